@@ -1,0 +1,55 @@
+# RocketReserver: `make run` and `make test` do all the set-up on a fresh Debian machine
+# that has only the Swift toolchain. Debian packages are installed only when missing.
+SHELL := /bin/bash
+SWIFT ?= swift
+BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev
+TEST_DEPS := curl
+BENCH_DEPS := wrk nodejs node-graphql hyperfine curl
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Installs the Debian packages named in $(1) that dpkg does not report as installed.
+define apt_install
+	@missing=""; for p in $(1); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
+	fi
+endef
+
+.PHONY: deps test-deps bench-deps build release run test bench format lint fuzz clean
+
+deps:
+	$(call apt_install,$(BUILD_DEPS))
+
+test-deps: deps
+	$(call apt_install,$(TEST_DEPS))
+
+bench-deps: deps
+	$(call apt_install,$(BENCH_DEPS))
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product rocket-reserver
+
+run: release
+	@"$$($(SWIFT) build -c release --show-bin-path)/rocket-reserver" $(ARGS)
+
+test: test-deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: bench-deps release
+	@bash Benchmarks/run.sh
+
+format:
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests
+
+lint:
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+
+clean:
+	rm -rf .build

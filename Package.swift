@@ -1,0 +1,49 @@
+// swift-tools-version: 6.2
+// RocketReserver: a terminal client (and embedded server) for the launch-booking GraphQL API.
+// Design: ../shared/ARCHITECTURE.md. Depends on nothing but the toolchain and Debian C libraries.
+import PackageDescription
+
+let strictSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v6)
+]
+
+let package = Package(
+  name: "RocketReserver",
+  products: [
+    .executable(name: "rocket-reserver", targets: ["rocket-reserver"])
+  ],
+  targets: [
+    // MARK: - C shims for system libraries
+    .systemLibrary(
+      name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+    .systemLibrary(
+      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(
+      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(
+      name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+
+    // MARK: - Program
+    .executableTarget(
+      name: "rocket-reserver",
+      dependencies: ["RocketReserverCLI"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "RocketReserverCLI",
+      dependencies: ["CEditLine"],
+      swiftSettings: strictSettings),
+
+    // MARK: - Tests
+    .target(
+      name: "TestSupport",
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "ShimTests",
+      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "RocketReserverCLITests",
+      dependencies: ["RocketReserverCLI", "TestSupport", "rocket-reserver"],
+      swiftSettings: strictSettings),
+  ]
+)

@@ -1,0 +1,13 @@
+/// The process exit statuses, in the BSD `sysexits` tradition the issue tracker documents.
+public enum ExitStatus {
+  /// Everything worked.
+  public static let success: Int32 = 0
+  /// A command failed: the server said no, or answered with a GraphQL error.
+  public static let failure: Int32 = 1
+  /// The command line or a command's words were wrong.
+  public static let usage: Int32 = 2
+  /// The endpoint could not be reached, or a port could not be bound (EX_UNAVAILABLE).
+  public static let unavailable: Int32 = 69
+  /// The command needs a logged-in user (EX_NOPERM).
+  public static let notLoggedIn: Int32 = 77
+}

@@ -1,0 +1,4 @@
+/// The program's version, printed by `--version`.
+public enum Version {
+  public static let current = "0.1.0"
+}
