@@ -23,6 +23,27 @@ let package = Package(
     .systemLibrary(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
 
+    // MARK: - Libraries
+    .target(
+      name: "GraphQL",
+      swiftSettings: strictSettings),
+    .target(
+      name: "SQLite",
+      dependencies: ["CSQLite"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "LaunchBackend",
+      dependencies: ["GraphQL", "SQLite", "CCrypto"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "GraphQLServer",
+      dependencies: ["GraphQL", "CMicroHTTPD"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "RocketClient",
+      dependencies: ["GraphQL", "LaunchBackend"],
+      swiftSettings: strictSettings),
+
     // MARK: - Program
     .executableTarget(
       name: "rocket-reserver",
@@ -30,7 +51,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketReserverCLI",
-      dependencies: ["CEditLine"],
+      dependencies: ["CEditLine", "RocketClient", "GraphQLServer", "LaunchBackend"],
       swiftSettings: strictSettings),
 
     // MARK: - Tests

@@ -1,0 +1,2 @@
+/// GraphQL over HTTP on libmicrohttpd. It knows nothing of launches.
+public enum GraphQLServerModule {}

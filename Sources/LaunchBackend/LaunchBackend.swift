@@ -1,0 +1,2 @@
+/// The embedded launch-booking API: schema, resolvers, launch catalog and booking store.
+public enum LaunchBackendModule {}

@@ -1,0 +1,2 @@
+/// The client: transports, auth header, credential store and error model.
+public enum RocketClientModule {}
