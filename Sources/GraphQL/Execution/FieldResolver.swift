@@ -1,0 +1,91 @@
+/// How one field of one type gets its value.
+///
+/// Resolvers return the field's value as a Swift value: `nil` for null; `Int`, `Double`,
+/// `String`, `Bool` or `JSON` for scalars; a `String` (the value's name) for enums; any value
+/// for an object (it becomes the `source` of that object's field resolvers); and an array of
+/// such values for a list. Throwing turns the field into a field error (a thrown `GraphQLError`
+/// keeps its message and extensions) and null propagates as the spec says.
+///
+/// Synchronous resolvers are the fast path: the executor only suspends for `.async` ones.
+public enum FieldResolver<Context: Sendable>: Sendable {
+  case sync(@Sendable (ResolverInput<Context>) throws -> (any Sendable)?)
+  case async(@Sendable (ResolverInput<Context>) async throws -> (any Sendable)?)
+}
+
+/// What a resolver receives.
+public struct ResolverInput<Context: Sendable>: Sendable {
+  /// The parent object's value (the root value for root fields).
+  public let source: (any Sendable)?
+  /// The field's arguments after coercion (defaults applied, variables substituted); an
+  /// argument that was not given and has no default is absent.
+  public let arguments: JSONObject
+  /// The per-request context, such as the caller's identity.
+  public let context: Context
+  /// Where in the schema, document and response this field is.
+  public let info: ResolveInfo
+
+  public init(source: (any Sendable)?, arguments: JSONObject, context: Context, info: ResolveInfo) {
+    self.source = source
+    self.arguments = arguments
+    self.context = context
+    self.info = info
+  }
+}
+
+/// Details of the field being resolved.
+public struct ResolveInfo: Sendable {
+  public let fieldName: String
+  public let parentTypeName: String
+  public let returnType: GraphQLTypeReference
+  /// The response path of this field, such as `launches.launches.3.site`.
+  public let path: [PathComponent]
+  /// The field nodes of the document that asked for this field (several after merging).
+  public let fieldNodes: [Field]
+  public let schema: GraphQLSchema
+  public let operation: OperationDefinition
+  /// The coerced variable values of the request.
+  public let variables: JSONObject
+
+  public init(
+    fieldName: String, parentTypeName: String, returnType: GraphQLTypeReference, path: [PathComponent],
+    fieldNodes: [Field], schema: GraphQLSchema, operation: OperationDefinition, variables: JSONObject
+  ) {
+    self.fieldName = fieldName
+    self.parentTypeName = parentTypeName
+    self.returnType = returnType
+    self.path = path
+    self.fieldNodes = fieldNodes
+    self.schema = schema
+    self.operation = operation
+    self.variables = variables
+  }
+}
+
+/// A value that names its own GraphQL object type, so the executor can resolve an interface or
+/// union to a concrete type without a type resolver.
+public protocol GraphQLTypeNaming {
+  /// The name of the object type this value is.
+  var graphQLTypeName: String { get }
+}
+
+/// A schema together with the resolvers that make it executable for a `Context`.
+///
+/// Fields without a resolver use the default: a `[String: any Sendable]` or `JSON` object source
+/// is read by the field's name. The introspection fields are built in.
+public struct ExecutableSchema<Context: Sendable>: Sendable {
+  public let schema: GraphQLSchema
+  /// Resolvers by type name, then field name.
+  public let resolvers: [String: [String: FieldResolver<Context>]]
+  /// For interfaces and unions: the object type name of a value (nil if unknown). Values that
+  /// conform to `GraphQLTypeNaming` need none.
+  public let typeResolvers: [String: @Sendable (any Sendable, Context) -> String?]
+
+  public init(
+    schema: GraphQLSchema, resolvers: [String: [String: FieldResolver<Context>]],
+    typeResolvers: [String: @Sendable (any Sendable, Context) -> String?] = [:]
+  ) {
+    self.schema = schema
+    self.resolvers = resolvers
+    self.typeResolvers = typeResolvers
+  }
+}

@@ -1,0 +1,66 @@
+/// A parsed GraphQL document: executable definitions, type-system definitions, or both.
+///
+/// Every node below it records the `SourceRange` it was parsed from (nil for nodes built in code);
+/// `source` turns those ranges into lines and columns when an error needs them.
+public struct Document: Hashable, Sendable {
+  public var definitions: [Definition]
+  public var range: SourceRange?
+  /// The text this document was parsed from; nil for documents built in code.
+  public var source: Source?
+
+  public init(definitions: [Definition], range: SourceRange? = nil, source: Source? = nil) {
+    self.definitions = definitions
+    self.range = range
+    self.source = source
+  }
+
+  public static func == (lhs: Document, rhs: Document) -> Bool {
+    lhs.definitions == rhs.definitions && lhs.range == rhs.range
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(definitions)
+    hasher.combine(range)
+  }
+
+  /// The operation definitions, in document order.
+  public var operations: [OperationDefinition] {
+    definitions.compactMap { if case .operation(let operation) = $0 { operation } else { nil } }
+  }
+
+  /// The fragment definitions, in document order.
+  public var fragments: [FragmentDefinition] {
+    definitions.compactMap { if case .fragment(let fragment) = $0 { fragment } else { nil } }
+  }
+}
+
+/// One top-level definition of a document.
+public enum Definition: Hashable, Sendable {
+  case operation(OperationDefinition)
+  case fragment(FragmentDefinition)
+  case typeSystem(TypeSystemDefinition)
+  case typeSystemExtension(TypeSystemExtension)
+
+  /// The source range of the definition.
+  public var range: SourceRange? {
+    switch self {
+    case .operation(let node): node.range
+    case .fragment(let node): node.range
+    case .typeSystem(let node): node.range
+    case .typeSystemExtension(let node): node.range
+    }
+  }
+}
+
+/// A name token: `[_A-Za-z][_0-9A-Za-z]*`.
+public struct Name: Hashable, Sendable, CustomStringConvertible {
+  public var value: String
+  public var range: SourceRange?
+
+  public init(_ value: String, range: SourceRange? = nil) {
+    self.value = value
+    self.range = range
+  }
+
+  public var description: String { value }
+}

@@ -1,0 +1,23 @@
+/// A 1-based line and column in a source, as GraphQL responses report them.
+public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
+  public var line: Int
+  public var column: Int
+
+  public init(line: Int, column: Int) {
+    self.line = line
+    self.column = column
+  }
+
+  public var description: String { "\(line):\(column)" }
+}
+
+/// The byte offsets of a node's first character and one past its last character in its `Source`.
+public struct SourceRange: Hashable, Sendable {
+  public var start: Int
+  public var end: Int
+
+  public init(start: Int, end: Int) {
+    self.start = start
+    self.end = end
+  }
+}

@@ -1,0 +1,99 @@
+/// A JSON value whose objects keep their keys in insertion order, as GraphQL responses must
+/// (fields appear in selection order).
+///
+/// Integers and floating-point numbers are kept apart so that `1` and `1.0` survive a round
+/// trip the way GraphQL's `Int` and `Float` expect.
+public enum JSON: Hashable, Sendable {
+  case null
+  case bool(Bool)
+  case int(Int)
+  case double(Double)
+  case string(String)
+  case array([JSON])
+  case object(JSONObject)
+
+  /// The member `key` of an object, or nil for a missing key or a non-object.
+  public subscript(key: String) -> JSON? {
+    if case .object(let object) = self { return object[key] }
+    return nil
+  }
+
+  /// The element at `index` of an array, or nil when out of range or not an array.
+  public subscript(index: Int) -> JSON? {
+    if case .array(let array) = self, array.indices.contains(index) { return array[index] }
+    return nil
+  }
+
+  public var isNull: Bool { if case .null = self { true } else { false } }
+
+  public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+
+  public var intValue: Int? { if case .int(let value) = self { value } else { nil } }
+
+  public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+
+  public var arrayValue: [JSON]? { if case .array(let value) = self { value } else { nil } }
+
+  public var objectValue: JSONObject? { if case .object(let value) = self { value } else { nil } }
+}
+
+/// A JSON object: string keys in insertion order, each at most once.
+///
+/// Small objects (GraphQL results are mostly small) are searched linearly, which beats hashing
+/// for a handful of keys.
+public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+  public private(set) var keys: [String]
+  public private(set) var values: [JSON]
+
+  public init() {
+    keys = []
+    values = []
+  }
+
+  public init(dictionaryLiteral elements: (String, JSON)...) {
+    self.init()
+    reserveCapacity(elements.count)
+    for (key, value) in elements { self[key] = value }
+  }
+
+  public var count: Int { keys.count }
+
+  public var isEmpty: Bool { keys.isEmpty }
+
+  public mutating func reserveCapacity(_ capacity: Int) {
+    keys.reserveCapacity(capacity)
+    values.reserveCapacity(capacity)
+  }
+
+  /// Appends a member without checking for an existing key; the caller guarantees uniqueness
+  /// (the executor does, since response keys are merged before execution).
+  public mutating func appendUnchecked(_ key: String, _ value: JSON) {
+    keys.append(key)
+    values.append(value)
+  }
+
+  /// The value for `key`; setting nil removes the member, setting a new key appends it.
+  public subscript(key: String) -> JSON? {
+    get {
+      guard let index = keys.firstIndex(of: key) else { return nil }
+      return values[index]
+    }
+    set {
+      if let index = keys.firstIndex(of: key) {
+        if let newValue {
+          values[index] = newValue
+        } else {
+          keys.remove(at: index)
+          values.remove(at: index)
+        }
+      } else if let newValue {
+        keys.append(key)
+        values.append(newValue)
+      }
+    }
+  }
+
+  public func makeIterator() -> Zip2Sequence<[String], [JSON]>.Iterator {
+    zip(keys, values).makeIterator()
+  }
+}
