@@ -63,6 +63,10 @@ let package = Package(
       dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "GraphQLTests",
+      dependencies: ["GraphQL", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "RocketReserverCLITests",
       dependencies: ["RocketReserverCLI", "TestSupport", "rocket-reserver"],
       swiftSettings: strictSettings),
