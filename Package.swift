@@ -28,6 +28,10 @@ let package = Package(
       name: "GraphQL",
       swiftSettings: strictSettings),
     .target(
+      name: "GraphQLAPI",
+      dependencies: ["GraphQL"],
+      swiftSettings: strictSettings),
+    .target(
       name: "SQLite",
       dependencies: ["CSQLite"],
       swiftSettings: strictSettings),
@@ -65,6 +69,10 @@ let package = Package(
     .testTarget(
       name: "GraphQLTests",
       dependencies: ["GraphQL", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "GraphQLAPITests",
+      dependencies: ["GraphQLAPI"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketReserverCLITests",
