@@ -32,6 +32,24 @@ let package = Package(
       dependencies: ["GraphQL"],
       swiftSettings: strictSettings),
     .target(
+      name: "GraphQLCodegen",
+      dependencies: ["GraphQL"],
+      swiftSettings: strictSettings),
+    .executableTarget(
+      name: "rocket-codegen",
+      dependencies: ["GraphQLCodegen"],
+      swiftSettings: strictSettings),
+    .plugin(
+      name: "CodegenPlugin",
+      capability: .buildTool(),
+      dependencies: ["rocket-codegen"],
+      path: "Sources/CodegenPlugin"),
+    .target(
+      name: "RocketReserverAPI",
+      dependencies: ["GraphQLAPI"],
+      swiftSettings: strictSettings,
+      plugins: ["CodegenPlugin"]),
+    .target(
       name: "SQLite",
       dependencies: ["CSQLite"],
       swiftSettings: strictSettings),

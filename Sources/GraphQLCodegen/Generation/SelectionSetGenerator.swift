@@ -1,0 +1,105 @@
+import GraphQL
+
+/// Writes the Swift struct for a selection set, its decoding initializer and, nested inside,
+/// the structs of its child selection sets, fragments accessors and type cases.
+struct SelectionSetGenerator {
+  let schema: GraphQLSchema
+  let types: SwiftTypeMapping
+
+  init(schema: GraphQLSchema) {
+    self.schema = schema
+    self.types = SwiftTypeMapping(schema: schema)
+  }
+
+  /// Writes `public struct <name>: SelectionSetData` for `selectionSet`.
+  func write(_ selectionSet: SelectionSetIR, named name: String, into writer: inout SwiftWriter) {
+    writer.block("public struct \(name): SelectionSetData, Hashable") { writer in
+      for field in selectionSet.fields {
+        var doc = field.description ?? ""
+        if let reason = field.deprecationReason {
+          doc += (doc.isEmpty ? "" : "\n\n") + "Deprecated: \(reason)"
+        }
+        writer.documentation(doc)
+        let swiftType = types.resultType(
+          field.type, compositeName: nestedName(field), forceOptional: field.isConditional)
+        writer.line("public let \(SwiftNaming.identifier(field.responseKey)): \(swiftType)")
+      }
+      for fragment in selectionSet.fragments {
+        writer.line("/// The fields of fragment `\(fragment)`.")
+        writer.line("public let \(fragmentProperty(fragment)): \(fragment)")
+      }
+      for typeCase in selectionSet.typeCases {
+        writer.line("/// Set when the object is a `\(typeCase.typeName)`.")
+        writer.line("public let as\(typeCase.typeName): As\(typeCase.typeName)?")
+      }
+      writer.line()
+      writeInitializer(selectionSet, into: &writer)
+      for field in selectionSet.fields {
+        guard let child = field.selectionSet else { continue }
+        writer.line()
+        write(child, named: nestedName(field), into: &writer)
+      }
+      for typeCase in selectionSet.typeCases {
+        writer.line()
+        write(typeCase.selectionSet, named: "As\(typeCase.typeName)", into: &writer)
+      }
+    }
+  }
+
+  private func writeInitializer(_ selectionSet: SelectionSetIR, into writer: inout SwiftWriter) {
+    writer.block("public init(object: JSONObject, path: [PathComponent]) throws") { writer in
+      for field in selectionSet.fields {
+        let key = stringLiteral(field.responseKey)
+        let path = "path + [.key(\(key))]"
+        let conditional = field.isConditional ? ", conditional: true" : ""
+        let json = "ResponseDecoding.member(object, \(key), \(path)\(conditional))"
+        let decode = types.decodeExpression(
+          field.type, json: json, path: path, compositeName: nestedName(field),
+          forceOptional: field.isConditional)
+        writer.line("self.\(SwiftNaming.identifier(field.responseKey)) = try \(decode)")
+      }
+      for fragment in selectionSet.fragments {
+        writer.line("self.\(fragmentProperty(fragment)) = try \(fragment)(object: object, path: path)")
+      }
+      for typeCase in selectionSet.typeCases {
+        let names = schema.possibleTypes(of: typeCase.typeName).map(\.name)
+          .filter { schema.isPossibleType($0, of: selectionSet.parentType) }
+        let list = names.map(stringLiteral).joined(separator: ", ")
+        writer.line(
+          "self.as\(typeCase.typeName) = try object[\"__typename\"]?.stringValue.map { [\(list)].contains($0) }"
+            + " == true ? As\(typeCase.typeName)(object: object, path: path) : nil")
+      }
+    }
+  }
+
+  private func nestedName(_ field: FieldIR) -> String {
+    let isList: Bool
+    if case .list = field.type.nullable { isList = true } else { isList = false }
+    return SwiftNaming.typeName(forField: field.responseKey, isList: isList)
+  }
+
+  private func fragmentProperty(_ fragment: String) -> String {
+    SwiftNaming.identifier(fragment.prefix(1).lowercased() + fragment.dropFirst())
+  }
+}
+
+/// A Swift string literal for `text` (escaping quotes, backslashes and control characters).
+func stringLiteral(_ text: String) -> String {
+  var result = "\""
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\"": result += "\\\""
+    case "\\": result += "\\\\"
+    case "\n": result += "\\n"
+    case "\r": result += "\\r"
+    case "\t": result += "\\t"
+    default:
+      if scalar.value < 0x20 {
+        result += "\\u{\(String(scalar.value, radix: 16))}"
+      } else {
+        result.unicodeScalars.append(scalar)
+      }
+    }
+  }
+  return result + "\""
+}

@@ -1,0 +1,69 @@
+import GraphQL
+
+/// Turns a validated document into operation and fragment IR, including the compact wire
+/// document of each operation (with `__typename` added where type cases need it).
+struct OperationCompiler {
+  let schema: GraphQLSchema
+
+  func compile(_ document: Document, sourcePath: String) -> ([OperationIR], [FragmentIR]) {
+    let inserter = TypenameInserter(schema: schema)
+    var fragments: [String: FragmentDefinition] = [:]
+    var fragmentOrder: [String] = []
+    for fragment in document.fragments {
+      fragments[fragment.name.value] = inserter.insert(into: fragment)
+      fragmentOrder.append(fragment.name.value)
+    }
+    let collector = SelectionCollector(schema: schema, fragments: fragments)
+
+    let operations = document.operations.compactMap { original -> OperationIR? in
+      guard let name = original.name?.value, let root = schema.rootType(for: original.operation) else {
+        return nil
+      }
+      let operation = inserter.insert(into: original)
+      let used = fragmentsUsed(by: operation.selectionSet, in: fragments)
+      let wireDocument = Document(
+        definitions: [.operation(operation)]
+          + fragmentOrder.filter(used.contains).compactMap { fragments[$0].map(Definition.fragment) })
+      return OperationIR(
+        name: name, type: operation.operation,
+        variables: operation.variableDefinitions.map {
+          VariableIR(
+            name: $0.variable.name.value, type: GraphQLTypeReference($0.type), hasDefault: $0.defaultValue != nil)
+        },
+        selectionSet: collector.collect([operation.selectionSet], on: root.name),
+        document: printCompact(wireDocument), sourcePath: sourcePath)
+    }
+    let fragmentIRs = fragmentOrder.compactMap { name -> FragmentIR? in
+      guard let fragment = fragments[name] else { return nil }
+      return FragmentIR(
+        name: name,
+        selectionSet: collector.collect([fragment.selectionSet], on: fragment.typeCondition.name.value))
+    }
+    return (operations, fragmentIRs)
+  }
+
+  /// The names of the fragments `selectionSet` spreads, directly or through other fragments.
+  private func fragmentsUsed(by selectionSet: SelectionSet, in fragments: [String: FragmentDefinition])
+    -> Set<String>
+  {
+    var used: Set<String> = []
+    var pending = [selectionSet]
+    while let next = pending.popLast() {
+      for selection in next.selections {
+        switch selection {
+        case .field(let field):
+          if let child = field.selectionSet { pending.append(child) }
+        case .inlineFragment(let fragment):
+          pending.append(fragment.selectionSet)
+        case .fragmentSpread(let spread):
+          let name = spread.name.value
+          if !used.contains(name), let fragment = fragments[name] {
+            used.insert(name)
+            pending.append(fragment.selectionSet)
+          }
+        }
+      }
+    }
+    return used
+  }
+}

@@ -1,0 +1,132 @@
+import GraphQL
+
+/// Collects AST selection sets into `SelectionSetIR`, merging fields that share a response key
+/// and folding in fragments whose type condition always holds for the parent type.
+///
+/// The document has passed validation, so the lookups here succeed; a failed lookup is skipped
+/// rather than trusted.
+struct SelectionCollector {
+  let schema: GraphQLSchema
+  let fragments: [String: FragmentDefinition]
+
+  /// The IR for `selectionSets` (all made on `parentType`).
+  func collect(_ selectionSets: [SelectionSet], on parentType: String) -> SelectionSetIR {
+    var accumulator = Accumulator()
+    for selectionSet in selectionSets {
+      gather(selectionSet, on: parentType, conditional: false, into: &accumulator, visited: [])
+    }
+    var fields: [FieldIR] = []
+    for key in accumulator.order {
+      guard let pending = accumulator.fields[key] else { continue }
+      var field = pending.field
+      if let childType = pending.childType {
+        field.selectionSet = collect(pending.childSelections, on: childType)
+      }
+      fields.append(field)
+    }
+    let typeCases = accumulator.typeCaseOrder.map { typeName in
+      TypeCaseIR(
+        typeName: typeName,
+        selectionSet: collect(selectionSets, on: typeName))
+    }
+    return SelectionSetIR(
+      parentType: parentType, fields: fields, fragments: accumulator.fragments, typeCases: typeCases)
+  }
+
+  private struct PendingField {
+    var field: FieldIR
+    var childType: String?
+    var childSelections: [SelectionSet]
+  }
+
+  private struct Accumulator {
+    var order: [String] = []
+    var fields: [String: PendingField] = [:]
+    var fragments: [String] = []
+    var typeCaseOrder: [String] = []
+  }
+
+  private func gather(
+    _ selectionSet: SelectionSet, on parentType: String, conditional: Bool,
+    into accumulator: inout Accumulator, visited: Set<String>
+  ) {
+    for selection in selectionSet.selections {
+      let isConditional = conditional || hasConditionalDirective(selection.directives)
+      switch selection {
+      case .field(let node):
+        addField(node, on: parentType, conditional: isConditional, into: &accumulator)
+      case .inlineFragment(let fragment):
+        let condition = fragment.typeCondition?.name.value ?? parentType
+        if applies(condition, toEvery: parentType) {
+          gather(
+            fragment.selectionSet, on: parentType, conditional: isConditional, into: &accumulator,
+            visited: visited)
+        } else if narrows(parentType, to: condition) && !accumulator.typeCaseOrder.contains(condition) {
+          accumulator.typeCaseOrder.append(condition)
+        }
+      case .fragmentSpread(let spread):
+        let name = spread.name.value
+        guard let fragment = fragments[name], !visited.contains(name) else { continue }
+        let condition = fragment.typeCondition.name.value
+        if applies(condition, toEvery: parentType) {
+          if !isConditional && !accumulator.fragments.contains(name) {
+            accumulator.fragments.append(name)
+          }
+          gather(
+            fragment.selectionSet, on: parentType, conditional: isConditional, into: &accumulator,
+            visited: visited.union([name]))
+        } else if narrows(parentType, to: condition) && !accumulator.typeCaseOrder.contains(condition) {
+          accumulator.typeCaseOrder.append(condition)
+        }
+      }
+    }
+  }
+
+  private func addField(
+    _ node: Field, on parentType: String, conditional: Bool, into accumulator: inout Accumulator
+  ) {
+    let key = node.responseKey
+    let definition: GraphQLField
+    if node.name.value == "__typename" {
+      definition = GraphQLField(name: "__typename", type: .nonNull(.named("String")))
+    } else {
+      guard let found = schema.type(named: parentType)?.fields?[node.name.value] else { return }
+      definition = found
+    }
+    if var existing = accumulator.fields[key] {
+      existing.field.isConditional = existing.field.isConditional && conditional
+      if let child = node.selectionSet { existing.childSelections.append(child) }
+      accumulator.fields[key] = existing
+      return
+    }
+    let namedType = definition.type.namedType
+    let isComposite = schema.type(named: namedType)?.isCompositeType ?? false
+    accumulator.order.append(key)
+    accumulator.fields[key] = PendingField(
+      field: FieldIR(
+        responseKey: key, fieldName: definition.name, type: definition.type, isConditional: conditional,
+        description: definition.description, deprecationReason: definition.deprecationReason,
+        selectionSet: nil),
+      childType: isComposite ? namedType : nil,
+      childSelections: node.selectionSet.map { [$0] } ?? [])
+  }
+
+  /// Whether a fragment on `condition` matches every object that `parentType` can be.
+  private func applies(_ condition: String, toEvery parentType: String) -> Bool {
+    if condition == parentType { return true }
+    let possible = schema.possibleTypes(of: parentType)
+    guard !possible.isEmpty else { return false }
+    return possible.allSatisfy { schema.isPossibleType($0.name, of: condition) }
+  }
+
+  /// Whether an abstract `parentType` may be a `condition` without always being one: only then
+  /// is a type case worth generating (an object type never narrows further).
+  private func narrows(_ parentType: String, to condition: String) -> Bool {
+    guard schema.type(named: parentType)?.isAbstractType ?? false else { return false }
+    return schema.typesOverlap(parentType, condition)
+  }
+
+  private func hasConditionalDirective(_ directives: [Directive]) -> Bool {
+    directives.contains { $0.name.value == "skip" || $0.name.value == "include" }
+  }
+}

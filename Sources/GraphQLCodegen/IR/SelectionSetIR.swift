@@ -1,0 +1,58 @@
+import GraphQL
+
+/// A selection set as the generator sees it: for one parent type, the fields to decode
+/// (merged by response key across fields, fragment spreads and inline fragments), the named
+/// fragments that apply to every object it can be, and the narrower type cases.
+struct SelectionSetIR: Sendable {
+  /// The schema type the selections are made on.
+  var parentType: String
+  /// Fields in order of first appearance, one per response key.
+  var fields: [FieldIR]
+  /// Named fragments spread here that apply whatever the concrete type is.
+  var fragments: [String]
+  /// Inline fragments and spreads on narrower types, each re-collected under that type.
+  var typeCases: [TypeCaseIR]
+}
+
+/// One response key of a selection set.
+struct FieldIR: Sendable {
+  var responseKey: String
+  var fieldName: String
+  var type: GraphQLTypeReference
+  /// True when every occurrence is under `@skip`/`@include`, so the key may be missing.
+  var isConditional: Bool
+  var description: String?
+  var deprecationReason: String?
+  /// The child selection set, for fields of composite type.
+  var selectionSet: SelectionSetIR?
+}
+
+/// A selection set on a narrower type than its parent (`... on Rocket { ... }` inside an interface).
+struct TypeCaseIR: Sendable {
+  var typeName: String
+  var selectionSet: SelectionSetIR
+}
+
+/// A variable of an operation.
+struct VariableIR: Sendable {
+  var name: String
+  var type: GraphQLTypeReference
+  var hasDefault: Bool
+}
+
+/// An operation ready to generate.
+struct OperationIR: Sendable {
+  var name: String
+  var type: OperationType
+  var variables: [VariableIR]
+  var selectionSet: SelectionSetIR
+  /// The compact document sent on the wire: the operation and the fragments it uses.
+  var document: String
+  var sourcePath: String
+}
+
+/// A named fragment ready to generate.
+struct FragmentIR: Sendable {
+  var name: String
+  var selectionSet: SelectionSetIR
+}

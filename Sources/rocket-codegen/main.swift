@@ -1,0 +1,87 @@
+// rocket-codegen: compiles Operations/*.graphql against the schema into typed Swift.
+//
+//   rocket-codegen --schema SCHEMA --output-dir DIR [--display-root ROOT] OPERATION.graphql...
+//
+// Diagnostics go to standard error as `PATH:LINE:COL: error: MESSAGE`, with paths relative to
+// ROOT, and the exit status is 1; the build plugin runs it so a broken operation fails the build.
+import Foundation
+import GraphQLCodegen
+
+struct Arguments {
+  var schema: String?
+  var outputDirectory: String?
+  var displayRoot: String?
+  var operations: [String] = []
+}
+
+func parseArguments(_ words: [String]) -> Arguments? {
+  var arguments = Arguments()
+  var index = 0
+  while index < words.count {
+    let word = words[index]
+    switch word {
+    case "--schema", "--output-dir", "--display-root":
+      guard index + 1 < words.count else { return nil }
+      let value = words[index + 1]
+      if word == "--schema" { arguments.schema = value }
+      if word == "--output-dir" { arguments.outputDirectory = value }
+      if word == "--display-root" { arguments.displayRoot = value }
+      index += 2
+    default:
+      if word.hasPrefix("-") { return nil }
+      arguments.operations.append(word)
+      index += 1
+    }
+  }
+  return arguments
+}
+
+func displayPath(_ path: String, root: String?) -> String {
+  guard let root else { return path }
+  let prefix = root.hasSuffix("/") ? root : root + "/"
+  return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+}
+
+func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+  exit(1)
+}
+
+guard let arguments = parseArguments(Array(CommandLine.arguments.dropFirst())),
+  let schemaPath = arguments.schema, let outputDirectory = arguments.outputDirectory
+else {
+  fail("usage: rocket-codegen --schema SCHEMA --output-dir DIR [--display-root ROOT] OPERATION.graphql...")
+}
+
+func readSource(_ path: String) -> CodegenSourceFile {
+  let shown = displayPath(path, root: arguments.displayRoot)
+  guard let data = FileManager.default.contents(atPath: path) else {
+    fail("\(shown): error: cannot read the file")
+  }
+  guard let text = String(data: data, encoding: .utf8) else {
+    fail("\(shown): error: the file is not valid UTF-8")
+  }
+  return CodegenSourceFile(path: shown, text: text)
+}
+
+let schemaFile = readSource(schemaPath)
+let operationFiles = arguments.operations.map(readSource)
+let outputs: [GeneratedFile]
+do {
+  outputs = try Codegen.generate(schema: schemaFile, operationFiles: operationFiles)
+} catch {
+  fail(error.description)
+}
+
+do {
+  try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
+  for output in outputs {
+    let path = (outputDirectory as NSString).appendingPathComponent(output.name)
+    let data = Data(output.contents.utf8)
+    // Leave an unchanged file alone so the compiler does not rebuild what did not change.
+    if FileManager.default.contents(atPath: path) == data { continue }
+    try data.write(to: URL(fileURLWithPath: path))
+  }
+} catch {
+  fail("rocket-codegen: error: cannot write to \(outputDirectory): \(error.localizedDescription)")
+}

@@ -1,0 +1,74 @@
+import Foundation
+import GraphQLCodegen
+import Testing
+
+/// Compares generated code with the checked-in files in `Golden/`. After an intended change to
+/// the generator, run the tests with `UPDATE_GOLDEN=1` and review the diff.
+@Suite struct CodegenGoldenTests {
+  static let goldenDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .appendingPathComponent("Golden")
+
+  static let fleetOperations = """
+    # Everything the generator knows, in one file.
+    query Fleet($filter: VehicleFilter, $first: Int = 5, $withCrew: Boolean!) {
+      status
+      vehicles(filter: $filter, first: $first) {
+        id
+        name
+        ... on Capsule {
+          seats
+          crew @include(if: $withCrew) {
+            ...CrewFields
+          }
+        }
+        ... on Rocket {
+          stages
+        }
+      }
+      search(text: "falcon") {
+        ... on Rocket { id name }
+        ... on CrewMember { fullName }
+      }
+      firstCrew: crew(id: "1") {
+        ...CrewFields
+        type
+      }
+    }
+
+    mutation Launch($vehicleIds: [ID!]!, $note: String) {
+      launch(vehicleIds: $vehicleIds, note: $note)
+    }
+
+    fragment CrewFields on CrewMember {
+      id
+      fullName
+    }
+    """
+
+  static func generated() throws -> [GeneratedFile] {
+    try Codegen.generate(
+      schema: CodegenSourceFile(path: "Operations/schema.graphqls", text: codegenTestSchema),
+      operationFiles: [CodegenSourceFile(path: "Operations/Fleet.graphql", text: fleetOperations)])
+  }
+
+  @Test func generatedCodeMatchesGoldenFiles() throws {
+    let files = try Self.generated()
+    #expect(files.map(\.name) == ["SchemaTypes.graphql.swift", "Fleet.graphql.swift"])
+    for file in files {
+      let url = Self.goldenDirectory.appendingPathComponent(file.name + ".golden")
+      if ProcessInfo.processInfo.environment["UPDATE_GOLDEN"] == "1" {
+        try FileManager.default.createDirectory(at: Self.goldenDirectory, withIntermediateDirectories: true)
+        try Data(file.contents.utf8).write(to: url)
+      }
+      let expected = try String(contentsOf: url, encoding: .utf8)
+      #expect(file.contents == expected, "\(file.name) differs from Golden/\(file.name).golden")
+    }
+  }
+
+  @Test func wireDocumentIsCompactAndCarriesFragmentsAndTypename() throws {
+    let fleet = try #require(try Self.generated().first { $0.name == "Fleet.graphql.swift" })
+    #expect(fleet.contents.contains("fragment CrewFields on CrewMember{id fullName}"))
+    #expect(fleet.contents.contains("__typename"))
+    #expect(!fleet.contents.contains("\n    query Fleet("))
+  }
+}
