@@ -34,7 +34,8 @@ let package = Package(
     .target(
       name: "LaunchBackend",
       dependencies: ["GraphQL", "SQLite", "CCrypto"],
-      swiftSettings: strictSettings),
+      swiftSettings: strictSettings,
+      plugins: ["EmbedResourcesPlugin"]),
     .target(
       name: "GraphQLServer",
       dependencies: ["GraphQL", "CMicroHTTPD"],
@@ -43,6 +44,16 @@ let package = Package(
       name: "RocketClient",
       dependencies: ["GraphQL", "LaunchBackend"],
       swiftSettings: strictSettings),
+
+    // MARK: - Build tools
+    .executableTarget(
+      name: "embed-resources",
+      swiftSettings: strictSettings),
+    .plugin(
+      name: "EmbedResourcesPlugin",
+      capability: .buildTool(),
+      dependencies: ["embed-resources"],
+      path: "Sources/EmbedResourcesPlugin"),
 
     // MARK: - Program
     .executableTarget(
@@ -65,6 +76,10 @@ let package = Package(
     .testTarget(
       name: "RocketReserverCLITests",
       dependencies: ["RocketReserverCLI", "TestSupport", "rocket-reserver"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "LaunchBackendTests",
+      dependencies: ["LaunchBackend", "TestSupport", "embed-resources"],
       swiftSettings: strictSettings),
   ]
 )
