@@ -56,7 +56,8 @@ let package = Package(
     .target(
       name: "LaunchBackend",
       dependencies: ["GraphQL", "SQLite", "CCrypto"],
-      swiftSettings: strictSettings),
+      swiftSettings: strictSettings,
+      plugins: ["EmbedResourcesPlugin"]),
     .target(
       name: "GraphQLServer",
       dependencies: ["GraphQL", "CMicroHTTPD"],
@@ -65,6 +66,16 @@ let package = Package(
       name: "RocketClient",
       dependencies: ["GraphQL", "LaunchBackend"],
       swiftSettings: strictSettings),
+
+    // MARK: - Build tools
+    .executableTarget(
+      name: "embed-resources",
+      swiftSettings: strictSettings),
+    .plugin(
+      name: "EmbedResourcesPlugin",
+      capability: .buildTool(),
+      dependencies: ["embed-resources"],
+      path: "Sources/EmbedResourcesPlugin"),
 
     // MARK: - Program
     .executableTarget(
@@ -95,6 +106,10 @@ let package = Package(
     .testTarget(
       name: "RocketReserverCLITests",
       dependencies: ["RocketReserverCLI", "TestSupport", "rocket-reserver"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "LaunchBackendTests",
+      dependencies: ["LaunchBackend", "TestSupport", "embed-resources"],
       swiftSettings: strictSettings),
   ]
 )

@@ -1,0 +1,39 @@
+import Foundation
+import PackagePlugin
+
+/// Compiles text files of the package into a target as `EmbeddedResources` string constants, by
+/// running the `embed-resources` tool before the target is built.
+///
+/// The binary must run from any directory and after being copied elsewhere, so it cannot rely on
+/// Bundle resources. Every embedded file is declared as an input of the build command, so editing
+/// it regenerates the Swift source and rebuilds the target.
+@main
+struct EmbedResourcesPlugin: BuildToolPlugin {
+  /// The files embedded into each target: property name and path relative to the package root.
+  static let resourcesByTarget: [String: [(name: String, path: String)]] = [
+    "LaunchBackend": [
+      (name: "schemaSDL", path: "Operations/schema.graphqls"),
+      (name: "launchesJSON", path: "Fixtures/launches.json"),
+    ]
+  ]
+
+  /// Returns the one command that writes `EmbeddedResources.swift` for `target`, or none for a
+  /// target that embeds nothing.
+  /// - Throws: when the `embed-resources` tool cannot be found.
+  func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
+    guard let resources = Self.resourcesByTarget[target.name] else { return [] }
+    let inputs = resources.map { context.package.directoryURL.appending(path: $0.path) }
+    let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
+    let arguments =
+      [output.path(percentEncoded: false)]
+      + zip(resources, inputs).map { "\($0.name)=\($1.path(percentEncoded: false))" }
+    return [
+      .buildCommand(
+        displayName: "Embedding \(resources.map(\.path).joined(separator: ", ")) in \(target.name)",
+        executable: try context.tool(named: "embed-resources").url,
+        arguments: arguments,
+        inputFiles: inputs,
+        outputFiles: [output])
+    ]
+  }
+}

@@ -1,0 +1,30 @@
+import Foundation
+
+/// The opaque pagination cursor of a launch: base64url (unpadded) of `launch:<flight number>`.
+///
+/// Unlike the hosted server's launch-date cursors, these are unique per launch, so pages never
+/// repeat or loop. Only the canonical spelling decodes, so each launch has exactly one cursor.
+public enum LaunchCursor {
+  private static let prefix = "launch:"
+
+  /// The cursor naming the launch with flight number `flight`.
+  public static func encode(_ flight: Int) -> String {
+    Data((prefix + String(flight)).utf8).base64EncodedString()
+      .replacingOccurrences(of: "+", with: "-")
+      .replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
+  }
+
+  /// The flight number a cursor names, or nil when `cursor` is not a canonical launch cursor.
+  public static func decode(_ cursor: String) -> Int? {
+    guard !cursor.isEmpty, cursor.count <= 64 else { return nil }
+    var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+    guard let data = Data(base64Encoded: base64),
+      let text = String(data: data, encoding: .utf8), text.hasPrefix(prefix),
+      let flight = Int(text.dropFirst(prefix.count)),
+      encode(flight) == cursor
+    else { return nil }
+    return flight
+  }
+}
