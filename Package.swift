@@ -100,6 +100,10 @@ let package = Package(
       dependencies: ["GraphQL", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "GraphQLCodegenTests",
+      dependencies: ["GraphQLCodegen", "RocketReserverAPI", "rocket-codegen", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "GraphQLAPITests",
       dependencies: ["GraphQLAPI"],
       swiftSettings: strictSettings),
