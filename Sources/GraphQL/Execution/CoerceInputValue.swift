@@ -64,7 +64,8 @@ struct InputValueCoercer {
         path, value,
         GraphQLError(
           "Enum \"\(enumeration.name)\" cannot represent non-string value: \(ValueInspector.inspect(value))."
-            + Suggestions.didYouMean(ValueInspector.inspect(value), among: enumeration.values.map(\.name))))
+            + Suggestions.didYouMean(
+              ValueInspector.inspect(value), among: enumeration.values.map(\.name), subMessage: "the enum value")))
       return .null
     }
     guard enumeration.hasValue(name) else {
@@ -72,7 +73,7 @@ struct InputValueCoercer {
         path, value,
         GraphQLError(
           "Value \"\(name)\" does not exist in \"\(enumeration.name)\" enum."
-            + Suggestions.didYouMean(name, among: enumeration.values.map(\.name))))
+            + Suggestions.didYouMean(name, among: enumeration.values.map(\.name), subMessage: "the enum value")))
       return .null
     }
     return value

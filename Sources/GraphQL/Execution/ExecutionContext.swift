@@ -64,8 +64,13 @@ final class ExecutionContext<Context: Sendable> {
   /// `locatedError`): a `GraphQLError` keeps its message and extensions, and one that already has a
   /// path is kept whole.
   func locatedError(_ error: any Error, plan: FieldPlan<Context>) -> GraphQLError {
-    if let error = error as? GraphQLError {
+    if var error = error as? GraphQLError {
       if error.path != nil { return error }
+      // An error that knows its own nodes (such as a bad argument value) keeps them.
+      if !error.locations.isEmpty {
+        error.path = path
+        return error
+      }
       return locatedError(error.message, plan: plan, extensions: error.extensions)
     }
     return locatedError(String(describing: error), plan: plan)

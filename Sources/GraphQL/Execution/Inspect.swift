@@ -24,7 +24,7 @@ enum ValueInspector {
     case .null, .bool, .int, .double, .string: return value.encodedString
     case .array(let elements):
       if elements.isEmpty { return "[]" }
-      if depth >= maxDepth { return "[Array]" }
+      if depth > maxDepth { return "[Array]" }
       var parts = elements.prefix(maxArrayLength).map { inspect($0, depth: depth + 1) }
       let remaining = elements.count - maxArrayLength
       if remaining == 1 {
@@ -35,7 +35,7 @@ enum ValueInspector {
       return "[" + parts.joined(separator: ", ") + "]"
     case .object(let object):
       if object.isEmpty { return "{}" }
-      if depth >= maxDepth { return "[Object]" }
+      if depth > maxDepth { return "[Object]" }
       let parts = object.map { key, value in "\(key): \(inspect(value, depth: depth + 1))" }
       return "{ " + parts.joined(separator: ", ") + " }"
     }
@@ -44,15 +44,16 @@ enum ValueInspector {
 
 /// graphql-js's "Did you mean" hints: the closest names by lexical distance.
 enum Suggestions {
-  /// ` Did you mean "a", "b", or "c"?`, or "" when nothing is close.
-  static func didYouMean(_ input: String, among options: [String]) -> String {
+  /// ` Did you mean "a", "b", or "c"?` (with `subMessage`: ` Did you mean the enum value "a"?`),
+  /// or "" when nothing is close.
+  static func didYouMean(_ input: String, among options: [String], subMessage: String? = nil) -> String {
     let quoted = list(input, options).prefix(5).map { "\"\($0)\"" }
+    let lead = " Did you mean " + (subMessage.map { $0 + " " } ?? "")
     switch quoted.count {
     case 0: return ""
-    case 1: return " Did you mean \(quoted[0])?"
-    case 2: return " Did you mean \(quoted[0]) or \(quoted[1])?"
-    default:
-      return " Did you mean \(quoted.dropLast().joined(separator: ", ")), or \(quoted[quoted.count - 1])?"
+    case 1: return lead + "\(quoted[0])?"
+    case 2: return lead + "\(quoted[0]) or \(quoted[1])?"
+    default: return lead + "\(quoted.dropLast().joined(separator: ", ")), or \(quoted[quoted.count - 1])?"
     }
   }
 

@@ -248,7 +248,7 @@ struct JSONParser {
       case UInt8(ascii: "\""):
         position += 1
         guard let text = String(validating: buffer, as: UTF8.self) else {
-          throw JSONParseError("Invalid UTF-8 in string", offset: start + invalidUTF8Offset(buffer))
+          throw JSONParseError("Invalid UTF-8 in string", offset: start)
         }
         return text
       case UInt8(ascii: "\\"):
