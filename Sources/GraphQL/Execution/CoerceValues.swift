@@ -115,7 +115,7 @@ enum Values {
       }
       guard let value = literalCoercer.coerce(argument.value, to: type) else {
         throw GraphQLError(
-          "Argument \"\(name)\" has invalid value \(LiteralPrinter.print(argument.value)).", source: source,
+          "Argument \"\(name)\" has invalid value \(print(argument.value)).", source: source,
           ranges: [argument.value.range])
       }
       coerced.appendUnchecked(name, value)

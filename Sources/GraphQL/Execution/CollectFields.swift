@@ -113,12 +113,12 @@ extension ExecutionContext {
     var isMetaField = false
     switch fieldName {
     case "__typename":
-      definition = MetaFields.typename
+      definition = IntrospectionMetaFields.typeName
     case "__schema" where objectType === schema.queryType:
-      definition = MetaFields.schema
+      definition = IntrospectionMetaFields.schema
       isMetaField = true
     case "__type" where objectType === schema.queryType:
-      definition = MetaFields.type
+      definition = IntrospectionMetaFields.type
       isMetaField = true
     default:
       guard let field = objectType.fields[fieldName] else { return nil }
