@@ -70,7 +70,8 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     do {
       let document = try parse(Source(query), options: parseOptions)
       entry = CachedDocument(
-        parsed: .success(document), validationErrors: validate(schema: schema.schema, document: document, rules: rules))
+        parsed: .success(document),
+        validationErrors: validate(schema: schema.schema, document: document, rules: rules))
     } catch {
       entry = CachedDocument(parsed: .failure(error), validationErrors: [])
     }
@@ -96,7 +97,8 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     }
     guard cached.validationErrors.isEmpty else {
       return .finished(
-        .requestError(.validationFailed, nil, cached.validationErrors.map { $0.withCode("GRAPHQL_VALIDATION_FAILED") }))
+        .requestError(
+          .validationFailed, nil, cached.validationErrors.map { $0.withCode("GRAPHQL_VALIDATION_FAILED") }))
     }
     let operation: OperationDefinition
     do {
@@ -165,7 +167,10 @@ public struct ProcessedRequest: Sendable {
   /// Whether the request failed before execution (the response has no `data`).
   public var isRequestError: Bool { outcome != .executed }
 
-  static func requestError(_ outcome: Outcome, _ type: OperationType?, _ errors: [GraphQLError]) -> ProcessedRequest {
-    ProcessedRequest(outcome: outcome, operationType: type, result: ExecutionResult(data: nil, errors: errors))
+  static func requestError(_ outcome: Outcome, _ type: OperationType?, _ errors: [GraphQLError])
+    -> ProcessedRequest
+  {
+    ProcessedRequest(
+      outcome: outcome, operationType: type, result: ExecutionResult(data: nil, errors: errors))
   }
 }

@@ -1,6 +1,6 @@
 import Dispatch
-import Synchronization
 import GraphQL
+import Synchronization
 import Testing
 
 /// The request pipeline: outcome classification, Apollo Server error codes, the operation policy,
@@ -83,7 +83,8 @@ import Testing
     let cache = DocumentCache(capacity: 10)
     let processor = try processor(cache: cache)
     for _ in 0..<3 {
-      let processed = processor.processSync(query: "{ hello }", context: (), rootValue: ExecutionFixture.rootValue)
+      let processed = processor.processSync(
+        query: "{ hello }", context: (), rootValue: ExecutionFixture.rootValue)
       #expect(processed.result.json.encodedString == #"{"data":{"hello":"world"}}"#)
     }
     _ = processor.processSync(query: "{ nope }", context: ())
