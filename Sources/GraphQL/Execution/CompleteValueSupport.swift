@@ -45,17 +45,14 @@ extension ExecutionContext {
   }
 
   /// The information a resolver receives about its field.
-  func resolverInput(
-    _ plan: FieldPlan<Context>, source: (any Sendable)?, arguments: JSONObject
-  ) -> ResolverInput<Context> {
-    let info = ResolveInfo(
+  func resolveInfo(_ plan: FieldPlan) -> ResolveInfo {
+    ResolveInfo(
       fieldName: plan.definition.name, parentTypeName: plan.parentType.name, returnType: plan.definition.type,
       path: path, fieldNodes: plan.fieldNodes, schema: schema, operation: operation, variables: variables)
-    return ResolverInput(source: source, arguments: arguments, context: context, info: info)
   }
 
   /// The elements of a list value, or a located error when the value is not a list.
-  func listElements(_ value: any Sendable, plan: FieldPlan<Context>) throws(FieldFailure) -> [any Sendable] {
+  func listElements(_ value: any Sendable, plan: FieldPlan) throws(FieldFailure) -> [any Sendable] {
     // The runtime casts any Swift array of Sendable elements to this (all a resolver can return).
     if let list = value as? [any Sendable] { return list }
     if case .array(let elements) as JSON = value { return elements }
@@ -66,7 +63,7 @@ extension ExecutionContext {
   }
 
   /// Spec 6.4.3 CompleteValue for scalars and enums: result coercion.
-  func completeLeaf(_ type: OutputType, _ value: any Sendable, plan: FieldPlan<Context>) throws(FieldFailure)
+  func completeLeaf(_ type: OutputType, _ value: any Sendable, plan: FieldPlan) throws(FieldFailure)
     -> JSON
   {
     switch type {
@@ -107,13 +104,13 @@ extension ExecutionContext {
   /// Spec 6.4.3 ResolveAbstractType: the object type of a value of an interface or union type, from
   /// `GraphQLTypeNaming`, the schema's type resolver, or a `__typename` member of the value.
   func resolveAbstractType(
-    _ abstractName: String, _ value: any Sendable, plan: FieldPlan<Context>
+    _ abstractName: String, _ value: any Sendable, plan: FieldPlan
   ) throws(FieldFailure) -> GraphQLObjectType {
     let runtimeName: String?
     if let named = value as? any GraphQLTypeNaming {
       runtimeName = named.graphQLTypeName
-    } else if let typeResolver = executable.typeResolvers[abstractName] {
-      runtimeName = typeResolver(value, context)
+    } else if let resolved = typeResolver(abstractName, value) {
+      runtimeName = resolved
     } else {
       runtimeName =
         (unwrapNull(defaultResolve(value, fieldName: "__typename")) as? String)
@@ -148,7 +145,7 @@ extension ExecutionContext {
   }
 
   /// The error for a null in a non-null position.
-  func nonNullViolation(_ plan: FieldPlan<Context>) -> FieldFailure {
+  func nonNullViolation(_ plan: FieldPlan) -> FieldFailure {
     FieldFailure(
       error: locatedError(
         "Cannot return null for non-nullable field \(plan.parentType.name).\(plan.definition.name).",

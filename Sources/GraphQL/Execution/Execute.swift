@@ -76,7 +76,7 @@ func getOperation(_ document: Document, operationName: String?) throws(GraphQLEr
 func prepareExecution<Context: Sendable>(
   schema: ExecutableSchema<Context>, document: Document, operationName: String?,
   variableValues: JSONObject?, context: Context, rootValue: (any Sendable)?
-) -> Result<ExecutionContext<Context>, ExecutionPreparationFailure> {
+) -> Result<ExecutionContext, ExecutionPreparationFailure> {
   let operation: OperationDefinition
   do {
     operation = try getOperation(document, operationName: operationName)

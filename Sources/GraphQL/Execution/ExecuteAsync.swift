@@ -20,7 +20,7 @@ extension ExecutionContext {
 
   /// Spec 6.3 ExecuteSelectionSet.
   func executeSelectionSetAsync(
-    _ plans: [FieldPlan<Context>], objectType: GraphQLObjectType, source: (any Sendable)?,
+    _ plans: [FieldPlan], objectType: GraphQLObjectType, source: (any Sendable)?,
     fields: ObjectFields
   ) async throws(FieldFailure) -> JSONObject {
     var result = JSONObject()
@@ -36,7 +36,7 @@ extension ExecutionContext {
 
   /// Spec 6.4 ExecuteField.
   func executeFieldAsync(
-    _ plan: FieldPlan<Context>, source: (any Sendable)?, fields: ObjectFields
+    _ plan: FieldPlan, source: (any Sendable)?, fields: ObjectFields
   ) async throws(FieldFailure)
     -> JSON
   {
@@ -56,7 +56,7 @@ extension ExecutionContext {
 
   /// Spec 6.4.2 ResolveFieldValue.
   func resolveFieldValueAsync(
-    _ plan: FieldPlan<Context>, source: (any Sendable)?, fields: ObjectFields
+    _ plan: FieldPlan, source: (any Sendable)?, fields: ObjectFields
   ) async throws -> (
     any Sendable
   )? {
@@ -66,15 +66,15 @@ extension ExecutionContext {
     let arguments = try plan.coercedArguments(in: self).get()
     switch resolver {
     case .sync(let resolve):
-      return try resolve(resolverInput(plan, source: source, arguments: arguments))
+      return try resolve(source, arguments, resolveInfo(plan))
     case .async(let resolve):
-      return try await resolve(resolverInput(plan, source: source, arguments: arguments))
+      return try await resolve(source, arguments, resolveInfo(plan))
     }
   }
 
   /// Spec 6.4.3 CompleteValue.
   func completeValueAsync(
-    _ type: OutputType, _ value: (any Sendable)?, plan: FieldPlan<Context>
+    _ type: OutputType, _ value: (any Sendable)?, plan: FieldPlan
   ) async throws(FieldFailure) -> JSON {
     if case .nonNull(let inner) = type {
       let completed = try await completeValueAsync(inner, value, plan: plan)

@@ -23,7 +23,7 @@ extension ExecutionContext {
 
   /// Spec 6.3 ExecuteSelectionSet: each planned field's value under its response key.
   func executeSelectionSetSync(
-    _ plans: [FieldPlan<Context>], objectType: GraphQLObjectType, source: (any Sendable)?,
+    _ plans: [FieldPlan], objectType: GraphQLObjectType, source: (any Sendable)?,
     fields: ObjectFields
   ) throws(FieldFailure) -> JSONObject {
     var result = JSONObject()
@@ -39,7 +39,7 @@ extension ExecutionContext {
   /// Spec 6.4 ExecuteField: coerce arguments, resolve, complete; a field error becomes null or
   /// moves up (6.4.4).
   func executeFieldSync(
-    _ plan: FieldPlan<Context>, source: (any Sendable)?, fields: ObjectFields
+    _ plan: FieldPlan, source: (any Sendable)?, fields: ObjectFields
   ) throws(FieldFailure) -> JSON {
     if plan.isTypename { return .string(plan.parentType.name) }
     let resolved: (any Sendable)?
@@ -57,7 +57,7 @@ extension ExecutionContext {
 
   /// Spec 6.4.2 ResolveFieldValue.
   func resolveFieldValueSync(
-    _ plan: FieldPlan<Context>, source: (any Sendable)?, fields: ObjectFields
+    _ plan: FieldPlan, source: (any Sendable)?, fields: ObjectFields
   ) throws -> (any Sendable)? {
     guard let resolver = plan.resolver else {
       return fields.value(plan.definition.name)
@@ -65,7 +65,7 @@ extension ExecutionContext {
     let arguments = try plan.coercedArguments(in: self).get()
     switch resolver {
     case .sync(let resolve):
-      return try resolve(resolverInput(plan, source: source, arguments: arguments))
+      return try resolve(source, arguments, resolveInfo(plan))
     case .async:
       throw GraphQLError(
         "Field \"\(plan.parentType.name).\(plan.definition.name)\" has an async resolver, which the synchronous executor cannot run; use execute(...) async."
@@ -75,7 +75,7 @@ extension ExecutionContext {
 
   /// Spec 6.4.3 CompleteValue.
   func completeValueSync(
-    _ type: OutputType, _ value: (any Sendable)?, plan: FieldPlan<Context>
+    _ type: OutputType, _ value: (any Sendable)?, plan: FieldPlan
   ) throws(FieldFailure) -> JSON {
     if case .nonNull(let inner) = type {
       let completed = try completeValueSync(inner, value, plan: plan)

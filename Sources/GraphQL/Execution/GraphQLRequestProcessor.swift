@@ -80,7 +80,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   }
 
   private enum Preparation {
-    case ready(ExecutionContext<Context>)
+    case ready(ExecutionContext)
     case finished(ProcessedRequest)
   }
 
