@@ -41,6 +41,8 @@ public enum Codegen {
       schema = try buildSchema(parse(Source(schemaFile.text, name: schemaFile.path)))
     } catch let error as GraphQLError {
       throw CodegenFailure(diagnostics: [.from(error, path: schemaFile.path)])
+    } catch let error as SchemaValidationError {
+      throw CodegenFailure(diagnostics: error.errors.map { .from($0, path: schemaFile.path) })
     } catch {
       throw CodegenFailure(
         diagnostics: [CodegenDiagnostic(path: schemaFile.path, location: nil, message: "\(error)")])
@@ -53,20 +55,20 @@ public enum Codegen {
       let document: Document
       do {
         document = try parse(Source(file.text, name: file.path))
-      } catch let error as GraphQLError {
+      } catch {
         diagnostics.append(.from(error, path: file.path))
         continue
-      } catch {
-        diagnostics.append(CodegenDiagnostic(path: file.path, location: nil, message: "\(error)"))
-        continue
       }
-      let errors = validate(schema: schema, document: document)
+      // Also refuse operation types the schema lacks, which graphql-js leaves to execution.
+      let errors = validate(
+        schema: schema, document: document, rules: specifiedRules + [.knownOperationTypes])
       diagnostics += errors.map { .from($0, path: file.path) }
       for operation in document.operations {
         guard let name = operation.name else {
           diagnostics.append(
             CodegenDiagnostic(
-              path: file.path, location: operation.range.map { document.source?.location(ofOffset: $0.start) }
+              path: file.path,
+              location: operation.range.map { document.source?.location(ofOffset: $0.start) }
                 ?? nil,
               message: "Operations must be named for code generation."))
           continue
@@ -87,7 +89,8 @@ public enum Codegen {
     let generator = OperationGenerator(schema: schema)
     var outputs = [
       GeneratedFile(
-        name: schemaTypesFileName, contents: SchemaTypesGenerator(schema: schema).file(schemaPath: schemaFile.path))
+        name: schemaTypesFileName,
+        contents: SchemaTypesGenerator(schema: schema).file(schemaPath: schemaFile.path))
     ]
     for (file, document) in compiled {
       let (operations, fragments) = compiler.compile(document, sourcePath: file.path)

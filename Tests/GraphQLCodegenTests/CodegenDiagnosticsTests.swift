@@ -30,7 +30,7 @@ import Testing
   @Test func syntaxErrorIsReportedWithItsLocation() {
     #expect(
       diagnostics("query Crew {\n  crew(id: 1) {\n}\n")
-        == ["Operations/Broken.graphql:3:2: error: Syntax Error: Expected Name, found <EOF>."])
+        == ["Operations/Broken.graphql:3:1: error: Syntax Error: Expected Name, found \"}\"."])
   }
 
   @Test func everyErrorOfEveryFileIsListed() {
@@ -41,8 +41,14 @@ import Testing
       """
     let found = diagnostics(text)
     #expect(found.count == 2)
-    #expect(found.contains { $0.hasPrefix("Operations/Broken.graphql:1:12: error: Variable \"$unused\" is never used") })
-    #expect(found.contains { $0.hasPrefix("Operations/Broken.graphql:2:10: error: Field \"status\" must not have a selection") })
+    #expect(
+      found.contains {
+        $0.hasPrefix("Operations/Broken.graphql:1:12: error: Variable \"$unused\" is never used")
+      })
+    #expect(
+      found.contains {
+        $0.hasPrefix("Operations/Broken.graphql:2:10: error: Field \"status\" must not have a selection")
+      })
   }
 
   @Test func anonymousOperationsAreRefused() {

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCodegen
+import TestSupport
 import Testing
 
 /// Compares generated code with the checked-in files in `Golden/`. After an intended change to
@@ -70,5 +71,27 @@ import Testing
     #expect(fleet.contents.contains("fragment CrewFields on CrewMember{id fullName}"))
     #expect(fleet.contents.contains("__typename"))
     #expect(!fleet.contents.contains("\n    query Fleet("))
+  }
+}
+
+/// The generated code must compile, without a single warning, against the runtime module.
+@Suite struct GeneratedCodeCompilesTests {
+  @Test func goldenOutputTypeChecksWithWarningsAsErrors() throws {
+    let scratch = try TemporaryDirectory(prefix: "codegen-compile")
+    var paths: [String] = []
+    for file in try CodegenGoldenTests.generated() {
+      let path = scratch.child(file.name)
+      try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
+      paths.append(path)
+    }
+    let modules = BuiltProduct.directory.appendingPathComponent("Modules").path
+    let result = try runProcess(
+      URL(fileURLWithPath: "/usr/bin/env"),
+      [
+        "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, "-module-name",
+        "Fleet",
+      ]
+        + paths)
+    #expect(result.status == 0, "swiftc said:\n\(result.standardError)")
   }
 }

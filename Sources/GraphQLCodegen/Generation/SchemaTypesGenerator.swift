@@ -37,7 +37,7 @@ struct SchemaTypesGenerator {
       writer.line("case __unknown(String)")
       writer.line()
       writer.block("public init(rawValue: String)") { writer in
-        writer.block("switch rawValue") { writer in
+        writer.switchBlock("rawValue") { writer in
           for value in type.values {
             writer.line("case \(stringLiteral(value.name)): self = .\(SwiftNaming.enumCase(value.name))")
           }
@@ -46,7 +46,7 @@ struct SchemaTypesGenerator {
       }
       writer.line()
       writer.block("public var rawValue: String") { writer in
-        writer.block("switch self") { writer in
+        writer.switchBlock("self") { writer in
           for value in type.values {
             writer.line("case .\(SwiftNaming.enumCase(value.name)): \(stringLiteral(value.name))")
           }

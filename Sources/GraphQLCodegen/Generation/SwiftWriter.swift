@@ -22,6 +22,14 @@ struct SwiftWriter {
     line("}")
   }
 
+  /// Appends `switch subject {`, the cases at the same indentation (as swift-format writes
+  /// them), then `}`.
+  mutating func switchBlock(_ subject: String, _ body: (inout SwiftWriter) -> Void) {
+    line("switch \(subject) {")
+    body(&self)
+    line("}")
+  }
+
   /// Appends a `///` doc comment, one line per line of `text`, if there is any text.
   mutating func documentation(_ text: String?) {
     guard let text, !text.isEmpty else { return }

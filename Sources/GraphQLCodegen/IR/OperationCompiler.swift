@@ -28,7 +28,8 @@ struct OperationCompiler {
         name: name, type: operation.operation,
         variables: operation.variableDefinitions.map {
           VariableIR(
-            name: $0.variable.name.value, type: GraphQLTypeReference($0.type), hasDefault: $0.defaultValue != nil)
+            name: $0.variable.name.value, type: GraphQLTypeReference($0.type),
+            hasDefault: $0.defaultValue != nil)
         },
         selectionSet: collector.collect([operation.selectionSet], on: root.name),
         document: printCompact(wireDocument), sourcePath: sourcePath)
