@@ -63,6 +63,10 @@ let package = Package(
       dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "SQLiteTests",
+      dependencies: ["SQLite", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "RocketReserverCLITests",
       dependencies: ["RocketReserverCLI", "TestSupport", "rocket-reserver"],
       swiftSettings: strictSettings),
