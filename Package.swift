@@ -67,6 +67,10 @@ let package = Package(
       dependencies: ["SQLite", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "LaunchBackendTests",
+      dependencies: ["LaunchBackend", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "RocketReserverCLITests",
       dependencies: ["RocketReserverCLI", "TestSupport", "rocket-reserver"],
       swiftSettings: strictSettings),
