@@ -27,11 +27,12 @@ public final class DatabasePool: Sendable {
   /// - Parameters:
   ///   - path: the database file; its directory must exist.
   ///   - migrator: the schema history to apply before the pool is used (default none).
-  ///   - maxIdleReaders: reader connections kept open between reads (default 4).
+  ///   - maxIdleReaders: reader connections kept open between reads (default 8). Size it to the
+  ///     number of threads that read at once: a read beyond it opens and closes a connection.
   ///   - busyTimeout: how long to wait for another process's lock (default 5 seconds).
   /// - Throws: ``SQLiteError`` when the file cannot be opened, or ``MigrationError``.
   public init(
-    path: String, migrator: Migrator = Migrator(), maxIdleReaders: Int = 4,
+    path: String, migrator: Migrator = Migrator(), maxIdleReaders: Int = 8,
     busyTimeout: Duration = .seconds(5)
   ) throws {
     let connection = try Connection(path: path, busyTimeout: busyTimeout)

@@ -27,12 +27,14 @@ public struct Migrator: Sendable {
   /// - Returns: how many migrations this call applied (0 when already up to date).
   /// - Throws: ``MigrationError/databaseNewerThanProgram(path:found:supported:)`` when the file
   ///   is ahead of this program, ``MigrationError/migrationFailed(version:name:underlying:)`` when
-  ///   a migration fails, or ``SQLiteError`` when the version cannot be read or written.
+  ///   a migration fails with a ``SQLiteError`` (other errors a migration throws pass through
+  ///   unchanged), or ``SQLiteError`` when the version cannot be read or written.
   @discardableResult
   public func migrate(_ connection: Connection) throws -> Int {
-    guard try checkedVersion(of: connection) < latestVersion else { return 0 }
+    let current = try checkedVersion(of: connection)
+    guard current < latestVersion else { return 0 }
     var applied = 0
-    for (index, migration) in migrations.enumerated() {
+    for (index, migration) in migrations.enumerated().dropFirst(current) {
       let target = index + 1
       try connection.inTransaction { db in
         // Another process may have migrated since we looked.

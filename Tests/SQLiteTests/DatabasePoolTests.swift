@@ -54,6 +54,35 @@ import Testing
     #expect(try count(pool) == 1)
   }
 
+  @Test func aReadSeesOneSnapshotEvenWhenAWriteCommitsMeanwhile() throws {
+    let dir = try TemporaryDirectory()
+    let pool = try DatabasePool(path: dir.path("p.sqlite"), migrator: Self.migrator)
+    let (before, after) = try pool.read { (db: Connection) throws -> (Int, Int) in
+      let before = try db.queryFirst("SELECT count(*) FROM t") { try $0.column(0, as: Int.self) }
+      try pool.write { try $0.run("INSERT INTO t (writer, n) VALUES (0, 0)") }
+      let after = try db.queryFirst("SELECT count(*) FROM t") { try $0.column(0, as: Int.self) }
+      return (before ?? -1, after ?? -1)
+    }
+    #expect(before == 0)
+    #expect(after == 0)
+    #expect(try count(pool) == 1)
+  }
+
+  @Test func servesSwiftTasks() async throws {
+    let dir = try TemporaryDirectory()
+    let pool = try DatabasePool(path: dir.path("p.sqlite"), migrator: Self.migrator)
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for task in 0..<16 {
+        group.addTask {
+          try pool.write { try $0.run("INSERT INTO t (writer, n) VALUES (?, 1)", [task]) }
+          _ = try pool.read { try $0.query("SELECT n FROM t") { _ in 0 } }
+        }
+      }
+      try await group.waitForAll()
+    }
+    #expect(try count(pool) == 16)
+  }
+
   @Test func twoPoolsOnOneFileBothReadAndWrite() throws {
     let dir = try TemporaryDirectory()
     let path = dir.path("shared.sqlite")
