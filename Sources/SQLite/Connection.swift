@@ -146,7 +146,9 @@ public final class Connection {
         defer { sqlite3_finalize(raw) }
         var code = sqlite3_step(raw)
         while code == SQLITE_ROW { code = sqlite3_step(raw) }
-        if code != SQLITE_DONE { throw handle.error(code, sql: String(cString: sqlite3_sql(raw))) }
+        if code != SQLITE_DONE {
+          throw handle.error(code, sql: sqlite3_sql(raw).map { String(cString: $0) } ?? sql)
+        }
       }
     }
   }

@@ -38,7 +38,7 @@ final class ConnectionHandle {
     let matches = extended & 0xFF == code & 0xFF
     return SQLiteError(
       code: SQLiteResultCode(rawValue: matches ? extended : code),
-      message: matches ? String(cString: sqlite3_errmsg(raw)) : nil,
+      message: matches ? sqlite3_errmsg(raw).map { String(cString: $0) } : nil,
       sql: sql)
   }
 

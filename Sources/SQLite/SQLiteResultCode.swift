@@ -15,7 +15,9 @@ public struct SQLiteResultCode: RawRepresentable, Hashable, Sendable, CustomStri
   public var primary: SQLiteResultCode { SQLiteResultCode(rawValue: rawValue & 0xFF) }
 
   /// SQLite's own English text for the code, e.g. "database is locked"; it never holds SQL or data.
-  public var description: String { String(cString: sqlite3_errstr(rawValue)) }
+  public var description: String {
+    sqlite3_errstr(rawValue).map { String(cString: $0) } ?? "result code \(rawValue)"
+  }
 
   /// Matches when `value` has the same primary code as `pattern`.
   public static func ~= (pattern: SQLiteResultCode, value: SQLiteResultCode) -> Bool {
