@@ -86,6 +86,10 @@ let package = Package(
       dependencies: ["GraphQLAPI"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "SQLiteTests",
+      dependencies: ["SQLite", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "RocketReserverCLITests",
       dependencies: ["RocketReserverCLI", "TestSupport", "rocket-reserver"],
       swiftSettings: strictSettings),
