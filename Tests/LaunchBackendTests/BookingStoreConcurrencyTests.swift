@@ -1,5 +1,6 @@
 import LaunchBackend
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct BookingStoreConcurrencyTests {

@@ -1,6 +1,7 @@
 import Foundation
 import LaunchBackend
 import SQLite
+import TestSupport
 import Testing
 
 @Suite struct BookingStoreTests {

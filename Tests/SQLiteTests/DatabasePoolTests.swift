@@ -1,4 +1,5 @@
 import SQLite
+import TestSupport
 import Testing
 
 @Suite struct DatabasePoolTests {

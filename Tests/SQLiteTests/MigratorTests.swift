@@ -1,5 +1,6 @@
 import SQLite
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct MigratorTests {
