@@ -66,5 +66,14 @@ let package = Package(
       name: "RocketReserverCLITests",
       dependencies: ["RocketReserverCLI", "TestSupport", "rocket-reserver"],
       swiftSettings: strictSettings),
+    .executableTarget(
+      name: "credential-writer",
+      dependencies: ["RocketClient"],
+      path: "Tests/Executables/credential-writer",
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "RocketClientTests",
+      dependencies: ["RocketClient", "TestSupport", "credential-writer"],
+      swiftSettings: strictSettings),
   ]
 )
