@@ -70,5 +70,8 @@ import Testing
       #expect(permissions(path) == 0o600)
     }
     #expect(seen.count == 2, "the kills landed at different points of the loop")
+    try store.save(first)
+    let remaining = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+    #expect(remaining == ["credentials.json", "credentials.json.lock"], "the next save cleans up")
   }
 }

@@ -60,6 +60,18 @@ import Testing
     #expect(response.body == large)
   }
 
+  @Test func stubAnswersInOrderAndRepeatsTheLastResponse() async throws {
+    let stub = try LoopbackHTTPStub(responses: [.json("[1]"), .json("[2]", status: 500)])
+    let client = HTTPClient()
+    var answers: [String] = []
+    for _ in 0..<3 {
+      let response = try await client.post(url: stub.url(), body: body)
+      answers.append("\(response.status) " + String(decoding: response.body, as: UTF8.self))
+    }
+    #expect(answers == ["200 [1]", "500 [2]", "500 [2]"])
+    #expect(stub.requests.count == 3)
+  }
+
   @Test func connectionRefusedNamesTheEndpoint() async throws {
     let port = try LoopbackHTTPStub.closedPort()
     let url = try #require(URL(string: "http://127.0.0.1:\(port)/graphql"))

@@ -14,13 +14,14 @@ import Synchronization
 ///
 /// Thread safety: immutable after creation; share one client between tasks.
 public final class HTTPClient: Sendable {
-  /// The longest wait for a response (URLSession's request and resource timeouts).
+  /// The longest wait for the whole response, from sending to the last body byte.
   public let timeout: Duration
   private let session: URLSession
 
   /// Creates a client with its own URLSession.
   ///
-  /// - Parameter timeout: the longest wait for a response (default 30 seconds).
+  /// - Parameter timeout: the longest wait for the whole response (default 30 seconds); past it
+  ///   ``post(url:body:headers:)`` throws ``HTTPTransportError/timedOut(endpoint:after:)``.
   public init(timeout: Duration = .seconds(30)) {
     self.timeout = timeout
     let configuration = URLSessionConfiguration.ephemeral
@@ -90,6 +91,8 @@ public final class HTTPClient: Sendable {
         }
         if slot.start(task) {
           task.resume()
+        } else if slot.cancellationReason == .deadline {
+          continuation.resume(throwing: HTTPTransportError.timedOut(endpoint: endpoint, after: timeout))
         } else {
           continuation.resume(throwing: HTTPTransportError.cancelled(endpoint: endpoint))
         }
