@@ -97,5 +97,14 @@ let package = Package(
       name: "LaunchBackendTests",
       dependencies: ["LaunchBackend", "TestSupport", "embed-resources"],
       swiftSettings: strictSettings),
+    .executableTarget(
+      name: "credential-writer",
+      dependencies: ["RocketClient"],
+      path: "Tests/Executables/credential-writer",
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "RocketClientTests",
+      dependencies: ["RocketClient", "TestSupport", "credential-writer"],
+      swiftSettings: strictSettings),
   ]
 )

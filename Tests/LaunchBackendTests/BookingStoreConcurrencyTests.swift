@@ -6,7 +6,7 @@ import Testing
 @Suite struct BookingStoreConcurrencyTests {
   @Test func eightThreadsOnTwoStoresEndConsistent() throws {
     let dir = try TemporaryDirectory()
-    let path = dir.path("backend.sqlite")
+    let path = dir.child("backend.sqlite")
     // Two stores on one file: a REPL and a server.
     let stores = [try BookingStore(path: path), try BookingStore(path: path)]
     let users = try (0..<4).map { try stores[0].login(email: EmailAddress(validating: "u\($0)@example.com")) }

@@ -10,7 +10,7 @@ import Testing
 
   init() throws {
     dir = try TemporaryDirectory()
-    path = dir.path("data/rocket-reserver/backend.sqlite")
+    path = dir.child("data/rocket-reserver/backend.sqlite")
   }
 
   private func login(_ store: BookingStore, _ email: String) throws -> (user: StoredUser, token: String) {

@@ -6,7 +6,7 @@ import Testing
 @Suite struct ConnectionTests {
   @Test func openCreatesAConfiguredDatabase() throws {
     let dir = try TemporaryDirectory()
-    let path = dir.path("new.sqlite")
+    let path = dir.child("new.sqlite")
     let db = try Connection(path: path)
     #expect(FileManager.default.fileExists(atPath: path))
     #expect(try db.queryFirst("PRAGMA journal_mode") { try $0.column(0, as: String.self) } == "wal")
@@ -141,14 +141,14 @@ import Testing
 
   @Test func readOnlyConnectionRefusesWrites() throws {
     let dir = try TemporaryDirectory()
-    let path = dir.path("ro.sqlite")
+    let path = dir.child("ro.sqlite")
     let writer = try Connection(path: path)
     try writer.execute("CREATE TABLE t (x); INSERT INTO t VALUES (1)")
     let reader = try Connection(path: path, readOnly: true)
     #expect(try reader.queryFirst("SELECT x FROM t") { try $0.column(0, as: Int.self) } == 1)
     let error = try #require(throws: SQLiteError.self) { try reader.run("INSERT INTO t VALUES (2)") }
     #expect(error.isReadOnly)
-    #expect(throws: SQLiteError.self) { _ = try Connection(path: dir.path("absent"), readOnly: true) }
+    #expect(throws: SQLiteError.self) { _ = try Connection(path: dir.child("absent"), readOnly: true) }
   }
 
   @Test func aClosedConnectionRefusesWork() throws {
@@ -162,7 +162,7 @@ import Testing
 
   @Test func openingAFileThatIsNotADatabaseFails() throws {
     let dir = try TemporaryDirectory()
-    let path = dir.path("junk.sqlite")
+    let path = dir.child("junk.sqlite")
     try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
     let error = try #require(throws: SQLiteError.self) { _ = try Connection(path: path) }
     #expect(error.code == .notADatabase)

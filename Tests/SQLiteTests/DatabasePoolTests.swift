@@ -14,7 +14,7 @@ import Testing
 
   @Test func writeCommitsAndReadSeesIt() throws {
     let dir = try TemporaryDirectory()
-    let pool = try DatabasePool(path: dir.path("p.sqlite"), migrator: Self.migrator)
+    let pool = try DatabasePool(path: dir.child("p.sqlite"), migrator: Self.migrator)
     let id = try pool.write { db in
       try db.run("INSERT INTO t (writer, n) VALUES (?, ?)", [0, 1])
       return db.lastInsertRowID
@@ -26,7 +26,7 @@ import Testing
   @Test func aThrowingWriteLeavesNothingBehind() throws {
     struct Boom: Error {}
     let dir = try TemporaryDirectory()
-    let pool = try DatabasePool(path: dir.path("p.sqlite"), migrator: Self.migrator)
+    let pool = try DatabasePool(path: dir.child("p.sqlite"), migrator: Self.migrator)
     #expect(throws: Boom.self) {
       try pool.write { db in
         try db.run("INSERT INTO t (writer, n) VALUES (?, ?)", [0, 1])
@@ -38,7 +38,7 @@ import Testing
 
   @Test func readersCannotWrite() throws {
     let dir = try TemporaryDirectory()
-    let pool = try DatabasePool(path: dir.path("p.sqlite"), migrator: Self.migrator)
+    let pool = try DatabasePool(path: dir.child("p.sqlite"), migrator: Self.migrator)
     let error = try #require(throws: SQLiteError.self) {
       try pool.read { try $0.run("INSERT INTO t (writer, n) VALUES (1, 1)") }
     }
@@ -47,7 +47,7 @@ import Testing
 
   @Test func aReadInsideAWriteSeesTheLastCommittedState() throws {
     let dir = try TemporaryDirectory()
-    let pool = try DatabasePool(path: dir.path("p.sqlite"), migrator: Self.migrator)
+    let pool = try DatabasePool(path: dir.child("p.sqlite"), migrator: Self.migrator)
     try pool.write { (db: Connection) throws in
       try db.run("INSERT INTO t (writer, n) VALUES (0, 0)")
       #expect(try count(pool) == 0)
@@ -57,7 +57,7 @@ import Testing
 
   @Test func aReadSeesOneSnapshotEvenWhenAWriteCommitsMeanwhile() throws {
     let dir = try TemporaryDirectory()
-    let pool = try DatabasePool(path: dir.path("p.sqlite"), migrator: Self.migrator)
+    let pool = try DatabasePool(path: dir.child("p.sqlite"), migrator: Self.migrator)
     let (before, after) = try pool.read { (db: Connection) throws -> (Int, Int) in
       let before = try db.queryFirst("SELECT count(*) FROM t") { try $0.column(0, as: Int.self) }
       try pool.write { try $0.run("INSERT INTO t (writer, n) VALUES (0, 0)") }
@@ -71,7 +71,7 @@ import Testing
 
   @Test func servesSwiftTasks() async throws {
     let dir = try TemporaryDirectory()
-    let pool = try DatabasePool(path: dir.path("p.sqlite"), migrator: Self.migrator)
+    let pool = try DatabasePool(path: dir.child("p.sqlite"), migrator: Self.migrator)
     try await withThrowingTaskGroup(of: Void.self) { group in
       for task in 0..<16 {
         group.addTask {
@@ -86,7 +86,7 @@ import Testing
 
   @Test func twoPoolsOnOneFileBothReadAndWrite() throws {
     let dir = try TemporaryDirectory()
-    let path = dir.path("shared.sqlite")
+    let path = dir.child("shared.sqlite")
     let repl = try DatabasePool(path: path, migrator: Self.migrator)
     let server = try DatabasePool(path: path, migrator: Self.migrator)
     try repl.write { try $0.run("INSERT INTO t (writer, n) VALUES (1, 1)") }
@@ -97,7 +97,7 @@ import Testing
 
   @Test func manyThreadsOnTwoPoolsWriteWithoutBusyErrorsOrLostWrites() throws {
     let dir = try TemporaryDirectory()
-    let path = dir.path("busy.sqlite")
+    let path = dir.child("busy.sqlite")
     let pools = [
       try DatabasePool(path: path, migrator: Self.migrator),
       try DatabasePool(path: path, migrator: Self.migrator),
@@ -132,7 +132,7 @@ import Testing
 
   @Test func aClosedPoolRefusesWork() throws {
     let dir = try TemporaryDirectory()
-    let pool = try DatabasePool(path: dir.path("p.sqlite"), migrator: Self.migrator)
+    let pool = try DatabasePool(path: dir.child("p.sqlite"), migrator: Self.migrator)
     _ = try count(pool)
     pool.close()
     let error = try #require(throws: SQLiteError.self) { _ = try count(pool) }

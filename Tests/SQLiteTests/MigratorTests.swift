@@ -23,7 +23,7 @@ import Testing
 
   @Test func migrationsRunOnceAndReopenIsANoOp() throws {
     let dir = try TemporaryDirectory()
-    let path = dir.path("m.sqlite")
+    let path = dir.child("m.sqlite")
     let counter = Counter()
     do {
       let db = try Connection(path: path)
@@ -38,7 +38,7 @@ import Testing
 
   @Test func aNewMigrationIsAppliedOnTopOfOldOnes() throws {
     let dir = try TemporaryDirectory()
-    let db = try Connection(path: dir.path("m.sqlite"))
+    let db = try Connection(path: dir.child("m.sqlite"))
     var migrator = migrator(Counter())
     try migrator.migrate(db)
     migrator.register(Migration("add y", sql: "ALTER TABLE t ADD COLUMN y TEXT"))
@@ -49,7 +49,7 @@ import Testing
 
   @Test func aNewerDatabaseIsRefused() throws {
     let dir = try TemporaryDirectory()
-    let path = dir.path("m.sqlite")
+    let path = dir.child("m.sqlite")
     let db = try Connection(path: path)
     try db.execute("PRAGMA user_version = 7")
     let error = try #require(throws: MigrationError.self) { try migrator(Counter()).migrate(db) }
