@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev
-TEST_DEPS := curl
+TEST_DEPS := curl nodejs node-graphql
 BENCH_DEPS := wrk nodejs node-graphql hyperfine curl
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -17,6 +17,8 @@ define apt_install
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing >/dev/null; \
 	fi
 endef
+
+FUZZ_SECONDS ?= 60
 
 .PHONY: deps test-deps bench-deps build release run test bench format lint fuzz clean
 
@@ -44,6 +46,10 @@ test: test-deps
 
 bench: bench-deps release
 	@bash Benchmarks/run.sh
+
+# Bounded libFuzzer runs of the GraphQL parser and validator (see Fuzz/run.sh).
+fuzz: deps
+	bash Fuzz/run.sh parser $(FUZZ_SECONDS)
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests

@@ -108,12 +108,25 @@ let package = Package(
       dependencies: ["GraphQLAPI"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "SQLiteTests",
+      dependencies: ["SQLite", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "RocketReserverCLITests",
       dependencies: ["RocketReserverCLI", "TestSupport", "rocket-reserver"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "LaunchBackendTests",
       dependencies: ["LaunchBackend", "TestSupport", "embed-resources"],
+      swiftSettings: strictSettings),
+    .executableTarget(
+      name: "credential-writer",
+      dependencies: ["RocketClient"],
+      path: "Tests/Executables/credential-writer",
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "RocketClientTests",
+      dependencies: ["RocketClient", "TestSupport", "credential-writer"],
       swiftSettings: strictSettings),
   ]
 )

@@ -1,0 +1,46 @@
+import SQLite
+
+/// What can go wrong in the ``BookingStore``.
+///
+/// Every `description` is safe to show a user or client: none holds SQL, bound values or
+/// tokens. ``cannotCreateDirectory(path:reason:)`` and ``cannotOpen(path:underlying:)`` name
+/// a file path and happen only when the store is opened, which is an operator's concern; the
+/// API maps every case except ``invalidEmail(_:)`` to an internal error anyway.
+public enum BookingStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The login email broke a rule of ``EmailAddress``.
+  case invalidEmail(EmailAddress.Problem)
+  /// The user id names no user (e.g. booking for a user that does not exist).
+  case unknownUser(id: Int)
+  /// The system's secure random source failed, so no token can be issued.
+  case randomSourceFailed
+  /// The database's folder is missing and cannot be created.
+  case cannotCreateDirectory(path: String, reason: String)
+  /// The database cannot be opened or migrated.
+  case cannotOpen(path: String, underlying: SQLiteError)
+  /// The database was written by a newer version of this program.
+  case databaseTooNew(path: String, found: Int, supported: Int)
+  /// A database operation failed; the SQLite error is kept for logs, not for messages.
+  case storageFailed(SQLiteError)
+
+  /// A message without SQL, arguments or tokens.
+  public var description: String {
+    switch self {
+    case .invalidEmail(let problem):
+      problem.description
+    case .unknownUser(let id):
+      "there is no user with id \(id)"
+    case .randomSourceFailed:
+      "the system's secure random number generator failed; no login token could be made"
+    case .cannotCreateDirectory(let path, let reason):
+      "cannot create the folder \(path) for the booking database: \(reason)"
+    case .cannotOpen(let path, let underlying):
+      "cannot open the booking database \(path): \(underlying.code.description)"
+    case .databaseTooNew(let path, let found, let supported):
+      "the booking database \(path) has schema version \(found), but this program only knows "
+        + "versions up to \(supported); upgrade the program"
+    case .storageFailed(let underlying):
+      // SQLite's generic text for the code ("database is locked"), never its detailed message.
+      "the booking database failed: \(underlying.code.description)"
+    }
+  }
+}

@@ -1,0 +1,13 @@
+/// A user as the booking store knows them.
+public struct StoredUser: Sendable, Hashable {
+  /// The user's row id; the API shows it as the `User.id` string.
+  public let id: Int
+  /// The normalized email address (see ``EmailAddress/normalized``).
+  public let email: String
+
+  /// Creates a user value.
+  public init(id: Int, email: String) {
+    self.id = id
+    self.email = email
+  }
+}

@@ -1,0 +1,60 @@
+import Glibc
+
+extension ApplicationDirectories {
+  /// Makes sure `path` is a directory only the current user can use, creating it if needed.
+  ///
+  /// Missing components are created with mode 0700, as the XDG spec asks. The last component
+  /// must not be a symbolic link and must belong to the current user; if its mode lets group or
+  /// others in, it is narrowed to 0700. Existing parent directories are left alone.
+  ///
+  /// - Parameter path: an absolute directory path, such as ``config``.
+  /// - Throws: ``DirectoryError`` naming the path that could not be prepared.
+  public static func ensurePrivateDirectory(_ path: String) throws {
+    _ = try openPrivateDirectory(path)
+  }
+
+  /// ``ensurePrivateDirectory(_:)``, returning the directory opened (for `fsync` after a rename).
+  static func openPrivateDirectory(_ path: String) throws -> FileDescriptor {
+    try createMissingDirectories(path)
+    let raw = retryingOnInterrupt {
+      open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+    }
+    guard raw >= 0 else {
+      let code = errno
+      if code == ENOTDIR || code == ELOOP { throw DirectoryError.notADirectory(path: path) }
+      throw DirectoryError.systemCall(operation: "open directory", path: path, code: code)
+    }
+    let directory = FileDescriptor(raw)
+    let info: stat
+    switch directory.status() {
+    case .success(let value): info = value
+    case .failure(let failure):
+      throw DirectoryError.systemCall(operation: "inspect directory", path: path, code: failure.code)
+    }
+    guard info.st_uid == geteuid() else {
+      throw DirectoryError.ownedByAnotherUser(path: path, owner: info.st_uid)
+    }
+    if info.st_mode & 0o077 != 0 || info.st_mode & 0o700 != 0o700 {
+      guard fchmod(directory.raw, 0o700) == 0 else {
+        throw DirectoryError.systemCall(operation: "restrict permissions of", path: path, code: errno)
+      }
+    }
+    return directory
+  }
+
+  /// `mkdir -p` with mode 0700 for every component that does not exist yet.
+  private static func createMissingDirectories(_ path: String) throws {
+    guard path.hasPrefix("/") else {
+      throw DirectoryError.systemCall(operation: "use relative directory", path: path, code: EINVAL)
+    }
+    var current = ""
+    for component in path.split(separator: "/") {
+      current += "/" + component
+      if mkdir(current, 0o700) == 0 { continue }
+      let code = errno
+      guard code == EEXIST else {
+        throw DirectoryError.systemCall(operation: "create directory", path: current, code: code)
+      }
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Where `rocket-reserver` keeps its files, following the XDG Base Directory specification.
+///
+/// Each directory is `<base>/rocket-reserver`, where `<base>` is the matching `XDG_*_HOME`
+/// variable when it is set to an absolute path, and the XDG default under the home directory
+/// otherwise (the spec says relative values are invalid and must be ignored):
+///
+/// | property | variable | default |
+/// |---|---|---|
+/// | ``config`` | `XDG_CONFIG_HOME` | `~/.config` |
+/// | ``state`` | `XDG_STATE_HOME` | `~/.local/state` |
+/// | ``data`` | `XDG_DATA_HOME` | `~/.local/share` |
+/// | ``cache`` | `XDG_CACHE_HOME` | `~/.cache` |
+///
+/// Computing the paths touches nothing on disk; use ``ensurePrivateDirectory(_:)`` before
+/// writing into one. A plain value, safe to share between threads.
+///
+/// For example:
+/// ```swift
+/// let directories = try ApplicationDirectories()
+/// let store = FileCredentialStore(directories: directories)
+/// ```
+public struct ApplicationDirectories: Sendable, Equatable {
+  /// The folder name used under every XDG base directory.
+  public static let applicationName = "rocket-reserver"
+
+  /// Configuration: the credentials file lives here.
+  public let config: String
+  /// State that should survive restarts but is not configuration: the REPL history.
+  public let state: String
+  /// User data: the embedded backend's database.
+  public let data: String
+  /// Disposable data: the (later) normalized cache.
+  public let cache: String
+
+  /// `<config>/credentials.json`, the file ``FileCredentialStore`` uses.
+  public var credentialsFile: String { config + "/credentials.json" }
+  /// `<state>/history`, the REPL's line history.
+  public var historyFile: String { state + "/history" }
+  /// `<data>/backend.sqlite`, the embedded backend's database.
+  public var backendDatabaseFile: String { data + "/backend.sqlite" }
+  /// `<cache>/cache.sqlite`, the client's normalized cache.
+  public var cacheDatabaseFile: String { cache + "/cache.sqlite" }
+
+  /// Resolves the directories from an environment.
+  ///
+  /// - Parameters:
+  ///   - environment: the variables to read (default: this process's environment). Tests pass
+  ///     a dictionary pointing the `XDG_*_HOME` variables at temporary folders.
+  ///   - homeDirectory: the home directory used for the defaults (default: `HOME` from
+  ///     `environment` when absolute, else the user database entry of the current user).
+  /// - Throws: ``DirectoryError/noHomeDirectory`` when a default is needed and no absolute home
+  ///   directory can be found.
+  public init(
+    environment: [String: String] = ProcessInfo.processInfo.environment,
+    homeDirectory: String? = nil
+  ) throws {
+    let home = homeDirectory ?? Self.absolute(environment["HOME"]) ?? UserDatabase.homeDirectory()
+    func resolve(_ variable: String, _ defaultRelativeToHome: String) throws -> String {
+      if let base = Self.absolute(environment[variable]) {
+        return Self.joined(base, Self.applicationName)
+      }
+      guard let home, home.hasPrefix("/") else { throw DirectoryError.noHomeDirectory }
+      return Self.joined(Self.joined(home, defaultRelativeToHome), Self.applicationName)
+    }
+    config = try resolve("XDG_CONFIG_HOME", ".config")
+    state = try resolve("XDG_STATE_HOME", ".local/state")
+    data = try resolve("XDG_DATA_HOME", ".local/share")
+    cache = try resolve("XDG_CACHE_HOME", ".cache")
+  }
+
+  /// The value when it is an absolute path, nil when unset, empty or relative.
+  private static func absolute(_ value: String?) -> String? {
+    guard let value, value.hasPrefix("/") else { return nil }
+    return value
+  }
+
+  /// Joins two path pieces with exactly one slash between them.
+  static func joined(_ base: String, _ name: String) -> String {
+    var base = base
+    while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+    return base == "/" ? "/" + name : base + "/" + name
+  }
+}
