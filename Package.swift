@@ -102,6 +102,7 @@ let package = Package(
     .testTarget(
       name: "GraphQLCodegenTests",
       dependencies: ["GraphQLCodegen", "RocketReserverAPI", "rocket-codegen", "TestSupport"],
+      exclude: ["Golden"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLAPITests",
