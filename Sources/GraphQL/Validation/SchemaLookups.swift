@@ -58,17 +58,3 @@ extension GraphQLSchema {
     return false
   }
 }
-
-/// The fields every schema has implicitly, as graphql-js defines them.
-enum MetaFields {
-  static let typename = GraphQLField(
-    name: "__typename", description: "The name of the current Object type at runtime.",
-    type: .nonNull(.named("String")))
-  static let schema = GraphQLField(
-    name: "__schema", description: "Access the current type schema of this server.",
-    type: .nonNull(.named("__Schema")))
-  static let type = GraphQLField(
-    name: "__type", description: "Request the type information of a single type.",
-    type: .named("__Type"),
-    arguments: [GraphQLInputValue(name: "name", type: .nonNull(.named("String")))])
-}

@@ -862,5 +862,28 @@ enum SpecifiedRulesFixtures {
         ("There can be only one argument named \"petId\".", ["1:41", "1:51"]),
       ]
     ),
+    (
+      "{ __schema { queryType { name } } __type(name: \"Dog\") { fields { name type { ofType { kind } } } } dog { __typename } }",
+      []
+    ),
+    (
+      "{ __type { name } cat { __schema { types { name } } } __typename { x } }",
+      [
+        (
+          "Field \"__type\" argument \"name\" of type \"String!\" is required, but it was not provided.",
+          ["1:3"]
+        ),
+        ("Cannot query field \"__schema\" on type \"Cat\".", ["1:25"]),
+        ("Field \"__typename\" must not have a selection since type \"String!\" has no subfields.", ["1:66"]),
+      ]
+    ),
+    (
+      "query ($c: FurColor = PURPLE, $n: Int = 1.0) { score(color: $c, value: $n, id: \"1\", flag: true, ints: [1, $n]) }",
+      [
+        ("Value \"PURPLE\" does not exist in \"FurColor\" enum.", ["1:23"]),
+        ("Int cannot represent non-integer value: 1.0", ["1:41"]),
+        ("Variable \"$n\" of type \"Int\" used in position expecting type \"Float\".", ["1:31", "1:72"]),
+      ]
+    ),
   ]
 }

@@ -22,10 +22,10 @@ final class KnownArgumentNamesRule: ValidationVisitor {
     let name = node.name.value
     guard let known = directiveArguments[name] else { return }
     for argument in node.arguments where !known.contains(argument.name.value) {
-      let suggestions = Suggestions.list(for: argument.name.value, options: known)
+      let suggestions = SuggestionList.list(for: argument.name.value, options: known)
       context.report(
         "Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"."
-          + Suggestions.didYouMean(suggestions), nodes: [argument.range])
+          + SuggestionList.didYouMean(suggestions), nodes: [argument.range])
     }
   }
 
@@ -34,10 +34,10 @@ final class KnownArgumentNamesRule: ValidationVisitor {
     guard !info.isInDirective, info.argument == nil, let field = info.fieldDefinition,
       let parent = info.parentType
     else { return }
-    let suggestions = Suggestions.list(for: node.name.value, options: field.arguments.map(\.name))
+    let suggestions = SuggestionList.list(for: node.name.value, options: field.arguments.map(\.name))
     context.report(
       "Unknown argument \"\(node.name.value)\" on field \"\(parent.name).\(field.name)\"."
-        + Suggestions.didYouMean(suggestions), nodes: [node.range])
+        + SuggestionList.didYouMean(suggestions), nodes: [node.range])
   }
 }
 

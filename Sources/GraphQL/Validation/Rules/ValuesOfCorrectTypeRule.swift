@@ -57,10 +57,10 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
       let parent = context.typeInfo.parentInputType,
       case .inputObject(let object)? = context.schema.namedType(of: parent)
     else { return }
-    let suggestions = Suggestions.list(for: node.name.value, options: object.fields.map(\.name))
+    let suggestions = SuggestionList.list(for: node.name.value, options: object.fields.map(\.name))
     context.report(
       "Field \"\(node.name.value)\" is not defined by type \"\(object.name)\"."
-        + Suggestions.didYouMean(suggestions), nodes: [node.range])
+        + SuggestionList.didYouMean(suggestions), nodes: [node.range])
   }
 
   /// graphql-js `isValidValueNode`: a literal must be accepted by the expected leaf type.
@@ -99,9 +99,9 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
     } else {
       message = "Enum \"\(type.name)\" cannot represent non-enum value: \(text)."
     }
-    let suggestions = Suggestions.list(for: text, options: type.values.map(\.name))
+    let suggestions = SuggestionList.list(for: text, options: type.values.map(\.name))
     context.report(
-      message + Suggestions.didYouMean(suggestions, subject: "the enum value"), nodes: [node.range])
+      message + SuggestionList.didYouMean(suggestions, subject: "the enum value"), nodes: [node.range])
   }
 }
 
