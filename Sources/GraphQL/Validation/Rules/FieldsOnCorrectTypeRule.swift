@@ -10,13 +10,14 @@ final class FieldsOnCorrectTypeRule: ValidationVisitor {
   init(context: ValidationContext) { self.context = context }
 
   func enterField(_ node: Field) {
-    guard let parent = context.typeInfo.parentType, context.typeInfo.fieldDefinition == nil else { return }
+    guard let parent = context.typeInfo.parentType, !context.typeInfo.hasFieldDefinition else { return }
     let name = node.name.value
     // Types that have the field come first: selecting through an inline fragment is the likely fix.
     var suggestion = SuggestionList.didYouMean(
       suggestedTypeNames(parent, fieldName: name), subject: "to use an inline fragment on")
     if suggestion.isEmpty, let fields = parent.fields {
-      suggestion = SuggestionList.didYouMean(SuggestionList.list(for: name, options: fields.ordered.map(\.name)))
+      let names = fields.ordered.map(\.name)
+      suggestion = SuggestionList.didYouMean(SuggestionList.list(for: name, options: names))
     }
     context.report(
       "Cannot query field \"\(name)\" on type \"\(parent.name)\"." + suggestion, nodes: [node.range])

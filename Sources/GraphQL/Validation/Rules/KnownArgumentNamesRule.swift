@@ -6,17 +6,18 @@
 /// https://spec.graphql.org/October2021/#sec-Argument-Names
 final class KnownArgumentNamesRule: ValidationVisitor {
   private let context: ValidationContext
-  private var directiveArguments: [String: [String]] = [:]
-
-  init(context: ValidationContext) {
-    self.context = context
+  private lazy var directiveArguments: [String: [String]] = {
+    var directiveArguments: [String: [String]] = [:]
     for directive in context.schema.directives {
       directiveArguments[directive.name] = directive.arguments.map(\.name)
     }
     for case .typeSystem(.directive(let definition)) in context.document.definitions {
       directiveArguments[definition.name.value] = definition.arguments.map(\.name.value)
     }
-  }
+    return directiveArguments
+  }()
+
+  init(context: ValidationContext) { self.context = context }
 
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     let name = node.name.value
@@ -30,9 +31,8 @@ final class KnownArgumentNamesRule: ValidationVisitor {
   }
 
   func enterArgument(_ node: Argument) {
-    let info = context.typeInfo
-    guard !info.isInDirective, info.argument == nil, let field = info.fieldDefinition,
-      let parent = info.parentType
+    guard !context.typeInfo.isInDirective, context.typeInfo.argument == nil,
+      let field = context.typeInfo.fieldDefinition, let parent = context.typeInfo.parentType
     else { return }
     let suggestions = SuggestionList.list(for: node.name.value, options: field.arguments.map(\.name))
     context.report(

@@ -16,15 +16,14 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
       skipDepth += 1
       return
     }
-    let info = context.typeInfo
     switch node {
     case .list:
       // The walk already expects the item type; the list itself is checked against its parent.
-      if case .list? = info.parentInputType?.nullable { return }
+      if case .list? = context.typeInfo.parentInputType?.nullable { return }
       checkLeaf(node)
       skipDepth = 1
     case .object(let fields, _):
-      guard let expected = info.inputType,
+      guard let expected = context.typeInfo.inputType,
         case .inputObject(let object)? = context.schema.namedType(of: expected)
       else {
         checkLeaf(node)
@@ -38,7 +37,7 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
           nodes: [node.range])
       }
     case .null:
-      if let expected = info.inputType, expected.isNonNull {
+      if let expected = context.typeInfo.inputType, expected.isNonNull {
         context.report("Expected value of type \"\(expected)\", found null.", nodes: [node.range])
       }
     case .variable:
