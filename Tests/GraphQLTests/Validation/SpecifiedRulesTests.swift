@@ -65,4 +65,12 @@ import Testing
       ], schema: schema)
     try expectValid(.knownOperationTypes, "{ a } query Q { b }", schema: schema)
   }
+
+  /// graphql-js throws from `validate` here (it evaluates `@skip(if: $x)` without variable
+  /// values); we count the conditional field as selected and report it instead.
+  @Test func countsVariableConditionedSubscriptionFieldsAsSelected() throws {
+    try expectErrors(
+      .singleFieldSubscriptions, "subscription ($x: Boolean!) { petAdded { name } petRemoved @skip(if: $x) }",
+      [("Anonymous Subscription must select only one top level field.", ["1:49"])])
+  }
 }
