@@ -7,13 +7,11 @@
 /// `GraphQLDirective` for `__Directive`. Lists are returned as `[any Sendable]`, enum values as
 /// their names.
 ///
-/// The query root's meta-fields `__schema` and `__type(name:)` are filed under
-/// `IntrospectionMetaFields.resolverKey` (no type has that name), so an executor can find every
-/// introspection resolver in this one table.
+/// The query root's meta-fields `__schema` and `__type(name:)` have their own table,
+/// `introspectionRootResolvers()`.
 /// - Returns: resolvers by introspection type name, then field name.
 public func introspectionResolvers<Context: Sendable>() -> [String: [String: FieldResolver<Context>]] {
   [
-    IntrospectionMetaFields.resolverKey: introspectionRootResolvers(),
     "__Schema": IntrospectionResolvers.schema(),
     "__Type": IntrospectionResolvers.type(),
     "__Field": IntrospectionResolvers.field(),
@@ -41,9 +39,6 @@ public func introspectionRootResolvers<Context: Sendable>() -> [String: FieldRes
 /// The definitions of the meta-fields every type or the query root has implicitly (spec 4.2.1,
 /// 4.2.2): `__schema: __Schema!`, `__type(name: String!): __Type` and `__typename: String!`.
 public enum IntrospectionMetaFields {
-  /// The key of `introspectionResolvers()` under which the `__schema` and `__type` resolvers are.
-  public static let resolverKey = "__MetaFields"
-
   /// `__schema: __Schema!`, on the query root type.
   public static let schema = GraphQLField(
     name: "__schema", description: "Access the current type schema of this server.",

@@ -7,7 +7,11 @@ import Testing
   struct Context: Sendable {}
 
   let schema: GraphQLSchema
-  let resolvers: [String: [String: FieldResolver<Context>]] = introspectionResolvers()
+  let resolvers: [String: [String: FieldResolver<Context>]] = {
+    var all: [String: [String: FieldResolver<Context>]] = introspectionResolvers()
+    all["(root)"] = introspectionRootResolvers()
+    return all
+  }()
 
   init() throws {
     schema = try buildSchema(IntrospectionTests.sdl)
@@ -41,11 +45,12 @@ import Testing
         #expect(resolvers[name]?[field.name] != nil, "\(name).\(field.name)")
       }
     }
-    #expect(resolvers[IntrospectionMetaFields.resolverKey]?.keys.sorted() == ["__schema", "__type"])
+    let roots: [String: FieldResolver<Context>] = introspectionRootResolvers()
+    #expect(roots.keys.sorted() == ["__schema", "__type"])
   }
 
   @Test func typeMetaFieldFindsNamedTypesOnly() throws {
-    let meta = IntrospectionMetaFields.resolverKey
+    let meta = "(root)"
     #expect(
       try resolve(meta, "__type", nil, ["name": .string("Person")]) as? GraphQLTypeReference
         == .named("Person"))
@@ -76,8 +81,8 @@ import Testing
     let visible = try #require(try resolve("__Type", "fields", query) as? [any Sendable])
     let all = try #require(
       try resolve("__Type", "fields", query, ["includeDeprecated": .bool(true)]) as? [any Sendable])
-    #expect(visible.compactMap { ($0 as? GraphQLField)?.name } == ["id", "introspect", "search"])
-    #expect(all.compactMap { ($0 as? GraphQLField)?.name } == ["id", "introspect", "search", "old"])
+    #expect(visible.compactMap { ($0 as? GraphQLField)?.name } == ["id", "search"])
+    #expect(all.compactMap { ($0 as? GraphQLField)?.name } == ["id", "search", "old"])
     let sort = GraphQLTypeReference.named("Sort")
     #expect((try resolve("__Type", "enumValues", sort) as? [any Sendable])?.count == 1)
     let search = try #require(schema.queryType.fields["search"])

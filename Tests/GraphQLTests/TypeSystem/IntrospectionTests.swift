@@ -8,14 +8,11 @@ import Testing
 @Suite struct IntrospectionTests {
   struct Context: Sendable {}
 
-  /// A schema with every kind, deprecations, defaults and `@specifiedBy`. `Query.introspect`
-  /// stands in for `__schema` so that the test drives the executor with our resolvers without
-  /// depending on how the executor routes meta-fields.
+  /// A schema with every kind, deprecations, defaults and `@specifiedBy`.
   static let sdl = """
     "The root"
     type Query implements Node {
       id: ID!
-      introspect: __Schema!
       search(text: String = "x", limit: Int = 10 @deprecated(reason: "unused"), sort: Sort = ASC, \
     filter: Filter = {tags: "a"}): [Result!]!
       old: String @deprecated
@@ -34,11 +31,9 @@ import Testing
   /// Our introspection result for `sdl`, in the shape `{"__schema": ...}`.
   static func ourIntrospection() throws -> (GraphQLSchema, JSON) {
     let schema = try buildSchema(sdl)
-    var resolvers: [String: [String: FieldResolver<Context>]] = introspectionResolvers()
-    resolvers["Query"] = ["introspect": .sync { $0.info.schema }]
-    let executable = ExecutableSchema(schema: schema, resolvers: resolvers)
-    let query = introspectionQuery.replacing("__schema {", with: "__schema: introspect {")
-    let result = executeSync(schema: executable, document: try parse(query), context: Context())
+    // No resolvers of our own: the executor routes introspection to the type system's resolvers.
+    let executable = ExecutableSchema<Context>(schema: schema, resolvers: [:])
+    let result = executeSync(schema: executable, document: try parse(introspectionQuery), context: Context())
     #expect(result.errors.isEmpty, "\(result.errors)")
     return (schema, try #require(result.data))
   }
@@ -63,6 +58,26 @@ import Testing
       "process.stdout.write(g.printSchema(g.buildClientSchema(JSON.parse(input))));",
       input: ours.encodedString)
     #expect(printed == printSchema(schema))
+  }
+
+  @Test(.enabled(if: NodeGraphQL.isAvailable))
+  func answersTypeQueriesLikeGraphQLJS() throws {
+    let query = """
+      { person: __type(name: "Person") { kind name fields { name type { kind name ofType { name } } } \
+      interfaces { name } }
+        filter: __type(name: "Filter") { inputFields(includeDeprecated: true) { name defaultValue isDeprecated } }
+        sort: __type(name: "Sort") { enumValues(includeDeprecated: true) { name deprecationReason } }
+        missing: __type(name: "Missing") { name } }
+      """
+    let executable = ExecutableSchema<Context>(schema: try buildSchema(Self.sdl), resolvers: [:])
+    let result = executeSync(schema: executable, document: try parse(query), context: Context())
+    #expect(result.errors.isEmpty, "\(result.errors)")
+    let reference = try NodeGraphQL.run(
+      """
+      const [sdl, query] = input.split('\\u0000');
+      process.stdout.write(JSON.stringify(g.graphqlSync({ schema: g.buildSchema(sdl), source: query }).data));
+      """, input: Self.sdl + "\u{0}" + query)
+    #expect(result.data == (try JSON(parsing: reference)))
   }
 
   @Test func buildClientSchemaRoundTrips() throws {
