@@ -123,7 +123,7 @@ public final class LoopbackHTTPStub: Sendable {
   ///   - count: the number of requests to wait for (default 1).
   ///   - timeout: how long to wait at most (default 5 s).
   /// - Returns: false when the timeout passed first.
-  public func waitForRequests(count: Int = 1, timeout: Duration = .seconds(5)) async -> Bool {
+  public func waitForRequests(count: Int = 1, timeout: Duration = .seconds(60)) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while server.recordedRequests.count < count {
       guard ContinuousClock.now < deadline else { return false }
