@@ -32,11 +32,13 @@ struct TestResponse {
   var text: String { String(decoding: body, as: UTF8.self) }
 }
 
-/// A running server on 127.0.0.1 with an ephemeral port, for one test.
-struct TestServer {
+/// A running server on 127.0.0.1 with an ephemeral port, and a URLSession of its own (so no
+/// pooled connection from another test's server is ever reused), for one test.
+final class TestServer: Sendable {
   let server: GraphQLHTTPServer
   let log: CollectingAccessLog
   let port: UInt16
+  let session = URLSession(configuration: .ephemeral)
 
   init(
     service: any GraphQLService = FakeGraphQLService(),
@@ -46,6 +48,11 @@ struct TestServer {
     server = GraphQLHTTPServer(service: service, configuration: configuration, accessLog: log)
     try server.start(host: "127.0.0.1", port: 0)
     port = try #require(server.port)
+  }
+
+  deinit {
+    session.invalidateAndCancel()
+    server.stop()
   }
 
   func url(_ pathAndQuery: String) throws -> URL {
@@ -61,7 +68,7 @@ struct TestServer {
     request.httpMethod = method
     for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
     request.httpBody = body
-    let (data, response) = try await URLSession.shared.data(for: request)
+    let (data, response) = try await session.data(for: request)
     let http = try #require(response as? HTTPURLResponse)
     var fields: [String: String] = [:]
     for (key, value) in http.allHeaderFields {
