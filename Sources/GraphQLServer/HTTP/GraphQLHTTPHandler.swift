@@ -112,7 +112,11 @@ struct GraphQLHTTPHandler: Sendable {
       let status = media == .graphQLResponseJSON ? 400 : 200
       response = HTTPResponse(status: status, contentType: .media(media), body: result.body)
     case .mutationNotAllowed:
-      response = .error(405, "Mutations can only be sent with POST.", media: media, allow: "POST")
+      if result.body.isEmpty {
+        response = .error(405, "Mutations can only be sent with POST.", media: media, allow: "POST")
+      } else {
+        response = HTTPResponse(status: 405, contentType: .media(media), body: result.body, allow: "POST")
+      }
     }
     response.operationName = result.operationName
     return response
