@@ -11,6 +11,7 @@ public enum GraphQLHTTPServerError: Error, Hashable, Sendable, CustomStringConve
   /// libmicrohttpd refused to start (out of threads or memory).
   case daemonFailed
 
+  /// A one-line message for the user, such as `address 127.0.0.1:4000 is already in use`.
   public var description: String {
     switch self {
     case .invalidHost(let host): "invalid host \"\(host)\": expected an IPv4 address such as 127.0.0.1"

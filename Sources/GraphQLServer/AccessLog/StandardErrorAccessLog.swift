@@ -5,6 +5,7 @@ import Glibc
 /// Each line goes out in a single `write(2)`, so lines from concurrent requests never interleave
 /// (lines are far below `PIPE_BUF`).
 public struct StandardErrorAccessLog: AccessLog {
+  /// Creates the log; it writes to whatever file descriptor 2 is at each write.
   public init() {}
 
   /// Writes `entry.line` and a newline to file descriptor 2; a failed write is dropped, since a
@@ -30,6 +31,7 @@ public struct StandardErrorAccessLog: AccessLog {
 
 /// An access log that records nothing (for benchmarks, or when a proxy logs instead).
 public struct DiscardingAccessLog: AccessLog {
+  /// Creates the log.
   public init() {}
 
   /// Does nothing.

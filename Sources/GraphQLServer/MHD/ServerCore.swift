@@ -41,7 +41,9 @@ final class ServerCore: Sendable {
       return queue(response, state: state, connection: connection)
     case .readBody(let media):
       state.phase = .readingBody(media)
-      state.body.reserveCapacity(min(head.contentLength ?? 4096, maxBodyBytes))
+      // Reserve what is announced, but not more than 64 KiB up front: a client that announces
+      // a megabyte and sends nothing must not make the server commit that memory.
+      state.body.reserveCapacity(min(head.contentLength ?? 4096, maxBodyBytes, 64 << 10))
       return cmhd_yes()
     }
   }
