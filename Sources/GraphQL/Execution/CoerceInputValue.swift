@@ -65,7 +65,8 @@ struct InputValueCoercer {
         GraphQLError(
           "Enum \"\(enumeration.name)\" cannot represent non-string value: \(ValueInspector.inspect(value))."
             + Suggestions.didYouMean(
-              ValueInspector.inspect(value), among: enumeration.values.map(\.name), subMessage: "the enum value")))
+              Suggestions.list(for: ValueInspector.inspect(value), options: enumeration.values.map(\.name)),
+              subject: "the enum value")))
       return .null
     }
     guard enumeration.hasValue(name) else {
@@ -73,7 +74,9 @@ struct InputValueCoercer {
         path, value,
         GraphQLError(
           "Value \"\(name)\" does not exist in \"\(enumeration.name)\" enum."
-            + Suggestions.didYouMean(name, among: enumeration.values.map(\.name), subMessage: "the enum value")))
+            + Suggestions.didYouMean(
+              Suggestions.list(for: name, options: enumeration.values.map(\.name)), subject: "the enum value")
+        ))
       return .null
     }
     return value
@@ -109,7 +112,7 @@ struct InputValueCoercer {
         path, value,
         GraphQLError(
           "Field \"\(name)\" is not defined by type \"\(type.name)\"."
-            + Suggestions.didYouMean(name, among: type.fields.map(\.name))))
+            + Suggestions.didYouMean(Suggestions.list(for: name, options: type.fields.map(\.name)))))
     }
     return .object(coerced)
   }

@@ -20,7 +20,7 @@ final class ExecutionContext<Context: Sendable> {
   var errors: [GraphQLError] = []
   /// The response path of the field being executed; pushed and popped as execution descends.
   var path: [PathComponent] = []
-  private var introspection: [String: [String: FieldResolver<Context>]]?
+  private var introspection: IntrospectionRouting<Context>?
 
   init(
     executable: ExecutableSchema<Context>, document: Document, operation: OperationDefinition,
@@ -46,18 +46,16 @@ final class ExecutionContext<Context: Sendable> {
   func resolver(typeName: String, fieldName: String, isMetaField: Bool) -> FieldResolver<Context>? {
     if !isMetaField, let resolver = executable.resolvers[typeName]?[fieldName] { return resolver }
     guard isMetaField || typeName.hasPrefix("__") else { return nil }
-    if introspection == nil { introspection = builtInIntrospectionResolvers(Context.self) }
-    if isMetaField {
-      // The meta fields' resolvers are filed under some root key; no introspection type has a
-      // field of that name, so the first match is the one.
-      return introspection?.values.lazy.compactMap { $0[fieldName] }.first
-    }
-    return introspection?[typeName]?[fieldName]
+    if introspection == nil { introspection = IntrospectionRouting() }
+    return introspection?.resolver(typeName: typeName, fieldName: fieldName, isMetaField: isMetaField)
   }
 
   /// The error for a field at the current path, located at the field's nodes.
-  func locatedError(_ message: String, plan: FieldPlan<Context>, extensions: JSONObject? = nil) -> GraphQLError {
-    GraphQLError(message, source: source, ranges: plan.fieldNodes.map(\.range), path: path, extensions: extensions)
+  func locatedError(_ message: String, plan: FieldPlan<Context>, extensions: JSONObject? = nil)
+    -> GraphQLError
+  {
+    GraphQLError(
+      message, source: source, ranges: plan.fieldNodes.map(\.range), path: path, extensions: extensions)
   }
 
   /// A resolver's or coercion's error as a field error at the current path (graphql-js

@@ -1,22 +1,12 @@
-/// The seam between the executor and the type system's introspection: the `__schema` and
-/// `__type(name:)` meta fields of the query root (spec 4.1) and where their resolvers come from.
-enum MetaFields {
-  /// `__schema: __Schema!`
-  static let schema = GraphQLField(name: "__schema", type: .nonNull(.named("__Schema")))
-  /// `__type(name: String!): __Type`
-  static let type = GraphQLField(
-    name: "__type", type: .named("__Type"),
-    arguments: [GraphQLInputValue(name: "name", type: .nonNull(.named("String")))])
-  /// `__typename: String!`, answered by the executor itself.
-  static let typename = GraphQLField(name: "__typename", type: .nonNull(.named("String")))
-}
+/// Where the executor gets the resolvers of the introspection types (`__Schema`, `__Type`, ...)
+/// and of the query root's meta fields `__schema` / `__type(name:)`: the type system's
+/// `introspectionResolvers()` and `introspectionRootResolvers()`, built only when an operation
+/// reaches them.
+struct IntrospectionRouting<Context: Sendable> {
+  let typeResolvers: [String: [String: FieldResolver<Context>]] = introspectionResolvers()
+  let rootResolvers: [String: FieldResolver<Context>] = introspectionRootResolvers()
 
-/// The resolvers of the introspection types (`__Schema`, `__Type`, ...) and of the meta fields,
-/// asked for only when an operation reaches them. The type-system area provides them as
-/// `introspectionResolvers()`; until that is merged in, there are none and introspection fields
-/// resolve to null.
-func builtInIntrospectionResolvers<Context: Sendable>(
-  _ context: Context.Type
-) -> [String: [String: FieldResolver<Context>]] {
-  [:]
+  func resolver(typeName: String, fieldName: String, isMetaField: Bool) -> FieldResolver<Context>? {
+    isMetaField ? rootResolvers[fieldName] : typeResolvers[typeName]?[fieldName]
+  }
 }
