@@ -1,16 +1,16 @@
 import GraphQL
 
 /// The embedded launch-booking API: the schema of `Operations/schema.graphqls`, its resolvers,
-/// the launch catalog and the booking store, behind one entry point, ``handle(_:authorization:)``,
-/// that the in-process transport and the HTTP server both call.
+/// the launch catalog and the booking store, behind one entry point,
+/// ``handle(query:operationName:variables:authorization:allowMutations:)``, that the in-process
+/// transport and the HTTP server both call.
 ///
 /// Thread safety: `Sendable`; `handle` may be called from any number of threads at once, outside
 /// any Swift concurrency context (it never suspends). Each call runs one request synchronously on
 /// the calling thread.
 public final class LaunchBackend: Sendable {
   private let environment: BackendEnvironment
-  private let executable: ExecutableSchema<RequestContext>
-  private let pipeline: RequestPipeline
+  private let processor: GraphQLRequestProcessor<RequestContext>
 
   /// Opens (creating and migrating as needed) the booking database and builds the executable
   /// schema from the embedded SDL.
@@ -32,25 +32,47 @@ public final class LaunchBackend: Sendable {
     let store = try BookingStore(path: databasePath)
     environment = BackendEnvironment(
       launches: LaunchIndex(catalog: catalog), store: store, reportInternalError: reportInternalError)
-    executable = ExecutableSchema(schema: schema, resolvers: LaunchAPIResolvers.all)
-    pipeline = RequestPipeline(schema: schema)
+    processor = GraphQLRequestProcessor(
+      schema: ExecutableSchema(schema: schema, resolvers: LaunchAPIResolvers.all))
   }
 
-  /// Runs one GraphQL request for the caller named by `authorization`.
+  /// Runs one GraphQL request for the caller named by `authorization`, synchronously on the
+  /// calling thread.
   ///
   /// Never throws: every failure is in the response, with `extensions.code` as API.md's table
-  /// says (parse, validation, operation resolution and variable errors come from the engine
-  /// without `data`; `BAD_USER_INPUT`, `UNAUTHENTICATED` and `INTERNAL_SERVER_ERROR` come from
-  /// the resolvers with `data`).
+  /// says. Parse, validation, operation-resolution and variable errors come from the engine's
+  /// pipeline without `data` (the parsed and validated document is cached by query text);
+  /// `BAD_USER_INPUT`, `UNAUTHENTICATED` and `INTERNAL_SERVER_ERROR` come from the resolvers, with
+  /// `data`. A subscription is refused (`.operationNotAllowed`) with a clear message, since no
+  /// transport here can stream; so is a mutation when `allowMutations` is false.
   ///
   /// - Parameters:
-  ///   - request: the document, operation name and variables.
+  ///   - query: the document text.
+  ///   - operationName: the operation to run; nil when the document has exactly one.
+  ///   - variables: the variable values, nil for none.
   ///   - authorization: the raw `Authorization` header: a bare token or `Bearer <token>`; nil,
   ///     unknown or forged means an anonymous caller.
-  /// - Returns: the response and how it went.
-  public func handle(_ request: BackendRequest, authorization: String?) -> BackendResponse {
+  ///   - allowMutations: false for requests that must not change state (HTTP GET); a mutation
+  ///     is then refused with `.operationNotAllowed` (default true).
+  /// - Returns: the response (`result`, ready to encode), how far the request got (`outcome`) and
+  ///   the selected operation's type.
+  public func handle(
+    query: String, operationName: String? = nil, variables: JSONObject? = nil, authorization: String?,
+    allowMutations: Bool = true
+  ) -> ProcessedRequest {
     let context = RequestContext(environment: environment, authorization: authorization)
-    return pipeline.run(request, executable: executable, context: context)
+    return processor.processSync(
+      query: query, operationName: operationName, variables: variables, context: context,
+      operationPolicy: { type in Self.refusal(of: type, allowMutations: allowMutations) })
+  }
+
+  /// Why an operation of `type` may not run here, or nil when it may.
+  private static func refusal(of type: OperationType, allowMutations: Bool) -> GraphQLError? {
+    switch type {
+    case .query: nil
+    case .mutation: allowMutations ? nil : APIError.mutationNotAllowed
+    case .subscription: APIError.subscriptionsUnsupported
+    }
   }
 
   /// Closes the booking database. Requests after this get internal errors.

@@ -34,19 +34,4 @@ import Testing
     #expect(response["data"]?["launches"]?["launches"]?.arrayValue?.count == 20)
     #expect(harness.reported.all.isEmpty)
   }
-
-  @Test func subscriptionsGetAClearError() throws {
-    let harness = try BackendHarness()
-    let response = harness.run("subscription { tripsBooked }")
-    #expect(BackendHarness.messages(response) == ["Subscriptions are not supported over this transport."])
-    #expect(!response.encodedString.contains("Internal"))
-  }
-
-  @Test func syntaxErrorsHaveTheParseCodeAndNoData() throws {
-    let harness = try BackendHarness()
-    let response = harness.run("{ launches { ")
-    #expect(response["data"] == nil)
-    #expect(BackendHarness.codes(response) == ["GRAPHQL_PARSE_FAILED"])
-    #expect(BackendHarness.messages(response).first?.hasPrefix("Syntax Error:") == true)
-  }
 }

@@ -32,8 +32,9 @@ final class BackendHarness {
     _ backend: LaunchBackend, _ query: String, variables: JSONObject? = nil, operationName: String? = nil,
     authorization: String? = nil
   ) -> JSON {
-    let request = BackendRequest(query: query, operationName: operationName, variables: variables)
-    return backend.handle(request, authorization: authorization).result.json
+    backend.handle(
+      query: query, operationName: operationName, variables: variables, authorization: authorization
+    ).result.json
   }
 
   /// Logs `email` in and returns the new token.

@@ -25,6 +25,12 @@ enum APIError {
     GraphQLError(internalMessage).withCode("INTERNAL_SERVER_ERROR")
   }
 
+  /// The error for a mutation sent where only queries may run (an HTTP GET request), in the words
+  /// of the GraphQL-over-HTTP reference implementations.
+  static var mutationNotAllowed: GraphQLError {
+    GraphQLError("Can only perform a mutation operation from a POST request.").withCode("BAD_REQUEST")
+  }
+
   /// The error for a subscription sent over a transport that cannot stream.
   static var subscriptionsUnsupported: GraphQLError {
     GraphQLError("Subscriptions are not supported over this transport.")
