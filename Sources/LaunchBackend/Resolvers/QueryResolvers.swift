@@ -28,23 +28,13 @@ enum QueryResolvers {
     guard size >= 1 else {
       throw APIError.badUserInput("pageSize must be at least 1, but it was \(size).")
     }
-    let launches = input.context.environment.launches
-    let page: CatalogPage
-    switch Result(catching: { () throws(CatalogError) in
-      try launches.catalog.page(after: after, size: min(size, maximumPageSize))
-    }) {
-    case .success(let found):
-      page = found
-    case .failure(.unknownCursor):
+    let page = input.context.environment.launches.page(after: after, size: min(size, maximumPageSize))
+    guard let page else {
       // The cursor is not echoed: it is arbitrary client text of any length.
       throw APIError.badUserInput(
         "The after cursor does not name a launch; pass the cursor of a previous page, "
           + "or leave out after to start with the newest launch.")
-    case .failure(let error):
-      throw error
     }
-    return PageNode(
-      cursor: page.cursor, hasMore: page.hasMore,
-      launches: page.launches.compactMap { launches.node(id: $0.id) })
+    return page
   }
 }
