@@ -1,10 +1,20 @@
 // String literals and character descriptions for messages.
 extension Lexer {
+  /// The decoded value of a string or block-string token the lexer has already read ("" for
+  /// other tokens). Strings are decoded again here rather than carried in every `Token`.
+  func stringValue(of token: Token) -> String {
+    switch token.kind {
+    case .string: (try? readString(from: token.start))?.value ?? ""
+    case .blockString: (try? readBlockString(from: token.start))?.value ?? ""
+    default: ""
+    }
+  }
+
   /// StringValue :: `"` StringCharacter* `"`
   ///
   /// StringCharacter :: SourceCharacter but not `"` or `\` or LineTerminator, `\u` EscapedUnicode,
   /// or `\` EscapedCharacter.
-  func readString(from start: Int) throws(GraphQLError) -> Token {
+  func readString(from start: Int) throws(GraphQLError) -> (token: Token, value: String) {
     let count = bytes.count
     var position = start + 1
     var chunkStart = position
@@ -21,7 +31,7 @@ extension Lexer {
         } else {
           text = String(decoding: bytes[chunkStart..<position], as: UTF8.self)
         }
-        return Token(kind: .string, start: start, end: position + 1, stringValue: text)
+        return (Token(kind: .string, start: start, end: position + 1), text)
       }
       if code == 0x5C {
         if !escaped {
@@ -136,7 +146,7 @@ extension Lexer {
 
   /// StringValue :: `"""` BlockStringCharacter* `"""`, whose value is the spec's
   /// BlockStringValue() of the raw text (with `\"""` unescaped).
-  func readBlockString(from start: Int) throws(GraphQLError) -> Token {
+  func readBlockString(from start: Int) throws(GraphQLError) -> (token: Token, value: String) {
     let count = bytes.count
     var position = start + 3
     var lines: [[UInt8]] = []
@@ -148,7 +158,7 @@ extension Lexer {
         line.append(contentsOf: bytes[chunkStart..<position])
         lines.append(line)
         let value = BlockString.dedentedValue(lines: lines)
-        return Token(kind: .blockString, start: start, end: position + 3, stringValue: value)
+        return (Token(kind: .blockString, start: start, end: position + 3), value)
       }
       if code == 0x5C && byte(position + 1) == 0x22 && byte(position + 2) == 0x22
         && byte(position + 3) == 0x22

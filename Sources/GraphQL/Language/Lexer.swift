@@ -82,9 +82,9 @@ struct Lexer {
       case 0x7D: return Token(kind: .braceR, start: position, end: position + 1)
       case 0x22:
         if byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
-          return try readBlockString(from: position)
+          return try readBlockString(from: position).token
         }
-        return try readString(from: position)
+        return try readString(from: position).token
       default:
         if Lexer.isNameStart(code) { return readName(from: position) }
         if Lexer.isDigit(code) || code == 0x2D { return try readNumber(from: position) }

@@ -159,7 +159,7 @@ extension Parser {
     let start = token
     let description = try parseDescription()
     if token.kind.hasValue {
-      let value = token.stringValue ?? text(of: token)
+      let value = value(of: token)
       if value == "true" || value == "false" || value == "null" {
         throw .syntax(
           source, at: token.start, "\(describe(token)) is reserved and cannot be used for an enum value.")

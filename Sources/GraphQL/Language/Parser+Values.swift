@@ -44,7 +44,7 @@ extension Parser {
     let start = token
     try advance()
     return StringLiteral(
-      start.stringValue ?? "", block: start.kind == .blockString, range: range(from: start))
+      lexer.stringValue(of: start), block: start.kind == .blockString, range: range(from: start))
   }
 
   /// ListValue[Const] : [ ] | [ Value[?Const]+ ]

@@ -88,7 +88,12 @@ struct Parser {
   /// A token as messages show it: its kind, and its value in quotes when it has one.
   func describe(_ token: Token) -> String {
     guard token.kind.hasValue else { return token.kind.description }
-    return "\(token.kind) \"\(token.stringValue ?? text(of: token))\""
+    return "\(token.kind) \"\(value(of: token))\""
+  }
+
+  /// A token's value: the decoded text of a string, the source text of anything else.
+  func value(of token: Token) -> String {
+    token.kind == .string || token.kind == .blockString ? lexer.stringValue(of: token) : text(of: token)
   }
 
   /// Whether `token` is the name `keyword`, compared byte for byte without making a `String`.

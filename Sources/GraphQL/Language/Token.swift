@@ -43,26 +43,23 @@ public enum TokenKind: UInt8, Hashable, Sendable, CustomStringConvertible {
 
 /// One lexical token: its kind and UTF-8 byte range in the source.
 ///
-/// Names and numbers are read from the source bytes when the parser needs them; only string
-/// tokens carry their decoded value, since escapes and block-string dedenting change the text.
+/// A plain value (no references), so the parser copies tokens for free; the text of a name or
+/// number, and the decoded value of a string, are read from the source only when a node needs
+/// them.
 public struct Token: Hashable, Sendable {
   public var kind: TokenKind
   /// Byte offset of the token's first character.
   public var start: Int
   /// Byte offset one past the token's last character.
   public var end: Int
-  /// The decoded value of a `string` or `blockString` token, else nil.
-  public var stringValue: String?
 
   /// - Parameters:
   ///   - kind: the token kind.
   ///   - start: offset of the first byte.
   ///   - end: offset one past the last byte.
-  ///   - stringValue: the decoded value, for string tokens.
-  public init(kind: TokenKind, start: Int, end: Int, stringValue: String? = nil) {
+  public init(kind: TokenKind, start: Int, end: Int) {
     self.kind = kind
     self.start = start
     self.end = end
-    self.stringValue = stringValue
   }
 }
