@@ -11,7 +11,7 @@
 /// - Throws: `GraphQLError` for a syntax error; `SchemaValidationError` listing every problem
 ///   (graphql-js messages, with locations) when the SDL or the schema is invalid.
 public func buildSchema(_ sdl: String) throws -> GraphQLSchema {
-  try buildSchema(parse(Source(sdl, name: "GraphQL SDL")))
+  try buildSchema(parse(sdl))
 }
 
 /// Builds a schema from a parsed SDL document; see `buildSchema(_:)` for the rules.

@@ -6,6 +6,9 @@
 /// `GraphQLInputValue` for `__InputValue`, `GraphQLEnumValue` for `__EnumValue` and
 /// `GraphQLDirective` for `__Directive`. Lists are returned as `[any Sendable]`, enum values as
 /// their names.
+///
+/// The query root's meta-fields `__schema` and `__type(name:)` have their own table,
+/// `introspectionRootResolvers()`.
 /// - Returns: resolvers by introspection type name, then field name.
 public func introspectionResolvers<Context: Sendable>() -> [String: [String: FieldResolver<Context>]] {
   [

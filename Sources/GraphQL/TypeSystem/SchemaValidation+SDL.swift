@@ -173,6 +173,7 @@ struct SDLWalk {
     _ value: InputValueDefinition, location: String, _ errors: inout SchemaErrors
   ) {
     checkKnownType(value.type.namedType, &errors)
+    if let defaultValue = value.defaultValue { checkUniqueInputFields(defaultValue, &errors) }
     var seen: [String: Directive] = [:]
     checkDirectives(value.directives, location: location, shared: &seen, &errors)
   }
@@ -204,7 +205,7 @@ struct SDLWalk {
     }
     let expected = TypeMembers(definition).kind
     if expected != type.kind {
-      errors.report("Cannot extend non-\(expected.title) type \"\(name)\".", [definition.range, type.range])
+      errors.report("Cannot extend non-\(type.kind.title) type \"\(name)\".", [definition.range, type.range])
     }
   }
 

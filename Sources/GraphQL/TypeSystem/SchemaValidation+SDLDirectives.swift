@@ -57,7 +57,7 @@ extension SDLWalk {
     }
   }
 
-  private func checkUniqueInputFields(_ value: Value, _ errors: inout SchemaErrors) {
+  func checkUniqueInputFields(_ value: Value, _ errors: inout SchemaErrors) {
     switch value {
     case .list(let items, _): items.forEach { checkUniqueInputFields($0, &errors) }
     case .object(let fields, _):

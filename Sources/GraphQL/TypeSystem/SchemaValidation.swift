@@ -87,7 +87,7 @@ struct SchemaValidator {
         if !isInputType(argument.type) {
           errors.report(
             "The type of @\(directive.name)(\(argument.name):) must be Input Type but got: \(argument.type).",
-            [argument.definition?.type.range])
+            [argument.definition?.range])
         }
         if Self.isRequired(argument) && argument.deprecationReason != nil {
           errors.report(

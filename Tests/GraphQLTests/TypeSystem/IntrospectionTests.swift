@@ -1,0 +1,121 @@
+import Testing
+
+@testable import GraphQL
+
+/// Introspection: our resolvers run by the executor give what graphql-js gives for the same
+/// schema, and the result converts back to the same schema (in node and with our own
+/// `buildClientSchema`).
+@Suite struct IntrospectionTests {
+  struct Context: Sendable {}
+
+  /// A schema with every kind, deprecations, defaults and `@specifiedBy`.
+  static let sdl = """
+    "The root"
+    type Query implements Node {
+      id: ID!
+      search(text: String = "x", limit: Int = 10 @deprecated(reason: "unused"), sort: Sort = ASC, \
+    filter: Filter = {tags: "a"}): [Result!]!
+      old: String @deprecated
+    }
+    type Mutation { bump(by: Float = 1.5): Int }
+    interface Node { id: ID! }
+    interface Named implements Node { id: ID! name: String }
+    type Person implements Named & Node { id: ID! name: String }
+    union Result = Query | Person
+    enum Sort { ASC DESC @deprecated(reason: "Use `ASC`.") }
+    input Filter { tags: [String!] = [] ids: [ID] = [1, "x"] old: Int @deprecated }
+    "A date" scalar Date @specifiedBy(url: "https://example.com/date")
+    directive @cached(ttl: Int = 60) repeatable on FIELD_DEFINITION | QUERY
+    """
+
+  /// Our introspection result for `sdl`, in the shape `{"__schema": ...}`.
+  static func ourIntrospection() throws -> (GraphQLSchema, JSON) {
+    let schema = try buildSchema(sdl)
+    // No resolvers of our own: the executor routes introspection to the type system's resolvers.
+    let executable = ExecutableSchema<Context>(schema: schema, resolvers: [:])
+    let result = executeSync(schema: executable, document: try parse(introspectionQuery), context: Context())
+    #expect(result.errors.isEmpty, "\(result.errors)")
+    return (schema, try #require(result.data))
+  }
+
+  @Test(.enabled(if: NodeGraphQL.isAvailable))
+  func executesTheIntrospectionQueryLikeGraphQLJS() throws {
+    let (_, ours) = try Self.ourIntrospection()
+    let reference = try NodeGraphQL.run(
+      """
+      const schema = g.buildSchema(input);
+      const query = g.getIntrospectionQuery({ descriptions: true, specifiedByUrl: true,
+        directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true });
+      process.stdout.write(JSON.stringify(g.graphqlSync({ schema, source: query }).data));
+      """, input: Self.sdl)
+    #expect(ours == (try JSON(parsing: reference)))
+  }
+
+  @Test(.enabled(if: NodeGraphQL.isAvailable))
+  func graphQLJSBuildsTheSameSchemaFromOurResult() throws {
+    let (schema, ours) = try Self.ourIntrospection()
+    let printed = try NodeGraphQL.run(
+      "process.stdout.write(g.printSchema(g.buildClientSchema(JSON.parse(input))));",
+      input: ours.encodedString)
+    #expect(printed == printSchema(schema))
+  }
+
+  @Test(.enabled(if: NodeGraphQL.isAvailable))
+  func answersTypeQueriesLikeGraphQLJS() throws {
+    let query = """
+      { person: __type(name: "Person") { kind name fields { name type { kind name ofType { name } } } \
+      interfaces { name } }
+        filter: __type(name: "Filter") { inputFields(includeDeprecated: true) { name defaultValue isDeprecated } }
+        sort: __type(name: "Sort") { enumValues(includeDeprecated: true) { name deprecationReason } }
+        missing: __type(name: "Missing") { name } }
+      """
+    let executable = ExecutableSchema<Context>(schema: try buildSchema(Self.sdl), resolvers: [:])
+    let result = executeSync(schema: executable, document: try parse(query), context: Context())
+    #expect(result.errors.isEmpty, "\(result.errors)")
+    let reference = try NodeGraphQL.run(
+      """
+      const [sdl, query] = input.split('\\u0000');
+      process.stdout.write(JSON.stringify(g.graphqlSync({ schema: g.buildSchema(sdl), source: query }).data));
+      """, input: Self.sdl + "\u{0}" + query)
+    #expect(result.data == (try JSON(parsing: reference)))
+  }
+
+  @Test func buildClientSchemaRoundTrips() throws {
+    let (schema, ours) = try Self.ourIntrospection()
+    let client = try buildClientSchema(ours)
+    #expect(printSchema(client) == printSchema(schema))
+    #expect(client.typeNames == schema.typeNames)
+    #expect(client.directives.map(\.name) == schema.directives.map(\.name))
+    let wrapped = try buildClientSchema(.object(["data": ours]))
+    #expect(printSchema(wrapped) == printSchema(schema))
+  }
+
+  @Test func buildClientSchemaRejectsIncompleteResults() throws {
+    #expect(throws: GraphQLError.self) { try buildClientSchema(.object(["errors": .array([])])) }
+    let query: JSON = .object([
+      "kind": .string("OBJECT"), "name": .string("Query"), "interfaces": .array([]),
+      "fields": .array([
+        .object([
+          "name": .string("a"), "args": .array([]),
+          "type": .object(["kind": .string("OBJECT"), "name": .string("Missing")]),
+        ])
+      ]),
+    ])
+    let missingType: JSON = .object([
+      "__schema": .object([
+        "queryType": .object(["name": .string("Query")]), "types": .array([query]), "directives": .array([]),
+      ])
+    ])
+    #expect(throws: GraphQLError.self) { try buildClientSchema(missingType) }
+  }
+
+  @Test(.enabled(if: NodeGraphQL.isAvailable))
+  func introspectionQueryIsGraphQLJSText() throws {
+    let reference = try NodeGraphQL.run(
+      """
+      process.stdout.write(g.getIntrospectionQuery({ descriptions: true, specifiedByUrl: true,
+        directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true }));
+      """, input: "")
+    #expect(introspectionQuery == reference)
+  }
+}
