@@ -3,7 +3,9 @@
 indirect enum OutputType {
   case nonNull(OutputType)
   case list(OutputType)
-  case scalar(GraphQLScalarType)
+  /// A scalar, and which built-in it is (the executor serializes common values of built-ins
+  /// without going through `serialize`, with the same results).
+  case scalar(GraphQLScalarType, BuiltInScalar?)
   case enumeration(GraphQLEnumType)
   case object(GraphQLObjectType)
   /// An interface or union, by name.
@@ -17,7 +19,7 @@ indirect enum OutputType {
     case .list(let inner): self = .list(OutputType(inner, schema: schema))
     case .named(let name):
       switch schema.type(named: name) {
-      case .scalar(let scalar)?: self = .scalar(scalar)
+      case .scalar(let scalar)?: self = .scalar(scalar, BuiltInScalar(scalar))
       case .enumeration(let enumeration)?: self = .enumeration(enumeration)
       case .object(let object)?: self = .object(object)
       case .interface?, .union?: self = .abstract(name)
@@ -27,27 +29,62 @@ indirect enum OutputType {
   }
 }
 
+/// The built-in scalars, told apart by identity.
+enum BuiltInScalar {
+  case string, id, int, float, boolean
+
+  init?(_ scalar: GraphQLScalarType) {
+    if scalar === GraphQLScalarType.string {
+      self = .string
+    } else if scalar === GraphQLScalarType.id {
+      self = .id
+    } else if scalar === GraphQLScalarType.int {
+      self = .int
+    } else if scalar === GraphQLScalarType.float {
+      self = .float
+    } else if scalar === GraphQLScalarType.boolean {
+      self = .boolean
+    } else {
+      return nil
+    }
+  }
+
+  /// The serialized form of the plain Swift values built-ins are mostly given, or nil to use the
+  /// scalar's `serialize`. One concrete cast, where `serialize` tries several.
+  @inline(__always)
+  func fastSerialize(_ value: any Sendable) -> JSON? {
+    switch self {
+    case .string, .id: if let string = value as? String { return .string(string) }
+    case .int:
+      if let int = value as? Int, int >= -2_147_483_648 && int <= 2_147_483_647 { return .int(int) }
+    case .boolean: if let bool = value as? Bool { return .bool(bool) }
+    case .float: if let double = value as? Double, double.isFinite { return .double(double) }
+    }
+    return nil
+  }
+}
+
 /// One response key of a selection set, executed against one object type: everything about the
 /// field that does not depend on the parent value, computed once per execution and shared by every
 /// object in a list (a page of 20 launches plans its fields once).
-final class FieldPlan<Context: Sendable> {
+final class FieldPlan {
   let responseKey: String
   /// The field nodes merged under this response key, in document order.
   let fieldNodes: [Field]
   let definition: GraphQLField
   let parentType: GraphQLObjectType
-  let resolver: FieldResolver<Context>?
+  let resolver: BoundResolver?
   let outputType: OutputType
   let isTypename: Bool
   /// The coerced arguments: arguments depend only on the nodes and the variables, both fixed for
   /// the execution, so they are coerced once.
   private var arguments: Result<JSONObject, GraphQLError>?
   /// Sub-selections by runtime object type (one entry unless the field is abstract).
-  private var subplans: [(type: ObjectIdentifier, plans: [FieldPlan<Context>])] = []
+  private var subplans: [(type: ObjectIdentifier, plans: [FieldPlan])] = []
 
   init(
     responseKey: String, fieldNodes: [Field], definition: GraphQLField, parentType: GraphQLObjectType,
-    resolver: FieldResolver<Context>?, outputType: OutputType, isTypename: Bool
+    resolver: BoundResolver?, outputType: OutputType, isTypename: Bool
   ) {
     self.responseKey = responseKey
     self.fieldNodes = fieldNodes
@@ -58,7 +95,7 @@ final class FieldPlan<Context: Sendable> {
     self.isTypename = isTypename
   }
 
-  func coercedArguments(in execution: ExecutionContext<Context>) -> Result<JSONObject, GraphQLError> {
+  func coercedArguments(in execution: ExecutionContext) -> Result<JSONObject, GraphQLError> {
     if let arguments { return arguments }
     let node = fieldNodes[0]
     let result: Result<JSONObject, GraphQLError>
@@ -76,9 +113,7 @@ final class FieldPlan<Context: Sendable> {
   }
 
   /// Spec 6.4.3 "CollectSubfields" for a runtime object type, memoized.
-  func subplans(for objectType: GraphQLObjectType, in execution: ExecutionContext<Context>) -> [FieldPlan<
-    Context
-  >] {
+  func subplans(for objectType: GraphQLObjectType, in execution: ExecutionContext) -> [FieldPlan] {
     let id = ObjectIdentifier(objectType)
     for entry in subplans where entry.type == id { return entry.plans }
     let selectionSets = fieldNodes.compactMap(\.selectionSet)
@@ -91,7 +126,7 @@ final class FieldPlan<Context: Sendable> {
 extension ExecutionContext {
   /// Spec 6.3.2 CollectFields over one or more selection sets (several when merging sub-selections),
   /// turned into field plans for `objectType`. Fields the type does not define are left out.
-  func planFields(objectType: GraphQLObjectType, selectionSets: [SelectionSet]) -> [FieldPlan<Context>] {
+  func planFields(objectType: GraphQLObjectType, selectionSets: [SelectionSet]) -> [FieldPlan] {
     var keys: [String] = []
     var nodesByKey: [String: [Field]] = [:]
     var visitedFragments: Set<String> = []
@@ -100,7 +135,7 @@ extension ExecutionContext {
         objectType: objectType, selectionSet: selectionSet, keys: &keys, nodesByKey: &nodesByKey,
         visitedFragments: &visitedFragments)
     }
-    var plans: [FieldPlan<Context>] = []
+    var plans: [FieldPlan] = []
     plans.reserveCapacity(keys.count)
     for key in keys {
       guard let nodes = nodesByKey[key], let plan = makePlan(objectType, key, nodes) else { continue }
@@ -109,9 +144,7 @@ extension ExecutionContext {
     return plans
   }
 
-  private func makePlan(_ objectType: GraphQLObjectType, _ key: String, _ nodes: [Field]) -> FieldPlan<
-    Context
-  >? {
+  private func makePlan(_ objectType: GraphQLObjectType, _ key: String, _ nodes: [Field]) -> FieldPlan? {
     let fieldName = nodes[0].name.value
     let definition: GraphQLField
     var isMetaField = false

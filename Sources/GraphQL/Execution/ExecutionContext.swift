@@ -5,28 +5,31 @@
 /// Not thread-safe and not `Sendable`: one execution runs its fields one at a time (root mutation
 /// fields serially as the spec demands, and query fields in order too), so the state is only ever
 /// touched by the thread or task running that execution.
-final class ExecutionContext<Context: Sendable> {
-  let executable: ExecutableSchema<Context>
+///
+/// Not generic: the caller's `Context` type is erased when the execution starts (resolvers get it
+/// bound in, see `BoundResolver`), so the hot path runs as plain code instead of unspecialized
+/// generic code looking up type metadata at every step.
+final class ExecutionContext {
   let schema: GraphQLSchema
   let source: Source?
   let operation: OperationDefinition
   let fragments: [String: FragmentDefinition]
   let variables: JSONObject
-  let context: Context
   let rootValue: (any Sendable)?
-  /// Whether `.async` resolvers may run (false in `executeSync`).
-  let allowsAsync: Bool
   /// Field errors in the order they were raised.
   var errors: [GraphQLError] = []
   /// The response path of the field being executed; pushed and popped as execution descends.
   var path: [PathComponent] = []
-  private var introspection: IntrospectionRouting<Context>?
+  /// Finds a field's resolver with the request context bound (used when planning fields).
+  private let resolverLookup: any ResolverLookup
+  /// The schema's type resolver for an abstract type applied to a value: nil when the schema
+  /// has none for that type, `.some(nil)` when it could not tell.
+  let typeResolver: (_ abstractTypeName: String, _ value: any Sendable) -> String??
 
-  init(
+  init<Context: Sendable>(
     executable: ExecutableSchema<Context>, document: Document, operation: OperationDefinition,
-    variables: JSONObject, context: Context, rootValue: (any Sendable)?, allowsAsync: Bool
+    variables: JSONObject, context: Context, rootValue: (any Sendable)?
   ) {
-    self.executable = executable
     self.schema = executable.schema
     self.source = document.source
     self.operation = operation
@@ -36,22 +39,20 @@ final class ExecutionContext<Context: Sendable> {
     }
     self.fragments = fragments
     self.variables = variables
-    self.context = context
     self.rootValue = rootValue
-    self.allowsAsync = allowsAsync
+    self.resolverLookup = TypedResolverLookup(executable: executable, context: context)
+    let typeResolvers = executable.typeResolvers
+    self.typeResolver = { name, value in typeResolvers[name].map { $0(value, context) } }
   }
 
   /// The resolver for a field: the schema's own, or the built-in one for introspection types and
   /// the `__schema`/`__type` meta fields.
-  func resolver(typeName: String, fieldName: String, isMetaField: Bool) -> FieldResolver<Context>? {
-    if !isMetaField, let resolver = executable.resolvers[typeName]?[fieldName] { return resolver }
-    guard isMetaField || typeName.hasPrefix("__") else { return nil }
-    if introspection == nil { introspection = IntrospectionRouting() }
-    return introspection?.resolver(typeName: typeName, fieldName: fieldName, isMetaField: isMetaField)
+  func resolver(typeName: String, fieldName: String, isMetaField: Bool) -> BoundResolver? {
+    resolverLookup.resolver(typeName: typeName, fieldName: fieldName, isMetaField: isMetaField)
   }
 
   /// The error for a field at the current path, located at the field's nodes.
-  func locatedError(_ message: String, plan: FieldPlan<Context>, extensions: JSONObject? = nil)
+  func locatedError(_ message: String, plan: FieldPlan, extensions: JSONObject? = nil)
     -> GraphQLError
   {
     GraphQLError(
@@ -61,7 +62,7 @@ final class ExecutionContext<Context: Sendable> {
   /// A resolver's or coercion's error as a field error at the current path (graphql-js
   /// `locatedError`): a `GraphQLError` keeps its message and extensions, and one that already has a
   /// path is kept whole.
-  func locatedError(_ error: any Error, plan: FieldPlan<Context>) -> GraphQLError {
+  func locatedError(_ error: any Error, plan: FieldPlan) -> GraphQLError {
     if var error = error as? GraphQLError {
       if error.path != nil { return error }
       // An error that knows its own nodes (such as a bad argument value) keeps them.
