@@ -21,17 +21,23 @@ public final class LaunchBackend: Sendable {
   ///   - reportInternalError: receives each unexpected error (such as a failed database write)
   ///     before the client gets a generic `INTERNAL_SERVER_ERROR`; a server logs it. Default:
   ///     ignore. Called on the request's thread.
+  ///   - tripsBookedChanged: receives `+n` when a `bookTrips` call newly booked n trips (n > 0)
+  ///     and `-1` when a `cancelTrip` call removed one, after the change is committed: the
+  ///     events of `Subscription.tripsBooked`, for a transport that can stream them. Default:
+  ///     ignore. Called on the request's thread; keep it short.
   /// - Throws: ``BookingStoreError`` when the database cannot be opened or migrated;
   ///   ``CatalogError`` or `SchemaValidationError` if the embedded catalog or schema is broken
   ///   (the test suite guards against both).
   public init(
-    databasePath: String, reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in }
+    databasePath: String, reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
+    tripsBookedChanged: @escaping @Sendable (Int) -> Void = { _ in }
   ) throws {
     let schema = try buildSchema(EmbeddedResources.schemaSDL)
     let catalog = try LaunchCatalog.embedded
     let store = try BookingStore(path: databasePath)
     environment = BackendEnvironment(
-      launches: LaunchIndex(catalog: catalog), store: store, reportInternalError: reportInternalError)
+      launches: LaunchIndex(catalog: catalog), store: store, reportInternalError: reportInternalError,
+      tripsBookedChanged: tripsBookedChanged)
     processor = GraphQLRequestProcessor(
       schema: ExecutableSchema(schema: schema, resolvers: LaunchAPIResolvers.all))
   }

@@ -1,4 +1,7 @@
 import GraphQL
+import LaunchBackend
+import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct BackendBookingTests {
@@ -152,5 +155,33 @@ import Testing
         == .object([
           "success": .bool(true), "message": .string("trips booked successfully"), "launches": .array([]),
         ]))
+  }
+}
+
+@Suite struct TripsBookedEventTests {
+  @Test func bookingsAndCancellationsReportTheirChange() throws {
+    let directory = try TemporaryDirectory(prefix: "launch-backend")
+    let events = Mutex<[Int]>([])
+    let backend = try LaunchBackend(
+      databasePath: directory.path("backend.sqlite"),
+      tripsBookedChanged: { change in events.withLock { $0.append(change) } })
+    defer { backend.close() }
+    let token = try #require(
+      BackendHarness.run(backend, #"mutation { login(email: "ada@example.com") { token } }"#)["data"]?[
+        "login"]?["token"]?.stringValue)
+    let book = BackendBookingTests.book
+    let cancel = BackendBookingTests.cancel
+    _ = BackendHarness.run(
+      backend, book, variables: BackendBookingTests.ids(["1", "2", "3"]), authorization: token)
+    // Already booked, unknown or not booked: no change, no event.
+    _ = BackendHarness.run(
+      backend, book, variables: BackendBookingTests.ids(["2", "999"]), authorization: token)
+    _ = BackendHarness.run(backend, cancel, variables: ["id": .string("50")], authorization: token)
+    _ = BackendHarness.run(
+      backend, book, variables: BackendBookingTests.ids(["3", "4"]), authorization: token)
+    _ = BackendHarness.run(backend, cancel, variables: ["id": .string("1")], authorization: token)
+    // Anonymous callers change nothing.
+    _ = BackendHarness.run(backend, book, variables: BackendBookingTests.ids(["5"]))
+    #expect(events.withLock { $0 } == [3, 1, -1])
   }
 }

@@ -1,5 +1,5 @@
 /// What every request of one backend shares: the launch catalog (as resolver-ready nodes), the
-/// booking store, and where internal errors are reported.
+/// booking store, and where internal errors and trip changes are reported.
 ///
 /// Immutable after construction; shared by all requests on all threads.
 final class BackendEnvironment: Sendable {
@@ -9,12 +9,17 @@ final class BackendEnvironment: Sendable {
   let store: BookingStore
   /// Receives every unexpected error before the client is told only "internal error".
   let reportInternalError: @Sendable (any Error) -> Void
+  /// Receives `+n` after a booking added n trips and `-1` after a cancellation (the values
+  /// `Subscription.tripsBooked` emits), once the change is committed.
+  let tripsBookedChanged: @Sendable (Int) -> Void
 
   init(
-    launches: LaunchIndex, store: BookingStore, reportInternalError: @escaping @Sendable (any Error) -> Void
+    launches: LaunchIndex, store: BookingStore, reportInternalError: @escaping @Sendable (any Error) -> Void,
+    tripsBookedChanged: @escaping @Sendable (Int) -> Void
   ) {
     self.launches = launches
     self.store = store
     self.reportInternalError = reportInternalError
+    self.tripsBookedChanged = tripsBookedChanged
   }
 }

@@ -36,8 +36,10 @@ enum MutationResolvers {
       }
     }
     if !found.isEmpty {
-      try input.context.environment.store.book(userID: caller.id, launchIDs: found.map(\.launch.id))
+      let environment = input.context.environment
+      let added = try environment.store.book(userID: caller.id, launchIDs: found.map(\.launch.id))
       input.context.bookingsChanged()
+      if !added.isEmpty { environment.tripsBookedChanged(added.count) }
     }
     guard unknown.isEmpty else {
       return TripUpdate(
@@ -59,6 +61,7 @@ enum MutationResolvers {
       return TripUpdate(success: false, message: "failed to cancel trip", launches: [])
     }
     input.context.bookingsChanged()
+    input.context.environment.tripsBookedChanged(-1)
     return TripUpdate(success: true, message: "trip cancelled", launches: [node])
   }
 
