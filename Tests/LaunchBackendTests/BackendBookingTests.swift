@@ -1,3 +1,4 @@
+import Foundation
 import GraphQL
 import LaunchBackend
 import Synchronization
@@ -163,7 +164,7 @@ import Testing
     let directory = try TemporaryDirectory(prefix: "launch-backend")
     let events = Mutex<[Int]>([])
     let backend = try LaunchBackend(
-      databasePath: directory.path("backend.sqlite"),
+      databasePath: directory.url.appendingPathComponent("backend.sqlite").path,
       tripsBookedChanged: { change in events.withLock { $0.append(change) } })
     defer { backend.close() }
     let token = try #require(

@@ -1,3 +1,4 @@
+import Foundation
 import GraphQL
 import LaunchBackend
 import Synchronization
@@ -15,7 +16,8 @@ final class BackendHarness {
   init() throws {
     directory = try TemporaryDirectory(prefix: "launch-backend")
     backend = try LaunchBackend(
-      databasePath: directory.path("data/backend.sqlite"), reportInternalError: reported.append)
+      databasePath: directory.url.appendingPathComponent("data/backend.sqlite").path,
+      reportInternalError: reported.append)
   }
 
   deinit { backend.close() }
