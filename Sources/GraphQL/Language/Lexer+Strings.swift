@@ -4,8 +4,8 @@ extension Lexer {
   /// other tokens). Strings are decoded again here rather than carried in every `Token`.
   func stringValue(of token: Token) -> String {
     switch token.kind {
-    case .string: (try? readString(from: token.start))?.value ?? ""
-    case .blockString: (try? readBlockString(from: token.start))?.value ?? ""
+    case .string: (try? readString(from: token.start, decode: true))?.value ?? ""
+    case .blockString: (try? readBlockString(from: token.start, decode: true))?.value ?? ""
     default: ""
     }
   }
@@ -14,7 +14,12 @@ extension Lexer {
   ///
   /// StringCharacter :: SourceCharacter but not `"` or `\` or LineTerminator, `\u` EscapedUnicode,
   /// or `\` EscapedCharacter.
-  func readString(from start: Int) throws(GraphQLError) -> (token: Token, value: String) {
+  ///
+  /// - Parameters:
+  ///   - start: the offset of the opening quote.
+  ///   - decode: whether to build the value (nil otherwise: the lexer only checks the string
+  ///     while tokenizing; `stringValue(of:)` decodes when a node needs the value).
+  func readString(from start: Int, decode: Bool) throws(GraphQLError) -> (token: Token, value: String?) {
     let count = bytes.count
     var position = start + 1
     var chunkStart = position
@@ -24,8 +29,10 @@ extension Lexer {
     while position < count {
       let code = bytes[position]
       if code == 0x22 {
-        let text: String
-        if escaped {
+        let text: String?
+        if !decode {
+          text = nil
+        } else if escaped {
           value.append(contentsOf: bytes[chunkStart..<position])
           text = String(decoding: value, as: UTF8.self)
         } else {
@@ -36,18 +43,33 @@ extension Lexer {
       if code == 0x5C {
         if !escaped {
           escaped = true
-          value.reserveCapacity(position - chunkStart + 16)
+          if decode { value.reserveCapacity(position - chunkStart + 16) }
         }
-        value.append(contentsOf: bytes[chunkStart..<position])
+        if decode { value.append(contentsOf: bytes[chunkStart..<position]) }
         let size = try readEscape(at: position, into: &value)
+        if !decode { value.removeAll(keepingCapacity: true) }
         position += size
         chunkStart = position
         continue
       }
       if code == 0x0A || code == 0x0D { break }
-      position += 1
+      position = skipStringCharacters(from: position + 1)
     }
     throw .syntax(source, at: position, "Unterminated string.")
+  }
+
+  /// The offset of the first `"`, `\`, `\n` or `\r` at or after `start` (or the end): the run of
+  /// plain characters a string can skip in one tight loop.
+  private func skipStringCharacters(from start: Int) -> Int {
+    bytes.withUnsafeBufferPointer { buffer in
+      var position = start
+      while position < buffer.count {
+        let code = buffer[position]
+        if code == 0x22 || code == 0x5C || code == 0x0A || code == 0x0D { break }
+        position += 1
+      }
+      return position
+    }
   }
 
   /// Decodes the escape sequence at `position` (a backslash), appends its UTF-8 bytes to `value`
@@ -146,7 +168,13 @@ extension Lexer {
 
   /// StringValue :: `"""` BlockStringCharacter* `"""`, whose value is the spec's
   /// BlockStringValue() of the raw text (with `\"""` unescaped).
-  func readBlockString(from start: Int) throws(GraphQLError) -> (token: Token, value: String) {
+  ///
+  /// - Parameters:
+  ///   - start: the offset of the opening quotes.
+  ///   - decode: whether to build the value, as for `readString(from:decode:)`.
+  func readBlockString(from start: Int, decode: Bool) throws(GraphQLError) -> (
+    token: Token, value: String?
+  ) {
     let count = bytes.count
     var position = start + 3
     var lines: [[UInt8]] = []
@@ -155,6 +183,7 @@ extension Lexer {
     while position < count {
       let code = bytes[position]
       if code == 0x22 && byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
+        guard decode else { return (Token(kind: .blockString, start: start, end: position + 3), nil) }
         line.append(contentsOf: bytes[chunkStart..<position])
         lines.append(line)
         let value = BlockString.dedentedValue(lines: lines)
@@ -163,15 +192,17 @@ extension Lexer {
       if code == 0x5C && byte(position + 1) == 0x22 && byte(position + 2) == 0x22
         && byte(position + 3) == 0x22
       {
-        line.append(contentsOf: bytes[chunkStart..<position])
+        if decode { line.append(contentsOf: bytes[chunkStart..<position]) }
         chunkStart = position + 1  // keep the quotes, drop the backslash
         position += 4
         continue
       }
       if code == 0x0A || code == 0x0D {
-        line.append(contentsOf: bytes[chunkStart..<position])
-        lines.append(line)
-        line.removeAll(keepingCapacity: true)
+        if decode {
+          line.append(contentsOf: bytes[chunkStart..<position])
+          lines.append(line)
+          line.removeAll(keepingCapacity: true)
+        }
         position += code == 0x0D && byte(position + 1) == 0x0A ? 2 : 1
         chunkStart = position
         continue

@@ -115,19 +115,25 @@ extension Parser {
   }
 
   /// Selection : Field | FragmentSpread | InlineFragment
+  @inline(__always)
   mutating func parseSelection() throws(GraphQLError) -> Selection {
     peek(.spread) ? try parseFragment() : .field(try parseField())
   }
 
   /// Field : Alias? Name Arguments? Directives? SelectionSet?
+  @inline(__always)
   mutating func parseField() throws(GraphQLError) -> Field {
     let start = token
     let nameOrAlias = try parseName()
-    var alias: Name?
-    var name = nameOrAlias
+    // Two lets (rather than vars) so that both names are moved into the node, not copied.
+    let alias: Name?
+    let name: Name
     if try expectOptional(.colon) {
       alias = nameOrAlias
       name = try parseName()
+    } else {
+      alias = nil
+      name = nameOrAlias
     }
     let arguments = try parseArguments(isConst: false)
     let directives = try parseDirectives(isConst: false)
