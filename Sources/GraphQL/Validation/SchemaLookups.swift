@@ -22,19 +22,6 @@ extension GraphQLSchema {
     namedType(of: reference)?.isOutputType ?? false
   }
 
-  /// The definition of field `name` on composite type `parent`, including the implicit
-  /// `__typename` on every composite type and `__schema`/`__type` on the query root.
-  func fieldDefinition(named name: String, on parent: GraphQLNamedType) -> GraphQLField? {
-    if name.utf8.first == UInt8(ascii: "_") {
-      if name == "__typename", parent.isCompositeType { return MetaFields.typename }
-      if parent.name == queryType.name {
-        if name == "__schema" { return MetaFields.schema }
-        if name == "__type" { return MetaFields.type }
-      }
-    }
-    return parent.fields?[name]
-  }
-
   /// Whether `subType` may be used where `superType` is expected (spec `IsTypeSubTypeOf`
   /// for variable usages: non-null is stricter, lists are covariant, objects fit interfaces and
   /// unions they belong to).
@@ -57,18 +44,4 @@ extension GraphQLSchema {
     if case .interface? = typeMap[subName] { return implements(subName, interface: superName) }
     return false
   }
-}
-
-/// The fields every schema has implicitly, as graphql-js defines them.
-enum MetaFields {
-  static let typename = GraphQLField(
-    name: "__typename", description: "The name of the current Object type at runtime.",
-    type: .nonNull(.named("String")))
-  static let schema = GraphQLField(
-    name: "__schema", description: "Access the current type schema of this server.",
-    type: .nonNull(.named("__Schema")))
-  static let type = GraphQLField(
-    name: "__type", description: "Request the type information of a single type.",
-    type: .named("__Type"),
-    arguments: [GraphQLInputValue(name: "name", type: .nonNull(.named("String")))])
 }

@@ -5,9 +5,12 @@
 /// unknown types and fields leave nil entries, so later checks simply find nothing to check.
 public struct TypeInfo: Sendable {
   let schema: GraphQLSchema
+  private let index: SchemaValidationIndex
   private var parentTypeStack: [GraphQLNamedType?] = []
   private var typeStack: [GraphQLTypeReference?] = []
-  private var fieldDefinitionStack: [GraphQLField?] = []
+  /// The named type at the core of each `typeStack` entry, resolved once.
+  private var namedTypeStack: [GraphQLNamedType?] = []
+  private var fieldStack: [SchemaValidationIndex.FieldEntry?] = []
   private var inputTypeStack: [GraphQLTypeReference?] = []
   /// Per input position: whether it has a default value (`Argument` and `ObjectField` positions).
   private var defaultValueStack: [Value?] = []
@@ -20,10 +23,7 @@ public struct TypeInfo: Sendable {
 
   init(schema: GraphQLSchema) {
     self.schema = schema
-    parentTypeStack.reserveCapacity(16)
-    typeStack.reserveCapacity(16)
-    fieldDefinitionStack.reserveCapacity(16)
-    inputTypeStack.reserveCapacity(8)
+    self.index = SchemaValidationIndex.index(for: schema)
   }
 
   /// The composite type whose selection set is being walked.
@@ -31,7 +31,11 @@ public struct TypeInfo: Sendable {
   /// The output type of the current field, fragment or operation.
   public var type: GraphQLTypeReference? { typeStack.last ?? nil }
   /// The definition of the current field.
-  public var fieldDefinition: GraphQLField? { fieldDefinitionStack.last ?? nil }
+  public var fieldDefinition: GraphQLField? { (fieldStack.last ?? nil)?.field }
+  /// Whether the current field is defined on its parent type (cheaper than `fieldDefinition`).
+  var hasFieldDefinition: Bool { (fieldStack.last ?? nil) != nil }
+  /// The named type at the core of `type`.
+  var namedType: GraphQLNamedType? { namedTypeStack.last ?? nil }
   /// The type expected for the current value.
   public var inputType: GraphQLTypeReference? { inputTypeStack.last ?? nil }
   /// The type expected for the value enclosing the current one (a list or input object).
@@ -44,46 +48,52 @@ public struct TypeInfo: Sendable {
   // MARK: - Enter and leave
 
   mutating func enterOperation(_ node: OperationDefinition) {
-    typeStack.append(schema.rootType(for: node.operation).map { .named($0.name) })
+    let root = schema.rootType(for: node.operation)
+    typeStack.append(root.map { .named($0.name) })
+    namedTypeStack.append(root.map { .object($0) })
   }
 
-  mutating func leaveOperation() { typeStack.removeLast() }
+  mutating func leaveOperation() {
+    typeStack.removeLast()
+    namedTypeStack.removeLast()
+  }
 
   /// Fragment definitions and inline fragments: the type condition, else the enclosing type.
   mutating func enterFragment(typeCondition: NamedType?) {
-    let name = typeCondition?.name.value ?? type?.namedType
-    if let name, let named = schema.typeMap[name], named.isOutputType {
-      typeStack.append(.named(name))
+    let named = typeCondition.map { schema.typeMap[$0.name.value] } ?? namedType
+    if let named, named.isOutputType {
+      typeStack.append(.named(named.name))
+      namedTypeStack.append(named)
     } else {
       typeStack.append(nil)
+      namedTypeStack.append(nil)
     }
   }
 
-  mutating func leaveFragment() { typeStack.removeLast() }
+  mutating func leaveFragment() {
+    typeStack.removeLast()
+    namedTypeStack.removeLast()
+  }
 
   mutating func enterSelectionSet() {
-    let named = type.flatMap { schema.typeMap[$0.namedType] }
+    let named = namedType
     parentTypeStack.append(named?.isCompositeType == true ? named : nil)
   }
 
   mutating func leaveSelectionSet() { parentTypeStack.removeLast() }
 
   mutating func enterField(_ node: Field) {
-    var definition: GraphQLField?
-    if let parent = parentType {
-      definition = schema.fieldDefinition(named: node.name.value, on: parent)
-    }
-    fieldDefinitionStack.append(definition)
-    if let fieldType = definition?.type, schema.isOutputType(fieldType) {
-      typeStack.append(fieldType)
-    } else {
-      typeStack.append(nil)
-    }
+    var entry: SchemaValidationIndex.FieldEntry?
+    if let parent = parentType { entry = index.fieldsByType[parent.name]?[node.name.value] }
+    fieldStack.append(entry)
+    typeStack.append(entry?.outputType)
+    namedTypeStack.append(entry?.namedOutputType)
   }
 
   mutating func leaveField() {
-    fieldDefinitionStack.removeLast()
+    fieldStack.removeLast()
     typeStack.removeLast()
+    namedTypeStack.removeLast()
   }
 
   mutating func enterVariableDefinition(_ node: VariableDefinition) {
@@ -104,8 +114,13 @@ public struct TypeInfo: Sendable {
   }
 
   mutating func enterArgument(_ node: Argument) {
-    let definitions = directive?.arguments ?? fieldDefinition?.arguments ?? []
-    let definition = definitions.first { $0.name == node.name.value }
+    let name = node.name.value
+    let definition =
+      if let directive {
+        directive.arguments.first { $0.name == name }
+      } else {
+        (fieldStack.last ?? nil)?.field.arguments.first { $0.name == name }
+      }
     argument = definition
     defaultValueStack.append(definition?.defaultValue)
     inputTypeStack.append(definition.flatMap { schema.isInputType($0.type) ? $0.type : nil })

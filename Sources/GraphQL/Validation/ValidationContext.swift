@@ -21,6 +21,10 @@ public final class ValidationContext {
   private var spreadsCache: [Int: [FragmentSpread]] = [:]
   private var referencedFragmentsCache: [Int: [FragmentDefinition]] = [:]
   private var usagesCache: [Int: [VariableUsage]] = [:]
+  /// Usages recorded by the main walk for the operation or fragment it is in (nil: not recording).
+  /// The main walk has the same type information the separate collector would compute, so
+  /// recording there saves a second walk of every definition.
+  var recordedUsages: [VariableUsage]?
 
   init(schema: GraphQLSchema, document: Document, maxErrors: Int) {
     self.schema = schema
@@ -131,6 +135,16 @@ public final class ValidationContext {
       usages += variableUsages(in: fragment)
     }
     return usages
+  }
+
+  /// Starts recording the variable usages the main walk meets.
+  func startRecordingUsages() { recordedUsages = [] }
+
+  /// Stops recording and caches what was recorded for the definition whose selection set
+  /// starts at `key`, unless a rule already asked for (and so cached) it.
+  func finishRecordingUsages(key: Int?) {
+    if let key, let recorded = recordedUsages, usagesCache[key] == nil { usagesCache[key] = recorded }
+    recordedUsages = nil
   }
 
   private func usages(key: Int?, _ body: (inout VariableUsageCollector) -> Void) -> [VariableUsage] {

@@ -9,17 +9,29 @@
 /// one walk on one thread; implement only the callbacks it needs (all have empty defaults). Rules
 /// report problems with `ValidationContext.report(_:nodes:)` and never throw.
 public protocol ValidationVisitor: AnyObject {
+  /// Before the first definition.
   func enterDocument(_ node: Document)
+  /// After the last definition (not called when validation aborted).
   func leaveDocument(_ node: Document)
+  /// An operation, before its variable definitions.
   func enterOperation(_ node: OperationDefinition)
+  /// After an operation's selection set.
   func leaveOperation(_ node: OperationDefinition)
+  /// A variable definition, before its type and default value.
   func enterVariableDefinition(_ node: VariableDefinition)
+  /// A fragment definition, before its type condition.
   func enterFragmentDefinition(_ node: FragmentDefinition)
+  /// After a fragment definition's selection set.
   func leaveFragmentDefinition(_ node: FragmentDefinition)
+  /// A selection set; `parentType` is the type it selects on.
   func enterSelectionSet(_ node: SelectionSet)
+  /// A field, before its arguments; `fieldDefinition` and `type` describe it.
   func enterField(_ node: Field)
+  /// After a field's selection set.
   func leaveField(_ node: Field)
+  /// A named fragment spread.
   func enterFragmentSpread(_ node: FragmentSpread)
+  /// An inline fragment; `type` is its type condition (or the enclosing type).
   func enterInlineFragment(_ node: InlineFragment)
   /// A directive, with the location it is applied to (nil where no location applies).
   func enterDirective(_ node: Directive, location: DirectiveLocation?)
@@ -29,10 +41,13 @@ public protocol ValidationVisitor: AnyObject {
   func enterDirectives(_ nodes: [Directive], location: DirectiveLocation?)
   /// The arguments of a field or directive, all at once.
   func enterArguments(_ nodes: [Argument])
+  /// One argument; `argument` and `inputType` describe it.
   func enterArgument(_ node: Argument)
   /// A value anywhere in the document, including inside lists and input objects.
   func enterValue(_ node: Value)
+  /// After a value's items or fields.
   func leaveValue(_ node: Value)
+  /// A field of an input object literal; `inputType` is the field's type if declared.
   func enterObjectField(_ node: ObjectField)
   /// A named type reference: in a variable definition or a type condition.
   func enterNamedType(_ node: NamedType)

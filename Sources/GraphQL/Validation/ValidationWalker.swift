@@ -43,8 +43,10 @@ struct ValidationWalker {
       walkEach(directives: definition.directives, location: .variableDefinition)
       context.typeInfo.leaveVariableDefinition()
     }
+    context.startRecordingUsages()
     walkEach(directives: operation.directives, location: location)
     walk(selectionSet: operation.selectionSet)
+    context.finishRecordingUsages(key: operation.selectionSet.range?.start)
     if context.isAborted { return }
     for visitor in visitors { visitor.leaveOperation(operation) }
     context.typeInfo.leaveOperation()
@@ -57,8 +59,10 @@ struct ValidationWalker {
       visitor.enterDirectives(fragment.directives, location: .fragmentDefinition)
     }
     walk(namedType: fragment.typeCondition)
+    context.startRecordingUsages()
     walkEach(directives: fragment.directives, location: .fragmentDefinition)
     walk(selectionSet: fragment.selectionSet)
+    context.finishRecordingUsages(key: fragment.selectionSet.range?.start)
     if context.isAborted { return }
     for visitor in visitors { visitor.leaveFragmentDefinition(fragment) }
     context.typeInfo.leaveFragment()
@@ -159,6 +163,11 @@ struct ValidationWalker {
       }
       for visitor in visitors { visitor.leaveValue(value) }
     default:
+      if case .variable(let variable) = value, context.recordedUsages != nil {
+        context.recordedUsages?.append(
+          VariableUsage(
+            node: variable, type: context.typeInfo.inputType, defaultValue: context.typeInfo.defaultValue))
+      }
       for visitor in visitors {
         visitor.enterValue(value)
         visitor.leaveValue(value)

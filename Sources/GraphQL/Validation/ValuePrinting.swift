@@ -11,7 +11,7 @@ enum ValueText {
     case .object(let fields, let range):
       .object(
         fields.map { ObjectField(name: $0.name, value: sorted($0.value)) }
-          .sorted { Suggestions.naturalOrder($0.name.value, $1.name.value) }, range: range)
+          .sorted { SuggestionList.naturalOrder($0.name.value, $1.name.value) }, range: range)
     default: value
     }
   }

@@ -3,8 +3,6 @@ import GraphQL
 /// The schema the validation tests check documents against: pets and their owners, with
 /// interfaces (one implementing another), unions, enums, an input object with a default and a
 /// recursive field, lists and non-nulls at several depths, and custom directives.
-///
-/// Built with `TestSchemaBuilder` until the type-system branch's `buildSchema` is merged.
 enum ValidationTestSchema {
   static let sdl = """
     schema { query: Query mutation: Mutation subscription: Subscription }
@@ -72,13 +70,13 @@ enum ValidationTestSchema {
     """
 
   /// The pets schema; the build is checked by the tests that use it.
-  static let schema: GraphQLSchema? = try? TestSchemaBuilder.build(sdl)
+  static let schema: GraphQLSchema? = try? buildSchema(sdl)
 
   /// A schema with a query root only.
-  static let queryOnly: GraphQLSchema? = try? TestSchemaBuilder.build("type Query { a: Int b: String }")
+  static let queryOnly: GraphQLSchema? = try? buildSchema("type Query { a: Int b: String }")
 
   /// The launch-booking API's schema (API.md).
-  static let launches: GraphQLSchema? = try? TestSchemaBuilder.build(
+  static let launches: GraphQLSchema? = try? buildSchema(
     """
     schema { query: Query  mutation: Mutation  subscription: Subscription }
     type Query {

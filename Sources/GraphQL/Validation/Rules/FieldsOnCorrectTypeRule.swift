@@ -10,13 +10,14 @@ final class FieldsOnCorrectTypeRule: ValidationVisitor {
   init(context: ValidationContext) { self.context = context }
 
   func enterField(_ node: Field) {
-    guard let parent = context.typeInfo.parentType, context.typeInfo.fieldDefinition == nil else { return }
+    guard let parent = context.typeInfo.parentType, !context.typeInfo.hasFieldDefinition else { return }
     let name = node.name.value
     // Types that have the field come first: selecting through an inline fragment is the likely fix.
-    var suggestion = Suggestions.didYouMean(
+    var suggestion = SuggestionList.didYouMean(
       suggestedTypeNames(parent, fieldName: name), subject: "to use an inline fragment on")
     if suggestion.isEmpty, let fields = parent.fields {
-      suggestion = Suggestions.didYouMean(Suggestions.list(for: name, options: fields.ordered.map(\.name)))
+      let names = fields.ordered.map(\.name)
+      suggestion = SuggestionList.didYouMean(SuggestionList.list(for: name, options: names))
     }
     context.report(
       "Cannot query field \"\(name)\" on type \"\(parent.name)\"." + suggestion, nodes: [node.range])
@@ -46,7 +47,7 @@ final class FieldsOnCorrectTypeRule: ValidationVisitor {
       if countA != countB { return countA > countB }
       if isInterface(a) && schema.isTypeSubType(.named(b), of: .named(a)) { return true }
       if isInterface(b) && schema.isTypeSubType(.named(a), of: .named(b)) { return false }
-      return Suggestions.naturalOrder(a, b)
+      return SuggestionList.naturalOrder(a, b)
     }
   }
 

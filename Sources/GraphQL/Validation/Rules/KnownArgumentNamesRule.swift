@@ -6,38 +6,38 @@
 /// https://spec.graphql.org/October2021/#sec-Argument-Names
 final class KnownArgumentNamesRule: ValidationVisitor {
   private let context: ValidationContext
-  private var directiveArguments: [String: [String]] = [:]
-
-  init(context: ValidationContext) {
-    self.context = context
+  private lazy var directiveArguments: [String: [String]] = {
+    var directiveArguments: [String: [String]] = [:]
     for directive in context.schema.directives {
       directiveArguments[directive.name] = directive.arguments.map(\.name)
     }
     for case .typeSystem(.directive(let definition)) in context.document.definitions {
       directiveArguments[definition.name.value] = definition.arguments.map(\.name.value)
     }
-  }
+    return directiveArguments
+  }()
+
+  init(context: ValidationContext) { self.context = context }
 
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     let name = node.name.value
     guard let known = directiveArguments[name] else { return }
     for argument in node.arguments where !known.contains(argument.name.value) {
-      let suggestions = Suggestions.list(for: argument.name.value, options: known)
+      let suggestions = SuggestionList.list(for: argument.name.value, options: known)
       context.report(
         "Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"."
-          + Suggestions.didYouMean(suggestions), nodes: [argument.range])
+          + SuggestionList.didYouMean(suggestions), nodes: [argument.range])
     }
   }
 
   func enterArgument(_ node: Argument) {
-    let info = context.typeInfo
-    guard !info.isInDirective, info.argument == nil, let field = info.fieldDefinition,
-      let parent = info.parentType
+    guard !context.typeInfo.isInDirective, context.typeInfo.argument == nil,
+      let field = context.typeInfo.fieldDefinition, let parent = context.typeInfo.parentType
     else { return }
-    let suggestions = Suggestions.list(for: node.name.value, options: field.arguments.map(\.name))
+    let suggestions = SuggestionList.list(for: node.name.value, options: field.arguments.map(\.name))
     context.report(
       "Unknown argument \"\(node.name.value)\" on field \"\(parent.name).\(field.name)\"."
-        + Suggestions.didYouMean(suggestions), nodes: [node.range])
+        + SuggestionList.didYouMean(suggestions), nodes: [node.range])
   }
 }
 

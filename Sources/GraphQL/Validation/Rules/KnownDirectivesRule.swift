@@ -7,17 +7,19 @@
 /// https://spec.graphql.org/October2021/#sec-Directives-Are-Defined
 final class KnownDirectivesRule: ValidationVisitor {
   private let context: ValidationContext
-  private var locationsByName: [String: [String]] = [:]
-
-  init(context: ValidationContext) {
-    self.context = context
+  /// Built on the first directive met: most documents have none.
+  private lazy var locationsByName: [String: [String]] = {
+    var locationsByName: [String: [String]] = [:]
     for directive in context.schema.directives {
       locationsByName[directive.name] = directive.locations.map(\.rawValue)
     }
     for case .typeSystem(.directive(let definition)) in context.document.definitions {
       locationsByName[definition.name.value] = definition.locations.map(\.value)
     }
-  }
+    return locationsByName
+  }()
+
+  init(context: ValidationContext) { self.context = context }
 
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     let name = node.name.value

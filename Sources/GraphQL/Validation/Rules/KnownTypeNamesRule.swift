@@ -25,9 +25,9 @@ final class KnownTypeNamesRule: ValidationVisitor {
     if inTypeSystem && Self.standardTypeNames.contains(name) { return }
     var options = context.schema.typeNames + definedInDocument.sorted()
     if inTypeSystem { options = Self.standardTypeNames.sorted() + options }
-    let suggestions = Suggestions.list(for: name, options: options)
+    let suggestions = SuggestionList.list(for: name, options: options)
     context.report(
-      "Unknown type \"\(name)\"." + Suggestions.didYouMean(suggestions), nodes: [node.range])
+      "Unknown type \"\(name)\"." + SuggestionList.didYouMean(suggestions), nodes: [node.range])
   }
 
   private static let standardTypeNames: Set<String> = [

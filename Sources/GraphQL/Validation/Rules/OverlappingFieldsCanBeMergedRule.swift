@@ -20,12 +20,44 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
   init(context: ValidationContext) { self.context = context }
 
   func enterSelectionSet(_ node: SelectionSet) {
+    var keys = KeySet()
+    guard Self.mayConflict(node, keys: &keys) else { return }
     let conflicts = findConflictsWithin(parentType: context.typeInfo.parentType, node)
     for conflict in conflicts {
       context.report(
         "Fields \"\(conflict.responseName)\" conflict because \(conflict.reason.message). "
           + "Use different aliases on the fields to fetch both if this was intentional.",
         nodes: conflict.fields1 + conflict.fields2)
+    }
+  }
+
+  /// Whether a set could hold a conflict of its own: it spreads a fragment or repeats a response
+  /// key (counting inline fragments). Most sets do neither, and then need no collecting at all;
+  /// their subselections are checked when the walk enters them.
+  private static func mayConflict(_ selectionSet: SelectionSet, keys: inout KeySet) -> Bool {
+    for selection in selectionSet.selections {
+      switch selection {
+      case .fragmentSpread: return true
+      case .inlineFragment(let inline): if mayConflict(inline.selectionSet, keys: &keys) { return true }
+      case .field(let field):
+        if !keys.insert(field.responseKey) { return true }
+      }
+    }
+    return false
+  }
+
+  /// A set of response keys: a short array while small (no hashing), a hash set once large.
+  struct KeySet {
+    private var small: [String] = []
+    private var large: Set<String>?
+
+    /// Inserts `key`; false when it was already there.
+    mutating func insert(_ key: String) -> Bool {
+      if large != nil { return large?.insert(key).inserted ?? false }
+      if small.contains(key) { return false }
+      small.append(key)
+      if small.count > 16 { large = Set(small) }
+      return true
     }
   }
 

@@ -7,10 +7,8 @@
 final class ProvidedRequiredArgumentsRule: ValidationVisitor {
   private let context: ValidationContext
   /// For each known directive, its required arguments' names and types, in declaration order.
-  private var requiredDirectiveArguments: [String: [(name: String, type: String)]] = [:]
-
-  init(context: ValidationContext) {
-    self.context = context
+  private lazy var requiredDirectiveArguments: [String: [(name: String, type: String)]] = {
+    var requiredDirectiveArguments: [String: [(name: String, type: String)]] = [:]
     for directive in context.schema.directives {
       requiredDirectiveArguments[directive.name] = directive.arguments.filter(Self.isRequired).map {
         ($0.name, $0.type.description)
@@ -22,7 +20,10 @@ final class ProvidedRequiredArgumentsRule: ValidationVisitor {
         return ($0.name.value, $0.type.description)
       }
     }
-  }
+    return requiredDirectiveArguments
+  }()
+
+  init(context: ValidationContext) { self.context = context }
 
   static func isRequired(_ argument: GraphQLInputValue) -> Bool {
     argument.type.isNonNull && argument.defaultValue == nil

@@ -11,7 +11,7 @@ final class ScalarLeafsRule: ValidationVisitor {
   init(context: ValidationContext) { self.context = context }
 
   func enterField(_ node: Field) {
-    guard let type = context.typeInfo.type, let named = context.schema.namedType(of: type) else { return }
+    guard let type = context.typeInfo.type, let named = context.typeInfo.namedType else { return }
     let name = node.name.value
     if named.isLeafType {
       if let selectionSet = node.selectionSet {

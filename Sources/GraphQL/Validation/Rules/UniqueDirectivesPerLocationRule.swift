@@ -8,15 +8,16 @@
 final class UniqueDirectivesPerLocationRule: ValidationVisitor {
   private let context: ValidationContext
   /// Whether each known directive is non-repeatable.
-  private var isUnique: [String: Bool] = [:]
-
-  init(context: ValidationContext) {
-    self.context = context
+  private lazy var isUnique: [String: Bool] = {
+    var isUnique: [String: Bool] = [:]
     for directive in context.schema.directives { isUnique[directive.name] = !directive.isRepeatable }
     for case .typeSystem(.directive(let definition)) in context.document.definitions {
       isUnique[definition.name.value] = !definition.isRepeatable
     }
-  }
+    return isUnique
+  }()
+
+  init(context: ValidationContext) { self.context = context }
 
   func enterDirectives(_ nodes: [Directive], location: DirectiveLocation?) {
     guard nodes.count > 1 else { return }

@@ -16,15 +16,14 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
       skipDepth += 1
       return
     }
-    let info = context.typeInfo
     switch node {
     case .list:
       // The walk already expects the item type; the list itself is checked against its parent.
-      if case .list? = info.parentInputType?.nullable { return }
+      if case .list? = context.typeInfo.parentInputType?.nullable { return }
       checkLeaf(node)
       skipDepth = 1
     case .object(let fields, _):
-      guard let expected = info.inputType,
+      guard let expected = context.typeInfo.inputType,
         case .inputObject(let object)? = context.schema.namedType(of: expected)
       else {
         checkLeaf(node)
@@ -38,7 +37,7 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
           nodes: [node.range])
       }
     case .null:
-      if let expected = info.inputType, expected.isNonNull {
+      if let expected = context.typeInfo.inputType, expected.isNonNull {
         context.report("Expected value of type \"\(expected)\", found null.", nodes: [node.range])
       }
     case .variable:
@@ -57,10 +56,10 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
       let parent = context.typeInfo.parentInputType,
       case .inputObject(let object)? = context.schema.namedType(of: parent)
     else { return }
-    let suggestions = Suggestions.list(for: node.name.value, options: object.fields.map(\.name))
+    let suggestions = SuggestionList.list(for: node.name.value, options: object.fields.map(\.name))
     context.report(
       "Field \"\(node.name.value)\" is not defined by type \"\(object.name)\"."
-        + Suggestions.didYouMean(suggestions), nodes: [node.range])
+        + SuggestionList.didYouMean(suggestions), nodes: [node.range])
   }
 
   /// graphql-js `isValidValueNode`: a literal must be accepted by the expected leaf type.
@@ -99,9 +98,9 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
     } else {
       message = "Enum \"\(type.name)\" cannot represent non-enum value: \(text)."
     }
-    let suggestions = Suggestions.list(for: text, options: type.values.map(\.name))
+    let suggestions = SuggestionList.list(for: text, options: type.values.map(\.name))
     context.report(
-      message + Suggestions.didYouMean(suggestions, subject: "the enum value"), nodes: [node.range])
+      message + SuggestionList.didYouMean(suggestions, subject: "the enum value"), nodes: [node.range])
   }
 }
 

@@ -1,6 +1,6 @@
 /// graphql-js's "Did you mean" machinery: `suggestionList` (options within a lexical distance of
 /// 40% of the input's length, closest first, ties in natural order) and `didYouMean` text.
-enum Suggestions {
+enum SuggestionList {
   /// The options close enough to `input` to suggest, best first.
   static func list(for input: String, options: [String]) -> [String] {
     let measure = LexicalDistance(input)
