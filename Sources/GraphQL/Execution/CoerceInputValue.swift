@@ -64,8 +64,9 @@ struct InputValueCoercer {
         path, value,
         GraphQLError(
           "Enum \"\(enumeration.name)\" cannot represent non-string value: \(ValueInspector.inspect(value))."
-            + Suggestions.didYouMean(
-              Suggestions.list(for: ValueInspector.inspect(value), options: enumeration.values.map(\.name)),
+            + SuggestionList.didYouMean(
+              SuggestionList.list(
+                for: ValueInspector.inspect(value), options: enumeration.values.map(\.name)),
               subject: "the enum value")))
       return .null
     }
@@ -74,8 +75,9 @@ struct InputValueCoercer {
         path, value,
         GraphQLError(
           "Value \"\(name)\" does not exist in \"\(enumeration.name)\" enum."
-            + Suggestions.didYouMean(
-              Suggestions.list(for: name, options: enumeration.values.map(\.name)), subject: "the enum value")
+            + SuggestionList.didYouMean(
+              SuggestionList.list(for: name, options: enumeration.values.map(\.name)),
+              subject: "the enum value")
         ))
       return .null
     }
@@ -112,7 +114,7 @@ struct InputValueCoercer {
         path, value,
         GraphQLError(
           "Field \"\(name)\" is not defined by type \"\(type.name)\"."
-            + Suggestions.didYouMean(Suggestions.list(for: name, options: type.fields.map(\.name)))))
+            + SuggestionList.didYouMean(SuggestionList.list(for: name, options: type.fields.map(\.name)))))
     }
     return .object(coerced)
   }

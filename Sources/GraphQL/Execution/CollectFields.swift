@@ -150,12 +150,12 @@ extension ExecutionContext {
     var isMetaField = false
     switch fieldName {
     case "__typename":
-      definition = IntrospectionMetaFields.typeName
+      definition = MetaFields.typename
     case "__schema" where objectType === schema.queryType:
-      definition = IntrospectionMetaFields.schema
+      definition = MetaFields.schema
       isMetaField = true
     case "__type" where objectType === schema.queryType:
-      definition = IntrospectionMetaFields.type
+      definition = MetaFields.type
       isMetaField = true
     default:
       guard let field = objectType.fields[fieldName] else { return nil }

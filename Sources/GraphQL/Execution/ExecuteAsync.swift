@@ -26,8 +26,8 @@ extension ExecutionContext {
     var result = JSONObject()
     result.reserveCapacity(plans.count)
     for plan in plans {
-      path.append(.key(plan.responseKey))
-      defer { path.removeLast() }
+      pushPath(.key(plan.responseKey))
+      defer { popPath() }
       result.appendUnchecked(
         plan.responseKey, try await executeFieldAsync(plan, source: source, fields: fields))
     }
@@ -101,8 +101,8 @@ extension ExecutionContext {
       var completed: [JSON] = []
       completed.reserveCapacity(elements.count)
       for (index, element) in elements.enumerated() {
-        path.append(.index(index))
-        defer { path.removeLast() }
+        pushPath(.index(index))
+        defer { popPath() }
         do {
           completed.append(try await completeValueAsync(itemType, element, plan: plan))
         } catch {

@@ -29,8 +29,8 @@ extension ExecutionContext {
     var result = JSONObject()
     result.reserveCapacity(plans.count)
     for plan in plans {
-      path.append(.key(plan.responseKey))
-      defer { path.removeLast() }
+      pushPath(.key(plan.responseKey))
+      defer { popPath() }
       result.appendUnchecked(plan.responseKey, try executeFieldSync(plan, source: source, fields: fields))
     }
     return result
@@ -102,8 +102,8 @@ extension ExecutionContext {
       var completed: [JSON] = []
       completed.reserveCapacity(elements.count)
       for (index, element) in elements.enumerated() {
-        path.append(.index(index))
-        defer { path.removeLast() }
+        pushPath(.index(index))
+        defer { popPath() }
         do {
           completed.append(try completeValueSync(itemType, element, plan: plan))
         } catch {

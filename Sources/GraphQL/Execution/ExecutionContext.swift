@@ -18,8 +18,11 @@ final class ExecutionContext {
   let rootValue: (any Sendable)?
   /// Field errors in the order they were raised.
   var errors: [GraphQLError] = []
-  /// The response path of the field being executed; pushed and popped as execution descends.
-  var path: [PathComponent] = []
+  /// The response path of the field being executed, pushed and popped for every field and list
+  /// item. It lives behind a pointer this context owns because a stored `var` of a class pays a
+  /// dynamic exclusivity check on every access; accesses never overlap (push and pop are single
+  /// calls, and only the thread or task running the execution makes them).
+  private let pathStorage: UnsafeMutablePointer<[PathComponent]>
   /// Finds a field's resolver with the request context bound (used when planning fields).
   private let resolverLookup: any ResolverLookup
   /// The schema's type resolver for an abstract type applied to a value: nil when the schema
@@ -40,10 +43,27 @@ final class ExecutionContext {
     self.fragments = fragments
     self.variables = variables
     self.rootValue = rootValue
+    pathStorage = .allocate(capacity: 1)
+    pathStorage.initialize(to: [])
+    pathStorage.pointee.reserveCapacity(16)
     self.resolverLookup = TypedResolverLookup(executable: executable, context: context)
     let typeResolvers = executable.typeResolvers
     self.typeResolver = { name, value in typeResolvers[name].map { $0(value, context) } }
   }
+
+  deinit {
+    pathStorage.deinitialize(count: 1)
+    pathStorage.deallocate()
+  }
+
+  /// The response path of the field being executed, such as `launches.launches.3.site`.
+  var path: [PathComponent] { pathStorage.pointee }
+
+  @inline(__always)
+  func pushPath(_ component: PathComponent) { pathStorage.pointee.append(component) }
+
+  @inline(__always)
+  func popPath() { pathStorage.pointee.removeLast() }
 
   /// The resolver for a field: the schema's own, or the built-in one for introspection types and
   /// the `__schema`/`__type` meta fields.
