@@ -77,4 +77,33 @@ static inline const char *cel_hist_entry(History *h, int offset) {
   return ev.str;
 }
 
+/// Installs `fn` for `sig` with `flags` (e.g. SA_RESTART); Swift cannot set sigaction's handler union.
+static inline int cel_sigaction(int sig, void (*fn)(int), int flags) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = fn;
+  action.sa_flags = flags;
+  sigemptyset(&action.sa_mask);
+  return sigaction(sig, &action, NULL);
+}
+/// Restores the default disposition of `sig`.
+static inline int cel_sigdefault(int sig) { return cel_sigaction(sig, SIG_DFL, 0); }
+
+/// Redraws the prompt and line after the caller printed below it (EL_REFRESH).
+static inline int cel_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
+/// The wide-character line buffer and the cursor as offsets in characters.
+static inline const wchar_t *cel_wline(EditLine *el, int *cursor, int *length) {
+  const LineInfoW *info = el_wline(el);
+  *cursor = (int)(info->cursor - info->buffer);
+  *length = (int)(info->lastchar - info->buffer);
+  return info->buffer;
+}
+/// True when the current locale's character set is UTF-8.
+static inline int cel_codeset_is_utf8(void) {
+  const char *codeset = nl_langinfo(CODESET);
+  return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+/// The most bytes one multibyte character may take in the current locale.
+static inline int cel_mb_cur_max(void) { return (int)MB_CUR_MAX; }
+
 #endif
