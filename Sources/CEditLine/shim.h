@@ -86,11 +86,6 @@ static inline int cel_sigaction(int sig, void (*fn)(int), int flags) {
   sigemptyset(&action.sa_mask);
   return sigaction(sig, &action, NULL);
 }
-/// Restores the default disposition of `sig`.
-static inline int cel_sigdefault(int sig) { return cel_sigaction(sig, SIG_DFL, 0); }
-
-/// Redraws the prompt and line after the caller printed below it (EL_REFRESH).
-static inline int cel_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
 /// The wide-character line buffer and the cursor as offsets in characters.
 static inline const wchar_t *cel_wline(EditLine *el, int *cursor, int *length) {
   const LineInfoW *info = el_wline(el);

@@ -33,6 +33,9 @@ public enum RocketReserverMain {
       style: TextStyle.detect(
         isTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment,
         noColorOption: noColor),
+      errorStyle: TextStyle.detect(
+        isTerminal: Terminal.isTerminal(STDERR_FILENO), environment: environment,
+        noColorOption: noColor),
       environment: environment)
     if !options.command.isEmpty {
       return await repl.runOneShot(options.command)

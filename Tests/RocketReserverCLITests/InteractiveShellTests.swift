@@ -89,4 +89,20 @@ import Testing
     terminal.sendControl("d")
     #expect(try terminal.waitForExit() == 0)
   }
+
+  @Test func completionListsFollowTheWindowWidth() throws {
+    let fixture = try ShellFixture()
+    // 12 columns: two 6-column cells per row (the prompt wraps, so match the list itself).
+    let terminal = try PseudoTerminal(
+      BuiltProduct.rocketReserver, environment: fixture.environment(), columns: 12)
+    try terminal.expect("> ")
+    try terminal.waitForRawMode()
+    terminal.send("\t")
+    try terminal.expect("exit  quit\r\nhelp\r\n")
+    terminal.setWindowSize(columns: 80, rows: 24)
+    terminal.send("\t")
+    try terminal.expect("exit  help  quit\r\n")
+    terminal.sendControl("d")
+    #expect(try terminal.waitForExit() == 0)
+  }
 }

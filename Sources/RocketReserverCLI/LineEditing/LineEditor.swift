@@ -96,11 +96,12 @@ public final class LineEditor {
     InterruptSignal.consume()
     var count: Int32 = 0
     guard let raw = el_gets(editLine, &count), count > 0 else {
+      // count is -1 when the reader saw Ctrl-C (or a read error), 0 at end of input.
       let interrupted = InterruptSignal.consume()
       // Put the terminal back and empty the buffer so the next prompt starts clean.
       el_reset(editLine)
       writeStandardOutput(interrupted ? "^C\n" : "\n")
-      return interrupted || count < 0 ? .interrupted : .endOfFile
+      return interrupted ? .interrupted : .endOfFile
     }
     var text = String(cString: raw)
     if text.hasSuffix("\n") { text.removeLast() }

@@ -7,8 +7,10 @@ public struct CommandContext: Sendable {
   public var registry: CommandRegistry
   /// Where to print.
   public var output: CommandOutput
-  /// Colours, enabled only on a terminal without NO_COLOR / `--no-color`.
+  /// Colours for standard output, enabled only on a terminal without NO_COLOR / `--no-color`.
   public var style: TextStyle
+  /// Colours for standard error, decided the same way for that stream.
+  public var errorStyle: TextStyle
   /// Whether a person is typing at a terminal (the interactive shell).
   public var isInteractive: Bool
   /// Whether standard error is a terminal, so a spinner can be drawn there.
@@ -20,17 +22,20 @@ public struct CommandContext: Sendable {
   /// - Parameters:
   ///   - registry: the commands.
   ///   - output: where to print (default the standard streams).
-  ///   - style: colours (default none).
+  ///   - style: colours for results (default none).
+  ///   - errorStyle: colours for errors (default none).
   ///   - isInteractive: whether this is the interactive shell (default false).
   ///   - showsProgress: whether to draw spinners (default false).
   ///   - errorPrefix: text before each error line (default `rocket-reserver: `).
   public init(
     registry: CommandRegistry, output: CommandOutput = .standard, style: TextStyle = .plain,
-    isInteractive: Bool = false, showsProgress: Bool = false, errorPrefix: String = "rocket-reserver: "
+    errorStyle: TextStyle = .plain, isInteractive: Bool = false, showsProgress: Bool = false,
+    errorPrefix: String = "rocket-reserver: "
   ) {
     self.registry = registry
     self.output = output
     self.style = style
+    self.errorStyle = errorStyle
     self.isInteractive = isInteractive
     self.showsProgress = showsProgress
     self.errorPrefix = errorPrefix
@@ -42,7 +47,7 @@ public struct CommandContext: Sendable {
   ///   - status: the exit status (default `ExitStatus.failure`).
   @discardableResult
   public func fail(_ message: String, status: Int32 = ExitStatus.failure) -> CommandOutcome {
-    output.writeError(errorPrefix + style.error(message) + "\n")
+    output.writeError(errorPrefix + errorStyle.error(message) + "\n")
     return .failed(status)
   }
 
@@ -59,6 +64,6 @@ public struct CommandContext: Sendable {
   public func withSpinner<T, E: Error>(
     _ label: String, _ operation: () async throws(E) -> T
   ) async throws(E) -> T {
-    try await Spinner.run(label: label, enabled: showsProgress, operation)
+    try await Spinner.run(label: label, enabled: showsProgress, write: output.writeError, operation)
   }
 }

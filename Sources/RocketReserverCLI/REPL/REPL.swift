@@ -5,8 +5,10 @@
 public struct REPL: Sendable {
   /// The commands.
   public var registry: CommandRegistry
-  /// Colours for command output.
+  /// Colours for results on standard output.
   public var style: TextStyle
+  /// Colours for errors on standard error.
+  public var errorStyle: TextStyle
   /// The process environment (for the history location).
   public var environment: [String: String]
   /// Where commands print.
@@ -17,17 +19,19 @@ public struct REPL: Sendable {
   /// Creates a loop.
   /// - Parameters:
   ///   - registry: the commands (default `CommandCatalog.registry`).
-  ///   - style: colours (default none).
+  ///   - style: colours for results (default none).
+  ///   - errorStyle: colours for errors (default none).
   ///   - environment: the process environment (default empty: no history file).
   ///   - output: where commands print (default the standard streams).
   ///   - prompt: the prompt builder (default `rocket-reserver> `).
   public init(
     registry: CommandRegistry = CommandCatalog.registry, style: TextStyle = .plain,
-    environment: [String: String] = [:], output: CommandOutput = .standard,
+    errorStyle: TextStyle = .plain, environment: [String: String] = [:], output: CommandOutput = .standard,
     prompt: @escaping @Sendable () -> String = { "rocket-reserver> " }
   ) {
     self.registry = registry
     self.style = style
+    self.errorStyle = errorStyle
     self.environment = environment
     self.output = output
     self.prompt = prompt
@@ -125,7 +129,7 @@ public struct REPL: Sendable {
 
   private func makeContext(interactive: Bool, errorPrefix: String) -> CommandContext {
     CommandContext(
-      registry: registry, output: output, style: style, isInteractive: interactive,
+      registry: registry, output: output, style: style, errorStyle: errorStyle, isInteractive: interactive,
       showsProgress: Terminal.isTerminal(2), errorPrefix: errorPrefix)
   }
 }

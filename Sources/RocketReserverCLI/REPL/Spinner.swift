@@ -9,13 +9,17 @@ public enum Spinner {
   /// - Parameters:
   ///   - label: what is being waited for, e.g. `Loading launches`.
   ///   - enabled: false when standard error is not a terminal: nothing is drawn.
+  ///   - write: where frames go (default standard error).
   ///   - operation: the work.
   /// - Returns: what `operation` returns.
   /// - Throws: what `operation` throws.
   public static func run<T, E: Error>(
-    label: String, enabled: Bool, _ operation: () async throws(E) -> T
+    label: String, enabled: Bool,
+    write: (@Sendable (String) -> Void)? = nil,
+    _ operation: () async throws(E) -> T
   ) async throws(E) -> T {
     guard enabled else { return try await operation() }
+    let write = write ?? { writeStandardError($0) }
     let animation = Task {
       do {
         try await Task.sleep(for: delay)
@@ -24,7 +28,7 @@ public enum Spinner {
       }
       var index = 0
       while !Task.isCancelled {
-        writeStandardError("\r\(frames[index % frames.count]) \(label)")
+        write("\r\(frames[index % frames.count]) \(label)")
         index += 1
         try? await Task.sleep(for: .milliseconds(100))
       }
@@ -38,7 +42,7 @@ public enum Spinner {
     }
     animation.cancel()
     if await animation.value {
-      writeStandardError("\r\u{1B}[K")
+      write("\r\u{1B}[K")
     }
     switch result {
     case .success(let value): return value
