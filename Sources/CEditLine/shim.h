@@ -35,6 +35,8 @@ static inline int cel_bind(EditLine *el, const char *key, const char *command) {
   return el_set(el, EL_BIND, key, command, NULL);
 }
 static inline int cel_set_getcfn(EditLine *el, cel_getc_fn fn) { return el_wset(el, EL_GETCFN, fn); }
+/// Switches the terminal to editing (raw) mode now, or back to cooked mode (EL_PREP_TERM).
+static inline int cel_prep_term(EditLine *el, int on) { return el_set(el, EL_PREP_TERM, on); }
 static inline int cel_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
 static inline void *cel_get_clientdata(EditLine *el) {
   void *data = NULL;

@@ -94,6 +94,9 @@ public final class LineEditor {
   ///   cleared), or `.endOfFile` after Ctrl-D on an empty line or when input ends.
   public func readLine() -> LineEditorEvent {
     InterruptSignal.consume()
+    // Editing mode before the prompt is drawn: libedit would switch only afterwards, and keys
+    // typed in between would meet the kernel's line discipline (Ctrl-D becoming a NUL).
+    _ = cel_prep_term(editLine, 1)
     var count: Int32 = 0
     guard let raw = el_gets(editLine, &count), count > 0 else {
       // count is -1 when the reader saw Ctrl-C (or a read error), 0 at end of input.
