@@ -105,4 +105,16 @@ import Testing
     terminal.sendControl("d")
     #expect(try terminal.waitForExit() == 0)
   }
+
+  @Test func keysTypedAsSoonAsThePromptAppearsAreEdited() throws {
+    let fixture = try ShellFixture()
+    // No waitForRawMode here on purpose: the editor must be in raw mode before drawing the
+    // prompt, or the kernel turns this Ctrl-D into a NUL and the shell never ends.
+    for _ in 0..<3 {
+      let terminal = try PseudoTerminal(BuiltProduct.rocketReserver, environment: fixture.environment())
+      try terminal.expect(fixture.prompt)
+      terminal.sendControl("d")
+      #expect(try terminal.waitForExit(timeout: .seconds(5)) == 0)
+    }
+  }
 }
