@@ -117,4 +117,29 @@ import Testing
       #expect(try terminal.waitForExit(timeout: .seconds(5)) == 0)
     }
   }
+
+  @Test func coloursOnATerminalUnlessTurnedOff() throws {
+    let fixture = try ShellFixture()
+    // An empty NO_COLOR does not count (no-color.org).
+    let coloured = try fixture.startShell(["NO_COLOR": ""])
+    coloured.send("help\n")
+    try coloured.expect("\u{1B}[1mCommands:\u{1B}[0m")
+    try fixture.expectPrompt(coloured)
+    coloured.send("hlep\n")
+    try coloured.expect("\u{1B}[31munknown command 'hlep'")
+    try fixture.expectPrompt(coloured)
+    coloured.sendControl("d")
+    #expect(try coloured.waitForExit() == 0)
+
+    let plain = try PseudoTerminal(
+      BuiltProduct.rocketReserver, arguments: ["--no-color"],
+      environment: fixture.environment(["NO_COLOR": ""]))
+    try fixture.expectPrompt(plain)
+    plain.send("help\n")
+    let output = try fixture.expectPrompt(plain)
+    #expect(output.contains("help\r\nCommands:\r\n"))
+    #expect(!output.contains("\u{1B}[1m"))
+    plain.sendControl("d")
+    #expect(try plain.waitForExit() == 0)
+  }
 }

@@ -17,7 +17,8 @@ final class ShellFixture {
   var stateHome: URL { root.appendingPathComponent("state") }
   var historyFile: URL { stateHome.appendingPathComponent("rocket-reserver/history") }
 
-  /// The environment every run gets: XDG folders and HOME inside `root`, a known terminal type.
+  /// The environment every run gets: XDG folders and HOME inside `root`, a known terminal type,
+  /// and no colours (the test runner sets NO_COLOR itself; say so explicitly).
   func environment(_ extra: [String: String] = [:]) -> [String: String] {
     [
       "HOME": root.path,
@@ -27,6 +28,7 @@ final class ShellFixture {
       "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
       "TERM": "xterm",
       "LC_ALL": "C.UTF-8",
+      "NO_COLOR": "1",
     ].merging(extra) { $1 }
   }
 

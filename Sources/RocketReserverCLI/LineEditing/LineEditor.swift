@@ -153,12 +153,11 @@ public final class LineEditor {
   fileprivate var promptPointer: UnsafeMutablePointer<CChar>? { promptStorage }
 
   /// Without a UTF-8 locale libedit drops non-ASCII input: use the user's locale when it is
-  /// UTF-8, else C.UTF-8.
+  /// UTF-8, else C.UTF-8. Only the character type category changes, so number formatting in C
+  /// code elsewhere in the process stays in the "C" locale whatever the user's settings.
   private static func selectUTF8Locale() {
-    if setlocale(LC_ALL, "") != nil && cel_codeset_is_utf8() != 0 { return }
-    if setlocale(LC_ALL, "C.UTF-8") == nil {
-      _ = setlocale(LC_CTYPE, "C.UTF-8")
-    }
+    if setlocale(LC_CTYPE, "") != nil && cel_codeset_is_utf8() != 0 { return }
+    _ = setlocale(LC_CTYPE, "C.UTF-8")
   }
 
   /// The editor that owns `editLine`, from libedit's client data.
