@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <pthread.h>
 #include <poll.h>
 #include <errno.h>
 #include <wchar.h>
@@ -35,6 +36,15 @@ static inline int cel_bind(EditLine *el, const char *key, const char *command) {
   return el_set(el, EL_BIND, key, command, NULL);
 }
 static inline int cel_set_getcfn(EditLine *el, cel_getc_fn fn) { return el_wset(el, EL_GETCFN, fn); }
+/// Redraws the prompt and the line from scratch (EL_REFRESH).
+static inline int cel_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
+/// Blocks (how = SIG_BLOCK) or unblocks (SIG_UNBLOCK) `sig` in the calling thread only.
+static inline int cel_thread_sigmask(int how, int sig) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  return pthread_sigmask(how, &set, NULL);
+}
 /// Switches the terminal to editing (raw) mode now, or back to cooked mode (EL_PREP_TERM).
 static inline int cel_prep_term(EditLine *el, int on) { return el_set(el, EL_PREP_TERM, on); }
 static inline int cel_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }

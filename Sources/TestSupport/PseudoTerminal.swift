@@ -137,6 +137,12 @@ public final class PseudoTerminal {
     }
   }
 
+  /// Whether the terminal is in canonical (line-by-line, "cooked") mode right now.
+  public var isInCanonicalMode: Bool {
+    var attributes = termios()
+    return tcgetattr(primary, &attributes) == 0 && attributes.c_lflag & UInt32(ICANON) != 0
+  }
+
   /// Waits until the program has switched the terminal out of canonical (line-by-line) mode,
   /// i.e. a line editor is now reading single keys.
   ///

@@ -38,7 +38,7 @@ public enum InterruptSignal {
       readEnd.store(ends[0], ordering: .sequentiallyConsistent)
       writeEnd.store(ends[1], ordering: .sequentiallyConsistent)
       // SA_RESTART keeps blocking reads elsewhere (file I/O) from failing; poll() still wakes.
-      guard cel_sigaction(SIGINT, interruptHandler, SA_RESTART) == 0 else {
+      guard cel_sigaction(SIGINT, forwardingHandler, SA_RESTART) == 0 else {
         throw LineEditorError.systemCall("sigaction", errno)
       }
       done = true
@@ -50,6 +50,21 @@ public enum InterruptSignal {
 
   /// Whether Ctrl-C was pressed since the last `consume()`, without clearing it.
   public static var isPending: Bool { pending.load(ordering: .sequentiallyConsistent) }
+
+  /// Takes the signal numbers written to the pipe since the last read (SIGINT and the terminal
+  /// signals `TerminalSignals` forwards while a line is read); the SIGINT flag is left as is.
+  static func takeForwardedSignals() -> [Int32] {
+    let fd = descriptor
+    guard fd >= 0 else { return [] }
+    var signals: [Int32] = []
+    var buffer = [UInt8](repeating: 0, count: 64)
+    while true {
+      let count = read(fd, &buffer, buffer.count)
+      guard count > 0 else { break }
+      signals += buffer[..<count].map { Int32($0) }
+    }
+    return signals
+  }
 
   /// Clears a pending interrupt and drains the pipe.
   /// - Returns: whether an interrupt was pending.
@@ -105,18 +120,19 @@ public enum InterruptSignal {
   }
 }
 
-/// The SIGINT handler: async-signal-safe (an atomic store and `write`), preserves `errno`.
-private func interruptHandler(_ signal: Int32) {
+/// The handler for SIGINT and the forwarded terminal signals: async-signal-safe (an atomic store
+/// and `write`), preserves `errno`.
+func forwardingHandler(_ signal: Int32) {
   let savedErrno = errno
-  InterruptSignal.signalArrived()
+  InterruptSignal.signalArrived(signal)
   errno = savedErrno
 }
 
 extension InterruptSignal {
-  /// Called from the signal handler only.
-  fileprivate static func signalArrived() {
-    pending.store(true, ordering: .sequentiallyConsistent)
-    var byte: UInt8 = 1
+  /// Called from the signal handler only: writes the signal number to the pipe.
+  fileprivate static func signalArrived(_ signal: Int32) {
+    if signal == SIGINT { pending.store(true, ordering: .sequentiallyConsistent) }
+    var byte = UInt8(truncatingIfNeeded: signal)
     _ = write(writeEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
   }
 }

@@ -7,6 +7,8 @@ import CEditLine
 /// The EL_GETCFN reader: waits on stdin and on the interrupt pipe together, and decodes UTF-8
 /// (the locale's multibyte encoding) with `mbrtowc`.
 ///
+/// Terminal signals forwarded through the same pipe (resize, Ctrl-Z, ...) are handled here, on
+/// the reading thread (see `TerminalSignals`).
 /// - Returns: 1 with a character in `character`, 0 at end of input, or -1 with `errno` EINTR when
 ///   Ctrl-C was pressed, which makes `el_gets` return NULL with a count of -1.
 func interruptibleGetCharacter(
@@ -33,8 +35,14 @@ func interruptibleGetCharacter(
       return -1
     }
     if descriptors[1].revents != 0 {
-      errno = EINTR
-      return -1
+      for signal in InterruptSignal.takeForwardedSignals() where signal != SIGINT {
+        if let editLine { TerminalSignals.handle(signal, editLine: editLine) }
+      }
+      if InterruptSignal.isPending {
+        errno = EINTR
+        return -1
+      }
+      continue
     }
     guard descriptors[0].revents != 0 else { continue }
     var byte: CChar = 0

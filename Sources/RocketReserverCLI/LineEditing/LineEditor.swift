@@ -96,9 +96,13 @@ public final class LineEditor {
     InterruptSignal.consume()
     // Editing mode before the prompt is drawn: libedit would switch only afterwards, and keys
     // typed in between would meet the kernel's line discipline (Ctrl-D becoming a NUL).
+    TerminalSignals.install()
     _ = cel_prep_term(editLine, 1)
     var count: Int32 = 0
-    guard let raw = el_gets(editLine, &count), count > 0 else {
+    let raw = el_gets(editLine, &count)
+    _ = cel_prep_term(editLine, 0)
+    TerminalSignals.uninstall()
+    guard let raw, count > 0 else {
       // count is -1 when the reader saw Ctrl-C (or a read error), 0 at end of input.
       let interrupted = InterruptSignal.consume()
       // Put the terminal back and empty the buffer so the next prompt starts clean.
@@ -133,7 +137,7 @@ public final class LineEditor {
     _ = cel_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
     _ = cel_set_prompt(editLine, lineEditorPrompt)
     _ = cel_set_editor(editLine, "emacs")
-    _ = cel_set_signal(editLine, 1)
+    // No EL_SIGNAL: its handler races el_gets from another thread; see TerminalSignals.
     _ = cel_set_getcfn(editLine, interruptibleGetCharacter)
     _ = cel_hist_setsize(history, historySize)
     _ = cel_hist_setunique(history, 1)
