@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
+#include <pthread.h>
 #include <poll.h>
 #include <errno.h>
 #include <wchar.h>
@@ -35,6 +36,17 @@ static inline int cel_bind(EditLine *el, const char *key, const char *command) {
   return el_set(el, EL_BIND, key, command, NULL);
 }
 static inline int cel_set_getcfn(EditLine *el, cel_getc_fn fn) { return el_wset(el, EL_GETCFN, fn); }
+/// Redraws the prompt and the line from scratch (EL_REFRESH).
+static inline int cel_refresh(EditLine *el) { return el_set(el, EL_REFRESH); }
+/// Blocks (how = SIG_BLOCK) or unblocks (SIG_UNBLOCK) `sig` in the calling thread only.
+static inline int cel_thread_sigmask(int how, int sig) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  return pthread_sigmask(how, &set, NULL);
+}
+/// Switches the terminal to editing (raw) mode now, or back to cooked mode (EL_PREP_TERM).
+static inline int cel_prep_term(EditLine *el, int on) { return el_set(el, EL_PREP_TERM, on); }
 static inline int cel_set_clientdata(EditLine *el, void *data) { return el_set(el, EL_CLIENTDATA, data); }
 static inline void *cel_get_clientdata(EditLine *el) {
   void *data = NULL;
@@ -76,5 +88,29 @@ static inline const char *cel_hist_entry(History *h, int offset) {
   }
   return ev.str;
 }
+
+/// Installs `fn` for `sig` with `flags` (e.g. SA_RESTART); Swift cannot set sigaction's handler union.
+static inline int cel_sigaction(int sig, void (*fn)(int), int flags) {
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = fn;
+  action.sa_flags = flags;
+  sigemptyset(&action.sa_mask);
+  return sigaction(sig, &action, NULL);
+}
+/// The wide-character line buffer and the cursor as offsets in characters.
+static inline const wchar_t *cel_wline(EditLine *el, int *cursor, int *length) {
+  const LineInfoW *info = el_wline(el);
+  *cursor = (int)(info->cursor - info->buffer);
+  *length = (int)(info->lastchar - info->buffer);
+  return info->buffer;
+}
+/// True when the current locale's character set is UTF-8.
+static inline int cel_codeset_is_utf8(void) {
+  const char *codeset = nl_langinfo(CODESET);
+  return codeset != NULL && (strcmp(codeset, "UTF-8") == 0 || strcmp(codeset, "utf8") == 0);
+}
+/// The most bytes one multibyte character may take in the current locale.
+static inline int cel_mb_cur_max(void) { return (int)MB_CUR_MAX; }
 
 #endif

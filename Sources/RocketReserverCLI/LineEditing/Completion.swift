@@ -1,0 +1,70 @@
+/// The pure part of Tab completion: finding the word, choosing what to insert, laying out lists.
+enum Completion {
+  /// What one Tab press should do.
+  enum Action: Equatable {
+    /// Nothing matches, or nothing more can be added: beep.
+    case none
+    /// Insert this text at the cursor.
+    case insert(String)
+    /// Several candidates and no common progress: show them.
+    case list([String])
+  }
+
+  /// The part of the word that ends at `cursor` (Unicode scalar offset), after the last blank.
+  static func word(in line: String, cursor: Int) -> String {
+    let scalars = Array(line.unicodeScalars.prefix(cursor))
+    let start = scalars.lastIndex { $0 == " " || $0 == "\t" }.map { $0 + 1 } ?? 0
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: scalars[start...])
+    return String(view)
+  }
+
+  /// Decides what to do with `candidates` for `word`: candidates that do not start with the
+  /// word are ignored; a single match is completed with a trailing space; several matches get
+  /// their longest common prefix, or are listed when that adds nothing.
+  static func action(word: String, candidates: [String]) -> Action {
+    var seen = Set<String>()
+    let matches = candidates.filter { $0.unicodeScalars.starts(with: word.unicodeScalars) }
+      .filter { seen.insert($0).inserted }
+    guard let first = matches.first else { return .none }
+    if matches.count == 1 {
+      return .insert(suffix(of: first, after: word) + " ")
+    }
+    let common = matches.dropFirst().reduce(Array(first.unicodeScalars)) { prefix, match in
+      Array(zip(prefix, match.unicodeScalars).prefix { $0 == $1 }.map(\.0))
+    }
+    if common.count > word.unicodeScalars.count {
+      var view = String.UnicodeScalarView()
+      view.append(contentsOf: common.dropFirst(word.unicodeScalars.count))
+      return .insert(String(view))
+    }
+    return .list(matches.sorted())
+  }
+
+  /// Lays `items` out in columns no wider than `width`, filled down then across like `ls`.
+  static func columns(_ items: [String], width: Int) -> String {
+    guard !items.isEmpty else { return "" }
+    let cell = (items.map(\.count).max() ?? 0) + 2
+    let perRow = max(1, width / cell)
+    let rows = (items.count + perRow - 1) / perRow
+    var text = ""
+    for row in 0..<rows {
+      var line = ""
+      for column in 0..<perRow {
+        let index = column * rows + row
+        guard index < items.count else { break }
+        let item = items[index]
+        line += item + String(repeating: " ", count: max(cell - item.count, 0))
+      }
+      while line.last == " " { line.removeLast() }
+      text += line + "\n"
+    }
+    return text
+  }
+
+  private static func suffix(of candidate: String, after word: String) -> String {
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: candidate.unicodeScalars.dropFirst(word.unicodeScalars.count))
+    return String(view)
+  }
+}

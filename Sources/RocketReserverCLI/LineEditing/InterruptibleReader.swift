@@ -1,0 +1,70 @@
+import CEditLine
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The EL_GETCFN reader: waits on stdin and on the interrupt pipe together, and decodes UTF-8
+/// (the locale's multibyte encoding) with `mbrtowc`.
+///
+/// Terminal signals forwarded through the same pipe (resize, Ctrl-Z, ...) are handled here, on
+/// the reading thread (see `TerminalSignals`).
+/// - Returns: 1 with a character in `character`, 0 at end of input, or -1 with `errno` EINTR when
+///   Ctrl-C was pressed, which makes `el_gets` return NULL with a count of -1.
+func interruptibleGetCharacter(
+  _ editLine: OpaquePointer?, _ character: UnsafeMutablePointer<wchar_t>?
+) -> Int32 {
+  guard let character else { return -1 }
+  var state = mbstate_t()
+  var pendingBytes = 0
+  let maximum = Int(cel_mb_cur_max())
+  var descriptors = [
+    pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+    pollfd(fd: InterruptSignal.descriptor, events: Int16(POLLIN), revents: 0),
+  ]
+  while true {
+    if InterruptSignal.isPending {
+      errno = EINTR
+      return -1
+    }
+    descriptors[0].revents = 0
+    descriptors[1].revents = 0
+    let ready = poll(&descriptors, descriptors[1].fd >= 0 ? 2 : 1, -1)
+    if ready < 0 {
+      if errno == EINTR { continue }
+      return -1
+    }
+    if descriptors[1].revents != 0 {
+      for signal in InterruptSignal.takeForwardedSignals() where signal != SIGINT {
+        if let editLine { TerminalSignals.handle(signal, editLine: editLine) }
+      }
+      if InterruptSignal.isPending {
+        errno = EINTR
+        return -1
+      }
+      continue
+    }
+    guard descriptors[0].revents != 0 else { continue }
+    var byte: CChar = 0
+    let count = read(STDIN_FILENO, &byte, 1)
+    if count == 0 { return 0 }
+    if count < 0 {
+      if errno == EINTR || errno == EAGAIN { continue }
+      return -1
+    }
+    pendingBytes += 1
+    var decoded: wchar_t = 0
+    // mbrtowc keeps the bytes of an incomplete character in `state`: feed one byte at a time.
+    let used = mbrtowc(&decoded, &byte, 1, &state)
+    // size_t results arrive as Int: -2 means "incomplete", -1 "invalid".
+    if used == -2 && pendingBytes < maximum { continue }
+    pendingBytes = 0
+    if used < 0 {
+      // Drop an invalid sequence rather than feed libedit garbage.
+      state = mbstate_t()
+      continue
+    }
+    character.pointee = decoded
+    return 1
+  }
+}

@@ -1,0 +1,177 @@
+import CEditLine
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An interactive line reader on libedit's native API: emacs keys, UTF-8, a prompt that may
+/// change between reads, persistent history, Tab completion through a Swift provider, and Ctrl-C
+/// that clears the line instead of killing the program.
+///
+/// For example:
+/// ```swift
+/// let editor = try LineEditor(historyPath: "/home/me/.local/state/rocket-reserver/history")
+/// editor.completionProvider = { line, cursor in ["help", "launches"] }
+/// while case .line(let text) = editor.readLine() { editor.addToHistory(text) }
+/// ```
+///
+/// Lines are not added to history automatically, so a caller can keep secrets out of it.
+/// Thread safety: not thread-safe; use one instance from one task at a time. It reads the
+/// process's stdin and writes to its stdout, so only one should exist. All C pointers stay private.
+public final class LineEditor {
+  /// Proposes completions for the word under the cursor.
+  ///
+  /// - Parameters:
+  ///   - line: the whole line being edited.
+  ///   - cursor: the cursor's position, counted in Unicode scalars (`line.unicodeScalars`).
+  /// - Returns: the full words that could replace the word under the cursor (may be empty).
+  public typealias CompletionProvider = (_ line: String, _ cursor: Int) -> [String]
+
+  /// The prompt shown by the next `readLine()`; may change between reads.
+  public var prompt: String {
+    didSet { setPromptStorage(prompt) }
+  }
+
+  /// Proposes Tab completions; `nil` (the default) makes Tab do nothing.
+  public var completionProvider: CompletionProvider?
+
+  let editLine: OpaquePointer
+  let history: OpaquePointer
+  /// The prompt as a C string that libedit may read at any time during `el_gets`.
+  private var promptStorage: UnsafeMutablePointer<CChar>?
+  /// Where history lives between runs; nil keeps it in memory only.
+  let historyPath: String?
+  /// False after loading failed: saving then would overwrite entries we could not read.
+  var historyWritable: Bool
+  /// Warnings go here, at most one per problem kind.
+  let warn: (String) -> Void
+  var hasWarnedAboutSaving = false
+
+  /// Starts libedit on the process's standard streams.
+  ///
+  /// - Parameters:
+  ///   - prompt: the initial prompt (default `"> "`).
+  ///   - historyPath: the history file, loaded now and saved after each `addToHistory(_:)`;
+  ///     its directory is created 0700 when missing. `nil` (the default) keeps no file.
+  ///   - historySize: how many entries to keep (default 1000).
+  ///   - warn: receives one-line warnings such as an unreadable history file (default: standard
+  ///     error with the program name).
+  /// - Throws: `LineEditorError` when libedit or the interrupt handler cannot be set up.
+  public init(
+    prompt: String = "> ", historyPath: String? = nil, historySize: Int32 = 1000,
+    warn: ((String) -> Void)? = nil
+  ) throws {
+    try InterruptSignal.install()
+    Self.selectUTF8Locale()
+    guard let editLine = el_init("rocket-reserver", cel_stdin(), cel_stdout(), cel_stderr()) else {
+      throw LineEditorError.initialisationFailed("el_init")
+    }
+    guard let history = history_init() else {
+      el_end(editLine)
+      throw LineEditorError.initialisationFailed("history_init")
+    }
+    self.editLine = editLine
+    self.history = history
+    self.prompt = prompt
+    self.historyPath = historyPath
+    self.historyWritable = historyPath != nil
+    self.warn = warn ?? { writeStandardError("rocket-reserver: warning: \($0)\n") }
+    setPromptStorage(prompt)
+    configure(historySize: historySize)
+    loadHistory()
+  }
+
+  deinit {
+    el_end(editLine)
+    history_end(history)
+    free(promptStorage)
+  }
+
+  /// Reads one line, showing the prompt and letting the user edit it.
+  ///
+  /// Blocks the calling thread until Return, Ctrl-C or Ctrl-D.
+  /// - Returns: `.line` with the text (no newline), `.interrupted` after Ctrl-C (the line is
+  ///   cleared), or `.endOfFile` after Ctrl-D on an empty line or when input ends.
+  public func readLine() -> LineEditorEvent {
+    InterruptSignal.consume()
+    // Editing mode before the prompt is drawn: libedit would switch only afterwards, and keys
+    // typed in between would meet the kernel's line discipline (Ctrl-D becoming a NUL).
+    TerminalSignals.install()
+    _ = cel_prep_term(editLine, 1)
+    var count: Int32 = 0
+    let raw = el_gets(editLine, &count)
+    _ = cel_prep_term(editLine, 0)
+    TerminalSignals.uninstall()
+    guard let raw, count > 0 else {
+      // count is -1 when the reader saw Ctrl-C (or a read error), 0 at end of input.
+      let interrupted = InterruptSignal.consume()
+      // Put the terminal back and empty the buffer so the next prompt starts clean.
+      el_reset(editLine)
+      writeStandardOutput(interrupted ? "^C\n" : "\n")
+      return interrupted ? .interrupted : .endOfFile
+    }
+    var text = String(cString: raw)
+    if text.hasSuffix("\n") { text.removeLast() }
+    return .line(text)
+  }
+
+  /// Adds `line` to the history (unless blank) and saves the history file at once, so a crash
+  /// loses nothing. A failed save warns once and leaves the old file intact.
+  public func addToHistory(_ line: String) {
+    guard !line.allSatisfy(\.isWhitespace) else { return }
+    _ = cel_hist_enter(history, line)
+    saveHistory()
+  }
+
+  /// The history entries, oldest first (for tests and diagnostics).
+  public var historyEntries: [String] {
+    let count = Int(cel_hist_count(history))
+    return (0..<max(count, 0)).reversed().compactMap { offset in
+      cel_hist_entry(history, Int32(offset)).map { String(cString: $0) }
+    }
+  }
+
+  // MARK: - Setup
+
+  private func configure(historySize: Int32) {
+    _ = cel_set_clientdata(editLine, Unmanaged.passUnretained(self).toOpaque())
+    _ = cel_set_prompt(editLine, lineEditorPrompt)
+    _ = cel_set_editor(editLine, "emacs")
+    // No EL_SIGNAL: its handler races el_gets from another thread; see TerminalSignals.
+    _ = cel_set_getcfn(editLine, interruptibleGetCharacter)
+    _ = cel_hist_setsize(history, historySize)
+    _ = cel_hist_setunique(history, 1)
+    _ = cel_set_history(editLine, history)
+    _ = cel_addfn(editLine, "rr-complete", "complete the word under the cursor", lineEditorComplete)
+    _ = cel_bind(editLine, "^I", "rr-complete")
+    // ~/.editrc last, so the user's own bindings win.
+    _ = el_source(editLine, nil)
+  }
+
+  private func setPromptStorage(_ text: String) {
+    free(promptStorage)
+    promptStorage = strdup(text)
+  }
+
+  /// The prompt for the C callback; never NULL.
+  fileprivate var promptPointer: UnsafeMutablePointer<CChar>? { promptStorage }
+
+  /// Without a UTF-8 locale libedit drops non-ASCII input: use the user's locale when it is
+  /// UTF-8, else C.UTF-8. Only the character type category changes, so number formatting in C
+  /// code elsewhere in the process stays in the "C" locale whatever the user's settings.
+  private static func selectUTF8Locale() {
+    if setlocale(LC_CTYPE, "") != nil && cel_codeset_is_utf8() != 0 { return }
+    _ = setlocale(LC_CTYPE, "C.UTF-8")
+  }
+
+  /// The editor that owns `editLine`, from libedit's client data.
+  static func owner(of editLine: OpaquePointer?) -> LineEditor? {
+    guard let editLine, let data = cel_get_clientdata(editLine) else { return nil }
+    return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
+  }
+}
+
+/// EL_PROMPT callback: returns the owner's current prompt.
+private func lineEditorPrompt(_ editLine: OpaquePointer?) -> UnsafeMutablePointer<CChar>? {
+  LineEditor.owner(of: editLine)?.promptPointer
+}

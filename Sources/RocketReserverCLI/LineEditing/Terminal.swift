@@ -1,0 +1,18 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Facts about the process's terminal.
+public enum Terminal {
+  /// Whether `descriptor` is a terminal.
+  public static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+
+  /// The width of the terminal on `descriptor`, or 80 when it is not a terminal.
+  public static func columns(of descriptor: Int32) -> Int {
+    var size = winsize()
+    if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    return 80
+  }
+}

@@ -1,0 +1,67 @@
+import CEditLine
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The signals that concern the terminal while a line is being edited, handled on the thread
+/// that reads the line instead of with libedit's EL_SIGNAL.
+///
+/// Why not EL_SIGNAL: in a Swift process the concurrency runtime's threads block signals, so they
+/// are all delivered to the main thread, which only waits. libedit's handler then runs there,
+/// concurrently with `el_gets` on the reading thread, and crashes on a NULL editor when a resize
+/// arrives just as a line ends (reproduced by `ResizeStressTests`). Here the handlers only write
+/// the signal number to `InterruptSignal`'s self-pipe, and the reader does the terminal work.
+enum TerminalSignals {
+  /// Resize, suspend, continue, and the signals that end the program.
+  static let forwarded: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGQUIT]
+
+  /// Installs the forwarding handlers; called just before a line is read.
+  static func install() {
+    for signal in forwarded { _ = cel_sigaction(signal, forwardingHandler, SA_RESTART) }
+  }
+
+  /// Restores the default actions; called once the line is read, so Ctrl-Z during a command
+  /// stops the program as usual (the terminal is in its normal mode then).
+  static func uninstall() {
+    for signal in forwarded { _ = cel_sigaction(signal, SIG_DFL, 0) }
+  }
+
+  /// Does what `signal` asks of the editor, on the reading thread (from the EL_GETCFN reader).
+  static func handle(_ signal: Int32, editLine: OpaquePointer) {
+    switch signal {
+    case SIGWINCH:
+      el_resize(editLine)
+      _ = cel_refresh(editLine)
+    case SIGCONT:
+      // Whoever stopped us may have changed the terminal: read its mode again, then redraw.
+      _ = cel_prep_term(editLine, 0)
+      _ = cel_prep_term(editLine, 1)
+      _ = cel_refresh(editLine)
+    case SIGTSTP:
+      _ = cel_prep_term(editLine, 0)
+      resend(SIGTSTP)
+      // Continued (or the stop was refused, as for an orphaned process group).
+      _ = cel_sigaction(SIGTSTP, forwardingHandler, SA_RESTART)
+      _ = cel_prep_term(editLine, 1)
+      _ = cel_refresh(editLine)
+    case SIGTERM, SIGHUP, SIGQUIT:
+      _ = cel_prep_term(editLine, 0)
+      resend(signal)
+      // Still alive only if the signal was ignored before we started: carry on editing.
+      _ = cel_sigaction(signal, forwardingHandler, SA_RESTART)
+      _ = cel_prep_term(editLine, 1)
+    default:
+      break
+    }
+  }
+
+  /// Sends `signal` again with its default action, unblocked in this thread so this thread
+  /// takes it on the way back from `kill` (stopping or ending before anything else runs here).
+  private static func resend(_ signal: Int32) {
+    _ = cel_sigaction(signal, SIG_DFL, 0)
+    _ = cel_thread_sigmask(SIG_UNBLOCK, signal)
+    _ = kill(getpid(), signal)
+    _ = cel_thread_sigmask(SIG_BLOCK, signal)
+  }
+}

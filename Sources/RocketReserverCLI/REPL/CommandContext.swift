@@ -1,0 +1,69 @@
+/// Everything a command may use while it runs.
+///
+/// A value: the shell builds one per line. Later modules add their services here (the GraphQL
+/// client, the session) as further stored properties.
+public struct CommandContext: Sendable {
+  /// All commands, for `help` and completion.
+  public var registry: CommandRegistry
+  /// Where to print.
+  public var output: CommandOutput
+  /// Colours for standard output, enabled only on a terminal without NO_COLOR / `--no-color`.
+  public var style: TextStyle
+  /// Colours for standard error, decided the same way for that stream.
+  public var errorStyle: TextStyle
+  /// Whether a person is typing at a terminal (the interactive shell).
+  public var isInteractive: Bool
+  /// Whether standard error is a terminal, so a spinner can be drawn there.
+  public var showsProgress: Bool
+  /// Put before error lines: `rocket-reserver: ` outside the interactive shell, else empty.
+  public var errorPrefix: String
+
+  /// Creates a context.
+  /// - Parameters:
+  ///   - registry: the commands.
+  ///   - output: where to print (default the standard streams).
+  ///   - style: colours for results (default none).
+  ///   - errorStyle: colours for errors (default none).
+  ///   - isInteractive: whether this is the interactive shell (default false).
+  ///   - showsProgress: whether to draw spinners (default false).
+  ///   - errorPrefix: text before each error line (default `rocket-reserver: `).
+  public init(
+    registry: CommandRegistry, output: CommandOutput = .standard, style: TextStyle = .plain,
+    errorStyle: TextStyle = .plain, isInteractive: Bool = false, showsProgress: Bool = false,
+    errorPrefix: String = "rocket-reserver: "
+  ) {
+    self.registry = registry
+    self.output = output
+    self.style = style
+    self.errorStyle = errorStyle
+    self.isInteractive = isInteractive
+    self.showsProgress = showsProgress
+    self.errorPrefix = errorPrefix
+  }
+
+  /// Prints `message` as one error line and returns a failed outcome with `status`.
+  /// - Parameters:
+  ///   - message: the user-facing explanation, without the program name.
+  ///   - status: the exit status (default `ExitStatus.failure`).
+  @discardableResult
+  public func fail(_ message: String, status: Int32 = ExitStatus.failure) -> CommandOutcome {
+    output.writeError(errorPrefix + errorStyle.error(message) + "\n")
+    return .failed(status)
+  }
+
+  /// Prints a usage error for `command` (the message, then its synopsis) and returns status 2.
+  @discardableResult
+  public func usageError(_ message: String, for command: any Command) -> CommandOutcome {
+    fail("\(message)\nusage: \(command.usage)", status: ExitStatus.usage)
+  }
+
+  /// Runs `operation`, drawing a spinner labelled `label` on standard error when it takes longer
+  /// than about 300 ms and progress is shown (never when not on a terminal).
+  /// - Returns: what `operation` returns.
+  /// - Throws: what `operation` throws.
+  public func withSpinner<T, E: Error>(
+    _ label: String, _ operation: () async throws(E) -> T
+  ) async throws(E) -> T {
+    try await Spinner.run(label: label, enabled: showsProgress, write: output.writeError, operation)
+  }
+}

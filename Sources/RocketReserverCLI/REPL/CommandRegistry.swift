@@ -1,0 +1,97 @@
+/// The commands the shell knows, looked up by name or alias.
+public struct CommandRegistry: Sendable {
+  /// The commands, sorted by name.
+  public let commands: [any Command]
+  private let byWord: [String: Int]
+
+  /// Creates a registry; a later command with an already used name or alias does not replace
+  /// the earlier one.
+  public init(_ commands: [any Command]) {
+    let sorted = commands.sorted { $0.name < $1.name }
+    var byWord: [String: Int] = [:]
+    for (index, command) in sorted.enumerated() {
+      for word in [command.name] + command.aliases where byWord[word] == nil {
+        byWord[word] = index
+      }
+    }
+    self.commands = sorted
+    self.byWord = byWord
+  }
+
+  /// The command called `word` (a name or an alias), or nil.
+  public func command(named word: String) -> (any Command)? {
+    byWord[word].map { commands[$0] }
+  }
+
+  /// Every name and alias, sorted.
+  public var words: [String] { byWord.keys.sorted() }
+
+  /// The command name the user probably meant by `word`, or nil when nothing is close.
+  ///
+  /// Close means: the only name starting with `word` (at least 2 characters), or a name or alias
+  /// within a small edit distance (1 for short words, up to a third of the word's length, at most 3).
+  public func suggestion(for word: String) -> String? {
+    let lowered = word.lowercased()
+    if command(named: lowered) != nil { return command(named: lowered)?.name }
+    if lowered.count >= 2 {
+      let prefixed = commands.filter { $0.name.hasPrefix(lowered) }
+      if prefixed.count == 1 { return prefixed[0].name }
+    }
+    let limit = min(3, max(1, lowered.count / 3))
+    var best: (name: String, distance: Int)?
+    for candidate in words {
+      let distance = editDistance(lowered, candidate)
+      if distance <= limit && distance < (best?.distance ?? Int.max) {
+        best = (command(named: candidate)?.name ?? candidate, distance)
+      }
+    }
+    return best?.name
+  }
+
+  /// The error line for an unknown command word, with a suggestion when there is one.
+  public func unknownCommandMessage(_ word: String) -> String {
+    if let suggestion = suggestion(for: word) {
+      return "unknown command '\(word)' (did you mean '\(suggestion)'?)"
+    }
+    return "unknown command '\(word)' (type 'help' for the list)"
+  }
+
+  /// Tab candidates for `line` with the cursor at `cursor` (Unicode scalars): command words for
+  /// the first word, else whatever the command proposes.
+  public func completions(line: String, cursor: Int, context: CommandContext) -> [String] {
+    var view = String.UnicodeScalarView()
+    view.append(contentsOf: line.unicodeScalars.prefix(cursor))
+    let head = String(view)
+    var words = WordSplitter.splitLeniently(head)
+    let endsWithBlank = head.last.map { $0 == " " || $0 == "\t" } ?? true
+    let word = endsWithBlank ? "" : (words.popLast() ?? "")
+    guard let first = words.first else {
+      return self.words.filter { $0.hasPrefix(word) }
+    }
+    guard let command = command(named: first) else { return [] }
+    return command.completions(arguments: Array(words.dropFirst()), word: word, context: context)
+  }
+}
+
+/// The edit distance between `a` and `b` in Characters, counting an insertion, a deletion, a
+/// substitution or a swap of two neighbours as one edit (optimal string alignment), so the
+/// common typo `hlep` is one edit from `help`.
+func editDistance(_ a: String, _ b: String) -> Int {
+  let a = Array(a)
+  let b = Array(b)
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+  for i in 0...a.count { table[i][0] = i }
+  for j in 0...b.count { table[0][j] = j }
+  for i in 1...a.count {
+    for j in 1...b.count {
+      let cost = a[i - 1] == b[j - 1] ? 0 : 1
+      table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+      if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+        table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+      }
+    }
+  }
+  return table[a.count][b.count]
+}

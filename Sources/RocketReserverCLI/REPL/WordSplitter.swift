@@ -1,0 +1,93 @@
+/// Splits a command line into words, shell style.
+///
+/// Blanks separate words; `'single quotes'` keep everything literally; `"double quotes"` keep
+/// blanks and understand `\"` and `\\`; a backslash outside quotes keeps the next character;
+/// an unquoted `#` at the start of a word begins a comment that runs to the end of the line.
+public enum WordSplitter {
+  /// Splits `line` into words.
+  /// - Throws: `UsageError` for an unterminated quote or a trailing backslash.
+  public static func split(_ line: String) throws(UsageError) -> [String] {
+    var scanner = Scanner()
+    for character in line {
+      scanner.feed(character)
+      if scanner.isInComment { break }
+    }
+    switch scanner.state {
+    case .single: throw UsageError("unterminated ' quote")
+    case .double, .doubleEscape: throw UsageError("unterminated \" quote")
+    case .escape: throw UsageError("a backslash at the end of the line escapes nothing")
+    case .plain: break
+    }
+    return scanner.finish()
+  }
+
+  /// Splits like `split(_:)` but never fails: an open quote or escape ends with the line.
+  /// Used for completion, where the line is still being typed.
+  public static func splitLeniently(_ line: String) -> [String] {
+    var scanner = Scanner()
+    for character in line {
+      scanner.feed(character)
+      if scanner.isInComment { break }
+    }
+    return scanner.finish()
+  }
+
+  private struct Scanner {
+    enum State { case plain, single, double, doubleEscape, escape }
+    var state = State.plain
+    var words: [String] = []
+    var word = ""
+    var inWord = false
+    var isInComment = false
+
+    mutating func feed(_ character: Character) {
+      switch state {
+      case .plain:
+        switch character {
+        case " ", "\t", "\n", "\r":
+          endWord()
+        case "#" where !inWord:
+          isInComment = true
+        case "'":
+          inWord = true
+          state = .single
+        case "\"":
+          inWord = true
+          state = .double
+        case "\\":
+          inWord = true
+          state = .escape
+        default:
+          inWord = true
+          word.append(character)
+        }
+      case .single:
+        if character == "'" { state = .plain } else { word.append(character) }
+      case .double:
+        switch character {
+        case "\"": state = .plain
+        case "\\": state = .doubleEscape
+        default: word.append(character)
+        }
+      case .doubleEscape:
+        if character != "\"" && character != "\\" { word.append("\\") }
+        word.append(character)
+        state = .double
+      case .escape:
+        word.append(character)
+        state = .plain
+      }
+    }
+
+    mutating func endWord() {
+      if inWord { words.append(word) }
+      word = ""
+      inWord = false
+    }
+
+    mutating func finish() -> [String] {
+      endWord()
+      return words
+    }
+  }
+}

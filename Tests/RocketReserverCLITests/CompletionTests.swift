@@ -1,0 +1,38 @@
+import Testing
+
+@testable import RocketReserverCLI
+
+@Suite struct CompletionTests {
+  @Test func theWordEndsAtTheCursor() {
+    #expect(Completion.word(in: "help qu", cursor: 7) == "qu")
+    #expect(Completion.word(in: "help qu", cursor: 5) == "")
+    #expect(Completion.word(in: "hel", cursor: 2) == "he")
+    #expect(Completion.word(in: "book ünï", cursor: 7) == "ün")
+  }
+
+  @Test func aSingleMatchIsCompletedWithASpace() {
+    #expect(Completion.action(word: "he", candidates: ["help"]) == .insert("lp "))
+    #expect(Completion.action(word: "ü", candidates: ["über", "other"]) == .insert("ber "))
+    #expect(Completion.action(word: "help", candidates: ["help", "help"]) == .insert(" "))
+  }
+
+  @Test func severalMatchesInsertTheCommonPrefixOrList() {
+    #expect(Completion.action(word: "l", candidates: ["launches", "launch"]) == .insert("aunch"))
+    #expect(
+      Completion.action(word: "launch", candidates: ["launches", "launch"])
+        == .list(["launch", "launches"]))
+    #expect(Completion.action(word: "", candidates: ["quit", "help"]) == .list(["help", "quit"]))
+  }
+
+  @Test func nothingMatchingDoesNothing() {
+    #expect(Completion.action(word: "x", candidates: ["help"]) == .none)
+    #expect(Completion.action(word: "x", candidates: []) == .none)
+  }
+
+  @Test func listsAreLaidOutInColumnsDownThenAcross() {
+    let items = ["a", "bb", "ccc", "d", "e"]
+    #expect(Completion.columns(items, width: 80) == "a    bb   ccc  d    e\n")
+    #expect(Completion.columns(items, width: 10) == "a    d\nbb   e\nccc\n")
+    #expect(Completion.columns(items, width: 1) == "a\nbb\nccc\nd\ne\n")
+  }
+}

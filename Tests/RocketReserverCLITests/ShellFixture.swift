@@ -1,0 +1,55 @@
+import Foundation
+import TestSupport
+
+/// A temporary home with XDG folders for running `rocket-reserver` in tests; removed on deinit.
+final class ShellFixture {
+  let root: URL
+  let prompt = "rocket-reserver> "
+
+  init() throws {
+    root = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "rocket-shell-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+  }
+
+  deinit { try? FileManager.default.removeItem(at: root) }
+
+  var stateHome: URL { root.appendingPathComponent("state") }
+  var historyFile: URL { stateHome.appendingPathComponent("rocket-reserver/history") }
+
+  /// The environment every run gets: XDG folders and HOME inside `root`, a known terminal type,
+  /// and no colours (the test runner sets NO_COLOR itself; say so explicitly).
+  func environment(_ extra: [String: String] = [:]) -> [String: String] {
+    [
+      "HOME": root.path,
+      "XDG_STATE_HOME": stateHome.path,
+      "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+      "XDG_DATA_HOME": root.appendingPathComponent("data").path,
+      "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+      "TERM": "xterm",
+      "LC_ALL": "C.UTF-8",
+      "NO_COLOR": "1",
+    ].merging(extra) { $1 }
+  }
+
+  /// Starts the interactive shell in a pty and waits for its first prompt.
+  func startShell(_ extra: [String: String] = [:]) throws -> PseudoTerminal {
+    let terminal = try PseudoTerminal(BuiltProduct.rocketReserver, environment: environment(extra))
+    try expectPrompt(terminal)
+    return terminal
+  }
+
+  /// Waits for the prompt and for the line editor to read keys.
+  /// - Returns: the output before and including the prompt.
+  @discardableResult
+  func expectPrompt(_ terminal: PseudoTerminal) throws -> String {
+    let output = try terminal.expect(prompt)
+    try terminal.waitForRawMode()
+    return output
+  }
+
+  /// Runs the binary with `arguments` and piped `input`.
+  func run(_ arguments: [String], input: String = "") throws -> ProcessResult {
+    try runProcess(BuiltProduct.rocketReserver, arguments, environment: environment(), input: input)
+  }
+}
