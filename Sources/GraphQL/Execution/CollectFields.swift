@@ -1,0 +1,195 @@
+/// A field's output type resolved against the schema once, so completing each value needs no
+/// type-name lookups.
+indirect enum OutputType {
+  case nonNull(OutputType)
+  case list(OutputType)
+  case scalar(GraphQLScalarType)
+  case enumeration(GraphQLEnumType)
+  case object(GraphQLObjectType)
+  /// An interface or union, by name.
+  case abstract(String)
+  /// A name the schema does not define as an output type (an invalid schema).
+  case unknown(String)
+
+  init(_ reference: GraphQLTypeReference, schema: GraphQLSchema) {
+    switch reference {
+    case .nonNull(let inner): self = .nonNull(OutputType(inner, schema: schema))
+    case .list(let inner): self = .list(OutputType(inner, schema: schema))
+    case .named(let name):
+      switch schema.type(named: name) {
+      case .scalar(let scalar)?: self = .scalar(scalar)
+      case .enumeration(let enumeration)?: self = .enumeration(enumeration)
+      case .object(let object)?: self = .object(object)
+      case .interface?, .union?: self = .abstract(name)
+      case .inputObject?, nil: self = .unknown(name)
+      }
+    }
+  }
+}
+
+/// One response key of a selection set, executed against one object type: everything about the
+/// field that does not depend on the parent value, computed once per execution and shared by every
+/// object in a list (a page of 20 launches plans its fields once).
+final class FieldPlan<Context: Sendable> {
+  let responseKey: String
+  /// The field nodes merged under this response key, in document order.
+  let fieldNodes: [Field]
+  let definition: GraphQLField
+  let parentType: GraphQLObjectType
+  let resolver: FieldResolver<Context>?
+  let outputType: OutputType
+  let isTypename: Bool
+  /// The coerced arguments: arguments depend only on the nodes and the variables, both fixed for
+  /// the execution, so they are coerced once.
+  private var arguments: Result<JSONObject, GraphQLError>?
+  /// Sub-selections by runtime object type (one entry unless the field is abstract).
+  private var subplans: [(type: ObjectIdentifier, plans: [FieldPlan<Context>])] = []
+
+  init(
+    responseKey: String, fieldNodes: [Field], definition: GraphQLField, parentType: GraphQLObjectType,
+    resolver: FieldResolver<Context>?, outputType: OutputType, isTypename: Bool
+  ) {
+    self.responseKey = responseKey
+    self.fieldNodes = fieldNodes
+    self.definition = definition
+    self.parentType = parentType
+    self.resolver = resolver
+    self.outputType = outputType
+    self.isTypename = isTypename
+  }
+
+  func coercedArguments(in execution: ExecutionContext<Context>) -> Result<JSONObject, GraphQLError> {
+    if let arguments { return arguments }
+    let node = fieldNodes[0]
+    let result: Result<JSONObject, GraphQLError>
+    if definition.arguments.isEmpty {
+      result = .success(JSONObject())
+    } else {
+      result = Result { () throws(GraphQLError) -> JSONObject in
+        try Values.coerceArgumentValues(
+          schema: execution.schema, source: execution.source, definitions: definition.arguments,
+          arguments: node.arguments, node: node.range, variables: execution.variables)
+      }
+    }
+    arguments = result
+    return result
+  }
+
+  /// Spec 6.4.3 "CollectSubfields" for a runtime object type, memoized.
+  func subplans(for objectType: GraphQLObjectType, in execution: ExecutionContext<Context>) -> [FieldPlan<Context>] {
+    let id = ObjectIdentifier(objectType)
+    for entry in subplans where entry.type == id { return entry.plans }
+    let selectionSets = fieldNodes.compactMap(\.selectionSet)
+    let plans = execution.planFields(objectType: objectType, selectionSets: selectionSets)
+    subplans.append((id, plans))
+    return plans
+  }
+}
+
+extension ExecutionContext {
+  /// Spec 6.3.2 CollectFields over one or more selection sets (several when merging sub-selections),
+  /// turned into field plans for `objectType`. Fields the type does not define are left out.
+  func planFields(objectType: GraphQLObjectType, selectionSets: [SelectionSet]) -> [FieldPlan<Context>] {
+    var keys: [String] = []
+    var nodesByKey: [String: [Field]] = [:]
+    var visitedFragments: Set<String> = []
+    for selectionSet in selectionSets {
+      collectFields(
+        objectType: objectType, selectionSet: selectionSet, keys: &keys, nodesByKey: &nodesByKey,
+        visitedFragments: &visitedFragments)
+    }
+    var plans: [FieldPlan<Context>] = []
+    plans.reserveCapacity(keys.count)
+    for key in keys {
+      guard let nodes = nodesByKey[key], let plan = makePlan(objectType, key, nodes) else { continue }
+      plans.append(plan)
+    }
+    return plans
+  }
+
+  private func makePlan(_ objectType: GraphQLObjectType, _ key: String, _ nodes: [Field]) -> FieldPlan<Context>? {
+    let fieldName = nodes[0].name.value
+    let definition: GraphQLField
+    var isMetaField = false
+    switch fieldName {
+    case "__typename":
+      definition = IntrospectionMetaFields.typeName
+    case "__schema" where objectType === schema.queryType:
+      definition = IntrospectionMetaFields.schema
+      isMetaField = true
+    case "__type" where objectType === schema.queryType:
+      definition = IntrospectionMetaFields.type
+      isMetaField = true
+    default:
+      guard let field = objectType.fields[fieldName] else { return nil }
+      definition = field
+    }
+    let isTypename = fieldName == "__typename"
+    return FieldPlan(
+      responseKey: key, fieldNodes: nodes, definition: definition, parentType: objectType,
+      resolver: isTypename ? nil : resolver(typeName: objectType.name, fieldName: fieldName, isMetaField: isMetaField),
+      outputType: OutputType(definition.type, schema: schema), isTypename: isTypename)
+  }
+
+  private func collectFields(
+    objectType: GraphQLObjectType, selectionSet: SelectionSet, keys: inout [String],
+    nodesByKey: inout [String: [Field]], visitedFragments: inout Set<String>
+  ) {
+    for selection in selectionSet.selections {
+      guard shouldInclude(selection.directives) else { continue }
+      switch selection {
+      case .field(let field):
+        let key = field.responseKey
+        if nodesByKey[key] == nil {
+          keys.append(key)
+          nodesByKey[key] = [field]
+        } else {
+          nodesByKey[key]?.append(field)
+        }
+      case .inlineFragment(let fragment):
+        if let condition = fragment.typeCondition, !doesFragmentTypeApply(objectType, condition.name.value) {
+          continue
+        }
+        collectFields(
+          objectType: objectType, selectionSet: fragment.selectionSet, keys: &keys, nodesByKey: &nodesByKey,
+          visitedFragments: &visitedFragments)
+      case .fragmentSpread(let spread):
+        let name = spread.name.value
+        guard visitedFragments.insert(name).inserted, let fragment = fragments[name],
+          doesFragmentTypeApply(objectType, fragment.typeCondition.name.value)
+        else { continue }
+        collectFields(
+          objectType: objectType, selectionSet: fragment.selectionSet, keys: &keys, nodesByKey: &nodesByKey,
+          visitedFragments: &visitedFragments)
+      }
+    }
+  }
+
+  /// Spec 6.3.2 DoesFragmentTypeApply.
+  private func doesFragmentTypeApply(_ objectType: GraphQLObjectType, _ conditionName: String) -> Bool {
+    if conditionName == objectType.name { return true }
+    switch schema.type(named: conditionName) {
+    case .interface?, .union?: return schema.isPossibleType(objectType.name, of: conditionName)
+    default: return false
+    }
+  }
+
+  /// `@skip(if:)` and `@include(if:)` (spec 3.13.1, 3.13.2); a condition that is not a boolean
+  /// (which validation rules out) leaves the selection in.
+  private func shouldInclude(_ directives: [Directive]) -> Bool {
+    for directive in directives {
+      let name = directive.name.value
+      guard name == "skip" || name == "include" else { continue }
+      guard let argument = directive.arguments.first(where: { $0.name.value == "if" }) else { continue }
+      let condition: Bool?
+      switch argument.value {
+      case .boolean(let value, _): condition = value
+      case .variable(let variable): condition = variables[variable.name.value]?.boolValue
+      default: condition = nil
+      }
+      if name == "skip" && condition == true { return false }
+      if name == "include" && condition == false { return false }
+    }
+    return true
+  }
+}

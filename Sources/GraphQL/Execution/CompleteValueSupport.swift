@@ -1,0 +1,143 @@
+/// Lets the executor see through an `Optional` that arrived wrapped in `any Sendable` (such as a
+/// `String?` stored in a `[String: any Sendable]`): `.none` must read as null. (A `.some` needs no
+/// unwrapping: Swift's dynamic casts look through it.)
+protocol OptionalNoneCheck {
+  var isNone: Bool { get }
+}
+
+extension Optional: OptionalNoneCheck {
+  var isNone: Bool {
+    switch self {
+    case .none: true
+    case .some(let wrapped): (wrapped as? any OptionalNoneCheck)?.isNone ?? false
+    }
+  }
+}
+
+/// The value, or nil if it is null in any of its Swift spellings (`nil`, a wrapped `Optional.none`,
+/// `JSON.null`).
+func unwrapNull(_ value: (any Sendable)?) -> (any Sendable)? {
+  guard let value else { return nil }
+  if let optional = value as? any OptionalNoneCheck, optional.isNone { return nil }
+  if let json = value as? JSON, json.isNull { return nil }
+  return value
+}
+
+extension ExecutionContext {
+  /// The default field resolver: the member named like the field of a `[String: any Sendable]`,
+  /// `JSON` object or `JSONObject` source; null for any other source.
+  @inline(__always)
+  func defaultResolve(_ source: (any Sendable)?, fieldName: String) -> (any Sendable)? {
+    switch source {
+    case let dictionary as [String: any Sendable]: dictionary[fieldName]
+    case let json as JSON: json[fieldName]
+    case let object as JSONObject: object[fieldName]
+    default: nil
+    }
+  }
+
+  /// The information a resolver receives about its field.
+  func resolverInput(
+    _ plan: FieldPlan<Context>, source: (any Sendable)?, arguments: JSONObject
+  ) -> ResolverInput<Context> {
+    let info = ResolveInfo(
+      fieldName: plan.definition.name, parentTypeName: plan.parentType.name, returnType: plan.definition.type,
+      path: path, fieldNodes: plan.fieldNodes, schema: schema, operation: operation, variables: variables)
+    return ResolverInput(source: source, arguments: arguments, context: context, info: info)
+  }
+
+  /// The elements of a list value, or a located error when the value is not a list.
+  func listElements(_ value: any Sendable, plan: FieldPlan<Context>) throws(FieldFailure) -> [any Sendable] {
+    // The runtime casts any Swift array of Sendable elements to this (all a resolver can return).
+    if let list = value as? [any Sendable] { return list }
+    if case .array(let elements) as JSON = value { return elements }
+    throw FieldFailure(
+      error: locatedError(
+        "Expected Iterable, but did not find one for field \"\(plan.parentType.name).\(plan.definition.name)\".",
+        plan: plan))
+  }
+
+  /// Spec 6.4.3 CompleteValue for scalars and enums: result coercion.
+  func completeLeaf(_ type: OutputType, _ value: any Sendable, plan: FieldPlan<Context>) throws(FieldFailure) -> JSON {
+    switch type {
+    case .scalar(let scalar):
+      let serialized: JSON
+      do {
+        serialized = try scalar.serialize(value)
+      } catch {
+        throw FieldFailure(error: locatedError(error, plan: plan))
+      }
+      if serialized.isNull {
+        throw FieldFailure(
+          error: locatedError(
+            "Expected `\(scalar.name).serialize(\(ValueInspector.inspect(any: value)))` to return non-nullable value, returned: null",
+            plan: plan))
+      }
+      return serialized
+    case .enumeration(let enumeration):
+      let name: String?
+      switch value {
+      case let string as String: name = string
+      case let json as JSON: name = json.stringValue
+      case let raw as any RawRepresentable: name = raw.rawValue as? String
+      default: name = nil
+      }
+      guard let name, enumeration.hasValue(name) else {
+        throw FieldFailure(
+          error: locatedError(
+            "Enum \"\(enumeration.name)\" cannot represent value: \(ValueInspector.inspect(any: value))",
+            plan: plan))
+      }
+      return .string(name)
+    default:
+      throw FieldFailure(error: locatedError("Cannot complete value of unexpected output type.", plan: plan))
+    }
+  }
+
+  /// Spec 6.4.3 ResolveAbstractType: the object type of a value of an interface or union type, from
+  /// `GraphQLTypeNaming`, the schema's type resolver, or a `__typename` member of the value.
+  func resolveAbstractType(
+    _ abstractName: String, _ value: any Sendable, plan: FieldPlan<Context>
+  ) throws(FieldFailure) -> GraphQLObjectType {
+    let runtimeName: String?
+    if let named = value as? any GraphQLTypeNaming {
+      runtimeName = named.graphQLTypeName
+    } else if let typeResolver = executable.typeResolvers[abstractName] {
+      runtimeName = typeResolver(value, context)
+    } else {
+      runtimeName = (unwrapNull(defaultResolve(value, fieldName: "__typename")) as? String)
+        ?? (defaultResolve(value, fieldName: "__typename") as? JSON)?.stringValue
+    }
+    guard let runtimeName else {
+      throw FieldFailure(
+        error: locatedError(
+          "Abstract type \"\(abstractName)\" must resolve to an Object type at runtime for field \"\(plan.parentType.name).\(plan.definition.name)\". Either the \"\(abstractName)\" type should provide a \"resolveType\" function or each possible type should provide an \"isTypeOf\" function.",
+          plan: plan))
+    }
+    switch schema.type(named: runtimeName) {
+    case nil:
+      throw FieldFailure(
+        error: locatedError(
+          "Abstract type \"\(abstractName)\" was resolved to a type \"\(runtimeName)\" that does not exist inside the schema.",
+          plan: plan))
+    case .object(let object)?:
+      guard schema.isPossibleType(object.name, of: abstractName) else {
+        throw FieldFailure(
+          error: locatedError(
+            "Runtime Object type \"\(object.name)\" is not a possible type for \"\(abstractName)\".", plan: plan))
+      }
+      return object
+    default:
+      throw FieldFailure(
+        error: locatedError(
+          "Abstract type \"\(abstractName)\" was resolved to a non-object type \"\(runtimeName)\".", plan: plan))
+    }
+  }
+
+  /// The error for a null in a non-null position.
+  func nonNullViolation(_ plan: FieldPlan<Context>) -> FieldFailure {
+    FieldFailure(
+      error: locatedError(
+        "Cannot return null for non-nullable field \(plan.parentType.name).\(plan.definition.name).", plan: plan))
+  }
+}

@@ -1,0 +1,100 @@
+/// The asynchronous executor: the same algorithm as `ExecuteSync.swift`, able to await `.async`
+/// resolvers (`.sync` ones are still called directly). Fields run one at a time in document order,
+/// which is what the spec requires for mutations and allowed for queries.
+extension ExecutionContext {
+  /// Spec 6.2.1 ExecuteQuery / 6.2.2 ExecuteMutation.
+  func executeOperationAsync() async -> ExecutionResult {
+    guard let rootType = schema.rootType(for: operation.operation) else {
+      return ExecutionResult(data: .null, errors: [missingRootTypeError()])
+    }
+    let plans = planFields(objectType: rootType, selectionSets: [operation.selectionSet])
+    do {
+      let data = try await executeSelectionSetAsync(plans, objectType: rootType, source: rootValue)
+      return ExecutionResult(data: .object(data), errors: errors)
+    } catch {
+      errors.append(error.error)
+      return ExecutionResult(data: .null, errors: errors)
+    }
+  }
+
+  /// Spec 6.3 ExecuteSelectionSet.
+  func executeSelectionSetAsync(
+    _ plans: [FieldPlan<Context>], objectType: GraphQLObjectType, source: (any Sendable)?
+  ) async throws(FieldFailure) -> JSONObject {
+    var result = JSONObject()
+    result.reserveCapacity(plans.count)
+    for plan in plans {
+      path.append(.key(plan.responseKey))
+      defer { path.removeLast() }
+      result.appendUnchecked(plan.responseKey, try await executeFieldAsync(plan, source: source))
+    }
+    return result
+  }
+
+  /// Spec 6.4 ExecuteField.
+  func executeFieldAsync(_ plan: FieldPlan<Context>, source: (any Sendable)?) async throws(FieldFailure) -> JSON {
+    if plan.isTypename { return .string(plan.parentType.name) }
+    let resolved: (any Sendable)?
+    do {
+      resolved = try await resolveFieldValueAsync(plan, source: source)
+    } catch {
+      return try handleFieldError(locatedError(error, plan: plan), type: plan.outputType)
+    }
+    do {
+      return try await completeValueAsync(plan.outputType, resolved, plan: plan)
+    } catch {
+      return try handleFieldError(error.error, type: plan.outputType)
+    }
+  }
+
+  /// Spec 6.4.2 ResolveFieldValue.
+  func resolveFieldValueAsync(_ plan: FieldPlan<Context>, source: (any Sendable)?) async throws -> (any Sendable)? {
+    guard let resolver = plan.resolver else {
+      return defaultResolve(source, fieldName: plan.definition.name)
+    }
+    let arguments = try plan.coercedArguments(in: self).get()
+    switch resolver {
+    case .sync(let resolve):
+      return try resolve(resolverInput(plan, source: source, arguments: arguments))
+    case .async(let resolve):
+      return try await resolve(resolverInput(plan, source: source, arguments: arguments))
+    }
+  }
+
+  /// Spec 6.4.3 CompleteValue.
+  func completeValueAsync(
+    _ type: OutputType, _ value: (any Sendable)?, plan: FieldPlan<Context>
+  ) async throws(FieldFailure) -> JSON {
+    if case .nonNull(let inner) = type {
+      let completed = try await completeValueAsync(inner, value, plan: plan)
+      if completed.isNull { throw nonNullViolation(plan) }
+      return completed
+    }
+    guard let value = unwrapNull(value) else { return .null }
+    switch type {
+    case .list(let itemType):
+      let elements = try listElements(value, plan: plan)
+      var completed: [JSON] = []
+      completed.reserveCapacity(elements.count)
+      for (index, element) in elements.enumerated() {
+        path.append(.index(index))
+        defer { path.removeLast() }
+        do {
+          completed.append(try await completeValueAsync(itemType, element, plan: plan))
+        } catch {
+          completed.append(try handleFieldError(error.error, type: itemType))
+        }
+      }
+      return .array(completed)
+    case .object(let objectType):
+      let plans = plan.subplans(for: objectType, in: self)
+      return .object(try await executeSelectionSetAsync(plans, objectType: objectType, source: value))
+    case .abstract(let abstractName):
+      let objectType = try resolveAbstractType(abstractName, value, plan: plan)
+      let plans = plan.subplans(for: objectType, in: self)
+      return .object(try await executeSelectionSetAsync(plans, objectType: objectType, source: value))
+    default:
+      return try completeLeaf(type, value, plan: plan)
+    }
+  }
+}

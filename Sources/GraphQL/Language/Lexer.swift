@@ -1,0 +1,176 @@
+/// Turns a `Source`'s UTF-8 bytes into GraphQL tokens, one at a time, on demand.
+///
+/// Follows the spec's lexical grammar (https://spec.graphql.org/draft/#sec-Language.Source-Text)
+/// and graphql-js's messages. Ignored tokens (BOM, white space, line terminators, commas,
+/// comments) are skipped. The lexer works on byte offsets and never builds a `String` except for
+/// string literals, so the parser decides which names and numbers become text.
+struct Lexer {
+  let source: Source
+  let bytes: [UInt8]
+  /// The token the parser is looking at.
+  private(set) var token: Token
+  /// Where the most recently consumed token ended: the end of a node's range.
+  private(set) var lastTokenEnd: Int = 0
+
+  /// - Parameter source: the text to tokenize; the first token is `<SOF>`.
+  init(source: Source) {
+    self.source = source
+    self.bytes = source.utf8
+    self.token = Token(kind: .startOfFile, start: 0, end: 0)
+  }
+
+  /// Consumes the current token and reads the next one.
+  ///
+  /// - Throws: a syntax error if the next token is malformed.
+  @inline(__always)
+  mutating func advance() throws(GraphQLError) {
+    lastTokenEnd = token.end
+    if token.kind != .endOfFile {
+      token = try readToken(from: token.end)
+    }
+  }
+
+  /// The token after the current one, without consuming anything.
+  ///
+  /// - Throws: a syntax error if that token is malformed.
+  func lookahead() throws(GraphQLError) -> Token {
+    if token.kind == .endOfFile { return token }
+    return try readToken(from: token.end)
+  }
+
+  /// The byte at `index`, or 0 past the end (0 never matches anything the lexer looks ahead for).
+  @inline(__always)
+  func byte(_ index: Int) -> UInt8 {
+    index < bytes.count ? bytes[index] : 0
+  }
+
+  /// Skips ignored characters from `start`, then reads one token.
+  func readToken(from start: Int) throws(GraphQLError) -> Token {
+    let count = bytes.count
+    var position = start
+    while position < count {
+      let code = bytes[position]
+      switch code {
+      case 0x09, 0x20, 0x2C, 0x0A, 0x0D:  // tab, space, comma, \n, \r
+        position += 1
+        continue
+      case 0xEF where byte(position + 1) == 0xBB && byte(position + 2) == 0xBF:  // BOM
+        position += 3
+        continue
+      case 0x23:  // # comment, up to the end of the line
+        position += 1
+        while position < count && bytes[position] != 0x0A && bytes[position] != 0x0D {
+          position += 1
+        }
+        continue
+      case 0x21: return Token(kind: .bang, start: position, end: position + 1)
+      case 0x24: return Token(kind: .dollar, start: position, end: position + 1)
+      case 0x26: return Token(kind: .amp, start: position, end: position + 1)
+      case 0x28: return Token(kind: .parenL, start: position, end: position + 1)
+      case 0x29: return Token(kind: .parenR, start: position, end: position + 1)
+      case 0x2E:
+        if byte(position + 1) == 0x2E && byte(position + 2) == 0x2E {
+          return Token(kind: .spread, start: position, end: position + 3)
+        }
+      case 0x3A: return Token(kind: .colon, start: position, end: position + 1)
+      case 0x3D: return Token(kind: .equals, start: position, end: position + 1)
+      case 0x40: return Token(kind: .at, start: position, end: position + 1)
+      case 0x5B: return Token(kind: .bracketL, start: position, end: position + 1)
+      case 0x5D: return Token(kind: .bracketR, start: position, end: position + 1)
+      case 0x7B: return Token(kind: .braceL, start: position, end: position + 1)
+      case 0x7C: return Token(kind: .pipe, start: position, end: position + 1)
+      case 0x7D: return Token(kind: .braceR, start: position, end: position + 1)
+      case 0x22:
+        if byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
+          return try readBlockString(from: position)
+        }
+        return try readString(from: position)
+      default:
+        if Lexer.isNameStart(code) { return readName(from: position) }
+        if Lexer.isDigit(code) || code == 0x2D { return try readNumber(from: position) }
+      }
+      throw unexpectedCharacter(at: position)
+    }
+    return Token(kind: .endOfFile, start: count, end: count)
+  }
+
+  /// The error for a character that cannot start a token.
+  private func unexpectedCharacter(at position: Int) -> GraphQLError {
+    if bytes[position] == 0x27 {
+      return .syntax(
+        source, at: position,
+        "Unexpected single quote character ('), did you mean to use a double quote (\")?")
+    }
+    return .syntax(source, at: position, "Unexpected character: \(describeCharacter(at: position)).")
+  }
+
+  /// Name :: NameStart NameContinue* [lookahead != NameContinue]
+  private func readName(from start: Int) -> Token {
+    var position = start + 1
+    let count = bytes.count
+    while position < count && Lexer.isNameContinue(bytes[position]) {
+      position += 1
+    }
+    return Token(kind: .name, start: start, end: position)
+  }
+
+  /// IntValue :: IntegerPart [lookahead != {Digit, `.`, NameStart}]
+  ///
+  /// FloatValue :: IntegerPart FractionalPart? ExponentPart? (at least one of them), with the same
+  /// lookahead restriction.
+  private func readNumber(from start: Int) throws(GraphQLError) -> Token {
+    var position = start
+    var isFloat = false
+    if byte(position) == 0x2D { position += 1 }
+    if byte(position) == 0x30 {
+      position += 1
+      if Lexer.isDigit(byte(position)) {
+        throw .syntax(
+          source, at: position,
+          "Invalid number, unexpected digit after 0: \(describeCharacter(at: position)).")
+      }
+    } else {
+      position = try readDigits(from: position)
+    }
+    if byte(position) == 0x2E {
+      isFloat = true
+      position = try readDigits(from: position + 1)
+    }
+    if byte(position) == 0x45 || byte(position) == 0x65 {
+      isFloat = true
+      position += 1
+      if byte(position) == 0x2B || byte(position) == 0x2D { position += 1 }
+      position = try readDigits(from: position)
+    }
+    if byte(position) == 0x2E || Lexer.isNameStart(byte(position)) {
+      throw .syntax(
+        source, at: position, "Invalid number, expected digit but got: \(describeCharacter(at: position)).")
+    }
+    return Token(kind: isFloat ? .float : .int, start: start, end: position)
+  }
+
+  /// Reads `Digit+` and returns the offset after the digits.
+  private func readDigits(from start: Int) throws(GraphQLError) -> Int {
+    guard Lexer.isDigit(byte(start)) else {
+      throw .syntax(
+        source, at: start, "Invalid number, expected digit but got: \(describeCharacter(at: start)).")
+    }
+    var position = start + 1
+    while Lexer.isDigit(byte(position)) { position += 1 }
+    return position
+  }
+
+  // MARK: - Character classes
+
+  @inline(__always)
+  static func isDigit(_ code: UInt8) -> Bool { code &- 0x30 < 10 }
+
+  @inline(__always)
+  static func isLetter(_ code: UInt8) -> Bool { (code | 0x20) &- 0x61 < 26 }
+
+  @inline(__always)
+  static func isNameStart(_ code: UInt8) -> Bool { isLetter(code) || code == 0x5F }
+
+  @inline(__always)
+  static func isNameContinue(_ code: UInt8) -> Bool { isLetter(code) || isDigit(code) || code == 0x5F }
+}

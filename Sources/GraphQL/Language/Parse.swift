@@ -1,0 +1,86 @@
+/// Parses a GraphQL document: operations, fragments, type-system definitions and extensions.
+///
+/// For example:
+///
+///     let document = try parse(Source("query { launches { cursor } }"))
+///
+/// - Parameters:
+///   - source: the text.
+///   - options: limits (`maxTokens`, `maxDepth`) and `noLocation`; default: no token limit,
+///     depth 256.
+/// - Returns: the document, each node with its `range` in `source`.
+/// - Throws: `GraphQLError` with a graphql-js `Syntax Error: ...` message and the location.
+public func parse(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
+  var parser = Parser(source: source, options: options)
+  return try parser.parseDocument()
+}
+
+/// Parses a document from text, named `GraphQL request` in messages.
+///
+/// - Parameters:
+///   - text: the document text.
+///   - options: as for `parse(_:options:)`.
+/// - Throws: `GraphQLError` for a syntax error.
+public func parse(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
+  try parse(Source(text), options: options)
+}
+
+/// Parses a document from raw bytes that should be UTF-8, such as a file or request body.
+///
+/// - Parameters:
+///   - bytes: the document as UTF-8.
+///   - name: what messages call the source (default `GraphQL request`).
+///   - options: as for `parse(_:options:)`.
+/// - Throws: `GraphQLError`: `Syntax Error: Invalid UTF-8 ...` at the first malformed byte, or any
+///   syntax error of the text.
+public func parse(
+  utf8 bytes: [UInt8], name: String = "GraphQL request", options: ParseOptions = ParseOptions()
+) throws(GraphQLError) -> Document {
+  try parse(try Source(validatingUTF8: bytes, name: name), options: options)
+}
+
+/// Parses one value, such as `{ size: SMALL }` (graphql-js's `parseValue`); variables allowed.
+///
+/// - Parameters:
+///   - text: the value's text.
+///   - options: as for `parse(_:options:)`.
+/// - Throws: `GraphQLError` for a syntax error, or if anything follows the value.
+public func parseValue(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Value {
+  var parser = Parser(source: Source(text), options: options)
+  try parser.expect(.startOfFile)
+  let value = try parser.parseValueLiteral(isConst: false)
+  try parser.expect(.endOfFile)
+  return value
+}
+
+/// Parses one constant value (no variables), such as a default value (`parseConstValue`).
+///
+/// - Parameters:
+///   - text: the value's text.
+///   - options: as for `parse(_:options:)`.
+/// - Throws: `GraphQLError` for a syntax error, a variable, or anything after the value.
+public func parseConstValue(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError)
+  -> Value
+{
+  var parser = Parser(source: Source(text), options: options)
+  try parser.expect(.startOfFile)
+  let value = try parser.parseValueLiteral(isConst: true)
+  try parser.expect(.endOfFile)
+  return value
+}
+
+/// Parses one type reference, such as `[ID!]!` (graphql-js's `parseType`).
+///
+/// - Parameters:
+///   - text: the type's text.
+///   - options: as for `parse(_:options:)`.
+/// - Throws: `GraphQLError` for a syntax error, or if anything follows the type.
+public func parseType(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError)
+  -> TypeReference
+{
+  var parser = Parser(source: Source(text), options: options)
+  try parser.expect(.startOfFile)
+  let type = try parser.parseTypeReference()
+  try parser.expect(.endOfFile)
+  return type
+}

@@ -1,0 +1,203 @@
+// The document and the executable definitions: operations, selections, fragments.
+extension Parser {
+  /// Document : Definition+
+  mutating func parseDocument() throws(GraphQLError) -> Document {
+    try expect(.startOfFile)
+    var definitions: [Definition] = []
+    repeat {
+      definitions.append(try parseDefinition())
+    } while try !expectOptional(.endOfFile)
+    let range = options.noLocation ? nil : SourceRange(start: 0, end: lexer.bytes.count)
+    return Document(definitions: definitions, range: range, source: source)
+  }
+
+  /// Definition : ExecutableDefinition | TypeSystemDefinitionOrExtension
+  ///
+  /// Type-system definitions may start with a description, so the keyword may be one token ahead.
+  mutating func parseDefinition() throws(GraphQLError) -> Definition {
+    if peek(.braceL) { return .operation(try parseOperationDefinition()) }
+    let hasDescription = peek(.string) || peek(.blockString)
+    let keyword = hasDescription ? try lexer.lookahead() : token
+    if keyword.kind == .name {
+      switch text(of: keyword) {
+      case "schema": return .typeSystem(.schema(try parseSchemaDefinition()))
+      case "scalar": return .typeSystem(.type(.scalar(try parseScalarTypeDefinition())))
+      case "type": return .typeSystem(.type(.object(try parseObjectTypeDefinition())))
+      case "interface": return .typeSystem(.type(.interface(try parseInterfaceTypeDefinition())))
+      case "union": return .typeSystem(.type(.union(try parseUnionTypeDefinition())))
+      case "enum": return .typeSystem(.type(.enumeration(try parseEnumTypeDefinition())))
+      case "input": return .typeSystem(.type(.inputObject(try parseInputObjectTypeDefinition())))
+      case "directive": return .typeSystem(.directive(try parseDirectiveDefinition()))
+      default: break
+      }
+      if hasDescription {
+        throw .syntax(
+          source, at: token.start,
+          "Unexpected description, descriptions are supported only on type definitions.")
+      }
+      switch text(of: keyword) {
+      case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
+      case "fragment": return .fragment(try parseFragmentDefinition())
+      case "extend": return .typeSystemExtension(try parseTypeSystemExtension())
+      default: break
+      }
+    }
+    throw unexpected(keyword)
+  }
+
+  /// OperationDefinition : SelectionSet | OperationType Name? VariableDefinitions? Directives?
+  /// SelectionSet
+  mutating func parseOperationDefinition() throws(GraphQLError) -> OperationDefinition {
+    let start = token
+    if peek(.braceL) {
+      let selectionSet = try parseSelectionSet()
+      return OperationDefinition(operation: .query, selectionSet: selectionSet, range: range(from: start))
+    }
+    let operation = try parseOperationType()
+    let name = peek(.name) ? try parseName() : nil
+    let variableDefinitions = try parseVariableDefinitions()
+    let directives = try parseDirectives(isConst: false)
+    let selectionSet = try parseSelectionSet()
+    return OperationDefinition(
+      operation: operation, name: name, variableDefinitions: variableDefinitions, directives: directives,
+      selectionSet: selectionSet, range: range(from: start))
+  }
+
+  /// OperationType : one of `query` `mutation` `subscription`
+  mutating func parseOperationType() throws(GraphQLError) -> OperationType {
+    let operationToken = try expect(.name)
+    if isKeyword(operationToken, "query") { return .query }
+    if isKeyword(operationToken, "mutation") { return .mutation }
+    if isKeyword(operationToken, "subscription") { return .subscription }
+    throw unexpected(operationToken)
+  }
+
+  /// VariableDefinitions : ( VariableDefinition+ )
+  mutating func parseVariableDefinitions() throws(GraphQLError) -> [VariableDefinition] {
+    try optionalMany(.parenL, .parenR) { parser throws(GraphQLError) in try parser.parseVariableDefinition() }
+  }
+
+  /// VariableDefinition : Variable : Type DefaultValue? Directives[Const]?
+  mutating func parseVariableDefinition() throws(GraphQLError) -> VariableDefinition {
+    let start = token
+    let variable = try parseVariable()
+    try expect(.colon)
+    let type = try parseTypeReference()
+    let defaultValue = try expectOptional(.equals) ? try parseValueLiteral(isConst: true) : nil
+    let directives = try parseDirectives(isConst: true)
+    return VariableDefinition(
+      variable: variable, type: type, defaultValue: defaultValue, directives: directives,
+      range: range(from: start))
+  }
+
+  /// Variable : $ Name
+  mutating func parseVariable() throws(GraphQLError) -> Variable {
+    let start = token
+    try expect(.dollar)
+    let name = try parseName()
+    return Variable(name: name, range: range(from: start))
+  }
+
+  /// SelectionSet : { Selection+ }
+  mutating func parseSelectionSet() throws(GraphQLError) -> SelectionSet {
+    let start = token
+    try expect(.braceL)
+    try enterNesting()
+    var selections: [Selection] = []
+    repeat {
+      selections.append(try parseSelection())
+    } while try !expectOptional(.braceR)
+    leaveNesting()
+    return SelectionSet(selections: selections, range: range(from: start))
+  }
+
+  /// Selection : Field | FragmentSpread | InlineFragment
+  mutating func parseSelection() throws(GraphQLError) -> Selection {
+    peek(.spread) ? try parseFragment() : .field(try parseField())
+  }
+
+  /// Field : Alias? Name Arguments? Directives? SelectionSet?
+  mutating func parseField() throws(GraphQLError) -> Field {
+    let start = token
+    let nameOrAlias = try parseName()
+    var alias: Name?
+    var name = nameOrAlias
+    if try expectOptional(.colon) {
+      alias = nameOrAlias
+      name = try parseName()
+    }
+    let arguments = try parseArguments(isConst: false)
+    let directives = try parseDirectives(isConst: false)
+    let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
+    return Field(
+      alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
+      range: range(from: start))
+  }
+
+  /// Arguments[Const] : ( Argument[?Const]+ )
+  mutating func parseArguments(isConst: Bool) throws(GraphQLError) -> [Argument] {
+    guard try expectOptional(.parenL) else { return [] }
+    var arguments: [Argument] = []
+    repeat {
+      arguments.append(try parseArgument(isConst: isConst))
+    } while try !expectOptional(.parenR)
+    return arguments
+  }
+
+  /// Argument[Const] : Name : Value[?Const]
+  mutating func parseArgument(isConst: Bool) throws(GraphQLError) -> Argument {
+    let start = token
+    let name = try parseName()
+    try expect(.colon)
+    let value = try parseValueLiteral(isConst: isConst)
+    return Argument(name: name, value: value, range: range(from: start))
+  }
+
+  /// FragmentSpread : ... FragmentName Directives?
+  ///
+  /// InlineFragment : ... TypeCondition? Directives? SelectionSet
+  mutating func parseFragment() throws(GraphQLError) -> Selection {
+    let start = token
+    try expect(.spread)
+    let hasTypeCondition = try expectOptionalKeyword("on")
+    if !hasTypeCondition && peek(.name) {
+      let name = try parseFragmentName()
+      let directives = try parseDirectives(isConst: false)
+      return .fragmentSpread(FragmentSpread(name: name, directives: directives, range: range(from: start)))
+    }
+    let typeCondition = hasTypeCondition ? try parseNamedType() : nil
+    let directives = try parseDirectives(isConst: false)
+    let selectionSet = try parseSelectionSet()
+    return .inlineFragment(
+      InlineFragment(
+        typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
+        range: range(from: start)))
+  }
+
+  /// FragmentDefinition : fragment FragmentName TypeCondition Directives? SelectionSet
+  mutating func parseFragmentDefinition() throws(GraphQLError) -> FragmentDefinition {
+    let start = token
+    try expectKeyword("fragment")
+    let name = try parseFragmentName()
+    try expectKeyword("on")
+    let typeCondition = try parseNamedType()
+    let directives = try parseDirectives(isConst: false)
+    let selectionSet = try parseSelectionSet()
+    return FragmentDefinition(
+      name: name, typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
+      range: range(from: start))
+  }
+
+  /// FragmentName : Name but not `on`
+  mutating func parseFragmentName() throws(GraphQLError) -> Name {
+    // graphql-js compares the token's value whatever its kind, so `"on"` is refused here too.
+    if token.kind.hasValue && (token.stringValue ?? text(of: token)) == "on" { throw unexpected() }
+    return try parseName()
+  }
+
+  /// Name : NameStart NameContinue*
+  mutating func parseName() throws(GraphQLError) -> Name {
+    let nameToken = try expect(.name)
+    return Name(text(of: nameToken), range: range(from: nameToken))
+  }
+}

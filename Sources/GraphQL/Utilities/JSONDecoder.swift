@@ -1,0 +1,362 @@
+/// Why a byte sequence is not acceptable JSON text, and where.
+public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What is wrong, such as `Unexpected character "}"`.
+  public let message: String
+  /// The UTF-8 byte offset of the problem in the input (0-based).
+  public let offset: Int
+
+  public init(_ message: String, offset: Int) {
+    self.message = message
+    self.offset = offset
+  }
+
+  public var description: String { "\(message) at byte \(offset)" }
+}
+
+extension JSON {
+  /// The default nesting limit of `init(parsing:maxDepth:)`.
+  public static let defaultMaxDepth = 512
+
+  /// Parses strict RFC 8259 JSON text.
+  ///
+  /// Objects keep their keys in input order; a repeated key keeps its first position and its last
+  /// value (as `JSON.parse` does). A number without fraction or exponent that fits in `Int` becomes
+  /// `.int`, any other number `.double`.
+  /// - Parameters:
+  ///   - bytes: the UTF-8 text (no byte order mark).
+  ///   - maxDepth: how deeply arrays and objects may nest (default 512), a guard against stack
+  ///     exhaustion by hostile input.
+  /// - Throws: `JSONParseError` for invalid UTF-8, syntax errors, numbers out of `Double` range,
+  ///   lone surrogate escapes, nesting deeper than `maxDepth`, or anything after the value.
+  public init(parsing bytes: [UInt8], maxDepth: Int = JSON.defaultMaxDepth) throws(JSONParseError) {
+    self = try bytes.withUnsafeBufferPointer { (input) throws(JSONParseError) -> JSON in
+      var parser = JSONParser(input: input, maxDepth: maxDepth)
+      return try parser.parseDocument()
+    }
+  }
+
+  /// Parses strict JSON text from a string; see `init(parsing:maxDepth:)` for bytes.
+  /// - Throws: `JSONParseError` as the byte variant does.
+  public init(parsing text: String, maxDepth: Int = JSON.defaultMaxDepth) throws(JSONParseError) {
+    try self.init(parsing: Array(text.utf8), maxDepth: maxDepth)
+  }
+}
+
+/// A recursive-descent JSON parser over a byte buffer, valid only during `JSON.init(parsing:)`.
+struct JSONParser {
+  let input: UnsafeBufferPointer<UInt8>
+  let maxDepth: Int
+  var position = 0
+  var depth = 0
+
+  init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
+    self.input = input
+    self.maxDepth = maxDepth
+  }
+
+  mutating func parseDocument() throws(JSONParseError) -> JSON {
+    skipWhitespace()
+    let value = try parseValue()
+    skipWhitespace()
+    if position < input.count {
+      throw unexpected("after the JSON value")
+    }
+    return value
+  }
+
+  private mutating func skipWhitespace() {
+    while position < input.count {
+      switch input[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
+    }
+  }
+
+  private func unexpected(_ context: String = "") -> JSONParseError {
+    guard position < input.count else {
+      return JSONParseError("Unexpected end of JSON input", offset: position)
+    }
+    let byte = input[position]
+    let shown =
+      byte >= 0x20 && byte < 0x7F
+      ? "\"\(Character(Unicode.Scalar(byte)))\"" : "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    let suffix = context.isEmpty ? "" : " \(context)"
+    return JSONParseError("Unexpected \(shown)\(suffix)", offset: position)
+  }
+
+  private mutating func parseValue() throws(JSONParseError) -> JSON {
+    guard position < input.count else { throw unexpected() }
+    switch input[position] {
+    case UInt8(ascii: "{"): return try parseObject()
+    case UInt8(ascii: "["): return try parseArray()
+    case UInt8(ascii: "\""): return .string(try parseString())
+    case UInt8(ascii: "t"): return try parseLiteral("true", .bool(true))
+    case UInt8(ascii: "f"): return try parseLiteral("false", .bool(false))
+    case UInt8(ascii: "n"): return try parseLiteral("null", .null)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
+    default: throw unexpected()
+    }
+  }
+
+  private mutating func parseLiteral(_ word: StaticString, _ value: JSON) throws(JSONParseError) -> JSON {
+    let count = word.utf8CodeUnitCount
+    for index in 0..<count {
+      guard position < input.count, input[position] == word.utf8Start[index] else { throw unexpected() }
+      position += 1
+    }
+    return value
+  }
+
+  private mutating func enter() throws(JSONParseError) {
+    depth += 1
+    if depth > maxDepth {
+      throw JSONParseError("JSON nested deeper than \(maxDepth) levels", offset: position)
+    }
+  }
+
+  private mutating func parseArray() throws(JSONParseError) -> JSON {
+    try enter()
+    position += 1
+    var elements: [JSON] = []
+    skipWhitespace()
+    if position < input.count && input[position] == UInt8(ascii: "]") {
+      position += 1
+      depth -= 1
+      return .array(elements)
+    }
+    while true {
+      skipWhitespace()
+      elements.append(try parseValue())
+      skipWhitespace()
+      guard position < input.count else { throw unexpected() }
+      if input[position] == UInt8(ascii: ",") {
+        position += 1
+      } else if input[position] == UInt8(ascii: "]") {
+        position += 1
+        depth -= 1
+        return .array(elements)
+      } else {
+        throw unexpected("in array, expected \",\" or \"]\"")
+      }
+    }
+  }
+
+  private mutating func parseObject() throws(JSONParseError) -> JSON {
+    try enter()
+    position += 1
+    var builder = ObjectBuilder()
+    skipWhitespace()
+    if position < input.count && input[position] == UInt8(ascii: "}") {
+      position += 1
+      depth -= 1
+      return .object(builder.built)
+    }
+    while true {
+      skipWhitespace()
+      guard position < input.count, input[position] == UInt8(ascii: "\"") else {
+        throw unexpected("in object, expected a string key")
+      }
+      let key = try parseString()
+      skipWhitespace()
+      guard position < input.count, input[position] == UInt8(ascii: ":") else {
+        throw unexpected("in object, expected \":\"")
+      }
+      position += 1
+      skipWhitespace()
+      builder.set(key, try parseValue())
+      skipWhitespace()
+      guard position < input.count else { throw unexpected() }
+      if input[position] == UInt8(ascii: ",") {
+        position += 1
+      } else if input[position] == UInt8(ascii: "}") {
+        position += 1
+        depth -= 1
+        return .object(builder.built)
+      } else {
+        throw unexpected("in object, expected \",\" or \"}\"")
+      }
+    }
+  }
+
+  private mutating func parseNumber() throws(JSONParseError) -> JSON {
+    let start = position
+    var isInteger = true
+    if input[position] == UInt8(ascii: "-") { position += 1 }
+    guard position < input.count, isDigit(input[position]) else { throw unexpected("in number") }
+    if input[position] == UInt8(ascii: "0") {
+      position += 1
+    } else {
+      while position < input.count && isDigit(input[position]) { position += 1 }
+    }
+    if position < input.count && input[position] == UInt8(ascii: ".") {
+      isInteger = false
+      position += 1
+      guard position < input.count, isDigit(input[position]) else { throw unexpected("in number") }
+      while position < input.count && isDigit(input[position]) { position += 1 }
+    }
+    if position < input.count && (input[position] | 0x20) == UInt8(ascii: "e") {
+      isInteger = false
+      position += 1
+      if position < input.count && (input[position] == UInt8(ascii: "+") || input[position] == UInt8(ascii: "-")) {
+        position += 1
+      }
+      guard position < input.count, isDigit(input[position]) else { throw unexpected("in number") }
+      while position < input.count && isDigit(input[position]) { position += 1 }
+    }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: input[start..<position]), as: UTF8.self)
+    if isInteger, let value = Int(text) { return .int(value) }
+    guard let value = Double(text), value.isFinite else {
+      throw JSONParseError("Number \(text) is out of range", offset: start)
+    }
+    return .double(value)
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool { byte &- UInt8(ascii: "0") < 10 }
+
+  /// Parses a string starting at its opening quote.
+  private mutating func parseString() throws(JSONParseError) -> String {
+    position += 1
+    let start = position
+    var isASCII = true
+    // Fast path: no escapes, the bytes are the string.
+    while position < input.count {
+      let byte = input[position]
+      if byte == UInt8(ascii: "\"") {
+        let bytes = UnsafeBufferPointer(rebasing: input[start..<position])
+        position += 1
+        if isASCII { return String(decoding: bytes, as: UTF8.self) }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+          throw JSONParseError("Invalid UTF-8 in string", offset: start + invalidUTF8Offset(bytes))
+        }
+        return text
+      }
+      if byte == UInt8(ascii: "\\") { break }
+      if byte < 0x20 { throw JSONParseError("Bad control character in string", offset: position) }
+      if byte >= 0x80 { isASCII = false }
+      position += 1
+    }
+    var buffer = Array(UnsafeBufferPointer(rebasing: input[start..<position]))
+    return try parseEscapedString(start: start, buffer: &buffer)
+  }
+
+  private mutating func parseEscapedString(start: Int, buffer: inout [UInt8]) throws(JSONParseError) -> String
+  {
+    while position < input.count {
+      let byte = input[position]
+      switch byte {
+      case UInt8(ascii: "\""):
+        position += 1
+        guard let text = String(validating: buffer, as: UTF8.self) else {
+          throw JSONParseError("Invalid UTF-8 in string", offset: start)
+        }
+        return text
+      case UInt8(ascii: "\\"):
+        position += 1
+        guard position < input.count else { throw unexpected() }
+        let escape = input[position]
+        position += 1
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): buffer.append(escape)
+        case UInt8(ascii: "b"): buffer.append(0x08)
+        case UInt8(ascii: "f"): buffer.append(0x0C)
+        case UInt8(ascii: "n"): buffer.append(0x0A)
+        case UInt8(ascii: "r"): buffer.append(0x0D)
+        case UInt8(ascii: "t"): buffer.append(0x09)
+        case UInt8(ascii: "u"): buffer.append(contentsOf: try parseUnicodeEscape())
+        default:
+          position -= 1
+          throw JSONParseError("Bad escaped character in string", offset: position - 1)
+        }
+      default:
+        if byte < 0x20 { throw JSONParseError("Bad control character in string", offset: position) }
+        buffer.append(byte)
+        position += 1
+      }
+    }
+    throw unexpected()
+  }
+
+  /// Reads the four hex digits after `\u` (and a following low surrogate escape for a high one).
+  private mutating func parseUnicodeEscape() throws(JSONParseError) -> String.UTF8View {
+    let escapeStart = position - 2
+    let first = try parseHex4()
+    var scalarValue = first
+    if (0xD800..<0xDC00).contains(first) {
+      guard position + 1 < input.count, input[position] == UInt8(ascii: "\\"),
+        input[position + 1] == UInt8(ascii: "u")
+      else { throw JSONParseError("Lone surrogate in \\u escape", offset: escapeStart) }
+      position += 2
+      let second = try parseHex4()
+      guard (0xDC00..<0xE000).contains(second) else {
+        throw JSONParseError("Lone surrogate in \\u escape", offset: escapeStart)
+      }
+      scalarValue = 0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+    } else if (0xDC00..<0xE000).contains(first) {
+      throw JSONParseError("Lone surrogate in \\u escape", offset: escapeStart)
+    }
+    guard let scalar = Unicode.Scalar(scalarValue) else {
+      throw JSONParseError("Invalid \\u escape", offset: escapeStart)
+    }
+    return String(Character(scalar)).utf8
+  }
+
+  private mutating func parseHex4() throws(JSONParseError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard position < input.count else { throw unexpected() }
+      let byte = input[position]
+      let digit: UInt8
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+      default: throw JSONParseError("Bad Unicode escape in string", offset: position)
+      }
+      value = value << 4 | UInt32(digit)
+      position += 1
+    }
+    return value
+  }
+
+  /// The offset of the first byte where `bytes` stops being valid UTF-8.
+  private func invalidUTF8Offset(_ bytes: some Collection<UInt8>) -> Int {
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var offset = 0
+    while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar): offset += UTF8.width(scalar)
+      case .emptyInput, .error: return offset
+      }
+    }
+  }
+}
+
+/// Builds a `JSONObject` with last-wins duplicate keys in linear time: small objects search their
+/// keys, larger ones switch to a hash index so hostile inputs with many keys stay fast.
+private struct ObjectBuilder {
+  private var index: [String: Int]?
+  private var values: [JSON] = []
+  private var keys: [String] = []
+
+  mutating func set(_ key: String, _ value: JSON) {
+    if let position = index?[key] ?? (index == nil ? keys.firstIndex(of: key) : nil) {
+      values[position] = value
+    } else {
+      keys.append(key)
+      values.append(value)
+      index?[key] = keys.count - 1
+      if index == nil && keys.count > 16 {
+        index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+      }
+    }
+  }
+
+  var built: JSONObject {
+    var result = JSONObject()
+    result.reserveCapacity(keys.count)
+    for position in keys.indices { result.appendUnchecked(keys[position], values[position]) }
+    return result
+  }
+}

@@ -1,0 +1,35 @@
+/// Fragments On Composite Types
+///
+/// "For each fragment defined in the document, fragment.typeCondition ... Let type be the type
+/// specified by that typeCondition. type must be a composite type (object, interface or union)."
+///
+/// https://spec.graphql.org/October2021/#sec-Fragments-On-Composite-Types
+final class FragmentsOnCompositeTypesRule: ValidationVisitor {
+  private let context: ValidationContext
+
+  init(context: ValidationContext) { self.context = context }
+
+  func enterInlineFragment(_ node: InlineFragment) {
+    guard let condition = node.typeCondition, let type = context.schema.typeMap[condition.name.value],
+      !type.isCompositeType
+    else { return }
+    context.report(
+      "Fragment cannot condition on non composite type \"\(condition.name.value)\".",
+      nodes: [condition.range])
+  }
+
+  func enterFragmentDefinition(_ node: FragmentDefinition) {
+    let condition = node.typeCondition
+    guard let type = context.schema.typeMap[condition.name.value], !type.isCompositeType else { return }
+    context.report(
+      "Fragment \"\(node.name.value)\" cannot condition on non composite type \"\(condition.name.value)\".",
+      nodes: [condition.range])
+  }
+}
+
+extension ValidationRule {
+  /// Fragments apply to objects, interfaces or unions only.
+  public static let fragmentsOnCompositeTypes = ValidationRule(name: "FragmentsOnCompositeTypesRule") {
+    FragmentsOnCompositeTypesRule(context: $0)
+  }
+}

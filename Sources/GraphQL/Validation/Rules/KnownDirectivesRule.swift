@@ -1,0 +1,39 @@
+/// Directives Are Defined / Directives Are In Valid Locations
+///
+/// "GraphQL servers define what directives they support. For each usage of a directive, the
+/// directive must be available on that server." ... "GraphQL servers define what directives they
+/// support and where they support them."
+///
+/// https://spec.graphql.org/October2021/#sec-Directives-Are-Defined
+final class KnownDirectivesRule: ValidationVisitor {
+  private let context: ValidationContext
+  private var locationsByName: [String: [String]] = [:]
+
+  init(context: ValidationContext) {
+    self.context = context
+    for directive in context.schema.directives {
+      locationsByName[directive.name] = directive.locations.map(\.rawValue)
+    }
+    for case .typeSystem(.directive(let definition)) in context.document.definitions {
+      locationsByName[definition.name.value] = definition.locations.map(\.value)
+    }
+  }
+
+  func enterDirective(_ node: Directive, location: DirectiveLocation?) {
+    let name = node.name.value
+    guard let locations = locationsByName[name] else {
+      context.report("Unknown directive \"@\(name)\".", nodes: [node.range])
+      return
+    }
+    if let location, !locations.contains(location.rawValue) {
+      context.report("Directive \"@\(name)\" may not be used on \(location.rawValue).", nodes: [node.range])
+    }
+  }
+}
+
+extension ValidationRule {
+  /// Directives exist and are used where they are allowed.
+  public static let knownDirectives = ValidationRule(name: "KnownDirectivesRule") {
+    KnownDirectivesRule(context: $0)
+  }
+}

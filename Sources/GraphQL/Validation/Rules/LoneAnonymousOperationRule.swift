@@ -1,0 +1,29 @@
+/// Lone Anonymous Operation
+///
+/// "GraphQL allows a short-hand form for defining query operations when only that one operation
+/// exists in the document."
+///
+/// https://spec.graphql.org/October2021/#sec-Lone-Anonymous-Operation
+final class LoneAnonymousOperationRule: ValidationVisitor {
+  private let context: ValidationContext
+  private var operationCount = 0
+
+  init(context: ValidationContext) { self.context = context }
+
+  func enterDocument(_ node: Document) {
+    operationCount = node.definitions.count { if case .operation = $0 { true } else { false } }
+  }
+
+  func enterOperation(_ node: OperationDefinition) {
+    if node.name == nil && operationCount > 1 {
+      context.report("This anonymous operation must be the only defined operation.", nodes: [node.range])
+    }
+  }
+}
+
+extension ValidationRule {
+  /// An anonymous operation must be the document's only operation.
+  public static let loneAnonymousOperation = ValidationRule(name: "LoneAnonymousOperationRule") {
+    LoneAnonymousOperationRule(context: $0)
+  }
+}

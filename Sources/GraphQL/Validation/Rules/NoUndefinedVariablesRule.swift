@@ -1,0 +1,36 @@
+/// All Variable Uses Defined
+///
+/// "Variables are scoped on a per-operation basis. That means that any variable used within the
+/// context of an operation must be defined at the top level of that operation."
+///
+/// https://spec.graphql.org/October2021/#sec-All-Variable-Uses-Defined
+final class NoUndefinedVariablesRule: ValidationVisitor {
+  private let context: ValidationContext
+  private var defined: Set<String> = []
+
+  init(context: ValidationContext) { self.context = context }
+
+  func enterOperation(_ node: OperationDefinition) { defined = [] }
+
+  func enterVariableDefinition(_ node: VariableDefinition) { defined.insert(node.variable.name.value) }
+
+  func leaveOperation(_ node: OperationDefinition) {
+    for usage in context.recursiveVariableUsages(of: node) where !defined.contains(usage.node.name.value) {
+      let name = usage.node.name.value
+      let message =
+        if let operationName = node.name {
+          "Variable \"$\(name)\" is not defined by operation \"\(operationName.value)\"."
+        } else {
+          "Variable \"$\(name)\" is not defined."
+        }
+      context.report(message, nodes: [usage.node.range, node.range])
+    }
+  }
+}
+
+extension ValidationRule {
+  /// Every variable an operation uses (also through fragments) is defined by it.
+  public static let noUndefinedVariables = ValidationRule(name: "NoUndefinedVariablesRule") {
+    NoUndefinedVariablesRule(context: $0)
+  }
+}

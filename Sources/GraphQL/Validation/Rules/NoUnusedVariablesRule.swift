@@ -1,0 +1,37 @@
+/// All Variables Used
+///
+/// "All variables defined by an operation must be used in that operation or a fragment
+/// transitively included by that operation. Unused variables cause a validation error."
+///
+/// https://spec.graphql.org/October2021/#sec-All-Variables-Used
+final class NoUnusedVariablesRule: ValidationVisitor {
+  private let context: ValidationContext
+  private var definitions: [VariableDefinition] = []
+
+  init(context: ValidationContext) { self.context = context }
+
+  func enterOperation(_ node: OperationDefinition) { definitions = [] }
+
+  func enterVariableDefinition(_ node: VariableDefinition) { definitions.append(node) }
+
+  func leaveOperation(_ node: OperationDefinition) {
+    let used = Set(context.recursiveVariableUsages(of: node).map(\.node.name.value))
+    for definition in definitions where !used.contains(definition.variable.name.value) {
+      let name = definition.variable.name.value
+      let message =
+        if let operationName = node.name {
+          "Variable \"$\(name)\" is never used in operation \"\(operationName.value)\"."
+        } else {
+          "Variable \"$\(name)\" is never used."
+        }
+      context.report(message, nodes: [definition.range])
+    }
+  }
+}
+
+extension ValidationRule {
+  /// Every variable an operation defines is used (also through fragments).
+  public static let noUnusedVariables = ValidationRule(name: "NoUnusedVariablesRule") {
+    NoUnusedVariablesRule(context: $0)
+  }
+}

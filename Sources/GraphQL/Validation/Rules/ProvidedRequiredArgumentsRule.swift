@@ -1,0 +1,57 @@
+/// Required Arguments
+///
+/// "Arguments can be required. An argument is required if the argument type is non-null and
+/// does not have a default value. Otherwise, the argument is optional."
+///
+/// https://spec.graphql.org/October2021/#sec-Required-Arguments
+final class ProvidedRequiredArgumentsRule: ValidationVisitor {
+  private let context: ValidationContext
+  /// For each known directive, its required arguments' names and types, in declaration order.
+  private var requiredDirectiveArguments: [String: [(name: String, type: String)]] = [:]
+
+  init(context: ValidationContext) {
+    self.context = context
+    for directive in context.schema.directives {
+      requiredDirectiveArguments[directive.name] = directive.arguments.filter(Self.isRequired).map {
+        ($0.name, $0.type.description)
+      }
+    }
+    for case .typeSystem(.directive(let definition)) in context.document.definitions {
+      requiredDirectiveArguments[definition.name.value] = definition.arguments.compactMap {
+        guard case .nonNull = $0.type, $0.defaultValue == nil else { return nil }
+        return ($0.name.value, $0.type.description)
+      }
+    }
+  }
+
+  static func isRequired(_ argument: GraphQLInputValue) -> Bool {
+    argument.type.isNonNull && argument.defaultValue == nil
+  }
+
+  func leaveField(_ node: Field) {
+    guard let field = context.typeInfo.fieldDefinition else { return }
+    for argument in field.arguments where Self.isRequired(argument) {
+      guard !node.arguments.contains(where: { $0.name.value == argument.name }) else { continue }
+      context.report(
+        "Field \"\(field.name)\" argument \"\(argument.name)\" of type \"\(argument.type)\" is required, "
+          + "but it was not provided.", nodes: [node.range])
+    }
+  }
+
+  func leaveDirective(_ node: Directive) {
+    let name = node.name.value
+    guard let required = requiredDirectiveArguments[name] else { return }
+    for argument in required where !node.arguments.contains(where: { $0.name.value == argument.name }) {
+      context.report(
+        "Directive \"@\(name)\" argument \"\(argument.name)\" of type \"\(argument.type)\" is required, "
+          + "but it was not provided.", nodes: [node.range])
+    }
+  }
+}
+
+extension ValidationRule {
+  /// Required (non-null, no default) arguments are provided.
+  public static let providedRequiredArguments = ValidationRule(name: "ProvidedRequiredArgumentsRule") {
+    ProvidedRequiredArgumentsRule(context: $0)
+  }
+}

@@ -1,0 +1,35 @@
+/// Leaf Field Selections
+///
+/// "Field selections on scalars or enums are never allowed, because they are the leaf nodes of
+/// any GraphQL operation. ... Conversely the leaf field selections of GraphQL operations must be
+/// of type scalar or enum."
+///
+/// https://spec.graphql.org/October2021/#sec-Leaf-Field-Selections
+final class ScalarLeafsRule: ValidationVisitor {
+  private let context: ValidationContext
+
+  init(context: ValidationContext) { self.context = context }
+
+  func enterField(_ node: Field) {
+    guard let type = context.typeInfo.type, let named = context.schema.namedType(of: type) else { return }
+    let name = node.name.value
+    if named.isLeafType {
+      if let selectionSet = node.selectionSet {
+        context.report(
+          "Field \"\(name)\" must not have a selection since type \"\(type)\" has no subfields.",
+          nodes: [selectionSet.range])
+      }
+    } else if node.selectionSet == nil {
+      context.report(
+        "Field \"\(name)\" of type \"\(type)\" must have a selection of subfields. "
+          + "Did you mean \"\(name) { ... }\"?", nodes: [node.range])
+    }
+  }
+}
+
+extension ValidationRule {
+  /// Leaf fields have no selection set; other fields must have one.
+  public static let scalarLeafs = ValidationRule(name: "ScalarLeafsRule") {
+    ScalarLeafsRule(context: $0)
+  }
+}

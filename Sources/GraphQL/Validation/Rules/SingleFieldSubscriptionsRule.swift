@@ -1,0 +1,93 @@
+/// Single root field
+///
+/// "For each subscription operation definition subscription in the document ... groupedFieldSet
+/// must have exactly one entry, which must not be an introspection field."
+///
+/// https://spec.graphql.org/October2021/#sec-Single-root-field
+final class SingleFieldSubscriptionsRule: ValidationVisitor {
+  private let context: ValidationContext
+
+  init(context: ValidationContext) { self.context = context }
+
+  func enterOperation(_ node: OperationDefinition) {
+    guard node.operation == .subscription, let root = context.schema.subscriptionType else { return }
+    var groups: [(key: String, fields: [Field])] = []
+    var indexByKey: [String: Int] = [:]
+    var visitedFragments: Set<String> = []
+    collectFields(
+      node.selectionSet, runtimeType: root.name, into: &groups, indexByKey: &indexByKey,
+      visitedFragments: &visitedFragments)
+    let subject = node.name.map { "Subscription \"\($0.value)\"" } ?? "Anonymous Subscription"
+    if groups.count > 1 {
+      let extra = groups.dropFirst().flatMap { $0.fields.map(\.range) }
+      context.report("\(subject) must select only one top level field.", nodes: extra)
+    }
+    for group in groups where group.fields[0].name.value.hasPrefix("__") {
+      context.report(
+        "\(subject) must not select an introspection top level field.",
+        nodes: group.fields.map(\.range))
+    }
+  }
+
+  /// The spec's CollectFields with no variable values. A field whose `@skip`/`@include`
+  /// condition is a variable counts as selected (graphql-js throws there instead).
+  private func collectFields(
+    _ selectionSet: SelectionSet, runtimeType: String, into groups: inout [(key: String, fields: [Field])],
+    indexByKey: inout [String: Int], visitedFragments: inout Set<String>
+  ) {
+    for selection in selectionSet.selections where Self.isIncluded(selection.directives) {
+      switch selection {
+      case .field(let field):
+        if let index = indexByKey[field.responseKey] {
+          groups[index].fields.append(field)
+        } else {
+          indexByKey[field.responseKey] = groups.count
+          groups.append((field.responseKey, [field]))
+        }
+      case .inlineFragment(let inline):
+        if let condition = inline.typeCondition,
+          !conditionMatches(condition.name.value, runtimeType: runtimeType)
+        {
+          continue
+        }
+        collectFields(
+          inline.selectionSet, runtimeType: runtimeType, into: &groups, indexByKey: &indexByKey,
+          visitedFragments: &visitedFragments)
+      case .fragmentSpread(let spread):
+        let name = spread.name.value
+        guard visitedFragments.insert(name).inserted, let fragment = context.fragment(named: name),
+          conditionMatches(fragment.typeCondition.name.value, runtimeType: runtimeType)
+        else { continue }
+        collectFields(
+          fragment.selectionSet, runtimeType: runtimeType, into: &groups, indexByKey: &indexByKey,
+          visitedFragments: &visitedFragments)
+      }
+    }
+  }
+
+  private func conditionMatches(_ typeName: String, runtimeType: String) -> Bool {
+    guard let type = context.schema.typeMap[typeName] else { return false }
+    if typeName == runtimeType { return true }
+    return type.isAbstractType && context.schema.isPossibleType(runtimeType, of: typeName)
+  }
+
+  /// `@skip(if: true)` and `@include(if: false)` with literal conditions exclude a selection.
+  static func isIncluded(_ directives: [Directive]) -> Bool {
+    for directive in directives {
+      guard directive.name.value == "skip" || directive.name.value == "include",
+        let condition = directive.arguments.first(where: { $0.name.value == "if" }),
+        case .boolean(let flag, _) = condition.value
+      else { continue }
+      if directive.name.value == "skip" && flag { return false }
+      if directive.name.value == "include" && !flag { return false }
+    }
+    return true
+  }
+}
+
+extension ValidationRule {
+  /// A subscription selects exactly one root field, and not an introspection field.
+  public static let singleFieldSubscriptions = ValidationRule(name: "SingleFieldSubscriptionsRule") {
+    SingleFieldSubscriptionsRule(context: $0)
+  }
+}

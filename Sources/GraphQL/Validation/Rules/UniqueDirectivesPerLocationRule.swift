@@ -1,0 +1,44 @@
+/// Directives Are Unique Per Location
+///
+/// "For each location: let directives be the set of Directives which apply to location ... For
+/// each non-repeatable directive in directives, the set of directives named the same must contain
+/// only that directive."
+///
+/// https://spec.graphql.org/October2021/#sec-Directives-Are-Unique-Per-Location
+final class UniqueDirectivesPerLocationRule: ValidationVisitor {
+  private let context: ValidationContext
+  /// Whether each known directive is non-repeatable.
+  private var isUnique: [String: Bool] = [:]
+
+  init(context: ValidationContext) {
+    self.context = context
+    for directive in context.schema.directives { isUnique[directive.name] = !directive.isRepeatable }
+    for case .typeSystem(.directive(let definition)) in context.document.definitions {
+      isUnique[definition.name.value] = !definition.isRepeatable
+    }
+  }
+
+  func enterDirectives(_ nodes: [Directive], location: DirectiveLocation?) {
+    guard nodes.count > 1 else { return }
+    var seen: [String: Directive] = [:]
+    for directive in nodes where isUnique[directive.name.value] == true {
+      let name = directive.name.value
+      if let first = seen[name] {
+        context.report(
+          "The directive \"@\(name)\" can only be used once at this location.",
+          nodes: [first.range, directive.range])
+      } else {
+        seen[name] = directive
+      }
+    }
+  }
+}
+
+extension ValidationRule {
+  /// Non-repeatable directives appear at most once per location.
+  public static let uniqueDirectivesPerLocation = ValidationRule(
+    name: "UniqueDirectivesPerLocationRule"
+  ) {
+    UniqueDirectivesPerLocationRule(context: $0)
+  }
+}

@@ -1,0 +1,29 @@
+/// Fragment Name Uniqueness
+///
+/// "Fragment definitions are referenced in fragment spreads by name. To avoid ambiguity, each
+/// fragment's name must be unique within a document."
+///
+/// https://spec.graphql.org/October2021/#sec-Fragment-Name-Uniqueness
+final class UniqueFragmentNamesRule: ValidationVisitor {
+  private let context: ValidationContext
+  private var known: [String: Name] = [:]
+
+  init(context: ValidationContext) { self.context = context }
+
+  func enterFragmentDefinition(_ node: FragmentDefinition) {
+    let name = node.name
+    if let first = known[name.value] {
+      context.report(
+        "There can be only one fragment named \"\(name.value)\".", nodes: [first.range, name.range])
+    } else {
+      known[name.value] = name
+    }
+  }
+}
+
+extension ValidationRule {
+  /// Fragment names are unique in a document.
+  public static let uniqueFragmentNames = ValidationRule(name: "UniqueFragmentNamesRule") {
+    UniqueFragmentNamesRule(context: $0)
+  }
+}

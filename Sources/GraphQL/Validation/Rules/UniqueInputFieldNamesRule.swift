@@ -1,0 +1,39 @@
+/// Input Object Field Uniqueness
+///
+/// "Input objects must not contain more than one field of the same name, otherwise an ambiguity
+/// would exist which includes an ignored portion of syntax."
+///
+/// https://spec.graphql.org/October2021/#sec-Input-Object-Field-Uniqueness
+final class UniqueInputFieldNamesRule: ValidationVisitor {
+  private let context: ValidationContext
+  /// The field names seen so far in each input object literal being walked, innermost last.
+  private var knownStack: [[String: Name]] = []
+
+  init(context: ValidationContext) { self.context = context }
+
+  func enterValue(_ node: Value) {
+    if case .object = node { knownStack.append([:]) }
+  }
+
+  func leaveValue(_ node: Value) {
+    if case .object = node { knownStack.removeLast() }
+  }
+
+  func enterObjectField(_ node: ObjectField) {
+    guard !knownStack.isEmpty else { return }
+    let name = node.name
+    if let first = knownStack[knownStack.count - 1][name.value] {
+      context.report(
+        "There can be only one input field named \"\(name.value)\".", nodes: [first.range, name.range])
+    } else {
+      knownStack[knownStack.count - 1][name.value] = name
+    }
+  }
+}
+
+extension ValidationRule {
+  /// An input object literal gives each field at most once.
+  public static let uniqueInputFieldNames = ValidationRule(name: "UniqueInputFieldNamesRule") {
+    UniqueInputFieldNamesRule(context: $0)
+  }
+}

@@ -1,0 +1,29 @@
+/// Operation Name Uniqueness
+///
+/// "Each named operation definition must be unique within a document when referred to by its
+/// name."
+///
+/// https://spec.graphql.org/October2021/#sec-Operation-Name-Uniqueness
+final class UniqueOperationNamesRule: ValidationVisitor {
+  private let context: ValidationContext
+  private var known: [String: Name] = [:]
+
+  init(context: ValidationContext) { self.context = context }
+
+  func enterOperation(_ node: OperationDefinition) {
+    guard let name = node.name else { return }
+    if let first = known[name.value] {
+      context.report(
+        "There can be only one operation named \"\(name.value)\".", nodes: [first.range, name.range])
+    } else {
+      known[name.value] = name
+    }
+  }
+}
+
+extension ValidationRule {
+  /// Operation names are unique in a document.
+  public static let uniqueOperationNames = ValidationRule(name: "UniqueOperationNamesRule") {
+    UniqueOperationNamesRule(context: $0)
+  }
+}

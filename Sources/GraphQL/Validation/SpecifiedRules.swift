@@ -1,0 +1,33 @@
+/// Every validation rule of the specification, in graphql-js's order (chosen so the clearest
+/// error comes first when a document breaks several rules).
+///
+/// The operation-type check (`ValidationRule.knownOperationTypes`) is not included: graphql-js 16
+/// does not validate it and reports it when executing instead; add it to validate it up front.
+public let specifiedRules: [ValidationRule] = [
+  .executableDefinitions,
+  .uniqueOperationNames,
+  .loneAnonymousOperation,
+  .singleFieldSubscriptions,
+  .knownTypeNames,
+  .fragmentsOnCompositeTypes,
+  .variablesAreInputTypes,
+  .scalarLeafs,
+  .fieldsOnCorrectType,
+  .uniqueFragmentNames,
+  .knownFragmentNames,
+  .noUnusedFragments,
+  .possibleFragmentSpreads,
+  .noFragmentCycles,
+  .uniqueVariableNames,
+  .noUndefinedVariables,
+  .noUnusedVariables,
+  .knownDirectives,
+  .uniqueDirectivesPerLocation,
+  .knownArgumentNames,
+  .uniqueArgumentNames,
+  .valuesOfCorrectType,
+  .providedRequiredArguments,
+  .variablesInAllowedPosition,
+  .overlappingFieldsCanBeMerged,
+  .uniqueInputFieldNames,
+]

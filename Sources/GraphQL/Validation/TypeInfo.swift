@@ -1,0 +1,144 @@
+/// What the schema says about the node a walk is at: the enclosing composite type, the field
+/// definition and its type, the expected input type of a value, the directive and argument.
+///
+/// The walk calls the `enter…`/`leave…` methods around each node (as graphql-js's `TypeInfo`);
+/// unknown types and fields leave nil entries, so later checks simply find nothing to check.
+public struct TypeInfo: Sendable {
+  let schema: GraphQLSchema
+  private var parentTypeStack: [GraphQLNamedType?] = []
+  private var typeStack: [GraphQLTypeReference?] = []
+  private var fieldDefinitionStack: [GraphQLField?] = []
+  private var inputTypeStack: [GraphQLTypeReference?] = []
+  /// Per input position: whether it has a default value (`Argument` and `ObjectField` positions).
+  private var defaultValueStack: [Value?] = []
+  /// The directive being walked, if the schema knows it.
+  public private(set) var directive: GraphQLDirective?
+  /// Whether the walk is inside a directive (known to the schema or not).
+  public private(set) var isInDirective = false
+  /// The argument being walked, if its field or directive declares it.
+  public private(set) var argument: GraphQLInputValue?
+
+  init(schema: GraphQLSchema) {
+    self.schema = schema
+    parentTypeStack.reserveCapacity(16)
+    typeStack.reserveCapacity(16)
+    fieldDefinitionStack.reserveCapacity(16)
+    inputTypeStack.reserveCapacity(8)
+  }
+
+  /// The composite type whose selection set is being walked.
+  public var parentType: GraphQLNamedType? { parentTypeStack.last ?? nil }
+  /// The output type of the current field, fragment or operation.
+  public var type: GraphQLTypeReference? { typeStack.last ?? nil }
+  /// The definition of the current field.
+  public var fieldDefinition: GraphQLField? { fieldDefinitionStack.last ?? nil }
+  /// The type expected for the current value.
+  public var inputType: GraphQLTypeReference? { inputTypeStack.last ?? nil }
+  /// The type expected for the value enclosing the current one (a list or input object).
+  public var parentInputType: GraphQLTypeReference? {
+    inputTypeStack.count >= 2 ? inputTypeStack[inputTypeStack.count - 2] : nil
+  }
+  /// The default value of the current argument or input field position, if it declares one.
+  public var defaultValue: Value? { defaultValueStack.last ?? nil }
+
+  // MARK: - Enter and leave
+
+  mutating func enterOperation(_ node: OperationDefinition) {
+    typeStack.append(schema.rootType(for: node.operation).map { .named($0.name) })
+  }
+
+  mutating func leaveOperation() { typeStack.removeLast() }
+
+  /// Fragment definitions and inline fragments: the type condition, else the enclosing type.
+  mutating func enterFragment(typeCondition: NamedType?) {
+    let name = typeCondition?.name.value ?? type?.namedType
+    if let name, let named = schema.typeMap[name], named.isOutputType {
+      typeStack.append(.named(name))
+    } else {
+      typeStack.append(nil)
+    }
+  }
+
+  mutating func leaveFragment() { typeStack.removeLast() }
+
+  mutating func enterSelectionSet() {
+    let named = type.flatMap { schema.typeMap[$0.namedType] }
+    parentTypeStack.append(named?.isCompositeType == true ? named : nil)
+  }
+
+  mutating func leaveSelectionSet() { parentTypeStack.removeLast() }
+
+  mutating func enterField(_ node: Field) {
+    var definition: GraphQLField?
+    if let parent = parentType {
+      definition = schema.fieldDefinition(named: node.name.value, on: parent)
+    }
+    fieldDefinitionStack.append(definition)
+    if let fieldType = definition?.type, schema.isOutputType(fieldType) {
+      typeStack.append(fieldType)
+    } else {
+      typeStack.append(nil)
+    }
+  }
+
+  mutating func leaveField() {
+    fieldDefinitionStack.removeLast()
+    typeStack.removeLast()
+  }
+
+  mutating func enterVariableDefinition(_ node: VariableDefinition) {
+    let reference = schema.typeReference(from: node.type)
+    inputTypeStack.append(reference.flatMap { schema.isInputType($0) ? $0 : nil })
+  }
+
+  mutating func leaveVariableDefinition() { inputTypeStack.removeLast() }
+
+  mutating func enterDirective(_ node: Directive) {
+    directive = schema.directive(named: node.name.value)
+    isInDirective = true
+  }
+
+  mutating func leaveDirective() {
+    directive = nil
+    isInDirective = false
+  }
+
+  mutating func enterArgument(_ node: Argument) {
+    let definitions = directive?.arguments ?? fieldDefinition?.arguments ?? []
+    let definition = definitions.first { $0.name == node.name.value }
+    argument = definition
+    defaultValueStack.append(definition?.defaultValue)
+    inputTypeStack.append(definition.flatMap { schema.isInputType($0.type) ? $0.type : nil })
+  }
+
+  mutating func leaveArgument() {
+    argument = nil
+    defaultValueStack.removeLast()
+    inputTypeStack.removeLast()
+  }
+
+  /// List values: the item type of the expected list type (or the type itself, which input
+  /// coercion accepts as a single item).
+  mutating func enterList() {
+    let listType = inputType?.nullable
+    var itemType = listType
+    if case .list(let inner)? = listType { itemType = inner }
+    defaultValueStack.append(nil)
+    inputTypeStack.append(itemType.flatMap { schema.isInputType($0) ? $0 : nil })
+  }
+
+  mutating func enterObjectField(_ node: ObjectField) {
+    var field: GraphQLInputValue?
+    if let expected = inputType, case .inputObject(let object)? = schema.namedType(of: expected) {
+      field = object.field(node.name.value)
+    }
+    defaultValueStack.append(field?.defaultValue)
+    inputTypeStack.append(field.flatMap { schema.isInputType($0.type) ? $0.type : nil })
+  }
+
+  /// Leaves a list value or an object field.
+  mutating func leaveInputPosition() {
+    defaultValueStack.removeLast()
+    inputTypeStack.removeLast()
+  }
+}

@@ -1,0 +1,19 @@
+/// Checks an executable document against a schema with the given rules, in one walk of the
+/// document, as graphql-js's `validate` does.
+///
+/// - Parameters:
+///   - schema: the schema operations must fit.
+///   - document: the parsed document (its `source` gives error locations).
+///   - rules: the rules to apply (default `specifiedRules`, all rules of the specification).
+///   - maxErrors: after this many errors, validation stops and adds graphql-js's
+///     `Too many validation errors, error limit reached. Validation aborted.` (default 100).
+/// - Returns: the errors in the order graphql-js reports them; empty when the document is valid.
+public func validate(
+  schema: GraphQLSchema, document: Document, rules: [ValidationRule] = specifiedRules,
+  maxErrors: Int = 100
+) -> [GraphQLError] {
+  let context = ValidationContext(schema: schema, document: document, maxErrors: maxErrors)
+  let visitors = rules.map { $0.makeVisitor(context) }
+  ValidationWalker(context: context, visitors: visitors).walk(document)
+  return context.errors
+}

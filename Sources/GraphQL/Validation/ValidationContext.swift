@@ -1,0 +1,143 @@
+/// Everything a rule may ask during one validation: the schema and document, fragments by name,
+/// type information at the current node, and cached whole-document facts (fragment spreads,
+/// variable usages). Rules report errors here; the context stops the walk at the error limit.
+///
+/// Used by one validation on one thread; not shared.
+public final class ValidationContext {
+  /// The schema the document is checked against.
+  public let schema: GraphQLSchema
+  /// The document being validated.
+  public let document: Document
+  /// Type information at the node being visited.
+  public internal(set) var typeInfo: TypeInfo
+  /// The errors reported so far, in report order.
+  public private(set) var errors: [GraphQLError] = []
+  /// Whether the walk is inside a type-system definition or extension (not executable).
+  public internal(set) var isInTypeSystemDefinition = false
+  /// Set once the error limit is exceeded; the walk stops.
+  public private(set) var isAborted = false
+  private let maxErrors: Int
+  private let fragmentsByName: [String: FragmentDefinition]
+  private var spreadsCache: [Int: [FragmentSpread]] = [:]
+  private var referencedFragmentsCache: [Int: [FragmentDefinition]] = [:]
+  private var usagesCache: [Int: [VariableUsage]] = [:]
+
+  init(schema: GraphQLSchema, document: Document, maxErrors: Int) {
+    self.schema = schema
+    self.document = document
+    self.maxErrors = maxErrors
+    self.typeInfo = TypeInfo(schema: schema)
+    var fragments: [String: FragmentDefinition] = [:]
+    // As graphql-js, a later duplicate wins (UniqueFragmentNames reports the duplicate).
+    for case .fragment(let fragment) in document.definitions {
+      fragments[fragment.name.value] = fragment
+    }
+    fragmentsByName = fragments
+  }
+
+  // MARK: - Reporting
+
+  /// Records an error located at the start of each given node range (graphql-js's `nodes`).
+  ///
+  /// Past `maxErrors` errors, records graphql-js's "Too many validation errors" error instead and
+  /// aborts the walk.
+  public func report(_ message: String, nodes: [SourceRange?]) {
+    report(GraphQLError(message, source: document.source, ranges: nodes))
+  }
+
+  /// Records an already-built error (see `report(_:nodes:)`).
+  public func report(_ error: GraphQLError) {
+    guard !isAborted else { return }
+    if errors.count >= maxErrors {
+      errors.append(
+        GraphQLError("Too many validation errors, error limit reached. Validation aborted."))
+      isAborted = true
+      return
+    }
+    errors.append(error)
+  }
+
+  // MARK: - Fragments
+
+  /// The fragment definition called `name` (the last one, if duplicated).
+  public func fragment(named name: String) -> FragmentDefinition? { fragmentsByName[name] }
+
+  /// The fragment spreads in a selection set and in the selection sets nested in it, but not
+  /// inside the spread fragments themselves.
+  public func fragmentSpreads(in selectionSet: SelectionSet) -> [FragmentSpread] {
+    let key = selectionSet.range?.start
+    if let key, let cached = spreadsCache[key] { return cached }
+    var spreads: [FragmentSpread] = []
+    var pending = [selectionSet]
+    while let set = pending.popLast() {
+      for selection in set.selections {
+        switch selection {
+        case .fragmentSpread(let spread): spreads.append(spread)
+        case .inlineFragment(let inline): pending.append(inline.selectionSet)
+        case .field(let field): if let sub = field.selectionSet { pending.append(sub) }
+        }
+      }
+    }
+    if let key { spreadsCache[key] = spreads }
+    return spreads
+  }
+
+  /// The fragments an operation (or fragment) uses, directly or through other fragments, each
+  /// once, in discovery order.
+  public func recursivelyReferencedFragments(of selectionSet: SelectionSet) -> [FragmentDefinition] {
+    let key = selectionSet.range?.start
+    if let key, let cached = referencedFragmentsCache[key] { return cached }
+    var fragments: [FragmentDefinition] = []
+    var collected: Set<String> = []
+    var pending = [selectionSet]
+    while let set = pending.popLast() {
+      for spread in fragmentSpreads(in: set) where !collected.contains(spread.name.value) {
+        collected.insert(spread.name.value)
+        if let fragment = fragment(named: spread.name.value) {
+          fragments.append(fragment)
+          pending.append(fragment.selectionSet)
+        }
+      }
+    }
+    if let key { referencedFragmentsCache[key] = fragments }
+    return fragments
+  }
+
+  // MARK: - Variable usages
+
+  /// The variables used in an operation's directives and selection set (not in its variable
+  /// definitions), with the type and default value expected where each is used.
+  public func variableUsages(in operation: OperationDefinition) -> [VariableUsage] {
+    usages(key: operation.selectionSet.range?.start) { collector in
+      collector.collect(directives: operation.directives)
+      collector.typeInfo.enterOperation(operation)
+      collector.collect(selectionSet: operation.selectionSet)
+    }
+  }
+
+  /// The variables used in a fragment definition (see `variableUsages(in:)` for operations).
+  public func variableUsages(in fragment: FragmentDefinition) -> [VariableUsage] {
+    usages(key: fragment.selectionSet.range?.start) { collector in
+      collector.collect(directives: fragment.directives)
+      collector.typeInfo.enterFragment(typeCondition: fragment.typeCondition)
+      collector.collect(selectionSet: fragment.selectionSet)
+    }
+  }
+
+  /// The variable usages of an operation and of every fragment it references recursively.
+  public func recursiveVariableUsages(of operation: OperationDefinition) -> [VariableUsage] {
+    var usages = variableUsages(in: operation)
+    for fragment in recursivelyReferencedFragments(of: operation.selectionSet) {
+      usages += variableUsages(in: fragment)
+    }
+    return usages
+  }
+
+  private func usages(key: Int?, _ body: (inout VariableUsageCollector) -> Void) -> [VariableUsage] {
+    if let key, let cached = usagesCache[key] { return cached }
+    var collector = VariableUsageCollector(typeInfo: TypeInfo(schema: schema))
+    body(&collector)
+    if let key { usagesCache[key] = collector.usages }
+    return collector.usages
+  }
+}

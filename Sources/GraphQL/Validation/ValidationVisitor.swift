@@ -1,0 +1,80 @@
+/// The callbacks one validation rule receives during the single walk of a document.
+///
+/// The walk visits nodes in graphql-js's order (operation: variable definitions, directives,
+/// selection set; field: arguments, directives, selection set; ...) and calls `enter` before a
+/// node's children and `leave` after them. `ValidationContext`'s type information (parent type,
+/// field definition, input type, ...) already describes the node when `enter` runs.
+///
+/// Implementation requirements: a rule is a class (it keeps its state between callbacks), used by
+/// one walk on one thread; implement only the callbacks it needs (all have empty defaults). Rules
+/// report problems with `ValidationContext.report(_:nodes:)` and never throw.
+public protocol ValidationVisitor: AnyObject {
+  func enterDocument(_ node: Document)
+  func leaveDocument(_ node: Document)
+  func enterOperation(_ node: OperationDefinition)
+  func leaveOperation(_ node: OperationDefinition)
+  func enterVariableDefinition(_ node: VariableDefinition)
+  func enterFragmentDefinition(_ node: FragmentDefinition)
+  func leaveFragmentDefinition(_ node: FragmentDefinition)
+  func enterSelectionSet(_ node: SelectionSet)
+  func enterField(_ node: Field)
+  func leaveField(_ node: Field)
+  func enterFragmentSpread(_ node: FragmentSpread)
+  func enterInlineFragment(_ node: InlineFragment)
+  /// A directive, with the location it is applied to (nil where no location applies).
+  func enterDirective(_ node: Directive, location: DirectiveLocation?)
+  /// After a directive's arguments.
+  func leaveDirective(_ node: Directive)
+  /// The directives of one node, all at once (for per-location checks).
+  func enterDirectives(_ nodes: [Directive], location: DirectiveLocation?)
+  /// The arguments of a field or directive, all at once.
+  func enterArguments(_ nodes: [Argument])
+  func enterArgument(_ node: Argument)
+  /// A value anywhere in the document, including inside lists and input objects.
+  func enterValue(_ node: Value)
+  func leaveValue(_ node: Value)
+  func enterObjectField(_ node: ObjectField)
+  /// A named type reference: in a variable definition or a type condition.
+  func enterNamedType(_ node: NamedType)
+}
+
+extension ValidationVisitor {
+  public func enterDocument(_ node: Document) {}
+  public func leaveDocument(_ node: Document) {}
+  public func enterOperation(_ node: OperationDefinition) {}
+  public func leaveOperation(_ node: OperationDefinition) {}
+  public func enterVariableDefinition(_ node: VariableDefinition) {}
+  public func enterFragmentDefinition(_ node: FragmentDefinition) {}
+  public func leaveFragmentDefinition(_ node: FragmentDefinition) {}
+  public func enterSelectionSet(_ node: SelectionSet) {}
+  public func enterField(_ node: Field) {}
+  public func leaveField(_ node: Field) {}
+  public func enterFragmentSpread(_ node: FragmentSpread) {}
+  public func enterInlineFragment(_ node: InlineFragment) {}
+  public func enterDirective(_ node: Directive, location: DirectiveLocation?) {}
+  public func leaveDirective(_ node: Directive) {}
+  public func enterDirectives(_ nodes: [Directive], location: DirectiveLocation?) {}
+  public func enterArguments(_ nodes: [Argument]) {}
+  public func enterArgument(_ node: Argument) {}
+  public func enterValue(_ node: Value) {}
+  public func leaveValue(_ node: Value) {}
+  public func enterObjectField(_ node: ObjectField) {}
+  public func enterNamedType(_ node: NamedType) {}
+}
+
+/// A validation rule: a name (graphql-js's, such as `NoUnusedVariablesRule`) and a factory that
+/// makes a fresh visitor for one validation.
+public struct ValidationRule: Sendable {
+  /// graphql-js's name for the rule.
+  public let name: String
+  /// Makes the rule's visitor for one walk.
+  public let makeVisitor: @Sendable (ValidationContext) -> any ValidationVisitor
+
+  /// - Parameters:
+  ///   - name: the rule's name, for diagnostics.
+  ///   - makeVisitor: makes the visitor for one validation.
+  public init(name: String, makeVisitor: @escaping @Sendable (ValidationContext) -> any ValidationVisitor) {
+    self.name = name
+    self.makeVisitor = makeVisitor
+  }
+}

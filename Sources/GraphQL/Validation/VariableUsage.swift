@@ -1,0 +1,73 @@
+/// A variable used in a value position, with what that position expects.
+public struct VariableUsage: Sendable {
+  /// The `$name` node.
+  public var node: Variable
+  /// The input type expected where the variable is used (nil if unknown).
+  public var type: GraphQLTypeReference?
+  /// The default value of the argument or input field it is used for, if declared.
+  public var defaultValue: Value?
+}
+
+/// Walks one operation or fragment body with its own `TypeInfo` and records every variable use.
+struct VariableUsageCollector {
+  var typeInfo: TypeInfo
+  var usages: [VariableUsage] = []
+
+  mutating func collect(selectionSet: SelectionSet) {
+    typeInfo.enterSelectionSet()
+    for selection in selectionSet.selections {
+      switch selection {
+      case .field(let field):
+        typeInfo.enterField(field)
+        collect(arguments: field.arguments)
+        collect(directives: field.directives)
+        if let sub = field.selectionSet { collect(selectionSet: sub) }
+        typeInfo.leaveField()
+      case .fragmentSpread(let spread):
+        collect(directives: spread.directives)
+      case .inlineFragment(let inline):
+        typeInfo.enterFragment(typeCondition: inline.typeCondition)
+        collect(directives: inline.directives)
+        collect(selectionSet: inline.selectionSet)
+        typeInfo.leaveFragment()
+      }
+    }
+    typeInfo.leaveSelectionSet()
+  }
+
+  mutating func collect(directives: [Directive]) {
+    for directive in directives {
+      typeInfo.enterDirective(directive)
+      collect(arguments: directive.arguments)
+      typeInfo.leaveDirective()
+    }
+  }
+
+  private mutating func collect(arguments: [Argument]) {
+    for argument in arguments {
+      typeInfo.enterArgument(argument)
+      collect(value: argument.value)
+      typeInfo.leaveArgument()
+    }
+  }
+
+  private mutating func collect(value: Value) {
+    switch value {
+    case .variable(let variable):
+      usages.append(
+        VariableUsage(node: variable, type: typeInfo.inputType, defaultValue: typeInfo.defaultValue))
+    case .list(let items, _):
+      typeInfo.enterList()
+      for item in items { collect(value: item) }
+      typeInfo.leaveInputPosition()
+    case .object(let fields, _):
+      for field in fields {
+        typeInfo.enterObjectField(field)
+        collect(value: field.value)
+        typeInfo.leaveInputPosition()
+      }
+    default:
+      break
+    }
+  }
+}
