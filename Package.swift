@@ -46,7 +46,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQL", "LaunchBackend"],
+      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend"],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools
@@ -104,7 +104,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketClientTests",
-      dependencies: ["RocketClient", "TestSupport", "credential-writer"],
+      dependencies: ["RocketClient", "GraphQLAPI", "TestSupport", "credential-writer"],
       swiftSettings: strictSettings),
   ]
 )

@@ -1,0 +1,92 @@
+import Foundation
+import GraphQLAPI
+import RocketClient
+import Synchronization
+import TestSupport
+import Testing
+
+/// The auth step: `Authorization: <token>` (bare) after login, none when logged out, per endpoint.
+@Suite struct AuthorizationHeaderTests {
+  private func logIn(_ client: RocketClient) async throws -> Credential {
+    try await client.logIn(LoginMutation(email: "ada@example.com"), email: "ada@example.com") {
+      $0.login?.token
+    }
+  }
+
+  @Test func httpSendsTheBareTokenOnlyWhileLoggedIn() async throws {
+    let api = FakeLaunchAPI()
+    let harness = try ClientHarness(.http) { api.handle($0, authorization: $1) }
+    let stub = try #require(harness.stub)
+    _ = try await harness.client.fetch(MeQuery())
+    let credential = try await logIn(harness.client)
+    _ = try await harness.client.fetch(MeQuery())
+    try harness.client.logOut()
+    _ = try await harness.client.fetch(MeQuery())
+
+    let requests = stub.requests
+    #expect(requests.count == 4)
+    #expect(requests.map { $0.header("authorization") } == [nil, nil, credential.token, nil])
+    #expect(!credential.token.isEmpty && !credential.token.hasPrefix("Bearer"))
+  }
+
+  @Test func httpSendsJSONWithTheGraphQLAcceptHeader() async throws {
+    let api = FakeLaunchAPI()
+    let harness = try ClientHarness(.http) { api.handle($0, authorization: $1) }
+    let stub = try #require(harness.stub)
+    _ = try await harness.client.fetch(LaunchListQuery(pageSize: .some(2), after: .null))
+    let request = try #require(stub.requests.first)
+    #expect(request.method == "POST")
+    #expect(request.header("content-type") == "application/json")
+    #expect(request.header("accept") == "application/graphql-response+json, application/json")
+    #expect(request.header("x-apollo-operation-name") == "LaunchList")
+    let body = try JSON(parsing: [UInt8](request.body))
+    #expect(body["query"]?.stringValue == LaunchListQuery.document)
+    #expect(body["operationName"]?.stringValue == "LaunchList")
+    #expect(body["variables"] == .object(["pageSize": .int(2), "after": .null]))
+  }
+
+  @Test func inProcessPassesTheTokenOnlyWhileLoggedIn() async throws {
+    let api = FakeLaunchAPI()
+    let seen = Mutex<[String?]>([])
+    let harness = try ClientHarness(.inProcess) { request, authorization in
+      seen.withLock { $0.append(authorization) }
+      return api.handle(request, authorization: authorization)
+    }
+    _ = try await harness.client.fetch(MeQuery())
+    let credential = try await logIn(harness.client)
+    _ = try await harness.client.fetch(TotalTripsBookedQuery())
+    try harness.client.logOut()
+    _ = try await harness.client.fetch(MeQuery())
+    #expect(seen.withLock { $0 } == [nil, nil, credential.token, nil])
+  }
+
+  @Test func aTokenForAnotherEndpointIsNotSent() async throws {
+    let api = FakeLaunchAPI()
+    let seen = Mutex<[String?]>([])
+    let harness = try ClientHarness(.inProcess) { request, authorization in
+      seen.withLock { $0.append(authorization) }
+      return api.handle(request, authorization: authorization)
+    }
+    try harness.store.save(
+      Credential(endpoint: "http://127.0.0.1:4000/graphql", email: "x@example.com", token: "other"))
+    _ = try await harness.client.fetch(MeQuery())
+    #expect(seen.withLock { $0 } == [nil])
+  }
+
+  @Test func anUnsafeCredentialsFileStopsTheRequest() async throws {
+    let api = FakeLaunchAPI()
+    let calls = Mutex(0)
+    let harness = try ClientHarness(.inProcess) { request, authorization in
+      calls.withLock { $0 += 1 }
+      return api.handle(request, authorization: authorization)
+    }
+    try harness.store.save(
+      Credential(endpoint: Credential.embeddedEndpoint, email: "x@example.com", token: "t0ken"))
+    #expect(chmod(harness.store.path, 0o644) == 0)
+    let error = try await clientError { try await harness.client.fetch(MeQuery()) }
+    guard case .credentials(let message) = error else { throw error }
+    #expect(message.contains("chmod 600"))
+    #expect(!message.contains("t0ken"))
+    #expect(calls.withLock { $0 } == 0)
+  }
+}
