@@ -1,2 +1,82 @@
-/// The embedded launch-booking API: schema, resolvers, launch catalog and booking store.
-public enum LaunchBackendModule {}
+import GraphQL
+
+/// The embedded launch-booking API: the schema of `Operations/schema.graphqls`, its resolvers,
+/// the launch catalog and the booking store, behind one entry point,
+/// ``handle(query:operationName:variables:authorization:allowMutations:)``, that the in-process
+/// transport and the HTTP server both call.
+///
+/// Thread safety: `Sendable`; `handle` may be called from any number of threads at once, outside
+/// any Swift concurrency context (it never suspends). Each call runs one request synchronously on
+/// the calling thread.
+public final class LaunchBackend: Sendable {
+  private let environment: BackendEnvironment
+  private let processor: GraphQLRequestProcessor<RequestContext>
+
+  /// Opens (creating and migrating as needed) the booking database and builds the executable
+  /// schema from the embedded SDL.
+  ///
+  /// - Parameters:
+  ///   - databasePath: the SQLite file, e.g. `$XDG_DATA_HOME/rocket-reserver/backend.sqlite`
+  ///     (the CLI computes it from `--data-dir` or the XDG default).
+  ///   - reportInternalError: receives each unexpected error (such as a failed database write)
+  ///     before the client gets a generic `INTERNAL_SERVER_ERROR`; a server logs it. Default:
+  ///     ignore. Called on the request's thread.
+  /// - Throws: ``BookingStoreError`` when the database cannot be opened or migrated;
+  ///   ``CatalogError`` or `SchemaValidationError` if the embedded catalog or schema is broken
+  ///   (the test suite guards against both).
+  public init(
+    databasePath: String, reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in }
+  ) throws {
+    let schema = try buildSchema(EmbeddedResources.schemaSDL)
+    let catalog = try LaunchCatalog.embedded
+    let store = try BookingStore(path: databasePath)
+    environment = BackendEnvironment(
+      launches: LaunchIndex(catalog: catalog), store: store, reportInternalError: reportInternalError)
+    processor = GraphQLRequestProcessor(
+      schema: ExecutableSchema(schema: schema, resolvers: LaunchAPIResolvers.all))
+  }
+
+  /// Runs one GraphQL request for the caller named by `authorization`, synchronously on the
+  /// calling thread.
+  ///
+  /// Never throws: every failure is in the response, with `extensions.code` as API.md's table
+  /// says. Parse, validation, operation-resolution and variable errors come from the engine's
+  /// pipeline without `data` (the parsed and validated document is cached by query text);
+  /// `BAD_USER_INPUT`, `UNAUTHENTICATED` and `INTERNAL_SERVER_ERROR` come from the resolvers, with
+  /// `data`. A subscription is refused (`.operationNotAllowed`) with a clear message, since no
+  /// transport here can stream; so is a mutation when `allowMutations` is false.
+  ///
+  /// - Parameters:
+  ///   - query: the document text.
+  ///   - operationName: the operation to run; nil when the document has exactly one.
+  ///   - variables: the variable values, nil for none.
+  ///   - authorization: the raw `Authorization` header: a bare token or `Bearer <token>`; nil,
+  ///     unknown or forged means an anonymous caller.
+  ///   - allowMutations: false for requests that must not change state (HTTP GET); a mutation
+  ///     is then refused with `.operationNotAllowed` (default true).
+  /// - Returns: the response (`result`, ready to encode), how far the request got (`outcome`) and
+  ///   the selected operation's type.
+  public func handle(
+    query: String, operationName: String? = nil, variables: JSONObject? = nil, authorization: String?,
+    allowMutations: Bool = true
+  ) -> ProcessedRequest {
+    let context = RequestContext(environment: environment, authorization: authorization)
+    return processor.processSync(
+      query: query, operationName: operationName, variables: variables, context: context,
+      operationPolicy: { type in Self.refusal(of: type, allowMutations: allowMutations) })
+  }
+
+  /// Why an operation of `type` may not run here, or nil when it may.
+  private static func refusal(of type: OperationType, allowMutations: Bool) -> GraphQLError? {
+    switch type {
+    case .query: nil
+    case .mutation: allowMutations ? nil : APIError.mutationNotAllowed
+    case .subscription: APIError.subscriptionsUnsupported
+    }
+  }
+
+  /// Closes the booking database. Requests after this get internal errors.
+  public func close() {
+    environment.store.close()
+  }
+}

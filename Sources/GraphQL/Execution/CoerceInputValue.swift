@@ -75,7 +75,8 @@ struct InputValueCoercer {
         GraphQLError(
           "Value \"\(name)\" does not exist in \"\(enumeration.name)\" enum."
             + Suggestions.didYouMean(
-              Suggestions.list(for: name, options: enumeration.values.map(\.name)), subject: "the enum value")))
+              Suggestions.list(for: name, options: enumeration.values.map(\.name)), subject: "the enum value")
+        ))
       return .null
     }
     return value

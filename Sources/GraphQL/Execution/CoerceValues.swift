@@ -84,10 +84,12 @@ enum Values {
       let type = definition.type
       guard let argument = arguments.first(where: { $0.name.value == name }) else {
         if let defaultValue = definition.defaultValue {
-          coerced.appendUnchecked(name, LiteralCoercer(schema: schema).coerce(defaultValue, to: type) ?? .null)
+          coerced.appendUnchecked(
+            name, LiteralCoercer(schema: schema).coerce(defaultValue, to: type) ?? .null)
         } else if type.isNonNull {
           throw GraphQLError(
-            "Argument \"\(name)\" of required type \"\(type)\" was not provided.", source: source, ranges: [node])
+            "Argument \"\(name)\" of required type \"\(type)\" was not provided.", source: source,
+            ranges: [node])
         }
         continue
       }

@@ -76,7 +76,9 @@ final class FieldPlan<Context: Sendable> {
   }
 
   /// Spec 6.4.3 "CollectSubfields" for a runtime object type, memoized.
-  func subplans(for objectType: GraphQLObjectType, in execution: ExecutionContext<Context>) -> [FieldPlan<Context>] {
+  func subplans(for objectType: GraphQLObjectType, in execution: ExecutionContext<Context>) -> [FieldPlan<
+    Context
+  >] {
     let id = ObjectIdentifier(objectType)
     for entry in subplans where entry.type == id { return entry.plans }
     let selectionSets = fieldNodes.compactMap(\.selectionSet)
@@ -107,7 +109,9 @@ extension ExecutionContext {
     return plans
   }
 
-  private func makePlan(_ objectType: GraphQLObjectType, _ key: String, _ nodes: [Field]) -> FieldPlan<Context>? {
+  private func makePlan(_ objectType: GraphQLObjectType, _ key: String, _ nodes: [Field]) -> FieldPlan<
+    Context
+  >? {
     let fieldName = nodes[0].name.value
     let definition: GraphQLField
     var isMetaField = false
@@ -127,7 +131,8 @@ extension ExecutionContext {
     let isTypename = fieldName == "__typename"
     return FieldPlan(
       responseKey: key, fieldNodes: nodes, definition: definition, parentType: objectType,
-      resolver: isTypename ? nil : resolver(typeName: objectType.name, fieldName: fieldName, isMetaField: isMetaField),
+      resolver: isTypename
+        ? nil : resolver(typeName: objectType.name, fieldName: fieldName, isMetaField: isMetaField),
       outputType: OutputType(definition.type, schema: schema), isTypename: isTypename)
   }
 

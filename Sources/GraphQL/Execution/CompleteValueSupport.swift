@@ -58,7 +58,9 @@ extension ExecutionContext {
   }
 
   /// Spec 6.4.3 CompleteValue for scalars and enums: result coercion.
-  func completeLeaf(_ type: OutputType, _ value: any Sendable, plan: FieldPlan<Context>) throws(FieldFailure) -> JSON {
+  func completeLeaf(_ type: OutputType, _ value: any Sendable, plan: FieldPlan<Context>) throws(FieldFailure)
+    -> JSON
+  {
     switch type {
     case .scalar(let scalar):
       let serialized: JSON
@@ -105,7 +107,8 @@ extension ExecutionContext {
     } else if let typeResolver = executable.typeResolvers[abstractName] {
       runtimeName = typeResolver(value, context)
     } else {
-      runtimeName = (unwrapNull(defaultResolve(value, fieldName: "__typename")) as? String)
+      runtimeName =
+        (unwrapNull(defaultResolve(value, fieldName: "__typename")) as? String)
         ?? (defaultResolve(value, fieldName: "__typename") as? JSON)?.stringValue
     }
     guard let runtimeName else {
@@ -124,13 +127,15 @@ extension ExecutionContext {
       guard schema.isPossibleType(object.name, of: abstractName) else {
         throw FieldFailure(
           error: locatedError(
-            "Runtime Object type \"\(object.name)\" is not a possible type for \"\(abstractName)\".", plan: plan))
+            "Runtime Object type \"\(object.name)\" is not a possible type for \"\(abstractName)\".",
+            plan: plan))
       }
       return object
     default:
       throw FieldFailure(
         error: locatedError(
-          "Abstract type \"\(abstractName)\" was resolved to a non-object type \"\(runtimeName)\".", plan: plan))
+          "Abstract type \"\(abstractName)\" was resolved to a non-object type \"\(runtimeName)\".",
+          plan: plan))
     }
   }
 
@@ -138,6 +143,7 @@ extension ExecutionContext {
   func nonNullViolation(_ plan: FieldPlan<Context>) -> FieldFailure {
     FieldFailure(
       error: locatedError(
-        "Cannot return null for non-nullable field \(plan.parentType.name).\(plan.definition.name).", plan: plan))
+        "Cannot return null for non-nullable field \(plan.parentType.name).\(plan.definition.name).",
+        plan: plan))
   }
 }

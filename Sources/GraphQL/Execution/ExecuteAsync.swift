@@ -32,7 +32,9 @@ extension ExecutionContext {
   }
 
   /// Spec 6.4 ExecuteField.
-  func executeFieldAsync(_ plan: FieldPlan<Context>, source: (any Sendable)?) async throws(FieldFailure) -> JSON {
+  func executeFieldAsync(_ plan: FieldPlan<Context>, source: (any Sendable)?) async throws(FieldFailure)
+    -> JSON
+  {
     if plan.isTypename { return .string(plan.parentType.name) }
     let resolved: (any Sendable)?
     do {
@@ -48,7 +50,9 @@ extension ExecutionContext {
   }
 
   /// Spec 6.4.2 ResolveFieldValue.
-  func resolveFieldValueAsync(_ plan: FieldPlan<Context>, source: (any Sendable)?) async throws -> (any Sendable)? {
+  func resolveFieldValueAsync(_ plan: FieldPlan<Context>, source: (any Sendable)?) async throws -> (
+    any Sendable
+  )? {
     guard let resolver = plan.resolver else {
       return defaultResolve(source, fieldName: plan.definition.name)
     }

@@ -51,8 +51,11 @@ final class ExecutionContext<Context: Sendable> {
   }
 
   /// The error for a field at the current path, located at the field's nodes.
-  func locatedError(_ message: String, plan: FieldPlan<Context>, extensions: JSONObject? = nil) -> GraphQLError {
-    GraphQLError(message, source: source, ranges: plan.fieldNodes.map(\.range), path: path, extensions: extensions)
+  func locatedError(_ message: String, plan: FieldPlan<Context>, extensions: JSONObject? = nil)
+    -> GraphQLError
+  {
+    GraphQLError(
+      message, source: source, ranges: plan.fieldNodes.map(\.range), path: path, extensions: extensions)
   }
 
   /// A resolver's or coercion's error as a field error at the current path (graphql-js

@@ -51,11 +51,13 @@ import Testing
       schema: try ExecutionFixture.executable(), document: document, context: (),
       rootValue: ExecutionFixture.rootValue)
     #expect(asyncResult == syncResult)
-    #expect(asyncResult.errors.map(\.path) == [["objs", 2, "nn"], ["failing"], ["nonNullItems", 1]].map {
-      $0.map { component in
-        if let index = component as? Int { PathComponent.index(index) } else { .key("\(component)") }
-      }
-    })
+    #expect(
+      asyncResult.errors.map(\.path)
+        == [["objs", 2, "nn"], ["failing"], ["nonNullItems", 1]].map {
+          $0.map { component in
+            if let index = component as? Int { PathComponent.index(index) } else { .key("\(component)") }
+          }
+        })
   }
 
   @Test func syncExecutionReportsAsyncResolvers() throws {

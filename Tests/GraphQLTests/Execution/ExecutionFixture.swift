@@ -95,7 +95,9 @@ enum ExecutionFixture {
   }
 
   /// Runs `query` synchronously against the fixture and returns the response text.
-  static func run(_ query: String, variables: JSONObject? = nil, operationName: String? = nil) throws -> String {
+  static func run(_ query: String, variables: JSONObject? = nil, operationName: String? = nil) throws
+    -> String
+  {
     try execSync(
       executable(), query, operationName: operationName, variables: variables, context: (),
       rootValue: rootValue)

@@ -40,7 +40,9 @@ import Testing
   }
 
   @Test func decodesNumbersStringsAndStructure() throws {
-    let value = try decode(#" { "a" : [1, -0, 2.5, 1e3, 9223372036854775808, true, false, null], "b": "x\u00e9\ud83d\ude00\n\/" } "#)
+    let value = try decode(
+      #" { "a" : [1, -0, 2.5, 1e3, 9223372036854775808, true, false, null], "b": "x\u00e9\ud83d\ude00\n\/" } "#
+    )
     #expect(
       value
         == .object([

@@ -1,0 +1,79 @@
+import Synchronization
+
+/// The per-request state every resolver sees: who is calling, and a memo of what they booked.
+///
+/// The caller is looked up lazily, at most once per request, from the token in the
+/// `Authorization` header: a request that never asks about the caller (an anonymous launch
+/// list, say) costs no database work, and one that does costs one token lookup. A missing,
+/// malformed, forged or unknown token means an anonymous caller.
+///
+/// The caller's booked launch ids are memoized too, so twenty `isBooked` fields cost one query
+/// (none for an anonymous caller). Mutations that change bookings call `bookingsChanged()` so
+/// later fields of the same request see the new state.
+///
+/// Thread safety: `Sendable`. One execution runs its fields one at a time, so the lock is never
+/// contended; it is there so the type is honestly shareable.
+final class RequestContext: Sendable {
+  /// The catalog, the store and the error sink.
+  let environment: BackendEnvironment
+  private let token: String?
+  private let memo = Mutex(Memo())
+
+  private struct Memo {
+    var caller: Lookup<StoredUser?> = .pending
+    var bookings: Lookup<Bookings> = .pending
+  }
+
+  private enum Lookup<Value> {
+    case pending
+    case known(Value)
+  }
+
+  /// The caller's booked launch ids, in booking order and as a set.
+  struct Bookings: Sendable {
+    static let none = Bookings(ordered: [])
+
+    let ordered: [Int]
+    let set: Set<Int>
+
+    init(ordered: [Int]) {
+      self.ordered = ordered
+      self.set = Set(ordered)
+    }
+  }
+
+  /// - Parameters:
+  ///   - environment: the backend's shared parts.
+  ///   - authorization: the raw `Authorization` header value, if any.
+  init(environment: BackendEnvironment, authorization: String?) {
+    self.environment = environment
+    self.token = AuthorizationHeader.token(from: authorization)
+  }
+
+  /// The logged-in caller, or nil for an anonymous one.
+  ///
+  /// - Throws: ``BookingStoreError`` when the database fails.
+  func caller() throws -> StoredUser? {
+    if case .known(let user) = memo.withLock({ $0.caller }) { return user }
+    let user = try token.flatMap { try environment.store.user(forToken: $0) }
+    memo.withLock { $0.caller = .known(user) }
+    return user
+  }
+
+  /// What the caller has booked (nothing for an anonymous caller, without asking the database).
+  ///
+  /// - Throws: ``BookingStoreError`` when the database fails.
+  func bookings() throws -> Bookings {
+    if case .known(let bookings) = memo.withLock({ $0.bookings }) { return bookings }
+    let bookings = try caller().map {
+      Bookings(ordered: try environment.store.bookedLaunchIDs(userID: $0.id))
+    }
+    memo.withLock { $0.bookings = .known(bookings ?? .none) }
+    return bookings ?? .none
+  }
+
+  /// Forgets the memoized bookings after a mutation changed them.
+  func bookingsChanged() {
+    memo.withLock { $0.bookings = .pending }
+  }
+}

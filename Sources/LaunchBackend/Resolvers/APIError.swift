@@ -1,0 +1,39 @@
+import GraphQL
+
+/// The API's own errors, with `extensions.code` as Apollo Server 4 names them.
+///
+/// Messages are for the person using the client; internal errors say nothing about SQL, files
+/// or tokens (the detail goes to the backend's error report instead).
+enum APIError {
+  /// An argument the API rejects (page size, cursor, email): `BAD_USER_INPUT`.
+  static func badUserInput(_ message: String) -> GraphQLError {
+    GraphQLError(message).withCode("BAD_USER_INPUT")
+  }
+
+  /// A mutation that needs a logged-in caller: `UNAUTHENTICATED`.
+  ///
+  /// - Parameter action: what the caller tried, as in `book trips`.
+  static func unauthenticated(_ action: String) -> GraphQLError {
+    GraphQLError("You must be logged in to \(action).").withCode("UNAUTHENTICATED")
+  }
+
+  /// The generic message for anything unexpected.
+  static let internalMessage = "Internal server error: the request could not be completed."
+
+  /// Anything unexpected: `INTERNAL_SERVER_ERROR` with a generic message.
+  static var internalError: GraphQLError {
+    GraphQLError(internalMessage).withCode("INTERNAL_SERVER_ERROR")
+  }
+
+  /// The error for a mutation sent where only queries may run (an HTTP GET request), in the words
+  /// of the GraphQL-over-HTTP reference implementations.
+  static var mutationNotAllowed: GraphQLError {
+    GraphQLError("Can only perform a mutation operation from a POST request.").withCode("BAD_REQUEST")
+  }
+
+  /// The error for a subscription sent over a transport that cannot stream.
+  static var subscriptionsUnsupported: GraphQLError {
+    GraphQLError("Subscriptions are not supported over this transport.")
+      .withCode("BAD_REQUEST")
+  }
+}
