@@ -104,7 +104,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketClientTests",
-      dependencies: ["RocketClient", "GraphQLAPI", "TestSupport", "credential-writer"],
+      dependencies: ["RocketClient", "GraphQLAPI", "LaunchBackend", "TestSupport", "credential-writer"],
       swiftSettings: strictSettings),
   ]
 )

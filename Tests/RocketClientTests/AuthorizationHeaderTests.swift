@@ -14,8 +14,7 @@ import Testing
   }
 
   @Test func httpSendsTheBareTokenOnlyWhileLoggedIn() async throws {
-    let api = FakeLaunchAPI()
-    let harness = try ClientHarness(.http) { api.handle($0, authorization: $1) }
+    let harness = try ClientHarness(.http)
     let stub = try #require(harness.stub)
     _ = try await harness.client.fetch(MeQuery())
     let credential = try await logIn(harness.client)
@@ -30,8 +29,7 @@ import Testing
   }
 
   @Test func httpSendsJSONWithTheGraphQLAcceptHeader() async throws {
-    let api = FakeLaunchAPI()
-    let harness = try ClientHarness(.http) { api.handle($0, authorization: $1) }
+    let harness = try ClientHarness(.http)
     let stub = try #require(harness.stub)
     _ = try await harness.client.fetch(LaunchListQuery(pageSize: .some(2), after: .null))
     let request = try #require(stub.requests.first)
@@ -46,40 +44,28 @@ import Testing
   }
 
   @Test func inProcessPassesTheTokenOnlyWhileLoggedIn() async throws {
-    let api = FakeLaunchAPI()
-    let seen = Mutex<[String?]>([])
-    let harness = try ClientHarness(.inProcess) { request, authorization in
-      seen.withLock { $0.append(authorization) }
-      return api.handle(request, authorization: authorization)
-    }
+    let seen = AuthorizationLog()
+    let harness = try ClientHarness(.inProcess) { seen.record($0) }
     _ = try await harness.client.fetch(MeQuery())
     let credential = try await logIn(harness.client)
     _ = try await harness.client.fetch(TotalTripsBookedQuery())
     try harness.client.logOut()
     _ = try await harness.client.fetch(MeQuery())
-    #expect(seen.withLock { $0 } == [nil, nil, credential.token, nil])
+    #expect(seen.values == [nil, nil, credential.token, nil])
   }
 
   @Test func aTokenForAnotherEndpointIsNotSent() async throws {
-    let api = FakeLaunchAPI()
-    let seen = Mutex<[String?]>([])
-    let harness = try ClientHarness(.inProcess) { request, authorization in
-      seen.withLock { $0.append(authorization) }
-      return api.handle(request, authorization: authorization)
-    }
+    let seen = AuthorizationLog()
+    let harness = try ClientHarness(.inProcess) { seen.record($0) }
     try harness.store.save(
       Credential(endpoint: "http://127.0.0.1:4000/graphql", email: "x@example.com", token: "other"))
     _ = try await harness.client.fetch(MeQuery())
-    #expect(seen.withLock { $0 } == [nil])
+    #expect(seen.values == [nil])
   }
 
   @Test func anUnsafeCredentialsFileStopsTheRequest() async throws {
-    let api = FakeLaunchAPI()
-    let calls = Mutex(0)
-    let harness = try ClientHarness(.inProcess) { request, authorization in
-      calls.withLock { $0 += 1 }
-      return api.handle(request, authorization: authorization)
-    }
+    let calls = AuthorizationLog()
+    let harness = try ClientHarness(.inProcess) { calls.record($0) }
     try harness.store.save(
       Credential(endpoint: Credential.embeddedEndpoint, email: "x@example.com", token: "t0ken"))
     #expect(chmod(harness.store.path, 0o644) == 0)
@@ -87,6 +73,15 @@ import Testing
     guard case .credentials(let message) = error else { throw error }
     #expect(message.contains("chmod 600"))
     #expect(!message.contains("t0ken"))
-    #expect(calls.withLock { $0 } == 0)
+    #expect(calls.values.isEmpty)
   }
+}
+
+/// The `Authorization` values the backend received, in order.
+private final class AuthorizationLog: Sendable {
+  private let log = Mutex<[String?]>([])
+
+  func record(_ value: String?) { log.withLock { $0.append(value) } }
+
+  var values: [String?] { log.withLock { $0 } }
 }

@@ -78,7 +78,7 @@ import Testing
     #expect(result.errors.first?.locations == [GraphQL.SourceLocation(line: 1, column: 1)])
     #expect(result.errors.first?.code == "GRAPHQL_PARSE_FAILED")
     let error = try await clientError { try result.requireData() }
-    #expect(error.description == #"the server answered: Syntax Error: Unexpected Name "quer". (1:1)"#)
+    #expect(error.description == #"the server answered: Syntax Error: Unexpected Name "quer"."#)
   }
 
   @Test func unauthenticatedAnywhereIsNotLoggedIn() async throws {

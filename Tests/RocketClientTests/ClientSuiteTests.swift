@@ -7,14 +7,11 @@ import Testing
 /// The shared client suite: every test runs once in-process and once over HTTP against the same
 /// backend behaviour, so what works in one works in the other.
 ///
-/// Backend: `FakeLaunchAPI` until `LaunchBackend.handle` and `serve` are merged into this branch;
-/// over HTTP a loopback stub hands each request to it (see `ClientHarness`).
+/// Backend: the real `LaunchBackend` on a temporary database; over HTTP a loopback stub hands each
+/// request to it (see `ClientHarness`).
 @Suite struct ClientSuiteTests {
   private func harness(_ kind: TransportKind) throws -> ClientHarness {
-    let api = FakeLaunchAPI()
-    return try ClientHarness(kind) { request, authorization in
-      api.handle(request, authorization: authorization)
-    }
+    try ClientHarness(kind)
   }
 
   @Test(arguments: TransportKind.allCases)
@@ -23,8 +20,8 @@ import Testing
     let result = try await harness.client.fetch(LaunchListQuery(pageSize: .some(5)))
     let launches = try result.requireData().launches
     #expect(result.errors.isEmpty)
-    #expect(launches.launches.map { $0?.id } == ["30", "29", "28", "27", "26"])
-    #expect(launches.launches.first??.missionName == "Mission 30")
+    #expect(launches.launches.map { $0?.id } == ["110", "109", "108", "107", "106"])
+    #expect(launches.launches.first??.missionName == "CRS-21")
     #expect(launches.hasMore)
     #expect(launches.launches.allSatisfy { $0?.isBooked == false })
   }
@@ -40,9 +37,9 @@ import Testing
       return LaunchPage(launches: data.launches.compactMap { $0 }, cursor: data.cursor, hasMore: data.hasMore)
     }
     let launches = try await pager.all()
-    #expect(launches.map(\.id) == (1...30).reversed().map(String.init))
+    #expect(launches.map(\.id) == (1...110).reversed().map(String.init))
     #expect(pager.stopReason == .end)
-    #expect(pager.pagesFetched == 5)
+    #expect(pager.pagesFetched == 16)
   }
 
   @Test(arguments: TransportKind.allCases)
@@ -56,21 +53,21 @@ import Testing
     #expect(try harness.store.credential(for: client.endpointKey) == credential)
     #expect(try client.currentCredential()?.email == "ada@example.com")
 
-    let booked = try await client.perform(BookTripsMutation(ids: ["3", "5"])).requireData().bookTrips
+    let booked = try await client.perform(BookTripsMutation(ids: ["105", "108"])).requireData().bookTrips
     #expect(booked.success)
     #expect(booked.message == "trips booked successfully")
-    #expect(booked.launchIDs == ["3", "5"])
+    #expect(booked.launchIDs == ["105", "108"])
 
     let me = try await client.fetch(MeQuery()).requireData()
     #expect(me.email == "ada@example.com")
-    #expect(me.tripIDs == ["3", "5"])
-    let page = try await client.fetch(LaunchListQuery(pageSize: .some(30))).requireData()
+    #expect(me.tripIDs == ["105", "108"])
+    let page = try await client.fetch(LaunchListQuery(pageSize: .some(10))).requireData()
     let bookedIDs = page.launches.launches.compactMap { $0 }.filter(\.isBooked).map(\.id)
-    #expect(bookedIDs == ["5", "3"])
+    #expect(bookedIDs == ["108", "105"])
 
-    let cancelled = try await client.perform(CancelTripMutation(id: "3")).requireData().cancelTrip
-    #expect(cancelled.success && cancelled.message == "trip cancelled" && cancelled.launchIDs == ["3"])
-    let again = try await client.perform(CancelTripMutation(id: "3")).requireData().cancelTrip
+    let cancelled = try await client.perform(CancelTripMutation(id: "105")).requireData().cancelTrip
+    #expect(cancelled.success && cancelled.message == "trip cancelled" && cancelled.launchIDs == ["105"])
+    let again = try await client.perform(CancelTripMutation(id: "105")).requireData().cancelTrip
     #expect(!again.success && again.message == "failed to cancel trip" && again.launchIDs == [])
     #expect(try await client.fetch(TotalTripsBookedQuery()).requireData().totalTripsBooked == 1)
   }
@@ -93,7 +90,9 @@ import Testing
     let harness = try harness(kind)
     let client = harness.client
     let error = try await clientError { try await client.perform(BookTripsMutation(ids: ["1"])) }
-    #expect(error == .notLoggedIn(endpoint: client.endpointKey, serverMessage: "You must be logged in."))
+    #expect(
+      error
+        == .notLoggedIn(endpoint: client.endpointKey, serverMessage: "You must be logged in to book trips."))
     #expect(error.description.hasPrefix("log in first"))
     let cancel = try await clientError { try await client.perform(CancelTripMutation(id: "1")) }
     guard case .notLoggedIn = cancel else { throw cancel }
@@ -132,6 +131,6 @@ import Testing
     #expect(result.errors.map(\.code) == ["BAD_USER_INPUT"])
     #expect(result.errors.first?.path == [.key("launches")])
     let error = try await clientError { try result.requireData() }
-    #expect(error.description == "the server answered: pageSize must be at least 1")
+    #expect(error.description == "the server answered: pageSize must be at least 1, but it was 0.")
   }
 }

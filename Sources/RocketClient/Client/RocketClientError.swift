@@ -44,7 +44,8 @@ public enum RocketClientError: Error, Sendable, Equatable, CustomStringConvertib
       return "invalid email \(String(reflecting: email)): use an address like name@example.com"
     case .server(let errors):
       guard !errors.isEmpty else { return "the server answered without data or errors" }
-      return "the server answered: " + errors.map(\.description).joined(separator: "; ")
+      // Messages only: locations point into the generated document, which users never see.
+      return "the server answered: " + errors.map(\.message).joined(separator: "; ")
     case .invalidResponse(let endpoint, let reason):
       return "unexpected answer from \(Self.displayed(endpoint)): \(reason)"
     case .decoding(let operation, let error):

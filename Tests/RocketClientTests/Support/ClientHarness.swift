@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLAPI
+import LaunchBackend
 import RocketClient
 import TestSupport
 import Testing
@@ -12,32 +13,47 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
   var testDescription: String { rawValue }
 }
 
-/// A client with a private credential store, talking to `handler` in-process or over HTTP.
+/// A client with a private credential store, talking to the real embedded backend (on a fresh
+/// temporary database) in-process or over HTTP.
 ///
-/// Over HTTP, a loopback stub plays the server: it decodes each POSTed body and answers with
-/// what the same handler answers in-process, so both transports see the same backend.
+/// Over HTTP, a loopback stub plays the server: it hands each POSTed body to the same backend
+/// and answers with what `handle` returns, encoded. (Until `serve` from branch `server` is merged
+/// here; the stub then gives way to the real HTTP server.)
 struct ClientHarness {
   let temporary: TemporaryDirectory
+  let backend: LaunchBackend
   let store: FileCredentialStore
   let client: RocketClient
   /// The HTTP server, for `.http`; it records requests.
   let stub: LoopbackHTTPStub?
 
-  init(_ kind: TransportKind, handler: @escaping InProcessTransport.Handler) throws {
+  /// - Parameters:
+  ///   - kind: the transport.
+  ///   - observe: called with each request's `Authorization` value as the backend receives it.
+  init(_ kind: TransportKind, observe: (@Sendable (String?) -> Void)? = nil) throws {
     temporary = try TemporaryDirectory(prefix: "rocket-client")
+    let backend = try LaunchBackend(databasePath: temporary.child("backend.sqlite"))
+    self.backend = backend
     store = FileCredentialStore(path: temporary.child("config/credentials.json"))
+    let handler: InProcessTransport.Handler = { request, authorization in
+      observe?(authorization)
+      let variables = request.variables.isEmpty ? nil : request.variables
+      return backend.handle(
+        query: request.query, operationName: request.operationName, variables: variables,
+        authorization: authorization
+      ).result.json
+    }
     switch kind {
     case .inProcess:
       stub = nil
+      let transport =
+        observe == nil ? InProcessTransport(backend: backend) : InProcessTransport(handler: handler)
       client = RocketClient(
-        transport: InProcessTransport(handler: handler), credentials: store,
-        endpointKey: Credential.embeddedEndpoint)
+        transport: transport, credentials: store, endpointKey: Credential.embeddedEndpoint)
     case .http:
       let server = try LoopbackHTTPStub { request in Self.serve(request, with: handler) }
       stub = server
-      client = RocketClient(
-        transport: HTTPTransport(endpoint: server.url(), client: HTTPClient(timeout: .seconds(10))),
-        credentials: store, endpointKey: server.url().absoluteString)
+      client = RocketClient.http(endpoint: server.url(), credentials: store, timeout: .seconds(10))
     }
   }
 
