@@ -94,6 +94,10 @@ let package = Package(
       dependencies: ["RocketReserverCLI", "TestSupport", "rocket-reserver"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "GraphQLServerTests",
+      dependencies: ["GraphQLServer", "GraphQL"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "LaunchBackendTests",
       dependencies: ["LaunchBackend", "TestSupport", "embed-resources"],
       swiftSettings: strictSettings),

@@ -62,4 +62,89 @@ static inline struct MHD_Response *cmhd_response_copying(const void *data, size_
 static inline enum MHD_Result cmhd_yes(void) { return MHD_YES; }
 static inline enum MHD_Result cmhd_no(void) { return MHD_NO; }
 
+// MARK: - GraphQLServer: own listening socket, quiesce support
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+/// Opens a non-blocking IPv4 TCP socket bound to `address_be:port` and listening with `backlog`.
+/// Returns the descriptor, or -1 with the `errno` of the failing call in `*error_out` (so a caller
+/// can tell EADDRINUSE from other failures, which MHD_start_daemon does not report).
+static inline int cmhd_listen_ipv4(uint32_t address_be, uint16_t port, int backlog, int *error_out) {
+  int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0) {
+    *error_out = errno;
+    return -1;
+  }
+  int on = 1;
+  (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  struct sockaddr_in addr;
+  memset(&addr, 0, sizeof addr);
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(port);
+  addr.sin_addr.s_addr = address_be;
+  if (bind(fd, (struct sockaddr *)&addr, sizeof addr) != 0 || listen(fd, backlog) != 0) {
+    *error_out = errno;
+    close(fd);
+    return -1;
+  }
+  *error_out = 0;
+  return fd;
+}
+
+/// Starts a daemon on the listening socket `listen_fd` (which it then owns until quiesced), with
+/// inter-thread communication enabled so that MHD_quiesce_daemon works, a thread pool of `threads`
+/// threads, `connection_timeout` seconds for idle or half-sent connections, at most
+/// `connection_limit` connections and `memory_limit` bytes of buffer per connection (which bounds
+/// the request line and headers).
+static inline struct MHD_Daemon *cmhd_start_on_socket(int listen_fd, unsigned int threads,
+                                                      unsigned int connection_timeout,
+                                                      unsigned int connection_limit,
+                                                      size_t memory_limit,
+                                                      MHD_AccessHandlerCallback handler,
+                                                      void *handler_cls,
+                                                      MHD_RequestCompletedCallback completed,
+                                                      void *completed_cls) {
+  unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC;
+  if (threads < 1) threads = 1;
+  return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+                          MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
+                          MHD_OPTION_THREAD_POOL_SIZE, threads,
+                          MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
+                          MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+                          MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                          MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                          MHD_OPTION_END);
+}
+
+/// Stops accepting connections: returns the listening socket, which the caller must close, or -1.
+static inline int cmhd_quiesce(struct MHD_Daemon *daemon) {
+  MHD_socket fd = MHD_quiesce_daemon(daemon);
+  return fd == MHD_INVALID_SOCKET ? -1 : (int)fd;
+}
+
+/// The request body length the client announced with Content-Length, or -1 when it sent none
+/// (or an unparsable one, which libmicrohttpd rejects itself).
+static inline long long cmhd_content_length(struct MHD_Connection *connection) {
+  const char *value = MHD_lookup_connection_value(connection, MHD_HEADER_KIND,
+                                                  MHD_HTTP_HEADER_CONTENT_LENGTH);
+  if (value == NULL) return -1;
+  long long length = 0;
+  for (const char *p = value; *p; p++) {
+    if (*p < '0' || *p > '9') return -1;
+    if (length > (1LL << 50)) return length;
+    length = length * 10 + (*p - '0');
+  }
+  return length;
+}
+
+/// The local port a bound IPv4 socket listens on, or 0.
+static inline uint16_t cmhd_socket_port(int fd) {
+  struct sockaddr_in addr;
+  socklen_t length = sizeof addr;
+  if (getsockname(fd, (struct sockaddr *)&addr, &length) != 0) return 0;
+  return ntohs(addr.sin_port);
+}
+
 #endif

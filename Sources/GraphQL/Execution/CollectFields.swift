@@ -3,7 +3,9 @@
 indirect enum OutputType {
   case nonNull(OutputType)
   case list(OutputType)
-  case scalar(GraphQLScalarType)
+  /// A scalar, and which built-in it is (the executor serializes common values of built-ins
+  /// without going through `serialize`, with the same results).
+  case scalar(GraphQLScalarType, BuiltInScalar?)
   case enumeration(GraphQLEnumType)
   case object(GraphQLObjectType)
   /// An interface or union, by name.
@@ -17,13 +19,48 @@ indirect enum OutputType {
     case .list(let inner): self = .list(OutputType(inner, schema: schema))
     case .named(let name):
       switch schema.type(named: name) {
-      case .scalar(let scalar)?: self = .scalar(scalar)
+      case .scalar(let scalar)?: self = .scalar(scalar, BuiltInScalar(scalar))
       case .enumeration(let enumeration)?: self = .enumeration(enumeration)
       case .object(let object)?: self = .object(object)
       case .interface?, .union?: self = .abstract(name)
       case .inputObject?, nil: self = .unknown(name)
       }
     }
+  }
+}
+
+/// The built-in scalars, told apart by identity.
+enum BuiltInScalar {
+  case string, id, int, float, boolean
+
+  init?(_ scalar: GraphQLScalarType) {
+    if scalar === GraphQLScalarType.string {
+      self = .string
+    } else if scalar === GraphQLScalarType.id {
+      self = .id
+    } else if scalar === GraphQLScalarType.int {
+      self = .int
+    } else if scalar === GraphQLScalarType.float {
+      self = .float
+    } else if scalar === GraphQLScalarType.boolean {
+      self = .boolean
+    } else {
+      return nil
+    }
+  }
+
+  /// The serialized form of the plain Swift values built-ins are mostly given, or nil to use the
+  /// scalar's `serialize`. One concrete cast, where `serialize` tries several.
+  @inline(__always)
+  func fastSerialize(_ value: any Sendable) -> JSON? {
+    switch self {
+    case .string, .id: if let string = value as? String { return .string(string) }
+    case .int:
+      if let int = value as? Int, int >= -2_147_483_648 && int <= 2_147_483_647 { return .int(int) }
+    case .boolean: if let bool = value as? Bool { return .bool(bool) }
+    case .float: if let double = value as? Double, double.isFinite { return .double(double) }
+    }
+    return nil
   }
 }
 

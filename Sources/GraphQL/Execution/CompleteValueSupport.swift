@@ -1,39 +1,47 @@
-/// Lets the executor see through an `Optional` that arrived wrapped in `any Sendable` (such as a
-/// `String?` stored in a `[String: any Sendable]`): `.none` must read as null. (A `.some` needs no
-/// unwrapping: Swift's dynamic casts look through it.)
-protocol OptionalNoneCheck {
-  var isNone: Bool { get }
-}
-
-extension Optional: OptionalNoneCheck {
-  var isNone: Bool {
-    switch self {
-    case .none: true
-    case .some(let wrapped): (wrapped as? any OptionalNoneCheck)?.isNone ?? false
-    }
-  }
-}
-
-/// The value, or nil if it is null in any of its Swift spellings (`nil`, a wrapped `Optional.none`,
-/// `JSON.null`).
+/// The value, or nil if it is null in any of its Swift spellings (`nil`, an `Optional.none` that
+/// arrived wrapped in `any Sendable`, such as a `String?` stored in a `[String: any Sendable]`, or
+/// `JSON.null`). A wrapped `.some` needs no unwrapping: Swift's dynamic casts look through it.
 func unwrapNull(_ value: (any Sendable)?) -> (any Sendable)? {
   guard let value else { return nil }
-  if let optional = value as? any OptionalNoneCheck, optional.isNone { return nil }
+  // Casting to `Optional<Any>` unwraps a boxed optional without a protocol conformance lookup.
+  let boxed: Any = value
+  if case Optional<Any>.none = boxed { return nil }
   if let json = value as? JSON, json.isNull { return nil }
   return value
+}
+
+/// An object value's fields as the default resolver reads them, worked out once per object rather
+/// than once per field.
+enum ObjectFields {
+  case dictionary([String: any Sendable])
+  case json(JSONObject)
+  case opaque
+
+  init(_ source: (any Sendable)?) {
+    switch source {
+    case let dictionary as [String: any Sendable]: self = .dictionary(dictionary)
+    case let json as JSON: self = json.objectValue.map { .json($0) } ?? .opaque
+    case let object as JSONObject: self = .json(object)
+    default: self = .opaque
+    }
+  }
+
+  /// The default field resolver: the member named like the field, or null.
+  @inline(__always)
+  func value(_ fieldName: String) -> (any Sendable)? {
+    switch self {
+    case .dictionary(let dictionary): dictionary[fieldName]
+    case .json(let object): object[fieldName]
+    case .opaque: nil
+    }
+  }
 }
 
 extension ExecutionContext {
   /// The default field resolver: the member named like the field of a `[String: any Sendable]`,
   /// `JSON` object or `JSONObject` source; null for any other source.
-  @inline(__always)
   func defaultResolve(_ source: (any Sendable)?, fieldName: String) -> (any Sendable)? {
-    switch source {
-    case let dictionary as [String: any Sendable]: dictionary[fieldName]
-    case let json as JSON: json[fieldName]
-    case let object as JSONObject: object[fieldName]
-    default: nil
-    }
+    ObjectFields(source).value(fieldName)
   }
 
   /// The information a resolver receives about its field.
@@ -62,7 +70,7 @@ extension ExecutionContext {
     -> JSON
   {
     switch type {
-    case .scalar(let scalar):
+    case .scalar(let scalar, _):
       let serialized: JSON
       do {
         serialized = try scalar.serialize(value)

@@ -8,6 +8,9 @@ public struct CachedDocument: Sendable {
   /// The validation errors (empty when valid or when parsing failed).
   public let validationErrors: [GraphQLError]
 
+  /// - Parameters:
+  ///   - parsed: the document or its syntax error.
+  ///   - validationErrors: the validation errors of the document.
   public init(parsed: Result<Document, GraphQLError>, validationErrors: [GraphQLError]) {
     self.parsed = parsed
     self.validationErrors = validationErrors

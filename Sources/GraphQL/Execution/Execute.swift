@@ -16,7 +16,7 @@ public func execute<Context: Sendable>(
 ) async -> ExecutionResult {
   switch prepareExecution(
     schema: schema, document: document, operationName: operationName, variableValues: variableValues,
-    context: context, rootValue: rootValue, allowsAsync: true)
+    context: context, rootValue: rootValue)
   {
   case .failure(let failure): return ExecutionResult(data: nil, errors: failure.errors)
   case .success(let execution): return await execution.executeOperationAsync()
@@ -32,7 +32,7 @@ public func executeSync<Context: Sendable>(
 ) -> ExecutionResult {
   switch prepareExecution(
     schema: schema, document: document, operationName: operationName, variableValues: variableValues,
-    context: context, rootValue: rootValue, allowsAsync: false)
+    context: context, rootValue: rootValue)
   {
   case .failure(let failure): return ExecutionResult(data: nil, errors: failure.errors)
   case .success(let execution): return execution.executeOperationSync()
@@ -75,7 +75,7 @@ func getOperation(_ document: Document, operationName: String?) throws(GraphQLEr
 /// Selects the operation and coerces the variables (spec 6.1.2), ready to execute.
 func prepareExecution<Context: Sendable>(
   schema: ExecutableSchema<Context>, document: Document, operationName: String?,
-  variableValues: JSONObject?, context: Context, rootValue: (any Sendable)?, allowsAsync: Bool
+  variableValues: JSONObject?, context: Context, rootValue: (any Sendable)?
 ) -> Result<ExecutionContext<Context>, ExecutionPreparationFailure> {
   let operation: OperationDefinition
   do {
@@ -98,5 +98,5 @@ func prepareExecution<Context: Sendable>(
   return .success(
     ExecutionContext(
       executable: schema, document: document, operation: operation, variables: variables, context: context,
-      rootValue: rootValue, allowsAsync: allowsAsync))
+      rootValue: rootValue))
 }

@@ -9,7 +9,8 @@ extension ExecutionContext {
     }
     let plans = planFields(objectType: rootType, selectionSets: [operation.selectionSet])
     do {
-      let data = try await executeSelectionSetAsync(plans, objectType: rootType, source: rootValue)
+      let data = try await executeSelectionSetAsync(
+        plans, objectType: rootType, source: rootValue, fields: ObjectFields(rootValue))
       return ExecutionResult(data: .object(data), errors: errors)
     } catch {
       errors.append(error.error)
@@ -19,26 +20,30 @@ extension ExecutionContext {
 
   /// Spec 6.3 ExecuteSelectionSet.
   func executeSelectionSetAsync(
-    _ plans: [FieldPlan<Context>], objectType: GraphQLObjectType, source: (any Sendable)?
+    _ plans: [FieldPlan<Context>], objectType: GraphQLObjectType, source: (any Sendable)?,
+    fields: ObjectFields
   ) async throws(FieldFailure) -> JSONObject {
     var result = JSONObject()
     result.reserveCapacity(plans.count)
     for plan in plans {
       path.append(.key(plan.responseKey))
       defer { path.removeLast() }
-      result.appendUnchecked(plan.responseKey, try await executeFieldAsync(plan, source: source))
+      result.appendUnchecked(
+        plan.responseKey, try await executeFieldAsync(plan, source: source, fields: fields))
     }
     return result
   }
 
   /// Spec 6.4 ExecuteField.
-  func executeFieldAsync(_ plan: FieldPlan<Context>, source: (any Sendable)?) async throws(FieldFailure)
+  func executeFieldAsync(
+    _ plan: FieldPlan<Context>, source: (any Sendable)?, fields: ObjectFields
+  ) async throws(FieldFailure)
     -> JSON
   {
     if plan.isTypename { return .string(plan.parentType.name) }
     let resolved: (any Sendable)?
     do {
-      resolved = try await resolveFieldValueAsync(plan, source: source)
+      resolved = try await resolveFieldValueAsync(plan, source: source, fields: fields)
     } catch {
       return try handleFieldError(locatedError(error, plan: plan), type: plan.outputType)
     }
@@ -50,11 +55,13 @@ extension ExecutionContext {
   }
 
   /// Spec 6.4.2 ResolveFieldValue.
-  func resolveFieldValueAsync(_ plan: FieldPlan<Context>, source: (any Sendable)?) async throws -> (
+  func resolveFieldValueAsync(
+    _ plan: FieldPlan<Context>, source: (any Sendable)?, fields: ObjectFields
+  ) async throws -> (
     any Sendable
   )? {
     guard let resolver = plan.resolver else {
-      return defaultResolve(source, fieldName: plan.definition.name)
+      return fields.value(plan.definition.name)
     }
     let arguments = try plan.coercedArguments(in: self).get()
     switch resolver {
@@ -74,6 +81,19 @@ extension ExecutionContext {
       if completed.isNull { throw nonNullViolation(plan) }
       return completed
     }
+    guard let value else { return .null }
+    switch type {
+    case .scalar(_, let builtIn?):
+      if let serialized = builtIn.fastSerialize(value) { return serialized }
+    case .object(let objectType):
+      // Classifying the object first also proves most values non-null without another cast.
+      let fields = ObjectFields(value)
+      if case .opaque = fields, unwrapNull(value) == nil { return .null }
+      let plans = plan.subplans(for: objectType, in: self)
+      return .object(
+        try await executeSelectionSetAsync(plans, objectType: objectType, source: value, fields: fields))
+    default: break
+    }
     guard let value = unwrapNull(value) else { return .null }
     switch type {
     case .list(let itemType):
@@ -90,13 +110,12 @@ extension ExecutionContext {
         }
       }
       return .array(completed)
-    case .object(let objectType):
-      let plans = plan.subplans(for: objectType, in: self)
-      return .object(try await executeSelectionSetAsync(plans, objectType: objectType, source: value))
     case .abstract(let abstractName):
       let objectType = try resolveAbstractType(abstractName, value, plan: plan)
       let plans = plan.subplans(for: objectType, in: self)
-      return .object(try await executeSelectionSetAsync(plans, objectType: objectType, source: value))
+      return .object(
+        try await executeSelectionSetAsync(
+          plans, objectType: objectType, source: value, fields: ObjectFields(value)))
     default:
       return try completeLeaf(type, value, plan: plan)
     }

@@ -12,7 +12,8 @@ extension ExecutionContext {
     }
     let plans = planFields(objectType: rootType, selectionSets: [operation.selectionSet])
     do {
-      let data = try executeSelectionSetSync(plans, objectType: rootType, source: rootValue)
+      let data = try executeSelectionSetSync(
+        plans, objectType: rootType, source: rootValue, fields: ObjectFields(rootValue))
       return ExecutionResult(data: .object(data), errors: errors)
     } catch {
       errors.append(error.error)
@@ -22,25 +23,28 @@ extension ExecutionContext {
 
   /// Spec 6.3 ExecuteSelectionSet: each planned field's value under its response key.
   func executeSelectionSetSync(
-    _ plans: [FieldPlan<Context>], objectType: GraphQLObjectType, source: (any Sendable)?
+    _ plans: [FieldPlan<Context>], objectType: GraphQLObjectType, source: (any Sendable)?,
+    fields: ObjectFields
   ) throws(FieldFailure) -> JSONObject {
     var result = JSONObject()
     result.reserveCapacity(plans.count)
     for plan in plans {
       path.append(.key(plan.responseKey))
       defer { path.removeLast() }
-      result.appendUnchecked(plan.responseKey, try executeFieldSync(plan, source: source))
+      result.appendUnchecked(plan.responseKey, try executeFieldSync(plan, source: source, fields: fields))
     }
     return result
   }
 
   /// Spec 6.4 ExecuteField: coerce arguments, resolve, complete; a field error becomes null or
   /// moves up (6.4.4).
-  func executeFieldSync(_ plan: FieldPlan<Context>, source: (any Sendable)?) throws(FieldFailure) -> JSON {
+  func executeFieldSync(
+    _ plan: FieldPlan<Context>, source: (any Sendable)?, fields: ObjectFields
+  ) throws(FieldFailure) -> JSON {
     if plan.isTypename { return .string(plan.parentType.name) }
     let resolved: (any Sendable)?
     do {
-      resolved = try resolveFieldValueSync(plan, source: source)
+      resolved = try resolveFieldValueSync(plan, source: source, fields: fields)
     } catch {
       return try handleFieldError(locatedError(error, plan: plan), type: plan.outputType)
     }
@@ -52,9 +56,11 @@ extension ExecutionContext {
   }
 
   /// Spec 6.4.2 ResolveFieldValue.
-  func resolveFieldValueSync(_ plan: FieldPlan<Context>, source: (any Sendable)?) throws -> (any Sendable)? {
+  func resolveFieldValueSync(
+    _ plan: FieldPlan<Context>, source: (any Sendable)?, fields: ObjectFields
+  ) throws -> (any Sendable)? {
     guard let resolver = plan.resolver else {
-      return defaultResolve(source, fieldName: plan.definition.name)
+      return fields.value(plan.definition.name)
     }
     let arguments = try plan.coercedArguments(in: self).get()
     switch resolver {
@@ -76,6 +82,19 @@ extension ExecutionContext {
       if completed.isNull { throw nonNullViolation(plan) }
       return completed
     }
+    guard let value else { return .null }
+    switch type {
+    case .scalar(_, let builtIn?):
+      if let serialized = builtIn.fastSerialize(value) { return serialized }
+    case .object(let objectType):
+      // Classifying the object first also proves most values non-null without another cast.
+      let fields = ObjectFields(value)
+      if case .opaque = fields, unwrapNull(value) == nil { return .null }
+      let plans = plan.subplans(for: objectType, in: self)
+      return .object(
+        try executeSelectionSetSync(plans, objectType: objectType, source: value, fields: fields))
+    default: break
+    }
     guard let value = unwrapNull(value) else { return .null }
     switch type {
     case .list(let itemType):
@@ -92,13 +111,12 @@ extension ExecutionContext {
         }
       }
       return .array(completed)
-    case .object(let objectType):
-      let plans = plan.subplans(for: objectType, in: self)
-      return .object(try executeSelectionSetSync(plans, objectType: objectType, source: value))
     case .abstract(let abstractName):
       let objectType = try resolveAbstractType(abstractName, value, plan: plan)
       let plans = plan.subplans(for: objectType, in: self)
-      return .object(try executeSelectionSetSync(plans, objectType: objectType, source: value))
+      return .object(
+        try executeSelectionSetSync(plans, objectType: objectType, source: value, fields: ObjectFields(value))
+      )
     default:
       return try completeLeaf(type, value, plan: plan)
     }

@@ -14,8 +14,6 @@ final class ExecutionContext<Context: Sendable> {
   let variables: JSONObject
   let context: Context
   let rootValue: (any Sendable)?
-  /// Whether `.async` resolvers may run (false in `executeSync`).
-  let allowsAsync: Bool
   /// Field errors in the order they were raised.
   var errors: [GraphQLError] = []
   /// The response path of the field being executed; pushed and popped as execution descends.
@@ -24,7 +22,7 @@ final class ExecutionContext<Context: Sendable> {
 
   init(
     executable: ExecutableSchema<Context>, document: Document, operation: OperationDefinition,
-    variables: JSONObject, context: Context, rootValue: (any Sendable)?, allowsAsync: Bool
+    variables: JSONObject, context: Context, rootValue: (any Sendable)?
   ) {
     self.executable = executable
     self.schema = executable.schema
@@ -38,7 +36,6 @@ final class ExecutionContext<Context: Sendable> {
     self.variables = variables
     self.context = context
     self.rootValue = rootValue
-    self.allowsAsync = allowsAsync
   }
 
   /// The resolver for a field: the schema's own, or the built-in one for introspection types and

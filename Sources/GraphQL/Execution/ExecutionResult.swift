@@ -8,6 +8,9 @@ public struct ExecutionResult: Hashable, Sendable {
   /// The errors, in the order they were raised (response order for field errors).
   public var errors: [GraphQLError]
 
+  /// - Parameters:
+  ///   - data: the data, nil for a request error (no `data` entry).
+  ///   - errors: the errors (default none).
   public init(data: JSON?, errors: [GraphQLError] = []) {
     self.data = data
     self.errors = errors
@@ -25,7 +28,7 @@ public struct ExecutionResult: Hashable, Sendable {
   /// The response as compact UTF-8 JSON text, ready for the wire.
   public func encoded() -> [UInt8] {
     var buffer: [UInt8] = []
-    buffer.reserveCapacity(1024)
+    buffer.reserveCapacity(4096)
     buffer.append(UInt8(ascii: "{"))
     if !errors.isEmpty {
       JSONWriter.appendString("errors", to: &buffer)

@@ -43,7 +43,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     query: String, operationName: String? = nil, variables: JSONObject? = nil, context: Context,
     rootValue: (any Sendable)? = nil, operationPolicy: (OperationType) -> GraphQLError? = { _ in nil }
   ) async -> ProcessedRequest {
-    switch prepare(query, operationName, variables, context, rootValue, operationPolicy, allowsAsync: true) {
+    switch prepare(query, operationName, variables, context, rootValue, operationPolicy) {
     case .finished(let processed): return processed
     case .ready(let execution):
       return executed(await execution.executeOperationAsync(), execution.operation.operation)
@@ -56,7 +56,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     query: String, operationName: String? = nil, variables: JSONObject? = nil, context: Context,
     rootValue: (any Sendable)? = nil, operationPolicy: (OperationType) -> GraphQLError? = { _ in nil }
   ) -> ProcessedRequest {
-    switch prepare(query, operationName, variables, context, rootValue, operationPolicy, allowsAsync: false) {
+    switch prepare(query, operationName, variables, context, rootValue, operationPolicy) {
     case .finished(let processed): return processed
     case .ready(let execution):
       return executed(execution.executeOperationSync(), execution.operation.operation)
@@ -86,7 +86,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
 
   private func prepare(
     _ query: String, _ operationName: String?, _ variables: JSONObject?, _ context: Context,
-    _ rootValue: (any Sendable)?, _ operationPolicy: (OperationType) -> GraphQLError?, allowsAsync: Bool
+    _ rootValue: (any Sendable)?, _ operationPolicy: (OperationType) -> GraphQLError?
   ) -> Preparation {
     let cached = document(for: query)
     let document: Document
@@ -112,7 +112,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     }
     switch prepareExecution(
       schema: schema, document: document, operationName: operationName, variableValues: variables,
-      context: context, rootValue: rootValue, allowsAsync: allowsAsync)
+      context: context, rootValue: rootValue)
     {
     case .success(let execution): return .ready(execution)
     case .failure(let failure):
@@ -152,12 +152,17 @@ public struct ProcessedRequest: Sendable {
     case executed
   }
 
+  /// How far the request got.
   public let outcome: Outcome
   /// The selected operation's type, once known (nil for parse, validation and operation errors).
   public let operationType: OperationType?
   /// The response; request errors have no `data` entry.
   public let result: ExecutionResult
 
+  /// - Parameters:
+  ///   - outcome: how far the request got.
+  ///   - operationType: the selected operation's type, if known.
+  ///   - result: the response.
   public init(outcome: Outcome, operationType: OperationType?, result: ExecutionResult) {
     self.outcome = outcome
     self.operationType = operationType

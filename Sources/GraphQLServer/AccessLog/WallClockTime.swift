@@ -1,0 +1,54 @@
+import Glibc
+
+/// A wall-clock instant (UTC), cheap to take and to print in ISO 8601 without Foundation.
+public struct WallClockTime: Hashable, Sendable {
+  /// Seconds since 1970-01-01T00:00:00Z.
+  public var secondsSinceEpoch: Int
+  /// Nanoseconds within the second.
+  public var nanoseconds: Int
+
+  /// - Parameters:
+  ///   - secondsSinceEpoch: seconds since the Unix epoch.
+  ///   - nanoseconds: nanoseconds within that second (0 ..< 1e9).
+  public init(secondsSinceEpoch: Int, nanoseconds: Int) {
+    self.secondsSinceEpoch = secondsSinceEpoch
+    self.nanoseconds = nanoseconds
+  }
+
+  /// The current time from the system's real-time clock.
+  public static func now() -> WallClockTime {
+    var spec = timespec()
+    clock_gettime(CLOCK_REALTIME, &spec)
+    return WallClockTime(secondsSinceEpoch: spec.tv_sec, nanoseconds: spec.tv_nsec)
+  }
+
+  /// The instant as ISO 8601 UTC with milliseconds, such as `2026-11-30T01:23:45.678Z`.
+  public var iso8601: String {
+    var seconds = time_t(secondsSinceEpoch)
+    var parts = tm()
+    gmtime_r(&seconds, &parts)
+    var text = ""
+    text.reserveCapacity(24)
+    Self.append(Int(parts.tm_year) + 1900, width: 4, to: &text)
+    text += "-"
+    Self.append(Int(parts.tm_mon) + 1, width: 2, to: &text)
+    text += "-"
+    Self.append(Int(parts.tm_mday), width: 2, to: &text)
+    text += "T"
+    Self.append(Int(parts.tm_hour), width: 2, to: &text)
+    text += ":"
+    Self.append(Int(parts.tm_min), width: 2, to: &text)
+    text += ":"
+    Self.append(Int(parts.tm_sec), width: 2, to: &text)
+    text += "."
+    Self.append(nanoseconds / 1_000_000, width: 3, to: &text)
+    text += "Z"
+    return text
+  }
+
+  private static func append(_ value: Int, width: Int, to text: inout String) {
+    let digits = String(value)
+    if digits.utf8.count < width { text += String(repeating: "0", count: width - digits.utf8.count) }
+    text += digits
+  }
+}

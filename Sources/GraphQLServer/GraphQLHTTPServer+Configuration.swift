@@ -1,0 +1,42 @@
+import Glibc
+
+extension GraphQLHTTPServer {
+  /// Limits and tuning of a `GraphQLHTTPServer`. The defaults suit `rocket-reserver serve`.
+  public struct Configuration: Sendable {
+    /// The largest request body accepted; a larger one gets 413 (default 1 MiB).
+    public var maxBodyBytes: Int
+    /// Seconds a connection may stay idle or half-sent before it is closed (default 10).
+    public var connectionTimeoutSeconds: Int
+    /// The most connections served at once; more are closed on accept (default 1024).
+    public var connectionLimit: Int
+    /// Buffer bytes per connection, which bounds the request line plus headers (default 64 KiB).
+    public var connectionMemoryBytes: Int
+    /// Worker threads (default: the number of online cores).
+    public var threads: Int
+    /// How long `stop()` waits for in-flight requests before closing connections (default 10 s).
+    public var drainTimeoutSeconds: Double
+
+    /// - Parameters:
+    ///   - maxBodyBytes: the largest request body (default 1 MiB).
+    ///   - connectionTimeoutSeconds: idle or half-sent connection timeout (default 10).
+    ///   - connectionLimit: the most simultaneous connections (default 1024).
+    ///   - connectionMemoryBytes: buffer per connection (default 64 KiB).
+    ///   - threads: worker threads (default `GraphQLHTTPServer.defaultThreadCount`).
+    ///   - drainTimeoutSeconds: the longest graceful stop waits for requests (default 10).
+    public init(
+      maxBodyBytes: Int = 1 << 20, connectionTimeoutSeconds: Int = 10, connectionLimit: Int = 1024,
+      connectionMemoryBytes: Int = 64 << 10, threads: Int = GraphQLHTTPServer.defaultThreadCount,
+      drainTimeoutSeconds: Double = 10
+    ) {
+      self.maxBodyBytes = maxBodyBytes
+      self.connectionTimeoutSeconds = connectionTimeoutSeconds
+      self.connectionLimit = connectionLimit
+      self.connectionMemoryBytes = connectionMemoryBytes
+      self.threads = threads
+      self.drainTimeoutSeconds = drainTimeoutSeconds
+    }
+  }
+
+  /// The number of online cores (at least 1): one worker thread per core.
+  public static var defaultThreadCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+}

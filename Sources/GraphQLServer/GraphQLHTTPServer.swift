@@ -1,0 +1,124 @@
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// Serves a `GraphQLService` over HTTP (GraphQL over HTTP at `/graphql`) with libmicrohttpd.
+///
+/// For example:
+/// ```swift
+/// let server = GraphQLHTTPServer(service: backend)
+/// try server.start(host: "127.0.0.1", port: 0)
+/// print("listening on http://127.0.0.1:\(server.port ?? 0)/graphql")
+/// // ...
+/// server.stop()
+/// ```
+///
+/// Requests run on libmicrohttpd's thread pool (one thread per core by default), each calling the
+/// service synchronously. Thread safety: all methods may be called from any thread. The class is
+/// Sendable because its only mutable state (the running daemon) is behind a `Mutex` and the
+/// callback state (`ServerCore`) is itself Sendable; the daemon never outlives the object, since
+/// `deinit` stops it.
+public final class GraphQLHTTPServer: Sendable {
+  private enum State {
+    case idle
+    case running(daemon: OpaquePointer, host: String, port: UInt16)
+    case stopping(host: String, port: UInt16)
+    case stopped
+  }
+
+  private let core: ServerCore
+  private let configuration: Configuration
+  private let state = Mutex<State>(.idle)
+
+  /// Creates a server; nothing listens until `start`.
+  /// - Parameters:
+  ///   - service: what requests run against.
+  ///   - configuration: limits and threads (default `Configuration()`).
+  ///   - accessLog: where one line per request goes (default standard error).
+  public init(
+    service: any GraphQLService, configuration: Configuration = Configuration(),
+    accessLog: any AccessLog = StandardErrorAccessLog()
+  ) {
+    self.configuration = configuration
+    core = ServerCore(service: service, accessLog: accessLog, maxBodyBytes: configuration.maxBodyBytes)
+  }
+
+  deinit { stop() }
+
+  /// Starts listening and serving.
+  /// - Parameters:
+  ///   - host: an IPv4 address, or `localhost` (default `127.0.0.1`).
+  ///   - port: the TCP port; 0 picks a free one, readable from `port` afterwards (default 0).
+  /// - Throws: `GraphQLHTTPServerError` when the host is invalid, the port is in use or cannot
+  ///   be bound, the server was started before, or libmicrohttpd cannot start.
+  public func start(host: String = "127.0.0.1", port: UInt16 = 0) throws(GraphQLHTTPServerError) {
+    var address = in_addr()
+    let numericHost = host == "localhost" ? "127.0.0.1" : host
+    guard inet_pton(AF_INET, numericHost, &address) == 1 else { throw .invalidHost(host) }
+    try state.withLock { (state: inout State) throws(GraphQLHTTPServerError) in
+      guard case .idle = state else { throw .alreadyStarted }
+      var error: Int32 = 0
+      let socket = cmhd_listen_ipv4(address.s_addr, port, 511, &error)
+      guard socket >= 0 else {
+        if error == EADDRINUSE { throw .addressInUse(host: host, port: port) }
+        throw .cannotBind(host: host, port: port, reason: String(cString: strerror(error)))
+      }
+      let boundPort = cmhd_socket_port(socket)
+      let daemon = cmhd_start_on_socket(
+        socket, UInt32(clamping: configuration.threads),
+        UInt32(clamping: configuration.connectionTimeoutSeconds),
+        UInt32(clamping: configuration.connectionLimit), configuration.connectionMemoryBytes,
+        serverAccessHandler, Unmanaged.passUnretained(core).toOpaque(),
+        serverCompletionHandler, Unmanaged.passUnretained(core).toOpaque())
+      guard let daemon else {
+        close(socket)
+        throw .daemonFailed
+      }
+      state = .running(daemon: daemon, host: host, port: boundPort)
+    }
+  }
+
+  /// The port the server listens on, or nil before `start` and after `stop`.
+  public var port: UInt16? {
+    state.withLock { state in
+      if case .running(_, _, let port) = state { return port }
+      return nil
+    }
+  }
+
+  /// The endpoint URL, such as `http://127.0.0.1:4000/graphql`, or nil when not running.
+  public var endpoint: String? {
+    state.withLock { state in
+      if case .running(_, let host, let port) = state { return "http://\(host):\(port)/graphql" }
+      return nil
+    }
+  }
+
+  /// The number of requests being handled right now (head received, response not yet sent).
+  public var requestsInFlight: Int { core.inFlight.load(ordering: .acquiring) }
+
+  /// Stops gracefully: stops accepting connections (new ones are refused), lets in-flight
+  /// requests finish and their responses go out (up to `Configuration.drainTimeoutSeconds`),
+  /// then closes all connections and joins the worker threads.
+  ///
+  /// Idempotent: later calls, and calls while another one is stopping, return at once.
+  /// - Warning: never call it from inside `GraphQLService.execute`: it waits for that request.
+  public func stop() {
+    let daemon: OpaquePointer? = state.withLock { state in
+      guard case .running(let daemon, let host, let port) = state else { return nil }
+      state = .stopping(host: host, port: port)
+      return daemon
+    }
+    guard let daemon else { return }
+    core.stopping.store(true, ordering: .relaxed)
+    let listening = cmhd_quiesce(daemon)
+    if listening >= 0 { close(listening) }
+    var waited = 0.0
+    while core.inFlight.load(ordering: .acquiring) > 0 && waited < configuration.drainTimeoutSeconds {
+      usleep(2_000)
+      waited += 0.002
+    }
+    MHD_stop_daemon(daemon)
+    state.withLock { $0 = .stopped }
+  }
+}

@@ -1,2 +1,0 @@
-/// GraphQL over HTTP on libmicrohttpd. It knows nothing of launches.
-public enum GraphQLServerModule {}

@@ -1,0 +1,124 @@
+import GraphQL
+
+/// GraphQL over HTTP, as a pure function of the request: routing, CORS preflight, content
+/// negotiation, parameter checks and status codes (see shared/notes/graphql-over-http.md).
+///
+/// A request is handled in up to two steps: `begin` decides everything the head alone decides,
+/// and for a POST to `/graphql` asks for the body, which `finish` then handles.
+struct GraphQLHTTPHandler: Sendable {
+  /// What to do after the request head.
+  enum Decision {
+    /// Answer now (without reading any body).
+    case respond(HTTPResponse)
+    /// Read a body of at most `maxBodyBytes`, then call `finish` with the negotiated type.
+    case readBody(ResponseMediaType)
+  }
+
+  let service: any GraphQLService
+  let maxBodyBytes: Int
+
+  /// Handles everything decided by the method, path and headers.
+  func begin(_ request: some HTTPRequestHead) -> Decision {
+    if request.method == .options { return .respond(.preflight) }
+    switch request.route {
+    case .home:
+      if request.method == .get || request.method == .head { return .respond(.homePage) }
+      return .respond(.error(405, "Use GET for this page.", allow: "GET, HEAD"))
+    case .unknown:
+      return .respond(.error(404, "Not found. The GraphQL endpoint is /graphql."))
+    case .graphQL:
+      break
+    }
+    guard request.method == .get || request.method == .post else {
+      return .respond(.error(405, "GraphQL requests use GET or POST.", allow: "GET, POST"))
+    }
+    let accept: String?
+    switch request.header("Accept") {
+    case .value(let value): accept = value
+    case .absent: accept = nil
+    case .invalidUTF8: accept = ""
+    }
+    guard let media = MediaTypeNegotiation.negotiate(accept: accept) else {
+      return .respond(
+        .error(
+          406,
+          "The Accept header allows neither application/graphql-response+json nor application/json."))
+    }
+    if request.method == .get { return .respond(handleGet(request, media: media)) }
+    guard case .value(let contentType) = request.header("Content-Type"),
+      MediaTypeNegotiation.isJSONContentType(contentType)
+    else {
+      return .respond(
+        .error(415, "POST requests must have Content-Type: application/json (UTF-8).", media: media))
+    }
+    if let length = request.contentLength, length > maxBodyBytes { return .respond(payloadTooLarge(media)) }
+    return .readBody(media)
+  }
+
+  /// Handles a POST body that was read in full (at most `maxBodyBytes`).
+  func finish(_ request: some HTTPRequestHead, body: [UInt8], media: ResponseMediaType) -> HTTPResponse {
+    if body.isEmpty { return .error(400, "The request body is empty.", media: media) }
+    let json: JSON
+    do {
+      json = try JSON(parsing: body, maxDepth: 128)
+    } catch {
+      return .error(400, "The request body is not valid JSON: \(error.description).", media: media)
+    }
+    guard case .object(let parameters) = json else {
+      return .error(400, "The request body must be a JSON object.", media: media)
+    }
+    let graphQLRequest: GraphQLRequest
+    do {
+      graphQLRequest = try RequestParameters.fromBody(parameters)
+    } catch {
+      return .error(400, error.message, media: media)
+    }
+    return run(graphQLRequest, request, media: media, allowMutations: true)
+  }
+
+  /// The 413 answer for a body over the limit.
+  func payloadTooLarge(_ media: ResponseMediaType) -> HTTPResponse {
+    .error(413, "The request body is larger than \(maxBodyBytes) bytes.", media: media)
+  }
+
+  private func handleGet(_ request: some HTTPRequestHead, media: ResponseMediaType) -> HTTPResponse {
+    let graphQLRequest: GraphQLRequest
+    do {
+      graphQLRequest = try RequestParameters.fromQueryString(request.queryArgument)
+    } catch {
+      return .error(400, error.message, media: media)
+    }
+    return run(graphQLRequest, request, media: media, allowMutations: false)
+  }
+
+  private func run(
+    _ graphQLRequest: GraphQLRequest, _ request: some HTTPRequestHead, media: ResponseMediaType,
+    allowMutations: Bool
+  ) -> HTTPResponse {
+    let authorization: String? =
+      if case .value(let value) = request.header("Authorization") { value } else { nil }
+    let result: GraphQLServiceResult
+    do {
+      result = try service.execute(
+        graphQLRequest, authorization: authorization, allowMutations: allowMutations)
+    } catch {
+      return .internalError(media)
+    }
+    var response: HTTPResponse
+    switch result.kind {
+    case .executed:
+      response = HTTPResponse(status: 200, contentType: .media(media), body: result.body)
+    case .requestError:
+      let status = media == .graphQLResponseJSON ? 400 : 200
+      response = HTTPResponse(status: status, contentType: .media(media), body: result.body)
+    case .mutationNotAllowed:
+      if result.body.isEmpty {
+        response = .error(405, "Mutations can only be sent with POST.", media: media, allow: "POST")
+      } else {
+        response = HTTPResponse(status: 405, contentType: .media(media), body: result.body, allow: "POST")
+      }
+    }
+    response.operationName = result.operationName
+    return response
+  }
+}

@@ -1,0 +1,44 @@
+/// What the server remembers about one request between libmicrohttpd's callbacks.
+///
+/// Not Sendable and needs no lock: libmicrohttpd binds a connection to one worker thread, and
+/// calls the access handler and then the completion callback for a request on that thread, one
+/// at a time. The object is retained in the request's `con_cls` slot from the first callback
+/// until the completion callback releases it.
+final class RequestState {
+  enum Phase {
+    /// Reading the body of a POST to /graphql.
+    case readingBody(ResponseMediaType)
+    /// The body grew past the limit: discarding the rest, then answering 413.
+    case discardingBody(ResponseMediaType)
+    /// A response is queued.
+    case responded
+  }
+
+  let started: ContinuousClock.Instant
+  let time: WallClockTime
+  let method: String
+  let path: String
+  let head: (method: HTTPMethod, route: Route)
+  var phase: Phase = .responded
+  var body: [UInt8] = []
+  var status: Int?
+  var operationName: String?
+
+  init(method: String, path: String) {
+    started = .now
+    time = .now()
+    self.method = method
+    self.path = path
+    head = (HTTPMethod(method), Route(path: path))
+  }
+
+  /// The access-log entry for this request, now that it is over.
+  func logEntry() -> AccessLogEntry {
+    let elapsed = ContinuousClock.now - started
+    let milliseconds =
+      Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+    return AccessLogEntry(
+      time: time, method: method, path: path, status: status, operationName: operationName,
+      durationMilliseconds: milliseconds)
+  }
+}

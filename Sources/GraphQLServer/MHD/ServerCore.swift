@@ -1,0 +1,140 @@
+import CMicroHTTPD
+import Synchronization
+
+/// The part of a server that libmicrohttpd's callbacks reach through their `cls` pointer.
+///
+/// Sendable: every stored property is immutable and Sendable, or atomic. Its lifetime covers the
+/// daemon's: `GraphQLHTTPServer` owns it and stops the daemon before releasing it.
+final class ServerCore: Sendable {
+  let handler: GraphQLHTTPHandler
+  let accessLog: any AccessLog
+  let maxBodyBytes: Int
+  /// Requests whose head arrived and whose completion was not yet reported.
+  let inFlight = Atomic<Int>(0)
+  /// Set when a graceful stop began: responses then ask clients to close the connection.
+  let stopping = Atomic<Bool>(false)
+
+  init(service: any GraphQLService, accessLog: any AccessLog, maxBodyBytes: Int) {
+    handler = GraphQLHTTPHandler(service: service, maxBodyBytes: maxBodyBytes)
+    self.accessLog = accessLog
+    self.maxBodyBytes = maxBodyBytes
+  }
+
+  /// The access handler (see `MHD_AccessHandlerCallback`): first call with the head, then one per
+  /// body chunk, then a last one with no data.
+  func handle(
+    connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
+    uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>,
+    requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
+  ) -> MHD_Result {
+    if let existing = requestSlot.pointee {
+      let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
+      return proceed(state, connection: connection, uploadData: uploadData, uploadDataSize: uploadDataSize)
+    }
+    let state = RequestState(
+      method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "")
+    requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
+    inFlight.add(1, ordering: .relaxed)
+    let head = MHDRequestHead(connection: connection, method: state.head.method, route: state.head.route)
+    switch handler.begin(head) {
+    case .respond(let response):
+      return queue(response, state: state, connection: connection)
+    case .readBody(let media):
+      state.phase = .readingBody(media)
+      // Reserve what is announced, but not more than 64 KiB up front: a client that announces
+      // a megabyte and sends nothing must not make the server commit that memory.
+      state.body.reserveCapacity(min(head.contentLength ?? 4096, maxBodyBytes, 64 << 10))
+      return cmhd_yes()
+    }
+  }
+
+  /// The completion callback: logs the request and forgets its state.
+  func complete(requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+    guard let existing = requestSlot.pointee else { return }
+    requestSlot.pointee = nil
+    let state = Unmanaged<RequestState>.fromOpaque(existing).takeRetainedValue()
+    accessLog.record(state.logEntry())
+    inFlight.subtract(1, ordering: .releasing)
+  }
+
+  private func proceed(
+    _ state: RequestState, connection: OpaquePointer, uploadData: UnsafePointer<CChar>?,
+    uploadDataSize: UnsafeMutablePointer<Int>
+  ) -> MHD_Result {
+    let size = uploadDataSize.pointee
+    uploadDataSize.pointee = 0
+    guard case .readingBody(let media) = state.phase else {
+      // A response is already queued: whatever still arrives is dropped.
+      return cmhd_yes()
+    }
+    if size > 0 {
+      guard state.body.count + size <= maxBodyBytes else {
+        // Stop buffering; if the response cannot be queued mid-upload, close the connection
+        // rather than keep reading an unbounded body.
+        state.body = []
+        state.phase = .responded
+        return queue(handler.payloadTooLarge(media), state: state, connection: connection)
+      }
+      if let uploadData {
+        UnsafeRawPointer(uploadData).withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+          state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
+        }
+      }
+      return cmhd_yes()
+    }
+    let head = MHDRequestHead(connection: connection, method: state.head.method, route: state.head.route)
+    let response = handler.finish(head, body: state.body, media: media)
+    state.body = []
+    return queue(response, state: state, connection: connection)
+  }
+
+  private func queue(_ response: HTTPResponse, state: RequestState, connection: OpaquePointer)
+    -> MHD_Result
+  {
+    state.phase = .responded
+    let created = response.body.withUnsafeBytes { buffer in
+      cmhd_response_copying(buffer.baseAddress, buffer.count)
+    }
+    guard let mhdResponse = created else { return cmhd_no() }
+    defer { MHD_destroy_response(mhdResponse) }
+    if let contentType = response.contentType.headerValue {
+      addHeader(mhdResponse, "Content-Type", contentType)
+    }
+    addHeader(mhdResponse, "Access-Control-Allow-Origin", "*")
+    if let allow = response.allow { addHeader(mhdResponse, "Allow", allow) }
+    if response.isPreflight {
+      addHeader(mhdResponse, "Access-Control-Allow-Methods", "GET, POST, OPTIONS")
+      addHeader(mhdResponse, "Access-Control-Allow-Headers", "content-type, authorization, accept")
+      addHeader(mhdResponse, "Access-Control-Max-Age", "86400")
+    }
+    if stopping.load(ordering: .relaxed) { addHeader(mhdResponse, "Connection", "close") }
+    let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+    if result == cmhd_yes() {
+      state.status = response.status
+      state.operationName = response.operationName
+    }
+    return result
+  }
+
+  private func addHeader(_ response: OpaquePointer, _ name: StaticString, _ value: StaticString) {
+    // StaticString storage is NUL-terminated UTF-8 that lives for the whole program.
+    let cName = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
+    let cValue = UnsafeRawPointer(value.utf8Start).assumingMemoryBound(to: CChar.self)
+    MHD_add_response_header(response, cName, cValue)
+  }
+}
+
+/// libmicrohttpd's access handler: forwards to the `ServerCore` passed as `cls`.
+let serverAccessHandler: MHD_AccessHandlerCallback = {
+  cls, connection, url, method, _, uploadData, uploadDataSize, requestSlot in
+  guard let cls, let connection, let uploadDataSize, let requestSlot else { return cmhd_no() }
+  return Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().handle(
+    connection: connection, url: url, method: method, uploadData: uploadData,
+    uploadDataSize: uploadDataSize, requestSlot: requestSlot)
+}
+
+/// libmicrohttpd's request-completed callback: forwards to the `ServerCore` passed as `cls`.
+let serverCompletionHandler: MHD_RequestCompletedCallback = { cls, _, requestSlot, _ in
+  guard let cls, let requestSlot else { return }
+  Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().complete(requestSlot: requestSlot)
+}

@@ -1,0 +1,63 @@
+import GraphQL
+
+/// A `GraphQLService` that runs requests through the engine's `GraphQLRequestProcessor`
+/// (document cache, validation, execution), synchronously on the server's thread.
+///
+/// Mutations are refused for GET requests, and subscriptions always (plain HTTP cannot carry a
+/// stream), both through the processor's operation policy, before any resolver runs.
+/// The schema's resolvers must all be `.sync`.
+public struct GraphQLProcessorService<Context: Sendable>: GraphQLService {
+  /// The engine pipeline requests run through.
+  public let processor: GraphQLRequestProcessor<Context>
+  /// Builds the per-request context from the raw `Authorization` header.
+  public let makeContext: @Sendable (_ authorization: String?) throws -> Context
+
+  /// - Parameters:
+  ///   - processor: the engine pipeline for the schema.
+  ///   - makeContext: builds the resolver context from the `Authorization` header; a throw makes
+  ///     the request a generic 500.
+  public init(
+    processor: GraphQLRequestProcessor<Context>,
+    makeContext: @escaping @Sendable (_ authorization: String?) throws -> Context
+  ) {
+    self.processor = processor
+    self.makeContext = makeContext
+  }
+
+  /// Runs the request through the processor and classifies its outcome.
+  /// - Throws: whatever `makeContext` throws.
+  public func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
+    -> GraphQLServiceResult
+  {
+    let context = try makeContext(authorization)
+    let processed = processor.processSync(
+      query: request.query, operationName: request.operationName, variables: request.variables,
+      context: context,
+      operationPolicy: { type in
+        switch type {
+        case .mutation where !allowMutations: GraphQLError("Mutations can only be sent with POST.")
+        case .subscription: GraphQLError("Subscriptions are not supported over plain HTTP.")
+        default: nil
+        }
+      })
+    return GraphQLServiceResult(processed, operationName: request.operationName)
+  }
+}
+
+extension GraphQLServiceResult {
+  /// The result for a request the engine processed: executed requests are `.executed`, a refused
+  /// mutation is `.mutationNotAllowed`, everything else that stopped before execution is a
+  /// `.requestError`.
+  /// - Parameters:
+  ///   - processed: the engine's outcome and response.
+  ///   - operationName: the operation name to log (default nil).
+  public init(_ processed: ProcessedRequest, operationName: String? = nil) {
+    let kind: Kind
+    switch processed.outcome {
+    case .executed: kind = .executed
+    case .operationNotAllowed where processed.operationType == .mutation: kind = .mutationNotAllowed
+    default: kind = .requestError
+    }
+    self.init(body: processed.result.encoded(), kind: kind, operationName: operationName)
+  }
+}

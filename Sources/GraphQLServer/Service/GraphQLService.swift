@@ -1,0 +1,23 @@
+/// What the HTTP server runs requests against: any GraphQL backend, which need know nothing of
+/// HTTP.
+///
+/// Implementation requirements:
+/// - `execute` is called concurrently from several libmicrohttpd threads, outside any Swift
+///   concurrency context, and must not block on work that needs one (no waiting on tasks that
+///   may be scheduled on a busy cooperative pool).
+/// - Classify the result faithfully: the status code depends on it (see `GraphQLServiceResult`).
+/// - Throw only for failures the client cannot fix; the server answers those with a generic
+///   500 and never shows the error to the client.
+public protocol GraphQLService: Sendable {
+  /// Runs one request synchronously on the calling thread.
+  ///
+  /// - Parameters:
+  ///   - request: the type-checked request parameters.
+  ///   - authorization: the raw `Authorization` header, if any (bare token or `Bearer <token>`).
+  ///   - allowMutations: false for GET requests: a mutation must then not run, and the result
+  ///     must be `.mutationNotAllowed`.
+  /// - Returns: the encoded response and how the server should classify it.
+  /// - Throws: any error for an internal failure; the client gets a generic 500.
+  func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
+    -> GraphQLServiceResult
+}

@@ -1,0 +1,45 @@
+import GraphQL
+
+/// A `GraphQLService`'s answer: the response body, already encoded once, and its classification,
+/// from which the server derives the HTTP status.
+public struct GraphQLServiceResult: Sendable {
+  /// How the request ended, as GraphQL over HTTP needs to know it.
+  public enum Kind: Hashable, Sendable {
+    /// Execution started; the body has a `data` entry (possibly null, possibly with field
+    /// errors). Status 200.
+    case executed
+    /// The request failed before execution: the document did not parse or validate, no operation
+    /// could be selected, or the variables did not coerce. The body has `errors` and no `data`.
+    /// Status 200 for `application/json`, 400 for `application/graphql-response+json`.
+    case requestError
+    /// The selected operation is a mutation and mutations were not allowed (a GET request).
+    /// Status 405 with `Allow: POST`.
+    case mutationNotAllowed
+  }
+
+  /// The response body as compact UTF-8 JSON (`{"errors":[...],"data":...}`).
+  public var body: [UInt8]
+  /// How the request ended.
+  public var kind: Kind
+  /// The name of the operation that was selected, for the access log; nil for anonymous ones.
+  public var operationName: String?
+
+  /// - Parameters:
+  ///   - body: the encoded response, such as `ExecutionResult.encoded()`.
+  ///   - kind: how the request ended.
+  ///   - operationName: the selected operation's name (default nil).
+  public init(body: [UInt8], kind: Kind, operationName: String? = nil) {
+    self.body = body
+    self.kind = kind
+    self.operationName = operationName
+  }
+
+  /// A result whose body is `response` encoded as JSON.
+  /// - Parameters:
+  ///   - response: the response object.
+  ///   - kind: how the request ended.
+  ///   - operationName: the selected operation's name (default nil).
+  public init(response: JSON, kind: Kind, operationName: String? = nil) {
+    self.init(body: response.encoded(), kind: kind, operationName: operationName)
+  }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import Glibc
+import GraphQL
+import Testing
+
+@testable import GraphQLServer
+
+@Suite struct LifecycleTests {
+  @Test func gracefulStopFinishesInFlightAndRefusesNew() async throws {
+    let server = try TestServer(service: FakeGraphQLService(slowSeconds: 1.5))
+    let port = server.port
+    let slow = Task { try await server.post(#"{"query":"{ slow }"}"#) }
+    for _ in 0..<400 where server.server.requestsInFlight == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(server.server.requestsInFlight == 1)
+    let stopped = Task.detached { server.server.stop() }
+    // New connections are refused soon, while the slow request is still running.
+    var refused = false
+    for _ in 0..<100 where !refused {
+      do {
+        _ = try RawHTTPConnection(port: port)
+        try await Task.sleep(for: .milliseconds(10))
+      } catch {
+        refused = (error as? RawHTTPConnection.ConnectionFailed)?.errorNumber == ECONNREFUSED
+      }
+    }
+    #expect(refused)
+    #expect(server.server.requestsInFlight == 1)
+    let response = try await slow.value
+    #expect(response.status == 200)
+    #expect(response.header("Connection")?.lowercased() == "close")
+    #expect(response.json?["data"]?["__typename"] == .string("Query"))
+    await stopped.value
+    #expect(server.server.port == nil)
+    #expect(server.server.requestsInFlight == 0)
+  }
+
+  @Test func stopIsIdempotentAndStartOnlyOnce() throws {
+    let server = try TestServer()
+    server.server.stop()
+    server.server.stop()
+    #expect(throws: GraphQLHTTPServerError.alreadyStarted) { try server.server.start() }
+    let fresh = GraphQLHTTPServer(service: FakeGraphQLService(), accessLog: DiscardingAccessLog())
+    fresh.stop()
+  }
+
+  @Test func portInUseIsReported() throws {
+    let first = try TestServer()
+    let second = GraphQLHTTPServer(service: FakeGraphQLService(), accessLog: DiscardingAccessLog())
+    #expect(throws: GraphQLHTTPServerError.addressInUse(host: "127.0.0.1", port: first.port)) {
+      try second.start(host: "127.0.0.1", port: first.port)
+    }
+  }
+
+  @Test(arguments: ["example.com", "::1", "300.1.1.1", ""])
+  func invalidHostIsReported(host: String) {
+    let server = GraphQLHTTPServer(service: FakeGraphQLService(), accessLog: DiscardingAccessLog())
+    #expect(throws: GraphQLHTTPServerError.invalidHost(host)) { try server.start(host: host) }
+  }
+
+  @Test func endpointNamesHostAndPort() throws {
+    let server = try TestServer()
+    #expect(server.server.endpoint == "http://127.0.0.1:\(server.port)/graphql")
+  }
+
+  @Test func deinitStopsTheServer() throws {
+    var port: UInt16 = 0
+    do {
+      let server = GraphQLHTTPServer(service: FakeGraphQLService(), accessLog: DiscardingAccessLog())
+      try server.start()
+      port = try #require(server.port)
+      _ = try RawHTTPConnection(port: port)
+    }
+    #expect(throws: RawHTTPConnection.ConnectionFailed.self) { try RawHTTPConnection(port: port) }
+  }
+}
+
+@Suite struct ConcurrencyTests {
+  @Test func manyConcurrentRequestsAllSucceed() async throws {
+    let server = try TestServer()
+    let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
+      for client in 0..<8 {
+        group.addTask {
+          var statuses: [Int] = []
+          for request in 0..<50 {
+            let body = #"{"query":"{ __typename }","variables":{"c":\#(client),"r":\#(request)}}"#
+            let response = try await server.post(body)
+            let echoed = response.json?["data"]?["echo"]?["variables"]
+            statuses.append(
+              echoed == .object(["c": .int(client), "r": .int(request)]) ? response.status : -1)
+          }
+          return statuses
+        }
+      }
+      return try await group.reduce(into: []) { $0 += $1 }
+    }
+    #expect(statuses.count == 400)
+    #expect(statuses.allSatisfy { $0 == 200 })
+  }
+}

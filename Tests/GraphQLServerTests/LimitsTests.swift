@@ -1,0 +1,76 @@
+import Foundation
+import Glibc
+import GraphQL
+import Testing
+
+@testable import GraphQLServer
+
+@Suite struct LimitsTests {
+  @Test func twoMebibyteBodyIs413() async throws {
+    let server = try TestServer()
+    let padding = String(repeating: " ", count: 2 << 20)
+    let response = try await server.post(#"{"query":"{ __typename }"\#(padding)}"#)
+    #expect(response.status == 413)
+    #expect(response.json?["errors"] != nil)
+  }
+
+  @Test func bodyJustUnderTheLimitIsRead() async throws {
+    let server = try TestServer()
+    let padding = String(repeating: " ", count: (1 << 20) - 64)
+    let response = try await server.post(#"{"query":"{ __typename }"\#(padding)}"#)
+    #expect(response.status == 200)
+  }
+
+  @Test func chunkedBodyOverTheLimitIsRefused() throws {
+    let server = try TestServer()
+    let connection = try RawHTTPConnection(port: server.port)
+    connection.send(
+      "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+        + "Transfer-Encoding: chunked\r\n\r\n")
+    let chunk = "10000\r\n" + String(repeating: " ", count: 0x10000) + "\r\n"
+    for _ in 0..<24 { connection.send(chunk) }
+    let (bytes, closed) = connection.readToEnd()
+    let text = String(decoding: bytes, as: UTF8.self)
+    // libmicrohttpd cannot queue a response in the middle of an upload, so the server closes the
+    // connection instead of reading (or buffering) the rest.
+    #expect(text.isEmpty && closed)
+  }
+
+  @Test func halfSentRequestTimesOut() throws {
+    let server = try TestServer(configuration: .init(connectionTimeoutSeconds: 1, threads: 1))
+    let connection = try RawHTTPConnection(port: server.port, readTimeoutSeconds: 6)
+    connection.send("POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Len")
+    let started = ContinuousClock.now
+    let (bytes, closed) = connection.readToEnd()
+    let elapsed = ContinuousClock.now - started
+    #expect(closed)
+    #expect(bytes.isEmpty)
+    #expect(elapsed < .seconds(5))
+  }
+
+  @Test func halfSentBodyTimesOut() throws {
+    let server = try TestServer(configuration: .init(connectionTimeoutSeconds: 1, threads: 1))
+    let connection = try RawHTTPConnection(port: server.port, readTimeoutSeconds: 6)
+    connection.send(
+      "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+    let started = ContinuousClock.now
+    let (_, closed) = connection.readToEnd()
+    #expect(closed)
+    #expect(ContinuousClock.now - started < .seconds(5))
+  }
+
+  @Test func connectionsOverTheLimitWaitForAFreeSlot() throws {
+    let server = try TestServer(configuration: .init(connectionLimit: 2, threads: 1))
+    var first: RawHTTPConnection? = try RawHTTPConnection(port: server.port)
+    let second = try RawHTTPConnection(port: server.port)
+    #expect(first != nil)
+    let third = try RawHTTPConnection(port: server.port, readTimeoutSeconds: 1)
+    third.send("GET / HTTP/1.1\r\nHost: x\r\n\r\n")
+    // Two idle connections hold both slots: libmicrohttpd leaves the third in the backlog.
+    #expect(third.readResponse() == nil)
+    first = nil
+    third.setReadTimeout(seconds: 5)
+    #expect(third.readResponse()?.status == 200)
+    _ = second
+  }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Glibc
+
+/// A plain TCP connection to 127.0.0.1, for requests URLSession cannot make (no `Accept`, no
+/// `Content-Type`, half-sent requests) and for watching the server close a connection.
+final class RawHTTPConnection {
+  struct ConnectionFailed: Error {
+    let errorNumber: Int32
+  }
+
+  private let socket: Int32
+
+  /// Connects, or throws `ConnectionFailed` (with `ECONNREFUSED` when nobody listens).
+  /// - Parameter readTimeoutSeconds: how long a read waits for data before giving up.
+  init(port: UInt16, readTimeoutSeconds: Int = 5) throws {
+    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let result = withUnsafePointer(to: &address) { pointer in
+      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    if result != 0 {
+      let error = errno
+      close(socket)
+      throw ConnectionFailed(errorNumber: error)
+    }
+    setReadTimeout(seconds: readTimeoutSeconds)
+  }
+
+  deinit { close(socket) }
+
+  /// Changes how long a read waits for data.
+  func setReadTimeout(seconds: Int) {
+    var timeout = timeval(tv_sec: seconds, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+  }
+
+  /// Sends all of `bytes`.
+  func send(_ bytes: [UInt8]) {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, 0) }
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+
+  func send(_ text: String) { send(Array(text.utf8)) }
+
+  /// Reads until the server closes the connection or the read timeout passes.
+  /// - Returns: the bytes and whether the connection was closed by the server.
+  func readToEnd() -> (bytes: [UInt8], closed: Bool) {
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+      if count > 0 {
+        received.append(contentsOf: chunk[0..<count])
+      } else {
+        return (received, count == 0 || errno == ECONNRESET)
+      }
+    }
+  }
+
+  /// Reads one response whose head says `Content-Length` (the server always sends it).
+  func readResponse() -> (status: Int, head: String, body: String)? {
+    var received: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let text = String(decoding: received, as: UTF8.self)
+      if let split = text.range(of: "\r\n\r\n") {
+        let head = String(text[..<split.lowerBound])
+        let length =
+          head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
+          .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
+        let body = text[split.upperBound...]
+        if body.utf8.count >= length {
+          let statusWord = head.split(separator: " ").dropFirst().first
+          return (statusWord.flatMap { Int($0) } ?? 0, head, String(body))
+        }
+      }
+      let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+      if count <= 0 { return nil }
+      received.append(contentsOf: chunk[0..<count])
+    }
+  }
+}
