@@ -108,7 +108,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketClientTests",
-      dependencies: ["RocketClient", "GraphQLAPI", "LaunchBackend", "TestSupport", "credential-writer"],
+      dependencies: [
+        "RocketClient", "GraphQLAPI", "LaunchBackend", "GraphQLServer", "TestSupport", "credential-writer",
+      ],
       swiftSettings: strictSettings),
   ]
 )

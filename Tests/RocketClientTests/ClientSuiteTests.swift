@@ -7,8 +7,8 @@ import Testing
 /// The shared client suite: every test runs once in-process and once over HTTP against the same
 /// backend behaviour, so what works in one works in the other.
 ///
-/// Backend: the real `LaunchBackend` on a temporary database; over HTTP a loopback stub hands each
-/// request to it (see `ClientHarness`).
+/// Backend: the real `LaunchBackend` on a temporary database; over HTTP the real
+/// `GraphQLHTTPServer` serves it on a loopback port (see `ClientHarness`).
 @Suite struct ClientSuiteTests {
   private func harness(_ kind: TransportKind) throws -> ClientHarness {
     try ClientHarness(kind)

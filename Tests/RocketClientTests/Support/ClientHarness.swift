@@ -14,18 +14,14 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
 }
 
 /// A client with a private credential store, talking to the real embedded backend (on a fresh
-/// temporary database) in-process or over HTTP.
-///
-/// Over HTTP, a loopback stub plays the server: it hands each POSTed body to the same backend
-/// and answers with what `handle` returns, encoded. (Until `serve` from branch `server` is merged
-/// here; the stub then gives way to the real HTTP server.)
+/// temporary database) in-process, or over HTTP through the real `GraphQLHTTPServer`.
 struct ClientHarness {
   let temporary: TemporaryDirectory
   let backend: LaunchBackend
   let store: FileCredentialStore
   let client: RocketClient
-  /// The HTTP server, for `.http`; it records requests.
-  let stub: LoopbackHTTPStub?
+  /// The HTTP server, for `.http`.
+  let server: BackendHTTPServer?
 
   /// - Parameters:
   ///   - kind: the transport.
@@ -35,42 +31,22 @@ struct ClientHarness {
     let backend = try LaunchBackend(databasePath: temporary.child("backend.sqlite"))
     self.backend = backend
     store = FileCredentialStore(path: temporary.child("config/credentials.json"))
-    let handler: InProcessTransport.Handler = { request, authorization in
-      observe?(authorization)
-      let variables = request.variables.isEmpty ? nil : request.variables
-      return backend.handle(
-        query: request.query, operationName: request.operationName, variables: variables,
-        authorization: authorization
-      ).result.json
-    }
     switch kind {
     case .inProcess:
-      stub = nil
-      let transport =
-        observe == nil ? InProcessTransport(backend: backend) : InProcessTransport(handler: handler)
+      server = nil
+      var transport = InProcessTransport(backend: backend)
+      if let observe {
+        transport = InProcessTransport { request, authorization in
+          observe(authorization)
+          return try InProcessTransport.handler(for: backend)(request, authorization)
+        }
+      }
       client = RocketClient(
         transport: transport, credentials: store, endpointKey: Credential.embeddedEndpoint)
     case .http:
-      let server = try LoopbackHTTPStub { request in Self.serve(request, with: handler) }
-      stub = server
-      client = RocketClient.http(endpoint: server.url(), credentials: store, timeout: .seconds(10))
-    }
-  }
-
-  /// Answers one HTTP request by handing its GraphQL body to `handler`.
-  static func serve(
-    _ request: LoopbackHTTPStub.Request, with handler: InProcessTransport.Handler
-  ) -> LoopbackHTTPStub.Response {
-    guard let body = try? JSON(parsing: [UInt8](request.body)), let query = body["query"]?.stringValue
-    else { return .json(#"{"errors":[{"message":"bad request"}]}"#, status: 400) }
-    let operation = OperationRequest(
-      query: query, operationName: body["operationName"]?.stringValue,
-      variables: body["variables"]?.objectValue ?? [:])
-    do {
-      let answer = try handler(operation, request.header("authorization"))
-      return .json(answer.encodedString)
-    } catch {
-      return .json(#"{"errors":[{"message":"Internal server error"}]}"#, status: 500)
+      let server = try BackendHTTPServer(backend: backend, observe: observe)
+      self.server = server
+      client = RocketClient.http(endpoint: server.endpoint, credentials: store, timeout: .seconds(10))
     }
   }
 }
