@@ -133,4 +133,15 @@ import Testing
     let error = try await clientError { try result.requireData() }
     #expect(error.description == "the server answered: pageSize must be at least 1, but it was 0.")
   }
+
+  @Test(arguments: TransportKind.allCases)
+  func aRejectedDocumentIsAResultWithTheValidationError(kind: TransportKind) async throws {
+    let harness = try harness(kind)
+    let result = try await harness.client.fetch(InvalidQuery())
+    #expect(result.data == nil)
+    let error = try #require(result.errors.first)
+    #expect(error.message == #"Cannot query field "rockets" on type "Query"."#)
+    #expect(error.code == "GRAPHQL_VALIDATION_FAILED")
+    #expect(error.locations == [GraphQL.SourceLocation(line: 1, column: 15)])
+  }
 }

@@ -228,3 +228,15 @@ struct TotalTripsBookedQuery: GraphQLQuery {
     }
   }
 }
+
+/// An operation the schema rejects (no such field), to see request errors come back.
+struct InvalidQuery: GraphQLQuery {
+  static let operationName = "Invalid"
+  static let document = "query Invalid{rockets{id}}"
+
+  var variables: JSONObject { [:] }
+
+  struct Data: SelectionSetData {
+    init(object: JSONObject, path: [PathComponent]) throws {}
+  }
+}
