@@ -40,9 +40,11 @@ release: deps
 run: release
 	@"$$($(SWIFT) build -c release --show-bin-path)/rocket-reserver" $(ARGS)
 
+# Tests run one at a time: several drive real processes, ptys and servers, and on a
+# 2-core machine running them side by side only adds scheduling noise (the suite takes ~20 s).
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	$(SWIFT) test --skip-build --no-parallel
 
 bench: bench-deps release
 	@bash Benchmarks/run.sh

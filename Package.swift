@@ -64,7 +64,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQL", "LaunchBackend"],
+      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend"],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools
@@ -131,7 +131,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketClientTests",
-      dependencies: ["RocketClient", "TestSupport", "credential-writer"],
+      dependencies: [
+        "RocketClient", "GraphQLAPI", "LaunchBackend", "GraphQLServer", "TestSupport", "credential-writer",
+      ],
       swiftSettings: strictSettings),
   ]
 )

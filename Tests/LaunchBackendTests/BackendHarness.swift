@@ -16,8 +16,7 @@ final class BackendHarness {
   init() throws {
     directory = try TemporaryDirectory(prefix: "launch-backend")
     backend = try LaunchBackend(
-      databasePath: directory.url.appendingPathComponent("data/backend.sqlite").path,
-      reportInternalError: reported.append)
+      databasePath: directory.child("data/backend.sqlite"), reportInternalError: reported.append)
   }
 
   deinit { backend.close() }

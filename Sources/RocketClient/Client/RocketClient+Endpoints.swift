@@ -1,0 +1,29 @@
+import Foundation
+import LaunchBackend
+
+extension RocketClient {
+  /// A client for the embedded backend, keyed ``Credential/embeddedEndpoint`` in the store.
+  ///
+  /// - Parameters:
+  ///   - backend: the embedded API.
+  ///   - credentials: the token store (nil: anonymous only).
+  public static func embedded(backend: LaunchBackend, credentials: (any CredentialStore)?) -> RocketClient {
+    RocketClient(
+      transport: InProcessTransport(backend: backend), credentials: credentials,
+      endpointKey: Credential.embeddedEndpoint)
+  }
+
+  /// A client for a server at `endpoint`, keyed by the URL as given in the store.
+  ///
+  /// - Parameters:
+  ///   - endpoint: the GraphQL endpoint URL.
+  ///   - credentials: the token store (nil: anonymous only).
+  ///   - timeout: the longest wait for one response (default 30 seconds).
+  public static func http(
+    endpoint: URL, credentials: (any CredentialStore)?, timeout: Duration = .seconds(30)
+  ) -> RocketClient {
+    RocketClient(
+      transport: HTTPTransport(endpoint: endpoint, client: HTTPClient(timeout: timeout)),
+      credentials: credentials, endpointKey: endpoint.absoluteString)
+  }
+}

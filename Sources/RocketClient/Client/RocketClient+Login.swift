@@ -1,0 +1,73 @@
+import GraphQLAPI
+
+extension RocketClient {
+  /// Logs in: performs the login mutation, then saves the token for ``endpointKey``.
+  ///
+  /// Generic over the mutation so this module needs no generated code; the CLI passes its
+  /// `LoginMutation` and how to read the token from its data. For example:
+  /// ```swift
+  /// let credential = try await client.logIn(LoginMutation(email: email), email: email) {
+  ///   $0.login?.token
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - mutation: the login mutation for `email`.
+  ///   - email: the email, saved with the token and named in errors.
+  ///   - token: reads the token from the data; nil when the server answered `login: null`.
+  /// - Returns: the saved credential.
+  /// - Throws: ``RocketClientError/invalidEmail(_:)`` when the server rejects the email (the hosted
+  ///   server answers null without an error, ours null with `BAD_USER_INPUT`);
+  ///   ``RocketClientError/credentials(message:)`` when the token cannot be saved; other
+  ///   ``RocketClientError``s as ``perform(_:)``.
+  @discardableResult
+  public func logIn<Mutation: GraphQLMutation>(
+    _ mutation: Mutation, email: String, token: (Mutation.Data) -> String?
+  ) async throws(RocketClientError) -> Credential {
+    let result = try await perform(mutation)
+    guard let data = result.data else {
+      if result.errors.contains(where: { $0.code == "BAD_USER_INPUT" }) {
+        throw RocketClientError.invalidEmail(email)
+      }
+      throw RocketClientError.server(errors: result.errors)
+    }
+    guard let value = token(data), !value.isEmpty else {
+      throw RocketClientError.invalidEmail(email)
+    }
+    let credential = Credential(endpoint: endpointKey, email: email, token: value)
+    if let credentials {
+      do {
+        try credentials.save(credential)
+      } catch {
+        throw RocketClientError.credentials(message: "\(error)")
+      }
+    }
+    return credential
+  }
+
+  /// Forgets the token saved for ``endpointKey``.
+  ///
+  /// - Returns: true when there was one.
+  /// - Throws: ``RocketClientError/credentials(message:)`` when the store cannot be changed safely.
+  @discardableResult
+  public func logOut() throws(RocketClientError) -> Bool {
+    guard let credentials else { return false }
+    do {
+      return try credentials.remove(endpoint: endpointKey)
+    } catch {
+      throw RocketClientError.credentials(message: "\(error)")
+    }
+  }
+
+  /// The credential saved for ``endpointKey``, to show "logged in as ...".
+  ///
+  /// - Throws: ``RocketClientError/credentials(message:)`` when the store cannot be read safely.
+  public func currentCredential() throws(RocketClientError) -> Credential? {
+    guard let credentials else { return nil }
+    do {
+      return try credentials.credential(for: endpointKey)
+    } catch {
+      throw RocketClientError.credentials(message: "\(error)")
+    }
+  }
+}

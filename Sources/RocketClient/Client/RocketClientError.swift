@@ -1,0 +1,75 @@
+import Foundation
+import GraphQLAPI
+
+/// Why an operation failed, in words for the user.
+///
+/// The CLI maps ``notLoggedIn(endpoint:serverMessage:)`` to exit status 77 (`EX_NOPERM`) and
+/// errors whose ``isUnreachable`` is true to 69 (`EX_UNAVAILABLE`).
+public enum RocketClientError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The HTTP exchange failed: connection refused, unknown host, TLS, timeout, a 5xx status, a body
+  /// that is not JSON. The wrapped error names the endpoint.
+  case transport(HTTPTransportError)
+  /// The operation needs a logged-in user and the request carried no valid token: the server said
+  /// `UNAUTHENTICATED`, or (the hosted tutorial server) failed with "Cannot read property 'id' of null".
+  case notLoggedIn(endpoint: String, serverMessage: String)
+  /// `login` answered null (or `BAD_USER_INPUT`) for this email.
+  case invalidEmail(String)
+  /// The server answered with GraphQL errors and no data: their messages are the explanation.
+  case server(errors: [GraphQLError])
+  /// The answer was JSON but not a GraphQL response, or not JSON at all from the embedded backend.
+  case invalidResponse(endpoint: String, reason: String)
+  /// The data did not have the shape the operation asked for; the error names the path.
+  case decoding(operation: String, ResponseDecodingError)
+  /// The credential store could not be read or written; the message says how to fix it.
+  case credentials(message: String)
+  /// The embedded backend failed before producing a response.
+  case backendFailed(message: String)
+  /// The calling task was cancelled (Ctrl-C in the REPL).
+  case cancelled
+
+  /// True when the endpoint could not be reached or is down (exit status 69).
+  public var isUnreachable: Bool {
+    if case .transport(let error) = self { return error.isUnreachable }
+    return false
+  }
+
+  /// A one-line message for the user. It never contains a token.
+  public var description: String {
+    switch self {
+    case .transport(let error):
+      return error.description
+    case .notLoggedIn(let endpoint, _):
+      return "log in first: this needs a logged-in user at \(Self.displayed(endpoint))"
+    case .invalidEmail(let email):
+      return "invalid email \(String(reflecting: email)): use an address like name@example.com"
+    case .server(let errors):
+      guard !errors.isEmpty else { return "the server answered without data or errors" }
+      // Messages only: locations point into the generated document, which users never see.
+      return "the server answered: " + errors.map(\.message).joined(separator: "; ")
+    case .invalidResponse(let endpoint, let reason):
+      return "unexpected answer from \(Self.displayed(endpoint)): \(reason)"
+    case .decoding(let operation, let error):
+      return "unexpected response to \(operation) \(error.description.dropPrefix("unexpected response "))"
+    case .credentials(let message):
+      return message
+    case .backendFailed(let message):
+      return "the embedded backend failed: \(message)"
+    case .cancelled:
+      return "cancelled"
+    }
+  }
+
+  /// "the embedded backend" for ``Credential/embeddedEndpoint``, else the endpoint with any
+  /// password in it masked.
+  static func displayed(_ endpoint: String) -> String {
+    if endpoint == Credential.embeddedEndpoint { return "the embedded backend" }
+    guard let url = URL(string: endpoint) else { return endpoint }
+    return HTTPTransportError.displayed(url)
+  }
+}
+
+extension String {
+  fileprivate func dropPrefix(_ prefix: String) -> String {
+    hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
+  }
+}

@@ -1,2 +1,0 @@
-/// The client: transports, auth header, credential store and error model.
-public enum RocketClientModule {}

@@ -1,0 +1,22 @@
+import LaunchBackend
+
+extension InProcessTransport {
+  /// A transport to the embedded backend: each request goes to `backend.handle`.
+  ///
+  /// - Parameter backend: the embedded API, open on its database; it is shared, not owned.
+  public init(backend: LaunchBackend) {
+    self.init(handler: Self.handler(for: backend))
+  }
+
+  /// The handler that runs requests on `backend`, for wrapping (for example to observe requests).
+  ///
+  /// - Parameter backend: the embedded API.
+  public static func handler(for backend: LaunchBackend) -> Handler {
+    { request, authorization in
+      let processed = backend.handle(
+        query: request.query, operationName: request.operationName,
+        variables: request.variables.isEmpty ? nil : request.variables, authorization: authorization)
+      return processed.result.json
+    }
+  }
+}
