@@ -1,3 +1,4 @@
+import Dispatch
 import Glibc
 import GraphQL
 import GraphQLServer
@@ -8,7 +9,7 @@ import GraphQLServer
 /// - `parseError` / `validationError`: a request error (no `data`).
 /// - `$x`: needs an `Int` variable `x`, else a variable coercion request error.
 /// - `mutation`: refused when mutations are not allowed.
-/// - `slow`: sleeps `slowSeconds` before answering.
+/// - `slow`: waits for `gate` to open if there is one, else sleeps `slowSeconds`, before answering.
 /// - `explode`: throws an error full of internal details.
 struct FakeGraphQLService: GraphQLService {
   struct InternalFailure: Error, CustomStringConvertible {
@@ -16,6 +17,21 @@ struct FakeGraphQLService: GraphQLService {
   }
 
   var slowSeconds = 0.6
+  /// When set, `slow` requests wait until the test opens it, so a test controls exactly how long a
+  /// request stays in flight instead of racing a timer.
+  var gate: Gate?
+
+  /// A one-shot barrier that slow requests wait on.
+  final class Gate: Sendable {
+    private let semaphore = DispatchSemaphore(value: 0)
+
+    func open() { semaphore.signal() }
+
+    func wait() {
+      semaphore.wait()
+      semaphore.signal()  // let every other waiter through too
+    }
+  }
 
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
     -> GraphQLServiceResult
@@ -36,7 +52,9 @@ struct FakeGraphQLService: GraphQLService {
     if query.contains("mutation") && !allowMutations {
       return GraphQLServiceResult(body: [], kind: .mutationNotAllowed, operationName: request.operationName)
     }
-    if query.contains("slow") { usleep(UInt32(slowSeconds * 1_000_000)) }
+    if query.contains("slow") {
+      if let gate { gate.wait() } else { usleep(UInt32(slowSeconds * 1_000_000)) }
+    }
     var echo = JSONObject()
     echo["query"] = .string(query)
     echo["operationName"] = request.operationName.map(JSON.string) ?? .null

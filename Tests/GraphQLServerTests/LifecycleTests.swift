@@ -7,15 +7,20 @@ import Testing
 
 @Suite struct LifecycleTests {
   @Test func gracefulStopFinishesInFlightAndRefusesNew() async throws {
-    let server = try TestServer(service: FakeGraphQLService(slowSeconds: 1.5))
+    let gate = FakeGraphQLService.Gate()
+    let server = try TestServer(service: FakeGraphQLService(gate: gate))
     let port = server.port
     let slow = Task { try await server.post(#"{"query":"{ slow }"}"#) }
-    for _ in 0..<400 where server.server.requestsInFlight == 0 { try await Task.sleep(for: .milliseconds(5)) }
+    // Waits (bounded, as a hang guard) until the request is being served; it stays in flight until
+    // the gate opens below.
+    for _ in 0..<6000 where server.server.requestsInFlight == 0 {
+      try await Task.sleep(for: .milliseconds(10))
+    }
     #expect(server.server.requestsInFlight == 1)
     let stopped = Task.detached { server.server.stop() }
-    // New connections are refused soon, while the slow request is still running.
+    // New connections are refused while the slow request is still running.
     var refused = false
-    for _ in 0..<100 where !refused {
+    for _ in 0..<3000 where !refused {
       do {
         _ = try RawHTTPConnection(port: port)
         try await Task.sleep(for: .milliseconds(10))
@@ -25,6 +30,7 @@ import Testing
     }
     #expect(refused)
     #expect(server.server.requestsInFlight == 1)
+    gate.open()
     let response = try await slow.value
     #expect(response.status == 200)
     #expect(response.header("Connection")?.lowercased() == "close")
