@@ -7,7 +7,15 @@
 /// - Returns: the text; `parse(printCompact(document))` gives back `document` (ranges aside).
 public func printCompact(_ document: Document) -> String {
   var writer = CompactPrinter()
-  for definition in document.definitions { writer.write(definition) }
+  var previous: Definition?
+  for definition in document.definitions {
+    if case .operation(let operation) = definition, previous?.endsWithoutBody == true {
+      writer.write(operation, keepKeyword: true)
+    } else {
+      writer.write(definition)
+    }
+    previous = definition
+  }
   return String(decoding: writer.output, as: UTF8.self)
 }
 
@@ -51,10 +59,13 @@ struct CompactPrinter {
     }
   }
 
-  mutating func write(_ operation: OperationDefinition) {
+  /// - Parameters:
+  ///   - operation: the operation.
+  ///   - keepKeyword: write `query` even for the shorthand form, as `print` does.
+  mutating func write(_ operation: OperationDefinition, keepKeyword: Bool = false) {
     let isShorthand =
-      operation.operation == .query && operation.name == nil && operation.variableDefinitions.isEmpty
-      && operation.directives.isEmpty
+      !keepKeyword && operation.operation == .query && operation.name == nil
+      && operation.variableDefinitions.isEmpty && operation.directives.isEmpty
     if !isShorthand {
       word(operation.operation.rawValue)
       if let name = operation.name { word(name.value) }

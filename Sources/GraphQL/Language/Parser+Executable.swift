@@ -106,7 +106,7 @@ extension Parser {
     // Most selection sets are small; reserving up front saves regrowing an array of large
     // elements, which shows in profiles.
     var selections: [Selection] = []
-    selections.reserveCapacity(8)
+    selections.reserveCapacity(4)
     repeat {
       selections.append(try parseSelection())
     } while try !expectOptional(.braceR)

@@ -7,7 +7,18 @@
 /// - Parameter document: the document to print.
 /// - Returns: the text, without a trailing newline.
 public func print(_ document: Document) -> String {
-  Printer.join(document.definitions.map(Printer.print), "\n\n")
+  var printed: [String] = []
+  printed.reserveCapacity(document.definitions.count)
+  var previous: Definition?
+  for definition in document.definitions {
+    if case .operation(let operation) = definition, previous?.endsWithoutBody == true {
+      printed.append(Printer.print(operation, keepKeyword: true))
+    } else {
+      printed.append(Printer.print(definition))
+    }
+    previous = definition
+  }
+  return Printer.join(printed, "\n\n")
 }
 
 /// Prints one definition as `print(_:)` prints it inside a document.
@@ -45,7 +56,11 @@ enum Printer {
     }
   }
 
-  static func print(_ operation: OperationDefinition) -> String {
+  /// - Parameters:
+  ///   - operation: the operation.
+  ///   - keepKeyword: print `query` even for the shorthand form (needed after a definition that
+  ///     would otherwise take the `{` as its own body).
+  static func print(_ operation: OperationDefinition, keepKeyword: Bool = false) -> String {
     let variables = wrap("(", join(operation.variableDefinitions.map(print), ", "), ")")
     let prefix = join(
       [
@@ -53,7 +68,7 @@ enum Printer {
         join(operation.directives.map(print), " "),
       ], " ")
     // An anonymous query with nothing else is printed in its shorthand form.
-    return (prefix == "query" ? "" : prefix + " ") + print(operation.selectionSet)
+    return (prefix == "query" && !keepKeyword ? "" : prefix + " ") + print(operation.selectionSet)
   }
 
   static func print(_ definition: VariableDefinition) -> String {

@@ -21,12 +21,22 @@ import Testing
     "{ a ...F ... @d { b } ...on T { c } }",
     // Numbers keep their spelling.
     "{ a(x: [-0, 0.0, 1e+3, -1.5E-7, 123456789012345678901234567890]) }",
+    // Found by the fuzzer: a query shorthand after a bodiless extension would become its body.
+    "extend input er @tagged query{ limit: Int }",
+    "type T enum E extend schema @d extend type U @d interface I input J extend enum F @d { a }",
     // Descriptions of both kinds on everything that takes one.
     #"""
     "s" schema { query: Q } """b""" scalar S "t" type T implements A & B { "f" f("a" a: Int = 1 @d): [T!]! }
     "e" enum E { "v" V } "i" input I { "f" f: I = {f: null} } "d" directive @d("a" a: [I]) repeatable on FIELD | ENUM_VALUE
     """#,
   ]
+
+  @Test func shorthandQueryKeepsItsKeywordOnlyWhereItWouldBeAbsorbed() throws {
+    let document = try parse("extend input I @d { a: Int } extend input J @d query { b }")
+    #expect(print(document) == "extend input I @d {\n  a: Int\n}\n\nextend input J @d\n\nquery {\n  b\n}")
+    #expect(printCompact(document) == "extend input I@d{a:Int}extend input J@d query{b}")
+    #expect(print(try parse("type T { a: Int } { b }")) == "type T {\n  a: Int\n}\n\n{\n  b\n}")
+  }
 
   @Test(arguments: inputs)
   func printedFormsParseBackToTheSameAST(_ input: String) throws {
