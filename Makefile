@@ -18,7 +18,7 @@ define apt_install
 	fi
 endef
 
-FUZZ_SECONDS ?= 60
+FUZZ_SECONDS ?= 600
 
 .PHONY: deps test-deps bench-deps build release run test bench format lint fuzz clean
 
@@ -49,9 +49,11 @@ test: test-deps
 bench: bench-deps release
 	@bash Benchmarks/run.sh
 
-# Bounded libFuzzer runs of the GraphQL parser and validator (see Fuzz/run.sh).
+# Bounded libFuzzer runs of the GraphQL parser and of validation + execution (see Fuzz/run.sh);
+# FUZZ_SECONDS each (default 600).
 fuzz: deps
 	bash Fuzz/run.sh parser $(FUZZ_SECONDS)
+	bash Fuzz/run.sh validator $(FUZZ_SECONDS)
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests
