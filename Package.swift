@@ -117,7 +117,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketReserverCLITests",
-      dependencies: ["RocketReserverCLI", "GraphQL", "TestSupport", "rocket-reserver"],
+      dependencies: [
+        "RocketReserverCLI", "GraphQL", "RocketReserverAPI", "SQLite", "TestSupport", "rocket-reserver",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLServerTests",

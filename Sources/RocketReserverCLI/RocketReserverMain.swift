@@ -64,7 +64,8 @@ public enum RocketReserverMain {
   {
     let directories = try? ApplicationDirectories(environment: environment)
     var endpoint: URL?
-    let endpointText = options.endpoint ?? environment["ROCKET_RESERVER_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
+    let endpointText =
+      options.endpoint ?? environment["ROCKET_RESERVER_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
     if let endpointText {
       guard let url = EndpointURL.parse(endpointText) else {
         throw UsageError("invalid endpoint '\(endpointText)': use an http:// or https:// URL")

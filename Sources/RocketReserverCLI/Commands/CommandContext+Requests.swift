@@ -49,7 +49,8 @@ extension CommandContext {
     case .cancelled, .transport(.cancelled):
       return fail("cancelled")
     default:
-      return fail(error.description, status: error.isUnreachable ? ExitStatus.unavailable : ExitStatus.failure)
+      return fail(
+        error.description, status: error.isUnreachable ? ExitStatus.unavailable : ExitStatus.failure)
     }
   }
 

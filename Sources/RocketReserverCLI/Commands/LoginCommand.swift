@@ -45,7 +45,8 @@ public struct LoginCommand: Command {
       return .success
     }
     let location = context.session?.credentialLocation ?? "memory only (no credentials file)"
-    context.output.write("logged in as \(context.style.bold(credential.email))\ntoken stored in \(location)\n")
+    context.output.write(
+      "logged in as \(context.style.bold(credential.email))\ntoken stored in \(location)\n")
     return .success
   }
 
