@@ -19,13 +19,11 @@ public struct WhoamiCommand: Command {
       if case .failed(let outcome) = fetched { return outcome }
       return .failed()
     }
-    if context.json {
-      context.writeJSON(data)
-      return result.me == nil ? .failed(ExitStatus.notLoggedIn) : .success
-    }
+    if context.json { context.writeJSON(data) }
     guard let me = result.me else {
       return context.fail("not logged in: login EMAIL", status: ExitStatus.notLoggedIn)
     }
+    if context.json { return .success }
     let trips = me.trips.count == 1 ? "1 trip" : "\(me.trips.count) trips"
     context.output.write("\(context.style.bold(me.email)) (user \(me.id), \(trips) booked)\n")
     return .success
