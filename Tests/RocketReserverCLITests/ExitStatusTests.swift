@@ -99,4 +99,26 @@ import Testing
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("backend.sqlite").path))
     #expect(!FileManager.default.fileExists(atPath: fixture.databaseFile.path))
   }
+
+  @Test func aServerErrorShowsItsMessage() throws {
+    let stub = try LoopbackHTTPStub(
+      response: .json(#"{"errors":[{"message":"the launch catalog is on fire"}]}"#))
+    let fixture = try ShellFixture()
+    let result = try fixture.run(["--endpoint", stub.url().absoluteString, "total"])
+    #expect(result.status == 1)
+    #expect(result.standardError == "rocket-reserver: the server answered: the launch catalog is on fire\n")
+  }
+
+  @Test func moreWalksToTheEndAndSaysSo() throws {
+    let fixture = try ShellFixture()
+    let walk = try fixture.run(["--no-color"], input: "launches --page-size 100\nmore\nmore\n")
+    #expect(walk.status == 0)
+    #expect(walk.standardOutput.contains("type 'more' for the next page"))
+    #expect(walk.standardOutput.contains("\n1   FalconSat"))
+    #expect(walk.standardOutput.contains("(end of the list)"))
+    #expect(walk.standardOutput.hasSuffix("no more launches\n"))
+    let alone = try fixture.run(["more"])
+    #expect(alone.status == 1)
+    #expect(alone.standardError == "rocket-reserver: no launches listed yet: type 'launches' first\n")
+  }
 }
