@@ -17,7 +17,7 @@ enum Usage {
                       default: the embedded backend, in this process
       --data-dir DIR  keep the embedded backend's database in DIR/backend.sqlite
                       (default: $XDG_DATA_HOME/rocket-reserver, ~/.local/share/rocket-reserver)
-      --json          print each command's GraphQL data as JSON instead of tables
+      --json          print GraphQL data as JSON instead of tables (or add --json to a command)
       --no-color      never colour the output (NO_COLOR=1 does the same)
       -h, --help      show this help and exit
       -V, --version   show the version and exit

@@ -121,4 +121,17 @@ import Testing
     #expect(alone.status == 1)
     #expect(alone.standardError == "rocket-reserver: no launches listed yet: type 'launches' first\n")
   }
+
+  @Test func jsonCanBeAskedForOneCommand() throws {
+    let fixture = try ShellFixture()
+    let result = try fixture.run([], input: "launch 1 --json\ntotal\n")
+    #expect(result.status == 0)
+    let firstObject = try #require(result.standardOutput.components(separatedBy: "\n}\n").first)
+    let parsed = try JSONSerialization.jsonObject(with: Data((firstObject + "\n}").utf8))
+    let launch = (parsed as? [String: Any])?["launch"] as? [String: Any]
+    #expect(launch?["id"] as? String == "1")
+    #expect((launch?["mission"] as? [String: Any])?["name"] as? String == "FalconSat")
+    #expect(launch?["isBooked"] as? Bool == false)
+    #expect(result.standardOutput.hasSuffix("}\n0 trips booked in all\n"))
+  }
 }

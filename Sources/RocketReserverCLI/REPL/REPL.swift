@@ -131,13 +131,22 @@ public struct REPL: Sendable {
   }
 
   /// Runs the command named by the first word with the other words as its arguments.
+  ///
+  /// A `--json` among the arguments turns JSON output on for this command only (so the shell can
+  /// ask for it line by line) and is not passed on.
   /// - Returns: its outcome; success for no words; status 2 for an unknown command.
   public func execute(_ words: [String], context: CommandContext) async -> CommandOutcome {
     guard let name = words.first else { return .success }
     guard let command = registry.command(named: name) else {
       return context.fail(registry.unknownCommandMessage(name), status: ExitStatus.usage)
     }
-    return await command.run(Array(words.dropFirst()), context: context)
+    var arguments = Array(words.dropFirst())
+    var context = context
+    if let index = arguments.firstIndex(of: "--json") {
+      arguments.remove(at: index)
+      context.json = true
+    }
+    return await command.run(arguments, context: context)
   }
 
   private func makeContext(interactive: Bool, errorPrefix: String) -> CommandContext {
