@@ -38,9 +38,9 @@ import Testing
       endpoint = url
     }
 
-    /// Sends SIGTERM and returns the exit status and standard error.
-    func stop() -> (Int32, String) {
-      process.terminate()
+    /// Sends SIGTERM (or SIGINT when `interrupt`) and returns the exit status and standard error.
+    func stop(interrupt: Bool = false) -> (Int32, String) {
+      if interrupt { process.interrupt() } else { process.terminate() }
       process.waitUntilExit()
       let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       return (process.terminationStatus, log)
@@ -116,6 +116,14 @@ import Testing
     defer { database.close() }
     let check = try database.queryFirst("PRAGMA integrity_check") { try $0.column(0, as: String.self) }
     #expect(check == "ok")
+  }
+
+  @Test func ctrlCStopsTheServerGracefully() throws {
+    let fixture = try ShellFixture()
+    let server = try Server(fixture: fixture, dataDirectory: fixture.root.appendingPathComponent("s").path)
+    let (status, log) = server.stop(interrupt: true)
+    #expect(status == 0)
+    #expect(log.hasSuffix("rocket-reserver: stopped\n"))
   }
 
   @Test func serveRefusesToRunInsideTheShell() throws {
