@@ -89,5 +89,12 @@ import Testing
     let json = try fixture.run(["--json", "login", "ada@example.com"])
     #expect(json.status == 0)
     #expect(json.standardOutput.contains("\"token\": \"<redacted>\""))
+
+    // Failed commands leave the stored login alone.
+    let stored2 = try String(contentsOf: fixture.credentialsFile, encoding: .utf8)
+    let failed = try fixture.run([], input: "login nobody\nlogin a@b\nlaunch x\n")
+    #expect(failed.status == 2)
+    #expect(try String(contentsOf: fixture.credentialsFile, encoding: .utf8) == stored2)
+    #expect(try fixture.run(["whoami"]).standardOutput.hasPrefix("ada@example.com"))
   }
 }
