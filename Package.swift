@@ -84,7 +84,10 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketReserverCLI",
-      dependencies: ["CEditLine", "RocketClient", "GraphQLServer", "LaunchBackend"],
+      dependencies: [
+        "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient", "GraphQLServer",
+        "LaunchBackend",
+      ],
       swiftSettings: strictSettings),
 
     // MARK: - Tests
@@ -114,7 +117,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketReserverCLITests",
-      dependencies: ["RocketReserverCLI", "TestSupport", "rocket-reserver"],
+      dependencies: [
+        "RocketReserverCLI", "GraphQL", "RocketReserverAPI", "SQLite", "TestSupport", "rocket-reserver",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLServerTests",

@@ -1,3 +1,6 @@
+import Foundation
+import RocketClient
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -8,16 +11,12 @@
 public enum RocketReserverMain {
   /// Runs the program with `arguments` (argv without the program name) and returns its exit status.
   public static func run(arguments: [String]) async -> Int32 {
-    let (noColor, remaining) = extractNoColorOption(arguments)
     let options: GlobalOptions
     do {
-      options = try GlobalOptions.parse(remaining)
-    } catch let error as UsageError {
+      options = try GlobalOptions.parse(arguments)
+    } catch {
       writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
       return ExitStatus.usage
-    } catch {
-      writeStandardError("rocket-reserver: \(error)\n")
-      return ExitStatus.failure
     }
     if options.showHelp {
       writeStandardOutput(Usage.text)
@@ -28,15 +27,25 @@ public enum RocketReserverMain {
       return ExitStatus.success
     }
     let environment = processEnvironment()
+    let session: Session
+    do {
+      session = try makeSession(options: options, environment: environment)
+    } catch {
+      writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
+      return ExitStatus.usage
+    }
+    defer { session.close() }
     let repl = REPL(
       registry: CommandCatalog.registry,
       style: TextStyle.detect(
         isTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment,
-        noColorOption: noColor),
+        noColorOption: options.noColor),
       errorStyle: TextStyle.detect(
         isTerminal: Terminal.isTerminal(STDERR_FILENO), environment: environment,
-        noColorOption: noColor),
-      environment: environment)
+        noColorOption: options.noColor),
+      environment: environment,
+      prompt: { Prompt.text(email: session.loggedInEmail) },
+      session: session, json: options.json)
     if !options.command.isEmpty {
       return await repl.runOneShot(options.command)
     }
@@ -46,21 +55,33 @@ public enum RocketReserverMain {
     return await repl.runLines()
   }
 
-  /// Removes `--no-color` from the options before the command word.
-  // GlobalOptions does not know this option yet; it belongs there (see the line-editor report).
-  static func extractNoColorOption(_ arguments: [String]) -> (Bool, [String]) {
-    var found = false
-    var result: [String] = []
-    var inOptions = true
-    for word in arguments {
-      if inOptions && word == "--no-color" {
-        found = true
-        continue
+  /// The session for `options`: `--endpoint` (else `ROCKET_RESERVER_ENDPOINT`, else the embedded
+  /// backend), `--data-dir` (else the XDG data directory) and the credentials file. Touches no file.
+  /// - Throws: `UsageError` for an endpoint that is not an http(s) URL, or when no data directory
+  ///   can be found.
+  static func makeSession(options: GlobalOptions, environment: [String: String]) throws(UsageError)
+    -> Session
+  {
+    let directories = try? ApplicationDirectories(environment: environment)
+    var endpoint: URL?
+    let endpointText =
+      options.endpoint ?? environment["ROCKET_RESERVER_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
+    if let endpointText {
+      guard let url = EndpointURL.parse(endpointText) else {
+        throw UsageError("invalid endpoint '\(endpointText)': use an http:// or https:// URL")
       }
-      if inOptions && (word == "--" || !word.hasPrefix("-")) { inOptions = false }
-      result.append(word)
+      endpoint = url
     }
-    return (found, result)
+    let databasePath: String
+    if let directory = options.dataDirectory {
+      databasePath = DataLocation.databasePath(inDirectory: directory)
+    } else if let directories {
+      databasePath = directories.backendDatabaseFile
+    } else {
+      throw UsageError("no home directory to keep data in: set HOME or use --data-dir DIR")
+    }
+    let credentials = directories.map { FileCredentialStore(directories: $0) }
+    return Session(endpoint: endpoint, databasePath: databasePath, credentials: credentials)
   }
 
   /// The environment as a dictionary, read once from `environ`.

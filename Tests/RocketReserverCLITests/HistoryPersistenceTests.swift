@@ -14,13 +14,13 @@ import Testing
     let fixture = try ShellFixture()
     let first = try fixture.startShell()
     first.send("help quit\n")
-    try first.expect("usage: quit")
+    try first.expect("usage: quit", timeout: ShellFixture.patience)
     try fixture.expectPrompt(first)
     first.send(" help\n")  // a leading blank keeps a line out of history
-    try first.expect("Commands:")
+    try first.expect("Commands:", timeout: ShellFixture.patience)
     try fixture.expectPrompt(first)
     first.sendControl("d")
-    #expect(try first.waitForExit() == 0)
+    #expect(try first.waitForExit(timeout: ShellFixture.patience) == 0)
 
     let attributes = try FileManager.default.attributesOfItem(atPath: fixture.historyFile.path)
     #expect((attributes[.posixPermissions] as? Int) == 0o600)
@@ -30,12 +30,12 @@ import Testing
 
     let second = try fixture.startShell()
     second.send(Self.upArrow)
-    try second.expect("help quit")
+    try second.expect("help quit", timeout: ShellFixture.patience)
     second.send("\n")
-    try second.expect("usage: quit")
+    try second.expect("usage: quit", timeout: ShellFixture.patience)
     try fixture.expectPrompt(second)
     second.sendControl("d")
-    #expect(try second.waitForExit() == 0)
+    #expect(try second.waitForExit(timeout: ShellFixture.patience) == 0)
   }
 
   @Test func unreadableHistoryWarnsOnceAndIsLeftAlone() throws {
@@ -50,7 +50,7 @@ import Testing
     let output = try fixture.expectPrompt(terminal)
     #expect(!output.contains("warning"))
     terminal.sendControl("d")
-    #expect(try terminal.waitForExit() == 0)
+    #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
     var isDirectory: ObjCBool = false
     #expect(FileManager.default.fileExists(atPath: fixture.historyFile.path, isDirectory: &isDirectory))
     #expect(isDirectory.boolValue)
@@ -63,7 +63,7 @@ import Testing
     first.send("help\n")
     try fixture.expectPrompt(first)
     first.sendControl("d")
-    #expect(try first.waitForExit() == 0)
+    #expect(try first.waitForExit(timeout: ShellFixture.patience) == 0)
     let before = try Data(contentsOf: fixture.historyFile)
 
     let directory = fixture.historyFile.deletingLastPathComponent().path
@@ -77,7 +77,7 @@ import Testing
     let next = try fixture.expectPrompt(second)
     #expect(!next.contains("warning"))
     second.sendControl("d")
-    #expect(try second.waitForExit() == 0)
+    #expect(try second.waitForExit(timeout: ShellFixture.patience) == 0)
     #expect(try Data(contentsOf: fixture.historyFile) == before)
   }
 }

@@ -32,24 +32,37 @@ final class ShellFixture {
     ].merging(extra) { $1 }
   }
 
+  var dataHome: URL { root.appendingPathComponent("data") }
+  var databaseFile: URL { dataHome.appendingPathComponent("rocket-reserver/backend.sqlite") }
+  var credentialsFile: URL { root.appendingPathComponent("config/rocket-reserver/credentials.json") }
+
+  /// How long to wait for output: far longer than anything takes, since it only costs time when a
+  /// test fails (the machine may be busy building).
+  static let patience = Duration.seconds(60)
+
   /// Starts the interactive shell in a pty and waits for its first prompt.
-  func startShell(_ extra: [String: String] = [:]) throws -> PseudoTerminal {
-    let terminal = try PseudoTerminal(BuiltProduct.rocketReserver, environment: environment(extra))
-    try expectPrompt(terminal)
+  func startShell(
+    _ extra: [String: String] = [:], arguments: [String] = [], prompt: String? = nil
+  ) throws -> PseudoTerminal {
+    let terminal = try PseudoTerminal(
+      BuiltProduct.rocketReserver, arguments: arguments, environment: environment(extra))
+    try expectPrompt(terminal, prompt ?? self.prompt)
     return terminal
   }
 
-  /// Waits for the prompt and for the line editor to read keys.
+  /// Waits for the prompt (default `rocket-reserver> `) and for the line editor to read keys.
   /// - Returns: the output before and including the prompt.
   @discardableResult
-  func expectPrompt(_ terminal: PseudoTerminal) throws -> String {
-    let output = try terminal.expect(prompt)
-    try terminal.waitForRawMode()
+  func expectPrompt(_ terminal: PseudoTerminal, _ prompt: String? = nil) throws -> String {
+    let output = try terminal.expect(prompt ?? self.prompt, timeout: Self.patience)
+    try terminal.waitForRawMode(timeout: Self.patience)
     return output
   }
 
   /// Runs the binary with `arguments` and piped `input`.
-  func run(_ arguments: [String], input: String = "") throws -> ProcessResult {
-    try runProcess(BuiltProduct.rocketReserver, arguments, environment: environment(), input: input)
+  func run(
+    _ arguments: [String], input: String = "", environment extra: [String: String] = [:]
+  ) throws -> ProcessResult {
+    try runProcess(BuiltProduct.rocketReserver, arguments, environment: environment(extra), input: input)
   }
 }

@@ -19,7 +19,7 @@ import Testing
       try fixture.expectPrompt(terminal)
     }
     terminal.sendControl("d")
-    #expect(try terminal.waitForExit() == 0)
+    #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
 
   @Test func ctrlZKeepsTheLineBeingEdited() throws {
@@ -28,22 +28,22 @@ import Testing
     let fixture = try ShellFixture()
     let terminal = try fixture.startShell()
     terminal.send("hel")
-    try terminal.expect("hel")
+    try terminal.expect("hel", timeout: ShellFixture.patience)
     terminal.sendControl("z")
-    try terminal.expect(fixture.prompt + "hel")
-    try terminal.waitForRawMode()
+    try terminal.expect(fixture.prompt + "hel", timeout: ShellFixture.patience)
+    try terminal.waitForRawMode(timeout: ShellFixture.patience)
     terminal.send("p quit\n")
-    try terminal.expect("usage: quit")
+    try terminal.expect("usage: quit", timeout: ShellFixture.patience)
     try fixture.expectPrompt(terminal)
     terminal.sendControl("d")
-    #expect(try terminal.waitForExit() == 0)
+    #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
 
   @Test func terminationAtThePromptRestoresTheTerminal() throws {
     let fixture = try ShellFixture()
     let terminal = try fixture.startShell()
     #expect(kill(terminal.processIdentifier, SIGTERM) == 0)
-    #expect(try terminal.waitForExit() == 128 + SIGTERM)
+    #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 128 + SIGTERM)
     #expect(terminal.isInCanonicalMode)
   }
 
@@ -51,14 +51,14 @@ import Testing
     let fixture = try ShellFixture()
     let terminal = try fixture.startShell()
     terminal.send("hel")
-    try terminal.expect("hel")
+    try terminal.expect("hel", timeout: ShellFixture.patience)
     #expect(kill(terminal.processIdentifier, SIGSTOP) == 0)
     #expect(kill(terminal.processIdentifier, SIGCONT) == 0)
-    try terminal.expect(fixture.prompt + "hel")
+    try terminal.expect(fixture.prompt + "hel", timeout: ShellFixture.patience)
     terminal.send("p\n")
-    try terminal.expect("Commands:")
+    try terminal.expect("Commands:", timeout: ShellFixture.patience)
     try fixture.expectPrompt(terminal)
     terminal.sendControl("d")
-    #expect(try terminal.waitForExit() == 0)
+    #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
 }

@@ -21,9 +21,11 @@ import Testing
   }
 
   @Test func noColorOptionIsTakenFromTheOptionsOnly() {
-    #expect(RocketReserverMain.extractNoColorOption(["--no-color", "help"]) == (true, ["help"]))
-    let (found, rest) = RocketReserverMain.extractNoColorOption(["book", "--no-color"])
-    #expect(!found)
-    #expect(rest == ["book", "--no-color"])
+    let options = try? GlobalOptions.parse(["--no-color", "help"])
+    #expect(options?.noColor == true)
+    #expect(options?.command == ["help"])
+    let late = try? GlobalOptions.parse(["book", "--no-color"])
+    #expect(late?.noColor == false)
+    #expect(late?.command == ["book", "--no-color"])
   }
 }

@@ -19,7 +19,7 @@ public protocol Command: Sendable {
   /// Runs the command.
   /// - Parameters:
   ///   - arguments: the words after the command name, quotes already removed.
-  ///   - context: where to print, styles, the registry and (later) the client.
+  ///   - context: where to print, styles, the registry and the session (client and state).
   /// - Returns: the exit status, and whether the shell should end.
   func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome
 

@@ -2,7 +2,11 @@
 public enum CommandCatalog {
   /// Every command, in any order (the registry sorts them).
   public static var all: [any Command] {
-    [HelpCommand(), QuitCommand()]
+    [
+      HelpCommand(), QuitCommand(), LaunchesCommand(), MoreCommand(), LaunchCommand(), LoginCommand(),
+      LogoutCommand(), WhoamiCommand(), TripsCommand(), BookCommand(), CancelCommand(), TotalCommand(),
+      SchemaCommand(), ServeCommand(),
+    ]
   }
 
   /// A registry of `all`.

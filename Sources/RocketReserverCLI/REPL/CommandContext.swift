@@ -1,7 +1,6 @@
 /// Everything a command may use while it runs.
 ///
-/// A value: the shell builds one per line. Later modules add their services here (the GraphQL
-/// client, the session) as further stored properties.
+/// A value: the shell builds one per session (interactive) or per line (piped).
 public struct CommandContext: Sendable {
   /// All commands, for `help` and completion.
   public var registry: CommandRegistry
@@ -17,6 +16,13 @@ public struct CommandContext: Sendable {
   public var showsProgress: Bool
   /// Put before error lines: `rocket-reserver: ` outside the interactive shell, else empty.
   public var errorPrefix: String
+  /// The client and shared state; nil in tests of commands that need no server.
+  public var session: Session?
+  /// Whether results are printed as the GraphQL `data` in JSON (`--json`) instead of tables.
+  public var json: Bool
+  /// Whether the command runs alone from the command line (`rocket-reserver COMMAND`), so a
+  /// long-running command such as `serve` may take over the process.
+  public var isOneShot: Bool
 
   /// Creates a context.
   /// - Parameters:
@@ -27,10 +33,14 @@ public struct CommandContext: Sendable {
   ///   - isInteractive: whether this is the interactive shell (default false).
   ///   - showsProgress: whether to draw spinners (default false).
   ///   - errorPrefix: text before each error line (default `rocket-reserver: `).
+  ///   - session: the client and shared state (default none).
+  ///   - json: print GraphQL `data` as JSON (default false).
+  ///   - isOneShot: the command runs alone from argv (default false).
   public init(
     registry: CommandRegistry, output: CommandOutput = .standard, style: TextStyle = .plain,
     errorStyle: TextStyle = .plain, isInteractive: Bool = false, showsProgress: Bool = false,
-    errorPrefix: String = "rocket-reserver: "
+    errorPrefix: String = "rocket-reserver: ", session: Session? = nil, json: Bool = false,
+    isOneShot: Bool = false
   ) {
     self.registry = registry
     self.output = output
@@ -39,6 +49,9 @@ public struct CommandContext: Sendable {
     self.isInteractive = isInteractive
     self.showsProgress = showsProgress
     self.errorPrefix = errorPrefix
+    self.session = session
+    self.json = json
+    self.isOneShot = isOneShot
   }
 
   /// Prints `message` as one error line and returns a failed outcome with `status`.
@@ -49,6 +62,12 @@ public struct CommandContext: Sendable {
   public func fail(_ message: String, status: Int32 = ExitStatus.failure) -> CommandOutcome {
     output.writeError(errorPrefix + errorStyle.error(message) + "\n")
     return .failed(status)
+  }
+
+  /// Prints a one-line usage error, `NAME: message (usage: SYNOPSIS)`, and returns status 2.
+  @discardableResult
+  public func badArgument(_ message: String, for command: any Command) -> CommandOutcome {
+    fail("\(command.name): \(message) (usage: \(command.usage))", status: ExitStatus.usage)
   }
 
   /// Prints a usage error for `command` (the message, then its synopsis) and returns status 2.

@@ -1,8 +1,14 @@
+import RocketClient
+
 /// The command loop in its three modes: one command from argv, lines piped on stdin, and the
 /// interactive shell on a terminal (libedit, prompt, history, completion, Ctrl-C handling).
 ///
 /// Blank lines and `#` comments are ignored in every mode.
 public struct REPL: Sendable {
+  /// The client and shared state handed to commands (nil: commands that need a server fail).
+  public var session: Session?
+  /// Whether commands print GraphQL `data` as JSON (`--json`).
+  public var json: Bool
   /// The commands.
   public var registry: CommandRegistry
   /// Colours for results on standard output.
@@ -24,11 +30,16 @@ public struct REPL: Sendable {
   ///   - environment: the process environment (default empty: no history file).
   ///   - output: where commands print (default the standard streams).
   ///   - prompt: the prompt builder (default `rocket-reserver> `).
+  ///   - session: the client and shared state (default none).
+  ///   - json: print GraphQL `data` as JSON (default false).
   public init(
     registry: CommandRegistry = CommandCatalog.registry, style: TextStyle = .plain,
     errorStyle: TextStyle = .plain, environment: [String: String] = [:], output: CommandOutput = .standard,
-    prompt: @escaping @Sendable () -> String = { "rocket-reserver> " }
+    prompt: @escaping @Sendable () -> String = { "rocket-reserver> " }, session: Session? = nil,
+    json: Bool = false
   ) {
+    self.session = session
+    self.json = json
     self.registry = registry
     self.style = style
     self.errorStyle = errorStyle
@@ -40,7 +51,8 @@ public struct REPL: Sendable {
   /// Runs one command given as words (`rocket-reserver COMMAND ARGS`).
   /// - Returns: the command's exit status.
   public func runOneShot(_ words: [String]) async -> Int32 {
-    let context = makeContext(interactive: false, errorPrefix: "rocket-reserver: ")
+    var context = makeContext(interactive: false, errorPrefix: "rocket-reserver: ")
+    context.isOneShot = true
     return await execute(words, context: context).status
   }
 
@@ -73,7 +85,8 @@ public struct REPL: Sendable {
   public func runInteractive() async -> Int32 {
     let editor: LineEditor
     do {
-      editor = try LineEditor(prompt: prompt(), historyPath: HistoryLocation.path(environment: environment))
+      let directories = try? ApplicationDirectories(environment: environment)
+      editor = try LineEditor(prompt: prompt(), historyPath: directories?.historyFile)
     } catch {
       writeStandardError("rocket-reserver: \(error)\n")
       return ExitStatus.failure
@@ -118,18 +131,28 @@ public struct REPL: Sendable {
   }
 
   /// Runs the command named by the first word with the other words as its arguments.
+  ///
+  /// A `--json` among the arguments turns JSON output on for this command only (so the shell can
+  /// ask for it line by line) and is not passed on.
   /// - Returns: its outcome; success for no words; status 2 for an unknown command.
   public func execute(_ words: [String], context: CommandContext) async -> CommandOutcome {
     guard let name = words.first else { return .success }
     guard let command = registry.command(named: name) else {
       return context.fail(registry.unknownCommandMessage(name), status: ExitStatus.usage)
     }
-    return await command.run(Array(words.dropFirst()), context: context)
+    var arguments = Array(words.dropFirst())
+    var context = context
+    if let index = arguments.firstIndex(of: "--json") {
+      arguments.remove(at: index)
+      context.json = true
+    }
+    return await command.run(arguments, context: context)
   }
 
   private func makeContext(interactive: Bool, errorPrefix: String) -> CommandContext {
     CommandContext(
       registry: registry, output: output, style: style, errorStyle: errorStyle, isInteractive: interactive,
-      showsProgress: Terminal.isTerminal(2), errorPrefix: errorPrefix)
+      showsProgress: Terminal.isTerminal(2), errorPrefix: errorPrefix, session: session,
+      json: json)
   }
 }

@@ -1,0 +1,61 @@
+import GraphQL
+import RocketClient
+
+/// The outcome of a request a command made: its value and the raw `data` of the response, or
+/// the failure already reported to the user.
+enum RequestOutcome<Value> {
+  /// The request worked; `data` is the response's `data` as the server sent it (for `--json`).
+  case succeeded(Value, data: JSON)
+  /// The request failed; the error line is printed and this is the command's outcome.
+  case failed(CommandOutcome)
+}
+
+extension CommandContext {
+  /// Runs the requests in `work` with a spinner, capturing the raw response, and turns a client
+  /// error into an error line and exit status (see `outcome(for:)`).
+  /// - Parameters:
+  ///   - label: what the spinner says, such as `Loading launches`.
+  ///   - work: the requests, given the session.
+  func request<Value: Sendable>(
+    _ label: String, _ work: @Sendable (Session) async throws(RocketClientError) -> Value
+  ) async -> RequestOutcome<Value> {
+    guard let session else {
+      return .failed(fail("this command needs a server, and none is configured"))
+    }
+    let capture = ResponseCapture()
+    let result: Result<Value, RocketClientError> = await ResponseCapture.$current.withValue(capture) {
+      await withSpinner(label) { () async -> Result<Value, RocketClientError> in
+        do throws(RocketClientError) {
+          return .success(try await work(session))
+        } catch {
+          return .failure(error)
+        }
+      }
+    }
+    switch result {
+    case .success(let value):
+      return .succeeded(value, data: capture.lastResponse?["data"] ?? .null)
+    case .failure(let error):
+      return .failed(outcome(for: error))
+    }
+  }
+
+  /// Prints the one line that explains `error` and returns the matching exit status: 77 when a
+  /// login is needed, 69 when the endpoint cannot be reached, 1 otherwise.
+  func outcome(for error: RocketClientError) -> CommandOutcome {
+    switch error {
+    case .notLoggedIn:
+      return fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
+    case .cancelled, .transport(.cancelled):
+      return fail("cancelled")
+    default:
+      return fail(
+        error.description, status: error.isUnreachable ? ExitStatus.unavailable : ExitStatus.failure)
+    }
+  }
+
+  /// Prints `data` as pretty JSON on standard output.
+  func writeJSON(_ data: JSON) {
+    output.write(PrettyJSON.format(data) + "\n")
+  }
+}

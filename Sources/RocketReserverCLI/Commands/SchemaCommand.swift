@@ -1,0 +1,59 @@
+import Foundation
+import GraphQL
+import RocketClient
+
+/// `schema [--endpoint URL]`: prints the SDL of the API the program talks to, as the server
+/// describes itself through introspection (what `apollo-ios-cli fetch-schema` does).
+public struct SchemaCommand: Command {
+  public let name = "schema"
+  public let summary = "print the API's schema (SDL), fetched by introspection"
+  public let usage = "schema [--endpoint URL]"
+
+  /// Creates the command.
+  public init() {}
+
+  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
+    var session = context.session
+    var words = arguments[...]
+    while let word = words.popFirst() {
+      let (option, inline) = GlobalOptions.splitOption(word)
+      guard option == "--endpoint", let text = inline ?? words.popFirst() else {
+        return context.badArgument("unexpected '\(word)'", for: self)
+      }
+      guard let url = EndpointURL.parse(text) else {
+        return context.badArgument("'\(text)' is not an http:// or https:// URL", for: self)
+      }
+      session = Session(endpoint: url, databasePath: "", credentials: nil)
+    }
+    var scoped = context
+    scoped.session = session
+    let fetched = await scoped.request("Fetching the schema") { session throws(RocketClientError) in
+      // The standard introspection query is the engine's own constant (graphql-js's
+      // getIntrospectionQuery text), sent as is through the transport: it is not a GraphQL
+      // string built by the CLI, and no generated operation can express it.
+      let response = try await session.client.transport.send(
+        OperationRequest(query: introspectionQuery, operationName: "IntrospectionQuery"),
+        authorization: nil)
+      return response
+    }
+    guard case .succeeded(let response, let data) = fetched else {
+      if case .failed(let outcome) = fetched { return outcome }
+      return .failed()
+    }
+    let messages = response["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
+    guard messages.isEmpty, !data.isNull else {
+      let reason = messages.isEmpty ? "no data" : messages.joined(separator: "; ")
+      return context.fail("schema: introspection failed: \(reason)")
+    }
+    if context.json {
+      context.writeJSON(data)
+      return .success
+    }
+    do {
+      context.output.write(printSchema(try buildClientSchema(data)) + "\n")
+      return .success
+    } catch {
+      return context.fail("schema: the introspection result is not usable: \(error)")
+    }
+  }
+}

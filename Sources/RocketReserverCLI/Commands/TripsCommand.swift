@@ -1,0 +1,43 @@
+import RocketClient
+import RocketReserverAPI
+
+/// `trips`: the launches the logged-in user booked, in booking order.
+public struct TripsCommand: Command {
+  public let name = "trips"
+  public let summary = "list your booked trips"
+  public let usage = "trips"
+
+  /// Creates the command.
+  public init() {}
+
+  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
+    guard arguments.isEmpty else { return context.badArgument("takes no arguments", for: self) }
+    let fetched = await context.request("Loading your trips") { session throws(RocketClientError) in
+      try await session.client.fetch(MeQuery()).requireData()
+    }
+    guard case .succeeded(let result, let data) = fetched else {
+      if case .failed(let outcome) = fetched { return outcome }
+      return .failed()
+    }
+    guard let me = result.me else {
+      if context.json { context.writeJSON(data) }
+      return context.fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
+    }
+    let trips = me.trips.compactMap { $0 }
+    context.session?.noteLaunchIDs(trips.map(\.id))
+    if context.json {
+      context.writeJSON(data)
+      return .success
+    }
+    guard !trips.isEmpty else {
+      context.output.write("no trips booked yet: book ID\n")
+      return .success
+    }
+    var table = Table(header: ["ID", "MISSION", "ROCKET", "SITE"])
+    for trip in trips {
+      table.rows.append([trip.id, trip.mission?.name ?? "", trip.rocket?.name ?? "", trip.site ?? ""])
+    }
+    context.output.write(table.render(style: context.style))
+    return .success
+  }
+}

@@ -1,0 +1,28 @@
+/// Prints the answer to `bookTrips` or `cancelTrip`: the server's message and each launch's new
+/// booked state, and turns `success: false` into a failed outcome.
+enum TripUpdateRendering {
+  /// - Parameters:
+  ///   - success: the server's `success` flag.
+  ///   - message: the server's message.
+  ///   - launches: the launches it reported, with their booked state now.
+  ///   - command: the command's name, before an error line.
+  ///   - context: where to print.
+  static func show(
+    success: Bool, message: String?, launches: [(id: String, isBooked: Bool)], command: String,
+    context: CommandContext
+  ) -> CommandOutcome {
+    let style = context.style
+    var text = ""
+    for launch in launches {
+      let state = launch.isBooked ? style.success("booked") : "not booked"
+      text += "launch \(launch.id): \(state)\n"
+    }
+    context.session?.noteLaunchIDs(launches.map(\.id))
+    if success {
+      context.output.write((message ?? "done") + "\n" + text)
+      return .success
+    }
+    context.output.write(text)
+    return context.fail("\(command): \(message ?? "the server said no")")
+  }
+}

@@ -1,0 +1,18 @@
+import GraphQLServer
+import LaunchBackend
+
+/// Serves the embedded `LaunchBackend` through `GraphQLHTTPServer`: the adapter lives here so that
+/// neither module needs to know the other.
+struct BackendGraphQLService: GraphQLService {
+  /// The API the requests run against.
+  let backend: LaunchBackend
+
+  func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
+    -> GraphQLServiceResult
+  {
+    let processed = backend.handle(
+      query: request.query, operationName: request.operationName, variables: request.variables,
+      authorization: authorization, allowMutations: allowMutations)
+    return GraphQLServiceResult(processed, operationName: request.operationName)
+  }
+}

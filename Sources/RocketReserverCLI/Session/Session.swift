@@ -1,0 +1,119 @@
+import Foundation
+import GraphQL
+import RocketClient
+import RocketReserverAPI
+import Synchronization
+
+/// What the commands of one run share: the client, the login shown in the prompt, the launch ids
+/// seen so far (for completion) and where `more` continues.
+///
+/// Creating a session touches nothing on disk: the embedded backend's database is opened by the
+/// first request (see `LazyBackendTransport`), the credentials file is read when first needed.
+///
+/// Thread safety: immutable configuration plus `Mutex`-guarded state; share it freely.
+public final class Session: Sendable {
+  /// One launch of a `LaunchList` page.
+  typealias ListedLaunch = LaunchListQuery.Data.Launches.Launch
+
+  /// Where `more` continues: the pager walking the list and the page size it was started with.
+  struct Paging: Sendable {
+    var pager: LaunchPager<ListedLaunch>
+    var pageSize: Int?
+  }
+
+  /// Sends the generated operations.
+  let client: RocketClient
+  /// The server in words: `the embedded backend` or the endpoint URL.
+  public let endpointDescription: String
+  /// The embedded backend's database file (used by the embedded client and by `serve`).
+  public let databasePath: String
+  /// Where tokens are kept, shown after a login.
+  let credentialLocation: String?
+  /// The embedded backend's transport, to close its database at the end; nil for `--endpoint`.
+  private let embedded: LazyBackendTransport?
+
+  private let seenIDs = Mutex<Set<Int>>([])
+  private let paging = Mutex<Paging?>(nil)
+  /// The logged-in email: nil until first read from the store, then `.some(nil)` when nobody.
+  private let email = Mutex<String??>(nil)
+
+  /// A session for the embedded backend or a server.
+  /// - Parameters:
+  ///   - endpoint: the server's URL, or nil for the embedded backend.
+  ///   - databasePath: the embedded backend's database file (ignored with an endpoint).
+  ///   - credentials: where logins are saved (nil: logins are not saved).
+  public init(endpoint: URL?, databasePath: String, credentials: (any CredentialStore)?) {
+    let transport: any NetworkTransport
+    let key: String
+    if let endpoint {
+      embedded = nil
+      transport = HTTPTransport(endpoint: endpoint)
+      key = endpoint.absoluteString
+      endpointDescription = endpoint.absoluteString
+    } else {
+      let lazy = LazyBackendTransport(databasePath: databasePath)
+      embedded = lazy
+      transport = lazy
+      key = Credential.embeddedEndpoint
+      endpointDescription = "the embedded backend"
+    }
+    client = RocketClient(
+      transport: CapturingTransport(inner: transport), credentials: credentials, endpointKey: key)
+    credentialLocation = credentials?.location
+    self.databasePath = databasePath
+  }
+
+  /// Closes the embedded backend's database if a request opened it.
+  public func close() { embedded?.close() }
+
+  // MARK: - Launch ids seen
+
+  /// Remembers ids shown to the user, for Tab completion.
+  func noteLaunchIDs(_ ids: some Sequence<String>) {
+    let numbers = ids.compactMap { Int($0) }
+    seenIDs.withLock { $0.formUnion(numbers) }
+  }
+
+  /// The launch ids shown so far, in numeric order.
+  var launchIDsSeen: [String] { seenIDs.withLock { $0.sorted().map(String.init) } }
+
+  // MARK: - Paging
+
+  /// Starts a new walk of the launch list, replacing the previous one.
+  func startPaging(pageSize: Int?) {
+    let client = self.client
+    let pager = LaunchPager<ListedLaunch>(id: { $0.id }) { after throws(RocketClientError) in
+      let query = LaunchListQuery(
+        pageSize: pageSize.map { .some($0) } ?? .absent, after: after.map { .some($0) } ?? .absent)
+      let data = try await client.fetch(query).requireData()
+      return LaunchPage(
+        launches: data.launches.launches.compactMap { $0 }, cursor: data.launches.cursor,
+        hasMore: data.launches.hasMore)
+    }
+    paging.withLock { $0 = Paging(pager: pager, pageSize: pageSize) }
+  }
+
+  /// Fetches the next page of the current walk.
+  /// - Returns: nil when no walk was started; else the new launches (nil at the end) and whether
+  ///   more may follow.
+  func nextPage() async throws(RocketClientError) -> (launches: [ListedLaunch]?, more: Bool)? {
+    guard var state = paging.withLock({ $0 }) else { return nil }
+    let launches = try await state.pager.next()
+    paging.withLock { $0 = state }
+    return (launches, !state.pager.isFinished)
+  }
+
+  // MARK: - Login
+
+  /// The logged-in email for the prompt, read from the credential store once, then kept up to
+  /// date by `login` and `logout`. A store that cannot be read counts as nobody.
+  var loggedInEmail: String? {
+    if let known = email.withLock({ $0 }) { return known }
+    let stored = (try? client.currentCredential())?.email
+    email.withLock { $0 = .some(stored) }
+    return stored
+  }
+
+  /// Records who is logged in now (nil after logout).
+  func setLoggedInEmail(_ value: String?) { email.withLock { $0 = .some(value) } }
+}

@@ -1,0 +1,52 @@
+import GraphQL
+import Testing
+
+@testable import RocketReserverCLI
+
+/// The pure renderers: indented JSON and tables.
+@Suite struct OutputFormattingTests {
+  @Test func prettyJSONKeepsOrderAndEscapes() throws {
+    let value = try JSON(parsing: #"{"b":[1,{"c":null}],"a":"x\"y","e":{},"f":[]}"#)
+    #expect(
+      PrettyJSON.format(value) == """
+        {
+          "b": [
+            1,
+            {
+              "c": null
+            }
+          ],
+          "a": "x\\"y",
+          "e": {},
+          "f": []
+        }
+        """)
+  }
+
+  @Test func tablesAlignColumnsAndTrimTrailingBlanks() {
+    var table = Table(header: ["ID", "NAME", "MARK"])
+    table.rows = [["1", "FalconSat", ""], ["110", "CRS-21", "yes"]]
+    #expect(
+      table.render(style: .plain) == """
+        ID   NAME       MARK
+        1    FalconSat
+        110  CRS-21     yes
+
+        """)
+  }
+
+  @Test func launchIDsAreNumbers() {
+    #expect(LaunchID.parse("42") == "42")
+    #expect(LaunchID.parse("042") == "42")
+    #expect(LaunchID.parse("abc") == nil)
+    #expect(LaunchID.parse("-1") == nil)
+    #expect(LaunchID.parse("") == nil)
+    #expect(LaunchID.parse("٤٢") == nil)
+    #expect(LaunchID.parse("1234567890") == nil)
+  }
+
+  @Test func promptShowsTheLogin() {
+    #expect(Prompt.text(email: nil) == "rocket-reserver> ")
+    #expect(Prompt.text(email: "ada@example.com") == "rocket-reserver (ada@example.com)> ")
+  }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import GraphQL
+import TestSupport
+import Testing
+
+/// `rocket-reserver schema` prints what introspection says, which must be the schema file.
+@Suite struct SchemaCommandTests {
+  /// `Operations/schema.graphqls` of this checkout.
+  private static var schemaFile: URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Operations/schema.graphqls")
+  }
+
+  @Test func printsTheSchemaOfTheEmbeddedAPI() throws {
+    let fixture = try ShellFixture()
+    let result = try fixture.run(["schema"])
+    #expect(result.status == 0)
+    #expect(result.standardError.isEmpty)
+    let expected = printSchema(try buildSchema(try String(contentsOf: Self.schemaFile, encoding: .utf8)))
+    #expect(result.standardOutput == expected + "\n")
+    // And the printed SDL builds the same schema again.
+    #expect(printSchema(try buildSchema(result.standardOutput)) == expected)
+  }
+
+  @Test func anUnreachableEndpointIsStatus69() throws {
+    let fixture = try ShellFixture()
+    let closed = try LoopbackHTTPStub.closedPort()
+    let result = try fixture.run(["schema", "--endpoint", "http://127.0.0.1:\(closed)/graphql"])
+    #expect(result.status == 69)
+    #expect(result.standardError.contains("connection refused"))
+  }
+}
