@@ -113,6 +113,10 @@ let package = Package(
       dependencies: ["SQLite", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "ServeReliabilityTests",
+      dependencies: ["GraphQL", "SQLite", "TestSupport", "rocket-reserver"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "RocketReserverCLITests",
       dependencies: ["RocketReserverCLI", "TestSupport", "rocket-reserver"],
       swiftSettings: strictSettings),
