@@ -116,6 +116,10 @@ let package = Package(
       dependencies: ["SQLite", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "ServeReliabilityTests",
+      dependencies: ["GraphQL", "SQLite", "TestSupport", "rocket-reserver"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "RocketReserverCLITests",
       dependencies: [
         "RocketReserverCLI", "GraphQL", "RocketReserverAPI", "SQLite", "TestSupport", "rocket-reserver",

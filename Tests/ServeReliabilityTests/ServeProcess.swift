@@ -1,0 +1,96 @@
+import Foundation
+import GraphQL
+import TestSupport
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A real `rocket-reserver serve` process on an ephemeral loopback port, for tests that need
+/// the whole program: concurrency over HTTP, SIGKILL and restart.
+final class ServeProcess: @unchecked Sendable {
+  // Invariant: `process` and `endpoint` are set once in init and only read afterwards.
+  let process: Process
+  let endpoint: URL
+  private let session: URLSession
+
+  struct StartFailure: Error, CustomStringConvertible {
+    var description: String
+  }
+
+  /// Starts `serve --port 0` on `dataDirectory` and waits (bounded) for its `listening on` line.
+  init(dataDirectory: String) throws {
+    process = Process()
+    process.executableURL = BuiltProduct.rocketReserver
+    process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDirectory]
+    var environment = ProcessInfo.processInfo.environment
+    environment["XDG_CONFIG_HOME"] = dataDirectory + "/config"
+    environment["XDG_STATE_HOME"] = dataDirectory + "/state"
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    var line = Data()
+    let deadline = Date().addingTimeInterval(60)
+    while Date() < deadline {
+      let byte = output.fileHandleForReading.readData(ofLength: 1)
+      if byte.isEmpty || byte == Data("\n".utf8) { break }
+      line.append(byte)
+    }
+    let text = String(decoding: line, as: UTF8.self)
+    guard text.hasPrefix("listening on "),
+      let url = URL(string: String(text.dropFirst("listening on ".count)))
+    else {
+      process.terminate()
+      throw StartFailure(description: "serve printed \(text.debugDescription) instead of its address")
+    }
+    endpoint = url
+    let configuration = URLSessionConfiguration.ephemeral
+    configuration.timeoutIntervalForRequest = 60
+    session = URLSession(configuration: configuration)
+  }
+
+  deinit {
+    if process.isRunning {
+      Glibc.kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+
+  /// Sends one GraphQL request and returns the HTTP status and the decoded body.
+  func send(_ query: String, variables: JSONObject = [:], token: String? = nil) async throws -> (Int, JSON) {
+    var request = URLRequest(url: endpoint)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    if let token { request.setValue(token, forHTTPHeaderField: "Authorization") }
+    let body: JSON = .object(["query": .string(query), "variables": .object(variables)])
+    request.httpBody = Data(body.encoded())
+    let (data, response) = try await session.data(for: request)
+    let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+    return (status, try JSON(parsing: [UInt8](data)))
+  }
+
+  /// Logs in as `email` and returns the token.
+  func logIn(_ email: String) async throws -> String {
+    let (_, body) = try await send(
+      "mutation($e: String!) { login(email: $e) { token } }", variables: ["e": .string(email)])
+    guard let token = body["data"]?["login"]?["token"]?.stringValue else {
+      throw StartFailure(description: "login failed: \(body)")
+    }
+    return token
+  }
+
+  /// Sends SIGKILL and waits for the process to end.
+  func kill() {
+    Glibc.kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+  }
+
+  /// Sends SIGTERM and waits (bounded) for the process to end; returns its exit status.
+  func terminate() -> Int32 {
+    Glibc.kill(process.processIdentifier, SIGTERM)
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+}
