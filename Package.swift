@@ -87,6 +87,12 @@ let package = Package(
       dependencies: ["CEditLine", "RocketClient", "GraphQLServer", "LaunchBackend"],
       swiftSettings: strictSettings),
 
+    // MARK: - Benchmarks
+    .executableTarget(
+      name: "engine-benchmark",
+      dependencies: ["GraphQL"],
+      swiftSettings: strictSettings),
+
     // MARK: - Tests
     .target(
       name: "TestSupport",
