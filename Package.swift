@@ -106,6 +106,10 @@ let package = Package(
       dependencies: ["GraphQL", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "EnginePerformanceTests",
+      dependencies: ["GraphQL"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "GraphQLCodegenTests",
       dependencies: ["GraphQLCodegen", "RocketReserverAPI", "rocket-codegen", "TestSupport"],
       exclude: ["Golden"],

@@ -111,6 +111,8 @@ public struct ExecutableSchema<Context: Sendable>: Sendable {
   /// For interfaces and unions: the object type name of a value (nil if unknown). Values that
   /// conform to `GraphQLTypeNaming` need none.
   public let typeResolvers: [String: @Sendable (any Sendable, Context) -> String?]
+  /// `resolvers` with `Context` erased, for the (non-generic) executor's lookups.
+  let erasedResolvers: ErasedResolvers
 
   public init(
     schema: GraphQLSchema, resolvers: [String: [String: FieldResolver<Context>]],
@@ -119,5 +121,6 @@ public struct ExecutableSchema<Context: Sendable>: Sendable {
     self.schema = schema
     self.resolvers = resolvers
     self.typeResolvers = typeResolvers
+    self.erasedResolvers = ErasedResolvers(resolvers)
   }
 }

@@ -79,12 +79,7 @@ extension JSONWriter {
   static func writeString(_ value: String, to writer: inout JSONByteWriter) {
     var value = value
     value.withUTF8 { bytes in
-      var needsEscaping = false
-      for byte in bytes where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
-        needsEscaping = true
-        break
-      }
-      if needsEscaping {
+      if needsEscaping(bytes) {
         var escaped: [UInt8] = []
         escaped.reserveCapacity(bytes.count + 8)
         appendEscaped(bytes, to: &escaped)
@@ -96,6 +91,31 @@ extension JSONWriter {
         writer.write(UInt8(ascii: "\""))
       }
     }
+  }
+
+  /// Whether any byte is a control character, `"` or `\\`. Checks eight bytes at a time with the
+  /// classic "has a zero byte" bit trick: `(x - 0x01..) & ~x & 0x80..` is non-zero exactly when
+  /// some byte of `x` is zero, and `(x - n * 0x01..) & ~x & 0x80..` when some byte is below `n`.
+  @inline(__always)
+  static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index &+ 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let control = (word &- ones &* 0x20) & ~word & highs
+      let quote = ((word ^ (ones &* 0x22)) &- ones) & ~(word ^ (ones &* 0x22)) & highs
+      let backslash = ((word ^ (ones &* 0x5C)) &- ones) & ~(word ^ (ones &* 0x5C)) & highs
+      if control | quote | backslash != 0 { return true }
+      index &+= 8
+    }
+    while index < bytes.count {
+      let byte = base[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+      index &+= 1
+    }
+    return false
   }
 
   /// Writes an integer's decimal digits.
