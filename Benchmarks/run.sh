@@ -2,6 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the references in
 # ../shared/bench/ where one exists. Figures go to the README by hand, with the date.
 #
+# Usage: Benchmarks/run.sh [engine]   (`engine`: only the GraphQL engine comparison)
 # SHARED_DIR: where the shared design folder is (default: ../shared next to the repository).
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 2).
 set -euo pipefail
@@ -18,13 +19,15 @@ if ! command -v node >/dev/null || [ ! -f /usr/share/nodejs/graphql/index.js ]; 
   exit 1
 fi
 
-bin=$(swift build -c release --show-bin-path)/rocket-reserver
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export XDG_CONFIG_HOME=$tmp/config XDG_DATA_HOME=$tmp/data XDG_STATE_HOME=$tmp/state XDG_CACHE_HOME=$tmp/cache
 
-echo "== cold start: rocket-reserver --version"
-hyperfine --warmup 3 --runs 30 --style basic "$bin --version"
+if [ "${1:-all}" != engine ]; then
+  bin=$(swift build -c release --show-bin-path)/rocket-reserver
+  echo "== cold start: rocket-reserver --version"
+  hyperfine --warmup 3 --runs 30 --style basic "$bin --version"
+fi
 
 # The engine stages, ours and graphql-js's, alternated (A B A B) so both see the same machine load;
 # each side keeps its best figure per stage.
