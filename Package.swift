@@ -90,6 +90,12 @@ let package = Package(
       ],
       swiftSettings: strictSettings),
 
+    // MARK: - Benchmarks
+    .executableTarget(
+      name: "engine-benchmark",
+      dependencies: ["GraphQL"],
+      swiftSettings: strictSettings),
+
     // MARK: - Tests
     .target(
       name: "TestSupport",
@@ -101,6 +107,10 @@ let package = Package(
     .testTarget(
       name: "GraphQLTests",
       dependencies: ["GraphQL", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "EnginePerformanceTests",
+      dependencies: ["GraphQL"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLCodegenTests",

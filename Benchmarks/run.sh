@@ -1,12 +1,56 @@
 #!/usr/bin/env bash
 # `make bench`: every benchmark of the project, side by side with the references in
 # ../shared/bench/ where one exists. Figures go to the README by hand, with the date.
+#
+# Usage: Benchmarks/run.sh [engine]   (`engine`: only the GraphQL engine comparison)
+# SHARED_DIR: where the shared design folder is (default: ../shared next to the repository).
+# ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 2).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=$(swift build -c release --show-bin-path)/rocket-reserver
+root=$(pwd)
+shared=${SHARED_DIR:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)/../shared}
+reference=$shared/bench/engine-reference.js
+if [ ! -f "$reference" ]; then
+  echo "error: $reference not found; set SHARED_DIR to the shared folder (the one holding bench/)" >&2
+  exit 1
+fi
+if ! command -v node >/dev/null || [ ! -f /usr/share/nodejs/graphql/index.js ]; then
+  echo "error: node and Debian's node-graphql are needed (make bench-deps installs them)" >&2
+  exit 1
+fi
+
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export XDG_CONFIG_HOME=$tmp/config XDG_DATA_HOME=$tmp/data XDG_STATE_HOME=$tmp/state XDG_CACHE_HOME=$tmp/cache
 
-echo "== cold start: rocket-reserver --version"
-hyperfine --warmup 3 --runs 30 --style basic "$bin --version"
+if [ "${1:-all}" != engine ]; then
+  bin=$(swift build -c release --show-bin-path)/rocket-reserver
+  echo "== cold start: rocket-reserver --version"
+  hyperfine --warmup 3 --runs 30 --style basic "$bin --version"
+fi
+
+# The engine stages, ours and graphql-js's, alternated (A B A B) so both see the same machine load;
+# each side keeps its best figure per stage.
+echo
+echo "== GraphQL engine: LaunchList-shaped query, ops/s (ours: Sources/engine-benchmark, graphql-js: $reference)"
+swift build -c release --product engine-benchmark >/dev/null
+engine=$(swift build -c release --show-bin-path)/engine-benchmark
+for round in $(seq 1 "${ENGINE_ROUNDS:-2}"); do
+  echo "round $round: ours"
+  "$engine" "$root" | sed 's/^/ours /' | tee -a "$tmp/engine.txt"
+  echo "round $round: graphql-js"
+  node "$reference" "$root" | sed 's/^/graphql-js /' | tee -a "$tmp/engine.txt"
+done
+echo
+awk '
+  { if ($3 > best[$1 " " $2]) best[$1 " " $2] = $3 }
+  END {
+    printf "%-16s %10s %12s %7s\n", "stage", "ours", "graphql-js", "ratio"
+    n = split("parse validate execute pipeline pipeline-cached", stages, " ")
+    for (i = 1; i <= n; i++) {
+      s = stages[i]; ours = best["ours " s]
+      # graphql-js has no document cache: the cached pipeline is compared with its plain pipeline.
+      ref = best["graphql-js " (s == "pipeline-cached" ? "pipeline" : s)]
+      printf "%-16s %10d %12d %6.2fx\n", s, ours, ref, (ref > 0 ? ours / ref : 0)
+    }
+  }' "$tmp/engine.txt"

@@ -45,8 +45,8 @@ final class TypedResolverLookup<Context: Sendable>: ResolverLookup {
     if isMetaField {
       if introspectionRoot == nil { introspectionRoot = introspectionRootResolvers() }
       resolver = introspectionRoot?[fieldName]
-    } else if let own = executable.resolvers[typeName]?[fieldName] {
-      resolver = own
+    } else if let own = executable.erasedResolvers.entry(typeName: typeName, fieldName: fieldName) {
+      return own.bind(context)
     } else if typeName.hasPrefix("__") {
       if introspectionTypes == nil { introspectionTypes = introspectionResolvers() }
       resolver = introspectionTypes?[typeName]?[fieldName]

@@ -81,6 +81,8 @@ final class FieldPlan {
   private var arguments: Result<JSONObject, GraphQLError>?
   /// Sub-selections by runtime object type (one entry unless the field is abstract).
   private var subplans: [(type: ObjectIdentifier, plans: [FieldPlan])] = []
+  /// The part of `ResolveInfo` shared by every object this field is resolved on, built on first use.
+  private var info: ResolveInfo.Shared?
 
   init(
     responseKey: String, fieldNodes: [Field], definition: GraphQLField, parentType: GraphQLObjectType,
@@ -110,6 +112,17 @@ final class FieldPlan {
     }
     arguments = result
     return result
+  }
+
+  /// The shared part of the field's `ResolveInfo`, built once per plan.
+  func infoField(in execution: ExecutionContext) -> ResolveInfo.Shared {
+    if let info { return info }
+    let made = ResolveInfo.Shared(
+      fieldName: definition.name, parentTypeName: parentType.name, returnType: definition.type,
+      fieldNodes: fieldNodes, schema: execution.schema, operation: execution.operation,
+      variables: execution.variables)
+    info = made
+    return made
   }
 
   /// Spec 6.4.3 "CollectSubfields" for a runtime object type, memoized.

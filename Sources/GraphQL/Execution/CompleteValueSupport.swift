@@ -46,9 +46,7 @@ extension ExecutionContext {
 
   /// The information a resolver receives about its field.
   func resolveInfo(_ plan: FieldPlan) -> ResolveInfo {
-    ResolveInfo(
-      fieldName: plan.definition.name, parentTypeName: plan.parentType.name, returnType: plan.definition.type,
-      path: path, fieldNodes: plan.fieldNodes, schema: schema, operation: operation, variables: variables)
+    ResolveInfo(field: plan.infoField(in: self), path: path)
   }
 
   /// The elements of a list value, or a located error when the value is not a list.

@@ -27,21 +27,18 @@ public struct ExecutionResult: Hashable, Sendable {
 
   /// The response as compact UTF-8 JSON text, ready for the wire.
   public func encoded() -> [UInt8] {
-    var buffer: [UInt8] = []
-    buffer.reserveCapacity(4096)
-    buffer.append(UInt8(ascii: "{"))
+    var writer = JSONByteWriter(capacity: 4096)
+    writer.write(UInt8(ascii: "{"))
     if !errors.isEmpty {
-      JSONWriter.appendString("errors", to: &buffer)
-      buffer.append(UInt8(ascii: ":"))
-      JSON.array(errors.map(\.json)).encode(into: &buffer)
-      if data != nil { buffer.append(UInt8(ascii: ",")) }
+      writer.write("\"errors\":")
+      JSON.array(errors.map(\.json)).encode(into: &writer)
+      if data != nil { writer.write(UInt8(ascii: ",")) }
     }
     if let data {
-      JSONWriter.appendString("data", to: &buffer)
-      buffer.append(UInt8(ascii: ":"))
-      data.encode(into: &buffer)
+      writer.write("\"data\":")
+      data.encode(into: &writer)
     }
-    buffer.append(UInt8(ascii: "}"))
-    return buffer
+    writer.write(UInt8(ascii: "}"))
+    return writer.bytes
   }
 }

@@ -33,31 +33,63 @@ public struct ResolverInput<Context: Sendable>: Sendable {
 }
 
 /// Details of the field being resolved.
+///
+/// Two words wide: everything but the path is shared by every object the field is resolved on,
+/// so it lives in one immutable box built once per field plan (`ResolveInfo.Shared`), and handing a
+/// resolver its info costs two retains instead of one per member.
 public struct ResolveInfo: Sendable {
-  public let fieldName: String
-  public let parentTypeName: String
-  public let returnType: GraphQLTypeReference
+  /// The parts of the info that do not change from one object to the next.
+  final class Shared: Sendable {
+    let fieldName: String
+    let parentTypeName: String
+    let returnType: GraphQLTypeReference
+    let fieldNodes: [Field]
+    let schema: GraphQLSchema
+    let operation: OperationDefinition
+    let variables: JSONObject
+
+    init(
+      fieldName: String, parentTypeName: String, returnType: GraphQLTypeReference, fieldNodes: [Field],
+      schema: GraphQLSchema, operation: OperationDefinition, variables: JSONObject
+    ) {
+      self.fieldName = fieldName
+      self.parentTypeName = parentTypeName
+      self.returnType = returnType
+      self.fieldNodes = fieldNodes
+      self.schema = schema
+      self.operation = operation
+      self.variables = variables
+    }
+  }
+
+  private let field: Shared
   /// The response path of this field, such as `launches.launches.3.site`.
   public let path: [PathComponent]
+
+  public var fieldName: String { field.fieldName }
+  public var parentTypeName: String { field.parentTypeName }
+  public var returnType: GraphQLTypeReference { field.returnType }
   /// The field nodes of the document that asked for this field (several after merging).
-  public let fieldNodes: [Field]
-  public let schema: GraphQLSchema
-  public let operation: OperationDefinition
+  public var fieldNodes: [Field] { field.fieldNodes }
+  public var schema: GraphQLSchema { field.schema }
+  public var operation: OperationDefinition { field.operation }
   /// The coerced variable values of the request.
-  public let variables: JSONObject
+  public var variables: JSONObject { field.variables }
 
   public init(
     fieldName: String, parentTypeName: String, returnType: GraphQLTypeReference, path: [PathComponent],
     fieldNodes: [Field], schema: GraphQLSchema, operation: OperationDefinition, variables: JSONObject
   ) {
-    self.fieldName = fieldName
-    self.parentTypeName = parentTypeName
-    self.returnType = returnType
+    self.field = Shared(
+      fieldName: fieldName, parentTypeName: parentTypeName, returnType: returnType, fieldNodes: fieldNodes,
+      schema: schema, operation: operation, variables: variables)
     self.path = path
-    self.fieldNodes = fieldNodes
-    self.schema = schema
-    self.operation = operation
-    self.variables = variables
+  }
+
+  /// The info for one object, from the field's shared part and the current path.
+  init(field: Shared, path: [PathComponent]) {
+    self.field = field
+    self.path = path
   }
 }
 
@@ -79,6 +111,8 @@ public struct ExecutableSchema<Context: Sendable>: Sendable {
   /// For interfaces and unions: the object type name of a value (nil if unknown). Values that
   /// conform to `GraphQLTypeNaming` need none.
   public let typeResolvers: [String: @Sendable (any Sendable, Context) -> String?]
+  /// `resolvers` with `Context` erased, for the (non-generic) executor's lookups.
+  let erasedResolvers: ErasedResolvers
 
   public init(
     schema: GraphQLSchema, resolvers: [String: [String: FieldResolver<Context>]],
@@ -87,5 +121,6 @@ public struct ExecutableSchema<Context: Sendable>: Sendable {
     self.schema = schema
     self.resolvers = resolvers
     self.typeResolvers = typeResolvers
+    self.erasedResolvers = ErasedResolvers(resolvers)
   }
 }

@@ -9,10 +9,9 @@
 extension JSON {
   /// The value as compact UTF-8 JSON text.
   public func encoded() -> [UInt8] {
-    var buffer: [UInt8] = []
-    buffer.reserveCapacity(256)
-    encode(into: &buffer)
-    return buffer
+    var writer = JSONByteWriter(capacity: 256)
+    encode(into: &writer)
+    return writer.bytes
   }
 
   /// The value as compact JSON text in a `String`.
@@ -20,23 +19,32 @@ extension JSON {
 
   /// Appends the value as compact UTF-8 JSON text to `buffer`.
   public func encode(into buffer: inout [UInt8]) {
+    var writer = JSONByteWriter(capacity: 256)
+    encode(into: &writer)
+    writer.append(to: &buffer)
+  }
+
+  func encode(into writer: inout JSONByteWriter) {
     switch self {
-    case .null: JSONWriter.appendASCII("null", to: &buffer)
-    case .bool(let value): JSONWriter.appendASCII(value ? "true" : "false", to: &buffer)
-    case .int(let value): JSONWriter.appendInt(value, to: &buffer)
-    case .double(let value): JSONWriter.appendDouble(value, to: &buffer)
-    case .string(let value): JSONWriter.appendString(value, to: &buffer)
+    case .null: writer.write("null")
+    case .bool(let value): writer.write(value ? "true" : "false")
+    case .int(let value): JSONWriter.writeInt(value, to: &writer)
+    case .double(let value):
+      var text: [UInt8] = []
+      JSONWriter.appendDouble(value, to: &text)
+      writer.write(text)
+    case .string(let value): JSONWriter.writeString(value, to: &writer)
     case .array(let elements):
-      buffer.append(UInt8(ascii: "["))
+      writer.write(UInt8(ascii: "["))
       var first = true
       for element in elements {
-        if !first { buffer.append(UInt8(ascii: ",")) }
+        if !first { writer.write(UInt8(ascii: ",")) }
         first = false
-        element.encode(into: &buffer)
+        element.encode(into: &writer)
       }
-      buffer.append(UInt8(ascii: "]"))
+      writer.write(UInt8(ascii: "]"))
     case .object(let object):
-      object.encode(into: &buffer)
+      object.encode(into: &writer)
     }
   }
 }
@@ -44,14 +52,81 @@ extension JSON {
 extension JSONObject {
   /// Appends the object as compact UTF-8 JSON text to `buffer`, members in insertion order.
   public func encode(into buffer: inout [UInt8]) {
-    buffer.append(UInt8(ascii: "{"))
-    for index in keys.indices {
-      if index > 0 { buffer.append(UInt8(ascii: ",")) }
-      JSONWriter.appendString(keys[index], to: &buffer)
-      buffer.append(UInt8(ascii: ":"))
-      values[index].encode(into: &buffer)
+    var writer = JSONByteWriter(capacity: 256)
+    encode(into: &writer)
+    writer.append(to: &buffer)
+  }
+
+  func encode(into writer: inout JSONByteWriter) {
+    writer.write(UInt8(ascii: "{"))
+    values.withUnsafeBufferPointer { values in
+      keys.withUnsafeBufferPointer { keys in
+        for index in 0..<keys.count {
+          if index > 0 { writer.write(UInt8(ascii: ",")) }
+          JSONWriter.writeString(keys[index], to: &writer)
+          writer.write(UInt8(ascii: ":"))
+          values[index].encode(into: &writer)
+        }
+      }
     }
-    buffer.append(UInt8(ascii: "}"))
+    writer.write(UInt8(ascii: "}"))
+  }
+}
+
+extension JSONWriter {
+  /// Writes `value` as a JSON string. Most strings need no escaping, and go out in one copy after
+  /// a scan.
+  static func writeString(_ value: String, to writer: inout JSONByteWriter) {
+    var value = value
+    value.withUTF8 { bytes in
+      if needsEscaping(bytes) {
+        var escaped: [UInt8] = []
+        escaped.reserveCapacity(bytes.count + 8)
+        appendEscaped(bytes, to: &escaped)
+        writer.write(escaped)
+      } else {
+        writer.reserve(bytes.count + 2)
+        writer.write(UInt8(ascii: "\""))
+        writer.write(bytes)
+        writer.write(UInt8(ascii: "\""))
+      }
+    }
+  }
+
+  /// Whether any byte is a control character, `"` or `\\`. Checks eight bytes at a time with the
+  /// classic "has a zero byte" bit trick: `(x - 0x01..) & ~x & 0x80..` is non-zero exactly when
+  /// some byte of `x` is zero, and `(x - n * 0x01..) & ~x & 0x80..` when some byte is below `n`.
+  @inline(__always)
+  static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return false }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    var index = 0
+    while index &+ 8 <= bytes.count {
+      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+      let control = (word &- ones &* 0x20) & ~word & highs
+      let quote = ((word ^ (ones &* 0x22)) &- ones) & ~(word ^ (ones &* 0x22)) & highs
+      let backslash = ((word ^ (ones &* 0x5C)) &- ones) & ~(word ^ (ones &* 0x5C)) & highs
+      if control | quote | backslash != 0 { return true }
+      index &+= 8
+    }
+    while index < bytes.count {
+      let byte = base[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+      index &+= 1
+    }
+    return false
+  }
+
+  /// Writes an integer's decimal digits.
+  static func writeInt(_ value: Int, to writer: inout JSONByteWriter) {
+    if value >= 0 && value < 10 {
+      writer.write(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
+      return
+    }
+    var text: [UInt8] = []
+    appendInt(value, to: &text)
+    writer.write(text)
   }
 }
 
@@ -83,34 +158,37 @@ enum JSONWriter {
   }
 
   static func appendString(_ value: String, to buffer: inout [UInt8]) {
-    buffer.append(UInt8(ascii: "\""))
     var value = value
-    value.withUTF8 { bytes in
-      var runStart = 0
-      for index in 0..<bytes.count {
-        let byte = bytes[index]
-        guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
-        if runStart < index {
-          buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        }
-        runStart = index + 1
-        buffer.append(UInt8(ascii: "\\"))
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)
-        case 0x08: buffer.append(UInt8(ascii: "b"))
-        case 0x0C: buffer.append(UInt8(ascii: "f"))
-        case 0x0A: buffer.append(UInt8(ascii: "n"))
-        case 0x0D: buffer.append(UInt8(ascii: "r"))
-        case 0x09: buffer.append(UInt8(ascii: "t"))
-        default:
-          buffer.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
-          buffer.append(hexDigits[Int(byte >> 4)])
-          buffer.append(hexDigits[Int(byte & 0x0F)])
-        }
+    value.withUTF8 { appendEscaped($0, to: &buffer) }
+  }
+
+  /// Appends UTF-8 bytes as a quoted JSON string, escaping what JSON requires.
+  static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+    buffer.append(UInt8(ascii: "\""))
+    var runStart = 0
+    for index in 0..<bytes.count {
+      let byte = bytes[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else { continue }
+      if runStart < index {
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
       }
-      if runStart < bytes.count {
-        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+      runStart = index + 1
+      buffer.append(UInt8(ascii: "\\"))
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): buffer.append(byte)
+      case 0x08: buffer.append(UInt8(ascii: "b"))
+      case 0x0C: buffer.append(UInt8(ascii: "f"))
+      case 0x0A: buffer.append(UInt8(ascii: "n"))
+      case 0x0D: buffer.append(UInt8(ascii: "r"))
+      case 0x09: buffer.append(UInt8(ascii: "t"))
+      default:
+        buffer.append(contentsOf: [UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0")])
+        buffer.append(hexDigits[Int(byte >> 4)])
+        buffer.append(hexDigits[Int(byte & 0x0F)])
       }
+    }
+    if runStart < bytes.count {
+      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
     }
     buffer.append(UInt8(ascii: "\""))
   }

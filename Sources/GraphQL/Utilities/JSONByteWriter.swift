@@ -1,0 +1,66 @@
+/// A growable byte buffer the JSON encoder writes into: a raw allocation and a count, so writing
+/// a byte is a capacity check and a store, with none of `Array.append`'s uniqueness checks and
+/// generic `append(contentsOf:)` machinery on the hot path of encoding every response.
+///
+/// Non-copyable: it owns its allocation and frees it in `deinit`.
+struct JSONByteWriter: ~Copyable {
+  private var base: UnsafeMutablePointer<UInt8>
+  private var capacity: Int
+  private(set) var count = 0
+
+  /// - Parameter capacity: the initial capacity in bytes (grows by doubling).
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  /// Makes room for `extra` more bytes.
+  @inline(__always)
+  mutating func reserve(_ extra: Int) {
+    if count &+ extra > capacity { grow(to: count + extra) }
+  }
+
+  private mutating func grow(to needed: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.initialize(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+
+  @inline(__always)
+  mutating func write(_ byte: UInt8) {
+    reserve(1)
+    base[count] = byte
+    count &+= 1
+  }
+
+  @inline(__always)
+  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+    guard let source = bytes.baseAddress, bytes.count > 0 else { return }
+    reserve(bytes.count)
+    (base + count).initialize(from: source, count: bytes.count)
+    count &+= bytes.count
+  }
+
+  mutating func write(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { write($0) }
+  }
+
+  @inline(__always)
+  mutating func write(_ text: StaticString) {
+    text.withUTF8Buffer { write($0) }
+  }
+
+  /// Appends the bytes written so far to `buffer`.
+  func append(to buffer: inout [UInt8]) {
+    buffer.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// The bytes written so far, as an array.
+  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+}

@@ -1,0 +1,71 @@
+// `engine-benchmark PROJECT_ROOT [SECONDS]`: ops/s of the GraphQL engine's stages on the
+// LaunchList-shaped query, set up and timed exactly as ../shared/bench/engine-reference.js times
+// graphql-js, printed in the same `STAGE N` format (plus `pipeline-cached`, which graphql-js lacks).
+// Before timing anything it checks that our response is byte for byte the one graphql-js gives
+// (Benchmarks/engine-expected.json), so a fast wrong answer cannot pass.
+import Foundation
+import GraphQL
+
+/// Reads a file of the project, or exits with a message.
+func readFile(_ root: String, _ path: String) throws -> [UInt8] {
+  guard let data = FileManager.default.contents(atPath: root + "/" + path) else {
+    throw BenchmarkError("cannot read \(root)/\(path)")
+  }
+  return [UInt8](data)
+}
+
+func run(root: String, seconds: Double) throws {
+  let fixture = try LaunchFixture(
+    schemaText: String(decoding: try readFile(root, "Operations/schema.graphqls"), as: UTF8.self),
+    catalogText: try readFile(root, "Fixtures/launches.json"))
+  let executable = fixture.executable
+  let query = LaunchFixture.query
+  let document = try parse(query)
+  let validationErrors = validate(schema: executable.schema, document: document)
+  guard validationErrors.isEmpty else {
+    throw BenchmarkError("the query does not validate: \(validationErrors[0].message)")
+  }
+  let processor = GraphQLRequestProcessor(schema: executable)
+
+  // The response must be graphql-js's, byte for byte, on every path we time.
+  let expected = try readFile(root, "Benchmarks/engine-expected.json")
+  let responses = [
+    ("execute", executeSync(schema: executable, document: document, context: ()).encoded()),
+    ("pipeline-cached", processor.processSync(query: query, context: ()).result.encoded()),
+  ]
+  for (stage, response) in responses where response != expected {
+    throw BenchmarkError(
+      "\(stage) response differs from graphql-js's (Benchmarks/engine-expected.json):\n"
+        + String(decoding: response, as: UTF8.self))
+  }
+
+  var checksum = 0
+  func report(_ stage: String, _ body: () -> Int) {
+    let (rate, sum) = Stopwatch.rate(seconds: seconds, body)
+    checksum &+= sum
+    print("\(stage) \(Int(rate.rounded()))")
+  }
+  report("parse") { (try? parse(query))?.definitions.count ?? -1 }
+  report("validate") { validate(schema: executable.schema, document: document).count }
+  report("execute") { executeSync(schema: executable, document: document, context: ()).encoded().count }
+  report("pipeline") {
+    guard let parsed = try? parse(query) else { return -1 }
+    guard validate(schema: executable.schema, document: parsed).isEmpty else { return -1 }
+    return executeSync(schema: executable, document: parsed, context: ()).encoded().count
+  }
+  report("pipeline-cached") { processor.processSync(query: query, context: ()).result.encoded().count }
+  // Keeps every timed call observable; goes to stderr so stdout stays `STAGE N` lines.
+  FileHandle.standardError.write(Data("checksum \(checksum)\n".utf8))
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+  FileHandle.standardError.write(Data("usage: engine-benchmark PROJECT_ROOT [SECONDS_PER_ROUND]\n".utf8))
+  exit(2)
+}
+do {
+  try run(root: arguments[1], seconds: arguments.count > 2 ? Double(arguments[2]) ?? 2.0 : 2.0)
+} catch {
+  FileHandle.standardError.write(Data("engine-benchmark: \(error)\n".utf8))
+  exit(1)
+}
