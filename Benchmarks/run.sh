@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the references in
 # ../shared/bench/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [engine]   (`engine`: only the GraphQL engine comparison)
+# Usage: Benchmarks/run.sh [all|engine|cli|serve]   (default all)
 # SHARED_DIR: where the shared design folder is (default: ../shared next to the repository).
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 2).
 set -euo pipefail
@@ -23,11 +23,26 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 export XDG_CONFIG_HOME=$tmp/config XDG_DATA_HOME=$tmp/data XDG_STATE_HOME=$tmp/state XDG_CACHE_HOME=$tmp/cache
 
-if [ "${1:-all}" != engine ]; then
-  bin=$(swift build -c release --show-bin-path)/rocket-reserver
-  echo "== cold start: rocket-reserver --version"
-  hyperfine --warmup 3 --runs 30 --style basic "$bin --version"
+part=${1:-all}
+bin=$(swift build -c release --show-bin-path)/rocket-reserver
+
+if [ "$part" = all ] || [ "$part" = cli ]; then
+  echo "== the command-line program (targets: one-shot launches <= 50 ms median, idle shell <= 30 MB)"
+  bash Benchmarks/cli.sh "$bin"
 fi
+
+if [ "$part" = all ] || [ "$part" = serve ]; then
+  # Throughput and latency of `serve` against the graphql-js reference server under wrk, then memory
+  # over a long run (RSS after ~100k requests within 10% of RSS after ~10k).
+  echo
+  echo "== serve vs the graphql-js reference server (wrk, 8 connections, loopback)"
+  bash "$shared/bench/compare-serve.sh" "$root"
+  echo
+  echo "== serve memory over a long run"
+  bash Benchmarks/serve-memory.sh "$bin" "$shared/bench"
+fi
+
+[ "$part" = all ] || [ "$part" = engine ] || exit 0
 
 # The engine stages, ours and graphql-js's, alternated (A B A B) so both see the same machine load;
 # each side keeps its best figure per stage.
