@@ -72,6 +72,20 @@ public final class LaunchBackend: Sendable {
       operationPolicy: { type in Self.refusal(of: type, allowMutations: allowMutations) })
   }
 
+  /// Runs one request: the entry point both the in-process transport and the HTTP server use.
+  ///
+  /// - Parameters:
+  ///   - request: the document, operation name and variables.
+  ///   - authorization: the `Authorization` header (a bare token or `Bearer <token>`), nil when anonymous.
+  ///   - allowMutations: false to refuse mutations (a GET request over HTTP); default true.
+  public func handle(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool = true)
+    -> ProcessedRequest
+  {
+    handle(
+      query: request.query, operationName: request.operationName, variables: request.variables,
+      authorization: authorization, allowMutations: allowMutations)
+  }
+
   /// Why an operation of `type` may not run here, or nil when it may.
   private static func refusal(of type: OperationType, allowMutations: Bool) -> GraphQLError? {
     switch type {

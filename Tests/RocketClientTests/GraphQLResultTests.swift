@@ -56,11 +56,11 @@ import Testing
 
   @Test func theRequestBodyLeavesOutWhatIsNotThere() throws {
     #expect(
-      OperationRequest(TotalTripsBookedQuery()).json
+      GraphQLRequest(TotalTripsBookedQuery()).json
         == .object([
           "query": .string(TotalTripsBookedQuery.document), "operationName": .string("TotalTripsBooked"),
         ]))
-    let anonymous = OperationRequest(query: "{ totalTripsBooked }")
+    let anonymous = GraphQLRequest(query: "{ totalTripsBooked }")
     #expect(anonymous.json == .object(["query": .string("{ totalTripsBooked }")]))
   }
 }

@@ -1,3 +1,5 @@
+import GraphQL
+
 /// What the HTTP server runs requests against: any GraphQL backend, which need know nothing of
 /// HTTP.
 ///

@@ -69,7 +69,7 @@ public struct RocketClient: Sendable {
   private func send<Operation: GraphQLOperation>(
     _ operation: Operation
   ) async throws(RocketClientError) -> GraphQLResult<Operation.Data> {
-    var request = OutgoingRequest(endpointKey: endpointKey, operation: OperationRequest(operation))
+    var request = OutgoingRequest(endpointKey: endpointKey, operation: GraphQLRequest(operation))
     for interceptor in interceptors {
       try await interceptor.intercept(&request)
     }

@@ -1,3 +1,5 @@
+import GraphQL
+
 /// One step a request passes through before its transport sends it, such as adding the auth
 /// header. ``RocketClient`` runs its interceptors in order.
 ///
@@ -16,7 +18,7 @@ public struct OutgoingRequest: Sendable {
   /// The server the request is for: ``Credential/embeddedEndpoint`` or the endpoint URL string.
   public let endpointKey: String
   /// The GraphQL request.
-  public var operation: OperationRequest
+  public var operation: GraphQLRequest
   /// The `Authorization` header value, nil for an anonymous request.
   public var authorization: String?
 
@@ -26,7 +28,7 @@ public struct OutgoingRequest: Sendable {
   ///   - endpointKey: the server's key, as in the credential store.
   ///   - operation: the GraphQL request.
   ///   - authorization: the header value (default nil).
-  public init(endpointKey: String, operation: OperationRequest, authorization: String? = nil) {
+  public init(endpointKey: String, operation: GraphQLRequest, authorization: String? = nil) {
     self.endpointKey = endpointKey
     self.operation = operation
     self.authorization = authorization

@@ -32,7 +32,7 @@ public struct HTTPTransport: NetworkTransport {
   ///   response (unless the status is 5xx, which is a `.transport` server error);
   ///   ``RocketClientError/cancelled`` when the task is cancelled.
   public func send(
-    _ request: OperationRequest, authorization: String?
+    _ request: GraphQLRequest, authorization: String?
   ) async throws(RocketClientError) -> JSON {
     var headers = [
       "Content-Type": "application/json",

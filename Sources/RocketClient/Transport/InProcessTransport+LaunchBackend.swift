@@ -13,10 +13,7 @@ extension InProcessTransport {
   /// - Parameter backend: the embedded API.
   public static func handler(for backend: LaunchBackend) -> Handler {
     { request, authorization in
-      let processed = backend.handle(
-        query: request.query, operationName: request.operationName,
-        variables: request.variables.isEmpty ? nil : request.variables, authorization: authorization)
-      return processed.result.json
+      backend.handle(request, authorization: authorization).result.json
     }
   }
 }

@@ -18,7 +18,7 @@ public struct InProcessTransport: NetworkTransport {
   ///
   /// Parameters: the request and the `Authorization` value (nil when anonymous). Throws for a
   /// failure that produced no response.
-  public typealias Handler = @Sendable (OperationRequest, String?) throws -> JSON
+  public typealias Handler = @Sendable (GraphQLRequest, String?) throws -> JSON
 
   private let handler: Handler
 
@@ -34,7 +34,7 @@ public struct InProcessTransport: NetworkTransport {
   /// - Throws: ``RocketClientError/cancelled`` when the task is cancelled before the answer;
   ///   ``RocketClientError/backendFailed(message:)`` when the handler throws.
   public func send(
-    _ request: OperationRequest, authorization: String?
+    _ request: GraphQLRequest, authorization: String?
   ) async throws(RocketClientError) -> JSON {
     if Task.isCancelled { throw RocketClientError.cancelled }
     let slot = ResumeOnce<JSON>()

@@ -20,5 +20,5 @@ public protocol NetworkTransport: Sendable {
   ///   - authorization: the header value (a bare token), or nil for an anonymous request.
   /// - Returns: the response body: an object with `data` and/or `errors`.
   /// - Throws: ``RocketClientError``.
-  func send(_ request: OperationRequest, authorization: String?) async throws(RocketClientError) -> JSON
+  func send(_ request: GraphQLRequest, authorization: String?) async throws(RocketClientError) -> JSON
 }

@@ -32,7 +32,7 @@ public struct SchemaCommand: Command {
       // getIntrospectionQuery text), sent as is through the transport: it is not a GraphQL
       // string built by the CLI, and no generated operation can express it.
       let response = try await session.client.transport.send(
-        OperationRequest(query: introspectionQuery, operationName: "IntrospectionQuery"),
+        GraphQLRequest(query: introspectionQuery, operationName: "IntrospectionQuery"),
         authorization: nil)
       return response
     }

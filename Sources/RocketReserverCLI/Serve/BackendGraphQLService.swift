@@ -1,3 +1,4 @@
+import GraphQL
 import GraphQLServer
 import LaunchBackend
 
@@ -10,9 +11,7 @@ struct BackendGraphQLService: GraphQLService {
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
     -> GraphQLServiceResult
   {
-    let processed = backend.handle(
-      query: request.query, operationName: request.operationName, variables: request.variables,
-      authorization: authorization, allowMutations: allowMutations)
+    let processed = backend.handle(request, authorization: authorization, allowMutations: allowMutations)
     return GraphQLServiceResult(processed, operationName: request.operationName)
   }
 }

@@ -8,7 +8,7 @@ struct CapturingTransport: NetworkTransport {
   let inner: any NetworkTransport
 
   func send(
-    _ request: OperationRequest, authorization: String?
+    _ request: GraphQLRequest, authorization: String?
   ) async throws(RocketClientError) -> JSON {
     let json = try await inner.send(request, authorization: authorization)
     ResponseCapture.current?.record(json)

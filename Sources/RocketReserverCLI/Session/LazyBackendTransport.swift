@@ -40,7 +40,7 @@ final class LazyBackendTransport: NetworkTransport {
   }
 
   func send(
-    _ request: OperationRequest, authorization: String?
+    _ request: GraphQLRequest, authorization: String?
   ) async throws(RocketClientError) -> JSON {
     let transport = InProcessTransport(backend: try openBackend())
     return try await transport.send(request, authorization: authorization)

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQL
 import GraphQLServer
 import LaunchBackend
 
@@ -13,7 +14,7 @@ final class BackendHTTPServer: Sendable {
   init(backend: LaunchBackend, observe: (@Sendable (String?) -> Void)?) throws {
     server = GraphQLHTTPServer(
       service: BackendService(backend: backend, observe: observe),
-      configuration: .init(threads: 2, drainTimeoutSeconds: 1), accessLog: SilentAccessLog())
+      configuration: .init(threads: 2, drainTimeoutSeconds: 1), accessLog: DiscardingAccessLog())
     try server.start(host: "127.0.0.1", port: 0)
     guard let text = server.endpoint, let url = URL(string: text) else {
       throw CocoaError(.featureUnsupported)
@@ -33,14 +34,7 @@ private struct BackendService: GraphQLService {
     -> GraphQLServiceResult
   {
     observe?(authorization)
-    let processed = backend.handle(
-      query: request.query, operationName: request.operationName, variables: request.variables,
-      authorization: authorization, allowMutations: allowMutations)
+    let processed = backend.handle(request, authorization: authorization, allowMutations: allowMutations)
     return GraphQLServiceResult(processed, operationName: request.operationName)
   }
-}
-
-/// Keeps test output clean.
-private struct SilentAccessLog: AccessLog {
-  func record(_ entry: AccessLogEntry) {}
 }

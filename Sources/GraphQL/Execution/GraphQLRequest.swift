@@ -1,9 +1,8 @@
-import GraphQL
-
-/// One GraphQL request as GraphQL over HTTP defines its parameters, already type-checked: the
-/// server answers 400 before building one when a parameter has the wrong JSON type.
+/// One GraphQL request: the parameters GraphQL over HTTP defines, already type-checked.
 ///
-/// It carries nothing about HTTP, so a backend can serve it in-process as well.
+/// This is the boundary where the embedded path and the HTTP path meet: the client's transports
+/// send it, the HTTP server builds it from a request body (answering 400 first when a parameter
+/// has the wrong JSON type), and the backend serves it. It carries nothing about HTTP.
 public struct GraphQLRequest: Hashable, Sendable {
   /// The document text (operations and fragments).
   public var query: String
@@ -27,5 +26,16 @@ public struct GraphQLRequest: Hashable, Sendable {
     self.operationName = operationName
     self.variables = variables
     self.extensions = extensions
+  }
+
+  /// The request as GraphQL over HTTP's JSON body: `query`, then `operationName`, `variables` and
+  /// `extensions` when present.
+  public var json: JSON {
+    var object = JSONObject()
+    object["query"] = .string(query)
+    if let operationName { object["operationName"] = .string(operationName) }
+    if let variables, !variables.isEmpty { object["variables"] = .object(variables) }
+    if let extensions { object["extensions"] = .object(extensions) }
+    return .object(object)
   }
 }

@@ -1,0 +1,12 @@
+extension GraphQLRequest {
+  /// The request for a generated operation: its compact document, name and variables (none
+  /// when it has no variables to send).
+  ///
+  /// - Parameter operation: a generated query or mutation.
+  public init<Operation: GraphQLOperation>(_ operation: Operation) {
+    let variables = operation.variables
+    self.init(
+      query: Operation.document, operationName: Operation.operationName,
+      variables: variables.isEmpty ? nil : variables)
+  }
+}
