@@ -38,8 +38,12 @@ func parseArguments(_ words: [String]) -> Arguments? {
 
 func displayPath(_ path: String, root: String?) -> String {
   guard let root else { return path }
-  let prefix = root.hasSuffix("/") ? root : root + "/"
-  return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+  // Through symbolic links (the build plugin passes the target's link to Operations/), so that
+  // diagnostics name the file a person edits.
+  let real = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+  let realRoot = URL(fileURLWithPath: root).resolvingSymlinksInPath().path
+  let prefix = realRoot.hasSuffix("/") ? realRoot : realRoot + "/"
+  return real.hasPrefix(prefix) ? String(real.dropFirst(prefix.count)) : path
 }
 
 func fail(_ message: String) -> Never {
