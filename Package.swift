@@ -151,7 +151,8 @@ let package = Package(
     .testTarget(
       name: "RocketClientTests",
       dependencies: [
-        "RocketClient", "GraphQLAPI", "LaunchBackend", "GraphQLServer", "TestSupport", "credential-writer",
+        "RocketClient", "GraphQLAPI", "RocketReserverAPI", "LaunchBackend", "GraphQLServer", "TestSupport",
+        "credential-writer",
       ],
       swiftSettings: strictSettings),
   ]

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLAPI
 import RocketClient
+import RocketReserverAPI
 import Synchronization
 import TestSupport
 import Testing
@@ -17,11 +18,11 @@ import Testing
   func sendsTheBareTokenOnlyWhileLoggedIn(kind: TransportKind) async throws {
     let seen = AuthorizationLog()
     let harness = try ClientHarness(kind) { seen.record($0) }
-    #expect(try await harness.client.fetch(MeQuery()).requireData().email == nil)
+    #expect(try await harness.client.fetch(MeQuery()).requireData().me == nil)
     let credential = try await logIn(harness.client)
-    #expect(try await harness.client.fetch(MeQuery()).requireData().email == "ada@example.com")
+    #expect(try await harness.client.fetch(MeQuery()).requireData().me?.email == "ada@example.com")
     try harness.client.logOut()
-    #expect(try await harness.client.fetch(MeQuery()).requireData().email == nil)
+    #expect(try await harness.client.fetch(MeQuery()).requireData().me == nil)
     #expect(seen.values == [nil, nil, credential.token, nil])
     #expect(!credential.token.isEmpty && !credential.token.hasPrefix("Bearer"))
   }

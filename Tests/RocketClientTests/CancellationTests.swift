@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLAPI
 import RocketClient
+import RocketReserverAPI
 import Synchronization
 import TestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQLAPI
 import RocketClient
+import RocketReserverAPI
 import TestSupport
 import Testing
 
@@ -97,7 +98,8 @@ import Testing
   @Test func aResponseOfTheWrongShapeNamesThePath() async throws {
     let body = #"""
       {"data":{"launches":{"cursor":"c1","hasMore":false,"launches":[
-      {"id":"2","site":null,"mission":null,"isBooked":false},{"site":"x","mission":null,"isBooked":true}]}}}
+      {"id":"2","site":null,"mission":null,"rocket":null,"isBooked":false},
+      {"site":"x","mission":null,"rocket":null,"isBooked":true}]}}}
       """#
     let server = try stubbed(.json(body))
     let error = try await clientError { try await server.client.fetch(LaunchListQuery()) }

@@ -1,5 +1,6 @@
 import GraphQLAPI
 import RocketClient
+import RocketReserverAPI
 import Testing
 
 /// Reading response bodies: error entries from any server, and the envelope rules.
