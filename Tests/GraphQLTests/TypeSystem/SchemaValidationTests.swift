@@ -127,6 +127,13 @@ import Testing
       ])
   }
 
+  /// Suggestions tie-break in graphql-js's natural order, where a leading zero ends a number
+  /// (`T01` before `T1`): the schema rules share validation's `SuggestionList`.
+  @Test func unknownTypeSuggestionsInNaturalOrder() throws {
+    let actual = try errors("type Query { a: T11 }\ntype T1 { x: Int }\ntype T01 { x: Int }")
+    #expect(actual == ["Unknown type \"T11\". Did you mean \"T01\" or \"T1\"? [\"1:17\"]"])
+  }
+
   @Test func extendUndefinedType() throws {
     let sdl = "type Query { a: Int }\nextend type Querry { b: Int }"
     let actual = try errors(sdl)
