@@ -99,8 +99,6 @@ extension Parser {
   }
 
   /// SelectionSet : { Selection+ }
-  ///
-  /// Selection : Field | FragmentSpread | InlineFragment
   mutating func parseSelectionSet() throws(GraphQLError) -> SelectionSet {
     let start = token
     try expect(.braceL)
@@ -110,17 +108,16 @@ extension Parser {
     var selections: [Selection] = []
     selections.reserveCapacity(4)
     repeat {
-      // Appending each case directly, rather than through a shared `parseSelection()` result,
-      // saves moving every field through one more `Selection` temporary (a memmove of a large
-      // value).
-      if peek(.spread) {
-        selections.append(try parseFragment())
-      } else {
-        selections.append(.field(try parseField()))
-      }
+      selections.append(try parseSelection())
     } while try !expectOptional(.braceR)
     leaveNesting()
     return SelectionSet(selections: selections, range: range(from: start))
+  }
+
+  /// Selection : Field | FragmentSpread | InlineFragment
+  @inline(__always)
+  mutating func parseSelection() throws(GraphQLError) -> Selection {
+    peek(.spread) ? try parseFragment() : .field(try parseField())
   }
 
   /// Field : Alias? Name Arguments? Directives? SelectionSet?
