@@ -197,9 +197,9 @@ struct SDLWalk {
   private func checkExtensionTarget(_ type: TypeMembers, _ errors: inout SchemaErrors) {
     let name = type.name.value
     guard let definition = definedTypes[name] else {
-      let suggestions = SchemaSuggestions.list(name, options: Array(definedTypes.keys).sorted())
+      let suggestions = SuggestionList.list(for: name, options: Array(definedTypes.keys).sorted())
       errors.report(
-        "Cannot extend type \"\(name)\" because it is not defined.\(SchemaSuggestions.didYouMean(suggestions))",
+        "Cannot extend type \"\(name)\" because it is not defined.\(SuggestionList.didYouMean(suggestions))",
         [type.name.range])
       return
     }
@@ -216,7 +216,7 @@ struct SDLWalk {
     {
       return
     }
-    let suggestions = SchemaSuggestions.list(name, options: suggestionTypeNames)
-    errors.report("Unknown type \"\(name)\".\(SchemaSuggestions.didYouMean(suggestions))", [named.range])
+    let suggestions = SuggestionList.list(for: name, options: suggestionTypeNames)
+    errors.report("Unknown type \"\(name)\".\(SuggestionList.didYouMean(suggestions))", [named.range])
   }
 }

@@ -27,10 +27,10 @@ extension SDLWalk {
       }
       let known = info.arguments.map(\.name)
       for argument in directive.arguments where !known.contains(argument.name.value) {
-        let suggestions = SchemaSuggestions.list(argument.name.value, options: known)
+        let suggestions = SuggestionList.list(for: argument.name.value, options: known)
         errors.report(
           "Unknown argument \"\(argument.name.value)\" on directive \"@\(name)\"."
-            + SchemaSuggestions.didYouMean(suggestions), [argument.range])
+            + SuggestionList.didYouMean(suggestions), [argument.range])
       }
       checkUniqueArguments(directive.arguments, &errors)
       for argument in directive.arguments { checkUniqueInputFields(argument.value, &errors) }

@@ -5,20 +5,10 @@ import Testing
 /// SDL documents with several errors: every error, in graphql-js 16's order, with its locations
 /// (expectations computed once with node).
 @Suite struct SchemaValidationOrderTests {
-  /// The errors `buildSchema` throws for `sdl`, as message and `line:column` list.
-  private func errors(_ sdl: String) throws -> [String] {
-    do {
-      _ = try buildSchema(sdl)
-      return []
-    } catch let error as SchemaValidationError {
-      return error.errors.map { "\($0.message) \($0.locations.map(\.description))" }
-    }
-  }
-
   @Test func typeDirectiveAndExtensionErrorsInDocumentOrder() throws {
     let sdl =
       "type Query @foo { a: Int @skip(if: true) a: Strin }\nextend type Q { b: Int }\ndirective @d(x: Int, x: Int) on FIELD\ndirective @d on FIELD"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Field \"Query.a\" can only be defined once. [\"1:19\", \"1:42\"]",
@@ -34,7 +24,7 @@ import Testing
   @Test func schemaInputAndEnumErrorsInDocumentOrder() throws {
     let sdl =
       "schema @deprecated { query: Query query: Query }\ntype Query { a(x: In = {a: 1, a: 2}): Int }\ninput In { a: Int a: Int }\nenum E { A A }\nextend enum E { A }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "There can be only one query type in schema. [\"1:22\", \"1:35\"]",
@@ -49,7 +39,7 @@ import Testing
   @Test func interfaceAndUnionErrorsAcrossExtensions() throws {
     let sdl =
       "type Query implements I { a: Int }\ninterface I { b: Int }\ninterface J implements I { c: Int }\nunion U = Query | J\nextend union U = Query"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Interface field I.b expected but Query does not provide it. [\"2:15\", \"1:1\"]",
@@ -62,7 +52,7 @@ import Testing
   @Test func directiveValuesAreNotTypeCheckedInSDL() throws {
     let sdl =
       "type Query { a: [In] b(x: Query, y: In!): Int }\ninput In { self: In! q: Query @deprecated }\nscalar S @specifiedBy(url: 1) @specifiedBy(url: \"x\")"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "The directive \"@specifiedBy\" can only be used once at this location. [\"3:10\", \"3:31\"]"
@@ -72,7 +62,7 @@ import Testing
   @Test func repeatableAndNonRepeatableDirectives() throws {
     let sdl =
       "directive @r repeatable on OBJECT | FIELD_DEFINITION\ntype Query @r @r { a: Int @r @r @deprecated(reason: \"a\") @deprecated }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "The directive \"@deprecated\" can only be used once at this location. [\"2:33\", \"2:58\"]"
@@ -82,7 +72,7 @@ import Testing
   @Test func extensionTargetsBeforeTheirDirectives() throws {
     let sdl =
       "type Query { a: Int }\nextend scalar Query @deprecated\nextend input Nope { a: Int }\nextend interface Quer { b: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Cannot extend non-scalar type \"Query\". [\"1:1\", \"2:1\"]",

@@ -5,19 +5,9 @@ import Testing
 /// Every SDL validation message, with its locations, as graphql-js 16 reports it for
 /// the same SDL (`validateSDL`; expectations computed once with node).
 @Suite struct SchemaValidationTests {
-  /// The errors `buildSchema` throws for `sdl`, as message and `line:column` list.
-  private func errors(_ sdl: String) throws -> [String] {
-    do {
-      _ = try buildSchema(sdl)
-      return []
-    } catch let error as SchemaValidationError {
-      return error.errors.map { "\($0.message) \($0.locations.map(\.description))" }
-    }
-  }
-
   @Test func duplicateSchema() throws {
     let sdl = "schema { query: Q }\nschema { query: Q }\ntype Q { a: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Must provide only one schema definition. [\"2:1\"]",
@@ -27,7 +17,7 @@ import Testing
 
   @Test func duplicateOperationType() throws {
     let sdl = "schema { query: Q query: Q }\ntype Q { a: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "There can be only one query type in schema. [\"1:10\", \"1:19\"]"
@@ -36,7 +26,7 @@ import Testing
 
   @Test func duplicateTypeName() throws {
     let sdl = "type Query { a: Int }\ntype Query { b: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "There can be only one type named \"Query\". [\"1:6\", \"2:6\"]"
@@ -45,7 +35,7 @@ import Testing
 
   @Test func duplicateEnumValue() throws {
     let sdl = "type Query { a: E }\nenum E { A B A }\nextend enum E { B }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Enum value \"E.A\" can only be defined once. [\"2:10\", \"2:14\"]",
@@ -55,7 +45,7 @@ import Testing
 
   @Test func duplicateField() throws {
     let sdl = "type Query { a: Int a: String }\nextend type Query { a: Int }\ninput I { x: Int x: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Field \"Query.a\" can only be defined once. [\"1:14\", \"1:21\"]",
@@ -66,7 +56,7 @@ import Testing
 
   @Test func duplicateArgument() throws {
     let sdl = "type Query { a(x: Int, x: Int): Int }\ndirective @d(y: Int, y: Int) on FIELD"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Argument \"Query.a(x:)\" can only be defined once. [\"1:16\", \"1:24\"]",
@@ -76,7 +66,7 @@ import Testing
 
   @Test func duplicateDirective() throws {
     let sdl = "directive @d on FIELD\ndirective @d on QUERY\ntype Query { a: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "There can be only one directive named \"@d\". [\"1:12\", \"2:12\"]"
@@ -86,7 +76,7 @@ import Testing
   @Test func unknownType() throws {
     let sdl =
       "type Query { a: Strin b: [Lauch!] c(x: Input): Int }\ntype Launch { id: ID }\ninput Inputs { a: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Unknown type \"Strin\". Did you mean \"String\"? [\"1:17\"]",
@@ -97,7 +87,7 @@ import Testing
 
   @Test func unknownDirective() throws {
     let sdl = "type Query { a: Int @unknown b: Int @skip(if: true) }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Unknown directive \"@unknown\". [\"1:21\"]",
@@ -107,7 +97,7 @@ import Testing
 
   @Test func directiveOnWrongLocation() throws {
     let sdl = "type Query @deprecated { a: Int }\nscalar S @include(if: true)"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Directive \"@deprecated\" may not be used on OBJECT. [\"1:12\"]",
@@ -118,7 +108,7 @@ import Testing
   @Test func nonRepeatableDirectiveTwice() throws {
     let sdl =
       "directive @d on OBJECT\ntype Query @d @d { a: Int @deprecated @deprecated }\nextend type Query @d"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "The directive \"@d\" can only be used once at this location. [\"2:12\", \"2:15\"]",
@@ -127,9 +117,16 @@ import Testing
       ])
   }
 
+  /// Suggestions tie-break in graphql-js's natural order, where a leading zero ends a number
+  /// (`T01` before `T1`): the schema rules share validation's `SuggestionList`.
+  @Test func unknownTypeSuggestionsInNaturalOrder() throws {
+    let actual = try schemaValidationErrors("type Query { a: T11 }\ntype T1 { x: Int }\ntype T01 { x: Int }")
+    #expect(actual == ["Unknown type \"T11\". Did you mean \"T01\" or \"T1\"? [\"1:17\"]"])
+  }
+
   @Test func extendUndefinedType() throws {
     let sdl = "type Query { a: Int }\nextend type Querry { b: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Cannot extend type \"Querry\" because it is not defined. Did you mean \"Query\"? [\"2:13\"]"
@@ -138,7 +135,7 @@ import Testing
 
   @Test func extendWrongKind() throws {
     let sdl = "type Query { a: Int }\nextend interface Query { b: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Cannot extend non-interface type \"Query\". [\"1:1\", \"2:1\"]"
@@ -148,7 +145,7 @@ import Testing
   @Test func directiveArguments() throws {
     let sdl =
       "type Query { a: Int @deprecated(reasn: \"x\") b: Int @deprecated(reason: \"x\", reason: \"y\") }\nscalar S @specifiedBy\ndirective @d(x: I = {a: 1, a: 2}) on FIELD\ninput I { a: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Unknown argument \"reasn\" on directive \"@deprecated\". Did you mean \"reason\"? [\"1:33\"]",

@@ -5,19 +5,9 @@ import Testing
 /// The type system rules (graphql-js `validateSchema`) with graphql-js 16's messages and locations
 /// for the same SDL (expectations computed once with node).
 @Suite struct TypeValidationTests {
-  /// The errors `buildSchema` throws for `sdl`, as message and `line:column` list.
-  private func errors(_ sdl: String) throws -> [String] {
-    do {
-      _ = try buildSchema(sdl)
-      return []
-    } catch let error as SchemaValidationError {
-      return error.errors.map { "\($0.message) \($0.locations.map(\.description))" }
-    }
-  }
-
   @Test func noQueryType() throws {
     let sdl = "type Foo { a: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Query root type must be provided. []"
@@ -26,7 +16,7 @@ import Testing
 
   @Test func queryNotObject() throws {
     let sdl = "schema { query: Q }\ninput Q { a: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Query root type must be Object type, it cannot be Q. [\"1:17\"]"
@@ -35,7 +25,7 @@ import Testing
 
   @Test func mutationNotObject() throws {
     let sdl = "type Query { a: Int }\nunion Mutation = Query"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Mutation root type must be Object type if provided, it cannot be Mutation. [\"2:1\"]"
@@ -45,7 +35,7 @@ import Testing
   @Test func reservedNames() throws {
     let sdl =
       "type Query { __a: Int b(__c: Int): Int }\ntype __Bad { a: Int }\nenum E { __V }\ndirective @__d on FIELD"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Name \"__d\" must not begin with \"__\", which is reserved by GraphQL introspection. [\"4:1\"]",
@@ -59,7 +49,7 @@ import Testing
   @Test func emptyTypes() throws {
     let sdl =
       "type Query\ninterface I\nunion U\nenum E\ninput In\nextend type Query @d\ndirective @d on OBJECT"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Type Query must define one or more fields. [\"1:1\", \"6:1\"]",
@@ -72,7 +62,7 @@ import Testing
 
   @Test func outputAndInputTypes() throws {
     let sdl = "type Query { a: In b(x: Query): Int }\ninput In { q: Query }\ndirective @d(x: Query) on FIELD"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "The type of @d(x:) must be Input Type but got: Query. [\"3:14\"]",
@@ -85,7 +75,7 @@ import Testing
   @Test func requiredDeprecated() throws {
     let sdl =
       "type Query { a(x: Int! @deprecated): Int }\ninput In { f: Int! @deprecated(reason: \"x\") }\ndirective @d(y: String! @deprecated) on FIELD"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Required argument @d(y:) cannot be deprecated. [\"3:25\", \"3:17\"]",
@@ -96,7 +86,7 @@ import Testing
 
   @Test func implementsNonInterface() throws {
     let sdl = "type Query implements Query & Other { a: Int }\ntype Other { a: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Type Query must only implement Interface types, it cannot implement Query. [\"1:23\"]",
@@ -106,7 +96,7 @@ import Testing
 
   @Test func implementsTwice() throws {
     let sdl = "interface I { a: Int }\ntype Query implements I & I { a: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Type Query can only implement I once. [\"2:23\", \"2:27\"]"
@@ -115,7 +105,7 @@ import Testing
 
   @Test func interfaceImplementsItself() throws {
     let sdl = "interface I implements I { a: Int }\ntype Query { i: I }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Type I cannot implement itself because it would create a circular reference. [\"1:24\"]"
@@ -125,7 +115,7 @@ import Testing
   @Test func missingInterfaceField() throws {
     let sdl =
       "interface I { a: Int b(x: Int): String }\ntype Query implements I { a: Int }\nextend type Query { c: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Interface field I.b expected but Query does not provide it. [\"1:22\", \"2:1\", \"3:1\"]"
@@ -134,7 +124,7 @@ import Testing
 
   @Test func wrongFieldType() throws {
     let sdl = "interface I { a: Int b: [I] c: I! }\ntype Query implements I { a: String b: [Query] c: Query }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Interface field I.a expects type Int but Query.a is type String. [\"1:18\", \"2:30\"]",
@@ -145,7 +135,7 @@ import Testing
   @Test func argumentMismatch() throws {
     let sdl =
       "interface I { f(a: Int, b: String): Int }\ntype Query implements I { f(a: String, c: Int!): Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Interface field argument I.f(a:) expects type Int but Query.f(a:) is type String. [\"1:20\", \"2:32\"]",
@@ -157,7 +147,7 @@ import Testing
   @Test func transitiveInterfaces() throws {
     let sdl =
       "interface A { x: Int }\ninterface B implements A { x: Int }\ntype Query implements B { x: Int }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Type Query must implement A because it is implemented by B. [\"2:24\", \"3:23\"]"
@@ -166,7 +156,7 @@ import Testing
 
   @Test func interfaceCycle() throws {
     let sdl = "interface A implements B { x: Int }\ninterface B implements A { x: Int }\ntype Query { a: A }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Type A cannot implement B because it would create a circular reference. [\"2:24\", \"1:24\"]",
@@ -176,7 +166,7 @@ import Testing
 
   @Test func unionMembers() throws {
     let sdl = "type Query { u: U }\ninterface I { a: Int }\nunion U = Query | Query | I | String"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Union type U can only include type Query once. [\"3:11\", \"3:19\"]",
@@ -188,7 +178,7 @@ import Testing
   @Test func inputCycles() throws {
     let sdl =
       "type Query { a(x: A): Int }\ninput A { b: B! self: A }\ninput B { a: A! c: C! }\ninput C { c: C! }"
-    let actual = try errors(sdl)
+    let actual = try schemaValidationErrors(sdl)
     #expect(
       actual == [
         "Cannot reference Input Object \"A\" within itself through a series of non-null fields: \"b.a\". [\"2:11\", \"3:11\"]",
@@ -198,6 +188,6 @@ import Testing
 
   @Test func validSchemaHasNoErrors() throws {
     let sdl = "type Query { a(x: Int! = 1 @deprecated): Int }\ninput In { f: In }"
-    #expect(try errors(sdl).isEmpty)
+    #expect(try schemaValidationErrors(sdl).isEmpty)
   }
 }
