@@ -51,6 +51,10 @@ func run(root: String, seconds: Double) throws {
   // Execute plus JSON encoding, as a server does it: straight to bytes (graphql-js: `execute` then
   // `JSON.stringify`).
   report("execute") { executeSyncEncoded(schema: executable, document: document, context: ()).count }
+  // The same through the `JSON` value tree (`executeSync(...).encoded()`), for comparison.
+  report("execute-value-tree") {
+    executeSync(schema: executable, document: document, context: ()).encoded().count
+  }
   report("pipeline") {
     guard let parsed = try? parse(query) else { return -1 }
     guard validate(schema: executable.schema, document: parsed).isEmpty else { return -1 }
