@@ -69,6 +69,8 @@ enum BuiltInScalar {
 /// object in a list (a page of 20 launches plans its fields once).
 final class FieldPlan {
   let responseKey: String
+  /// `"responseKey":` as JSON text, for the encoded executor.
+  let keyBytes: [UInt8]
   /// The field nodes merged under this response key, in document order.
   let fieldNodes: [Field]
   let definition: GraphQLField
@@ -89,6 +91,11 @@ final class FieldPlan {
     resolver: BoundResolver?, outputType: OutputType, isTypename: Bool
   ) {
     self.responseKey = responseKey
+    var keyBytes: [UInt8] = []
+    keyBytes.reserveCapacity(responseKey.utf8.count + 3)
+    JSONWriter.appendString(responseKey, to: &keyBytes)
+    keyBytes.append(UInt8(ascii: ":"))
+    self.keyBytes = keyBytes
     self.fieldNodes = fieldNodes
     self.definition = definition
     self.parentType = parentType

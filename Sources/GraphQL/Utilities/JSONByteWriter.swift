@@ -56,6 +56,19 @@ struct JSONByteWriter: ~Copyable {
     text.withUTF8Buffer { write($0) }
   }
 
+  /// Drops everything written after the first `count` bytes (the executor's encoded path takes a
+  /// field's partial output back when a non-null error propagates past it).
+  @inline(__always)
+  mutating func truncate(to count: Int) {
+    precondition(count >= 0 && count <= self.count, "truncating beyond the written bytes")
+    self.count = count
+  }
+
+  /// Appends the bytes written from offset `start` on to `buffer`.
+  func append(to buffer: inout [UInt8], from start: Int) {
+    buffer.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
+  }
+
   /// Appends the bytes written so far to `buffer`.
   func append(to buffer: inout [UInt8]) {
     buffer.append(contentsOf: UnsafeBufferPointer(start: base, count: count))

@@ -132,6 +132,7 @@ import Testing
       ])
     let response = try execSync(executable, "{ o { f g: f(x: 7) } }", context: "ctx")
     #expect(response == #"{"data":{"o":{"f":[1,2],"g":[7,2]}}}"#)
-    #expect(seen.withLock { $0 } == ["ctx O.f o.f", "ctx O.f o.g"])
+    // Twice: `execSync` runs the value-tree and the encoded executor.
+    #expect(seen.withLock { $0 } == ["ctx O.f o.f", "ctx O.f o.g", "ctx O.f o.f", "ctx O.f o.g"])
   }
 }

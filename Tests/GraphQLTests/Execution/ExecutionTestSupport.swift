@@ -15,5 +15,12 @@ func execSync<Context: Sendable>(
   let result = executeSync(
     schema: schema, document: document, operationName: operationName, variableValues: variables,
     context: context, rootValue: rootValue)
+  // Every synchronous execution test also checks that the encoded path writes the same bytes.
+  let encoded = executeSyncEncoded(
+    schema: schema, document: document, operationName: operationName, variableValues: variables,
+    context: context, rootValue: rootValue)
+  #expect(
+    String(decoding: encoded, as: UTF8.self) == String(decoding: result.encoded(), as: UTF8.self),
+    "executeSyncEncoded differs from executeSync(...).encoded() for \(query)")
   return result.json.encodedString
 }

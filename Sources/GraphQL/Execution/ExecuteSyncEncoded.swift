@@ -1,0 +1,192 @@
+/// Executes an operation synchronously and returns the response as compact UTF-8 JSON text: the
+/// same bytes as `executeSync(...).encoded()`, but written while executing, without building the
+/// `JSON` value tree first. For servers, which only send the text.
+///
+/// A non-null error that propagates up takes back the bytes its fields already wrote and writes
+/// `null` in their place, so the output is exactly what the value-tree path encodes.
+/// - Parameters: as `executeSync(schema:document:operationName:variableValues:context:rootValue:)`.
+/// - Returns: `{"data":...}`, or `{"errors":[...],"data":...}` with field errors, or
+///   `{"errors":[...]}` for a request error.
+public func executeSyncEncoded<Context: Sendable>(
+  schema: ExecutableSchema<Context>, document: Document, operationName: String? = nil,
+  variableValues: JSONObject? = nil, context: Context, rootValue: (any Sendable)? = nil
+) -> [UInt8] {
+  switch prepareExecution(
+    schema: schema, document: document, operationName: operationName, variableValues: variableValues,
+    context: context, rootValue: rootValue)
+  {
+  case .failure(let failure): return ExecutionResult(data: nil, errors: failure.errors).encoded()
+  case .success(let execution): return execution.executeOperationSyncEncoded()
+  }
+}
+
+/// The encoded twin of `ExecuteSync.swift`: the same steps in the same order (so errors come out in
+/// the same order), writing JSON text instead of returning `JSON` values.
+extension ExecutionContext {
+  /// The whole response of the operation as JSON text.
+  func executeOperationSyncEncoded() -> [UInt8] {
+    guard let rootType = schema.rootType(for: operation.operation) else {
+      return ExecutionResult(data: .null, errors: [missingRootTypeError()]).encoded()
+    }
+    let plans = planFields(objectType: rootType, selectionSets: [operation.selectionSet])
+    var writer = JSONByteWriter(capacity: 4096)
+    writer.write("{\"data\":")
+    let dataStart = writer.count
+    do {
+      try writeSelectionSetSync(plans, source: rootValue, fields: ObjectFields(rootValue), into: &writer)
+    } catch {
+      errors.append(error.error)
+      writer.truncate(to: dataStart)
+      writer.write("null")
+    }
+    writer.write(UInt8(ascii: "}"))
+    if errors.isEmpty { return writer.bytes }
+    // `errors` goes before `data` (see `ExecutionResult.encoded()`), and is only known now.
+    var response = ExecutionResult(data: nil, errors: errors).encoded()
+    response.removeLast()
+    response.append(UInt8(ascii: ","))
+    writer.append(to: &response, from: 1)
+    return response
+  }
+
+  /// Spec 6.3 ExecuteSelectionSet, written as a JSON object.
+  func writeSelectionSetSync(
+    _ plans: [FieldPlan], source: (any Sendable)?, fields: ObjectFields, into writer: inout JSONByteWriter
+  ) throws(FieldFailure) {
+    writer.write(UInt8(ascii: "{"))
+    var first = true
+    for plan in plans {
+      if !first { writer.write(UInt8(ascii: ",")) }
+      first = false
+      plan.keyBytes.withUnsafeBufferPointer { writer.write($0) }
+      pushPath(.key(plan.responseKey))
+      defer { popPath() }
+      try writeFieldSync(plan, source: source, fields: fields, into: &writer)
+    }
+    writer.write(UInt8(ascii: "}"))
+  }
+
+  /// Spec 6.4 ExecuteField, written as JSON.
+  func writeFieldSync(
+    _ plan: FieldPlan, source: (any Sendable)?, fields: ObjectFields, into writer: inout JSONByteWriter
+  ) throws(FieldFailure) {
+    if plan.isTypename {
+      JSONWriter.writeString(plan.parentType.name, to: &writer)
+      return
+    }
+    let start = writer.count
+    let resolved: (any Sendable)?
+    do {
+      resolved = try resolveFieldValueSync(plan, source: source, fields: fields)
+    } catch {
+      try writeFieldError(locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
+      return
+    }
+    do {
+      _ = try writeValueSync(plan.outputType, resolved, plan: plan, into: &writer)
+    } catch {
+      try writeFieldError(error.error, type: plan.outputType, start: start, into: &writer)
+    }
+  }
+
+  /// Spec 6.4.4 for the encoded path: a nullable position records the error and its partial output
+  /// becomes `null`; a non-null one passes the error up.
+  private func writeFieldError(
+    _ error: GraphQLError, type: OutputType, start: Int, into writer: inout JSONByteWriter
+  ) throws(FieldFailure) {
+    _ = try handleFieldError(error, type: type)
+    writer.truncate(to: start)
+    writer.write("null")
+  }
+
+  /// Spec 6.4.3 CompleteValue, written as JSON.
+  /// - Returns: whether the value written is `null` (which a non-null type turns into an error).
+  func writeValueSync(
+    _ type: OutputType, _ value: (any Sendable)?, plan: FieldPlan, into writer: inout JSONByteWriter
+  ) throws(FieldFailure) -> Bool {
+    if case .nonNull(let inner) = type {
+      if try writeValueSync(inner, value, plan: plan, into: &writer) { throw nonNullViolation(plan) }
+      return false
+    }
+    guard let value else {
+      writer.write("null")
+      return true
+    }
+    switch type {
+    case .scalar(_, let builtIn?):
+      if builtIn.write(value, into: &writer) { return false }
+    case .object(let objectType):
+      let fields = ObjectFields(value)
+      if case .opaque = fields, unwrapNull(value) == nil {
+        writer.write("null")
+        return true
+      }
+      let plans = plan.subplans(for: objectType, in: self)
+      try writeSelectionSetSync(plans, source: value, fields: fields, into: &writer)
+      return false
+    default: break
+    }
+    guard let value = unwrapNull(value) else {
+      writer.write("null")
+      return true
+    }
+    switch type {
+    case .list(let itemType):
+      let elements = try listElements(value, plan: plan)
+      writer.write(UInt8(ascii: "["))
+      for (index, element) in elements.enumerated() {
+        if index > 0 { writer.write(UInt8(ascii: ",")) }
+        pushPath(.index(index))
+        defer { popPath() }
+        let start = writer.count
+        do {
+          _ = try writeValueSync(itemType, element, plan: plan, into: &writer)
+        } catch {
+          try writeFieldError(error.error, type: itemType, start: start, into: &writer)
+        }
+      }
+      writer.write(UInt8(ascii: "]"))
+      return false
+    case .abstract(let abstractName):
+      let objectType = try resolveAbstractType(abstractName, value, plan: plan)
+      let plans = plan.subplans(for: objectType, in: self)
+      try writeSelectionSetSync(plans, source: value, fields: ObjectFields(value), into: &writer)
+      return false
+    default:
+      let leaf = try completeLeaf(type, value, plan: plan)
+      leaf.encode(into: &writer)
+      return leaf.isNull
+    }
+  }
+}
+
+extension BuiltInScalar {
+  /// Writes the serialized form of the plain Swift values built-ins are mostly given (what
+  /// `fastSerialize` returns, as JSON text); false when the value needs the scalar's `serialize`.
+  @inline(__always)
+  func write(_ value: any Sendable, into writer: inout JSONByteWriter) -> Bool {
+    switch self {
+    case .string, .id:
+      if let string = value as? String {
+        JSONWriter.writeString(string, to: &writer)
+        return true
+      }
+    case .int:
+      if let int = value as? Int, int >= -2_147_483_648 && int <= 2_147_483_647 {
+        JSONWriter.writeInt(int, to: &writer)
+        return true
+      }
+    case .boolean:
+      if let bool = value as? Bool {
+        writer.write(bool ? "true" : "false")
+        return true
+      }
+    case .float:
+      if let double = value as? Double, double.isFinite {
+        JSON.double(double).encode(into: &writer)
+        return true
+      }
+    }
+    return false
+  }
+}
