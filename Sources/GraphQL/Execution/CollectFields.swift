@@ -86,22 +86,15 @@ final class FieldPlan {
   /// The part of `ResolveInfo` shared by every object this field is resolved on, built on first use.
   private var info: ResolveInfo.Shared?
 
-  init(
-    responseKey: String, fieldNodes: [Field], definition: GraphQLField, parentType: GraphQLObjectType,
-    resolver: BoundResolver?, outputType: OutputType, isTypename: Bool
-  ) {
-    self.responseKey = responseKey
-    var keyBytes: [UInt8] = []
-    keyBytes.reserveCapacity(responseKey.utf8.count + 3)
-    JSONWriter.appendString(responseKey, to: &keyBytes)
-    keyBytes.append(UInt8(ascii: ":"))
-    self.keyBytes = keyBytes
-    self.fieldNodes = fieldNodes
-    self.definition = definition
+  init(skeleton: FieldSkeleton, parentType: GraphQLObjectType, resolver: BoundResolver?) {
+    self.responseKey = skeleton.responseKey
+    self.keyBytes = skeleton.keyBytes
+    self.fieldNodes = skeleton.fieldNodes
+    self.definition = skeleton.definition
     self.parentType = parentType
     self.resolver = resolver
-    self.outputType = outputType
-    self.isTypename = isTypename
+    self.outputType = skeleton.outputType
+    self.isTypename = skeleton.isTypename
   }
 
   func coercedArguments(in execution: ExecutionContext) -> Result<JSONObject, GraphQLError> {
@@ -145,26 +138,65 @@ final class FieldPlan {
 
 extension ExecutionContext {
   /// Spec 6.3.2 CollectFields over one or more selection sets (several when merging sub-selections),
-  /// turned into field plans for `objectType`. Fields the type does not define are left out.
+  /// turned into field plans for `objectType`. Fields the type does not define are left out. The
+  /// collected fields come from `PlanCache` when this document was executed before.
   func planFields(objectType: GraphQLObjectType, selectionSets: [SelectionSet]) -> [FieldPlan] {
+    let key = planCacheKey(objectType, selectionSets)
+    if let key, let entry = PlanCache.lookup(key), entry.schema === schema, entry.source === source,
+      entry.objectType === objectType
+    {
+      return entry.fields.map { makePlan(objectType, $0) }
+    }
     var keys: [String] = []
     var nodesByKey: [String: [Field]] = [:]
     var visitedFragments: Set<String> = []
+    var usesVariables = false
     for selectionSet in selectionSets {
       collectFields(
         objectType: objectType, selectionSet: selectionSet, keys: &keys, nodesByKey: &nodesByKey,
-        visitedFragments: &visitedFragments)
+        visitedFragments: &visitedFragments, usesVariables: &usesVariables)
     }
-    var plans: [FieldPlan] = []
-    plans.reserveCapacity(keys.count)
+    var skeletons: [FieldSkeleton] = []
+    skeletons.reserveCapacity(keys.count)
     for key in keys {
-      guard let nodes = nodesByKey[key], let plan = makePlan(objectType, key, nodes) else { continue }
-      plans.append(plan)
+      guard let nodes = nodesByKey[key], let skeleton = makeSkeleton(objectType, key, nodes) else { continue }
+      skeletons.append(skeleton)
     }
-    return plans
+    if let key, let source, !usesVariables {
+      PlanCache.store(
+        PlanCache.Entry(schema: schema, source: source, objectType: objectType, fields: skeletons), for: key)
+    }
+    return skeletons.map { makePlan(objectType, $0) }
   }
 
-  private func makePlan(_ objectType: GraphQLObjectType, _ key: String, _ nodes: [Field]) -> FieldPlan? {
+  /// The cache key of a selection: only for parsed documents, whose selection sets all have ranges.
+  private func planCacheKey(_ objectType: GraphQLObjectType, _ selectionSets: [SelectionSet])
+    -> PlanCache.Key?
+  {
+    guard let source else { return nil }
+    var offsets: [Int] = []
+    offsets.reserveCapacity(selectionSets.count)
+    for selectionSet in selectionSets {
+      guard let range = selectionSet.range else { return nil }
+      offsets.append(range.start)
+    }
+    return PlanCache.Key(
+      schema: ObjectIdentifier(schema), source: ObjectIdentifier(source),
+      objectType: ObjectIdentifier(objectType), offsets: offsets)
+  }
+
+  private func makePlan(_ objectType: GraphQLObjectType, _ skeleton: FieldSkeleton) -> FieldPlan {
+    FieldPlan(
+      skeleton: skeleton, parentType: objectType,
+      resolver: skeleton.isTypename
+        ? nil
+        : resolver(
+          typeName: objectType.name, fieldName: skeleton.definition.name, isMetaField: skeleton.isMetaField))
+  }
+
+  private func makeSkeleton(_ objectType: GraphQLObjectType, _ key: String, _ nodes: [Field])
+    -> FieldSkeleton?
+  {
     let fieldName = nodes[0].name.value
     let definition: GraphQLField
     var isMetaField = false
@@ -181,20 +213,22 @@ extension ExecutionContext {
       guard let field = objectType.fields[fieldName] else { return nil }
       definition = field
     }
-    let isTypename = fieldName == "__typename"
-    return FieldPlan(
-      responseKey: key, fieldNodes: nodes, definition: definition, parentType: objectType,
-      resolver: isTypename
-        ? nil : resolver(typeName: objectType.name, fieldName: fieldName, isMetaField: isMetaField),
-      outputType: OutputType(definition.type, schema: schema), isTypename: isTypename)
+    var keyBytes: [UInt8] = []
+    keyBytes.reserveCapacity(key.utf8.count + 3)
+    JSONWriter.appendString(key, to: &keyBytes)
+    keyBytes.append(UInt8(ascii: ":"))
+    return FieldSkeleton(
+      responseKey: key, keyBytes: keyBytes, fieldNodes: nodes, definition: definition,
+      isMetaField: isMetaField, isTypename: fieldName == "__typename",
+      outputType: OutputType(definition.type, schema: schema))
   }
 
   private func collectFields(
     objectType: GraphQLObjectType, selectionSet: SelectionSet, keys: inout [String],
-    nodesByKey: inout [String: [Field]], visitedFragments: inout Set<String>
+    nodesByKey: inout [String: [Field]], visitedFragments: inout Set<String>, usesVariables: inout Bool
   ) {
     for selection in selectionSet.selections {
-      guard shouldInclude(selection.directives) else { continue }
+      guard shouldInclude(selection.directives, usesVariables: &usesVariables) else { continue }
       switch selection {
       case .field(let field):
         let key = field.responseKey
@@ -210,7 +244,7 @@ extension ExecutionContext {
         }
         collectFields(
           objectType: objectType, selectionSet: fragment.selectionSet, keys: &keys, nodesByKey: &nodesByKey,
-          visitedFragments: &visitedFragments)
+          visitedFragments: &visitedFragments, usesVariables: &usesVariables)
       case .fragmentSpread(let spread):
         let name = spread.name.value
         guard visitedFragments.insert(name).inserted, let fragment = fragments[name],
@@ -218,7 +252,7 @@ extension ExecutionContext {
         else { continue }
         collectFields(
           objectType: objectType, selectionSet: fragment.selectionSet, keys: &keys, nodesByKey: &nodesByKey,
-          visitedFragments: &visitedFragments)
+          visitedFragments: &visitedFragments, usesVariables: &usesVariables)
       }
     }
   }
@@ -233,8 +267,9 @@ extension ExecutionContext {
   }
 
   /// `@skip(if:)` and `@include(if:)` (spec 3.13.1, 3.13.2); a condition that is not a boolean
-  /// (which validation rules out) leaves the selection in.
-  private func shouldInclude(_ directives: [Directive]) -> Bool {
+  /// (which validation rules out) leaves the selection in. Sets `usesVariables` when a condition
+  /// reads a variable (such a selection cannot be cached across executions).
+  private func shouldInclude(_ directives: [Directive], usesVariables: inout Bool) -> Bool {
     for directive in directives {
       let name = directive.name.value
       guard name == "skip" || name == "include" else { continue }
@@ -242,7 +277,9 @@ extension ExecutionContext {
       let condition: Bool?
       switch argument.value {
       case .boolean(let value, _): condition = value
-      case .variable(let variable): condition = variables[variable.name.value]?.boolValue
+      case .variable(let variable):
+        usesVariables = true
+        condition = variables[variable.name.value]?.boolValue
       default: condition = nil
       }
       if name == "skip" && condition == true { return false }
