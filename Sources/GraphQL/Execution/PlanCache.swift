@@ -37,7 +37,7 @@ enum PlanCache {
   }
 
   /// Entries beyond this drop the whole table: a server sees a bounded set of documents.
-  static let capacity = 4096
+  static let capacity = 256
 
   private static let table = Mutex<[Key: Entry]>([:])
 
