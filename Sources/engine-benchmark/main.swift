@@ -1,4 +1,4 @@
-// `engine-benchmark PROJECT_ROOT [SECONDS]`: ops/s of the GraphQL engine's stages on the
+// `engine-benchmark PROJECT_ROOT [SECONDS]` (ENGINE_STAGES=a,b to time only some stages): ops/s of the GraphQL engine's stages on the
 // LaunchList-shaped query, set up and timed exactly as ../shared/bench/engine-reference.js times
 // graphql-js, printed in the same `STAGE N` format (plus `pipeline-cached`, which graphql-js lacks).
 // Before timing anything it checks that our response is byte for byte the one graphql-js gives
@@ -41,7 +41,20 @@ func run(root: String, seconds: Double) throws {
   }
 
   var checksum = 0
+  // ENGINE_STAGES=parse,execute times only those stages (for profiling one stage at a time).
+  let onlyStages = ProcessInfo.processInfo.environment["ENGINE_STAGES"].map {
+    Set($0.split(separator: ",").map(String.init))
+  }
+  // ENGINE_ITERATIONS=N makes exactly N calls per stage and prints no rate: for instruction
+  // counting under `valgrind --tool=callgrind`, which is repeatable where wall time is not.
+  let fixedIterations = ProcessInfo.processInfo.environment["ENGINE_ITERATIONS"].flatMap { Int($0) }
   func report(_ stage: String, _ body: () -> Int) {
+    if let onlyStages, !onlyStages.contains(stage) { return }
+    if let fixedIterations {
+      for _ in 0..<fixedIterations { checksum &+= body() }
+      print("\(stage) \(fixedIterations) calls")
+      return
+    }
     let (rate, sum) = Stopwatch.rate(seconds: seconds, body)
     checksum &+= sum
     print("\(stage) \(Int(rate.rounded()))")
