@@ -35,24 +35,32 @@ struct LaunchFixture {
         throw BenchmarkError("a launch has no flight_number or rocket")
       }
       let links = record["links"]
-      let launch: [String: any Sendable] = [
+      // Values are stored unwrapped and a missing one is left out (as `undefined` in the
+      // reference's objects): a `String?` boxed in `any Sendable` is a double optional that every
+      // cast must unwrap, which no Swift catalog would choose.
+      let launch: [String: any Sendable] = Self.present([
         "id": String(flight),
         "flight": flight,
         "site": record["launch_site"]?["site_name"]?.stringValue,
-        "mission": [
+        "mission": Self.present([
           "name": record["mission_name"]?.stringValue,
           "small": links?["mission_patch_small"]?.stringValue,
           "large": links?["mission_patch"]?.stringValue,
-        ] as [String: any Sendable],
-        "rocket": [
+        ]),
+        "rocket": Self.present([
           "id": rocket["rocket_id"]?.stringValue,
           "name": rocket["rocket_name"]?.stringValue,
           "type": rocket["rocket_type"]?.stringValue,
-        ] as [String: any Sendable],
-      ]
+        ]),
+      ])
       launches.append((flight, launch))
     }
     return launches.sorted { $0.flight > $1.flight }.map(\.launch)
+  }
+
+  /// The members that have a value.
+  static func present(_ members: [String: (any Sendable)?]) -> [String: any Sendable] {
+    members.compactMapValues { $0 }
   }
 
   /// `launches` (first page only, `min(pageSize, 100)`), `missionPatch` by size, `isBooked` false.

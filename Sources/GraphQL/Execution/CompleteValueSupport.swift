@@ -18,6 +18,10 @@ enum ObjectFields {
   case opaque
 
   init(_ source: (any Sendable)?) {
+    if let source, let dictionary = exactCast(source, to: [String: any Sendable].self) {
+      self = .dictionary(dictionary)
+      return
+    }
     switch source {
     case let dictionary as [String: any Sendable]: self = .dictionary(dictionary)
     case let json as JSON: self = json.objectValue.map { .json($0) } ?? .opaque
@@ -45,13 +49,14 @@ extension ExecutionContext {
   }
 
   /// The information a resolver receives about its field.
-  func resolveInfo(_ plan: FieldPlan) -> ResolveInfo {
-    ResolveInfo(field: plan.infoField(in: self), path: path)
+  func resolveInfo(_ resolution: FieldPlan.Resolution) -> ResolveInfo {
+    ResolveInfo(field: resolution.info, request: requestInfo, path: path)
   }
 
   /// The elements of a list value, or a located error when the value is not a list.
   func listElements(_ value: any Sendable, plan: FieldPlan) throws(FieldFailure) -> [any Sendable] {
-    // The runtime casts any Swift array of Sendable elements to this (all a resolver can return).
+    if let list = exactCast(value, to: [any Sendable].self) { return list }
+    // Any other Swift array of Sendable elements (all a resolver can return) casts to this.
     if let list = value as? [any Sendable] { return list }
     if case .array(let elements) as JSON = value { return elements }
     throw FieldFailure(

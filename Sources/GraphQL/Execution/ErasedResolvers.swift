@@ -1,30 +1,55 @@
 /// An executable schema's resolvers with the `Context` type erased, built once per
-/// `ExecutableSchema`: planning a field then costs a lookup in plain `[String: ...]` dictionaries
-/// instead of generic dictionary code that looks up type metadata on every access.
+/// `ExecutableSchema`: the schema's own, the introspection types' and the query root's meta
+/// fields (`__schema`, `__type`), and the type resolvers of abstract types. Planning a field then
+/// costs a lookup in plain `[String: ...]` dictionaries, and the plans (which hold these
+/// resolvers) can be shared by every request.
 ///
 /// Immutable and safe to share between threads.
+@usableFromInline
 final class ErasedResolvers: Sendable {
-  /// One field's resolver, ready to be bound to a request's context.
-  struct Entry: Sendable {
-    /// The resolver with `context` bound in; nil if `context` is not of the schema's `Context` type
-    /// (which the executor never passes).
-    let bind: @Sendable (_ context: any Sendable) -> BoundResolver?
+  /// Resolvers by type name, then field name.
+  let byType: [String: [String: ErasedResolver]]
+  /// The resolvers of the introspection types (`__Schema`, `__Type`, ...).
+  let introspectionTypes: [String: [String: ErasedResolver]]
+  /// `__schema` and `__type(name:)` of the query root.
+  let introspectionRoot: [String: ErasedResolver]
+  /// For interfaces and unions: the object type name of a value, given the request's context.
+  let typeResolvers: [String: @Sendable (any Sendable, AnyContextBox) -> String?]
+
+  @inlinable
+  convenience init<Context: Sendable>(
+    _ resolvers: [String: [String: FieldResolver<Context>]],
+    typeResolvers: [String: @Sendable (any Sendable, Context) -> String?]
+  ) {
+    self.init(
+      byType: resolvers.mapValues { $0.mapValues { ErasedResolver($0) } },
+      introspectionTypes: (introspectionResolvers() as [String: [String: FieldResolver<Context>]])
+        .mapValues { $0.mapValues { ErasedResolver($0) } },
+      introspectionRoot: (introspectionRootResolvers() as [String: FieldResolver<Context>])
+        .mapValues { ErasedResolver($0) },
+      typeResolvers: typeResolvers.mapValues { resolve in
+        { @Sendable value, box in resolve(value, ContextBox<Context>.unbox(box)) }
+      })
   }
 
-  /// Entries by type name, then field name.
-  let byType: [String: [String: Entry]]
-
-  init<Context: Sendable>(_ resolvers: [String: [String: FieldResolver<Context>]]) {
-    byType = resolvers.mapValues { fields in
-      fields.mapValues { resolver in
-        Entry { context in (context as? Context).map { BoundResolver(resolver, context: $0) } }
-      }
-    }
+  @usableFromInline
+  init(
+    byType: [String: [String: ErasedResolver]], introspectionTypes: [String: [String: ErasedResolver]],
+    introspectionRoot: [String: ErasedResolver],
+    typeResolvers: [String: @Sendable (any Sendable, AnyContextBox) -> String?]
+  ) {
+    self.byType = byType
+    self.introspectionTypes = introspectionTypes
+    self.introspectionRoot = introspectionRoot
+    self.typeResolvers = typeResolvers
   }
 
-  /// The entry for a field, or nil when the schema has no resolver for it.
-  @inline(__always)
-  func entry(typeName: String, fieldName: String) -> Entry? {
-    byType[typeName]?[fieldName]
+  /// The resolver for a field: the schema's own, or the built-in one for introspection types and
+  /// the `__schema`/`__type` meta fields; nil when the field uses the default resolver.
+  func resolver(typeName: String, fieldName: String, isMetaField: Bool) -> ErasedResolver? {
+    if isMetaField { return introspectionRoot[fieldName] }
+    if let own = byType[typeName]?[fieldName] { return own }
+    if typeName.hasPrefix("__") { return introspectionTypes[typeName]?[fieldName] }
+    return nil
   }
 }

@@ -7,7 +7,7 @@ extension ExecutionContext {
     guard let rootType = schema.rootType(for: operation.operation) else {
       return ExecutionResult(data: .null, errors: [missingRootTypeError()])
     }
-    let plans = planFields(objectType: rootType, selectionSets: [operation.selectionSet])
+    let plans = rootPlans(rootType: rootType)
     do {
       let data = try await executeSelectionSetAsync(
         plans, objectType: rootType, source: rootValue, fields: ObjectFields(rootValue))
@@ -60,15 +60,15 @@ extension ExecutionContext {
   ) async throws -> (
     any Sendable
   )? {
-    guard let resolver = plan.resolver else {
+    guard let resolution = plan.resolution else {
       return fields.value(plan.definition.name)
     }
-    let arguments = try plan.coercedArguments(in: self).get()
-    switch resolver {
+    let arguments = try arguments(plan, resolution)
+    switch resolution.resolver {
     case .sync(let resolve):
-      return try resolve(source, arguments, resolveInfo(plan))
+      return try resolve(source, arguments, contextBox, resolveInfo(resolution))
     case .async(let resolve):
-      return try await resolve(source, arguments, resolveInfo(plan))
+      return try await resolve(source, arguments, contextBox, resolveInfo(resolution))
     }
   }
 

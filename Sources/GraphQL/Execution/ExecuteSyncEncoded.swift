@@ -28,7 +28,7 @@ extension ExecutionContext {
     guard let rootType = schema.rootType(for: operation.operation) else {
       return ExecutionResult(data: .null, errors: [missingRootTypeError()]).encoded()
     }
-    let plans = planFields(objectType: rootType, selectionSets: [operation.selectionSet])
+    let plans = rootPlans(rootType: rootType)
     var writer = JSONByteWriter(capacity: 4096)
     writer.write("{\"data\":")
     let dataStart = writer.count
@@ -167,22 +167,24 @@ extension BuiltInScalar {
   func write(_ value: any Sendable, into writer: inout JSONByteWriter) -> Bool {
     switch self {
     case .string, .id:
-      if let string = value as? String {
+      if let string = exactCast(value, to: String.self) ?? value as? String {
         JSONWriter.writeString(string, to: &writer)
         return true
       }
     case .int:
-      if let int = value as? Int, int >= -2_147_483_648 && int <= 2_147_483_647 {
+      if let int = exactCast(value, to: Int.self) ?? value as? Int,
+        int >= -2_147_483_648 && int <= 2_147_483_647
+      {
         JSONWriter.writeInt(int, to: &writer)
         return true
       }
     case .boolean:
-      if let bool = value as? Bool {
+      if let bool = exactCast(value, to: Bool.self) ?? value as? Bool {
         writer.write(bool ? "true" : "false")
         return true
       }
     case .float:
-      if let double = value as? Double, double.isFinite {
+      if let double = exactCast(value, to: Double.self) ?? value as? Double, double.isFinite {
         JSON.double(double).encode(into: &writer)
         return true
       }

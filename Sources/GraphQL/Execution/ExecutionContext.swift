@@ -1,13 +1,14 @@
 /// Everything one execution of one operation needs (graphql-js `ExecutionContext`): the schema and
 /// resolvers, the operation, its fragments and coerced variables, the caller's context, and the
-/// mutable state of the run (errors so far, the current response path, memoized field plans).
+/// mutable state of the run (errors so far, the current response path, the plans and arguments
+/// that depend on this request's variables).
 ///
 /// Not thread-safe and not `Sendable`: one execution runs its fields one at a time (root mutation
 /// fields serially as the spec demands, and query fields in order too), so the state is only ever
 /// touched by the thread or task running that execution.
 ///
 /// Not generic: the caller's `Context` type is erased when the execution starts (resolvers get it
-/// bound in, see `BoundResolver`), so the hot path runs as plain code instead of unspecialized
+/// as a `ContextBox`, see `ErasedResolver`), so the hot path runs as plain code instead of unspecialized
 /// generic code looking up type metadata at every step.
 final class ExecutionContext {
   let schema: GraphQLSchema
@@ -23,11 +24,16 @@ final class ExecutionContext {
   /// dynamic exclusivity check on every access; accesses never overlap (push and pop are single
   /// calls, and only the thread or task running the execution makes them).
   private let pathStorage: UnsafeMutablePointer<[PathComponent]>
-  /// Finds a field's resolver with the request context bound (used when planning fields).
-  private let resolverLookup: any ResolverLookup
-  /// The schema's type resolver for an abstract type applied to a value: nil when the schema
-  /// has none for that type, `.some(nil)` when it could not tell.
-  let typeResolver: (_ abstractTypeName: String, _ value: any Sendable) -> String??
+  /// The schema's resolvers, `Context` erased.
+  let resolvers: ErasedResolvers
+  /// The caller's context, as erased resolvers receive it.
+  let contextBox: AnyContextBox
+  /// The part of every `ResolveInfo` that depends on the request.
+  let requestInfo: ResolveInfo.Request
+  /// Plans of sub-selections that a variable `@skip`/`@include` reaches, by plan and object type.
+  private var requestSubplans: [RequestPlanKey: [FieldPlan]] = [:]
+  /// Coerced arguments of fields whose arguments read variables, by plan.
+  private var requestArguments: [ObjectIdentifier: Result<JSONObject, GraphQLError>] = [:]
 
   init<Context: Sendable>(
     executable: ExecutableSchema<Context>, document: Document, operation: OperationDefinition,
@@ -46,9 +52,9 @@ final class ExecutionContext {
     pathStorage = .allocate(capacity: 1)
     pathStorage.initialize(to: [])
     pathStorage.pointee.reserveCapacity(16)
-    self.resolverLookup = TypedResolverLookup(executable: executable, context: context)
-    let typeResolvers = executable.typeResolvers
-    self.typeResolver = { name, value in typeResolvers[name].map { $0(value, context) } }
+    self.resolvers = executable.erasedResolvers
+    self.contextBox = ContextBox(context)
+    self.requestInfo = ResolveInfo.Request(operation: operation, variables: variables)
   }
 
   deinit {
@@ -65,10 +71,36 @@ final class ExecutionContext {
   @inline(__always)
   func popPath() { pathStorage.pointee.removeLast() }
 
-  /// The resolver for a field: the schema's own, or the built-in one for introspection types and
-  /// the `__schema`/`__type` meta fields.
-  func resolver(typeName: String, fieldName: String, isMetaField: Bool) -> BoundResolver? {
-    resolverLookup.resolver(typeName: typeName, fieldName: fieldName, isMetaField: isMetaField)
+  /// The schema's type resolver for an abstract type applied to a value: nil when the schema
+  /// has none for that type, `.some(nil)` when it could not tell.
+  func typeResolver(_ abstractTypeName: String, _ value: any Sendable) -> String?? {
+    resolvers.typeResolvers[abstractTypeName].map { $0(value, contextBox) }
+  }
+
+  /// The coerced arguments of a field with a resolver: the plan's own when they read no variable,
+  /// else coerced once for this request.
+  func arguments(_ plan: FieldPlan, _ resolution: FieldPlan.Resolution) throws(GraphQLError) -> JSONObject {
+    switch resolution.arguments {
+    case .constant(let arguments): return arguments
+    case .invalid(let error): throw error
+    case .perRequest: break
+    }
+    let id = ObjectIdentifier(plan)
+    if let coerced = requestArguments[id] { return try coerced.get() }
+    let coerced = coerceArguments(plan.definition, plan.fieldNodes[0])
+    requestArguments[id] = coerced
+    return try coerced.get()
+  }
+
+  /// The sub-plans of `plan` for an object type that this request planned itself.
+  func requestSubplans(of plan: FieldPlan, for objectType: ObjectIdentifier) -> [FieldPlan]? {
+    if requestSubplans.isEmpty { return nil }
+    return requestSubplans[RequestPlanKey(plan: ObjectIdentifier(plan), objectType: objectType)]
+  }
+
+  /// Keeps sub-plans that depend on this request's variables for the rest of the request.
+  func storeRequestSubplans(_ plans: [FieldPlan], of plan: FieldPlan, for objectType: ObjectIdentifier) {
+    requestSubplans[RequestPlanKey(plan: ObjectIdentifier(plan), objectType: objectType)] = plans
   }
 
   /// The error for a field at the current path, located at the field's nodes.
@@ -102,6 +134,12 @@ final class ExecutionContext {
     errors.append(error)
     return .null
   }
+}
+
+/// A field plan's sub-selection for one runtime object type.
+struct RequestPlanKey: Hashable {
+  let plan: ObjectIdentifier
+  let objectType: ObjectIdentifier
 }
 
 /// A field error on its way up to the nearest nullable position (spec 6.4.4); already located.

@@ -34,35 +34,44 @@ public struct ResolverInput<Context: Sendable>: Sendable {
 
 /// Details of the field being resolved.
 ///
-/// Two words wide: everything but the path is shared by every object the field is resolved on,
-/// so it lives in one immutable box built once per field plan (`ResolveInfo.Shared`), and handing a
-/// resolver its info costs two retains instead of one per member.
+/// Three words wide: what depends only on the field lives in one immutable box shared by every
+/// request that runs the same cached plan (`ResolveInfo.Field`), what depends on the request in
+/// one box per execution (`ResolveInfo.Request`), so handing a resolver its info costs a few
+/// retains instead of one per member.
 public struct ResolveInfo: Sendable {
-  /// The parts of the info that do not change from one object to the next.
-  final class Shared: Sendable {
+  /// The parts that depend only on the schema and the document's field nodes.
+  final class Field: Sendable {
     let fieldName: String
     let parentTypeName: String
     let returnType: GraphQLTypeReference
-    let fieldNodes: [Field]
+    let fieldNodes: [GraphQL.Field]
     let schema: GraphQLSchema
-    let operation: OperationDefinition
-    let variables: JSONObject
 
     init(
-      fieldName: String, parentTypeName: String, returnType: GraphQLTypeReference, fieldNodes: [Field],
-      schema: GraphQLSchema, operation: OperationDefinition, variables: JSONObject
+      fieldName: String, parentTypeName: String, returnType: GraphQLTypeReference,
+      fieldNodes: [GraphQL.Field], schema: GraphQLSchema
     ) {
       self.fieldName = fieldName
       self.parentTypeName = parentTypeName
       self.returnType = returnType
       self.fieldNodes = fieldNodes
       self.schema = schema
+    }
+  }
+
+  /// The parts that depend on the request.
+  final class Request: Sendable {
+    let operation: OperationDefinition
+    let variables: JSONObject
+
+    init(operation: OperationDefinition, variables: JSONObject) {
       self.operation = operation
       self.variables = variables
     }
   }
 
-  private let field: Shared
+  private let field: Field
+  private let request: Request
   /// The response path of this field, such as `launches.launches.3.site`.
   public let path: [PathComponent]
 
@@ -70,25 +79,27 @@ public struct ResolveInfo: Sendable {
   public var parentTypeName: String { field.parentTypeName }
   public var returnType: GraphQLTypeReference { field.returnType }
   /// The field nodes of the document that asked for this field (several after merging).
-  public var fieldNodes: [Field] { field.fieldNodes }
+  public var fieldNodes: [GraphQL.Field] { field.fieldNodes }
   public var schema: GraphQLSchema { field.schema }
-  public var operation: OperationDefinition { field.operation }
+  public var operation: OperationDefinition { request.operation }
   /// The coerced variable values of the request.
-  public var variables: JSONObject { field.variables }
+  public var variables: JSONObject { request.variables }
 
   public init(
     fieldName: String, parentTypeName: String, returnType: GraphQLTypeReference, path: [PathComponent],
-    fieldNodes: [Field], schema: GraphQLSchema, operation: OperationDefinition, variables: JSONObject
+    fieldNodes: [GraphQL.Field], schema: GraphQLSchema, operation: OperationDefinition, variables: JSONObject
   ) {
-    self.field = Shared(
+    self.field = Field(
       fieldName: fieldName, parentTypeName: parentTypeName, returnType: returnType, fieldNodes: fieldNodes,
-      schema: schema, operation: operation, variables: variables)
+      schema: schema)
+    self.request = Request(operation: operation, variables: variables)
     self.path = path
   }
 
-  /// The info for one object, from the field's shared part and the current path.
-  init(field: Shared, path: [PathComponent]) {
+  /// The info for one object, from the field's and the request's parts and the current path.
+  init(field: Field, request: Request, path: [PathComponent]) {
     self.field = field
+    self.request = request
     self.path = path
   }
 }
@@ -112,8 +123,12 @@ public struct ExecutableSchema<Context: Sendable>: Sendable {
   /// conform to `GraphQLTypeNaming` need none.
   public let typeResolvers: [String: @Sendable (any Sendable, Context) -> String?]
   /// `resolvers` with `Context` erased, for the (non-generic) executor's lookups.
+  @usableFromInline
   let erasedResolvers: ErasedResolvers
 
+  // Inlinable so that the erased resolvers' closures are specialized for `Context` in the caller's
+  // module (see `ErasedResolver`).
+  @inlinable
   public init(
     schema: GraphQLSchema, resolvers: [String: [String: FieldResolver<Context>]],
     typeResolvers: [String: @Sendable (any Sendable, Context) -> String?] = [:]
@@ -121,6 +136,6 @@ public struct ExecutableSchema<Context: Sendable>: Sendable {
     self.schema = schema
     self.resolvers = resolvers
     self.typeResolvers = typeResolvers
-    self.erasedResolvers = ErasedResolvers(resolvers)
+    self.erasedResolvers = ErasedResolvers(resolvers, typeResolvers: typeResolvers)
   }
 }

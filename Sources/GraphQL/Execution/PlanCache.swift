@@ -1,39 +1,25 @@
 import Synchronization
 
-/// The part of a field plan that depends only on the schema and the document (not on variables,
-/// the context or the run): shared by every execution of the same document.
-struct FieldSkeleton: Sendable {
-  let responseKey: String
-  let keyBytes: [UInt8]
-  let fieldNodes: [Field]
-  let definition: GraphQLField
-  let isMetaField: Bool
-  let isTypename: Bool
-  let outputType: OutputType
-}
-
-extension OutputType: @unchecked Sendable {}
-// Safe: every payload is an immutable `Sendable` class or a `String`; the enum is `indirect`, which
-// stops the compiler from inferring it.
-
-/// Collected fields per (schema, document source, object type, selection sets), reused across
-/// executions so repeated requests skip CollectFields. A selection set is identified by its byte
-/// offset in the source, so only parsed documents (with ranges and a `Source`) are cached, and
-/// only selections that no variable `@skip`/`@include` reaches.
+/// The field plans of operations already executed, reused by later executions of the same parsed
+/// document against the same resolvers, so a repeated request skips CollectFields, resolver lookups
+/// and constant-argument coercion. Keyed by the identity of the document's `Source` (one per
+/// `parse`) and the operation's offset in it, so only parsed documents are cached, and only
+/// operations whose root selection no variable `@skip`/`@include` reaches (deeper selections that
+/// depend on variables are planned per request, see `FieldPlan.subplans`).
+///
+/// A document is assumed not to be edited after parsing while it keeps its `Source`.
 enum PlanCache {
   struct Key: Hashable {
-    let schema: ObjectIdentifier
+    let resolvers: ObjectIdentifier
     let source: ObjectIdentifier
-    let objectType: ObjectIdentifier
-    let offsets: [Int]
+    let operationStart: Int
   }
 
   struct Entry: Sendable {
     /// Held so the identifiers in the key cannot be reused by new objects while the entry lives.
-    let schema: GraphQLSchema
+    let resolvers: ErasedResolvers
     let source: Source
-    let objectType: GraphQLObjectType
-    let fields: [FieldSkeleton]
+    let plans: [FieldPlan]
   }
 
   /// Entries beyond this drop the whole table: a server sees a bounded set of documents.

@@ -1,0 +1,75 @@
+import Synchronization
+
+/// One response key of a selection set, executed against one object type: everything about the
+/// field that does not depend on the parent value, worked out once and shared by every object in a
+/// list (a page of 20 launches plans its fields once) and, through `PlanCache`, by every request
+/// that runs the same document.
+///
+/// Immutable but for its memo of sub-selections, which a `Mutex` guards: a cached plan is used by
+/// many requests at once.
+final class FieldPlan: Sendable {
+  /// How a field with a resolver is resolved.
+  struct Resolution: Sendable {
+    let resolver: ErasedResolver
+    /// The part of `ResolveInfo` every object and request shares.
+    let info: ResolveInfo.Field
+    let arguments: Arguments
+  }
+
+  /// A field's coerced arguments, as far as they are known before a request runs.
+  enum Arguments: Sendable {
+    /// No argument reads a variable: every request has these.
+    case constant(JSONObject)
+    /// No argument reads a variable, and they do not coerce: every request gets this error.
+    case invalid(GraphQLError)
+    /// Coerced per request (`ExecutionContext.arguments`).
+    case perRequest
+  }
+
+  let responseKey: String
+  /// `"responseKey":` as JSON text, for the encoded executor.
+  let keyBytes: [UInt8]
+  /// The field nodes merged under this response key, in document order.
+  let fieldNodes: [Field]
+  let definition: GraphQLField
+  let parentType: GraphQLObjectType
+  /// Nil for fields read by the default resolver (and for `__typename`).
+  let resolution: Resolution?
+  let outputType: OutputType
+  let isTypename: Bool
+  /// Sub-selections by runtime object type (one entry unless the field is abstract), for the
+  /// selections that no variable `@skip`/`@include` reaches (the others are planned per request).
+  private let subplanMemo = Mutex<[(type: ObjectIdentifier, plans: [FieldPlan])]>([])
+
+  init(
+    responseKey: String, keyBytes: [UInt8], fieldNodes: [Field], definition: GraphQLField,
+    parentType: GraphQLObjectType, resolution: Resolution?, outputType: OutputType, isTypename: Bool
+  ) {
+    self.responseKey = responseKey
+    self.keyBytes = keyBytes
+    self.fieldNodes = fieldNodes
+    self.definition = definition
+    self.parentType = parentType
+    self.resolution = resolution
+    self.outputType = outputType
+    self.isTypename = isTypename
+  }
+
+  /// Spec 6.4.3 "CollectSubfields" for a runtime object type, memoized.
+  func subplans(for objectType: GraphQLObjectType, in execution: ExecutionContext) -> [FieldPlan] {
+    let id = ObjectIdentifier(objectType)
+    let memoized = subplanMemo.withLock { memo in memo.first { $0.type == id }?.plans }
+    if let memoized { return memoized }
+    if let planned = execution.requestSubplans(of: self, for: id) { return planned }
+    let (plans, usesVariables) = execution.planFields(
+      objectType: objectType, selectionSets: fieldNodes.compactMap(\.selectionSet))
+    if usesVariables {
+      execution.storeRequestSubplans(plans, of: self, for: id)
+    } else {
+      subplanMemo.withLock { memo in
+        if !memo.contains(where: { $0.type == id }) { memo.append((id, plans)) }
+      }
+    }
+    return plans
+  }
+}
