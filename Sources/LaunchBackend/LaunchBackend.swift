@@ -86,6 +86,17 @@ public final class LaunchBackend: Sendable {
       authorization: authorization, allowMutations: allowMutations)
   }
 
+  /// `handle(_:authorization:allowMutations:)` for servers: the same outcome and the same response
+  /// bytes, written while executing, plus the name of the operation that ran.
+  public func handleEncoded(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool = true)
+    -> EncodedResponse
+  {
+    let context = RequestContext(environment: environment, authorization: authorization)
+    return processor.processSyncEncoded(
+      query: request.query, operationName: request.operationName, variables: request.variables,
+      context: context, operationPolicy: { type in Self.refusal(of: type, allowMutations: allowMutations) })
+  }
+
   /// Why an operation of `type` may not run here, or nil when it may.
   private static func refusal(of type: OperationType, allowMutations: Bool) -> GraphQLError? {
     switch type {

@@ -82,6 +82,14 @@ import Testing
     for _ in 0..<200 where server.log.entries.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
     #expect(server.log.entries.first?.operationName == "B")
   }
+
+  @Test func theLogNamesTheOperationThatRanWhenTheClientNamedNone() async throws {
+    let (server, _) = try Self.makeServer()
+    let response = try await server.post(#"{"query":"query Counting { count }"}"#)
+    #expect(response.text == #"{"data":{"count":0}}"#)
+    for _ in 0..<200 where server.log.entries.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+    #expect(server.log.entries.first?.operationName == "Counting")
+  }
 }
 
 /// A counter shared by resolvers (which must be Sendable) and the test.

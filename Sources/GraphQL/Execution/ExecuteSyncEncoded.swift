@@ -24,7 +24,9 @@ public func executeSyncEncoded<Context: Sendable>(
 /// the same order), writing JSON text instead of returning `JSON` values.
 extension ExecutionContext {
   /// The whole response of the operation as JSON text.
-  func executeOperationSyncEncoded() -> [UInt8] {
+  /// - Parameter fieldErrorCode: an `extensions.code` for field errors that have none (servers
+  ///   label them `INTERNAL_SERVER_ERROR`, as Apollo Server does); nil leaves them as they are.
+  func executeOperationSyncEncoded(fieldErrorCode: String? = nil) -> [UInt8] {
     guard let rootType = schema.rootType(for: operation.operation) else {
       return ExecutionResult(data: .null, errors: [missingRootTypeError()]).encoded()
     }
@@ -41,6 +43,11 @@ extension ExecutionContext {
     }
     writer.write(UInt8(ascii: "}"))
     if errors.isEmpty { return writer.bytes }
+    if let fieldErrorCode {
+      for index in errors.indices where errors[index].code == nil {
+        errors[index] = errors[index].withCode(fieldErrorCode)
+      }
+    }
     // `errors` goes before `data` (see `ExecutionResult.encoded()`), and is only known now.
     var response = ExecutionResult(data: nil, errors: errors).encoded()
     response.removeLast()

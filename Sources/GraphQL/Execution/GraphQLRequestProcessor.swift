@@ -63,6 +63,29 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     }
   }
 
+  /// `processSync` for servers, which only send the response text: the same outcome and the same
+  /// bytes as `processSync(...).result.encoded()`, written while executing (see
+  /// `executeSyncEncoded`), plus the name of the operation that ran, for logs.
+  public func processSyncEncoded(
+    query: String, operationName: String? = nil, variables: JSONObject? = nil, context: Context,
+    rootValue: (any Sendable)? = nil, operationPolicy: (OperationType) -> GraphQLError? = { _ in nil }
+  ) -> EncodedResponse {
+    switch prepare(query, operationName, variables, context, rootValue, operationPolicy) {
+    case .finished(let processed):
+      return EncodedResponse(
+        outcome: processed.outcome, operationType: processed.operationType, operationName: nil,
+        body: processed.result.encoded())
+    case .ready(let execution):
+      return EncodedResponse(
+        outcome: .executed, operationType: execution.operation.operation,
+        operationName: execution.operation.name?.value,
+        body: execution.executeOperationSyncEncoded(fieldErrorCode: Self.fieldErrorCode))
+    }
+  }
+
+  /// The code of field errors that carry none (Apollo Server's).
+  static var fieldErrorCode: String { "INTERNAL_SERVER_ERROR" }
+
   /// The cached parse and validation of `query`, computing and storing it on a miss.
   public func document(for query: String) -> CachedDocument {
     if let cached = cache.entry(for: query) { return cached }
@@ -127,7 +150,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   private func executed(_ result: ExecutionResult, _ operationType: OperationType) -> ProcessedRequest {
     var result = result
     for index in result.errors.indices where result.errors[index].code == nil {
-      result.errors[index] = result.errors[index].withCode("INTERNAL_SERVER_ERROR")
+      result.errors[index] = result.errors[index].withCode(Self.fieldErrorCode)
     }
     return ProcessedRequest(outcome: .executed, operationType: operationType, result: result)
   }

@@ -30,7 +30,7 @@ public struct GraphQLProcessorService<Context: Sendable>: GraphQLService {
     -> GraphQLServiceResult
   {
     let context = try makeContext(authorization)
-    let processed = processor.processSync(
+    let response = processor.processSyncEncoded(
       query: request.query, operationName: request.operationName, variables: request.variables,
       context: context,
       operationPolicy: { type in
@@ -40,7 +40,7 @@ public struct GraphQLProcessorService<Context: Sendable>: GraphQLService {
         default: nil
         }
       })
-    return GraphQLServiceResult(processed, operationName: request.operationName)
+    return GraphQLServiceResult(response, requestedOperationName: request.operationName)
   }
 }
 
@@ -59,5 +59,22 @@ extension GraphQLServiceResult {
     default: kind = .requestError
     }
     self.init(body: processed.result.encoded(), kind: kind, operationName: operationName)
+  }
+
+  /// The result for a request the engine processed for the wire (see the other initializer for
+  /// the kinds). The access log names the operation that ran, or, when none ran, the one the
+  /// client asked for.
+  /// - Parameters:
+  ///   - response: the engine's outcome and encoded response.
+  ///   - requestedOperationName: the `operationName` the client sent.
+  public init(_ response: EncodedResponse, requestedOperationName: String?) {
+    let kind: Kind
+    switch response.outcome {
+    case .executed: kind = .executed
+    case .operationNotAllowed where response.operationType == .mutation: kind = .mutationNotAllowed
+    default: kind = .requestError
+    }
+    self.init(
+      body: response.body, kind: kind, operationName: response.operationName ?? requestedOperationName)
   }
 }

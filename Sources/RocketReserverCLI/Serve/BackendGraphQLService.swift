@@ -11,7 +11,8 @@ struct BackendGraphQLService: GraphQLService {
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
     -> GraphQLServiceResult
   {
-    let processed = backend.handle(request, authorization: authorization, allowMutations: allowMutations)
-    return GraphQLServiceResult(processed, operationName: request.operationName)
+    let response = backend.handleEncoded(
+      request, authorization: authorization, allowMutations: allowMutations)
+    return GraphQLServiceResult(response, requestedOperationName: request.operationName)
   }
 }

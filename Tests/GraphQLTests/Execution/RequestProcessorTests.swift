@@ -79,6 +79,34 @@ import Testing
     )
   }
 
+  @Test(
+    arguments: [
+      ("{ hello", nil, nil),
+      ("{ nope }", nil, nil),
+      ("query A { hello } query B { hello }", nil, nil),
+      ("query ($x: Int!) { number(x: $x) }", nil, nil),
+      (#"mutation { append(s: "x") }"#, nil, nil),
+      ("query Q { failing hello slow }", nil, "Q"),
+      ("query A { hello } query B { nonNullHello failingNonNull }", "B", "B"),
+      ("{ obj { nn a } objs { a } }", nil, nil),
+    ] as [(String, String?, String?)])
+  func encodedProcessingGivesTheSameBytes(query: String, operationName: String?, ranName: String?) throws {
+    let processor = try processor()
+    let policy: (OperationType) -> GraphQLError? = { $0 == .mutation ? GraphQLError("no mutations") : nil }
+    let processed = processor.processSync(
+      query: query, operationName: operationName, context: (), rootValue: ExecutionFixture.rootValue,
+      operationPolicy: policy)
+    let encoded = processor.processSyncEncoded(
+      query: query, operationName: operationName, context: (), rootValue: ExecutionFixture.rootValue,
+      operationPolicy: policy)
+    #expect(
+      String(decoding: encoded.body, as: UTF8.self)
+        == String(decoding: processed.result.encoded(), as: UTF8.self))
+    #expect(encoded.outcome == processed.outcome)
+    #expect(encoded.operationType == processed.operationType)
+    #expect(encoded.operationName == ranName)
+  }
+
   @Test func repeatedQueriesHitTheCache() throws {
     let cache = DocumentCache(capacity: 10)
     let processor = try processor(cache: cache)
