@@ -106,7 +106,11 @@ static inline struct MHD_Daemon *cmhd_start_on_socket(int listen_fd, unsigned in
                                                       void *handler_cls,
                                                       MHD_RequestCompletedCallback completed,
                                                       void *completed_cls) {
-  unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_USE_ITC;
+  // poll(2), not epoll: libmicrohttpd 0.9.75's MHD_quiesce_daemon races a worker thread that
+  // removes the listening socket from its epoll set on its own once it sees the daemon quiesced,
+  // and then aborts the process ("Failed to remove listen FD from epoll set"), seen when a server
+  // stopped under load. With poll, quiescing only sets a flag and wakes the workers.
+  unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC;
   if (threads < 1) threads = 1;
   return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
                           MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,

@@ -20,27 +20,20 @@ public func executeSyncEncoded<Context: Sendable>(
   }
 }
 
-/// The encoded twin of `ExecuteSync.swift`: the same steps in the same order (so errors come out in
-/// the same order), writing JSON text instead of returning `JSON` values.
+/// The synchronous executor: spec section 6 run on the calling thread without any Swift
+/// concurrency, writing the response as JSON text while it executes. For schemas whose resolvers
+/// are all `.sync` (the HTTP server calls it from plain libmicrohttpd threads); meeting an `.async`
+/// resolver is a field error. `executeSync` (the `JSON` value tree) decodes what this writes, so
+/// there is one synchronous executor; `ExecuteAsync.swift` follows the same steps in the same
+/// order (so errors come out in the same order), and a change here belongs there too.
 extension ExecutionContext {
   /// The whole response of the operation as JSON text.
   /// - Parameter fieldErrorCode: an `extensions.code` for field errors that have none (servers
   ///   label them `INTERNAL_SERVER_ERROR`, as Apollo Server does); nil leaves them as they are.
   func executeOperationSyncEncoded(fieldErrorCode: String? = nil) -> [UInt8] {
-    guard let rootType = schema.rootType(for: operation.operation) else {
-      return ExecutionResult(data: .null, errors: [missingRootTypeError()]).encoded()
-    }
-    let plans = rootPlans(rootType: rootType)
     var writer = JSONByteWriter(capacity: 4096)
     writer.write("{\"data\":")
-    let dataStart = writer.count
-    do {
-      try writeSelectionSetSync(plans, source: rootValue, fields: ObjectFields(rootValue), into: &writer)
-    } catch {
-      errors.append(error.error)
-      writer.truncate(to: dataStart)
-      writer.write("null")
-    }
+    writeDataSync(into: &writer)
     writer.write(UInt8(ascii: "}"))
     if errors.isEmpty { return writer.bytes }
     if let fieldErrorCode {
@@ -54,6 +47,40 @@ extension ExecutionContext {
     response.append(UInt8(ascii: ","))
     writer.append(to: &response, from: 1)
     return response
+  }
+
+  /// Spec 6.2.1 ExecuteQuery / 6.2.2 ExecuteMutation as a value: the data this executor writes,
+  /// decoded, with the errors.
+  func executeOperationSync() -> ExecutionResult {
+    var writer = JSONByteWriter(capacity: 4096)
+    writeDataSync(into: &writer)
+    do {
+      // The text is our own, as deep as the execution that wrote it went.
+      return ExecutionResult(data: try JSON(parsing: writer.bytes, maxDepth: .max), errors: errors)
+    } catch {
+      return ExecutionResult(
+        data: .null, errors: errors + [GraphQLError("Internal error: the response did not decode: \(error)")])
+    }
+  }
+
+  /// The `data` entry's value: the root selection set (mutation fields strictly one after
+  /// another, query fields in order too), or `null` when an error reached the root. Field errors
+  /// go to `errors`.
+  private func writeDataSync(into writer: inout JSONByteWriter) {
+    guard let rootType = schema.rootType(for: operation.operation) else {
+      errors.append(missingRootTypeError())
+      writer.write("null")
+      return
+    }
+    let plans = rootPlans(rootType: rootType)
+    let dataStart = writer.count
+    do {
+      try writeSelectionSetSync(plans, source: rootValue, fields: ObjectFields(rootValue), into: &writer)
+    } catch {
+      errors.append(error.error)
+      writer.truncate(to: dataStart)
+      writer.write("null")
+    }
   }
 
   /// Spec 6.3 ExecuteSelectionSet, written as a JSON object.

@@ -72,6 +72,11 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     values.append(value)
   }
 
+  /// Replaces the value of the member at `position` (its key stays, and so does its place).
+  mutating func replaceValue(at position: Int, with value: JSON) {
+    values[position] = value
+  }
+
   /// The value for `key`; setting nil removes the member, setting a new key appends it.
   public subscript(key: String) -> JSON? {
     get {

@@ -129,6 +129,8 @@ struct JSONParser {
       depth -= 1
       return .array(elements)
     }
+    // Most arrays and objects are small: starting with room for a few saves regrowing.
+    elements.reserveCapacity(4)
     while true {
       skipWhitespace()
       elements.append(try parseValue())
@@ -156,6 +158,7 @@ struct JSONParser {
       depth -= 1
       return .object(builder.built)
     }
+    builder.reserveCapacity(4)
     while true {
       skipWhitespace()
       guard position < input.count, input[position] == UInt8(ascii: "\"") else {
@@ -224,27 +227,28 @@ struct JSONParser {
 /// Builds a `JSONObject` with last-wins duplicate keys in linear time: small objects search their
 /// keys, larger ones switch to a hash index so hostile inputs with many keys stay fast.
 private struct ObjectBuilder {
+  /// Positions by key, built once an object has more members than a linear search handles well.
   private var index: [String: Int]?
-  private var values: [JSON] = []
-  private var keys: [String] = []
+  private var object = JSONObject()
 
   mutating func set(_ key: String, _ value: JSON) {
-    if let position = index?[key] ?? (index == nil ? keys.firstIndex(of: key) : nil) {
-      values[position] = value
-    } else {
-      keys.append(key)
-      values.append(value)
-      index?[key] = keys.count - 1
-      if index == nil && keys.count > 16 {
-        index = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
+    if let index {
+      if let position = index[key] {
+        object.replaceValue(at: position, with: value)
+        return
       }
+    } else if let position = object.keys.firstIndex(of: key) {
+      object.replaceValue(at: position, with: value)
+      return
+    }
+    object.appendUnchecked(key, value)
+    index?[key] = object.count - 1
+    if index == nil && object.count > 16 {
+      index = Dictionary(uniqueKeysWithValues: object.keys.enumerated().map { ($1, $0) })
     }
   }
 
-  var built: JSONObject {
-    var result = JSONObject()
-    result.reserveCapacity(keys.count)
-    for position in keys.indices { result.appendUnchecked(keys[position], values[position]) }
-    return result
-  }
+  var built: JSONObject { object }
+
+  mutating func reserveCapacity(_ capacity: Int) { object.reserveCapacity(capacity) }
 }
