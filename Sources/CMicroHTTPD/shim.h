@@ -93,6 +93,30 @@ static inline int cmhd_listen_ipv4(uint32_t address_be, uint16_t port, int backl
   return fd;
 }
 
+/// `cmhd_listen_ipv4` for an IPv6 address (16 bytes, network order). `::` also accepts IPv4
+/// clients where the system allows dual-stack sockets (Linux's default).
+static inline int cmhd_listen_ipv6(const uint8_t *address, uint16_t port, int backlog, int *error_out) {
+  int fd = socket(AF_INET6, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0) {
+    *error_out = errno;
+    return -1;
+  }
+  int on = 1;
+  (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  struct sockaddr_in6 addr;
+  memset(&addr, 0, sizeof addr);
+  addr.sin6_family = AF_INET6;
+  addr.sin6_port = htons(port);
+  memcpy(&addr.sin6_addr, address, 16);
+  if (bind(fd, (struct sockaddr *)&addr, sizeof addr) != 0 || listen(fd, backlog) != 0) {
+    *error_out = errno;
+    close(fd);
+    return -1;
+  }
+  *error_out = 0;
+  return fd;
+}
+
 /// Starts a daemon on the listening socket `listen_fd` (which it then owns until quiesced), with
 /// inter-thread communication enabled so that MHD_quiesce_daemon works, a thread pool of `threads`
 /// threads, `connection_timeout` seconds for idle or half-sent connections, at most
@@ -145,10 +169,11 @@ static inline long long cmhd_content_length(struct MHD_Connection *connection) {
 
 /// The local port a bound IPv4 socket listens on, or 0.
 static inline uint16_t cmhd_socket_port(int fd) {
-  struct sockaddr_in addr;
+  struct sockaddr_storage addr;
   socklen_t length = sizeof addr;
   if (getsockname(fd, (struct sockaddr *)&addr, &length) != 0) return 0;
-  return ntohs(addr.sin_port);
+  if (addr.ss_family == AF_INET6) return ntohs(((struct sockaddr_in6 *)&addr)->sin6_port);
+  return ntohs(((struct sockaddr_in *)&addr)->sin_port);
 }
 
 #endif

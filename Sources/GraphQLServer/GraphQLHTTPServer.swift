@@ -47,18 +47,22 @@ public final class GraphQLHTTPServer: Sendable {
 
   /// Starts listening and serving.
   /// - Parameters:
-  ///   - host: an IPv4 address, or `localhost` (default `127.0.0.1`).
+  ///   - host: an IPv4 address, an IPv6 address (`::1`, or `::` for every interface), or
+  ///     `localhost` (default `127.0.0.1`).
   ///   - port: the TCP port; 0 picks a free one, readable from `port` afterwards (default 0).
   /// - Throws: `GraphQLHTTPServerError` when the host is invalid, the port is in use or cannot
   ///   be bound, the server was started before, or libmicrohttpd cannot start.
   public func start(host: String = "127.0.0.1", port: UInt16 = 0) throws(GraphQLHTTPServerError) {
-    var address = in_addr()
-    let numericHost = host == "localhost" ? "127.0.0.1" : host
-    guard inet_pton(AF_INET, numericHost, &address) == 1 else { throw .invalidHost(host) }
+    guard let address = ListenAddress(host) else { throw .invalidHost(host) }
     try state.withLock { (state: inout State) throws(GraphQLHTTPServerError) in
       guard case .idle = state else { throw .alreadyStarted }
       var error: Int32 = 0
-      let socket = cmhd_listen_ipv4(address.s_addr, port, 511, &error)
+      let socket: Int32
+      switch address {
+      case .ipv4(let address): socket = cmhd_listen_ipv4(address.s_addr, port, 511, &error)
+      case .ipv6(let bytes):
+        socket = bytes.withUnsafeBufferPointer { cmhd_listen_ipv6($0.baseAddress, port, 511, &error) }
+      }
       guard socket >= 0 else {
         if error == EADDRINUSE { throw .addressInUse(host: host, port: port) }
         throw .cannotBind(host: host, port: port, reason: String(cString: strerror(error)))
@@ -74,7 +78,8 @@ public final class GraphQLHTTPServer: Sendable {
         close(socket)
         throw .daemonFailed
       }
-      state = .running(daemon: daemon, host: host, port: boundPort)
+      let shownHost = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
+      state = .running(daemon: daemon, host: shownHost, port: boundPort)
     }
   }
 
@@ -89,8 +94,9 @@ public final class GraphQLHTTPServer: Sendable {
   /// The endpoint URL, such as `http://127.0.0.1:4000/graphql`, or nil when not running.
   public var endpoint: String? {
     state.withLock { state in
-      if case .running(_, let host, let port) = state { return "http://\(host):\(port)/graphql" }
-      return nil
+      guard case .running(_, let host, let port) = state else { return nil }
+      // An IPv6 literal goes in brackets in a URL (RFC 3986).
+      return host.contains(":") ? "http://[\(host)]:\(port)/graphql" : "http://\(host):\(port)/graphql"
     }
   }
 

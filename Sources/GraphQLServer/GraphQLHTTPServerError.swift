@@ -14,7 +14,7 @@ public enum GraphQLHTTPServerError: Error, Hashable, Sendable, CustomStringConve
   /// A one-line message for the user, such as `address 127.0.0.1:4000 is already in use`.
   public var description: String {
     switch self {
-    case .invalidHost(let host): "invalid host \"\(host)\": expected an IPv4 address such as 127.0.0.1"
+    case .invalidHost(let host): "invalid host \"\(host)\": expected an IP address such as 127.0.0.1 or ::1"
     case .addressInUse(let host, let port): "address \(host):\(port) is already in use"
     case .cannotBind(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
     case .alreadyStarted: "the server was already started"

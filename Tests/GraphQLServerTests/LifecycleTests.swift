@@ -84,7 +84,7 @@ import Testing
     }
   }
 
-  @Test(arguments: ["example.com", "::1", "300.1.1.1", ""])
+  @Test(arguments: ["example.com", ":::1", "300.1.1.1", "[127.0.0.1]", ""])
   func invalidHostIsReported(host: String) {
     let server = GraphQLHTTPServer(service: FakeGraphQLService(), accessLog: DiscardingAccessLog())
     #expect(throws: GraphQLHTTPServerError.invalidHost(host)) { try server.start(host: host) }
@@ -93,6 +93,39 @@ import Testing
   @Test func endpointNamesHostAndPort() throws {
     let server = try TestServer()
     #expect(server.server.endpoint == "http://127.0.0.1:\(server.port)/graphql")
+  }
+
+  /// Whether this machine can listen on the IPv6 loopback (some containers have no IPv6).
+  static let hasIPv6Loopback: Bool = {
+    let probe = Glibc.socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+    guard probe >= 0 else { return false }
+    defer { close(probe) }
+    var address = sockaddr_in6()
+    address.sin6_family = sa_family_t(AF_INET6)
+    address.sin6_addr = in6addr_loopback
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
+      }
+    }
+  }()
+
+  @Test(.enabled(if: hasIPv6Loopback), arguments: ["::1", "[::1]"])
+  func servesOnTheIPv6Loopback(host: String) throws {
+    let server = GraphQLHTTPServer(service: FakeGraphQLService(), accessLog: DiscardingAccessLog())
+    try server.start(host: host, port: 0)
+    defer { server.stop() }
+    let port = try #require(server.port)
+    #expect(server.endpoint == "http://[::1]:\(port)/graphql")
+    // A raw connection: swift-corelibs URLSession refuses bracketed IPv6 URLs (NSURLErrorBadURL).
+    let connection = try RawHTTPConnection(port: port, ipv6: true)
+    let body = #"{"query":"{ __typename }"}"#
+    connection.send(
+      "POST /graphql HTTP/1.1\r\nHost: [::1]\r\nContent-Type: application/json\r\n"
+        + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
+    let text = String(decoding: connection.readToEnd().bytes, as: UTF8.self)
+    #expect(text.hasPrefix("HTTP/1.1 200"))
+    #expect(text.contains(#""__typename":"Query""#))
   }
 
   @Test func deinitStopsTheServer() throws {

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// A plain TCP connection to 127.0.0.1, for requests URLSession cannot make (no `Accept`, no
+/// A plain TCP connection to the loopback address, for requests URLSession cannot make (no `Accept`, no
 /// `Content-Type`, half-sent requests) and for watching the server close a connection.
 final class RawHTTPConnection {
   struct ConnectionFailed: Error {
@@ -10,17 +10,31 @@ final class RawHTTPConnection {
 
   private let socket: Int32
 
-  /// Connects, or throws `ConnectionFailed` (with `ECONNREFUSED` when nobody listens).
+  /// Connects to 127.0.0.1 (or to ::1 with `ipv6`), or throws `ConnectionFailed` (with
+  /// `ECONNREFUSED` when nobody listens).
   /// - Parameter readTimeoutSeconds: how long a read waits for data before giving up.
-  init(port: UInt16, readTimeoutSeconds: Int = 5) throws {
-    socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let result = withUnsafePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+  init(port: UInt16, ipv6: Bool = false, readTimeoutSeconds: Int = 5) throws {
+    socket = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let result: Int32
+    if ipv6 {
+      var address = sockaddr_in6()
+      address.sin6_family = sa_family_t(AF_INET6)
+      address.sin6_port = port.bigEndian
+      address.sin6_addr = in6addr_loopback
+      result = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+        }
+      }
+    } else {
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = port.bigEndian
+      address.sin_addr.s_addr = inet_addr("127.0.0.1")
+      result = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
       }
     }
     if result != 0 {

@@ -152,4 +152,14 @@ import Testing
     let error = try await transportError { try await HTTPClient().post(url: url, body: body) }
     #expect(error.description == "ftp://example.org/graphql is not an http:// or https:// URL")
   }
+
+  @Test func ipv6LiteralEndpointGetsASpecificMessage() async throws {
+    // Nothing listens on port 9; the request must fail before any connection, with a message
+    // that says why, instead of claiming the URL is not http://.
+    let url = try #require(URL(string: "http://[::1]:9/graphql"))
+    let error = try await transportError { try await HTTPClient().post(url: url, body: body) }
+    #expect(
+      error.description.hasPrefix(
+        "cannot reach http://[::1]:9/graphql: IPv6 address literals are not supported"))
+  }
 }

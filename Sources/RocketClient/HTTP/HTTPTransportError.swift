@@ -64,7 +64,15 @@ public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConverti
       return "cannot reach \(endpoint): the connection was lost before a response arrived"
     case .cancelled:
       return "request to \(endpoint) was cancelled"
-    case .unsupportedURL:
+    case .unsupportedURL(let url):
+      if let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+        url.absoluteString.contains("://[")
+      {
+        // swift-corelibs URLSession turns bracketed IPv6 literals away as bad URLs.
+        return
+          "cannot reach \(endpoint): IPv6 address literals are not supported in URLs here; use a host name "
+          + "that resolves to the address (an /etc/hosts entry, for instance)"
+      }
       return "\(endpoint) is not an http:// or https:// URL"
     case .notJSON(_, let status, let body):
       return "\(endpoint) answered HTTP \(status) with \(body) instead of JSON; is it a GraphQL endpoint?"

@@ -8,8 +8,9 @@ public struct ServeCommand: Command {
   public let summary = "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C"
   public let usage = "serve [--host H] [--port P] [--data-dir DIR]"
   public let details = """
-    Defaults: --host 127.0.0.1 --port 4000. Prints 'listening on http://HOST:PORT/graphql'
-    when ready; --port 0 picks a free port.
+    Defaults: --host 127.0.0.1 --port 4000. HOST is an IPv4 or IPv6 address (::1, or :: for
+    every interface). Prints 'listening on http://HOST:PORT/graphql' when ready; --port 0
+    picks a free port.
     One access-log line per request goes to standard error. SIGINT or SIGTERM stops it
     gracefully: in-flight requests finish, the database is closed, the exit status is 0.
     Runs only from the command line: rocket-reserver serve.
