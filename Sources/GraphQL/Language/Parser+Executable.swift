@@ -106,7 +106,7 @@ extension Parser {
     // Most selection sets are small; reserving up front saves regrowing an array of large
     // elements, which shows in profiles.
     var selections: [Selection] = []
-    selections.reserveCapacity(4)
+    selections.reserveCapacity(8)
     repeat {
       selections.append(try parseSelection())
     } while try !expectOptional(.braceR)
@@ -140,13 +140,14 @@ extension Parser {
     let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
     return Field(
       alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
-      range: range(from: start))
+      packedRange: packedRange(from: start))
   }
 
   /// Arguments[Const] : ( Argument[?Const]+ )
   mutating func parseArguments(isConst: Bool) throws(GraphQLError) -> [Argument] {
     guard try expectOptional(.parenL) else { return [] }
     var arguments: [Argument] = []
+    arguments.reserveCapacity(4)
     repeat {
       arguments.append(try parseArgument(isConst: isConst))
     } while try !expectOptional(.parenR)

@@ -11,7 +11,12 @@ public struct OperationDefinition: Hashable, Sendable {
   public var variableDefinitions: [VariableDefinition]
   public var directives: [Directive]
   public var selectionSet: SelectionSet
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
 
   public init(
     operation: OperationType, name: Name? = nil, variableDefinitions: [VariableDefinition] = [],
@@ -22,7 +27,7 @@ public struct OperationDefinition: Hashable, Sendable {
     self.variableDefinitions = variableDefinitions
     self.directives = directives
     self.selectionSet = selectionSet
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
@@ -32,7 +37,12 @@ public struct VariableDefinition: Hashable, Sendable {
   public var type: TypeReference
   public var defaultValue: Value?
   public var directives: [Directive]
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
 
   public init(
     variable: Variable, type: TypeReference, defaultValue: Value? = nil, directives: [Directive] = [],
@@ -42,29 +52,39 @@ public struct VariableDefinition: Hashable, Sendable {
     self.type = type
     self.defaultValue = defaultValue
     self.directives = directives
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
 /// Variable: `$Name`.
 public struct Variable: Hashable, Sendable {
   public var name: Name
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
 
   public init(name: Name, range: SourceRange? = nil) {
     self.name = name
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
 /// SelectionSet: `{ Selection+ }`.
 public struct SelectionSet: Hashable, Sendable {
   public var selections: [Selection]
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
 
   public init(selections: [Selection], range: SourceRange? = nil) {
     self.selections = selections
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
@@ -98,7 +118,12 @@ public struct Field: Hashable, Sendable {
   public var arguments: [Argument]
   public var directives: [Directive]
   public var selectionSet: SelectionSet?
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
 
   public init(
     alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
@@ -109,7 +134,22 @@ public struct Field: Hashable, Sendable {
     self.arguments = arguments
     self.directives = directives
     self.selectionSet = selectionSet
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
+  }
+
+  /// The parser's initializer: takes the range as stored, which spares a temporary copy of the
+  /// whole field.
+  @inline(__always)
+  init(
+    alias: Name?, name: Name, arguments: [Argument], directives: [Directive], selectionSet: SelectionSet?,
+    packedRange: PackedSourceRange
+  ) {
+    self.alias = alias
+    self.name = name
+    self.arguments = arguments
+    self.directives = directives
+    self.selectionSet = selectionSet
+    self.packedRange = packedRange
   }
 
   /// The key this field has in the response: its alias, or else its name.
@@ -120,12 +160,17 @@ public struct Field: Hashable, Sendable {
 public struct Argument: Hashable, Sendable {
   public var name: Name
   public var value: Value
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
 
   public init(name: Name, value: Value, range: SourceRange? = nil) {
     self.name = name
     self.value = value
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
@@ -133,12 +178,17 @@ public struct Argument: Hashable, Sendable {
 public struct FragmentSpread: Hashable, Sendable {
   public var name: Name
   public var directives: [Directive]
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
 
   public init(name: Name, directives: [Directive] = [], range: SourceRange? = nil) {
     self.name = name
     self.directives = directives
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
@@ -147,7 +197,12 @@ public struct InlineFragment: Hashable, Sendable {
   public var typeCondition: NamedType?
   public var directives: [Directive]
   public var selectionSet: SelectionSet
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
 
   public init(
     typeCondition: NamedType? = nil, directives: [Directive] = [], selectionSet: SelectionSet,
@@ -156,7 +211,7 @@ public struct InlineFragment: Hashable, Sendable {
     self.typeCondition = typeCondition
     self.directives = directives
     self.selectionSet = selectionSet
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
@@ -166,7 +221,12 @@ public struct FragmentDefinition: Hashable, Sendable {
   public var typeCondition: NamedType
   public var directives: [Directive]
   public var selectionSet: SelectionSet
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
 
   public init(
     name: Name, typeCondition: NamedType, directives: [Directive] = [], selectionSet: SelectionSet,
@@ -176,7 +236,7 @@ public struct FragmentDefinition: Hashable, Sendable {
     self.typeCondition = typeCondition
     self.directives = directives
     self.selectionSet = selectionSet
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
@@ -184,11 +244,16 @@ public struct FragmentDefinition: Hashable, Sendable {
 public struct Directive: Hashable, Sendable {
   public var name: Name
   public var arguments: [Argument]
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
 
   public init(name: Name, arguments: [Argument] = [], range: SourceRange? = nil) {
     self.name = name
     self.arguments = arguments
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
