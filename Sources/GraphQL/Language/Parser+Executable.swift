@@ -51,7 +51,9 @@ extension Parser {
     let start = token
     if peek(.braceL) {
       let selectionSet = try parseSelectionSet()
-      return OperationDefinition(operation: .query, selectionSet: selectionSet, range: range(from: start))
+      return OperationDefinition(
+        operation: .query, name: nil, variableDefinitions: [], directives: [], selectionSet: selectionSet,
+        packedRange: packedRange(from: start))
     }
     let operation = try parseOperationType()
     let name = peek(.name) ? try parseName() : nil
@@ -60,7 +62,7 @@ extension Parser {
     let selectionSet = try parseSelectionSet()
     return OperationDefinition(
       operation: operation, name: name, variableDefinitions: variableDefinitions, directives: directives,
-      selectionSet: selectionSet, range: range(from: start))
+      selectionSet: selectionSet, packedRange: packedRange(from: start))
   }
 
   /// OperationType : one of `query` `mutation` `subscription`
@@ -87,7 +89,7 @@ extension Parser {
     let directives = try parseDirectives(isConst: true)
     return VariableDefinition(
       variable: variable, type: type, defaultValue: defaultValue, directives: directives,
-      range: range(from: start))
+      packedRange: packedRange(from: start))
   }
 
   /// Variable : $ Name
@@ -95,7 +97,7 @@ extension Parser {
     let start = token
     try expect(.dollar)
     let name = try parseName()
-    return Variable(name: name, range: range(from: start))
+    return Variable(name: name, packedRange: packedRange(from: start))
   }
 
   /// SelectionSet : { Selection+ }
@@ -111,7 +113,7 @@ extension Parser {
       selections.append(try parseSelection())
     } while try !expectOptional(.braceR)
     leaveNesting()
-    return SelectionSet(selections: selections, range: range(from: start))
+    return SelectionSet(selections: selections, packedRange: packedRange(from: start))
   }
 
   /// Selection : Field | FragmentSpread | InlineFragment
@@ -160,7 +162,7 @@ extension Parser {
     let name = try parseName()
     try expect(.colon)
     let value = try parseValueLiteral(isConst: isConst)
-    return Argument(name: name, value: value, range: range(from: start))
+    return Argument(name: name, value: value, packedRange: packedRange(from: start))
   }
 
   /// FragmentSpread : ... FragmentName Directives?
@@ -173,7 +175,8 @@ extension Parser {
     if !hasTypeCondition && peek(.name) {
       let name = try parseFragmentName()
       let directives = try parseDirectives(isConst: false)
-      return .fragmentSpread(FragmentSpread(name: name, directives: directives, range: range(from: start)))
+      return .fragmentSpread(
+        FragmentSpread(name: name, directives: directives, packedRange: packedRange(from: start)))
     }
     let typeCondition = hasTypeCondition ? try parseNamedType() : nil
     let directives = try parseDirectives(isConst: false)
@@ -181,7 +184,7 @@ extension Parser {
     return .inlineFragment(
       InlineFragment(
         typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
-        range: range(from: start)))
+        packedRange: packedRange(from: start)))
   }
 
   /// FragmentDefinition : fragment FragmentName TypeCondition Directives? SelectionSet
@@ -195,7 +198,7 @@ extension Parser {
     let selectionSet = try parseSelectionSet()
     return FragmentDefinition(
       name: name, typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
-      range: range(from: start))
+      packedRange: packedRange(from: start))
   }
 
   /// FragmentName : Name but not `on`
@@ -208,6 +211,6 @@ extension Parser {
   /// Name : NameStart NameContinue*
   mutating func parseName() throws(GraphQLError) -> Name {
     let nameToken = try expect(.name)
-    return Name(text(of: nameToken), range: range(from: nameToken))
+    return Name(value: text(of: nameToken), packedRange: packedRange(from: nameToken))
   }
 }

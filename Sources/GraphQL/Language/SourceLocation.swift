@@ -60,7 +60,10 @@ public struct SourceRange: Hashable, Sendable {
 /// smaller, it keeps a node that holds an optional node (a field's `alias: Name?`, its
 /// `selectionSet: SelectionSet?`) free of nested optionals: with those, the compiler built every
 /// `Field` in a temporary and then copied it (retaining and releasing each member), which cost
-/// about a tenth of a parse.
+/// about a tenth of a parse. For the same reason the nodes' public initializers are declared in
+/// extensions: a type with an explicit initializer of its own loses its memberwise one, and
+/// nodes built through an explicit initializer were copied the same way, so the parser builds
+/// them with the memberwise initializer (`packedRange:` last).
 struct PackedSourceRange: Hashable, Sendable {
   private var start: UInt32
   private var end: UInt32

@@ -67,10 +67,14 @@ public struct Name: Hashable, Sendable, CustomStringConvertible {
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 
+  public var description: String { value }
+}
+
+extension Name {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(_ value: String, range: SourceRange? = nil) {
     self.value = value
     self.packedRange = PackedSourceRange(range)
   }
-
-  public var description: String { value }
 }

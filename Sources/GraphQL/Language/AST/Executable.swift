@@ -17,7 +17,11 @@ public struct OperationDefinition: Hashable, Sendable {
   }
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
+}
 
+extension OperationDefinition {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(
     operation: OperationType, name: Name? = nil, variableDefinitions: [VariableDefinition] = [],
     directives: [Directive] = [], selectionSet: SelectionSet, range: SourceRange? = nil
@@ -43,7 +47,11 @@ public struct VariableDefinition: Hashable, Sendable {
   }
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
+}
 
+extension VariableDefinition {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(
     variable: Variable, type: TypeReference, defaultValue: Value? = nil, directives: [Directive] = [],
     range: SourceRange? = nil
@@ -65,7 +73,11 @@ public struct Variable: Hashable, Sendable {
   }
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
+}
 
+extension Variable {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(name: Name, range: SourceRange? = nil) {
     self.name = name
     self.packedRange = PackedSourceRange(range)
@@ -81,7 +93,11 @@ public struct SelectionSet: Hashable, Sendable {
   }
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
+}
 
+extension SelectionSet {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(selections: [Selection], range: SourceRange? = nil) {
     self.selections = selections
     self.packedRange = PackedSourceRange(range)
@@ -125,6 +141,13 @@ public struct Field: Hashable, Sendable {
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 
+  /// The key this field has in the response: its alias, or else its name.
+  public var responseKey: String { alias?.value ?? name.value }
+}
+
+extension Field {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(
     alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
     selectionSet: SelectionSet? = nil, range: SourceRange? = nil
@@ -136,24 +159,6 @@ public struct Field: Hashable, Sendable {
     self.selectionSet = selectionSet
     self.packedRange = PackedSourceRange(range)
   }
-
-  /// The parser's initializer: takes the range as stored, which spares a temporary copy of the
-  /// whole field.
-  @inline(__always)
-  init(
-    alias: Name?, name: Name, arguments: [Argument], directives: [Directive], selectionSet: SelectionSet?,
-    packedRange: PackedSourceRange
-  ) {
-    self.alias = alias
-    self.name = name
-    self.arguments = arguments
-    self.directives = directives
-    self.selectionSet = selectionSet
-    self.packedRange = packedRange
-  }
-
-  /// The key this field has in the response: its alias, or else its name.
-  public var responseKey: String { alias?.value ?? name.value }
 }
 
 /// Argument: `Name : Value` (also used for directive arguments).
@@ -166,7 +171,11 @@ public struct Argument: Hashable, Sendable {
   }
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
+}
 
+extension Argument {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(name: Name, value: Value, range: SourceRange? = nil) {
     self.name = name
     self.value = value
@@ -184,7 +193,11 @@ public struct FragmentSpread: Hashable, Sendable {
   }
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
+}
 
+extension FragmentSpread {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(name: Name, directives: [Directive] = [], range: SourceRange? = nil) {
     self.name = name
     self.directives = directives
@@ -203,7 +216,11 @@ public struct InlineFragment: Hashable, Sendable {
   }
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
+}
 
+extension InlineFragment {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(
     typeCondition: NamedType? = nil, directives: [Directive] = [], selectionSet: SelectionSet,
     range: SourceRange? = nil
@@ -227,7 +244,11 @@ public struct FragmentDefinition: Hashable, Sendable {
   }
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
+}
 
+extension FragmentDefinition {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(
     name: Name, typeCondition: NamedType, directives: [Directive] = [], selectionSet: SelectionSet,
     range: SourceRange? = nil
@@ -250,7 +271,11 @@ public struct Directive: Hashable, Sendable {
   }
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
+}
 
+extension Directive {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(name: Name, arguments: [Argument] = [], range: SourceRange? = nil) {
     self.name = name
     self.arguments = arguments

@@ -44,7 +44,11 @@ public struct ObjectField: Hashable, Sendable {
   }
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
+}
 
+extension ObjectField {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(name: Name, value: Value, range: SourceRange? = nil) {
     self.name = name
     self.value = value
@@ -94,7 +98,11 @@ public struct NamedType: Hashable, Sendable {
   }
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
+}
 
+extension NamedType {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(name: Name, range: SourceRange? = nil) {
     self.name = name
     self.packedRange = PackedSourceRange(range)
