@@ -81,10 +81,7 @@ struct Lexer {
       case 0x7C: return Token(kind: .pipe, start: position, end: position + 1)
       case 0x7D: return Token(kind: .braceR, start: position, end: position + 1)
       case 0x22:
-        if byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
-          return try readBlockString(from: position, decode: false).token
-        }
-        return try readString(from: position, decode: false).token
+        return try readStringToken(from: position)
       default:
         if Lexer.isNameStart(code) { return readName(from: position) }
         if Lexer.isDigit(code) || code == 0x2D { return try readNumber(from: position) }
@@ -92,6 +89,16 @@ struct Lexer {
       throw unexpectedCharacter(at: position)
     }
     return Token(kind: .endOfFile, start: count, end: count)
+  }
+
+  /// A string or block string token. Out of line, like `readNumber(from:)`: the string readers
+  /// are large, and inlined they made every call of `readToken` pay for a larger stack frame.
+  @inline(never)
+  private func readStringToken(from position: Int) throws(GraphQLError) -> Token {
+    if byte(position + 1) == 0x22 && byte(position + 2) == 0x22 {
+      return try readBlockString(from: position, decode: false).token
+    }
+    return try readString(from: position, decode: false).token
   }
 
   /// The error for a character that cannot start a token.
@@ -105,6 +112,7 @@ struct Lexer {
   }
 
   /// Name :: NameStart NameContinue* [lookahead != NameContinue]
+  @inline(__always)
   private func readName(from start: Int) -> Token {
     let end = bytes.withUnsafeBufferPointer { buffer in
       var position = start + 1
@@ -120,6 +128,7 @@ struct Lexer {
   ///
   /// FloatValue :: IntegerPart FractionalPart? ExponentPart? (at least one of them), with the same
   /// lookahead restriction.
+  @inline(never)
   private func readNumber(from start: Int) throws(GraphQLError) -> Token {
     var position = start
     var isFloat = false

@@ -44,24 +44,34 @@ struct Parser {
     try lexer.advance()
     if let maxTokens = options.maxTokens, lexer.token.kind != .endOfFile {
       tokenCount += 1
-      if tokenCount > maxTokens {
-        throw .syntax(
-          source, at: lexer.token.start, "Document contains more than \(maxTokens) tokens. Parsing aborted.")
-      }
+      if tokenCount > maxTokens { throw tooManyTokens(maxTokens) }
     }
+  }
+
+  /// The error for a document over `maxTokens`. Errors are built out of line (here and in
+  /// `expected(_:)`) so that the hot token functions stay small enough to inline.
+  @inline(never)
+  func tooManyTokens(_ maxTokens: Int) -> GraphQLError {
+    .syntax(
+      source, at: lexer.token.start, "Document contains more than \(maxTokens) tokens. Parsing aborted.")
   }
 
   /// Consumes and returns the current token if it is of `kind`.
   ///
   /// - Throws: `Expected <kind>, found <token>.` otherwise.
   @discardableResult
+  @inline(__always)
   mutating func expect(_ kind: TokenKind) throws(GraphQLError) -> Token {
     let current = lexer.token
-    guard current.kind == kind else {
-      throw .syntax(source, at: current.start, "Expected \(kind), found \(describe(current)).")
-    }
+    guard current.kind == kind else { throw expected(kind) }
     try advance()
     return current
+  }
+
+  /// `Expected <kind>, found <token>.` at the current token.
+  @inline(never)
+  func expected(_ kind: TokenKind) -> GraphQLError {
+    .syntax(source, at: lexer.token.start, "Expected \(kind), found \(describe(lexer.token)).")
   }
 
   /// Consumes the current token if it is of `kind`; tells whether it did.
