@@ -19,6 +19,15 @@ extension Parser {
     let hasDescription = peek(.string) || peek(.blockString)
     let keyword = hasDescription ? try lexer.lookahead() : token
     if keyword.kind == .name {
+      // Executable definitions first, compared in place: they are what servers parse, and
+      // matching a new `String` against each type-system keyword showed in profiles.
+      if !hasDescription {
+        if isKeyword(keyword, "query") || isKeyword(keyword, "mutation") || isKeyword(keyword, "subscription")
+        {
+          return .operation(try parseOperationDefinition())
+        }
+        if isKeyword(keyword, "fragment") { return .fragment(try parseFragmentDefinition()) }
+      }
       switch text(of: keyword) {
       case "schema": return .typeSystem(.schema(try parseSchemaDefinition()))
       case "scalar": return .typeSystem(.type(.scalar(try parseScalarTypeDefinition())))
@@ -35,12 +44,7 @@ extension Parser {
           source, at: token.start,
           "Unexpected description, descriptions are supported only on type definitions.")
       }
-      switch text(of: keyword) {
-      case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
-      case "fragment": return .fragment(try parseFragmentDefinition())
-      case "extend": return .typeSystemExtension(try parseTypeSystemExtension())
-      default: break
-      }
+      if isKeyword(keyword, "extend") { return .typeSystemExtension(try parseTypeSystemExtension()) }
     }
     throw unexpected(keyword)
   }
