@@ -11,7 +11,7 @@
 /// - Returns: the document, each node with its `range` in `source`.
 /// - Throws: `GraphQLError` with a graphql-js `Syntax Error: ...` message and the location.
 public func parse(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
-  var parser = Parser(source: source, options: options)
+  var parser = try Parser(source: source, options: options)
   return try parser.parseDocument()
 }
 
@@ -46,7 +46,7 @@ public func parse(
 ///   - options: as for `parse(_:options:)`.
 /// - Throws: `GraphQLError` for a syntax error, or if anything follows the value.
 public func parseValue(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Value {
-  var parser = Parser(source: Source(text), options: options)
+  var parser = try Parser(source: Source(text), options: options)
   try parser.expect(.startOfFile)
   let value = try parser.parseValueLiteral(isConst: false)
   try parser.expect(.endOfFile)
@@ -62,7 +62,7 @@ public func parseValue(_ text: String, options: ParseOptions = ParseOptions()) t
 public func parseConstValue(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError)
   -> Value
 {
-  var parser = Parser(source: Source(text), options: options)
+  var parser = try Parser(source: Source(text), options: options)
   try parser.expect(.startOfFile)
   let value = try parser.parseValueLiteral(isConst: true)
   try parser.expect(.endOfFile)
@@ -78,7 +78,7 @@ public func parseConstValue(_ text: String, options: ParseOptions = ParseOptions
 public func parseType(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError)
   -> TypeReference
 {
-  var parser = Parser(source: Source(text), options: options)
+  var parser = try Parser(source: Source(text), options: options)
   try parser.expect(.startOfFile)
   let type = try parser.parseTypeReference()
   try parser.expect(.endOfFile)

@@ -19,6 +19,15 @@ extension Parser {
     let hasDescription = peek(.string) || peek(.blockString)
     let keyword = hasDescription ? try lexer.lookahead() : token
     if keyword.kind == .name {
+      // Executable definitions first, compared in place: they are what servers parse, and
+      // matching a new `String` against each type-system keyword showed in profiles.
+      if !hasDescription {
+        if isKeyword(keyword, "query") || isKeyword(keyword, "mutation") || isKeyword(keyword, "subscription")
+        {
+          return .operation(try parseOperationDefinition())
+        }
+        if isKeyword(keyword, "fragment") { return .fragment(try parseFragmentDefinition()) }
+      }
       switch text(of: keyword) {
       case "schema": return .typeSystem(.schema(try parseSchemaDefinition()))
       case "scalar": return .typeSystem(.type(.scalar(try parseScalarTypeDefinition())))
@@ -35,12 +44,7 @@ extension Parser {
           source, at: token.start,
           "Unexpected description, descriptions are supported only on type definitions.")
       }
-      switch text(of: keyword) {
-      case "query", "mutation", "subscription": return .operation(try parseOperationDefinition())
-      case "fragment": return .fragment(try parseFragmentDefinition())
-      case "extend": return .typeSystemExtension(try parseTypeSystemExtension())
-      default: break
-      }
+      if isKeyword(keyword, "extend") { return .typeSystemExtension(try parseTypeSystemExtension()) }
     }
     throw unexpected(keyword)
   }
@@ -51,7 +55,9 @@ extension Parser {
     let start = token
     if peek(.braceL) {
       let selectionSet = try parseSelectionSet()
-      return OperationDefinition(operation: .query, selectionSet: selectionSet, range: range(from: start))
+      return OperationDefinition(
+        operation: .query, name: nil, variableDefinitions: [], directives: [], selectionSet: selectionSet,
+        packedRange: packedRange(from: start))
     }
     let operation = try parseOperationType()
     let name = peek(.name) ? try parseName() : nil
@@ -60,7 +66,7 @@ extension Parser {
     let selectionSet = try parseSelectionSet()
     return OperationDefinition(
       operation: operation, name: name, variableDefinitions: variableDefinitions, directives: directives,
-      selectionSet: selectionSet, range: range(from: start))
+      selectionSet: selectionSet, packedRange: packedRange(from: start))
   }
 
   /// OperationType : one of `query` `mutation` `subscription`
@@ -87,7 +93,7 @@ extension Parser {
     let directives = try parseDirectives(isConst: true)
     return VariableDefinition(
       variable: variable, type: type, defaultValue: defaultValue, directives: directives,
-      range: range(from: start))
+      packedRange: packedRange(from: start))
   }
 
   /// Variable : $ Name
@@ -95,7 +101,7 @@ extension Parser {
     let start = token
     try expect(.dollar)
     let name = try parseName()
-    return Variable(name: name, range: range(from: start))
+    return Variable(name: name, packedRange: packedRange(from: start))
   }
 
   /// SelectionSet : { Selection+ }
@@ -106,12 +112,12 @@ extension Parser {
     // Most selection sets are small; reserving up front saves regrowing an array of large
     // elements, which shows in profiles.
     var selections: [Selection] = []
-    selections.reserveCapacity(4)
+    selections.reserveCapacity(8)
     repeat {
       selections.append(try parseSelection())
     } while try !expectOptional(.braceR)
     leaveNesting()
-    return SelectionSet(selections: selections, range: range(from: start))
+    return SelectionSet(selections: selections, packedRange: packedRange(from: start))
   }
 
   /// Selection : Field | FragmentSpread | InlineFragment
@@ -140,13 +146,14 @@ extension Parser {
     let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
     return Field(
       alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,
-      range: range(from: start))
+      packedRange: packedRange(from: start))
   }
 
   /// Arguments[Const] : ( Argument[?Const]+ )
   mutating func parseArguments(isConst: Bool) throws(GraphQLError) -> [Argument] {
     guard try expectOptional(.parenL) else { return [] }
     var arguments: [Argument] = []
+    arguments.reserveCapacity(4)
     repeat {
       arguments.append(try parseArgument(isConst: isConst))
     } while try !expectOptional(.parenR)
@@ -159,7 +166,7 @@ extension Parser {
     let name = try parseName()
     try expect(.colon)
     let value = try parseValueLiteral(isConst: isConst)
-    return Argument(name: name, value: value, range: range(from: start))
+    return Argument(name: name, value: value, packedRange: packedRange(from: start))
   }
 
   /// FragmentSpread : ... FragmentName Directives?
@@ -172,7 +179,8 @@ extension Parser {
     if !hasTypeCondition && peek(.name) {
       let name = try parseFragmentName()
       let directives = try parseDirectives(isConst: false)
-      return .fragmentSpread(FragmentSpread(name: name, directives: directives, range: range(from: start)))
+      return .fragmentSpread(
+        FragmentSpread(name: name, directives: directives, packedRange: packedRange(from: start)))
     }
     let typeCondition = hasTypeCondition ? try parseNamedType() : nil
     let directives = try parseDirectives(isConst: false)
@@ -180,7 +188,7 @@ extension Parser {
     return .inlineFragment(
       InlineFragment(
         typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
-        range: range(from: start)))
+        packedRange: packedRange(from: start)))
   }
 
   /// FragmentDefinition : fragment FragmentName TypeCondition Directives? SelectionSet
@@ -194,7 +202,7 @@ extension Parser {
     let selectionSet = try parseSelectionSet()
     return FragmentDefinition(
       name: name, typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
-      range: range(from: start))
+      packedRange: packedRange(from: start))
   }
 
   /// FragmentName : Name but not `on`
@@ -207,6 +215,6 @@ extension Parser {
   /// Name : NameStart NameContinue*
   mutating func parseName() throws(GraphQLError) -> Name {
     let nameToken = try expect(.name)
-    return Name(text(of: nameToken), range: range(from: nameToken))
+    return Name(value: text(of: nameToken), packedRange: packedRange(from: nameToken))
   }
 }

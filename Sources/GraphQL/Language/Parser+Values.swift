@@ -79,7 +79,7 @@ extension Parser {
     let name = try parseName()
     try expect(.colon)
     let value = try parseValueLiteral(isConst: isConst)
-    return ObjectField(name: name, value: value, range: range(from: start))
+    return ObjectField(name: name, value: value, packedRange: packedRange(from: start))
   }
 
   /// Directives[Const] : Directive[?Const]+
@@ -97,7 +97,7 @@ extension Parser {
     try expect(.at)
     let name = try parseName()
     let arguments = try parseArguments(isConst: isConst)
-    return Directive(name: name, arguments: arguments, range: range(from: start))
+    return Directive(name: name, arguments: arguments, packedRange: packedRange(from: start))
   }
 
   /// Type : NamedType | ListType | NonNullType
@@ -125,6 +125,6 @@ extension Parser {
   mutating func parseNamedType() throws(GraphQLError) -> NamedType {
     let start = token
     let name = try parseName()
-    return NamedType(name: name, range: range(from: start))
+    return NamedType(name: name, packedRange: packedRange(from: start))
   }
 }

@@ -9,11 +9,22 @@ struct Parser {
   let options: ParseOptions
   private var tokenCount = 0
   private var depth = 0
+  /// `ASCIIText.smallLayoutIsKnown`, read once per parse.
+  private let smallStringLayout = ASCIIText.smallLayoutIsKnown
 
   /// - Parameters:
   ///   - source: the text to parse.
   ///   - options: limits and switches.
-  init(source: Source, options: ParseOptions) {
+  ///   - maxSourceLength: the largest source accepted, in bytes (default: the most that 32-bit
+  ///     `SourceRange` offsets can address; tests pass less).
+  /// - Throws: a syntax error if the source is longer than `maxSourceLength`.
+  init(source: Source, options: ParseOptions, maxSourceLength: Int = SourceRange.maxSourceLength)
+    throws(GraphQLError)
+  {
+    guard source.utf8.count <= maxSourceLength else {
+      throw .syntax(
+        source, at: 0, "Document is larger than \(maxSourceLength) bytes. Parsing aborted.")
+    }
     self.lexer = Lexer(source: source)
     self.options = options
   }
@@ -33,24 +44,34 @@ struct Parser {
     try lexer.advance()
     if let maxTokens = options.maxTokens, lexer.token.kind != .endOfFile {
       tokenCount += 1
-      if tokenCount > maxTokens {
-        throw .syntax(
-          source, at: lexer.token.start, "Document contains more than \(maxTokens) tokens. Parsing aborted.")
-      }
+      if tokenCount > maxTokens { throw tooManyTokens(maxTokens) }
     }
+  }
+
+  /// The error for a document over `maxTokens`. Errors are built out of line (here and in
+  /// `expected(_:)`) so that the hot token functions stay small enough to inline.
+  @inline(never)
+  func tooManyTokens(_ maxTokens: Int) -> GraphQLError {
+    .syntax(
+      source, at: lexer.token.start, "Document contains more than \(maxTokens) tokens. Parsing aborted.")
   }
 
   /// Consumes and returns the current token if it is of `kind`.
   ///
   /// - Throws: `Expected <kind>, found <token>.` otherwise.
   @discardableResult
+  @inline(__always)
   mutating func expect(_ kind: TokenKind) throws(GraphQLError) -> Token {
     let current = lexer.token
-    guard current.kind == kind else {
-      throw .syntax(source, at: current.start, "Expected \(kind), found \(describe(current)).")
-    }
+    guard current.kind == kind else { throw expected(kind) }
     try advance()
     return current
+  }
+
+  /// `Expected <kind>, found <token>.` at the current token.
+  @inline(never)
+  func expected(_ kind: TokenKind) -> GraphQLError {
+    .syntax(source, at: lexer.token.start, "Expected \(kind), found \(describe(lexer.token)).")
   }
 
   /// Consumes the current token if it is of `kind`; tells whether it did.
@@ -111,10 +132,14 @@ struct Parser {
     }
   }
 
-  /// The source text of a token.
+  /// The source text of a name or number token (ASCII, as the lexer checked), built without the
+  /// standard library's UTF-8 validation (see `ASCIIText`).
   @inline(__always)
   func text(of token: Token) -> String {
-    String(decoding: lexer.bytes[token.start..<token.end], as: UTF8.self)
+    lexer.bytes.withUnsafeBufferPointer { bytes in
+      ASCIIText.makeString(
+        bytes, start: token.start, count: token.end - token.start, smallLayout: smallStringLayout)
+    }
   }
 
   // MARK: - Nodes and limits
@@ -124,6 +149,12 @@ struct Parser {
   @inline(__always)
   func range(from start: Token) -> SourceRange? {
     options.noLocation ? nil : SourceRange(start: start.start, end: lexer.lastTokenEnd)
+  }
+
+  /// `range(from:)` as nodes store it.
+  @inline(__always)
+  func packedRange(from start: Token) -> PackedSourceRange {
+    PackedSourceRange(range(from: start))
   }
 
   /// Enters one level of nesting (a selection set, list or object value, or list type).

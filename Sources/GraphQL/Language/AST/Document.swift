@@ -4,13 +4,18 @@
 /// `source` turns those ranges into lines and columns when an error needs them.
 public struct Document: Hashable, Sendable {
   public var definitions: [Definition]
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
   /// The text this document was parsed from; nil for documents built in code.
   public var source: Source?
 
   public init(definitions: [Definition], range: SourceRange? = nil, source: Source? = nil) {
     self.definitions = definitions
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
     self.source = source
   }
 
@@ -55,12 +60,21 @@ public enum Definition: Hashable, Sendable {
 /// A name token: `[_A-Za-z][_0-9A-Za-z]*`.
 public struct Name: Hashable, Sendable, CustomStringConvertible {
   public var value: String
-  public var range: SourceRange?
-
-  public init(_ value: String, range: SourceRange? = nil) {
-    self.value = value
-    self.range = range
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
   }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
 
   public var description: String { value }
+}
+
+extension Name {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
+  public init(_ value: String, range: SourceRange? = nil) {
+    self.value = value
+    self.packedRange = PackedSourceRange(range)
+  }
 }

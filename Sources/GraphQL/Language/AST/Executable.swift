@@ -11,8 +11,17 @@ public struct OperationDefinition: Hashable, Sendable {
   public var variableDefinitions: [VariableDefinition]
   public var directives: [Directive]
   public var selectionSet: SelectionSet
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
+}
 
+extension OperationDefinition {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(
     operation: OperationType, name: Name? = nil, variableDefinitions: [VariableDefinition] = [],
     directives: [Directive] = [], selectionSet: SelectionSet, range: SourceRange? = nil
@@ -22,7 +31,7 @@ public struct OperationDefinition: Hashable, Sendable {
     self.variableDefinitions = variableDefinitions
     self.directives = directives
     self.selectionSet = selectionSet
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
@@ -32,8 +41,17 @@ public struct VariableDefinition: Hashable, Sendable {
   public var type: TypeReference
   public var defaultValue: Value?
   public var directives: [Directive]
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
+}
 
+extension VariableDefinition {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(
     variable: Variable, type: TypeReference, defaultValue: Value? = nil, directives: [Directive] = [],
     range: SourceRange? = nil
@@ -42,29 +60,47 @@ public struct VariableDefinition: Hashable, Sendable {
     self.type = type
     self.defaultValue = defaultValue
     self.directives = directives
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
 /// Variable: `$Name`.
 public struct Variable: Hashable, Sendable {
   public var name: Name
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
+}
 
+extension Variable {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(name: Name, range: SourceRange? = nil) {
     self.name = name
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
 /// SelectionSet: `{ Selection+ }`.
 public struct SelectionSet: Hashable, Sendable {
   public var selections: [Selection]
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
+}
 
+extension SelectionSet {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(selections: [Selection], range: SourceRange? = nil) {
     self.selections = selections
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
@@ -98,8 +134,20 @@ public struct Field: Hashable, Sendable {
   public var arguments: [Argument]
   public var directives: [Directive]
   public var selectionSet: SelectionSet?
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
 
+  /// The key this field has in the response: its alias, or else its name.
+  public var responseKey: String { alias?.value ?? name.value }
+}
+
+extension Field {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(
     alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
     selectionSet: SelectionSet? = nil, range: SourceRange? = nil
@@ -109,23 +157,29 @@ public struct Field: Hashable, Sendable {
     self.arguments = arguments
     self.directives = directives
     self.selectionSet = selectionSet
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
-
-  /// The key this field has in the response: its alias, or else its name.
-  public var responseKey: String { alias?.value ?? name.value }
 }
 
 /// Argument: `Name : Value` (also used for directive arguments).
 public struct Argument: Hashable, Sendable {
   public var name: Name
   public var value: Value
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
+}
 
+extension Argument {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(name: Name, value: Value, range: SourceRange? = nil) {
     self.name = name
     self.value = value
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
@@ -133,12 +187,21 @@ public struct Argument: Hashable, Sendable {
 public struct FragmentSpread: Hashable, Sendable {
   public var name: Name
   public var directives: [Directive]
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
+}
 
+extension FragmentSpread {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(name: Name, directives: [Directive] = [], range: SourceRange? = nil) {
     self.name = name
     self.directives = directives
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
@@ -147,8 +210,17 @@ public struct InlineFragment: Hashable, Sendable {
   public var typeCondition: NamedType?
   public var directives: [Directive]
   public var selectionSet: SelectionSet
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
+}
 
+extension InlineFragment {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(
     typeCondition: NamedType? = nil, directives: [Directive] = [], selectionSet: SelectionSet,
     range: SourceRange? = nil
@@ -156,7 +228,7 @@ public struct InlineFragment: Hashable, Sendable {
     self.typeCondition = typeCondition
     self.directives = directives
     self.selectionSet = selectionSet
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
@@ -166,8 +238,17 @@ public struct FragmentDefinition: Hashable, Sendable {
   public var typeCondition: NamedType
   public var directives: [Directive]
   public var selectionSet: SelectionSet
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
+}
 
+extension FragmentDefinition {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(
     name: Name, typeCondition: NamedType, directives: [Directive] = [], selectionSet: SelectionSet,
     range: SourceRange? = nil
@@ -176,7 +257,7 @@ public struct FragmentDefinition: Hashable, Sendable {
     self.typeCondition = typeCondition
     self.directives = directives
     self.selectionSet = selectionSet
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
@@ -184,11 +265,20 @@ public struct FragmentDefinition: Hashable, Sendable {
 public struct Directive: Hashable, Sendable {
   public var name: Name
   public var arguments: [Argument]
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
+}
 
+extension Directive {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(name: Name, arguments: [Argument] = [], range: SourceRange? = nil) {
     self.name = name
     self.arguments = arguments
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }

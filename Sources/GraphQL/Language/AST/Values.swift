@@ -38,20 +38,31 @@ public indirect enum Value: Hashable, Sendable {
 public struct ObjectField: Hashable, Sendable {
   public var name: Name
   public var value: Value
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
+}
 
+extension ObjectField {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(name: Name, value: Value, range: SourceRange? = nil) {
     self.name = name
     self.value = value
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
 
 /// Type: a named type, a list type or a non-null type, as written in a document.
-public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible {
+///
+/// Only the wrapping cases are `indirect`, so the common `.named` reference needs no heap box.
+public enum TypeReference: Hashable, Sendable, CustomStringConvertible {
   case named(NamedType)
-  case list(TypeReference, range: SourceRange?)
-  case nonNull(TypeReference, range: SourceRange?)
+  indirect case list(TypeReference, range: SourceRange?)
+  indirect case nonNull(TypeReference, range: SourceRange?)
 
   public var range: SourceRange? {
     switch self {
@@ -81,10 +92,19 @@ public indirect enum TypeReference: Hashable, Sendable, CustomStringConvertible 
 /// NamedType: a type's name where a type is referenced.
 public struct NamedType: Hashable, Sendable {
   public var name: Name
-  public var range: SourceRange?
+  public var range: SourceRange? {
+    get { packedRange.range }
+    set { packedRange = PackedSourceRange(newValue) }
+  }
+  /// Where `range` is stored (see `PackedSourceRange`).
+  var packedRange: PackedSourceRange
+}
 
+extension NamedType {
+  // Outside the type, which so keeps the memberwise initializer the parser uses (see
+  // `PackedSourceRange`).
   public init(name: Name, range: SourceRange? = nil) {
     self.name = name
-    self.range = range
+    self.packedRange = PackedSourceRange(range)
   }
 }
