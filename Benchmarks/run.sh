@@ -4,7 +4,7 @@
 #
 # Usage: Benchmarks/run.sh [all|engine|cli|serve]   (default all)
 # SHARED_DIR: where the shared design folder is (default: ../shared next to the repository).
-# ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 2).
+# ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -50,7 +50,7 @@ echo
 echo "== GraphQL engine: LaunchList-shaped query, ops/s (ours: Sources/engine-benchmark, graphql-js: $reference)"
 swift build -c release --product engine-benchmark >/dev/null
 engine=$(swift build -c release --show-bin-path)/engine-benchmark
-for round in $(seq 1 "${ENGINE_ROUNDS:-2}"); do
+for round in $(seq 1 "${ENGINE_ROUNDS:-3}"); do
   echo "round $round: ours"
   "$engine" "$root" | sed 's/^/ours /' | tee -a "$tmp/engine.txt"
   echo "round $round: graphql-js"
