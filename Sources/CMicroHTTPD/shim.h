@@ -68,23 +68,19 @@ static inline enum MHD_Result cmhd_no(void) { return MHD_NO; }
 #include <fcntl.h>
 #include <unistd.h>
 
-/// Opens a non-blocking IPv4 TCP socket bound to `address_be:port` and listening with `backlog`.
+/// Opens a non-blocking TCP socket of `family` bound to `address` and listening with `backlog`.
 /// Returns the descriptor, or -1 with the `errno` of the failing call in `*error_out` (so a caller
 /// can tell EADDRINUSE from other failures, which MHD_start_daemon does not report).
-static inline int cmhd_listen_ipv4(uint32_t address_be, uint16_t port, int backlog, int *error_out) {
-  int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+static inline int cmhd_listen_address(int family, const struct sockaddr *address, socklen_t length,
+                                      int backlog, int *error_out) {
+  int fd = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   if (fd < 0) {
     *error_out = errno;
     return -1;
   }
   int on = 1;
   (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
-  struct sockaddr_in addr;
-  memset(&addr, 0, sizeof addr);
-  addr.sin_family = AF_INET;
-  addr.sin_port = htons(port);
-  addr.sin_addr.s_addr = address_be;
-  if (bind(fd, (struct sockaddr *)&addr, sizeof addr) != 0 || listen(fd, backlog) != 0) {
+  if (bind(fd, address, length) != 0 || listen(fd, backlog) != 0) {
     *error_out = errno;
     close(fd);
     return -1;
@@ -93,28 +89,25 @@ static inline int cmhd_listen_ipv4(uint32_t address_be, uint16_t port, int backl
   return fd;
 }
 
-/// `cmhd_listen_ipv4` for an IPv6 address (16 bytes, network order). `::` also accepts IPv4
-/// clients where the system allows dual-stack sockets (Linux's default).
+/// `cmhd_listen_address` for an IPv4 address (network order) and port.
+static inline int cmhd_listen_ipv4(uint32_t address_be, uint16_t port, int backlog, int *error_out) {
+  struct sockaddr_in addr;
+  memset(&addr, 0, sizeof addr);
+  addr.sin_family = AF_INET;
+  addr.sin_port = htons(port);
+  addr.sin_addr.s_addr = address_be;
+  return cmhd_listen_address(AF_INET, (struct sockaddr *)&addr, sizeof addr, backlog, error_out);
+}
+
+/// `cmhd_listen_address` for an IPv6 address (16 bytes, network order) and port. `::` also
+/// accepts IPv4 clients where the system allows dual-stack sockets (Linux's default).
 static inline int cmhd_listen_ipv6(const uint8_t *address, uint16_t port, int backlog, int *error_out) {
-  int fd = socket(AF_INET6, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-  if (fd < 0) {
-    *error_out = errno;
-    return -1;
-  }
-  int on = 1;
-  (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
   struct sockaddr_in6 addr;
   memset(&addr, 0, sizeof addr);
   addr.sin6_family = AF_INET6;
   addr.sin6_port = htons(port);
   memcpy(&addr.sin6_addr, address, 16);
-  if (bind(fd, (struct sockaddr *)&addr, sizeof addr) != 0 || listen(fd, backlog) != 0) {
-    *error_out = errno;
-    close(fd);
-    return -1;
-  }
-  *error_out = 0;
-  return fd;
+  return cmhd_listen_address(AF_INET6, (struct sockaddr *)&addr, sizeof addr, backlog, error_out);
 }
 
 /// Starts a daemon on the listening socket `listen_fd` (which it then owns until quiesced), with
