@@ -20,13 +20,21 @@ public struct GeneratedFile: Sendable, Equatable {
 /// Compiles `Operations/*.graphql` against the schema into typed Swift, as apollo-ios's codegen
 /// does: one file per operation file plus `SchemaTypes.graphql.swift` for enums and input types.
 ///
-/// Each operation file is self-contained: the fragments an operation uses live in its file.
+/// An operation may spread fragments defined in any operation file; each fragment's Swift type is
+/// generated with the file that defines it, and every operation's wire document carries the
+/// fragments it uses, wherever they are defined.
 public enum Codegen {
   /// The name of the Swift file generated for an operation file (`Login.graphql.swift`).
   public static func outputName(forOperationFile path: String) -> String {
     let base = path.split(separator: "/").last.map(String.init) ?? path
     return base + ".swift"
   }
+
+  /// The validation rules for operation files: the specified ones but `NoUnusedFragments` (a file
+  /// may define fragments for other files), plus `KnownOperationTypes` (refusing operation types
+  /// the schema lacks, which graphql-js leaves to execution).
+  static let rules: [ValidationRule] =
+    specifiedRules.filter { $0.name != ValidationRule.noUnusedFragments.name } + [.knownOperationTypes]
 
   /// The name of the shared schema-types file.
   public static let schemaTypesFileName = "SchemaTypes.graphql.swift"
@@ -49,26 +57,41 @@ public enum Codegen {
     }
 
     var diagnostics: [CodegenDiagnostic] = []
-    var compiled: [(file: CodegenSourceFile, document: Document)] = []
-    var operationNames: [String: String] = [:]
+    var parsed: [(file: CodegenSourceFile, document: Document)] = []
     for file in operationFiles {
-      let document: Document
       do {
-        document = try parse(Source(file.text, name: file.path))
+        parsed.append((file, try parse(Source(file.text, name: file.path))))
       } catch {
         diagnostics.append(.from(error, path: file.path))
-        continue
       }
-      // Also refuse operation types the schema lacks, which graphql-js leaves to execution.
-      let errors = validate(
-        schema: schema, document: document, rules: specifiedRules + [.knownOperationTypes])
-      diagnostics += errors.map { .from($0, path: file.path) }
-      for operation in document.operations {
+    }
+    let (library, fragmentDiagnostics) = FragmentLibrary.collect(parsed)
+    diagnostics += fragmentDiagnostics
+
+    var compiled: [(file: CodegenSourceFile, document: Document, ownFragments: Set<String>)] = []
+    var operationNames: [String: String] = [:]
+    for (file, ownDocument) in parsed {
+      let borrowed = library.borrowed(by: ownDocument, path: file.path)
+      let fileText = library.text(for: file, borrowing: borrowed)
+      let document: Document
+      if borrowed.isEmpty {
+        document = ownDocument
+      } else {
+        do {
+          document = try parse(Source(fileText.text, name: file.path))
+        } catch {
+          diagnostics.append(.from(error, path: file.path))
+          continue
+        }
+      }
+      let errors = validate(schema: schema, document: document, rules: Self.rules)
+      diagnostics += errors.map { FragmentLibrary.diagnostic(for: $0, in: fileText, path: file.path) }
+      for operation in ownDocument.operations {
         guard let name = operation.name else {
           diagnostics.append(
             CodegenDiagnostic(
               path: file.path,
-              location: operation.range.map { document.source?.location(ofOffset: $0.start) }
+              location: operation.range.map { ownDocument.source?.location(ofOffset: $0.start) }
                 ?? nil,
               message: "Operations must be named for code generation."))
           continue
@@ -76,13 +99,19 @@ public enum Codegen {
         if let other = operationNames[name.value] {
           diagnostics.append(
             CodegenDiagnostic(
-              path: file.path, location: name.range.flatMap { document.source?.location(ofOffset: $0.start) },
+              path: file.path,
+              location: name.range.flatMap { ownDocument.source?.location(ofOffset: $0.start) },
               message: "There can be only one operation named \"\(name.value)\"; another is in \(other)."))
         }
         operationNames[name.value] = file.path
       }
-      if errors.isEmpty { compiled.append((file, document)) }
+      if errors.isEmpty {
+        compiled.append((file, document, Set(ownDocument.fragments.map(\.name.value))))
+      }
     }
+    // A problem inside a fragment is found by its own file and by each file that borrows it.
+    var reported: Set<CodegenDiagnostic> = []
+    diagnostics = diagnostics.filter { reported.insert($0).inserted }
     guard diagnostics.isEmpty else { throw CodegenFailure(diagnostics: diagnostics) }
 
     let compiler = OperationCompiler(schema: schema)
@@ -92,8 +121,9 @@ public enum Codegen {
         name: schemaTypesFileName,
         contents: SchemaTypesGenerator(schema: schema).file(schemaPath: schemaFile.path))
     ]
-    for (file, document) in compiled {
-      let (operations, fragments) = compiler.compile(document, sourcePath: file.path)
+    for (file, document, ownFragments) in compiled {
+      let (operations, allFragments) = compiler.compile(document, sourcePath: file.path)
+      let fragments = allFragments.filter { ownFragments.contains($0.name) }
       outputs.append(
         GeneratedFile(
           name: outputName(forOperationFile: file.path),
