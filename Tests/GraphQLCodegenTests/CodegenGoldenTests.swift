@@ -77,21 +77,7 @@ import Testing
 /// The generated code must compile, without a single warning, against the runtime module.
 @Suite struct GeneratedCodeCompilesTests {
   @Test func goldenOutputTypeChecksWithWarningsAsErrors() throws {
-    let scratch = try TemporaryDirectory(prefix: "codegen-compile")
-    var paths: [String] = []
-    for file in try CodegenGoldenTests.generated() {
-      let path = scratch.child(file.name)
-      try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
-      paths.append(path)
-    }
-    let modules = BuiltProduct.directory.appendingPathComponent("Modules").path
-    let result = try runProcess(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      [
-        "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, "-module-name",
-        "Fleet",
-      ]
-        + paths)
-    #expect(result.status == 0, "swiftc said:\n\(result.standardError)")
+    let result = try typeCheck(try CodegenGoldenTests.generated(), moduleName: "Fleet")
+    #expect(result.status == 0, "swiftc said:\n\(result.errors)")
   }
 }

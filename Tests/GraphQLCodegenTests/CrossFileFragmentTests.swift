@@ -60,22 +60,9 @@ import Testing
   }
 
   @Test func theGeneratedFilesCompileTogether() throws {
-    let scratch = try TemporaryDirectory(prefix: "codegen-cross-file")
-    var paths: [String] = []
-    for file in try generate([Self.queryFile, Self.crewFile, Self.nameFile]) {
-      let path = scratch.child(file.name)
-      try Data(file.contents.utf8).write(to: URL(fileURLWithPath: path))
-      paths.append(path)
-    }
-    let modules = BuiltProduct.directory.appendingPathComponent("Modules").path
-    let result = try runProcess(
-      URL(fileURLWithPath: "/usr/bin/env"),
-      [
-        "swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-I", modules, "-module-name",
-        "Crew",
-      ]
-        + paths)
-    #expect(result.status == 0, "swiftc said:\n\(result.standardError)")
+    let result = try typeCheck(
+      try generate([Self.queryFile, Self.crewFile, Self.nameFile]), moduleName: "Crew")
+    #expect(result.status == 0, "swiftc said:\n\(result.errors)")
   }
 
   @Test func aFragmentFileNeedsNoUserOfItsOwn() throws {

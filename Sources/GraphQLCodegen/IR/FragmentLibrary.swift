@@ -68,32 +68,18 @@ struct FragmentLibrary {
   /// define, directly or through other fragments, in the order first met.
   func borrowed(by document: Document, path: String) -> [String] {
     let own = Set(document.fragments.map(\.name.value))
-    var borrowed: [String] = []
-    var seen: Set<String> = own
-    var pending: [SelectionSet] = document.definitions.compactMap {
+    let roots: [SelectionSet] = document.definitions.compactMap {
       switch $0 {
       case .operation(let operation): operation.selectionSet
       case .fragment(let fragment): fragment.selectionSet
       default: nil
       }
     }
-    while !pending.isEmpty {
-      let next = pending.removeFirst()
-      for selection in next.selections {
-        switch selection {
-        case .field(let field):
-          if let child = field.selectionSet { pending.append(child) }
-        case .inlineFragment(let fragment):
-          pending.append(fragment.selectionSet)
-        case .fragmentSpread(let spread):
-          let name = spread.name.value
-          guard seen.insert(name).inserted, let home = homes[name], home.path != path else { continue }
-          borrowed.append(name)
-          pending.append(home.definition.selectionSet)
-        }
-      }
+    // The file's own fragments are roots already; follow only the other files' ones.
+    return fragmentsReached(from: roots) { name in
+      guard !own.contains(name), let home = homes[name], home.path != path else { return nil }
+      return home.definition.selectionSet
     }
-    return borrowed
   }
 
   /// The text to validate and compile for a file: its own text, then each borrowed fragment on

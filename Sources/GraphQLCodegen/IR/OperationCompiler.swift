@@ -47,24 +47,6 @@ struct OperationCompiler {
   private func fragmentsUsed(by selectionSet: SelectionSet, in fragments: [String: FragmentDefinition])
     -> Set<String>
   {
-    var used: Set<String> = []
-    var pending = [selectionSet]
-    while let next = pending.popLast() {
-      for selection in next.selections {
-        switch selection {
-        case .field(let field):
-          if let child = field.selectionSet { pending.append(child) }
-        case .inlineFragment(let fragment):
-          pending.append(fragment.selectionSet)
-        case .fragmentSpread(let spread):
-          let name = spread.name.value
-          if !used.contains(name), let fragment = fragments[name] {
-            used.insert(name)
-            pending.append(fragment.selectionSet)
-          }
-        }
-      }
-    }
-    return used
+    Set(fragmentsReached(from: [selectionSet]) { fragments[$0]?.selectionSet })
   }
 }
