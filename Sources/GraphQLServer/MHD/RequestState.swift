@@ -8,8 +8,9 @@ final class RequestState {
   enum Phase {
     /// Reading the body of a POST to /graphql.
     case readingBody(ResponseMediaType)
-    /// The body grew past the limit: discarding the rest, then answering 413.
-    case discardingBody(ResponseMediaType)
+    /// The body (sent without Content-Length) grew past the limit: the rest is read and
+    /// dropped, up to `discarded` bytes more, and then answered with 413.
+    case discardingBody(ResponseMediaType, discarded: Int)
     /// A response is queued.
     case responded
   }

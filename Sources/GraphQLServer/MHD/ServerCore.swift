@@ -63,17 +63,40 @@ final class ServerCore: Sendable {
   ) -> MHD_Result {
     let size = uploadDataSize.pointee
     uploadDataSize.pointee = 0
-    guard case .readingBody(let media) = state.phase else {
+    switch state.phase {
+    case .responded:
       // A response is already queued: whatever still arrives is dropped.
       return cmhd_yes()
+    case .discardingBody(let media, let discarded):
+      if size == 0 {
+        // The whole oversized body has arrived: now libmicrohttpd can send the answer.
+        return queue(handler.payloadTooLarge(media), state: state, connection: connection, close: true)
+      }
+      // A client that keeps sending long after the limit is cut off instead of being read forever.
+      guard discarded + size <= Self.discardLimit(maxBodyBytes) else { return cmhd_no() }
+      state.phase = .discardingBody(media, discarded: discarded + size)
+      return cmhd_yes()
+    case .readingBody(let media):
+      return read(
+        state, media: media, connection: connection, uploadData: uploadData, size: size)
     }
+  }
+
+  /// How much of an over-limit body without Content-Length is read (and dropped) so that the
+  /// client gets a 413 instead of a closed connection: libmicrohttpd cannot answer mid-upload.
+  static func discardLimit(_ maxBodyBytes: Int) -> Int { max(4 * maxBodyBytes, 1 << 20) }
+
+  private func read(
+    _ state: RequestState, media: ResponseMediaType, connection: OpaquePointer,
+    uploadData: UnsafePointer<CChar>?, size: Int
+  ) -> MHD_Result {
     if size > 0 {
       guard state.body.count + size <= maxBodyBytes else {
-        // Stop buffering; if the response cannot be queued mid-upload, close the connection
-        // rather than keep reading an unbounded body.
+        // A body announced with Content-Length was refused at the head; this one was not, so
+        // stop buffering and drop the rest until it ends, then answer 413.
+        state.phase = .discardingBody(media, discarded: state.body.count + size - maxBodyBytes)
         state.body = []
-        state.phase = .responded
-        return queue(handler.payloadTooLarge(media), state: state, connection: connection)
+        return cmhd_yes()
       }
       if let uploadData {
         UnsafeRawPointer(uploadData).withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
@@ -88,9 +111,9 @@ final class ServerCore: Sendable {
     return queue(response, state: state, connection: connection)
   }
 
-  private func queue(_ response: HTTPResponse, state: RequestState, connection: OpaquePointer)
-    -> MHD_Result
-  {
+  private func queue(
+    _ response: HTTPResponse, state: RequestState, connection: OpaquePointer, close: Bool = false
+  ) -> MHD_Result {
     state.phase = .responded
     let created = response.body.withUnsafeBytes { buffer in
       cmhd_response_copying(buffer.baseAddress, buffer.count)
@@ -107,7 +130,7 @@ final class ServerCore: Sendable {
       addHeader(mhdResponse, "Access-Control-Allow-Headers", "content-type, authorization, accept")
       addHeader(mhdResponse, "Access-Control-Max-Age", "86400")
     }
-    if stopping.load(ordering: .relaxed) { addHeader(mhdResponse, "Connection", "close") }
+    if close || stopping.load(ordering: .relaxed) { addHeader(mhdResponse, "Connection", "close") }
     let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
     if result == cmhd_yes() {
       state.status = response.status
