@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The field plans of operations already executed, reused by later executions of the same parsed
 /// document against the same resolvers, so a repeated request skips CollectFields, resolver lookups
 /// and constant-argument coercion. Keyed by the identity of the document's `Source` (one per
@@ -22,19 +20,12 @@ enum PlanCache {
     let plans: [FieldPlan]
   }
 
-  /// Entries beyond this drop the whole table: a server sees a bounded set of documents.
+  /// The most operations remembered; the least recently run is forgotten first.
   static let capacity = 256
 
-  private static let table = Mutex<[Key: Entry]>([:])
+  private static let entries = LRUCache<Key, Entry>(capacity: capacity)
 
-  static func lookup(_ key: Key) -> Entry? {
-    table.withLock { $0[key] }
-  }
+  static func lookup(_ key: Key) -> Entry? { entries.value(for: key) }
 
-  static func store(_ entry: Entry, for key: Key) {
-    table.withLock { table in
-      if table.count >= capacity { table.removeAll(keepingCapacity: true) }
-      table[key] = entry
-    }
-  }
+  static func store(_ entry: Entry, for key: Key) { entries.store(entry, for: key) }
 }
