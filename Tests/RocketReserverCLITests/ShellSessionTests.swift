@@ -73,6 +73,8 @@ import Testing
     #expect(check.status == 0)
     #expect(check.standardOutput.contains("107  Crew-1"))
     #expect(!check.standardOutput.contains("110  CRS-21"))
+    // Trips name rockets as the launch list does: name and type.
+    #expect(check.standardOutput.contains("Crew-1   Falcon 9 FT  KSC LC 39A"))
   }
 
   @Test func theTokenIsNeverPrinted() throws {

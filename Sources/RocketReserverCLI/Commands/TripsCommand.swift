@@ -35,7 +35,10 @@ public struct TripsCommand: Command {
     }
     var table = Table(header: ["ID", "MISSION", "ROCKET", "SITE"])
     for trip in trips {
-      table.rows.append([trip.id, trip.mission?.name ?? "", trip.rocket?.name ?? "", trip.site ?? ""])
+      table.rows.append([
+        trip.id, trip.mission?.name ?? "",
+        LaunchRendering.rocket(name: trip.rocket?.name, type: trip.rocket?.type), trip.site ?? "",
+      ])
     }
     context.output.write(table.render(style: context.style))
     return .success
