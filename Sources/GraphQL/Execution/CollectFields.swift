@@ -3,7 +3,9 @@ extension ExecutionContext {
   /// ran against these resolvers before, else planned now (and cached when no variable
   /// `@skip`/`@include` reaches the root selection).
   func rootPlans(rootType: GraphQLObjectType) -> [FieldPlan] {
-    guard let source, let start = operation.range?.start else {
+    // Only parsed documents have a Source to key by; long ones are not kept alive by the cache
+    // (as in `DocumentCache`, its memory must stay bounded whatever clients send).
+    guard let source, source.utf8.count <= PlanCache.maxSourceBytes, let start = operation.range?.start else {
       return planFields(objectType: rootType, selectionSets: [operation.selectionSet]).plans
     }
     let key = PlanCache.Key(

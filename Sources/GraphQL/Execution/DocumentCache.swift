@@ -28,17 +28,38 @@ public final class DocumentCache: Sendable {
   /// The most entries held.
   public var capacity: Int { entries.capacity }
 
-  /// - Parameter capacity: the most entries held (default 1000, at least 1).
-  public init(capacity: Int = 1000) {
+  /// The longest query text (in UTF-8 bytes) that is cached; longer ones are parsed every time,
+  /// so that the cache's memory stays bounded (`capacity` times this, plus their documents)
+  /// whatever clients send.
+  public let maxQueryBytes: Int
+
+  /// - Parameters:
+  ///   - capacity: the most entries held (at least 1).
+  ///   - maxQueryBytes: the longest query text cached.
+  public init(capacity: Int, maxQueryBytes: Int) {
     entries = LRUCache(capacity: capacity)
+    self.maxQueryBytes = maxQueryBytes
+  }
+
+  /// A cache of query texts up to 32 KiB (operations are far shorter, and a megabyte of comments
+  /// should not stay in memory).
+  /// - Parameter capacity: the most entries held (default 1000, at least 1).
+  public convenience init(capacity: Int = 1000) {
+    self.init(capacity: capacity, maxQueryBytes: 32 << 10)
   }
 
   /// The entry for `query`, now the most recently used; nil (a miss) when there is none.
-  public func entry(for query: String) -> CachedDocument? { entries.value(for: query) }
+  public func entry(for query: String) -> CachedDocument? {
+    guard query.utf8.count <= maxQueryBytes else { return nil }
+    return entries.value(for: query)
+  }
 
   /// Stores the entry for `query` as the most recently used, evicting the least recently used
-  /// entry when full.
-  public func store(_ value: CachedDocument, for query: String) { entries.store(value, for: query) }
+  /// entry when full; does nothing for a query longer than `maxQueryBytes`.
+  public func store(_ value: CachedDocument, for query: String) {
+    guard query.utf8.count <= maxQueryBytes else { return }
+    entries.store(value, for: query)
+  }
 
   /// The number of entries held.
   public var count: Int { entries.count }

@@ -23,6 +23,9 @@ enum PlanCache {
   /// The most operations remembered; the least recently run is forgotten first.
   static let capacity = 256
 
+  /// The longest document (in UTF-8 bytes) whose plans are cached.
+  static let maxSourceBytes = 32 << 10
+
   private static let entries = LRUCache<Key, Entry>(capacity: capacity)
 
   static func lookup(_ key: Key) -> Entry? { entries.value(for: key) }

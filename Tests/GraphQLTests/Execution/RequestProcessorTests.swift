@@ -136,6 +136,21 @@ import Testing
     #expect(cache.count == 2)
   }
 
+  @Test func longQueriesAreNotKeptInTheCache() throws {
+    let cache = DocumentCache(capacity: 10, maxQueryBytes: 64)
+    let processor = try processor(cache: cache)
+    // 100 bytes of comment make a valid query too long to keep.
+    let long = "# " + String(repeating: "x", count: 100) + "\n{ hello }"
+    for _ in 0..<2 {
+      let processed = processor.processSync(query: long, context: (), rootValue: ExecutionFixture.rootValue)
+      #expect(processed.result.json.encodedString == #"{"data":{"hello":"world"}}"#)
+    }
+    #expect(cache.count == 0)
+    _ = processor.processSync(query: "{ hello }", context: (), rootValue: ExecutionFixture.rootValue)
+    #expect(cache.count == 1)
+    #expect(DocumentCache().maxQueryBytes == 32 << 10)
+  }
+
   @Test func processorIsSafeFromManyThreads() throws {
     let processor = try processor(cache: DocumentCache(capacity: 4))
     let responses = Mutex<[String]>([])

@@ -119,6 +119,16 @@ import Testing
     #expect(failures.isEmpty, "\(failures)")
   }
 
+  @Test func longDocumentsRunCorrectlyWithoutCachedPlans() throws {
+    // Over the plan cache's 32 KiB: planned on every run, with the same results.
+    let document = try parse(
+      "# " + String(repeating: "x", count: 40 << 10)
+        + "\nquery ($hide: Boolean!) { me { name @skip(if: $hide) } }")
+    #expect(run(document, "ada", ["hide": .bool(false)]) == #"{"data":{"me":{"name":"ada"}}}"#)
+    #expect(run(document, "bob", ["hide": .bool(true)]) == #"{"data":{"me":{}}}"#)
+    #expect(run(document, "cy", ["hide": .bool(false)]) == #"{"data":{"me":{"name":"cy"}}}"#)
+  }
+
   @Test func optionalsBoxedInDictionariesStillSerialize() throws {
     let schema = try buildSchema(
       "type Query { user: User } type User { name: String, age: Int, ok: Boolean }")
