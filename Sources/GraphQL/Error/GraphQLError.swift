@@ -97,3 +97,10 @@ public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
     }
   }
 }
+
+extension [GraphQLError] {
+  /// Gives `extensions.code` = `code` to every error that has no code.
+  mutating func setMissingCodes(to code: String) {
+    for index in indices where self[index].code == nil { self[index] = self[index].withCode(code) }
+  }
+}

@@ -10,9 +10,7 @@ extension ExecutionContext {
     }
     let key = PlanCache.Key(
       resolvers: ObjectIdentifier(resolvers), source: ObjectIdentifier(source), operationStart: start)
-    if let entry = PlanCache.lookup(key), entry.resolvers === resolvers, entry.source === source {
-      return entry.plans
-    }
+    if let entry = PlanCache.lookup(key) { return entry.plans }
     let (plans, usesVariables) = planFields(objectType: rootType, selectionSets: [operation.selectionSet])
     if !usesVariables {
       PlanCache.store(PlanCache.Entry(resolvers: resolvers, source: source, plans: plans), for: key)

@@ -36,11 +36,7 @@ extension ExecutionContext {
     writeDataSync(into: &writer)
     writer.write(UInt8(ascii: "}"))
     if errors.isEmpty { return writer.bytes }
-    if let fieldErrorCode {
-      for index in errors.indices where errors[index].code == nil {
-        errors[index] = errors[index].withCode(fieldErrorCode)
-      }
-    }
+    if let fieldErrorCode { errors.setMissingCodes(to: fieldErrorCode) }
     // `errors` goes before `data` (see `ExecutionResult.encoded()`), and is only known now.
     var response = ExecutionResult(data: nil, errors: errors).encoded()
     response.removeLast()
@@ -195,34 +191,12 @@ extension ExecutionContext {
 }
 
 extension BuiltInScalar {
-  /// Writes the serialized form of the plain Swift values built-ins are mostly given (what
-  /// `fastSerialize` returns, as JSON text); false when the value needs the scalar's `serialize`.
+  /// Writes what `fastSerialize` gives for `value`, as JSON text; false when the value needs the
+  /// scalar's `serialize`.
   @inline(__always)
   func write(_ value: any Sendable, into writer: inout JSONByteWriter) -> Bool {
-    switch self {
-    case .string, .id:
-      if let string = exactCast(value, to: String.self) ?? value as? String {
-        JSONWriter.writeString(string, to: &writer)
-        return true
-      }
-    case .int:
-      if let int = exactCast(value, to: Int.self) ?? value as? Int,
-        int >= -2_147_483_648 && int <= 2_147_483_647
-      {
-        JSONWriter.writeInt(int, to: &writer)
-        return true
-      }
-    case .boolean:
-      if let bool = exactCast(value, to: Bool.self) ?? value as? Bool {
-        writer.write(bool ? "true" : "false")
-        return true
-      }
-    case .float:
-      if let double = exactCast(value, to: Double.self) ?? value as? Double, double.isFinite {
-        JSON.double(double).encode(into: &writer)
-        return true
-      }
-    }
-    return false
+    guard let serialized = fastSerialize(value) else { return false }
+    serialized.encode(into: &writer)
+    return true
   }
 }

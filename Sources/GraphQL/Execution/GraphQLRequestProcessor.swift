@@ -149,9 +149,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   /// Field errors without a code are `INTERNAL_SERVER_ERROR`, as Apollo Server reports them.
   private func executed(_ result: ExecutionResult, _ operationType: OperationType) -> ProcessedRequest {
     var result = result
-    for index in result.errors.indices where result.errors[index].code == nil {
-      result.errors[index] = result.errors[index].withCode(Self.fieldErrorCode)
-    }
+    result.errors.setMissingCodes(to: Self.fieldErrorCode)
     return ProcessedRequest(outcome: .executed, operationType: operationType, result: result)
   }
 }
