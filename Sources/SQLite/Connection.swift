@@ -160,14 +160,9 @@ public final class Connection {
   ///   - arguments: one value per parameter, e.g. `[userID, email]` (default none).
   /// - Throws: ``SQLiteError``, e.g. a constraint violation.
   public func run(_ sql: String, _ arguments: [any SQLiteValueConvertible] = []) throws {
-    let statement = try cachedStatement(sql)
-    statement.isInUse = true
-    defer {
-      statement.reset()
-      statement.isInUse = false
+    try withBoundStatement(sql, arguments) { statement in
+      while try statement.step() {}
     }
-    try statement.bind(arguments)
-    while try statement.step() {}
   }
 
   /// Runs a query and maps every row with `transform`.
@@ -181,19 +176,13 @@ public final class Connection {
   public func query<T>(
     _ sql: String, _ arguments: [any SQLiteValueConvertible] = [], _ transform: (Row) throws -> T
   ) throws -> [T] {
-    let statement = try cachedStatement(sql)
-    statement.isInUse = true
-    // Resetting at the end releases the read snapshot this statement holds.
-    defer {
-      statement.reset()
-      statement.isInUse = false
+    try withBoundStatement(sql, arguments) { statement in
+      var rows: [T] = []
+      while try statement.step() {
+        rows.append(try transform(Row(statement: statement)))
+      }
+      return rows
     }
-    try statement.bind(arguments)
-    var rows: [T] = []
-    while try statement.step() {
-      rows.append(try transform(Row(statement: statement)))
-    }
-    return rows
   }
 
   /// Runs a query and maps its first row, or returns `nil` when there is none.
@@ -202,6 +191,17 @@ public final class Connection {
   public func queryFirst<T>(
     _ sql: String, _ arguments: [any SQLiteValueConvertible] = [], _ transform: (Row) throws -> T
   ) throws -> T? {
+    try withBoundStatement(sql, arguments) { statement in
+      guard try statement.step() else { return nil }
+      return try transform(Row(statement: statement))
+    }
+  }
+
+  /// Runs `body` with the cached statement for `sql`, `arguments` bound, and resets it afterwards,
+  /// which releases the read snapshot it holds.
+  private func withBoundStatement<R>(
+    _ sql: String, _ arguments: [any SQLiteValueConvertible], _ body: (Statement) throws -> R
+  ) throws -> R {
     let statement = try cachedStatement(sql)
     statement.isInUse = true
     defer {
@@ -209,8 +209,7 @@ public final class Connection {
       statement.isInUse = false
     }
     try statement.bind(arguments)
-    guard try statement.step() else { return nil }
-    return try transform(Row(statement: statement))
+    return try body(statement)
   }
 
   // MARK: - State

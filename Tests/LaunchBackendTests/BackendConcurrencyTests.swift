@@ -12,18 +12,6 @@ import Testing
   static let users = 4
   static let operationsPerThread = 200
 
-  /// A small deterministic generator (SplitMix64), so a failure can be replayed.
-  struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// One user's trips as the API must keep them: booking order, each launch once.
   struct Model {
     var trips: [Int] = []
@@ -47,7 +35,7 @@ import Testing
     let errors = runOnThreads(Self.threads) { thread in
       let token = tokens[thread % Self.users]
       let launches = (1...40).filter { $0 % 2 == thread / Self.users }
-      var random = SplitMix(state: UInt64(thread + 1))
+      var random = SeededGenerator(seed: UInt64(thread + 1))
       var model = Model()
       for step in 0..<Self.operationsPerThread {
         if Bool.random(using: &random) {

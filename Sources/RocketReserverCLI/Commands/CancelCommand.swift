@@ -11,10 +11,8 @@ public struct CancelCommand: Command {
   public init() {}
 
   public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
-    guard let word = arguments.first else { return context.badArgument("missing launch id", for: self) }
-    guard arguments.count == 1 else { return context.badArgument("takes one launch id", for: self) }
-    guard let id = LaunchID.parse(word) else {
-      return context.fail(LaunchID.notAnID(word, command: name), status: ExitStatus.usage)
+    guard let id = LaunchID.single(arguments, for: self, context: context) else {
+      return .failed(ExitStatus.usage)
     }
     let fetched = await context.request("Cancelling") { session throws(RocketClientError) in
       try await session.client.perform(CancelTripMutation(id: id)).requireData()

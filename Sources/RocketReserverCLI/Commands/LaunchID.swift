@@ -8,6 +8,24 @@ enum LaunchID {
     return String(number)
   }
 
+  /// The one launch id a command such as `launch ID` takes; nil after printing the usage error
+  /// (missing, more than one, or not a number), whose status is `ExitStatus.usage`.
+  static func single(_ arguments: [String], for command: any Command, context: CommandContext) -> String? {
+    guard let word = arguments.first else {
+      context.badArgument("missing launch id", for: command)
+      return nil
+    }
+    guard arguments.count == 1 else {
+      context.badArgument("takes one launch id", for: command)
+      return nil
+    }
+    guard let id = parse(word) else {
+      context.fail(notAnID(word, command: command.name), status: ExitStatus.usage)
+      return nil
+    }
+    return id
+  }
+
   /// The error for a word that is not a launch id, such as
   /// `launch: 'abc' is not a launch id (a number such as 42)`.
   static func notAnID(_ word: String, command: String) -> String {
