@@ -72,11 +72,14 @@ public enum Codegen {
     var operationNames: [String: String] = [:]
     for (file, ownDocument) in parsed {
       let borrowed = library.borrowed(by: ownDocument, path: file.path)
-      let fileText = library.text(for: file, borrowing: borrowed)
+      let fileText: FragmentLibrary.FileText
       let document: Document
       if borrowed.isEmpty {
+        fileText = FragmentLibrary.FileText(text: file.text, segments: [])
         document = ownDocument
       } else {
+        fileText = library.text(
+          of: ownDocument.source ?? Source(file.text, name: file.path), borrowing: borrowed)
         do {
           document = try parse(Source(fileText.text, name: file.path))
         } catch {

@@ -58,7 +58,7 @@ public final class GraphQLHTTPServer: Sendable {
       guard case .idle = state else { throw .alreadyStarted }
       var error: Int32 = 0
       let socket: Int32
-      switch address {
+      switch address.family {
       case .ipv4(let address): socket = cmhd_listen_ipv4(address.s_addr, port, 511, &error)
       case .ipv6(let bytes):
         socket = bytes.withUnsafeBufferPointer { cmhd_listen_ipv6($0.baseAddress, port, 511, &error) }
@@ -78,8 +78,7 @@ public final class GraphQLHTTPServer: Sendable {
         close(socket)
         throw .daemonFailed
       }
-      let shownHost = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-      state = .running(daemon: daemon, host: shownHost, port: boundPort)
+      state = .running(daemon: daemon, host: address.host, port: boundPort)
     }
   }
 

@@ -82,11 +82,11 @@ struct FragmentLibrary {
     }
   }
 
-  /// The text to validate and compile for a file: its own text, then each borrowed fragment on
-  /// lines of its own.
-  func text(for file: CodegenSourceFile, borrowing names: [String]) -> FileText {
-    var text = file.text
-    var line = Source(file.text).location(ofOffset: file.text.utf8.count).line
+  /// The text to validate and compile for a file: its own text (`source`, already parsed), then
+  /// each borrowed fragment on lines of its own.
+  func text(of source: Source, borrowing names: [String]) -> FileText {
+    var text = source.body
+    var line = source.location(ofOffset: source.utf8.count).line
     var segments: [Segment] = []
     for name in names {
       guard let home = homes[name] else { continue }
