@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev
 TEST_DEPS := curl nodejs node-graphql
-BENCH_DEPS := wrk nodejs node-graphql hyperfine curl
+BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs the Debian packages named in $(1) that dpkg does not report as installed.

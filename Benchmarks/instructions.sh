@@ -7,7 +7,7 @@
 # which cancels the set-up and warm-up cost.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-command -v valgrind >/dev/null || { echo "error: valgrind is needed (apt-get install valgrind)" >&2; exit 1; }
+command -v valgrind >/dev/null || { echo "error: valgrind is needed (make bench-deps installs it)" >&2; exit 1; }
 swift build -c release --product engine-benchmark >/dev/null
 bin=$(swift build -c release --show-bin-path)/engine-benchmark
 calls=${CALLS:-1000}
