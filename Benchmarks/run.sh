@@ -1,19 +1,14 @@
 #!/usr/bin/env bash
-# `make bench`: every benchmark of the project, side by side with the references in
-# ../shared/bench/ where one exists. Figures go to the README by hand, with the date.
+# `make bench`: every benchmark of the project, side by side with the project's own reference
+# programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
 # Usage: Benchmarks/run.sh [all|engine|cli|serve]   (default all)
-# SHARED_DIR: where the shared design folder is (default: ../shared next to the repository).
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
-shared=${SHARED_DIR:-$(git rev-parse --show-toplevel 2>/dev/null || pwd)/../shared}
-reference=$shared/bench/engine-reference.js
-if [ ! -f "$reference" ]; then
-  echo "error: $reference not found; set SHARED_DIR to the shared folder (the one holding bench/)" >&2
-  exit 1
-fi
+bench=$root/Benchmarks/reference
+reference=$bench/engine-reference.js
 if ! command -v node >/dev/null || [ ! -f /usr/share/nodejs/graphql/index.js ]; then
   echo "error: node and Debian's node-graphql are needed (make bench-deps installs them)" >&2
   exit 1
@@ -36,10 +31,10 @@ if [ "$part" = all ] || [ "$part" = serve ]; then
   # over a long run (RSS after ~100k requests within 10% of RSS after ~10k).
   echo
   echo "== serve vs the graphql-js reference server (wrk, 8 connections, loopback)"
-  bash "$shared/bench/compare-serve.sh" "$root"
+  bash "$bench/compare-serve.sh" "$root"
   echo
   echo "== serve memory over a long run"
-  bash Benchmarks/serve-memory.sh "$bin" "$shared/bench"
+  bash Benchmarks/serve-memory.sh "$bin" "$bench"
 fi
 
 [ "$part" = all ] || [ "$part" = engine ] || exit 0
