@@ -36,6 +36,13 @@ import Testing
       }
     }
 
+    query FindVehicle($by: VehicleSelector!) {
+      vehicle(by: $by) {
+        id
+        name
+      }
+    }
+
     mutation Launch($vehicleIds: [ID!]!, $note: String) {
       launch(vehicleIds: $vehicleIds, note: $note)
     }
