@@ -1,11 +1,11 @@
 import Foundation
 import Glibc
 
-/// A plain TCP connection to the loopback address, for requests URLSession cannot make (no `Accept`, no
+/// A plain TCP connection to a loopback address, for requests URLSession cannot make (no `Accept`, no
 /// `Content-Type`, half-sent requests) and for watching the server close a connection.
-final class RawHTTPConnection {
-  struct ConnectionFailed: Error {
-    let errorNumber: Int32
+public final class RawHTTPConnection {
+  public struct ConnectionFailed: Error {
+    public let errorNumber: Int32
   }
 
   private let socket: Int32
@@ -16,7 +16,7 @@ final class RawHTTPConnection {
   ///   - source: the IPv4 loopback address to connect from, such as 127.0.0.2, so the server
   ///     sees another client address (default: the system's choice, 127.0.0.1).
   ///   - readTimeoutSeconds: how long a read waits for data before giving up.
-  init(port: UInt16, ipv6: Bool = false, source: String? = nil, readTimeoutSeconds: Int = 5) throws {
+  public init(port: UInt16, ipv6: Bool = false, source: String? = nil, readTimeoutSeconds: Int = 5) throws {
     socket = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     if let source, !ipv6 {
       var local = sockaddr_in()
@@ -66,14 +66,14 @@ final class RawHTTPConnection {
   deinit { close(socket) }
 
   /// Changes how long a read waits for data.
-  func setReadTimeout(seconds: Int) {
+  public func setReadTimeout(seconds: Int) {
     var timeout = timeval(tv_sec: seconds, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
   /// Sends all of `bytes`, or as much as the server takes before it closes the connection.
   /// - Returns: whether every byte was sent (false after a broken pipe or a reset).
-  @discardableResult func send(_ bytes: [UInt8]) -> Bool {
+  @discardableResult public func send(_ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
       // MSG_NOSIGNAL: a server that closes mid-upload (as the body-limit tests expect) must end the
@@ -88,18 +88,18 @@ final class RawHTTPConnection {
     return true
   }
 
-  @discardableResult func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+  @discardableResult public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
   /// Asks for a small receive buffer (set before much data arrives), so that a reader that
   /// takes nothing soon stops the server's writes instead of the kernel absorbing megabytes.
-  func shrinkReceiveBuffer(to bytes: Int32) {
+  public func shrinkReceiveBuffer(to bytes: Int32) {
     var size = bytes
     setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
   }
 
   /// Whether the server has closed or reset the connection by now, waiting up to `milliseconds`
   /// for it; data that arrives meanwhile is read and dropped.
-  func closedWithin(milliseconds: Int32) -> Bool {
+  public func closedWithin(milliseconds: Int32) -> Bool {
     var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
     guard poll(&entry, 1, milliseconds) > 0 else { return false }
     var chunk = [UInt8](repeating: 0, count: 4096)
@@ -109,7 +109,7 @@ final class RawHTTPConnection {
 
   /// Reads until the server closes the connection or the read timeout passes.
   /// - Returns: the bytes and whether the connection was closed by the server.
-  func readToEnd() -> (bytes: [UInt8], closed: Bool) {
+  public func readToEnd() -> (bytes: [UInt8], closed: Bool) {
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -123,7 +123,7 @@ final class RawHTTPConnection {
   }
 
   /// Reads one response whose head says `Content-Length` (the server always sends it).
-  func readResponse() -> (status: Int, head: String, body: String)? {
+  public func readResponse() -> (status: Int, head: String, body: String)? {
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
