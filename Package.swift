@@ -66,7 +66,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend"],
+      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend", "CCurl"],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools
