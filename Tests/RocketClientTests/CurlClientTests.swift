@@ -137,6 +137,22 @@ import Testing
     #expect(closed.withLock { $0 } == true)
   }
 
+  @Test func droppingAnUnreadBodyClosesTheConnection() async throws {
+    let closed = Mutex<Bool?>(nil)
+    let server = try LoopbackTCPServer { client, _ in
+      guard LoopbackTCPServer.readRequest(client) != nil else { return }
+      let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\ndata: 1\n\n"
+      LoopbackTCPServer.sendAll(client, Array(head.utf8))
+      let sawClose = LoopbackTCPServer.waitForPeerClose(client, timeout: .seconds(60))
+      closed.withLock { $0 = sawClose }
+    }
+    let response = try await HTTPClient().send(HTTPRequest(method: .get, url: server.url()))
+    #expect(response.status == 200)
+    _ = consume response
+    while closed.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(closed.withLock { $0 } == true)
+  }
+
   @Test func aPostRedirectIsNotFollowed() async throws {
     let elsewhere = try LoopbackHTTPStub(response: .json(#"{"data":{}}"#))
     let stub = try LoopbackHTTPStub(

@@ -18,11 +18,13 @@ final class CurlTransfer: @unchecked Sendable {
   let maxBodySize: Int
   private let headerList: UnsafeMutablePointer<curl_slist>?
   private let errorBuffer: UnsafeMutablePointer<CChar>
-  private let body: AsyncThrowingStream<[UInt8], any Error>
   private let bodyInput: AsyncThrowingStream<[UInt8], any Error>.Continuation
 
   private struct State {
     var head: CheckedContinuation<HTTPStreamedResponse, any Error>?
+    /// The body's reading end until the head is delivered; then only the reader holds it, so a
+    /// reader that drops it ends the transfer.
+    var body: AsyncThrowingStream<[UInt8], any Error>?
     var headDelivered = false
     var finished = false
     var status = 0
@@ -51,7 +53,9 @@ final class CurlTransfer: @unchecked Sendable {
     self.easy = easy
     errorBuffer = .allocate(capacity: Int(CURL_ERROR_SIZE))
     errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
-    (body, bodyInput) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
+    let (body, bodyInput) = AsyncThrowingStream<[UInt8], any Error>.makeStream()
+    self.bodyInput = bodyInput
+    state.withLock { $0.body = body }
     var list: UnsafeMutablePointer<curl_slist>?
     var badHeader: String?
     // libcurl adds `Expect: 100-continue` to large bodies and waits for an answer first; an
@@ -255,23 +259,25 @@ final class CurlTransfer: @unchecked Sendable {
 
   /// Hands the head to the waiting task, once.
   private func deliverHead() {
-    let ready: (CheckedContinuation<HTTPStreamedResponse, any Error>, HTTPStreamedResponse)? = state.withLock
-    {
-      state in
-      guard !state.headDelivered, !state.finished, let head = state.head else { return nil }
+    typealias Ready = (CheckedContinuation<HTTPStreamedResponse, any Error>, HTTPStreamedResponse)
+    let ready: Ready? = state.withLock { state in
+      guard !state.headDelivered, !state.finished, let head = state.head, let body = state.body else {
+        return nil
+      }
       state.headDelivered = true
       state.head = nil
+      state.body = nil
       if state.status == 0 {
         var status = 0
         _ = ccurl_easy_getinfo_long(easy, CURLINFO_RESPONSE_CODE, &status)
         state.status = status
       }
-      return (
-        head, HTTPStreamedResponse(status: state.status, headers: state.headers, body: HTTPBody(stream: body))
-      )
+      let response = HTTPStreamedResponse(
+        status: state.status, headers: state.headers, body: HTTPBody(stream: body))
+      return (head, response)
     }
     guard let (continuation, response) = ready else { return }
-    // A reader that stops early (or is cancelled) ends the transfer.
+    // A reader that stops early, is cancelled or drops the body ends the transfer.
     bodyInput.onTermination = { [weak self] termination in
       if case .cancelled = termination { self?.cancel() }
     }
