@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One SQLite value: the five storage classes of
 /// [Datatypes In SQLite](https://www.sqlite.org/datatype3.html).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One launch of the catalog: the fields of a SpaceX API v3 launch record that the API serves.
 ///

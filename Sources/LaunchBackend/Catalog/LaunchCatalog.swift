@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The read-only launch catalog the API serves, newest first.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The opaque pagination cursor of a launch: base64url (unpadded) of `launch:<flight number>`.
 ///
@@ -9,18 +9,13 @@ public enum LaunchCursor {
 
   /// The cursor naming the launch with flight number `flight`.
   public static func encode(_ flight: Int) -> String {
-    Data((prefix + String(flight)).utf8).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
+    Base64URL.encode((prefix + String(flight)).utf8)
   }
 
   /// The flight number a cursor names, or nil when `cursor` is not a canonical launch cursor.
   public static func decode(_ cursor: String) -> Int? {
     guard !cursor.isEmpty, cursor.count <= 64 else { return nil }
-    var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-    base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-    guard let data = Data(base64Encoded: base64),
+    guard let data = Base64URL.decode(cursor),
       let text = String(data: data, encoding: .utf8), text.hasPrefix(prefix),
       let flight = Int(text.dropFirst(prefix.count)),
       encode(flight) == cursor

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A launch as stored in `Fixtures/launches.json`: the SpaceX API v3 record shape, limited to the
 /// fields the API serves. Only used while decoding; the rest of the module sees `CatalogLaunch`.
@@ -76,7 +76,7 @@ extension LaunchRecord {
       ("launch_site.site_name", launch_site.site_name), ("rocket.rocket_id", rocket.rocket_id),
       ("rocket.rocket_name", rocket.rocket_name), ("rocket.rocket_type", rocket.rocket_type),
     ]
-    for (field, text) in texts where text.trimmingCharacters(in: .whitespaces).isEmpty {
+    for (field, text) in texts where text.allSatisfy(\.isWhitespace) {
       throw fail(field, "must not be empty")
     }
     for (field, url) in [

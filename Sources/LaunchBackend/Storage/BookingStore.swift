@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SQLite
 
 /// The users, login sessions and booked trips of the launch-booking API, in one SQLite file.
@@ -42,7 +42,7 @@ public final class BookingStore: Sendable {
           at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
       } catch {
         throw BookingStoreError.cannotCreateDirectory(
-          path: directory.path, reason: (error as NSError).localizedDescription)
+          path: directory.path, reason: String(describing: error))
       }
     }
     if !files.fileExists(atPath: path) {

@@ -1,5 +1,5 @@
 import CCrypto
-import Foundation
+import FoundationEssentials
 
 /// A login session's bearer token: 32 bytes (256 bits) from OpenSSL's CSPRNG, written as
 /// URL-safe base64 without padding (43 characters of `A-Z a-z 0-9 - _`).
@@ -33,11 +33,7 @@ public struct SessionToken: Sendable, Hashable {
     guard ccrypto_random_bytes(&bytes, Int32(byteCount)) == 1 else {
       throw BookingStoreError.randomSourceFailed
     }
-    let text = Data(bytes).base64EncodedString()
-      .replacingOccurrences(of: "+", with: "-")
-      .replacingOccurrences(of: "/", with: "_")
-      .replacingOccurrences(of: "=", with: "")
-    return SessionToken(validText: text)
+    return SessionToken(validText: Base64URL.encode(bytes))
   }
 
   /// SHA-256 of the token's UTF-8 text: the only form the database stores.

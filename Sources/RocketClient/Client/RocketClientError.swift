@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GraphQLAPI
 
 /// Why an operation failed, in words for the user.

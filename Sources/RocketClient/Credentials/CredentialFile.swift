@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The JSON layout of `credentials.json`:
 ///
@@ -33,11 +33,13 @@ struct CredentialFile: Codable, Equatable {
   ///
   /// - Throws: ``FileCredentialStore/StoreError`` `.corrupt` or `.unsupportedVersion`.
   static func decode(_ data: Data, path: String) throws -> CredentialFile {
-    guard (try? JSONSerialization.jsonObject(with: data)) != nil else {
-      throw FileCredentialStore.StoreError.corrupt(path: path, reason: "not valid JSON")
-    }
     let decoder = JSONDecoder()
-    guard let probe = try? decoder.decode(VersionProbe.self, from: data) else {
+    let probe: VersionProbe
+    do {
+      probe = try decoder.decode(VersionProbe.self, from: data)
+    } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+      throw FileCredentialStore.StoreError.corrupt(path: path, reason: "not valid JSON")
+    } catch {
       throw FileCredentialStore.StoreError.corrupt(path: path, reason: "missing its \"version\" number")
     }
     guard probe.version <= currentVersion else {

@@ -56,5 +56,5 @@ extension FileCredentialStore {
 func shellQuoted(_ path: String) -> String {
   let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+@%:,=")
   if !path.isEmpty && path.allSatisfy({ safe.contains($0) }) { return path }
-  return "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  return "'" + path.replacing("'", with: "'\\''") + "'"
 }

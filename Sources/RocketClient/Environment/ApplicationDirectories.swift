@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where `rocket-reserver` keeps its files, following the XDG Base Directory specification.
 ///

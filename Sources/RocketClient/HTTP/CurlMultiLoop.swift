@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// libcurl is set up once per process, before the first handle (a Swift global is initialized
@@ -24,9 +24,7 @@ final class CurlMultiLoop: Sendable {
     guard curlGlobalInit == CURLE_OK, let multi = curl_multi_init() else { return nil }
     let core = Core(multi: multi)
     self.core = core
-    let thread = Thread { core.run() }
-    thread.name = "libcurl"
-    thread.start()
+    guard DetachedThread.start({ core.run() }) else { return nil }
   }
 
   deinit {

@@ -1,5 +1,5 @@
 import CCurl
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// One request on libcurl: its easy handle, and the hand-over of head, body and outcome from
@@ -220,7 +220,7 @@ final class CurlTransfer: @unchecked Sendable {
     guard line.isEmpty else {
       guard let colon = line.firstIndex(of: ":") else { return true }
       let name = line[..<colon].lowercased()
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      let value = String(line[line.index(after: colon)...].trimmingSpaces())
       state.withLock { state in
         state.headers[name] = state.headers[name].map { $0 + ", " + value } ?? value
       }

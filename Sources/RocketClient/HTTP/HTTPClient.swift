@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Sends HTTP requests on libcurl and returns the response, whatever its status.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One HTTP request for ``HTTPClient``: method, URL, header fields, body, and its limits.
 ///

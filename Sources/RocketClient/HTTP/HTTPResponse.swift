@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What an HTTP server answered: status, header fields and the whole body, whatever the status.
 ///
@@ -46,7 +46,7 @@ public struct HTTPResponse: Sendable, Equatable {
     /// Classifies `body`; `contentType` is the `Content-Type` header, if any.
     init(body: Data, contentType: String?) {
       let mediaType = contentType?.split(separator: ";").first
-        .map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        .map { $0.trimmingSpaces().lowercased() }
       guard let first = body.first(where: { !Self.whiteSpace.contains($0) }) else {
         self = .empty
         return

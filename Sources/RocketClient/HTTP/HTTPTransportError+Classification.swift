@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension HTTPTransportError {
   /// The error for a response the GraphQL layer cannot use, or nil when its body looks like JSON.
@@ -33,7 +33,7 @@ extension HTTPTransportError {
     if lowered.contains("wrong version number") || lowered.contains("packet length too long") {
       return "the server does not speak TLS; try http:// instead of https://"
     }
-    if let range = message.range(of: "SSL certificate problem: ") {
+    if let range = message.firstRange(of: "SSL certificate problem: ") {
       return "certificate problem: " + message[range.upperBound...]
     }
     guard lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") else {

@@ -1,5 +1,6 @@
 import CCurl
-import Foundation
+import FoundationEssentials
+import Glibc
 
 extension HTTPTransportError {
   /// The error for a transfer libcurl ended with `code`.

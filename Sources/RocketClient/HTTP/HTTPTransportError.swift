@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why an HTTP exchange with a GraphQL endpoint failed, in words that name the endpoint.
 ///
@@ -120,7 +120,8 @@ public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConverti
     let (seconds, attoseconds) = duration.components
     let milliseconds = seconds * 1000 + attoseconds / 1_000_000_000_000_000
     if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
-    var text = String(format: "%.3f", Double(milliseconds) / 1000)
+    let fraction = String(milliseconds % 1000)
+    var text = "\(milliseconds / 1000)." + String(repeating: "0", count: 3 - fraction.count) + fraction
     while text.hasSuffix("0") { text.removeLast() }
     return text + " s"
   }

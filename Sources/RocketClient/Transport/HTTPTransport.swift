@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GraphQL
 
 /// Sends requests to a server of the API with GraphQL over HTTP: a JSON `POST`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import GraphQL
 
 /// Sends requests to a GraphQL backend in this process, such as the embedded `LaunchBackend`.
@@ -47,8 +47,11 @@ public struct InProcessTransport: NetworkTransport {
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           guard slot.install(continuation, cancellation: RocketClientError.cancelled) else { return }
-          Thread.detachNewThread {
+          let started = DetachedThread.start {
             slot.resume(with: Result { try handler(request, authorization) })
+          }
+          if !started {
+            slot.resume(with: .failure(RocketClientError.backendFailed(message: "cannot start a thread")))
           }
         }
       } onCancel: {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Checks endpoint URLs given with `--endpoint` or `ROCKET_RESERVER_ENDPOINT`.
 enum EndpointURL {

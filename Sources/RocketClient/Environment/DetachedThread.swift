@@ -1,0 +1,36 @@
+import Glibc
+
+/// Starts work on a POSIX thread of its own, without Foundation's `Thread` (the program links
+/// FoundationEssentials only, so that ICU is not loaded at start-up; see docs/startup.md).
+enum DetachedThread {
+  /// The closure handed to the new thread, kept alive until the thread takes it.
+  private final class Work {
+    let body: @Sendable () -> Void
+    init(body: @escaping @Sendable () -> Void) { self.body = body }
+  }
+
+  /// Runs `body` on a new detached thread.
+  /// - Returns: false when the system refused to create a thread (`body` then never runs).
+  @discardableResult
+  static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    let work = Unmanaged.passRetained(Work(body: body))
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    var thread = pthread_t()
+    let status = pthread_create(
+      &thread, &attributes,
+      { context in
+        guard let context else { return nil }
+        let work = Unmanaged<Work>.fromOpaque(context).takeRetainedValue()
+        work.body()
+        return nil
+      }, work.toOpaque())
+    guard status == 0 else {
+      work.release()
+      return false
+    }
+    return true
+  }
+}
