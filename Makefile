@@ -20,7 +20,7 @@ endef
 
 FUZZ_SECONDS ?= 600
 
-.PHONY: deps test-deps bench-deps build release run test bench format lint fuzz clean
+.PHONY: deps test-deps bench-deps build release run install test bench format lint fuzz clean
 
 deps:
 	$(call apt_install,$(BUILD_DEPS))
@@ -34,11 +34,20 @@ bench-deps: deps
 build: deps
 	$(SWIFT) build
 
+# The binary users get: the Swift runtime linked in statically (binding its symbols in the dynamic
+# loader was a third of a one-shot command's start-up) and stripped; see docs/startup.md.
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --strip-all
+PREFIX ?= /usr/local
+
 release: deps
-	$(SWIFT) build -c release --product rocket-reserver
+	$(SWIFT) build $(RELEASE_FLAGS) --product rocket-reserver
 
 run: release
-	@"$$($(SWIFT) build -c release --show-bin-path)/rocket-reserver" $(ARGS)
+	@"$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/rocket-reserver" $(ARGS)
+
+install: release
+	install -D -m 0755 "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/rocket-reserver" \
+	  "$(DESTDIR)$(PREFIX)/bin/rocket-reserver"
 
 # Tests run one at a time: several drive real processes, ptys and servers, and on a
 # 2-core machine running them side by side only adds scheduling noise (the suite takes ~20 s).

@@ -13,8 +13,13 @@ for tool in wrk node; do command -v $tool >/dev/null || { echo "missing $tool (a
 tmp=$(mktemp -d)
 cleanup() { kill "${ours:-}" "${ref:-}" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$tmp"; }
 trap cleanup EXIT
-(cd "$root" && swift build -c release --product rocket-reserver >"$tmp/build.log" 2>&1) || { tail -20 "$tmp/build.log"; exit 2; }
-bin=$(cd "$root" && swift build -c release --show-bin-path)/rocket-reserver
+# ROCKET_RESERVER_BIN: the binary to measure (make bench passes the one `make release` built).
+if [ -n "${ROCKET_RESERVER_BIN:-}" ]; then
+  bin=$ROCKET_RESERVER_BIN
+else
+  (cd "$root" && swift build -c release --product rocket-reserver >"$tmp/build.log" 2>&1) || { tail -20 "$tmp/build.log"; exit 2; }
+  bin=$(cd "$root" && swift build -c release --show-bin-path)/rocket-reserver
+fi
 
 export XDG_CONFIG_HOME=$tmp/config XDG_DATA_HOME=$tmp/data XDG_STATE_HOME=$tmp/state XDG_CACHE_HOME=$tmp/cache
 "$bin" serve --host 127.0.0.1 --port 4124 >"$tmp/ours.log" 2>&1 & ours=$!
