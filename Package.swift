@@ -139,7 +139,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLServerTests",
-      dependencies: ["GraphQLServer", "GraphQL"],
+      dependencies: ["GraphQLServer", "GraphQL", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "LaunchBackendTests",
