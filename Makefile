@@ -2,8 +2,8 @@
 # that has only the Swift toolchain. Debian packages are installed only when missing.
 SHELL := /bin/bash
 SWIFT ?= swift
-BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev
-TEST_DEPS := curl nodejs node-graphql
+BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev libpq-dev
+TEST_DEPS := curl nodejs node-graphql postgresql
 BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

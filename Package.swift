@@ -22,6 +22,8 @@ let package = Package(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(
+      name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
     // MARK: - Libraries
     .target(
@@ -54,8 +56,12 @@ let package = Package(
       dependencies: ["CSQLite"],
       swiftSettings: strictSettings),
     .target(
+      name: "Postgres",
+      dependencies: ["CPostgres"],
+      swiftSettings: strictSettings),
+    .target(
       name: "LaunchBackend",
-      dependencies: ["GraphQL", "SQLite", "CCrypto"],
+      dependencies: ["GraphQL", "SQLite", "Postgres", "CCrypto"],
       swiftSettings: strictSettings,
       plugins: ["EmbedResourcesPlugin"]),
     .target(
@@ -102,7 +108,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ShimTests",
-      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto"],
+      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CPostgres", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLTests",
@@ -127,7 +133,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ServeReliabilityTests",
-      dependencies: ["GraphQL", "SQLite", "TestSupport", "rocket-reserver"],
+      dependencies: ["GraphQL", "SQLite", "Postgres", "TestSupport", "rocket-reserver"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketReserverCLITests",
@@ -141,7 +147,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "LaunchBackendTests",
-      dependencies: ["LaunchBackend", "TestSupport", "embed-resources"],
+      dependencies: ["LaunchBackend", "Postgres", "TestSupport", "embed-resources"],
       swiftSettings: strictSettings),
     .executableTarget(
       name: "credential-writer",
