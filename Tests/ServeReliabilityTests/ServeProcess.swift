@@ -18,11 +18,13 @@ final class ServeProcess: @unchecked Sendable {
     var description: String
   }
 
-  /// Starts `serve --port 0` on `dataDirectory` and waits (bounded) for its `listening on` line.
-  init(dataDirectory: String) throws {
+  /// Starts `serve --port 0` on `dataDirectory` (or, given `database`, on that PostgreSQL URL,
+  /// with `dataDirectory` for its other files) and waits (bounded) for its `listening on` line.
+  init(dataDirectory: String, database: String? = nil) throws {
     process = Process()
     process.executableURL = BuiltProduct.rocketReserver
-    process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDirectory]
+    let storage = database.map { ["--database", $0] } ?? ["--data-dir", dataDirectory]
+    process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + storage
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_CONFIG_HOME"] = dataDirectory + "/config"
     environment["XDG_STATE_HOME"] = dataDirectory + "/state"
