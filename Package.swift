@@ -132,8 +132,12 @@ let package = Package(
       dependencies: ["SQLite", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "PostgresTests",
+      dependencies: ["Postgres", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "ServeReliabilityTests",
-      dependencies: ["GraphQL", "SQLite", "Postgres", "TestSupport", "rocket-reserver"],
+      dependencies: ["GraphQL", "SQLite", "Postgres", "LaunchBackend", "TestSupport", "rocket-reserver"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketReserverCLITests",

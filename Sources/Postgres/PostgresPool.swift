@@ -103,6 +103,7 @@ public final class PostgresPool: Sendable {
   /// again, up to 5 times, so `body` must only touch the database.
   ///
   /// - Throws: ``PostgresError`` or what `body` throws.
+  @discardableResult
   public func transaction<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
     var attempt = 0
     while true {

@@ -187,6 +187,19 @@ import Testing
     #expect(await collect(reader, count: 1).map(\.delta) == [1])
   }
 
+  @Test(arguments: StoreKind.allCases) func anIdleSubscriptionCostsAlmostNoCPU(kind: StoreKind) async throws {
+    let fixture = try StoreFixture(kind)
+    defer { fixture.close() }
+    let store = try fixture.open()
+    let stream = try store.events.subscribe()
+    let before = eventFeedThreadTicks()
+    // Two idle seconds: SQLite looks at data_version 8 times, PostgreSQL waits in poll.
+    try await Task.sleep(for: .seconds(2))
+    let used = eventFeedThreadTicks() - before
+    #expect(used <= 5, "the idle feed threads used \(used * 10) ms of CPU in 2 s")
+    _ = stream
+  }
+
   struct CancelFailed: Error {}
   struct TokenRejected: Error {}
 

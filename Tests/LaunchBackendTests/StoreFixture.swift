@@ -50,33 +50,20 @@ extension BookingStore {
   func allTripEvents() throws -> [TripEvent] { try tripEvents(after: 0, limit: 10_000) }
 }
 
-/// The first `count` events of `stream`, or fewer when it ends or 20 s pass (a bound against a
-/// hang, not a speed requirement).
-func collect(_ stream: AsyncStream<TripEvent>, count: Int) async -> [TripEvent] {
-  await withTaskGroup(of: [TripEvent]?.self) { group in
-    group.addTask {
-      var events: [TripEvent] = []
-      for await event in stream {
-        events.append(event)
-        if events.count == count { break }
-      }
-      return events
-    }
-    group.addTask {
-      try? await Task.sleep(for: .seconds(20))
-      return nil
-    }
-    let first = await group.next() ?? nil
-    group.cancelAll()
-    return first ?? []
+/// CPU time (user + system, in clock ticks of 10 ms) used so far by this process's threads named
+/// `trip-event-feed`, read from `/proc/self/task/*/stat`.
+func eventFeedThreadTicks() -> Int {
+  let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+  var ticks = 0
+  for task in tasks {
+    let comm = (try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)) ?? ""
+    guard comm.hasPrefix("trip-event-feed"),
+      let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { continue }
+    // After "pid (comm)": state is field 3; utime and stime are fields 14 and 15.
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    if fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) { ticks += user + system }
   }
-}
-
-/// Whether `condition` became true within 20 s (a bound against a hang), looking every 10 ms.
-func waitUntil(_ condition: () -> Bool) async -> Bool {
-  for _ in 0..<2000 {
-    if condition() { return true }
-    try? await Task.sleep(for: .milliseconds(10))
-  }
-  return condition()
+  return ticks
 }
