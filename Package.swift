@@ -23,6 +23,8 @@ let package = Package(
     .systemLibrary(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(
       name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
     // MARK: - Libraries
@@ -70,7 +72,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend"],
+      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend", "CCurl"],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools
@@ -108,7 +110,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ShimTests",
-      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CPostgres", "TestSupport"],
+      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CPostgres", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLTests",
@@ -147,7 +149,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLServerTests",
-      dependencies: ["GraphQLServer", "GraphQL"],
+      dependencies: ["GraphQLServer", "GraphQL", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "LaunchBackendTests",

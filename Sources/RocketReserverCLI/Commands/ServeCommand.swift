@@ -2,16 +2,18 @@ import Foundation
 import GraphQLServer
 import LaunchBackend
 
-/// `serve [--host H] [--port P] [--data-dir DIR | --database URL] [--database-pool N]`: offers the
-/// embedded API over HTTP until SIGINT or SIGTERM.
+/// `serve [--host H] [--port P] [--data-dir DIR | --database URL] [--database-pool N]
+/// [--max-connections-per-ip N]`: offers the embedded API over HTTP until SIGINT or SIGTERM.
 public struct ServeCommand: Command {
   public let name = "serve"
   public let summary = "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C"
-  public let usage = "serve [--host H] [--port P] [--data-dir DIR | --database URL] [--database-pool N]"
+  public let usage =
+    "serve [--host H] [--port P] [--data-dir DIR | --database URL] [--database-pool N] [--max-connections-per-ip N]"
   public let details = """
     Defaults: --host 127.0.0.1 --port 4000. HOST is an IPv4 or IPv6 address (::1, or :: for
     every interface). Prints 'listening on http://HOST:PORT/graphql' when ready; --port 0
-    picks a free port.
+    picks a free port. --max-connections-per-ip: the most connections one client address may
+    hold at once (default 64; 0 for no limit).
     One access-log line per request goes to standard error. SIGINT or SIGTERM stops it
     gracefully: in-flight requests finish, the database is closed, the exit status is 0.
     Runs only from the command line: rocket-reserver serve.
@@ -35,10 +37,14 @@ public struct ServeCommand: Command {
     var databaseURL: String?
     var dataDirGiven = false
     var poolSize = 4
+    var configuration = GraphQLHTTPServer.Configuration()
     var words = arguments[...]
     while let word = words.popFirst() {
       let (option, inline) = GlobalOptions.splitOption(word)
-      guard ["--host", "--port", "--data-dir", "--database", "--database-pool"].contains(option) else {
+      let options = [
+        "--host", "--port", "--data-dir", "--database", "--database-pool", "--max-connections-per-ip",
+      ]
+      guard options.contains(option) else {
         return context.badArgument("unexpected '\(word)'", for: self)
       }
       guard let value = inline ?? words.popFirst(), !value.isEmpty else {
@@ -51,6 +57,12 @@ public struct ServeCommand: Command {
           return context.badArgument("--port takes a number from 0 to 65535, not '\(value)'", for: self)
         }
         port = number
+      case "--max-connections-per-ip":
+        guard let number = Int(value), (0...100_000).contains(number) else {
+          return context.badArgument(
+            "--max-connections-per-ip takes a number from 0 to 100000, not '\(value)'", for: self)
+        }
+        configuration.maxConnectionsPerAddress = number
       case "--database": databaseURL = value
       case "--database-pool":
         guard let number = Int(value), (1...1000).contains(number) else {
@@ -80,12 +92,14 @@ public struct ServeCommand: Command {
     } else {
       return context.fail("serve: no database location")
     }
-    return await serve(host: host, port: port, database: database, context: context)
+    return await serve(
+      host: host, port: port, database: database, configuration: configuration, context: context)
   }
 
-  private func serve(host: String, port: UInt16, database: BookingDatabase, context: CommandContext) async
-    -> CommandOutcome
-  {
+  private func serve(
+    host: String, port: UInt16, database: BookingDatabase, configuration: GraphQLHTTPServer.Configuration,
+    context: CommandContext
+  ) async -> CommandOutcome {
     let backend: LaunchBackend
     do {
       backend = try LaunchBackend(
@@ -97,7 +111,8 @@ public struct ServeCommand: Command {
       return context.fail("serve: \(error)")
     }
     let signals = StopSignals()
-    let server = GraphQLHTTPServer(service: BackendGraphQLService(backend: backend))
+    let server = GraphQLHTTPServer(
+      service: BackendGraphQLService(backend: backend), configuration: configuration)
     do {
       try server.start(host: host, port: port)
     } catch {
