@@ -1,53 +1,40 @@
 import GraphQLServer
 import LaunchBackend
 
-/// `serve [--host H] [--port P] [--data-dir DIR]`: offers the embedded API over HTTP until
-/// SIGINT or SIGTERM.
+/// `serve [--host H] [--port P]`: offers the embedded API over HTTP until SIGINT or SIGTERM.
 public struct ServeCommand: Command {
-  public let name = "serve"
-  public let summary = "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C"
-  public let usage = "serve [--host H] [--port P] [--data-dir DIR]"
-  public let details = """
-    Defaults: --host 127.0.0.1 --port 4000. HOST is an IPv4 or IPv6 address (::1, or :: for
-    every interface). Prints 'listening on http://HOST:PORT/graphql' when ready; --port 0
-    picks a free port.
-    One access-log line per request goes to standard error. SIGINT or SIGTERM stops it
-    gracefully: in-flight requests finish, the database is closed, the exit status is 0.
-    Runs only from the command line: rocket-reserver serve.
-    """
+  static let host = Option(
+    "--host", valueName: "H", type: .text, defaultValue: "127.0.0.1",
+    help: "the address to listen on: IPv4 or IPv6 (::1, or :: for every interface)")
+  static let port = Option(
+    "--port", valueName: "P", type: .integer(in: 0...65535), defaultValue: "4000",
+    help: "the port; 0 picks a free one")
+
+  public let declaration = CommandDeclaration(
+    "serve", summary: "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C",
+    details: """
+      Prints 'listening on http://HOST:PORT/graphql' when ready. One access-log line per
+      request goes to standard error, naming the client's address. SIGINT or SIGTERM stops it
+      gracefully: in-flight requests finish, the database is closed, the exit status is 0.
+      --data-dir DIR chooses the database; --endpoint does not apply (serve offers the
+      embedded backend). Runs only from the command line: rocket-reserver serve.
+      """,
+    options: [host.declaration, port.declaration], availability: .commandLineOnly)
 
   /// Creates the command.
   public init() {}
 
-  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
-    guard context.isOneShot else {
+  public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
+    if context.session?.endpointGivenAsOption == true {
       return context.fail(
-        "serve runs on its own: start 'rocket-reserver serve' in another terminal",
+        "serve: --endpoint does not apply: serve offers the embedded backend (use --data-dir DIR to choose its database)",
         status: ExitStatus.usage)
     }
-    var host = "127.0.0.1"
-    var port: UInt16 = 4000
-    var databasePath = context.session?.databasePath
-    var words = arguments[...]
-    while let word = words.popFirst() {
-      let (option, inline) = GlobalOptions.splitOption(word)
-      guard ["--host", "--port", "--data-dir"].contains(option) else {
-        return context.badArgument("unexpected '\(word)'", for: self)
-      }
-      guard let value = inline ?? words.popFirst(), !value.isEmpty else {
-        return context.badArgument("\(option) needs a value", for: self)
-      }
-      switch option {
-      case "--host": host = value
-      case "--port":
-        guard let number = UInt16(value) else {
-          return context.badArgument("--port takes a number from 0 to 65535, not '\(value)'", for: self)
-        }
-        port = number
-      default: databasePath = DataLocation.databasePath(inDirectory: value)
-      }
+    let host = arguments[Self.host] ?? "127.0.0.1"
+    let port = UInt16(clamping: arguments[Self.port] ?? 4000)
+    guard let databasePath = context.session?.databasePath else {
+      return context.fail("serve: no database location")
     }
-    guard let databasePath else { return context.fail("serve: no database location") }
     return await serve(host: host, port: port, databasePath: databasePath, context: context)
   }
 
