@@ -107,7 +107,7 @@ public struct GlobalOptions: Equatable, Sendable {
   /// The error for a malformed value of `option`.
   static func invalidValueMessage(_ option: OptionDeclaration, _ text: String) -> String {
     if option.name == endpointOption.declaration.name {
-      return "invalid endpoint '\(text)': use an http:// or https:// URL"
+      return EndpointURL.problem(text)
     }
     return "option '\(option.name)' takes \(option.value?.description ?? "no value"), not '\(text)'"
   }

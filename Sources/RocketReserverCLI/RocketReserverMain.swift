@@ -98,7 +98,7 @@ public enum RocketReserverMain {
       options.endpoint ?? environment["ROCKET_RESERVER_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
     if let endpointText {
       guard let url = EndpointURL.parse(endpointText) else {
-        throw UsageError("invalid endpoint '\(endpointText)': use an http:// or https:// URL")
+        throw UsageError(EndpointURL.problem(endpointText))
       }
       endpoint = url
     }

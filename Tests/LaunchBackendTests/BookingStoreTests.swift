@@ -36,7 +36,11 @@ import Testing
     #expect(first.token != second.token)
     #expect(try store.user(forToken: first.token) == first.user)
     #expect(try store.user(forToken: second.token) == first.user)
-    let other = try login(store, "Ada@example.com")
+    // The whole address is compared ignoring case; the first spelling stays.
+    let shouted = try login(store, "ADA@Example.COM")
+    #expect(shouted.user == first.user)
+    #expect(shouted.user.email == "ada@example.com")
+    let other = try login(store, "bob@example.com")
     #expect(other.user != first.user)
   }
 
@@ -123,7 +127,7 @@ import Testing
     #expect(try reopened.bookedLaunchIDs(userID: ada.id) == [5, 3])
     #expect(try login(reopened, "ada@example.com").user == ada)
     let version = try Migrator.version(of: Connection(path: path, readOnly: true))
-    #expect(version == 1)
+    #expect(version == 2)
   }
 
   @Test func aDatabaseFromANewerProgramIsRefused() throws {
@@ -132,7 +136,7 @@ import Testing
       store.close()
     }
     try Connection(path: path).execute("PRAGMA user_version = 99")
-    #expect(throws: BookingStoreError.databaseTooNew(path: path, found: 99, supported: 1)) {
+    #expect(throws: BookingStoreError.databaseTooNew(path: path, found: 99, supported: 2)) {
       _ = try BookingStore(path: path)
     }
   }

@@ -41,6 +41,10 @@ public struct LoginCommand: Command {
     }
     // The server's spelling: the first login's, when the address was used before in another case.
     let display = data["login"]?["email"]?.stringValue ?? credential.email
+    if display != credential.email, let store = context.session?.client.credentials {
+      // The prompt shows the saved email: save the account's own spelling.
+      try? store.save(Credential(endpoint: credential.endpoint, email: display, token: credential.token))
+    }
     if context.json {
       // The data is printed as the server sent it, except the token: a secret never shown.
       if case .object(var root) = data, case .object(var login)? = root["login"] {

@@ -41,11 +41,16 @@ public struct ServeCommand: Command {
   private func serve(host: String, port: UInt16, databasePath: String, context: CommandContext) async
     -> CommandOutcome
   {
+    if let problem = DataLocation.problem(withDirectoryOf: databasePath) {
+      return context.fail("serve: \(problem)", status: ExitStatus.usage)
+    }
     let backend: LaunchBackend
     do {
       backend = try LaunchBackend(
         databasePath: databasePath,
         reportInternalError: { error in writeStandardError("rocket-reserver: internal error: \(error)\n") })
+    } catch BookingStoreError.cannotCreateDirectory(let path, _) {
+      return context.fail("serve: cannot create the data directory \(path)")
     } catch {
       return context.fail("serve: \(error)")
     }

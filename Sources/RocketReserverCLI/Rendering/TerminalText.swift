@@ -29,9 +29,11 @@ enum TerminalText {
   static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x00...0x1F, 0x7F...0x9F: true
-    // Bidirectional embeddings, overrides and isolates, and the line and paragraph separators.
-    case 0x202A...0x202E, 0x2066...0x2069, 0x2028, 0x2029, 0x200E, 0x200F, 0x061C: true
-    default: false
+    // The line and paragraph separators.
+    case 0x2028, 0x2029: true
+    // Format characters: zero-width spaces and joiners, bidirectional marks, embeddings,
+    // overrides and isolates, soft hyphens.
+    default: scalar.properties.generalCategory == .format
     }
   }
 }
