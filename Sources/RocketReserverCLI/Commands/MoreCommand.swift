@@ -1,3 +1,4 @@
+import GraphQL
 import RocketClient
 
 /// `more`: the next page of the list `launches` started.
@@ -25,7 +26,11 @@ public struct MoreCommand: Command {
       return context.fail("no launches listed yet: type 'launches' first")
     }
     if context.json {
-      context.writeJSON(data)
+      // At the end no request is made: say so in the shape of a page.
+      let empty: JSON = .object([
+        "launches": .object(["cursor": .null, "hasMore": .bool(false), "launches": .array([])])
+      ])
+      context.writeJSON(page.launches == nil && data.isNull ? empty : data)
     }
     guard let launches = page.launches else {
       if !context.json { context.output.writeError("no more launches\n") }
