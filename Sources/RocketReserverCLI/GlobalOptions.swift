@@ -1,3 +1,5 @@
+import RocketClient
+
 /// The options of the whole program (`rocket-reserver [OPTIONS] [COMMAND [ARGS]]`).
 ///
 /// Each is declared once in `declarations`; those of the `.everyCommand` and `.session` scopes
@@ -16,6 +18,13 @@ public struct GlobalOptions: Equatable, Sendable {
   public var format: OutputFormat?
   /// `--no-color`: never colour the output.
   public var noColor = false
+  /// `--timeout SECONDS`: the longest wait for one request; nil means `ROCKET_RESERVER_TIMEOUT`,
+  /// else 30 seconds.
+  public var timeout: Duration?
+  /// `--header 'Name: value'` (repeatable): header fields added to every request.
+  public var headers = HTTPHeaders()
+  /// `--verbose`, `-v`: each request's target, status, size and time on standard error.
+  public var verbose = false
   /// `-c 'CMD; CMD'`: run these commands instead of reading lines.
   public var commandText: String?
   /// `-f FILE`: run the lines of this file.
@@ -40,6 +49,27 @@ public struct GlobalOptions: Equatable, Sendable {
   static let dataDirectoryOption = Option(
     "--data-dir", valueName: "DIR", type: .path, scope: .session,
     help: "keep the embedded backend's database in DIR/backend.sqlite")
+  static let timeoutOption = Option(
+    "--timeout", valueName: "SECONDS",
+    type: .checked("seconds, such as 30 or 0.5") { text throws(UsageError) in
+      try parseTimeout(text, source: "--timeout")
+    }, defaultValue: "30, or ROCKET_RESERVER_TIMEOUT", scope: .session,
+    help:
+      "the longest wait for one request, connecting included, in decimal seconds (30, 0.5); past it the command exits 69 naming the endpoint"
+  )
+  static let headerOption = Option(
+    "--header", valueName: "'NAME: VALUE'",
+    type: .checked("a header field 'Name: value'") { text throws(UsageError) in
+      try parseHeader(text)
+    }, scope: .session,
+    help:
+      "add a header field to every request (repeatable; an Authorization given here replaces the saved token)"
+  )
+  static let verboseFlag = Flag(
+    "--verbose", short: "-v", scope: .session,
+    help:
+      "report each request on standard error: method, URL, operation, status, size and time (never a header value)"
+  )
   static let jsonFlag = Flag(
     "--json", scope: .everyCommand,
     help: "the same as --format json: exactly one JSON document per command, failures included")
@@ -58,7 +88,8 @@ public struct GlobalOptions: Equatable, Sendable {
 
   /// Every program option, in the order `--help` lists them.
   static let declarations: [OptionDeclaration] = [
-    endpointOption.declaration, dataDirectoryOption.declaration, formatOption.declaration,
+    endpointOption.declaration, dataDirectoryOption.declaration, timeoutOption.declaration,
+    headerOption.declaration, verboseFlag.declaration, formatOption.declaration,
     jsonFlag.declaration, noColorFlag.declaration, commandOption.declaration, fileOption.declaration,
     stopOnErrorFlag.declaration, help.declaration, version.declaration,
   ]
@@ -92,7 +123,7 @@ public struct GlobalOptions: Equatable, Sendable {
         }
         if inline == nil { index += 1 }
         guard let value = type.parse(text) else {
-          throw UsageError(invalidValueMessage(option, text))
+          throw UsageError(type.problem(text) ?? invalidValueMessage(option, text))
         }
         parsed.append(value, for: option.name)
       } else {
@@ -118,7 +149,12 @@ public struct GlobalOptions: Equatable, Sendable {
     if parsed[Self.version] { showVersion = true }
     if let value = parsed[Self.endpointOption] { endpoint = value }
     if let value = parsed[Self.dataDirectoryOption] { dataDirectory = value }
+    if let value = parsed[Self.timeoutOption] { timeout = value }
+    if parsed[Self.verboseFlag] { verbose = true }
     for (name, value) in parsed.values {
+      if name == Self.headerOption.declaration.name, let field = value as? HTTPHeaders.Field {
+        headers.add(field.name, field.value)
+      }
       // --json and --format both set the format: the one given last wins.
       if name == Self.jsonFlag.declaration.name { format = .json }
       if name == Self.formatOption.declaration.name, let value = value as? OutputFormat { format = value }

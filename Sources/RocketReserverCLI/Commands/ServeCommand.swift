@@ -9,6 +9,9 @@ public struct ServeCommand: Command {
   static let port = Option(
     "--port", valueName: "P", type: .integer(in: 0...65535), defaultValue: "4000",
     help: "the port; 0 picks a free one")
+  static let maxConnectionsPerIP = Option(
+    "--max-connections-per-ip", valueName: "N", type: .integer(in: 0...100_000), defaultValue: "64",
+    help: "the most connections one client address may hold at once; 0 for no limit")
 
   public let declaration = CommandDeclaration(
     "serve", summary: "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C",
@@ -19,7 +22,8 @@ public struct ServeCommand: Command {
       --data-dir DIR chooses the database; --endpoint does not apply (serve offers the
       embedded backend). Runs only from the command line: rocket-reserver serve.
       """,
-    options: [host.declaration, port.declaration], availability: .commandLineOnly)
+    options: [host.declaration, port.declaration, maxConnectionsPerIP.declaration],
+    availability: .commandLineOnly)
 
   /// Creates the command.
   public init() {}
@@ -35,12 +39,16 @@ public struct ServeCommand: Command {
     guard let databasePath = context.session?.databasePath else {
       return context.fail("serve: no database location")
     }
-    return await serve(host: host, port: port, databasePath: databasePath, context: context)
+    var configuration = GraphQLHTTPServer.Configuration()
+    if let limit = arguments[Self.maxConnectionsPerIP] { configuration.maxConnectionsPerAddress = limit }
+    return await serve(
+      host: host, port: port, databasePath: databasePath, configuration: configuration, context: context)
   }
 
-  private func serve(host: String, port: UInt16, databasePath: String, context: CommandContext) async
-    -> CommandOutcome
-  {
+  private func serve(
+    host: String, port: UInt16, databasePath: String, configuration: GraphQLHTTPServer.Configuration,
+    context: CommandContext
+  ) async -> CommandOutcome {
     if let problem = DataLocation.problem(withDirectoryOf: databasePath) {
       return context.fail("serve: \(problem)", status: ExitStatus.usage)
     }
@@ -55,7 +63,8 @@ public struct ServeCommand: Command {
       return context.fail("serve: \(error)")
     }
     let signals = StopSignals()
-    let server = GraphQLHTTPServer(service: BackendGraphQLService(backend: backend))
+    let server = GraphQLHTTPServer(
+      service: BackendGraphQLService(backend: backend), configuration: configuration)
     do {
       try server.start(host: host, port: port)
     } catch {

@@ -58,7 +58,8 @@ enum ArgumentParser {
         }
         if inline == nil { index += 1 }
         guard let typed = type.parse(text) else {
-          throw Failure(message: "\(option.name) takes \(type.description), not '\(text)'", showsUsage: false)
+          let message = type.problem(text) ?? "\(option.name) takes \(type.description), not '\(text)'"
+          throw Failure(message: message, showsUsage: false)
         }
         value = typed
       } else {

@@ -10,6 +10,9 @@ struct ValueType<Value: Sendable>: Sendable {
   let parse: @Sendable (String) -> Value?
   /// Tab candidates for a word of this type, given the words already typed on the line.
   let candidates: @Sendable (_ typed: [String], _ context: CommandContext) -> [String]
+  /// The whole error line for a word that does not parse, when the type knows better than
+  /// "takes DESCRIPTION" (a timeout, a header field); nil otherwise.
+  let problem: @Sendable (String) -> String?
 
   /// A value type.
   /// - Parameters:
@@ -19,17 +22,37 @@ struct ValueType<Value: Sendable>: Sendable {
   init(
     _ description: String,
     candidates: @escaping @Sendable ([String], CommandContext) -> [String] = { _, _ in [] },
+    problem: @escaping @Sendable (String) -> String? = { _ in nil },
     parse: @escaping @Sendable (String) -> Value?
   ) {
     self.description = description
     self.parse = parse
     self.candidates = candidates
+    self.problem = problem
+  }
+
+  /// A type whose parser explains its refusals: the `UsageError`'s message is the error line.
+  static func checked(
+    _ description: String, _ parse: @escaping @Sendable (String) throws(UsageError) -> Value
+  ) -> ValueType {
+    ValueType(
+      description,
+      problem: { text in
+        do throws(UsageError) {
+          _ = try parse(text)
+          return nil
+        } catch {
+          return error.message
+        }
+      }
+    ) { try? parse($0) }
   }
 
   /// The same type with its value erased, for the declaration lists.
   var erased: AnyValueType {
     let parse = self.parse
-    return AnyValueType(description: description, parse: { parse($0) }, candidates: candidates)
+    return AnyValueType(
+      description: description, parse: { parse($0) }, candidates: candidates, problem: problem)
   }
 }
 
@@ -38,6 +61,7 @@ struct AnyValueType: Sendable {
   let description: String
   let parse: @Sendable (String) -> (any Sendable)?
   let candidates: @Sendable ([String], CommandContext) -> [String]
+  let problem: @Sendable (String) -> String?
 }
 
 extension ValueType where Value == String {
