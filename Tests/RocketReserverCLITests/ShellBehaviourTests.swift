@@ -176,4 +176,25 @@ import Testing
     #expect(mode == 0o600)
     try quit(terminal)
   }
+
+  @Test func tabCompletesOptionsAndTheirValues() throws {
+    let fixture = try ShellFixture()
+    let terminal = try fixture.startShell()
+    terminal.send("launches --pa\t")
+    try terminal.expect("ge-size ", timeout: ShellFixture.patience)
+    terminal.send("3\n")
+    try terminal.expect("ID ", timeout: ShellFixture.patience)
+    try fixture.expectPrompt(terminal)
+    terminal.send("total --format \t")
+    let listing = try fixture.expectPrompt(terminal)
+    #expect(listing.contains("csv"))
+    #expect(listing.contains("ids"))
+    #expect(listing.contains("table"))
+    terminal.send("j\t")
+    try terminal.expect("son ", timeout: ShellFixture.patience)
+    terminal.send("\n")
+    try terminal.expect("\"totalTripsBooked\"", timeout: ShellFixture.patience)
+    try fixture.expectPrompt(terminal)
+    try quit(terminal)
+  }
 }
