@@ -1,3 +1,5 @@
+import GraphQL
+
 /// The text `help COMMAND` and `COMMAND --help` print, and the `help` list, from declarations.
 enum DeclaredHelp {
   /// The help of one command: usage, summary, login rule, arguments, options, details.
@@ -36,5 +38,27 @@ enum DeclaredHelp {
   static func aligned(_ rows: [(String, String)]) -> String {
     let width = (rows.map(\.0.count).max() ?? 0) + 2
     return rows.map { "  \($0.0)\(String(repeating: " ", count: width - $0.0.count))\($0.1)\n" }.joined()
+  }
+
+  /// One command's declaration as JSON, for `help --json` and `COMMAND --help --json`.
+  static func json(_ declaration: CommandDeclaration) -> JSON {
+    let options: [JSON] = declaration.options.map { option in
+      .object([
+        "name": .string(option.name), "value": option.valueName.map { .string($0) } ?? .null,
+        "default": option.defaultValue.map { .string($0) } ?? .null, "help": .string(option.help),
+      ])
+    }
+    let arguments: [JSON] = declaration.arguments.filter { !$0.isHidden }.map { argument in
+      .object([
+        "name": .string(argument.name), "optional": .bool(argument.isOptional),
+        "repeats": .bool(argument.repeats),
+        "help": .string(argument.help),
+      ])
+    }
+    return .object([
+      "name": .string(declaration.name), "aliases": .array(declaration.aliases.map { .string($0) }),
+      "usage": .string(declaration.usage), "summary": .string(declaration.summary),
+      "needsLogin": .bool(declaration.needsLogin), "arguments": .array(arguments), "options": .array(options),
+    ])
   }
 }

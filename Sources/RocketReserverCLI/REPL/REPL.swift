@@ -184,7 +184,11 @@ public struct REPL: Sendable {
     do throws(ArgumentParser.Failure) {
       switch try ArgumentParser.parse(arguments, for: declaration, shared: shared) {
       case .help:
-        context.output.write(DeclaredHelp.describe(declaration, style: context.style))
+        if context.json {
+          context.writeJSON(DeclaredHelp.json(declaration))
+        } else {
+          context.output.write(DeclaredHelp.describe(declaration, style: context.style))
+        }
         return .success
       case .run(let values):
         parsed = values

@@ -12,11 +12,20 @@ public struct HelpCommand: Command {
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let topic = arguments[Self.topic] else {
-      context.output.write(DeclaredHelp.list(context.registry.commands, style: context.style))
+      if context.json {
+        context.writeJSON(
+          .object(["commands": .array(context.registry.commands.map { DeclaredHelp.json($0.declaration) })]))
+      } else {
+        context.output.write(DeclaredHelp.list(context.registry.commands, style: context.style))
+      }
       return .success
     }
     guard let command = context.registry.command(named: topic) else {
       return context.fail(context.registry.unknownCommandMessage(topic), status: ExitStatus.usage)
+    }
+    if context.json {
+      context.writeJSON(DeclaredHelp.json(command.declaration))
+      return .success
     }
     context.output.write(DeclaredHelp.describe(command.declaration, style: context.style))
     return .success
