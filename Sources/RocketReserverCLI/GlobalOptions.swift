@@ -55,7 +55,7 @@ public struct GlobalOptions: Equatable, Sendable {
       try parseTimeout(text, source: "--timeout")
     }, defaultValue: "30, or ROCKET_RESERVER_TIMEOUT", scope: .session,
     help:
-      "the longest wait for one request, connecting included, in decimal seconds (30, 0.5); past it the command exits 69 naming the endpoint"
+      "the longest wait for one request to --endpoint, connecting included, in decimal seconds (30, 0.5); past it the command exits 69 naming the endpoint"
   )
   static let headerOption = Option(
     "--header", valueName: "'NAME: VALUE'",
