@@ -67,7 +67,7 @@ import Testing
       store.close()
     }
     try Connection(path: path).execute("PRAGMA user_version = 99")
-    #expect(throws: BookingStoreError.databaseTooNew(path: path, found: 99, supported: 2)) {
+    #expect(throws: BookingStoreError.databaseTooNew(path: path, found: 99, supported: 3)) {
       _ = try SQLiteBookingStore(path: path)
     }
   }
