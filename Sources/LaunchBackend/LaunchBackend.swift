@@ -28,8 +28,22 @@ public final class LaunchBackend: Sendable {
   /// - Throws: ``BookingStoreError`` when the database cannot be opened or migrated;
   ///   ``CatalogError`` or `SchemaValidationError` if the embedded catalog or schema is broken
   ///   (the test suite guards against both).
-  public init(
+  public convenience init(
     databasePath: String, reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
+    tripsBookedChanged: @escaping @Sendable (Int) -> Void = { _ in }
+  ) throws {
+    try self.init(
+      databasePath: databasePath, limits: BackendLimits(), reportInternalError: reportInternalError,
+      tripsBookedChanged: tripsBookedChanged)
+  }
+
+  /// The backend with other request limits than the defaults (`serve --max-cost` and friends);
+  /// the other parameters are those of `init(databasePath:reportInternalError:tripsBookedChanged:)`.
+  /// - Parameter limits: the cost limit, response-size bound and deadline of every request.
+  /// - Throws: as the other initializer.
+  public init(
+    databasePath: String, limits: BackendLimits,
+    reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
     tripsBookedChanged: @escaping @Sendable (Int) -> Void = { _ in }
   ) throws {
     let schema = try buildSchema(EmbeddedResources.schemaSDL)
@@ -39,7 +53,8 @@ public final class LaunchBackend: Sendable {
       launches: LaunchIndex(catalog: catalog), store: store, reportInternalError: reportInternalError,
       tripsBookedChanged: tripsBookedChanged)
     processor = GraphQLRequestProcessor(
-      schema: ExecutableSchema(schema: schema, resolvers: LaunchAPIResolvers.all))
+      schema: ExecutableSchema(schema: schema, resolvers: LaunchAPIResolvers.all),
+      limits: limits.requestLimits(launchCount: catalog.count))
   }
 
   /// Runs one GraphQL request for the caller named by `authorization`, synchronously on the
@@ -104,6 +119,12 @@ public final class LaunchBackend: Sendable {
     case .mutation: allowMutations ? nil : APIError.mutationNotAllowed
     case .subscription: APIError.subscriptionsUnsupported
     }
+  }
+
+  /// The static cost of a request under this backend's cost model (nil when the document does
+  /// not parse or validate); requests above `BackendLimits.maxCost` are refused with it.
+  public func cost(of request: GraphQLRequest) -> Int? {
+    processor.cost(query: request.query, operationName: request.operationName, variables: request.variables)
   }
 
   /// Closes the booking database. Requests after this get internal errors.

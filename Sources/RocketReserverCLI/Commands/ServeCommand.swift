@@ -1,12 +1,13 @@
 import GraphQLServer
 import LaunchBackend
 
-/// `serve [--host H] [--port P] [--data-dir DIR]`: offers the embedded API over HTTP until
-/// SIGINT or SIGTERM.
+/// `serve [--host H] [--port P] [--data-dir DIR] [--max-cost N] [--max-response-bytes N]
+/// [--request-timeout SECONDS]`: offers the embedded API over HTTP until SIGINT or SIGTERM.
 public struct ServeCommand: Command {
   public let name = "serve"
   public let summary = "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C"
-  public let usage = "serve [--host H] [--port P] [--data-dir DIR]"
+  public let usage =
+    "serve [--host H] [--port P] [--data-dir DIR] [--max-cost N] [--max-response-bytes N] [--request-timeout S]"
   public let details = """
     Defaults: --host 127.0.0.1 --port 4000. HOST is an IPv4 or IPv6 address (::1, or :: for
     every interface). Prints 'listening on http://HOST:PORT/graphql' when ready; --port 0
@@ -14,6 +15,9 @@ public struct ServeCommand: Command {
     One access-log line per request goes to standard error. SIGINT or SIGTERM stops it
     gracefully: in-flight requests finish, the database is closed, the exit status is 0.
     Runs only from the command line: rocket-reserver serve.
+    Limits per request: --max-cost (static cost, default 50000: QUERY_TOO_COMPLEX above it),
+    --max-response-bytes (default 4194304: RESPONSE_TOO_LARGE), --request-timeout (seconds,
+    default 5: REQUEST_TIMEOUT).
     """
 
   /// Creates the command.
@@ -28,10 +32,14 @@ public struct ServeCommand: Command {
     var host = "127.0.0.1"
     var port: UInt16 = 4000
     var databasePath = context.session?.databasePath
+    var limits = BackendLimits()
     var words = arguments[...]
     while let word = words.popFirst() {
       let (option, inline) = GlobalOptions.splitOption(word)
-      guard ["--host", "--port", "--data-dir"].contains(option) else {
+      guard
+        ["--host", "--port", "--data-dir", "--max-cost", "--max-response-bytes", "--request-timeout"]
+          .contains(option)
+      else {
         return context.badArgument("unexpected '\(word)'", for: self)
       }
       guard let value = inline ?? words.popFirst(), !value.isEmpty else {
@@ -44,20 +52,31 @@ public struct ServeCommand: Command {
           return context.badArgument("--port takes a number from 0 to 65535, not '\(value)'", for: self)
         }
         port = number
+      case "--max-cost", "--max-response-bytes":
+        guard let number = Int(value), number > 0 else {
+          return context.badArgument("\(option) takes a positive whole number, not '\(value)'", for: self)
+        }
+        if option == "--max-cost" { limits.maxCost = number } else { limits.maxResponseBytes = number }
+      case "--request-timeout":
+        guard let seconds = Double(value), seconds > 0, seconds <= 3600 else {
+          return context.badArgument(
+            "--request-timeout takes seconds from 0 to 3600, not '\(value)'", for: self)
+        }
+        limits.timeout = .milliseconds(Int((seconds * 1000).rounded(.up)))
       default: databasePath = DataLocation.databasePath(inDirectory: value)
       }
     }
     guard let databasePath else { return context.fail("serve: no database location") }
-    return await serve(host: host, port: port, databasePath: databasePath, context: context)
+    return await serve(host: host, port: port, databasePath: databasePath, limits: limits, context: context)
   }
 
-  private func serve(host: String, port: UInt16, databasePath: String, context: CommandContext) async
-    -> CommandOutcome
-  {
+  private func serve(
+    host: String, port: UInt16, databasePath: String, limits: BackendLimits, context: CommandContext
+  ) async -> CommandOutcome {
     let backend: LaunchBackend
     do {
       backend = try LaunchBackend(
-        databasePath: databasePath,
+        databasePath: databasePath, limits: limits,
         reportInternalError: { error in writeStandardError("rocket-reserver: internal error: \(error)\n") })
     } catch {
       return context.fail("serve: \(error)")
