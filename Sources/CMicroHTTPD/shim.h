@@ -110,33 +110,129 @@ static inline int cmhd_listen_ipv6(const uint8_t *address, uint16_t port, int ba
   return cmhd_listen_address(AF_INET6, (struct sockaddr *)&addr, sizeof addr, backlog, error_out);
 }
 
+/// Limits of a daemon started by `cmhd_start_on_socket`.
+struct cmhd_limits {
+  /// Worker threads (at least 1).
+  unsigned int threads;
+  /// Seconds a connection may go without any byte read or written before it is closed.
+  unsigned int connection_timeout;
+  /// The most connections at once, from all clients.
+  unsigned int connection_limit;
+  /// The most connections at once from one client address (0: no limit).
+  unsigned int per_ip_limit;
+  /// Buffer bytes per connection, which bounds the request line plus headers.
+  size_t memory_limit;
+};
+
 /// Starts a daemon on the listening socket `listen_fd` (which it then owns until quiesced), with
-/// inter-thread communication enabled so that MHD_quiesce_daemon works, a thread pool of `threads`
-/// threads, `connection_timeout` seconds for idle or half-sent connections, at most
-/// `connection_limit` connections and `memory_limit` bytes of buffer per connection (which bounds
-/// the request line and headers).
-static inline struct MHD_Daemon *cmhd_start_on_socket(int listen_fd, unsigned int threads,
-                                                      unsigned int connection_timeout,
-                                                      unsigned int connection_limit,
-                                                      size_t memory_limit,
+/// inter-thread communication enabled so that MHD_quiesce_daemon works, the given `limits`, and the
+/// given access, completion and connection callbacks. Client discipline stays at the default:
+/// libmicrohttpd 0.9.75's strict mode answers an HTTP/1.1 request without Host with its 400 head
+/// sent twice, so the server checks Host itself.
+static inline struct MHD_Daemon *cmhd_start_on_socket(int listen_fd, const struct cmhd_limits *limits,
                                                       MHD_AccessHandlerCallback handler,
                                                       void *handler_cls,
                                                       MHD_RequestCompletedCallback completed,
-                                                      void *completed_cls) {
+                                                      void *completed_cls,
+                                                      MHD_NotifyConnectionCallback notify,
+                                                      void *notify_cls) {
   // poll(2), not epoll: libmicrohttpd 0.9.75's MHD_quiesce_daemon races a worker thread that
   // removes the listening socket from its epoll set on its own once it sees the daemon quiesced,
   // and then aborts the process ("Failed to remove listen FD from epoll set"), seen when a server
   // stopped under load. With poll, quiescing only sets a flag and wakes the workers.
   unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC;
-  if (threads < 1) threads = 1;
+  unsigned int threads = limits->threads < 1 ? 1 : limits->threads;
   return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
                           MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
                           MHD_OPTION_THREAD_POOL_SIZE, threads,
-                          MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
-                          MHD_OPTION_CONNECTION_LIMIT, connection_limit,
-                          MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                          MHD_OPTION_CONNECTION_TIMEOUT, limits->connection_timeout,
+                          MHD_OPTION_CONNECTION_LIMIT, limits->connection_limit,
+                          MHD_OPTION_PER_IP_CONNECTION_LIMIT, limits->per_ip_limit,
+                          MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits->memory_limit,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+                          MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
                           MHD_OPTION_END);
+}
+
+/// The socket of a connection, or -1.
+static inline int cmhd_connection_fd(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info ? (int)info->connect_fd : -1;
+}
+
+/// Calls `iterator` for each request header field, in arrival order.
+static inline int cmhd_header_fields(struct MHD_Connection *connection, MHD_KeyValueIterator iterator,
+                                     void *cls) {
+  return MHD_get_connection_values(connection, MHD_HEADER_KIND, iterator, cls);
+}
+
+/// Whether a connection notification says the connection was opened (else it is closing).
+static inline int cmhd_notify_opened(enum MHD_ConnectionNotificationCode code) {
+  return code == MHD_CONNECTION_NOTIFY_STARTED;
+}
+
+/// The size of the request head (request line, header lines and the empty line) in bytes.
+static inline size_t cmhd_request_head_size(struct MHD_Connection *connection) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+  return info ? info->header_size : 0;
+}
+
+struct cmhd_layout_walk {
+  const char *line_end;
+  const char *head_end;
+  int intact;
+};
+
+static enum MHD_Result cmhd_layout_step_(void *cls, enum MHD_ValueKind kind, const char *key,
+                                         const char *value) {
+  struct cmhd_layout_walk *walk = (struct cmhd_layout_walk *)cls;
+  (void)kind;
+  // Only the line terminator (1 or 2 bytes, which libmicrohttpd overwrote with zeros) may lie
+  // between the end of one line and the start of the next header name.
+  if (key < walk->line_end || key - walk->line_end > 2 || key >= walk->head_end) {
+    walk->intact = 0;
+    return MHD_NO;
+  }
+  for (const char *p = walk->line_end; p < key; p++) {
+    if (*p != 0) {
+      walk->intact = 0;
+      return MHD_NO;
+    }
+  }
+  if (value < key || value >= walk->head_end) {
+    walk->intact = 0;
+    return MHD_NO;
+  }
+  walk->line_end = value + strlen(value);
+  return MHD_YES;
+}
+
+/// Whether every header value of the request ends where its line ends, that is, no value holds
+/// a NUL byte. libmicrohttpd 0.9.75 keeps the head in place in its read buffer (starting at the
+/// method), replaces each CR and LF by a zero and stores values as C strings, so a value `a\0b`
+/// would silently become `a`. This walks the headers in arrival order and checks that only zeroed
+/// line terminators lie between the end of one line and the next name, and between the last
+/// value and the end of the head. `method` and `version` are the pointers the access handler
+/// received. A folded header (obs-fold), which libmicrohttpd moves elsewhere, also fails.
+static inline int cmhd_header_values_intact(struct MHD_Connection *connection, const char *method,
+                                            const char *version) {
+  size_t head_size = cmhd_request_head_size(connection);
+  if (method == NULL || version == NULL || head_size == 0) return 0;
+  struct cmhd_layout_walk walk;
+  walk.line_end = version + strlen(version);
+  walk.head_end = method + head_size;
+  walk.intact = walk.line_end > method && walk.line_end < walk.head_end;
+  if (!walk.intact) return 0;
+  MHD_get_connection_values(connection, MHD_HEADER_KIND, cmhd_layout_step_, &walk);
+  if (!walk.intact) return 0;
+  // After the last line: its terminator and the empty line, 2 to 4 zeroed bytes.
+  if (walk.head_end - walk.line_end > 4) return 0;
+  for (const char *p = walk.line_end; p < walk.head_end; p++) {
+    if (*p != 0) return 0;
+  }
+  return 1;
 }
 
 /// Stops accepting connections: returns the listening socket, which the caller must close, or -1.

@@ -7,8 +7,14 @@ extension GraphQLHTTPServer {
     public var maxBodyBytes: Int
     /// Seconds a connection may stay idle or half-sent before it is closed (default 10).
     public var connectionTimeoutSeconds: Int
-    /// The most connections served at once; more are closed on accept (default 1024).
+    /// The most connections served at once; more wait in the listen backlog (default 1024).
     public var connectionLimit: Int
+    /// The most connections at once from one client address; more are closed on accept, so that
+    /// one client cannot take every slot (default 64; 0 means no limit).
+    public var maxConnectionsPerAddress: Int
+    /// Seconds a whole request head may take, from when the connection starts waiting for it
+    /// (accepted, or its previous request completed); not renewed by arriving bytes (default 10).
+    public var headTimeoutSeconds: Int
     /// Buffer bytes per connection, which bounds the request line plus headers (default 64 KiB).
     public var connectionMemoryBytes: Int
     /// Worker threads (default: the number of online cores).
@@ -20,17 +26,23 @@ extension GraphQLHTTPServer {
     ///   - maxBodyBytes: the largest request body (default 1 MiB).
     ///   - connectionTimeoutSeconds: idle or half-sent connection timeout (default 10).
     ///   - connectionLimit: the most simultaneous connections (default 1024).
+    ///   - maxConnectionsPerAddress: the most simultaneous connections from one client address
+    ///     (default 64; 0: no limit).
+    ///   - headTimeoutSeconds: the longest a request head may take (default 10).
     ///   - connectionMemoryBytes: buffer per connection (default 64 KiB).
     ///   - threads: worker threads (default `GraphQLHTTPServer.defaultThreadCount`).
     ///   - drainTimeoutSeconds: the longest graceful stop waits for requests (default 10).
     public init(
       maxBodyBytes: Int = 1 << 20, connectionTimeoutSeconds: Int = 10, connectionLimit: Int = 1024,
-      connectionMemoryBytes: Int = 64 << 10, threads: Int = GraphQLHTTPServer.defaultThreadCount,
+      maxConnectionsPerAddress: Int = 64, headTimeoutSeconds: Int = 10, connectionMemoryBytes: Int = 64 << 10,
+      threads: Int = GraphQLHTTPServer.defaultThreadCount,
       drainTimeoutSeconds: Double = 10
     ) {
       self.maxBodyBytes = maxBodyBytes
       self.connectionTimeoutSeconds = connectionTimeoutSeconds
       self.connectionLimit = connectionLimit
+      self.maxConnectionsPerAddress = maxConnectionsPerAddress
+      self.headTimeoutSeconds = headTimeoutSeconds
       self.connectionMemoryBytes = connectionMemoryBytes
       self.threads = threads
       self.drainTimeoutSeconds = drainTimeoutSeconds

@@ -40,7 +40,9 @@ public final class GraphQLHTTPServer: Sendable {
     accessLog: any AccessLog = StandardErrorAccessLog()
   ) {
     self.configuration = configuration
-    core = ServerCore(service: service, accessLog: accessLog, maxBodyBytes: configuration.maxBodyBytes)
+    core = ServerCore(
+      service: service, accessLog: accessLog, maxBodyBytes: configuration.maxBodyBytes,
+      headTimeout: .seconds(configuration.headTimeoutSeconds))
   }
 
   deinit { stop() }
@@ -68,13 +70,23 @@ public final class GraphQLHTTPServer: Sendable {
         throw .cannotBind(host: host, port: port, reason: String(cString: strerror(error)))
       }
       let boundPort = cmhd_socket_port(socket)
+      Self.raiseDescriptorLimit(to: configuration.connectionLimit + core.connections.maxLingering + 64)
+      var limits = cmhd_limits(
+        threads: UInt32(clamping: configuration.threads),
+        connection_timeout: UInt32(clamping: configuration.connectionTimeoutSeconds),
+        connection_limit: UInt32(clamping: configuration.connectionLimit),
+        per_ip_limit: UInt32(clamping: configuration.maxConnectionsPerAddress),
+        memory_limit: configuration.connectionMemoryBytes)
+      guard core.connections.start() else {
+        close(socket)
+        throw .daemonFailed
+      }
+      let context = Unmanaged.passUnretained(core).toOpaque()
       let daemon = cmhd_start_on_socket(
-        socket, UInt32(clamping: configuration.threads),
-        UInt32(clamping: configuration.connectionTimeoutSeconds),
-        UInt32(clamping: configuration.connectionLimit), configuration.connectionMemoryBytes,
-        serverAccessHandler, Unmanaged.passUnretained(core).toOpaque(),
-        serverCompletionHandler, Unmanaged.passUnretained(core).toOpaque())
+        socket, &limits, serverAccessHandler, context, serverCompletionHandler, context,
+        serverConnectionHandler, context)
       guard let daemon else {
+        core.connections.stop()
         close(socket)
         throw .daemonFailed
       }
@@ -98,6 +110,9 @@ public final class GraphQLHTTPServer: Sendable {
       return host.contains(":") ? "http://[\(host)]:\(port)/graphql" : "http://\(host):\(port)/graphql"
     }
   }
+
+  /// How many connections were closed because their request head did not arrive in time.
+  var headTimeouts: Int { core.connections.headTimeouts }
 
   /// The number of requests being handled right now (head received, response not yet sent).
   public var requestsInFlight: Int { core.inFlight.load(ordering: .acquiring) }
@@ -124,6 +139,19 @@ public final class GraphQLHTTPServer: Sendable {
       waited += 0.002
     }
     MHD_stop_daemon(daemon)
+    core.connections.stop()
     state.withLock { $0 = .stopped }
+  }
+
+  /// Raises this process's soft limit on open descriptors to `wanted` (at most the hard limit):
+  /// each connection is a descriptor, and the common soft default of 1024 would otherwise make
+  /// accept fail below `connectionLimit`.
+  static func raiseDescriptorLimit(to wanted: Int) {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(wanted) else {
+      return
+    }
+    limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
   }
 }

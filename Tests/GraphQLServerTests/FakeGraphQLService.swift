@@ -10,6 +10,7 @@ import GraphQLServer
 /// - `$x`: needs an `Int` variable `x`, else a variable coercion request error.
 /// - `mutation`: refused when mutations are not allowed.
 /// - `slow`: waits for `gate` to open if there is one, else sleeps `slowSeconds`, before answering.
+/// - `big`: adds 8 MiB of padding to the answer.
 /// - `explode`: throws an error full of internal details.
 struct FakeGraphQLService: GraphQLService {
   struct InternalFailure: Error, CustomStringConvertible {
@@ -61,6 +62,7 @@ struct FakeGraphQLService: GraphQLService {
     echo["variables"] = request.variables.map(JSON.object) ?? .null
     echo["extensions"] = request.extensions.map(JSON.object) ?? .null
     echo["authorization"] = authorization.map(JSON.string) ?? .null
+    if query.contains("big") { echo["padding"] = .string(String(repeating: "x", count: 8 << 20)) }
     let data: JSON = .object(["__typename": .string("Query"), "echo": .object(echo)])
     return GraphQLServiceResult(
       response: .object(["data": data]), kind: .executed, operationName: request.operationName)

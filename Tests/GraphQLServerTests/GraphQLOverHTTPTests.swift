@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import TestSupport
 import Testing
 
 @testable import GraphQLServer

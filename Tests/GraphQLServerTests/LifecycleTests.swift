@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import GraphQL
+import TestSupport
 import Testing
 
 @testable import GraphQLServer

@@ -40,7 +40,7 @@ import Testing
     let directory = try TemporaryDirectory(prefix: "serve-limits")
     let server = try ServeProcess(
       dataDirectory: directory.child("data"),
-      extraArguments: [
+      options: [
         "--max-cost", "1000000000000", "--max-response-bytes", "1000000000", "--request-timeout", "1",
       ])
     let start = server.cpuSeconds()

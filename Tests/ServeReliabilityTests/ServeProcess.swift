@@ -18,13 +18,13 @@ final class ServeProcess: @unchecked Sendable {
     var description: String
   }
 
-  /// Starts `serve --port 0` on `dataDirectory` (with `extraArguments` after it) and waits
-  /// (bounded) for its `listening on` line.
-  init(dataDirectory: String, extraArguments: [String] = []) throws {
+  /// Starts `serve --port 0` on `dataDirectory`, with `options` added, and waits (bounded) for
+  /// its `listening on` line.
+  init(dataDirectory: String, options: [String] = []) throws {
     process = Process()
     process.executableURL = BuiltProduct.rocketReserver
     process.arguments =
-      ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDirectory] + extraArguments
+      ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDirectory] + options
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_CONFIG_HOME"] = dataDirectory + "/config"
     environment["XDG_STATE_HOME"] = dataDirectory + "/state"

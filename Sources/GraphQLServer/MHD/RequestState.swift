@@ -11,6 +11,8 @@ final class RequestState {
     /// The body (sent without Content-Length) grew past the limit: the rest is read and
     /// dropped, up to `discarded` bytes more, and then answered with 413.
     case discardingBody(ResponseMediaType, discarded: Int)
+    /// The head decided the answer, to be queued in the next call (the request has no body).
+    case answerAfterHead(HTTPResponse)
     /// A response is queued.
     case responded
   }

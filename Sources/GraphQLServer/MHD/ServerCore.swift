@@ -9,22 +9,26 @@ final class ServerCore: Sendable {
   let handler: GraphQLHTTPHandler
   let accessLog: any AccessLog
   let maxBodyBytes: Int
+  /// Head deadlines and lingering closes (see `ConnectionGuard`).
+  let connections: ConnectionGuard
   /// Requests whose head arrived and whose completion was not yet reported.
   let inFlight = Atomic<Int>(0)
   /// Set when a graceful stop began: responses then ask clients to close the connection.
   let stopping = Atomic<Bool>(false)
 
-  init(service: any GraphQLService, accessLog: any AccessLog, maxBodyBytes: Int) {
+  init(service: any GraphQLService, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration) {
     handler = GraphQLHTTPHandler(service: service, maxBodyBytes: maxBodyBytes)
     self.accessLog = accessLog
     self.maxBodyBytes = maxBodyBytes
+    connections = ConnectionGuard(headTimeout: headTimeout, lingerBytes: Self.discardLimit(maxBodyBytes))
   }
 
   /// The access handler (see `MHD_AccessHandlerCallback`): first call with the head, then one per
   /// body chunk, then a last one with no data.
   func handle(
     connection: OpaquePointer, url: UnsafePointer<CChar>?, method: UnsafePointer<CChar>?,
-    uploadData: UnsafePointer<CChar>?, uploadDataSize: UnsafeMutablePointer<Int>,
+    version: UnsafePointer<CChar>?, uploadData: UnsafePointer<CChar>?,
+    uploadDataSize: UnsafeMutablePointer<Int>,
     requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>
   ) -> MHD_Result {
     if let existing = requestSlot.pointee {
@@ -35,10 +39,28 @@ final class ServerCore: Sendable {
       method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "")
     requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
     inFlight.add(1, ordering: .relaxed)
+    let socket = cmhd_connection_fd(connection)
+    connections.headReceived(socket)
+    if let rejection = MHDRequestHead.framing(connection, method: method, version: version).rejection() {
+      // The body's framing is unknown or untrusted: nothing after this head can be read as a
+      // request, so the connection closes (after draining what the client still sends).
+      connections.lingerAfterClose(socket)
+      return queue(
+        .error(rejection.status, rejection.message), state: state, connection: connection, close: true)
+    }
     let head = MHDRequestHead(connection: connection, method: state.head.method, route: state.head.route)
     switch handler.begin(head) {
     case .respond(let response):
-      return queue(response, state: state, connection: connection)
+      guard (head.contentLength ?? 0) > 0 || head.header("Transfer-Encoding") != .absent else {
+        // libmicrohttpd 0.9.75 closes the connection after any response queued in this first
+        // call; answering in the next one (which comes at once, as there is no body) keeps it.
+        state.phase = .answerAfterHead(response)
+        return cmhd_yes()
+      }
+      // Answered before the body was read: libmicrohttpd closes the connection then (it cannot
+      // skip an unread body), so say so, and linger so that the client reads the answer.
+      connections.lingerAfterClose(socket)
+      return queue(response, state: state, connection: connection, close: true)
     case .readBody(let media):
       state.phase = .readingBody(media)
       // Reserve what is announced, but not more than 64 KiB up front: a client that announces
@@ -49,7 +71,8 @@ final class ServerCore: Sendable {
   }
 
   /// The completion callback: logs the request and forgets its state.
-  func complete(requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+  func complete(connection: OpaquePointer?, requestSlot: UnsafeMutablePointer<UnsafeMutableRawPointer?>) {
+    if let connection { connections.requestCompleted(cmhd_connection_fd(connection)) }
     guard let existing = requestSlot.pointee else { return }
     requestSlot.pointee = nil
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeRetainedValue()
@@ -67,6 +90,8 @@ final class ServerCore: Sendable {
     case .responded:
       // A response is already queued: whatever still arrives is dropped.
       return cmhd_yes()
+    case .answerAfterHead(let response):
+      return size == 0 ? queue(response, state: state, connection: connection) : cmhd_yes()
     case .discardingBody(let media, let discarded):
       if size == 0 {
         // The whole oversized body has arrived: now libmicrohttpd can send the answer.
@@ -149,15 +174,28 @@ final class ServerCore: Sendable {
 
 /// libmicrohttpd's access handler: forwards to the `ServerCore` passed as `cls`.
 let serverAccessHandler: MHD_AccessHandlerCallback = {
-  cls, connection, url, method, _, uploadData, uploadDataSize, requestSlot in
+  cls, connection, url, method, version, uploadData, uploadDataSize, requestSlot in
   guard let cls, let connection, let uploadDataSize, let requestSlot else { return cmhd_no() }
   return Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().handle(
-    connection: connection, url: url, method: method, uploadData: uploadData,
+    connection: connection, url: url, method: method, version: version, uploadData: uploadData,
     uploadDataSize: uploadDataSize, requestSlot: requestSlot)
 }
 
 /// libmicrohttpd's request-completed callback: forwards to the `ServerCore` passed as `cls`.
-let serverCompletionHandler: MHD_RequestCompletedCallback = { cls, _, requestSlot, _ in
+let serverCompletionHandler: MHD_RequestCompletedCallback = { cls, connection, requestSlot, _ in
   guard let cls, let requestSlot else { return }
-  Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().complete(requestSlot: requestSlot)
+  Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().complete(
+    connection: connection, requestSlot: requestSlot)
+}
+
+/// libmicrohttpd's connection callback (opened, closed): forwards to the `ServerCore`'s guard.
+let serverConnectionHandler: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+  guard let cls, let connection else { return }
+  let connections = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().connections
+  let socket = cmhd_connection_fd(connection)
+  if cmhd_notify_opened(code) != 0 {
+    connections.opened(socket)
+  } else {
+    connections.closed(socket)
+  }
 }

@@ -1,17 +1,20 @@
 import GraphQLServer
 import LaunchBackend
 
-/// `serve [--host H] [--port P] [--data-dir DIR] [--max-cost N] [--max-response-bytes N]
-/// [--request-timeout SECONDS]`: offers the embedded API over HTTP until SIGINT or SIGTERM.
+/// `serve [--host H] [--port P] [--data-dir DIR] [--max-connections-per-ip N] [--max-cost N]
+/// [--max-response-bytes N] [--request-timeout SECONDS]`: offers the embedded API over HTTP until
+/// SIGINT or SIGTERM.
 public struct ServeCommand: Command {
   public let name = "serve"
   public let summary = "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C"
   public let usage =
-    "serve [--host H] [--port P] [--data-dir DIR] [--max-cost N] [--max-response-bytes N] [--request-timeout S]"
+    "serve [--host H] [--port P] [--data-dir DIR] [--max-connections-per-ip N] [--max-cost N]"
+    + " [--max-response-bytes N] [--request-timeout S]"
   public let details = """
     Defaults: --host 127.0.0.1 --port 4000. HOST is an IPv4 or IPv6 address (::1, or :: for
     every interface). Prints 'listening on http://HOST:PORT/graphql' when ready; --port 0
-    picks a free port.
+    picks a free port. --max-connections-per-ip: the most connections one client address may
+    hold at once (default 64; 0 for no limit).
     One access-log line per request goes to standard error. SIGINT or SIGTERM stops it
     gracefully: in-flight requests finish, the database is closed, the exit status is 0.
     Runs only from the command line: rocket-reserver serve.
@@ -32,13 +35,16 @@ public struct ServeCommand: Command {
     var host = "127.0.0.1"
     var port: UInt16 = 4000
     var databasePath = context.session?.databasePath
+    var configuration = GraphQLHTTPServer.Configuration()
     var limits = BackendLimits()
     var words = arguments[...]
     while let word = words.popFirst() {
       let (option, inline) = GlobalOptions.splitOption(word)
       guard
-        ["--host", "--port", "--data-dir", "--max-cost", "--max-response-bytes", "--request-timeout"]
-          .contains(option)
+        [
+          "--host", "--port", "--data-dir", "--max-connections-per-ip", "--max-cost", "--max-response-bytes",
+          "--request-timeout",
+        ].contains(option)
       else {
         return context.badArgument("unexpected '\(word)'", for: self)
       }
@@ -52,6 +58,12 @@ public struct ServeCommand: Command {
           return context.badArgument("--port takes a number from 0 to 65535, not '\(value)'", for: self)
         }
         port = number
+      case "--max-connections-per-ip":
+        guard let number = Int(value), (0...100_000).contains(number) else {
+          return context.badArgument(
+            "--max-connections-per-ip takes a number from 0 to 100000, not '\(value)'", for: self)
+        }
+        configuration.maxConnectionsPerAddress = number
       case "--max-cost", "--max-response-bytes":
         guard let number = Int(value), number > 0 else {
           return context.badArgument("\(option) takes a positive whole number, not '\(value)'", for: self)
@@ -67,11 +79,14 @@ public struct ServeCommand: Command {
       }
     }
     guard let databasePath else { return context.fail("serve: no database location") }
-    return await serve(host: host, port: port, databasePath: databasePath, limits: limits, context: context)
+    return await serve(
+      host: host, port: port, databasePath: databasePath, configuration: configuration, limits: limits,
+      context: context)
   }
 
   private func serve(
-    host: String, port: UInt16, databasePath: String, limits: BackendLimits, context: CommandContext
+    host: String, port: UInt16, databasePath: String, configuration: GraphQLHTTPServer.Configuration,
+    limits: BackendLimits, context: CommandContext
   ) async -> CommandOutcome {
     let backend: LaunchBackend
     do {
@@ -82,7 +97,8 @@ public struct ServeCommand: Command {
       return context.fail("serve: \(error)")
     }
     let signals = StopSignals()
-    let server = GraphQLHTTPServer(service: BackendGraphQLService(backend: backend))
+    let server = GraphQLHTTPServer(
+      service: BackendGraphQLService(backend: backend), configuration: configuration)
     do {
       try server.start(host: host, port: port)
     } catch {

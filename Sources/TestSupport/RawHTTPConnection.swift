@@ -1,20 +1,38 @@
 import Foundation
 import Glibc
 
-/// A plain TCP connection to the loopback address, for requests URLSession cannot make (no `Accept`, no
+/// A plain TCP connection to a loopback address, for requests URLSession cannot make (no `Accept`, no
 /// `Content-Type`, half-sent requests) and for watching the server close a connection.
-final class RawHTTPConnection {
-  struct ConnectionFailed: Error {
-    let errorNumber: Int32
+public final class RawHTTPConnection {
+  public struct ConnectionFailed: Error {
+    public let errorNumber: Int32
   }
 
   private let socket: Int32
 
   /// Connects to 127.0.0.1 (or to ::1 with `ipv6`), or throws `ConnectionFailed` (with
   /// `ECONNREFUSED` when nobody listens).
-  /// - Parameter readTimeoutSeconds: how long a read waits for data before giving up.
-  init(port: UInt16, ipv6: Bool = false, readTimeoutSeconds: Int = 5) throws {
+  /// - Parameters:
+  ///   - source: the IPv4 loopback address to connect from, such as 127.0.0.2, so the server
+  ///     sees another client address (default: the system's choice, 127.0.0.1).
+  ///   - readTimeoutSeconds: how long a read waits for data before giving up.
+  public init(port: UInt16, ipv6: Bool = false, source: String? = nil, readTimeoutSeconds: Int = 5) throws {
     socket = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    if let source, !ipv6 {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      if bound != 0 {
+        let error = errno
+        close(socket)
+        throw ConnectionFailed(errorNumber: error)
+      }
+    }
     let result: Int32
     if ipv6 {
       var address = sockaddr_in6()
@@ -48,13 +66,14 @@ final class RawHTTPConnection {
   deinit { close(socket) }
 
   /// Changes how long a read waits for data.
-  func setReadTimeout(seconds: Int) {
+  public func setReadTimeout(seconds: Int) {
     var timeout = timeval(tv_sec: seconds, tv_usec: 0)
     setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   }
 
   /// Sends all of `bytes`, or as much as the server takes before it closes the connection.
-  func send(_ bytes: [UInt8]) {
+  /// - Returns: whether every byte was sent (false after a broken pipe or a reset).
+  @discardableResult public func send(_ bytes: [UInt8]) -> Bool {
     var offset = 0
     while offset < bytes.count {
       // MSG_NOSIGNAL: a server that closes mid-upload (as the body-limit tests expect) must end the
@@ -63,16 +82,34 @@ final class RawHTTPConnection {
         Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
       }
       if written < 0 && errno == EINTR { continue }
-      if written <= 0 { return }
+      if written <= 0 { return false }
       offset += written
     }
+    return true
   }
 
-  func send(_ text: String) { send(Array(text.utf8)) }
+  @discardableResult public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
+
+  /// Asks for a small receive buffer (set before much data arrives), so that a reader that
+  /// takes nothing soon stops the server's writes instead of the kernel absorbing megabytes.
+  public func shrinkReceiveBuffer(to bytes: Int32) {
+    var size = bytes
+    setsockopt(socket, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+  }
+
+  /// Whether the server has closed or reset the connection by now, waiting up to `milliseconds`
+  /// for it; data that arrives meanwhile is read and dropped.
+  public func closedWithin(milliseconds: Int32) -> Bool {
+    var entry = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+    guard poll(&entry, 1, milliseconds) > 0 else { return false }
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+    return count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR)
+  }
 
   /// Reads until the server closes the connection or the read timeout passes.
   /// - Returns: the bytes and whether the connection was closed by the server.
-  func readToEnd() -> (bytes: [UInt8], closed: Bool) {
+  public func readToEnd() -> (bytes: [UInt8], closed: Bool) {
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
@@ -86,7 +123,7 @@ final class RawHTTPConnection {
   }
 
   /// Reads one response whose head says `Content-Length` (the server always sends it).
-  func readResponse() -> (status: Int, head: String, body: String)? {
+  public func readResponse() -> (status: Int, head: String, body: String)? {
     var received: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
