@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|cli|client|serve|database]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|cli|client|serve|database|probes]   (default all)
 # BEFORE: an older rocket-reserver binary the client benchmark also measures, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
@@ -48,6 +48,23 @@ if [ "$part" = all ] || [ "$part" = database ]; then
   echo
   echo "== serve on SQLite, on PostgreSQL, and two serve on one PostgreSQL (wrk, loopback)"
   bash Benchmarks/database.sh "$bin"
+fi
+
+if [ "$part" = all ] || [ "$part" = probes ]; then
+  # Validation of issue 17's probe documents (Sources/TestSupport/ProbeDocuments.swift), ours then
+  # graphql-js's on the same files: CPU milliseconds, best of 5 (graphql-js: once when over 2 s, as
+  # some take minutes; PROBES=name,name limits its side to some probes).
+  echo
+  echo "== validation of the probe documents, CPU ms (target: ours <= 50 ms each)"
+  swift build -c release --product engine-benchmark >/dev/null
+  "$(swift build -c release --show-bin-path)/engine-benchmark" --probes "$tmp/probes" "$root" | sed 's/^/ours /' | tee "$tmp/probes.txt"
+  node "$bench/validate-probes.js" "$tmp/probes" "$root" 5 | sed 's/^/graphql-js /' | tee -a "$tmp/probes.txt"
+  awk '{ ms[$1 " " $2] = $4; bytes[$2] = $3; if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 } }
+    END {
+      printf "%-30s %7s %12s %14s %9s\n", "probe", "bytes", "ours (ms)", "graphql-js (ms)", "ratio"
+      for (i = 1; i <= n; i++) { p = order[i]; o = ms["ours " p]; r = ms["graphql-js " p]
+        printf "%-30s %7d %12.2f %14.2f %8.0fx\n", p, bytes[p], o, r, (o > 0 ? r / o : 0) }
+    }' "$tmp/probes.txt"
 fi
 
 [ "$part" = all ] || [ "$part" = engine ] || exit 0

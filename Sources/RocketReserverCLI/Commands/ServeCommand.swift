@@ -2,8 +2,8 @@ import Foundation
 import GraphQLServer
 import LaunchBackend
 
-/// `serve [--host H] [--port P] [--database URL] [--database-pool N]`: offers the embedded API
-/// over HTTP until SIGINT or SIGTERM.
+/// `serve [--host H] [--port P] [--database URL] [--database-pool N] [--max-cost N] ...`: offers the
+/// embedded API over HTTP until SIGINT or SIGTERM.
 public struct ServeCommand: Command {
   static let host = Option(
     "--host", valueName: "H", type: .text, defaultValue: "127.0.0.1",
@@ -28,7 +28,8 @@ public struct ServeCommand: Command {
       """,
     options: [
       host.declaration, port.declaration, maxConnectionsPerIP.declaration, database.declaration,
-      databasePool.declaration,
+      databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
+      requestTimeout.declaration,
     ],
     availability: .commandLineOnly)
 
@@ -45,6 +46,10 @@ public struct ServeCommand: Command {
     let port = UInt16(clamping: arguments[Self.port] ?? 4000)
     var configuration = GraphQLHTTPServer.Configuration()
     if let limit = arguments[Self.maxConnectionsPerIP] { configuration.maxConnectionsPerAddress = limit }
+    var limits = BackendLimits()
+    if let cost = arguments[Self.maxCost] { limits.maxCost = cost }
+    if let bytes = arguments[Self.maxResponseBytes] { limits.maxResponseBytes = bytes }
+    if let timeout = arguments[Self.requestTimeout] { limits.timeout = timeout }
     let dataDirectoryGiven = context.session?.dataDirectoryGivenAsOption == true
     // An explicit --data-dir means SQLite even when DATABASE_URL is set in the environment.
     var databaseURL = arguments[Self.database]
@@ -68,17 +73,18 @@ public struct ServeCommand: Command {
       return context.fail("serve: no database location")
     }
     return await serve(
-      host: host, port: port, database: database, configuration: configuration, context: context)
+      host: host, port: port, database: database, configuration: configuration, limits: limits,
+      context: context)
   }
 
   private func serve(
     host: String, port: UInt16, database: BookingDatabase, configuration: GraphQLHTTPServer.Configuration,
-    context: CommandContext
+    limits: BackendLimits, context: CommandContext
   ) async -> CommandOutcome {
     let backend: LaunchBackend
     do {
       backend = try LaunchBackend(
-        store: database.open(),
+        store: database.open(), limits: limits,
         reportInternalError: { error in writeStandardError("rocket-reserver: internal error: \(error)\n") })
     } catch BookingStoreError.cannotConnect(let error) {
       return context.fail("serve: \(error.message)", status: ExitStatus.unavailable)

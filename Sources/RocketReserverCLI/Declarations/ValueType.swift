@@ -96,6 +96,12 @@ extension ValueType where Value == String {
 }
 
 extension ValueType where Value == Int {
+  /// A whole number above zero.
+  static let positiveInteger = ValueType("a positive whole number") { word in
+    guard let number = Int(word), number > 0 else { return nil }
+    return number
+  }
+
   /// A whole number in `range`.
   static func integer(in range: ClosedRange<Int>) -> ValueType {
     ValueType("a number from \(range.lowerBound) to \(range.upperBound)") { word in
@@ -114,6 +120,16 @@ extension ValueType {
     let names = Choice.allCases.map(\.rawValue)
     return ValueType<Choice>("one of \(names.joined(separator: ", "))", candidates: { _, _ in names }) {
       Choice(rawValue: $0.lowercased())
+    }
+  }
+}
+
+extension ValueType where Value == Duration {
+  /// A time in decimal seconds above zero and at most `limit` (`5`, `0.25`), to the millisecond.
+  static func seconds(upTo limit: Int) -> ValueType {
+    ValueType("seconds from 0 to \(limit), such as 5 or 0.25") { word in
+      guard let seconds = Double(word), seconds > 0, seconds <= Double(limit) else { return nil }
+      return .milliseconds(Int((seconds * 1000).rounded(.up)))
     }
   }
 }
