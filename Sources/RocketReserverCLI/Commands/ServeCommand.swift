@@ -14,6 +14,22 @@ public struct ServeCommand: Command {
   static let maxConnectionsPerIP = Option(
     "--max-connections-per-ip", valueName: "N", type: .integer(in: 0...100_000), defaultValue: "64",
     help: "the most connections one client address may hold at once; 0 for no limit")
+  static let database = Option(
+    "--database", valueName: "URL", type: .text,
+    help: "keep the data in PostgreSQL (postgresql://USER@HOST:PORT/DB or any libpq connection string)")
+  static let databasePool = Option(
+    "--database-pool", valueName: "N", type: .integer(in: 1...1000), defaultValue: "4",
+    help: "PostgreSQL connections per process")
+  static let maxCost = Option(
+    "--max-cost", valueName: "N", type: .positiveInteger, defaultValue: String(BackendLimits.defaultMaxCost),
+    help: "the highest static cost a request may have (QUERY_TOO_COMPLEX above it)")
+  static let maxResponseBytes = Option(
+    "--max-response-bytes", valueName: "N", type: .positiveInteger,
+    defaultValue: String(BackendLimits.defaultMaxResponseBytes),
+    help: "the most bytes one answer may take (RESPONSE_TOO_LARGE past it)")
+  static let requestTimeout = Option(
+    "--request-timeout", valueName: "SECONDS", type: .seconds(upTo: 3600), defaultValue: "5",
+    help: "how long one request may take, in decimal seconds (REQUEST_TIMEOUT past it)")
 
   public let declaration = CommandDeclaration(
     "serve", summary: "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C",
@@ -61,7 +77,8 @@ public struct ServeCommand: Command {
     let database: BookingDatabase
     if let databaseURL {
       guard !dataDirectoryGiven else {
-        return context.badArgument("give --data-dir or --database, not both", for: self)
+        return context.badArgument(
+          ArgumentParser.Failure(message: "give --data-dir or --database, not both", showsUsage: true), for: self)
       }
       database = .postgres(conninfo: databaseURL, poolSize: arguments[Self.databasePool] ?? 4)
     } else if let databasePath = context.session?.databasePath {
