@@ -22,6 +22,8 @@ let package = Package(
       name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
+    .systemLibrary(
+      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
 
     // MARK: - Libraries
     .target(
@@ -64,7 +66,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend"],
+      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend", "CCurl"],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools
@@ -102,7 +104,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ShimTests",
-      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto"],
+      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLTests",

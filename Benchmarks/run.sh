@@ -2,7 +2,8 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|cli|serve|fairness]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|cli|client|serve|fairness]   (default all)
+# BEFORE: an older rocket-reserver binary the client benchmark also measures, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,12 @@ bin=$(swift build -c release --show-bin-path)/rocket-reserver
 if [ "$part" = all ] || [ "$part" = cli ]; then
   echo "== the command-line program (targets: one-shot launches <= 50 ms median, idle shell <= 30 MB)"
   bash Benchmarks/cli.sh "$bin"
+fi
+
+if [ "$part" = all ] || [ "$part" = client ]; then
+  echo
+  echo "== the client's HTTP layer (target: at most 0.01 CPU seconds per second of waiting)"
+  bash Benchmarks/client.sh "$bin"
 fi
 
 if [ "$part" = all ] || [ "$part" = serve ]; then

@@ -9,11 +9,12 @@ import PackagePlugin
 /// it regenerates the Swift source and rebuilds the target.
 @main
 struct EmbedResourcesPlugin: BuildToolPlugin {
-  /// The files embedded into each target: property name and path relative to the package root.
-  static let resourcesByTarget: [String: [(name: String, path: String)]] = [
+  /// The files embedded into each target: property name, path relative to the package root, and
+  /// whether the file is a launch catalog to transcribe as `CatalogLaunch` values rather than text.
+  static let resourcesByTarget: [String: [(name: String, path: String, isLaunchCatalog: Bool)]] = [
     "LaunchBackend": [
-      (name: "schemaSDL", path: "Operations/schema.graphqls"),
-      (name: "launchesJSON", path: "Fixtures/launches.json"),
+      (name: "schemaSDL", path: "Operations/schema.graphqls", isLaunchCatalog: false),
+      (name: "catalogLaunches", path: "Fixtures/launches.json", isLaunchCatalog: true),
     ]
   ]
 
@@ -26,7 +27,10 @@ struct EmbedResourcesPlugin: BuildToolPlugin {
     let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
     let arguments =
       [output.path(percentEncoded: false)]
-      + zip(resources, inputs).map { "\($0.name)=\($1.path(percentEncoded: false))" }
+      + zip(resources, inputs).flatMap { resource, input in
+        (resource.isLaunchCatalog ? ["--launch-catalog"] : [])
+          + ["\(resource.name)=\(input.path(percentEncoded: false))"]
+      }
     return [
       .buildCommand(
         displayName: "Embedding \(resources.map(\.path).joined(separator: ", ")) in \(target.name)",

@@ -1,3 +1,5 @@
+import RocketClient
+
 /// The options that come before a command (`rocket-reserver [OPTIONS] [COMMAND [ARGS]]`).
 public struct GlobalOptions: Equatable, Sendable {
   /// `--help`: print the usage and exit.
@@ -12,6 +14,13 @@ public struct GlobalOptions: Equatable, Sendable {
   public var json = false
   /// `--no-color`: never colour the output.
   public var noColor = false
+  /// `--timeout SECONDS`: the longest wait for one request; nil means `ROCKET_RESERVER_TIMEOUT`,
+  /// else 30 seconds.
+  public var timeout: Duration?
+  /// `--header 'Name: value'` (repeatable): header fields added to every request.
+  public var headers = HTTPHeaders()
+  /// `--verbose`, `-v`: each request's target, status, size and time on standard error.
+  public var verbose = false
   /// The words after the options: a command and its arguments, empty for the REPL.
   public var command: [String] = []
 
@@ -43,6 +52,11 @@ public struct GlobalOptions: Equatable, Sendable {
       case "--no-color": options.noColor = true
       case "--endpoint": options.endpoint = try value()
       case "--data-dir": options.dataDirectory = try value()
+      case "-v", "--verbose": options.verbose = true
+      case "--timeout": options.timeout = try parseTimeout(try value(), source: "--timeout")
+      case "--header":
+        let field = try parseHeader(try value())
+        options.headers.add(field.name, field.value)
       case "--":
         options.command = Array(arguments[(index + 1)...])
         return options

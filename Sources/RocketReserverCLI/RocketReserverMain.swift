@@ -56,9 +56,10 @@ public enum RocketReserverMain {
   }
 
   /// The session for `options`: `--endpoint` (else `ROCKET_RESERVER_ENDPOINT`, else the embedded
-  /// backend), `--data-dir` (else the XDG data directory) and the credentials file. Touches no file.
-  /// - Throws: `UsageError` for an endpoint that is not an http(s) URL, or when no data directory
-  ///   can be found.
+  /// backend), `--data-dir` (else the XDG data directory), the credentials file, and `--timeout`
+  /// (else `ROCKET_RESERVER_TIMEOUT`), `--header`, `--verbose`. Touches no file.
+  /// - Throws: `UsageError` for an endpoint that is not an http(s) URL, a bad timeout, or when no
+  ///   data directory can be found.
   static func makeSession(options: GlobalOptions, environment: [String: String]) throws(UsageError)
     -> Session
   {
@@ -81,7 +82,14 @@ public enum RocketReserverMain {
       throw UsageError("no home directory to keep data in: set HOME or use --data-dir DIR")
     }
     let credentials = directories.map { FileCredentialStore(directories: $0) }
-    return Session(endpoint: endpoint, databasePath: databasePath, credentials: credentials)
+    var requestOptions = RequestOptions(headers: options.headers, verbose: options.verbose)
+    if let timeout = options.timeout {
+      requestOptions.timeout = timeout
+    } else if let text = environment["ROCKET_RESERVER_TIMEOUT"], !text.isEmpty {
+      requestOptions.timeout = try GlobalOptions.parseTimeout(text, source: "ROCKET_RESERVER_TIMEOUT")
+    }
+    return Session(
+      endpoint: endpoint, databasePath: databasePath, credentials: credentials, options: requestOptions)
   }
 
   /// The environment as a dictionary, read once from `environ`.

@@ -17,6 +17,10 @@ enum Usage {
                       default: the embedded backend, in this process
       --data-dir DIR  keep the embedded backend's database in DIR/backend.sqlite
                       (default: $XDG_DATA_HOME/rocket-reserver, ~/.local/share/rocket-reserver)
+      --timeout SECONDS  the longest wait for one request, such as 30 or 0.5
+                      (also ROCKET_RESERVER_TIMEOUT; default 30)
+      --header 'NAME: VALUE'  add a header field to every request (repeatable)
+      -v, --verbose   report each request (method, URL, status, size, time) on stderr
       --json          print GraphQL data as JSON instead of tables (or add --json to a command)
       --no-color      never colour the output (NO_COLOR=1 does the same)
       -h, --help      show this help and exit

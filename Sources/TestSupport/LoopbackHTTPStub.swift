@@ -6,7 +6,7 @@ import Synchronization
 /// It answers each request with the ``Response`` its handler returns (optionally after a
 /// delay, for timeout and cancellation tests), records every ``Request`` it received, and
 /// stops when released or on ``stop()``. One request per connection (`Connection: close`);
-/// request bodies must carry `Content-Length` (as URLSession sends them).
+/// request bodies must carry `Content-Length` (as the client sends them).
 ///
 /// For example:
 /// ```swift

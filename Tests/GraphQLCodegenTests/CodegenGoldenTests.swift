@@ -36,6 +36,13 @@ import Testing
       }
     }
 
+    query FindVehicle($by: VehicleSelector!) {
+      vehicle(by: $by) {
+        id
+        name
+      }
+    }
+
     mutation Launch($vehicleIds: [ID!]!, $note: String) {
       launch(vehicleIds: $vehicleIds, note: $note)
     }
@@ -71,6 +78,29 @@ import Testing
     #expect(fleet.contents.contains("fragment CrewFields on CrewMember{id fullName}"))
     #expect(fleet.contents.contains("__typename"))
     #expect(!fleet.contents.contains("\n    query Fleet("))
+  }
+}
+
+/// Descriptions (spec September 2025) document the operation file; the wire document leaves them
+/// out, as servers before graphql-js 16.12 refuse them.
+@Suite struct CodegenDescriptionTests {
+  @Test func wireDocumentLeavesDescriptionsOut() throws {
+    let files = try Codegen.generate(
+      schema: CodegenSourceFile(path: "Operations/schema.graphqls", text: codegenTestSchema),
+      operationFiles: [
+        CodegenSourceFile(
+          path: "Operations/Status.graphql",
+          text: """
+            "The status board."
+            query Status("How many." $first: Int) { status vehicles(first: $first) { ...Names } }
+            "Names only." fragment Names on Vehicle { name }
+            """)
+      ])
+    let status = try #require(files.first { $0.name == "Status.graphql.swift" })
+    #expect(
+      status.contents.contains(
+        #"document = "query Status($first:Int){status vehicles(first:$first){...Names __typename}}"#
+          + #"fragment Names on Vehicle{name __typename}""#))
   }
 }
 

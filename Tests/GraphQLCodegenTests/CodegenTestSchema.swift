@@ -1,5 +1,5 @@
 /// A schema of our own with every kind the generator handles: interfaces, unions, enums,
-/// input objects, lists and non-nulls.
+/// input objects (OneOf ones too, which may contain each other), lists and non-nulls.
 let codegenTestSchema = """
   \"\"\"The root of all queries.\"\"\"
   type Query {
@@ -8,6 +8,7 @@ let codegenTestSchema = """
     vehicles(filter: VehicleFilter, first: Int = 10): [Vehicle!]!
     search(text: String!): [SearchResult]
     status: Status!
+    vehicle(by: VehicleSelector!): Vehicle
   }
 
   type Mutation {
@@ -25,6 +26,16 @@ let codegenTestSchema = """
     kind: VehicleKind
     names: [String!]
     reusable: Boolean! = true
+    near: VehicleSelector
+  }
+
+  "Picks vehicles by exactly one of these."
+  input VehicleSelector @oneOf {
+    "The vehicle's id."
+    id: ID
+    name: String
+    filter: VehicleFilter
+    anyOf: [VehicleSelector!]
   }
 
   enum VehicleKind { ROCKET CAPSULE }

@@ -98,4 +98,37 @@ import Testing
       #expect(result.standardError.contains(message), "\(result.standardError)")
     }
   }
+
+  @Test func aLaunchCatalogIsTranscribedAsValues() throws {
+    let scratch = try Scratch()
+    let json = """
+      [{"flight_number": 7, "mission_name": "Say \\"hi\\" \\\\ \\u0007", "launch_date_unix": 60,
+        "launch_date_utc": "1970-01-01T00:01:00.000Z",
+        "launch_site": {"site_id": "s", "site_name": "Site"},
+        "links": {"mission_patch": null, "mission_patch_small": "https://x/p.png"},
+        "rocket": {"rocket_id": "r", "rocket_name": "R", "rocket_type": "T"}}]
+      """
+    let output = scratch.url.appending(path: "Out.swift").path(percentEncoded: false)
+    let result = try runProcess(
+      Self.tool, [output, "--launch-catalog", "launches=\(try scratch.file("l.json", Data(json.utf8)))"])
+    #expect(result.status == 0, "\(result.standardError)")
+    let source = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(source.contains("static let launches: [CatalogLaunch] = ["))
+    #expect(source.contains(#"id: 7, missionName: "Say \"hi\" \\ \u{7}","#))
+    #expect(source.contains("missionPatchSmall: \"https://x/p.png\""))
+    #expect(source.contains("missionPatchLarge: nil"))
+    #expect(source.contains("launchDate: Date(timeIntervalSince1970: 60)"))
+  }
+
+  @Test func aLaunchCatalogWithoutAFieldIsAClearError() throws {
+    let scratch = try Scratch()
+    let json = #"[{"flight_number": 1, "mission_name": 5}]"#
+    let output = scratch.url.appending(path: "Out.swift").path(percentEncoded: false)
+    let result = try runProcess(
+      Self.tool, [output, "--launch-catalog", "launches=\(try scratch.file("l.json", Data(json.utf8)))"])
+    #expect(result.status == 1)
+    #expect(result.standardError.contains("record 0 of"), "\(result.standardError)")
+    #expect(result.standardError.contains("mission_name must be a string"), "\(result.standardError)")
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
 }

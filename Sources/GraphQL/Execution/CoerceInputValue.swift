@@ -116,6 +116,24 @@ struct InputValueCoercer {
           "Field \"\(name)\" is not defined by type \"\(type.name)\"."
             + SuggestionList.didYouMean(SuggestionList.list(for: name, options: type.fields.map(\.name)))))
     }
+    if type.isOneOf { checkOneOf(coerced, type, value, path: &path, report: report) }
     return .object(coerced)
+  }
+
+  /// A OneOf Input Object's value gives exactly one field, and not null (graphql-js 16.9
+  /// `coerceInputValue`; both problems are reported when both occur).
+  private func checkOneOf(
+    _ coerced: JSONObject, _ type: GraphQLInputObjectType, _ value: JSON, path: inout [PathComponent],
+    report: Report
+  ) {
+    if coerced.count != 1 {
+      report(path, value, GraphQLError("Exactly one key must be specified for OneOf type \"\(type.name)\"."))
+    }
+    guard let key = coerced.keys.first, let fieldValue = coerced.values.first, fieldValue.isNull else {
+      return
+    }
+    path.append(.key(key))
+    report(path, fieldValue, GraphQLError("Field \"\(key)\" must be non-null."))
+    path.removeLast()
   }
 }

@@ -75,6 +75,10 @@ struct LiteralCoercer {
       guard let value = coerce(node.value, to: field.type) else { return nil }
       coerced.appendUnchecked(field.name, value)
     }
+    // A OneOf value gives exactly one field, not null (graphql-js 16.9 `valueFromAST`).
+    if type.isOneOf {
+      guard coerced.count == 1, coerced.values.first?.isNull == false else { return nil }
+    }
     return .object(coerced)
   }
 

@@ -149,7 +149,7 @@ extension CompactPrinter {
     write(input.directives)
   }
 
-  private mutating func write(_ description: StringLiteral?) {
+  mutating func write(_ description: StringLiteral?) {
     guard let description else { return }
     word(
       description.block

@@ -48,6 +48,7 @@ struct CompactPrinter {
     switch definition {
     case .operation(let operation): write(operation)
     case .fragment(let fragment):
+      write(fragment.description)
       word("fragment")
       word(fragment.name.value)
       word("on")
@@ -64,14 +65,16 @@ struct CompactPrinter {
   ///   - keepKeyword: write `query` even for the shorthand form, as `print` does.
   mutating func write(_ operation: OperationDefinition, keepKeyword: Bool = false) {
     let isShorthand =
-      !keepKeyword && operation.operation == .query && operation.name == nil
+      !keepKeyword && operation.description == nil && operation.operation == .query && operation.name == nil
       && operation.variableDefinitions.isEmpty && operation.directives.isEmpty
     if !isShorthand {
+      write(operation.description)
       word(operation.operation.rawValue)
       if let name = operation.name { word(name.value) }
       if !operation.variableDefinitions.isEmpty {
         punctuator("(")
         for definition in operation.variableDefinitions {
+          write(definition.description)
           punctuator("$")
           word(definition.variable.name.value)
           punctuator(":")

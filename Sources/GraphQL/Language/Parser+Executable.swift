@@ -18,6 +18,11 @@ extension Parser {
     if peek(.braceL) { return .operation(try parseOperationDefinition()) }
     let hasDescription = peek(.string) || peek(.blockString)
     let keyword = hasDescription ? try lexer.lookahead() : token
+    if hasDescription && keyword.kind == .braceL {
+      throw .syntax(
+        source, at: token.start,
+        "Unexpected description, descriptions are not supported on shorthand queries.")
+    }
     if keyword.kind == .name {
       // Executable definitions first, compared in place: they are what servers parse, and
       // matching a new `String` against each type-system keyword showed in profiles.
@@ -39,18 +44,22 @@ extension Parser {
       case "directive": return .typeSystem(.directive(try parseDirectiveDefinition()))
       default: break
       }
+      // Operations and fragments may have descriptions too (spec September 2025, graphql-js 16.12).
+      if isKeyword(keyword, "query") || isKeyword(keyword, "mutation") || isKeyword(keyword, "subscription") {
+        return .operation(try parseOperationDefinition())
+      }
+      if isKeyword(keyword, "fragment") { return .fragment(try parseFragmentDefinition()) }
       if hasDescription {
         throw .syntax(
-          source, at: token.start,
-          "Unexpected description, descriptions are supported only on type definitions.")
+          source, at: token.start, "Unexpected description, only GraphQL definitions support descriptions.")
       }
       if isKeyword(keyword, "extend") { return .typeSystemExtension(try parseTypeSystemExtension()) }
     }
     throw unexpected(keyword)
   }
 
-  /// OperationDefinition : SelectionSet | OperationType Name? VariableDefinitions? Directives?
-  /// SelectionSet
+  /// OperationDefinition : SelectionSet | Description? OperationType Name? VariableDefinitions?
+  /// Directives? SelectionSet
   mutating func parseOperationDefinition() throws(GraphQLError) -> OperationDefinition {
     let start = token
     if peek(.braceL) {
@@ -59,14 +68,15 @@ extension Parser {
         operation: .query, name: nil, variableDefinitions: [], directives: [], selectionSet: selectionSet,
         packedRange: packedRange(from: start))
     }
+    let description = try parseDescription()
     let operation = try parseOperationType()
     let name = peek(.name) ? try parseName() : nil
     let variableDefinitions = try parseVariableDefinitions()
     let directives = try parseDirectives(isConst: false)
     let selectionSet = try parseSelectionSet()
     return OperationDefinition(
-      operation: operation, name: name, variableDefinitions: variableDefinitions, directives: directives,
-      selectionSet: selectionSet, packedRange: packedRange(from: start))
+      description: description, operation: operation, name: name, variableDefinitions: variableDefinitions,
+      directives: directives, selectionSet: selectionSet, packedRange: packedRange(from: start))
   }
 
   /// OperationType : one of `query` `mutation` `subscription`
@@ -83,17 +93,18 @@ extension Parser {
     try optionalMany(.parenL, .parenR) { parser throws(GraphQLError) in try parser.parseVariableDefinition() }
   }
 
-  /// VariableDefinition : Variable : Type DefaultValue? Directives[Const]?
+  /// VariableDefinition : Description? Variable : Type DefaultValue? Directives[Const]?
   mutating func parseVariableDefinition() throws(GraphQLError) -> VariableDefinition {
     let start = token
+    let description = try parseDescription()
     let variable = try parseVariable()
     try expect(.colon)
     let type = try parseTypeReference()
     let defaultValue = try expectOptional(.equals) ? try parseValueLiteral(isConst: true) : nil
     let directives = try parseDirectives(isConst: true)
     return VariableDefinition(
-      variable: variable, type: type, defaultValue: defaultValue, directives: directives,
-      packedRange: packedRange(from: start))
+      description: description, variable: variable, type: type, defaultValue: defaultValue,
+      directives: directives, packedRange: packedRange(from: start))
   }
 
   /// Variable : $ Name
@@ -191,9 +202,10 @@ extension Parser {
         packedRange: packedRange(from: start)))
   }
 
-  /// FragmentDefinition : fragment FragmentName TypeCondition Directives? SelectionSet
+  /// FragmentDefinition : Description? fragment FragmentName TypeCondition Directives? SelectionSet
   mutating func parseFragmentDefinition() throws(GraphQLError) -> FragmentDefinition {
     let start = token
+    let description = try parseDescription()
     try expectKeyword("fragment")
     let name = try parseFragmentName()
     try expectKeyword("on")
@@ -201,8 +213,8 @@ extension Parser {
     let directives = try parseDirectives(isConst: false)
     let selectionSet = try parseSelectionSet()
     return FragmentDefinition(
-      name: name, typeCondition: typeCondition, directives: directives, selectionSet: selectionSet,
-      packedRange: packedRange(from: start))
+      description: description, name: name, typeCondition: typeCondition, directives: directives,
+      selectionSet: selectionSet, packedRange: packedRange(from: start))
   }
 
   /// FragmentName : Name but not `on`

@@ -61,18 +61,25 @@ enum Printer {
   ///   - keepKeyword: print `query` even for the shorthand form (needed after a definition that
   ///     would otherwise take the `{` as its own body).
   static func print(_ operation: OperationDefinition, keepKeyword: Bool = false) -> String {
-    let variables = wrap("(", join(operation.variableDefinitions.map(print), ", "), ")")
-    let prefix = join(
-      [
-        operation.operation.rawValue, join([operation.name?.value ?? "", variables]),
-        join(operation.directives.map(print), " "),
-      ], " ")
+    let definitions = operation.variableDefinitions.map(print)
+    // graphql-js 16.12: a described variable prints on lines of its own, so then all do.
+    let variables =
+      definitions.contains { $0.contains("\n") }
+      ? wrap("(\n", join(definitions, "\n"), "\n)") : wrap("(", join(definitions, ", "), ")")
+    let prefix =
+      described(operation.description)
+      + join(
+        [
+          operation.operation.rawValue, join([operation.name?.value ?? "", variables]),
+          join(operation.directives.map(print), " "),
+        ], " ")
     // An anonymous query with nothing else is printed in its shorthand form.
     return (prefix == "query" && !keepKeyword ? "" : prefix + " ") + print(operation.selectionSet)
   }
 
   static func print(_ definition: VariableDefinition) -> String {
-    "$" + definition.variable.name.value + ": " + definition.type.description
+    described(definition.description) + "$" + definition.variable.name.value + ": "
+      + definition.type.description
       + wrap(" = ", definition.defaultValue.map(print) ?? "")
       + wrap(" ", join(definition.directives.map(print), " "))
   }
@@ -108,7 +115,8 @@ enum Printer {
   }
 
   static func print(_ fragment: FragmentDefinition) -> String {
-    "fragment \(fragment.name.value) on \(fragment.typeCondition.name.value) "
+    described(fragment.description)
+      + "fragment \(fragment.name.value) on \(fragment.typeCondition.name.value) "
       + wrap("", join(fragment.directives.map(print), " "), " ") + print(fragment.selectionSet)
   }
 
@@ -123,6 +131,12 @@ enum Printer {
     case .object(let fields, _):
       "{" + join(fields.map { $0.name.value + ": " + print($0.value) }, ", ") + "}"
     }
+  }
+
+  /// An executable definition's description and the line break after it, or nothing.
+  static func described(_ description: StringLiteral?) -> String {
+    guard let description else { return "" }
+    return print(description) + "\n"
   }
 
   static func print(_ directive: Directive) -> String {

@@ -183,6 +183,8 @@ struct SchemaBuilder {
         GraphQLEnumType(
           name: node.name.value, description: node.description?.value, values: values, definition: node))
     case .inputObject(var node):
+      // As graphql-js, only the definition's own `@oneOf` counts, not an extension's.
+      let isOneOf = node.directives.contains { $0.name.value == GraphQLDirective.oneOf.name }
       for case .inputObject(let more) in typeExtensions {
         node.directives += more.directives
         node.fields += more.fields
@@ -190,7 +192,7 @@ struct SchemaBuilder {
       return .inputObject(
         GraphQLInputObjectType(
           name: node.name.value, description: node.description?.value,
-          fields: node.fields.map(buildInputValue),
+          fields: node.fields.map(buildInputValue), isOneOf: isOneOf,
           definition: node))
     }
   }

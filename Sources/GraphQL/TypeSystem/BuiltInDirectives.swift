@@ -1,5 +1,5 @@
-/// The directives every schema has (spec 3.13): `@include`, `@skip`, `@deprecated` and
-/// `@specifiedBy`, with graphql-js 16's descriptions.
+/// The directives every schema has (spec 3.13): `@include`, `@skip`, `@deprecated`,
+/// `@specifiedBy` and `@oneOf`, with graphql-js 16's descriptions.
 extension GraphQLDirective {
   /// `@include(if:)`: the executor includes the field or fragment only when `if` is true.
   public static let include = GraphQLDirective(
@@ -44,11 +44,17 @@ extension GraphQLDirective {
         type: .nonNull(.named("String")))
     ], isRepeatable: false)
 
+  /// `@oneOf`: marks an input object as a OneOf Input Object (graphql-js 16.9, spec September 2025).
+  public static let oneOf = GraphQLDirective(
+    name: "oneOf",
+    description: "Indicates exactly one field must be supplied and this field must not be `null`.",
+    locations: [.inputObject], arguments: [], isRepeatable: false)
+
   /// The reason `@deprecated` gives when none is written.
   public static let defaultDeprecationReason = "No longer supported"
 
   /// The built-in directives, in graphql-js's order.
-  public static let specified: [GraphQLDirective] = [.include, .skip, .deprecated, .specifiedBy]
+  public static let specified: [GraphQLDirective] = [.include, .skip, .deprecated, .specifiedBy, .oneOf]
 
   /// Whether `name` is one of the built-in directive names.
   public static func isSpecified(_ name: String) -> Bool {

@@ -134,6 +134,9 @@ public final class GraphQLInputObjectType: Sendable {
   public let name: String
   public let description: String?
   public let fields: [GraphQLInputValue]
+  /// A OneOf Input Object (`@oneOf`, spec September 2025 3.10.1): a value gives exactly one
+  /// field, and not null.
+  public let isOneOf: Bool
   public let definition: InputObjectTypeDefinition?
 
   public init(
@@ -143,6 +146,21 @@ public final class GraphQLInputObjectType: Sendable {
     self.name = name
     self.description = description
     self.fields = fields
+    self.isOneOf = false
+    self.definition = definition
+  }
+
+  /// An input object that is a OneOf Input Object when `isOneOf` is true. (A separate initializer:
+  /// a new defaulted parameter would leave callers compiled against the old one; see
+  /// docs/design-notes.md, "Build".)
+  public init(
+    name: String, description: String? = nil, fields: [GraphQLInputValue], isOneOf: Bool,
+    definition: InputObjectTypeDefinition? = nil
+  ) {
+    self.name = name
+    self.description = description
+    self.fields = fields
+    self.isOneOf = isOneOf
     self.definition = definition
   }
 

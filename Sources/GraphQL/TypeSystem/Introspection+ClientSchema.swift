@@ -115,7 +115,10 @@ struct ClientSchemaBuilder {
     case "INPUT_OBJECT":
       let fields = try list("inputFields", missing: "Introspection result missing inputFields").map(
         inputValue)
-      return .inputObject(GraphQLInputObjectType(name: name, description: description, fields: fields))
+      return .inputObject(
+        GraphQLInputObjectType(
+          name: name, description: description, fields: fields, isOneOf: object["isOneOf"]?.boolValue ?? false
+        ))
     default:
       throw GraphQLError(
         "Invalid or incomplete introspection result. Ensure that a full introspection query is used in order "

@@ -57,6 +57,9 @@ extension IntrospectionResolvers {
         case .named: nil
         }
       },
+      "isOneOf": on { _, named, _ in
+        if case .inputObject(let inputObject)? = named { inputObject.isOneOf } else { nil }
+      },
     ]
   }
 

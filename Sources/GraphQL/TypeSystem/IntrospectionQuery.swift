@@ -1,14 +1,16 @@
-/// The standard introspection query, exactly as graphql-js 16's `getIntrospectionQuery` writes it
-/// with `descriptions`, `specifiedByUrl`, `directiveIsRepeatable`, `schemaDescription` and
-/// `inputValueDeprecation` enabled (the text `rocket-reserver schema` sends to a server).
+/// The standard introspection query, exactly as graphql-js 16.11's `getIntrospectionQuery` writes
+/// it with `descriptions`, `specifiedByUrl`, `directiveIsRepeatable`, `schemaDescription`,
+/// `inputValueDeprecation` and `oneOf` enabled (the text `rocket-reserver schema` sends to a
+/// server). Since 16.8 type references are followed nine `ofType` levels deep (four nested
+/// non-null lists), and since 16.10 the root types ask for their `kind` too.
 public let introspectionQuery = """
 
       query IntrospectionQuery {
         __schema {
           description
-          queryType { name }
-          mutationType { name }
-          subscriptionType { name }
+          queryType { name kind }
+          mutationType { name kind }
+          subscriptionType { name kind }
           types {
             ...FullType
           }
@@ -29,6 +31,7 @@ public let introspectionQuery = """
         name
         description
         specifiedByURL
+        isOneOf
         fields(includeDeprecated: true) {
           name
           description
@@ -91,6 +94,14 @@ public let introspectionQuery = """
                     ofType {
                       kind
                       name
+                      ofType {
+                        kind
+                        name
+                        ofType {
+                          kind
+                          name
+                        }
+                      }
                     }
                   }
                 }

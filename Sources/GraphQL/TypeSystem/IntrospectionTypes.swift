@@ -65,6 +65,8 @@ enum IntrospectionTypes {
         ]),
       GraphQLField(
         name: "ofType", type: .named("__Type")),
+      GraphQLField(
+        name: "isOneOf", type: .named("Boolean")),
     ]))
 
   static let field = GraphQLObjectType(

@@ -63,7 +63,8 @@ struct SchemaPrinter {
         description(field.description, indentation: "  ", firstInBlock: position == 0) + "  "
           + inputValue(field)
       }
-      return description(input.description) + "input \(input.name)" + block(fields)
+      return description(input.description) + "input \(input.name)" + (input.isOneOf ? " @oneOf" : "")
+        + block(fields)
     }
   }
 

@@ -1,4 +1,4 @@
-/// Rules for union members, enum values and input object fields (spec 3.8-3.10).
+/// Rules for union members, enum values and input object fields (spec 3.8-3.10), OneOf ones included.
 extension SchemaValidator {
   func validateUnionMembers(_ union: GraphQLUnionType, _ errors: inout SchemaErrors) {
     if union.types.isEmpty {
@@ -48,6 +48,23 @@ extension SchemaValidator {
           "Required input field \(input.name).\(field.name) cannot be deprecated.",
           [Self.deprecatedDirectiveRange(field.definition), field.definition?.type.range])
       }
+      if input.isOneOf { validateOneOfField(input, field, &errors) }
+    }
+  }
+
+  /// A OneOf Input Object's fields are nullable and have no default (spec September 2025 3.10,
+  /// graphql-js 16.9 `validateOneOfInputObjectField`): a value gives exactly one of them.
+  private func validateOneOfField(
+    _ input: GraphQLInputObjectType, _ field: GraphQLInputValue, _ errors: inout SchemaErrors
+  ) {
+    if field.type.isNonNull {
+      errors.report(
+        "OneOf input field \(input.name).\(field.name) must be nullable.", [field.definition?.type.range])
+    }
+    if field.defaultValue != nil {
+      errors.report(
+        "OneOf input field \(input.name).\(field.name) cannot have a default value.",
+        [field.definition?.range])
     }
   }
 }

@@ -82,6 +82,12 @@ struct SchemaValidator {
   private func validateDirectives(_ errors: inout SchemaErrors) {
     for directive in parts.directives {
       validateName(directive.name, directive.definition?.range, &errors)
+      // graphql-js 16.10 (spec September 2025 3.13): a directive needs somewhere to be used. SDL
+      // cannot write one without locations; a schema built in code can.
+      if directive.locations.isEmpty {
+        errors.report(
+          "Directive @\(directive.name) must include 1 or more locations.", [directive.definition?.range])
+      }
       for argument in directive.arguments {
         validateName(argument.name, argument.definition?.range, &errors)
         if !isInputType(argument.type) {

@@ -1,33 +1,38 @@
 /// Every validation rule of the specification, in graphql-js's order (chosen so the clearest
-/// error comes first when a document breaks several rules).
+/// error comes first when a document breaks several rules), then graphql-js's recommended ones.
 ///
 /// The operation-type check (`ValidationRule.knownOperationTypes`) is not included: graphql-js 16
 /// does not validate it and reports it when executing instead; add it to validate it up front.
-public let specifiedRules: [ValidationRule] = [
-  .executableDefinitions,
-  .uniqueOperationNames,
-  .loneAnonymousOperation,
-  .singleFieldSubscriptions,
-  .knownTypeNames,
-  .fragmentsOnCompositeTypes,
-  .variablesAreInputTypes,
-  .scalarLeafs,
-  .fieldsOnCorrectType,
-  .uniqueFragmentNames,
-  .knownFragmentNames,
-  .noUnusedFragments,
-  .possibleFragmentSpreads,
-  .noFragmentCycles,
-  .uniqueVariableNames,
-  .noUndefinedVariables,
-  .noUnusedVariables,
-  .knownDirectives,
-  .uniqueDirectivesPerLocation,
-  .knownArgumentNames,
-  .uniqueArgumentNames,
-  .valuesOfCorrectType,
-  .providedRequiredArguments,
-  .variablesInAllowedPosition,
-  .overlappingFieldsCanBeMerged,
-  .uniqueInputFieldNames,
-]
+public let specifiedRules: [ValidationRule] =
+  [
+    .executableDefinitions,
+    .uniqueOperationNames,
+    .loneAnonymousOperation,
+    .singleFieldSubscriptions,
+    .knownTypeNames,
+    .fragmentsOnCompositeTypes,
+    .variablesAreInputTypes,
+    .scalarLeafs,
+    .fieldsOnCorrectType,
+    .uniqueFragmentNames,
+    .knownFragmentNames,
+    .noUnusedFragments,
+    .possibleFragmentSpreads,
+    .noFragmentCycles,
+    .uniqueVariableNames,
+    .noUndefinedVariables,
+    .noUnusedVariables,
+    .knownDirectives,
+    .uniqueDirectivesPerLocation,
+    .knownArgumentNames,
+    .uniqueArgumentNames,
+    .valuesOfCorrectType,
+    .providedRequiredArguments,
+    .variablesInAllowedPosition,
+    .overlappingFieldsCanBeMerged,
+    .uniqueInputFieldNames,
+  ] + recommendedRules
+
+/// The rules graphql-js 16.9 recommends beyond the specification, which it runs with the
+/// specified ones (so `specifiedRules` ends with them too): `MaxIntrospectionDepthRule`.
+public let recommendedRules: [ValidationRule] = [.maxIntrospectionDepth]

@@ -166,7 +166,8 @@ struct ValidationWalker {
       if case .variable(let variable) = value, context.recordedUsages != nil {
         context.recordedUsages?.append(
           VariableUsage(
-            node: variable, type: context.typeInfo.inputType, defaultValue: context.typeInfo.defaultValue))
+            node: variable, type: context.typeInfo.inputType, defaultValue: context.typeInfo.defaultValue,
+            parentType: context.typeInfo.parentInputType))
       }
       for visitor in visitors {
         visitor.enterValue(value)

@@ -6,6 +6,9 @@ public struct VariableUsage: Sendable {
   public var type: GraphQLTypeReference?
   /// The default value of the argument or input field it is used for, if declared.
   public var defaultValue: Value?
+  /// The input type around that position: the input object whose field it fills, or the list
+  /// it is an item of (graphql-js 16.11 `parentType`, for the OneOf rule).
+  public var parentType: GraphQLTypeReference? = nil
 }
 
 /// Walks one operation or fragment body with its own `TypeInfo` and records every variable use.
@@ -55,7 +58,9 @@ struct VariableUsageCollector {
     switch value {
     case .variable(let variable):
       usages.append(
-        VariableUsage(node: variable, type: typeInfo.inputType, defaultValue: typeInfo.defaultValue))
+        VariableUsage(
+          node: variable, type: typeInfo.inputType, defaultValue: typeInfo.defaultValue,
+          parentType: typeInfo.parentInputType))
     case .list(let items, _):
       typeInfo.enterList()
       for item in items { collect(value: item) }

@@ -1,7 +1,8 @@
 import GraphQL
 
-/// Writes `SchemaTypes.graphql.swift`: a Swift enum for every enum type of the schema and a
-/// struct for every input object type, shared by all generated operations.
+/// Writes `SchemaTypes.graphql.swift`: a Swift enum for every enum type of the schema, a struct
+/// for every input object type and an enum for every OneOf input object type, shared by all
+/// generated operations.
 struct SchemaTypesGenerator {
   let schema: GraphQLSchema
 
@@ -16,6 +17,9 @@ struct SchemaTypesGenerator {
       case .enumeration(let enumType)?:
         writer.line()
         writeEnum(enumType, into: &writer)
+      case .inputObject(let inputType)? where inputType.isOneOf:
+        writer.line()
+        writeOneOfInputObject(inputType, types: types, into: &writer)
       case .inputObject(let inputType)?:
         writer.line()
         writeInputObject(inputType, types: types, into: &writer)
@@ -51,6 +55,40 @@ struct SchemaTypesGenerator {
             writer.line("case .\(SwiftNaming.enumCase(value.name)): \(stringLiteral(value.name))")
           }
           writer.line("case .__unknown(let name): name")
+        }
+      }
+    }
+  }
+
+  /// A OneOf Input Object as an enum with one case per field: a value of it gives exactly one
+  /// field, never null, which is what the schema demands (`@oneOf`). Cases holding an input
+  /// object are `indirect`, so that input types may contain each other.
+  private func writeOneOfInputObject(
+    _ type: GraphQLInputObjectType, types: SwiftTypeMapping, into writer: inout SwiftWriter
+  ) {
+    writer.documentation(
+      type.description ?? "The `\(type.name)` input type of the schema: exactly one of its fields (`@oneOf`)."
+    )
+    writer.block("public enum \(type.name): GraphQLInputValueConvertible, Hashable") { writer in
+      for field in type.fields {
+        writer.documentation(field.description)
+        let isInputObject: Bool
+        if case .named(let name) = field.type.nullable, case .inputObject? = schema.type(named: name) {
+          isInputObject = true
+        } else {
+          isInputObject = false
+        }
+        let payload = types.givenInputType(field.type)
+        writer.line(
+          (isInputObject ? "indirect " : "") + "case \(SwiftNaming.identifier(field.name))(\(payload))")
+      }
+      writer.line()
+      writer.block("public var inputJSON: JSON") { writer in
+        writer.switchBlock("self") { writer in
+          for field in type.fields {
+            let name = SwiftNaming.identifier(field.name)
+            writer.line("case .\(name)(let value): .object([\(stringLiteral(field.name)): value.inputJSON])")
+          }
         }
       }
     }

@@ -77,6 +77,10 @@ struct SwiftTypeMapping {
     }
   }
 
+  /// The Swift type of a value of `type` that is given, never null or absent: the payload of a
+  /// OneOf input enum's case.
+  func givenInputType(_ type: GraphQLTypeReference) -> String { nestedInputType(type) }
+
   private func nestedInputType(_ type: GraphQLTypeReference) -> String {
     switch type {
     case .nonNull(let inner): nestedInputType(inner)

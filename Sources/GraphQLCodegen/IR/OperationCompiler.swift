@@ -22,8 +22,14 @@ struct OperationCompiler {
       let operation = inserter.insert(into: original)
       let used = fragmentsUsed(by: operation.selectionSet, in: fragments)
       let wireDocument = Document(
-        definitions: [.operation(operation)]
-          + fragmentOrder.filter(used.contains).compactMap { fragments[$0].map(Definition.fragment) })
+        definitions: [.operation(Self.undescribed(operation))]
+          + fragmentOrder.filter(used.contains).compactMap { name in
+            fragments[name].map { fragment in
+              var plain = fragment
+              plain.description = nil
+              return .fragment(plain)
+            }
+          })
       return OperationIR(
         name: name, type: operation.operation,
         variables: operation.variableDefinitions.map {
@@ -41,6 +47,19 @@ struct OperationCompiler {
         selectionSet: collector.collect([fragment.selectionSet], on: fragment.typeCondition.name.value))
     }
     return (operations, fragmentIRs)
+  }
+
+  /// The operation without descriptions: they document the source file, and servers that
+  /// predate the September 2025 spec (graphql-js before 16.12) refuse them as a syntax error.
+  static func undescribed(_ operation: OperationDefinition) -> OperationDefinition {
+    var plain = operation
+    plain.description = nil
+    plain.variableDefinitions = operation.variableDefinitions.map { definition in
+      var plainDefinition = definition
+      plainDefinition.description = nil
+      return plainDefinition
+    }
+    return plain
   }
 
   /// The names of the fragments `selectionSet` spreads, directly or through other fragments.

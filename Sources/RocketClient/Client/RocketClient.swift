@@ -2,9 +2,10 @@ import GraphQLAPI
 
 /// Sends generated operations to one server and returns typed results.
 ///
-/// The path of a request: the interceptors (by default ``AuthorizationInterceptor``, adding the
-/// token saved for ``endpointKey``), then the transport, then decoding into the operation's `Data`.
-/// Cancelling the calling task cancels the request.
+/// The path of a request: the ``RequestChain`` of interceptors (the caller's, then
+/// ``AuthorizationInterceptor`` adding the token saved for ``endpointKey``), then the transport;
+/// the response comes back through the same interceptors, then is decoded into the operation's
+/// `Data`. Cancelling the calling task cancels the request.
 ///
 /// For example:
 /// ```swift
@@ -21,7 +22,7 @@ public struct RocketClient: Sendable {
   public let credentials: (any CredentialStore)?
   /// The server's key in the credential store: ``Credential/embeddedEndpoint`` or the endpoint URL.
   public let endpointKey: String
-  /// The steps every request passes through before the transport, in order.
+  /// The steps every request passes through before the transport, outermost first.
   public let interceptors: [any RequestInterceptor]
 
   /// A client for one server.
@@ -30,7 +31,8 @@ public struct RocketClient: Sendable {
   ///   - transport: an ``InProcessTransport`` or ``HTTPTransport``.
   ///   - credentials: the token store (nil: every request is anonymous and login is not saved).
   ///   - endpointKey: the server's key in `credentials`.
-  ///   - interceptors: extra steps run after the authorization step (default none).
+  ///   - interceptors: steps run before the authorization step, outermost first, such as
+  ///     ``LoggingInterceptor``, ``RetryInterceptor`` and ``HeaderInterceptor`` (default none).
   public init(
     transport: any NetworkTransport, credentials: (any CredentialStore)?, endpointKey: String,
     interceptors: [any RequestInterceptor] = []
@@ -40,7 +42,7 @@ public struct RocketClient: Sendable {
     self.endpointKey = endpointKey
     var steps: [any RequestInterceptor] = []
     if let credentials { steps.append(AuthorizationInterceptor(credentials: credentials)) }
-    self.interceptors = steps + interceptors
+    self.interceptors = interceptors + steps
   }
 
   /// Runs a query.
@@ -66,18 +68,35 @@ public struct RocketClient: Sendable {
     try await send(mutation)
   }
 
+  /// Sends a request that no generated operation expresses (the standard introspection query of
+  /// `schema`) through the same chain, and returns the response body undecoded.
+  ///
+  /// - Parameters:
+  ///   - request: the GraphQL request.
+  ///   - operationType: its kind (default query; only queries are retried).
+  /// - Returns: the response body: an object with `data` and/or `errors`.
+  /// - Throws: ``RocketClientError`` as ``fetch(_:)`` does, but no decoding errors.
+  public func execute(
+    _ request: GraphQLRequest, operationType: GraphQLOperationType = .query
+  ) async throws(RocketClientError) -> JSON {
+    try await run(OutgoingRequest(endpointKey: endpointKey, operation: request, operationType: operationType))
+  }
+
   private func send<Operation: GraphQLOperation>(
     _ operation: Operation
   ) async throws(RocketClientError) -> GraphQLResult<Operation.Data> {
-    var request = OutgoingRequest(endpointKey: endpointKey, operation: GraphQLRequest(operation))
-    for interceptor in interceptors {
-      try await interceptor.intercept(&request)
-    }
-    if Task.isCancelled { throw RocketClientError.cancelled }
-    let response = try await transport.send(request.operation, authorization: request.authorization)
-    // A transport may finish just as the task is cancelled; the caller asked to stop, so stop.
-    if Task.isCancelled { throw RocketClientError.cancelled }
+    let response = try await run(
+      OutgoingRequest(
+        endpointKey: endpointKey, operation: GraphQLRequest(operation), operationType: Operation.operationType
+      ))
     return try GraphQLResult(
       response: response, operationName: Operation.operationName, endpointKey: endpointKey)
+  }
+
+  private func run(_ request: OutgoingRequest) async throws(RocketClientError) -> JSON {
+    let response = try await RequestChain(interceptors: interceptors, transport: transport).proceed(request)
+    // A transport may finish just as the task is cancelled; the caller asked to stop, so stop.
+    if Task.isCancelled { throw RocketClientError.cancelled }
+    return response.json
   }
 }

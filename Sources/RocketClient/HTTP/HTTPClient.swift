@@ -1,46 +1,66 @@
 import Foundation
-import Synchronization
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
-/// Sends HTTP POST requests and returns the whole response, whatever its status.
+/// Sends HTTP requests on libcurl and returns the response, whatever its status.
 ///
-/// The bytes layer under the GraphQL HTTP transport. It uses an ephemeral URLSession of its own:
-/// no cookies, no cache, no credentials stored, so nothing of a session leaks to disk.
-/// Requests honour Swift task cancellation and a timeout; failures are ``HTTPTransportError``s
+/// The bytes layer under the GraphQL HTTP transport. All of a client's requests run on one
+/// libcurl multi handle, on a thread of its own that sleeps in the kernel while nothing happens
+/// (see `CurlMultiLoop`), and share its connection cache: requests to one server reuse a
+/// kept-alive connection. No cookies, no cache, no stored credentials; redirects are never
+/// followed; proxies come from the usual environment variables (`http_proxy`, `https_proxy`,
+/// `no_proxy`), as libcurl reads them; TLS peers are verified against the system's CA store.
+///
+/// Every request has a timeout (connecting included, to the millisecond) and a bound on the body
+/// size; Swift task cancellation stops a transfer at once. Failures are ``HTTPTransportError``s
 /// that name the endpoint.
 ///
 /// Thread safety: immutable after creation; share one client between tasks.
 public final class HTTPClient: Sendable {
-  /// The longest wait for the whole response, from sending to the last body byte.
+  /// The default bound on a response body: 16 MiB.
+  public static let defaultMaxBodySize = 16 << 20
+
+  /// The longest wait for a whole exchange, from connecting to the last body byte.
   public let timeout: Duration
-  private let session: URLSession
+  /// The largest response body accepted, in bytes.
+  public let maxBodySize: Int
+  private let loop: CurlMultiLoop?
 
-  /// Creates a client with its own URLSession.
+  /// Creates a client and its libcurl thread.
   ///
-  /// - Parameter timeout: the longest wait for the whole response (default 30 seconds); past it
-  ///   ``post(url:body:headers:)`` throws ``HTTPTransportError/timedOut(endpoint:after:)``.
-  public init(timeout: Duration = .seconds(30)) {
+  /// - Parameters:
+  ///   - timeout: the longest wait for a whole exchange (default 30 seconds); past it a request
+  ///     throws ``HTTPTransportError/timedOut(endpoint:after:)``.
+  ///   - maxBodySize: the largest body accepted (default 16 MiB); past it a request throws
+  ///     ``HTTPTransportError/bodyTooLarge(endpoint:limit:)``.
+  public init(timeout: Duration = .seconds(30), maxBodySize: Int = HTTPClient.defaultMaxBodySize) {
     self.timeout = timeout
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.httpCookieStorage = nil
-    configuration.httpShouldSetCookies = false
-    configuration.httpCookieAcceptPolicy = .never
-    configuration.urlCache = nil
-    configuration.urlCredentialStorage = nil
-    configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-    configuration.timeoutIntervalForRequest = Self.backstop(timeout)
-    configuration.timeoutIntervalForResource = Self.backstop(timeout)
-    session = URLSession(configuration: configuration)
+    self.maxBodySize = maxBodySize
+    loop = CurlMultiLoop()
   }
 
-  deinit {
-    session.finishTasksAndInvalidate()
+  /// Sends `request` and returns once the response head has arrived; the body streams.
+  ///
+  /// - Parameter request: the request; its own timeout and body bound, when set, replace the
+  ///   client's.
+  /// - Returns: the status, header fields and the body as it arrives.
+  /// - Throws: ``HTTPTransportError``; `.cancelled` when the calling task is cancelled, before or
+  ///   during the request.
+  public func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPStreamedResponse {
+    guard let scheme = request.url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+      let host = request.url.host, !host.isEmpty
+    else {
+      throw HTTPTransportError.unsupportedURL(endpoint: request.url)
+    }
+    if Task.isCancelled { throw HTTPTransportError.cancelled(endpoint: request.url) }
+    guard let loop else {
+      throw HTTPTransportError.failed(endpoint: request.url, detail: "libcurl could not be set up")
+    }
+    let transfer = try CurlTransfer(
+      request: request, timeout: request.timeout ?? timeout, maxBodySize: request.maxBodySize ?? maxBodySize,
+      loop: loop)
+    return try await transfer.start()
   }
 
-  /// POSTs `body` to `url` and returns the response, including the body of 4xx/5xx responses.
+  /// POSTs `body` to `url` and returns the whole response, including the body of 4xx/5xx responses.
   ///
   /// - Parameters:
   ///   - url: an `http://` or `https://` endpoint.
@@ -49,129 +69,27 @@ public final class HTTPClient: Sendable {
   /// - Returns: the status, header fields (lower-cased names) and body.
   /// - Throws: ``HTTPTransportError``; `.cancelled` when the calling task is cancelled, before or
   ///   during the request.
-  public func post(url: URL, body: Data, headers: [String: String] = [:]) async throws -> HTTPResponse {
-    guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
-      throw HTTPTransportError.unsupportedURL(endpoint: url)
-    }
-    var request = URLRequest(
-      url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: Self.backstop(timeout))
-    request.httpMethod = "POST"
-    request.httpBody = body
-    request.httpShouldHandleCookies = false
-    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    return try await perform(request, endpoint: url)
+  public func post(
+    url: URL, body: Data, headers: HTTPHeaders = HTTPHeaders()
+  ) async throws(HTTPTransportError) -> HTTPResponse {
+    try await fetch(HTTPRequest(method: .post, url: url, headers: headers, body: [UInt8](body)))
   }
 
-  /// Runs a data task, cancelling it when the calling task is cancelled or the deadline passes.
+  /// Sends `request` and reads the whole body (at most the body bound).
   ///
-  /// The deadline is our own timer: swift-corelibs-foundation truncates URLSession's timeouts to
-  /// whole seconds (0.3 s becomes "expire at once") and ignores the resource timeout, so the
-  /// session's timeout is only a backstop, rounded up.
-  private func perform(_ request: URLRequest, endpoint: URL) async throws -> HTTPResponse {
-    let slot = DataTaskSlot()
-    let timeout = timeout
-    let deadline = Task {
-      try await Task.sleep(for: timeout)
-      slot.cancel(reason: .deadline)
+  /// - Throws: ``HTTPTransportError`` as ``send(_:)`` does, and for a body that fails part way.
+  public func fetch(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
+    let response = try await send(request)
+    var body = Data()
+    do {
+      for try await chunk in response.body { body.append(contentsOf: chunk) }
+    } catch let error as HTTPTransportError {
+      throw error
+    } catch {
+      throw HTTPTransportError.failed(endpoint: request.url, detail: "\(error)")
     }
-    defer { deadline.cancel() }
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { continuation in
-        let task = session.dataTask(with: request) { data, response, error in
-          let outcome = Self.result(data: data, response: response, error: error, endpoint: endpoint)
-          continuation.resume(
-            with: outcome.mapError { error -> HTTPTransportError in
-              switch (error, slot.cancellationReason) {
-              case (.cancelled, .deadline?), (.timedOut, _):
-                return HTTPTransportError.timedOut(endpoint: endpoint, after: timeout)
-              default:
-                return error
-              }
-            })
-        }
-        if slot.start(task) {
-          task.resume()
-        } else if slot.cancellationReason == .deadline {
-          continuation.resume(throwing: HTTPTransportError.timedOut(endpoint: endpoint, after: timeout))
-        } else {
-          continuation.resume(throwing: HTTPTransportError.cancelled(endpoint: endpoint))
-        }
-      }
-    } onCancel: {
-      slot.cancel(reason: .caller)
-    }
-  }
-
-  private static func result(
-    data: Data?, response: URLResponse?, error: (any Error)?, endpoint: URL
-  ) -> Result<HTTPResponse, HTTPTransportError> {
-    if let error {
-      return .failure(HTTPTransportError.from(error, endpoint: endpoint))
-    }
-    guard let http = response as? HTTPURLResponse else {
-      return .failure(.failed(endpoint: endpoint, detail: "the answer was not HTTP"))
-    }
-    var headers: [String: String] = [:]
-    for case (let name as String, let value as String) in http.allHeaderFields {
-      headers[name.lowercased()] = value
-    }
-    return .success(HTTPResponse(status: http.statusCode, headers: headers, body: data ?? Data()))
-  }
-
-  /// URLSession's own timeout: whole seconds, one more than ours, so our deadline fires first.
-  private static func backstop(_ duration: Duration) -> TimeInterval {
-    let (seconds, attoseconds) = duration.components
-    return TimeInterval(seconds + (attoseconds > 0 ? 1 : 0) + 1)
-  }
-}
-
-/// Hands a data task from the request side to whoever cancels it (the caller's task or the
-/// deadline), whichever comes first, and remembers why it was cancelled.
-private final class DataTaskSlot: Sendable {
-  /// Who cancelled the request.
-  enum Reason {
-    case caller
-    case deadline
-  }
-
-  private enum State {
-    case waiting
-    case running(URLSessionDataTask)
-    case cancelled(Reason)
-  }
-
-  private let state = Mutex(State.waiting)
-
-  /// Records `task`; false when cancellation came first, so the task must not be started.
-  func start(_ task: URLSessionDataTask) -> Bool {
-    state.withLock { state in
-      guard case .waiting = state else { return false }
-      state = .running(task)
-      return true
-    }
-  }
-
-  /// Why the request was cancelled, or nil if it was not.
-  var cancellationReason: Reason? {
-    state.withLock { state in
-      guard case .cancelled(let reason) = state else { return nil }
-      return reason
-    }
-  }
-
-  /// Cancels the running task, or makes a later ``start(_:)`` refuse. The first reason sticks.
-  func cancel(reason: Reason) {
-    let task: URLSessionDataTask? = state.withLock { state in
-      switch state {
-      case .cancelled: return nil
-      case .waiting:
-        state = .cancelled(reason)
-        return nil
-      case .running(let task):
-        state = .cancelled(reason)
-        return task
-      }
-    }
-    task?.cancel()
+    // A cancelled reader sees the body end early: that is a cancellation, not a short answer.
+    if Task.isCancelled { throw HTTPTransportError.cancelled(endpoint: request.url) }
+    return HTTPResponse(status: response.status, headers: response.headers, body: body)
   }
 }

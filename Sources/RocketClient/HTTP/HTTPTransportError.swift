@@ -7,6 +7,9 @@ import Foundation
 public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Nothing accepted the TCP connection (nothing listening, or the connection could not be made).
   case connectionRefused(endpoint: URL)
+  /// No TCP connection could be made for another reason than a refusal (`detail` says why,
+  /// such as "Network is unreachable").
+  case cannotConnect(endpoint: URL, detail: String)
   /// The host name does not resolve.
   case unknownHost(endpoint: URL)
   /// No complete response within the client's timeout.
@@ -15,6 +18,11 @@ public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConverti
   case tlsFailure(endpoint: URL, detail: String)
   /// The connection broke, or the network is down, before a response arrived.
   case connectionLost(endpoint: URL)
+  /// The response body passed the client's bound (`limit` bytes); the transfer was stopped
+  /// there, or at the head when `Content-Length` announced more.
+  case bodyTooLarge(endpoint: URL, limit: Int)
+  /// The server answered with a redirect (3xx), which is not followed.
+  case redirected(endpoint: URL, status: Int, location: String?)
   /// The Swift task was cancelled (for example Ctrl-C in the REPL).
   case cancelled(endpoint: URL)
   /// The endpoint is not an `http://` or `https://` URL with a host.
@@ -29,7 +37,8 @@ public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConverti
   /// The endpoint the failed request was for.
   public var endpoint: URL {
     switch self {
-    case .connectionRefused(let endpoint), .unknownHost(let endpoint), .timedOut(let endpoint, _),
+    case .connectionRefused(let endpoint), .cannotConnect(let endpoint, _), .unknownHost(let endpoint),
+      .timedOut(let endpoint, _), .bodyTooLarge(let endpoint, _), .redirected(let endpoint, _, _),
       .tlsFailure(let endpoint, _), .connectionLost(let endpoint), .cancelled(let endpoint),
       .unsupportedURL(let endpoint), .notJSON(let endpoint, _, _), .serverError(let endpoint, _, _),
       .failed(let endpoint, _):
@@ -38,13 +47,13 @@ public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConverti
   }
 
   /// True when the service could not be reached or is not available: connection refused, unknown
-  /// host, timeout, TLS failure, connection lost, or a gateway status (502, 503, 504) saying the
-  /// server behind a proxy is down. The CLI maps it to exit status 69.
+  /// host, no route, timeout, TLS failure, connection lost or reset (a truncated body included),
+  /// or a gateway status (502, 503, 504) saying the server behind a proxy is down. The CLI maps it to exit status 69.
   public var isUnreachable: Bool {
     switch self {
-    case .connectionRefused, .unknownHost, .timedOut, .tlsFailure, .connectionLost: true
+    case .connectionRefused, .cannotConnect, .unknownHost, .timedOut, .tlsFailure, .connectionLost: true
     case .serverError(_, let status, _): [502, 503, 504].contains(status)
-    case .cancelled, .unsupportedURL, .notJSON, .failed: false
+    case .cancelled, .unsupportedURL, .notJSON, .failed, .bodyTooLarge, .redirected: false
     }
   }
 
@@ -54,6 +63,14 @@ public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConverti
     switch self {
     case .connectionRefused:
       return "cannot reach \(endpoint): connection refused"
+    case .cannotConnect(_, let detail):
+      return "cannot reach \(endpoint): \(detail)"
+    case .bodyTooLarge(_, let limit):
+      return "the answer from \(endpoint) is larger than \(Self.bytes(limit)); the transfer was stopped"
+    case .redirected(_, let status, let location):
+      let target = location.map { " to \(Self.displayedLocation($0))" } ?? ""
+      return "\(endpoint) answered HTTP \(status), a redirect\(target), which is not followed for POST; "
+        + "use the target as the endpoint if you trust it"
     case .unknownHost(let url):
       return "cannot reach \(endpoint): unknown host \(url.host ?? "")"
     case .timedOut(_, let timeout):
@@ -64,15 +81,7 @@ public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConverti
       return "cannot reach \(endpoint): the connection was lost before a response arrived"
     case .cancelled:
       return "request to \(endpoint) was cancelled"
-    case .unsupportedURL(let url):
-      if let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-        url.absoluteString.contains("://[")
-      {
-        // swift-corelibs URLSession turns bracketed IPv6 literals away as bad URLs.
-        return
-          "cannot reach \(endpoint): IPv6 address literals are not supported in URLs here; use a host name "
-          + "that resolves to the address (an /etc/hosts entry, for instance)"
-      }
+    case .unsupportedURL:
       return "\(endpoint) is not an http:// or https:// URL"
     case .notJSON(_, let status, let body):
       return "\(endpoint) answered HTTP \(status) with \(body) instead of JSON; is it a GraphQL endpoint?"
@@ -89,6 +98,21 @@ public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConverti
     else { return url.absoluteString }
     components.password = "***"
     return components.string ?? url.absoluteString
+  }
+
+  /// A redirect target for a message: any password masked, and nothing but printable ASCII
+  /// (it is the server's text, and must not drive the terminal).
+  static func displayedLocation(_ location: String) -> String {
+    let printable = String(
+      location.unicodeScalars.filter { $0.value >= 0x20 && $0.value < 0x7F }.map(Character.init))
+    return URL(string: printable).map(displayed) ?? printable
+  }
+
+  /// "16 MiB", "1500 bytes".
+  static func bytes(_ count: Int) -> String {
+    if count >= 1 << 20, count % (1 << 20) == 0 { return "\(count >> 20) MiB" }
+    if count >= 1 << 10, count % (1 << 10) == 0 { return "\(count >> 10) KiB" }
+    return "\(count) bytes"
   }
 
   /// "30 s", "0.25 s".

@@ -1,16 +1,39 @@
 import GraphQL
+import GraphQLAPI
 
-/// One step a request passes through before its transport sends it, such as adding the auth
-/// header. ``RocketClient`` runs its interceptors in order.
+/// One step of the ``RequestChain``: it sees the request on its way out and the response (or
+/// the error) on its way back, as apollo-ios's `ApolloInterceptor` does.
 ///
-/// Implementation requirements: change only what is your concern; throw ``RocketClientError``
-/// with a user-facing message to stop the request; be safe to call from many tasks at once.
+/// An interceptor changes the request and passes it on with `chain.proceed(_:)`, then looks at
+/// what comes back, or answers without passing on. Authorization, retries, logging and the
+/// raw-response capture of `--json` are each one interceptor.
+///
+/// For example, an interceptor that counts failures:
+/// ```swift
+/// struct FailureCounter: RequestInterceptor {
+///   let failures: Mutex<Int>
+///   func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
+///     -> TransportResponse {
+///     do throws(RocketClientError) { return try await chain.proceed(request) }
+///     catch { failures.withLock { $0 += 1 }; throw error }
+///   }
+/// }
+/// ```
+///
+/// Implementation requirements: change only what is your concern; call `chain.proceed` at most
+/// once unless retrying is your concern; throw ``RocketClientError`` with a user-facing message
+/// to stop the request; be safe to call from many tasks at once.
 public protocol RequestInterceptor: Sendable {
-  /// Adjusts `request` before it is sent.
+  /// Handles `request`: usually adjusts it, calls `chain.proceed`, and returns (or inspects) the
+  /// response.
   ///
-  /// - Parameter request: the request so far; the interceptor may change it.
-  /// - Throws: ``RocketClientError`` to stop the request.
-  func intercept(_ request: inout OutgoingRequest) async throws(RocketClientError)
+  /// - Parameters:
+  ///   - request: the request so far.
+  ///   - chain: the rest of the chain, ending at the transport.
+  /// - Returns: the response, as the rest of the chain gave it or as this step changed it.
+  /// - Throws: ``RocketClientError``.
+  func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
+    -> TransportResponse
 }
 
 /// A request on its way to a transport: the GraphQL part plus what interceptors decide.
@@ -19,18 +42,54 @@ public struct OutgoingRequest: Sendable {
   public let endpointKey: String
   /// The GraphQL request.
   public var operation: GraphQLRequest
-  /// The `Authorization` header value, nil for an anonymous request.
-  public var authorization: String?
+  /// Query, mutation or subscription: a mutation is never retried.
+  public var operationType: GraphQLOperationType
+  /// Header fields the transport sends (the HTTP transport adds its content headers; the embedded
+  /// backend reads `Authorization`).
+  public var headers: HTTPHeaders
 
-  /// A request with no authorization yet.
+  /// A request with no headers yet.
   ///
   /// - Parameters:
   ///   - endpointKey: the server's key, as in the credential store.
   ///   - operation: the GraphQL request.
-  ///   - authorization: the header value (default nil).
-  public init(endpointKey: String, operation: GraphQLRequest, authorization: String? = nil) {
+  ///   - operationType: its kind (default query).
+  ///   - headers: header fields (default none).
+  public init(
+    endpointKey: String, operation: GraphQLRequest, operationType: GraphQLOperationType = .query,
+    headers: HTTPHeaders = HTTPHeaders()
+  ) {
     self.endpointKey = endpointKey
     self.operation = operation
-    self.authorization = authorization
+    self.operationType = operationType
+    self.headers = headers
+  }
+
+  /// The `Authorization` header value, nil for an anonymous request.
+  public var authorization: String? {
+    get { headers["Authorization"] }
+    set { headers["Authorization"] = newValue }
+  }
+}
+
+/// What a transport brought back: the GraphQL response body and, over HTTP, the status and size.
+public struct TransportResponse: Sendable {
+  /// The response body: an object with `data` and/or `errors`.
+  public var json: JSON
+  /// The HTTP status; nil for the embedded backend.
+  public var status: Int?
+  /// The body's size in bytes; nil when the transport does not know it.
+  public var byteCount: Int?
+
+  /// A response.
+  ///
+  /// - Parameters:
+  ///   - json: the body.
+  ///   - status: the HTTP status (default nil).
+  ///   - byteCount: the body's size (default nil).
+  public init(json: JSON, status: Int? = nil, byteCount: Int? = nil) {
+    self.json = json
+    self.status = status
+    self.byteCount = byteCount
   }
 }

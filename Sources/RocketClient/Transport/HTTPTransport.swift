@@ -5,7 +5,8 @@ import GraphQL
 ///
 /// Every request carries `Content-Type: application/json`,
 /// `Accept: application/graphql-response+json, application/json`, the operation name in
-/// `X-APOLLO-OPERATION-NAME` (as apollo-ios sends it) and, when logged in, `Authorization`.
+/// `X-APOLLO-OPERATION-NAME` (as apollo-ios sends it) and the request's own header fields
+/// (`Authorization` when logged in, `--header` fields).
 /// A JSON body is read whatever the status code, since GraphQL servers answer request errors
 /// with 400 and a GraphQL body. Failures name the endpoint (see ``HTTPTransportError``).
 ///
@@ -19,11 +20,15 @@ public struct HTTPTransport: NetworkTransport {
   ///
   /// - Parameters:
   ///   - endpoint: the GraphQL endpoint URL (`http://` or `https://`).
-  ///   - client: the HTTP client to use (default: a new one with a 30 second timeout).
+  ///   - client: the HTTP client to use (default: a new one with a 30 second timeout); share one
+  ///     between transports to share its connections.
   public init(endpoint: URL, client: HTTPClient = HTTPClient()) {
     self.endpoint = endpoint
     self.client = client
   }
+
+  /// What requests go to, for `--verbose`: `POST` and the endpoint, any password in it masked.
+  public var target: String { "POST " + HTTPTransportError.displayed(endpoint) }
 
   /// POSTs `request` and returns the GraphQL response body.
   ///
@@ -31,30 +36,32 @@ public struct HTTPTransport: NetworkTransport {
   ///   JSON; ``RocketClientError/invalidResponse(endpoint:reason:)`` for JSON that is not a GraphQL
   ///   response (unless the status is 5xx, which is a `.transport` server error);
   ///   ``RocketClientError/cancelled`` when the task is cancelled.
-  public func send(
-    _ request: GraphQLRequest, authorization: String?
-  ) async throws(RocketClientError) -> JSON {
-    var headers = [
+  public func send(_ request: OutgoingRequest) async throws(RocketClientError) -> TransportResponse {
+    var headers: HTTPHeaders = [
       "Content-Type": "application/json",
       "Accept": "application/graphql-response+json, application/json",
     ]
-    if let name = request.operationName { headers["X-APOLLO-OPERATION-NAME"] = name }
-    if let authorization { headers["Authorization"] = authorization }
+    if let name = request.operation.operationName { headers["X-APOLLO-OPERATION-NAME"] = name }
+    for field in request.headers {
+      if field.name.lowercased() != "content-type" { headers[field.name] = nil }
+    }
+    for field in request.headers where field.name.lowercased() != "content-type" {
+      headers.add(field.name, field.value)
+    }
     let response: HTTPResponse
     do {
-      response = try await client.post(
-        url: endpoint, body: Data(request.json.encoded()), headers: headers)
-    } catch HTTPTransportError.cancelled {
+      response = try await client.fetch(
+        HTTPRequest(method: .post, url: endpoint, headers: headers, body: request.operation.json.encoded()))
+    } catch .cancelled {
       throw RocketClientError.cancelled
-    } catch let error as HTTPTransportError {
-      throw RocketClientError.transport(error)
     } catch {
-      throw RocketClientError.transport(.failed(endpoint: endpoint, detail: "\(error)"))
+      throw RocketClientError.transport(error)
     }
     if let failure = HTTPTransportError.classify(response, from: endpoint) {
       throw RocketClientError.transport(failure)
     }
-    return try body(of: response)
+    return TransportResponse(
+      json: try body(of: response), status: response.status, byteCount: response.body.count)
   }
 
   /// Parses the body and checks that it is a GraphQL response.

@@ -29,13 +29,17 @@ public struct InProcessTransport: NetworkTransport {
     self.handler = handler
   }
 
-  /// Runs the request on a new thread and waits for it, or for cancellation.
+  /// Runs the request on a new thread and waits for it, or for cancellation. The backend sees the
+  /// `Authorization` header only.
   ///
   /// - Throws: ``RocketClientError/cancelled`` when the task is cancelled before the answer;
   ///   ``RocketClientError/backendFailed(message:)`` when the handler throws.
-  public func send(
-    _ request: GraphQLRequest, authorization: String?
-  ) async throws(RocketClientError) -> JSON {
+  public func send(_ outgoing: OutgoingRequest) async throws(RocketClientError) -> TransportResponse {
+    TransportResponse(json: try await send(outgoing.operation, authorization: outgoing.authorization))
+  }
+
+  private func send(_ request: GraphQLRequest, authorization: String?) async throws(RocketClientError) -> JSON
+  {
     if Task.isCancelled { throw RocketClientError.cancelled }
     let slot = ResumeOnce<JSON>()
     let handler = handler

@@ -1,9 +1,11 @@
 import GraphQL
 
-/// Carries one GraphQL request to a server and brings back its JSON response.
+/// Carries one GraphQL request to a server and brings back its JSON response: the last link of
+/// the ``RequestChain``.
 ///
 /// Conformers: ``InProcessTransport`` (the embedded backend) and ``HTTPTransport`` (any server
-/// of the API over GraphQL over HTTP). ``RocketClient`` adds the auth header and decodes the data.
+/// of the API over GraphQL over HTTP). ``RocketClient`` runs the interceptors before it and
+/// decodes the data.
 ///
 /// Implementation requirements:
 /// - Return the response body as JSON whatever the transport's own status (an HTTP 400 with a
@@ -13,12 +15,11 @@ import GraphQL
 ///   task is cancelled (return promptly then, even if the work cannot be stopped).
 /// - Be safe to call from many tasks at once.
 public protocol NetworkTransport: Sendable {
-  /// Sends `request`, with `authorization` as the `Authorization` value when it is not nil.
+  /// Sends `request` with its header fields (`Authorization` among them when logged in).
   ///
-  /// - Parameters:
-  ///   - request: the GraphQL request.
-  ///   - authorization: the header value (a bare token), or nil for an anonymous request.
-  /// - Returns: the response body: an object with `data` and/or `errors`.
+  /// - Parameter request: the GraphQL request and its headers.
+  /// - Returns: the response body (an object with `data` and/or `errors`) and what the transport
+  ///   knows of the exchange.
   /// - Throws: ``RocketClientError``.
-  func send(_ request: GraphQLRequest, authorization: String?) async throws(RocketClientError) -> JSON
+  func send(_ request: OutgoingRequest) async throws(RocketClientError) -> TransportResponse
 }

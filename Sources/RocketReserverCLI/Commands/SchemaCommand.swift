@@ -23,18 +23,18 @@ public struct SchemaCommand: Command {
       guard let url = EndpointURL.parse(text) else {
         return context.badArgument("'\(text)' is not an http:// or https:// URL", for: self)
       }
-      session = Session(endpoint: url, databasePath: "", credentials: nil)
+      session = Session(
+        endpoint: url, databasePath: "", credentials: nil,
+        options: session?.requestOptions ?? RequestOptions())
     }
     var scoped = context
     scoped.session = session
     let fetched = await scoped.request("Fetching the schema") { session throws(RocketClientError) in
       // The standard introspection query is the engine's own constant (graphql-js's
-      // getIntrospectionQuery text), sent as is through the transport: it is not a GraphQL
+      // getIntrospectionQuery text), sent as is through the request chain: it is not a GraphQL
       // string built by the CLI, and no generated operation can express it.
-      let response = try await session.client.transport.send(
-        GraphQLRequest(query: introspectionQuery, operationName: "IntrospectionQuery"),
-        authorization: nil)
-      return response
+      try await session.client.execute(
+        GraphQLRequest(query: introspectionQuery, operationName: "IntrospectionQuery"))
     }
     guard case .succeeded(let response, let data) = fetched else {
       if case .failed(let outcome) = fetched { return outcome }

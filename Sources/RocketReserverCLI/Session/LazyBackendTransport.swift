@@ -1,4 +1,3 @@
-import GraphQL
 import LaunchBackend
 import RocketClient
 import Synchronization
@@ -39,10 +38,8 @@ final class LazyBackendTransport: NetworkTransport {
     backend.withLock { $0?.close() }
   }
 
-  func send(
-    _ request: GraphQLRequest, authorization: String?
-  ) async throws(RocketClientError) -> JSON {
+  func send(_ request: OutgoingRequest) async throws(RocketClientError) -> TransportResponse {
     let transport = InProcessTransport(backend: try openBackend())
-    return try await transport.send(request, authorization: authorization)
+    return try await transport.send(request)
   }
 }

@@ -27,6 +27,8 @@ public final class Session: Sendable {
   public let endpointDescription: String
   /// The embedded backend's database file (used by the embedded client and by `serve`).
   public let databasePath: String
+  /// How requests are sent (`--timeout`, `--header`, `--verbose`), for a session `schema --endpoint` makes.
+  let requestOptions: RequestOptions
   /// Where tokens are kept, shown after a login.
   let credentialLocation: String?
   /// The embedded backend's transport, to close its database at the end; nil for `--endpoint`.
@@ -42,12 +44,20 @@ public final class Session: Sendable {
   ///   - endpoint: the server's URL, or nil for the embedded backend.
   ///   - databasePath: the embedded backend's database file (ignored with an endpoint).
   ///   - credentials: where logins are saved (nil: logins are not saved).
-  public init(endpoint: URL?, databasePath: String, credentials: (any CredentialStore)?) {
+  ///   - options: timeout, extra headers, verbose reporting (default: 30 s, none, off).
+  public init(
+    endpoint: URL?, databasePath: String, credentials: (any CredentialStore)?,
+    options: RequestOptions = RequestOptions()
+  ) {
     let transport: any NetworkTransport
     let key: String
+    let target: String
     if let endpoint {
       embedded = nil
-      transport = HTTPTransport(endpoint: endpoint)
+      // One client for the whole session: its connection to the endpoint stays open between commands.
+      let http = HTTPTransport(endpoint: endpoint, client: HTTPClient(timeout: options.timeout))
+      transport = http
+      target = http.target
       key = endpoint.absoluteString
       endpointDescription = endpoint.absoluteString
     } else {
@@ -56,9 +66,12 @@ public final class Session: Sendable {
       transport = lazy
       key = Credential.embeddedEndpoint
       endpointDescription = "the embedded backend"
+      target = "the embedded backend"
     }
+    requestOptions = options
     client = RocketClient(
-      transport: CapturingTransport(inner: transport), credentials: credentials, endpointKey: key)
+      transport: transport, credentials: credentials, endpointKey: key,
+      interceptors: options.interceptors(target: target))
     credentialLocation = credentials?.location
     self.databasePath = databasePath
   }

@@ -80,10 +80,13 @@ struct SyntaxErrorCase: Sendable, CustomTestStringConvertible {
     SyntaxErrorCase(
       "query Q($v: Int = $w) { a }", "Syntax Error: Unexpected variable \"$w\" in constant value.", 1, 19),
     SyntaxErrorCase("query Q($v: Int = $) { a }", "Syntax Error: Unexpected \"$\".", 1, 19),
+    // graphql-js 16.12 (executable descriptions): these two messages changed.
     SyntaxErrorCase(
-      "\"desc\" query { a }",
-      "Syntax Error: Unexpected description, descriptions are supported only on type definitions.", 1, 1),
-    SyntaxErrorCase("\"\"\"desc\"\"\" { a }", "Syntax Error: Unexpected \"{\".", 1, 12),
+      "\"desc\" extend type T { a: Int }",
+      "Syntax Error: Unexpected description, only GraphQL definitions support descriptions.", 1, 1),
+    SyntaxErrorCase(
+      "\"\"\"desc\"\"\" { a }",
+      "Syntax Error: Unexpected description, descriptions are not supported on shorthand queries.", 1, 1),
     SyntaxErrorCase("extend foo", "Syntax Error: Unexpected Name \"foo\".", 1, 8),
     SyntaxErrorCase("extend scalar S", "Syntax Error: Unexpected <EOF>.", 1, 16),
     SyntaxErrorCase("extend schema", "Syntax Error: Unexpected <EOF>.", 1, 14),

@@ -64,7 +64,9 @@ import Testing
         "__InputValue", "__EnumValue", "__Directive", "__DirectiveLocation",
       ])
     #expect(
-      schema.directives.map(\.name) == ["custom", "tag", "include", "skip", "deprecated", "specifiedBy"])
+      schema.directives.map(\.name) == [
+        "custom", "tag", "include", "skip", "deprecated", "specifiedBy", "oneOf",
+      ])
   }
 
   @Test func usesDefaultRootNamesAndKeepsRedefinedDirectives() throws {
@@ -73,7 +75,7 @@ import Testing
     #expect(schema.queryType.name == "Query")
     #expect(schema.mutationType?.name == "Mutation")
     #expect(schema.subscriptionType == nil)
-    #expect(schema.directives.map(\.name) == ["skip", "include", "deprecated", "specifiedBy"])
+    #expect(schema.directives.map(\.name) == ["skip", "include", "deprecated", "specifiedBy", "oneOf"])
     #expect(schema.directive(named: "skip")?.arguments.first?.type == .named("Int"))
     // Only the built-in scalars in use, plus the two introspection needs.
     #expect(schema.type(named: "ID") == nil)

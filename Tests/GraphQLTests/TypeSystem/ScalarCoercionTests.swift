@@ -136,7 +136,8 @@ import Testing
 
   @Test func builtInsAreListedInGraphQLJSOrder() {
     #expect(GraphQLScalarType.specified.map(\.name) == ["String", "Int", "Float", "Boolean", "ID"])
-    #expect(GraphQLDirective.specified.map(\.name) == ["include", "skip", "deprecated", "specifiedBy"])
+    #expect(
+      GraphQLDirective.specified.map(\.name) == ["include", "skip", "deprecated", "specifiedBy", "oneOf"])
     #expect(
       GraphQLDirective.deprecated.arguments.first?.defaultValue
         == .string("No longer supported", block: false, range: nil))

@@ -58,4 +58,20 @@ import Testing
         ),
       ])
   }
+
+  /// graphql-js 16.10 (#4291), "object type having only one selection": a document built in code
+  /// with an empty selection set (no text can say that; the parser refuses `{}`).
+  @Test func reportsAnEmptySelectionSetBuiltInCode() throws {
+    let schema = try #require(ValidationTestSchema.schema)
+    let field = Field(name: Name("human"), selectionSet: SelectionSet(selections: []))
+    let document = Document(
+      definitions: [
+        .operation(
+          OperationDefinition(operation: .query, selectionSet: SelectionSet(selections: [.field(field)])))
+      ])
+    #expect(
+      validate(schema: schema, document: document, rules: [.scalarLeafs]).map(\.message) == [
+        "Field \"human\" of type \"Human\" must have at least one field selected."
+      ])
+  }
 }

@@ -24,7 +24,7 @@ import Testing
         "NoUnusedVariablesRule", "KnownDirectivesRule", "UniqueDirectivesPerLocationRule",
         "KnownArgumentNamesRule", "UniqueArgumentNamesRule", "ValuesOfCorrectTypeRule",
         "ProvidedRequiredArgumentsRule", "VariablesInAllowedPositionRule",
-        "OverlappingFieldsCanBeMergedRule", "UniqueInputFieldNamesRule",
+        "OverlappingFieldsCanBeMergedRule", "UniqueInputFieldNamesRule", "MaxIntrospectionDepthRule",
       ])
   }
 

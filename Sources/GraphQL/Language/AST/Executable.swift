@@ -6,6 +6,8 @@ public enum OperationType: String, Hashable, Sendable, CaseIterable {
 /// OperationDefinition: `OperationType Name? VariableDefinitions? Directives? SelectionSet`, or a
 /// bare `SelectionSet` (a query shorthand, with `isShorthand` set).
 public struct OperationDefinition: Hashable, Sendable {
+  /// The description written before it (spec September 2025; graphql-js 16.12), if any.
+  public var description: StringLiteral? = nil
   public var operation: OperationType
   public var name: Name?
   public var variableDefinitions: [VariableDefinition]
@@ -37,6 +39,8 @@ extension OperationDefinition {
 
 /// VariableDefinition: `Variable : Type DefaultValue? Directives?`.
 public struct VariableDefinition: Hashable, Sendable {
+  /// The description written before it (spec September 2025; graphql-js 16.12), if any.
+  public var description: StringLiteral? = nil
   public var variable: Variable
   public var type: TypeReference
   public var defaultValue: Value?
@@ -234,6 +238,8 @@ extension InlineFragment {
 
 /// FragmentDefinition: `fragment FragmentName TypeCondition Directives? SelectionSet`.
 public struct FragmentDefinition: Hashable, Sendable {
+  /// The description written before it (spec September 2025; graphql-js 16.12), if any.
+  public var description: StringLiteral? = nil
   public var name: Name
   public var typeCondition: NamedType
   public var directives: [Directive]

@@ -19,7 +19,14 @@ final class ScalarLeafsRule: ValidationVisitor {
           "Field \"\(name)\" must not have a selection since type \"\(type)\" has no subfields.",
           nodes: [selectionSet.range])
       }
-    } else if node.selectionSet == nil {
+    } else if let selectionSet = node.selectionSet {
+      // graphql-js 16.10 (#4291): the parser never gives an empty selection set, but a document
+      // built in code can.
+      if selectionSet.selections.isEmpty {
+        context.report(
+          "Field \"\(name)\" of type \"\(type)\" must have at least one field selected.", nodes: [node.range])
+      }
+    } else {
       context.report(
         "Field \"\(name)\" of type \"\(type)\" must have a selection of subfields. "
           + "Did you mean \"\(name) { ... }\"?", nodes: [node.range])

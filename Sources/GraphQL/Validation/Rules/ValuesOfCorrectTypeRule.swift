@@ -3,13 +3,22 @@
 /// "Literal values must be compatible with the type expected in the position they are found as
 /// per the coercion rules defined in the Type System chapter."
 ///
-/// https://spec.graphql.org/October2021/#sec-Values-of-Correct-Type
+/// https://spec.graphql.org/October2021/#sec-Values-of-Correct-Type, and for OneOf Input Objects
+/// https://spec.graphql.org/September2025/#sec-OneOf-Input-Objects-Have-Exactly-One-Field
 final class ValuesOfCorrectTypeRule: ValidationVisitor {
   private let context: ValidationContext
   /// Nonzero inside a list or object already reported as a whole (graphql-js stops descending).
   private var skipDepth = 0
+  /// The current operation's variable definitions, for the OneOf check of a variable's type.
+  private var variableDefinitions: [String: VariableDefinition] = [:]
 
   init(context: ValidationContext) { self.context = context }
+
+  func enterOperation(_ node: OperationDefinition) { variableDefinitions = [:] }
+
+  func enterVariableDefinition(_ node: VariableDefinition) {
+    variableDefinitions[node.variable.name.value] = node
+  }
 
   func enterValue(_ node: Value) {
     if skipDepth > 0 {
@@ -36,6 +45,7 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
           "Field \"\(object.name).\(field.name)\" of required type \"\(field.type)\" was not provided.",
           nodes: [node.range])
       }
+      if object.isOneOf { checkOneOf(node, fields, object) }
     case .null:
       if let expected = context.typeInfo.inputType, expected.isNonNull {
         context.report("Expected value of type \"\(expected)\", found null.", nodes: [node.range])
@@ -60,6 +70,33 @@ final class ValuesOfCorrectTypeRule: ValidationVisitor {
     context.report(
       "Field \"\(node.name.value)\" is not defined by type \"\(object.name)\"."
         + SuggestionList.didYouMean(suggestions), nodes: [node.range])
+  }
+
+  /// OneOf Input Objects Have Exactly One Field (spec September 2025 5.6.3; graphql-js 16.9
+  /// `validateOneOfInputObject`): one key, not the null literal, and not a nullable variable.
+  /// Repeated keys count once, the last one's value deciding (UniqueInputFieldNames reports them).
+  private func checkOneOf(_ node: Value, _ fields: [ObjectField], _ object: GraphQLInputObjectType) {
+    var names: [String] = []
+    for field in fields where !names.contains(field.name.value) { names.append(field.name.value) }
+    guard names.count == 1, let field = fields.last else {
+      context.report(
+        "OneOf Input Object \"\(object.name)\" must specify exactly one key.", nodes: [node.range])
+      return
+    }
+    switch field.value {
+    case .null:
+      context.report("Field \"\(object.name).\(field.name.value)\" must be non-null.", nodes: [node.range])
+    case .variable(let variable):
+      // graphql-js 16.11 reads the definition unchecked and crashes on an undefined variable
+      // (graphql-js#4443); NoUndefinedVariables reports that one, so it is skipped here.
+      guard let definition = variableDefinitions[variable.name.value] else { return }
+      if case .nonNull = definition.type { return }
+      context.report(
+        "Variable \"\(variable.name.value)\" must be non-nullable to be used for OneOf Input Object \"\(object.name)\".",
+        nodes: [node.range])
+    default:
+      break
+    }
   }
 
   /// graphql-js `isValidValueNode`: a literal must be accepted by the expected leaf type.

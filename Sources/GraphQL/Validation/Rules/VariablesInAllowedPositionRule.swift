@@ -3,7 +3,8 @@
 /// "Variable usages must be compatible with the arguments they are passed to. ... For each
 /// usage: IsVariableUsageAllowed(variableDefinition, variableUsage) must be true."
 ///
-/// https://spec.graphql.org/October2021/#sec-All-Variable-Usages-are-Allowed
+/// https://spec.graphql.org/October2021/#sec-All-Variable-Usages-are-Allowed; a variable filling
+/// a OneOf Input Object's field must be non-null (spec September 2025, graphql-js 16.11).
 final class VariablesInAllowedPositionRule: ValidationVisitor {
   private let context: ValidationContext
   private var definitions: [String: VariableDefinition] = [:]
@@ -20,12 +21,23 @@ final class VariablesInAllowedPositionRule: ValidationVisitor {
     for usage in context.recursiveVariableUsages(of: node) {
       let name = usage.node.name.value
       guard let definition = definitions[name], let locationType = usage.type,
-        let variableType = context.schema.typeReference(from: definition.type),
-        !isAllowed(variableType, definition.defaultValue, in: locationType, usage.defaultValue)
+        let variableType = context.schema.typeReference(from: definition.type)
       else { continue }
-      context.report(
-        "Variable \"$\(name)\" of type \"\(variableType)\" used in position expecting type \"\(locationType)\".",
-        nodes: [definition.range, usage.node.range])
+      if !isAllowed(variableType, definition.defaultValue, in: locationType, usage.defaultValue) {
+        context.report(
+          "Variable \"$\(name)\" of type \"\(variableType)\" used in position expecting type \"\(locationType)\".",
+          nodes: [definition.range, usage.node.range])
+      }
+      // graphql-js 16.11: the field a OneOf value gives cannot be null, so neither can its variable.
+      // As there, only a nullable position's OneOf type counts (`isInputObjectType(parentType)` is
+      // false for `X!`); ValuesOfCorrectType reports the variable in both cases.
+      if !variableType.isNonNull, case .named(let parentName)? = usage.parentType,
+        case .inputObject(let parent)? = context.schema.type(named: parentName), parent.isOneOf
+      {
+        context.report(
+          "Variable \"$\(name)\" is of type \"\(variableType)\" but must be non-nullable to be used for OneOf Input Object \"\(parent.name)\".",
+          nodes: [definition.range, usage.node.range])
+      }
     }
   }
 

@@ -1,0 +1,24 @@
+/// Adds fixed header fields to every request, such as those given with `--header 'Name: value'`.
+///
+/// A field replaces one of the same name the request already has (an explicit `Authorization`
+/// wins over the saved token, since ``AuthorizationInterceptor`` then leaves it alone).
+///
+/// A plain value: safe to share between tasks.
+public struct HeaderInterceptor: RequestInterceptor {
+  /// The fields to add, in order; a name given twice is sent twice.
+  public let headers: HTTPHeaders
+
+  /// - Parameter headers: the fields to add.
+  public init(headers: HTTPHeaders) {
+    self.headers = headers
+  }
+
+  public func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
+    -> TransportResponse
+  {
+    var request = request
+    for name in Set(headers.map { $0.name.lowercased() }) { request.headers[name] = nil }
+    for field in headers { request.headers.add(field.name, field.value) }
+    return try await chain.proceed(request)
+  }
+}

@@ -1,0 +1,190 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A TCP server on 127.0.0.1 (kernel-chosen port) that hands each accepted connection to a
+/// handler on a thread of its own and counts the connections, for tests that need raw control
+/// of the bytes (a truncated body, a dropped connection, an endless answer) or that count how
+/// many connections a client opens.
+///
+/// ``proxy(to:)`` makes one that relays every connection to another port, so a real server can
+/// be put behind a connection counter.
+///
+/// Thread safety: state behind a `Mutex`; stops (and wakes every handler's blocking call) when
+/// released or on ``stop()``.
+public final class LoopbackTCPServer: Sendable {
+  private struct State {
+    var accepted = 0
+    var clients: Set<Int32> = []
+    var isStopped = false
+  }
+
+  /// The port it listens on.
+  public let port: UInt16
+  private let listener: Int32
+  private let state = Mutex(State())
+
+  /// Starts listening; `handler` gets each connection's descriptor (closed after it returns).
+  ///
+  /// - Parameter handler: called on the connection's thread with the descriptor and the
+  ///   connection's number (0 for the first).
+  /// - Throws: ``LoopbackHTTPStub/SocketError`` when the socket cannot be set up.
+  public init(handler: @escaping @Sendable (Int32, Int) -> Void) throws {
+    let socket = try LoopbackSocket.listening(backlog: 64)
+    listener = socket.descriptor
+    port = socket.port
+    Thread.detachNewThread { [self] in acceptLoop(handler) }
+  }
+
+  /// A server relaying each connection to `127.0.0.1:port`, both ways, until either side closes.
+  ///
+  /// - Throws: ``LoopbackHTTPStub/SocketError`` when the socket cannot be set up.
+  public static func proxy(to port: UInt16) throws -> LoopbackTCPServer {
+    try LoopbackTCPServer { client, _ in
+      let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+      guard upstream >= 0 else { return }
+      defer { _ = close(upstream) }
+      var address = sockaddr_in()
+      address.sin_family = sa_family_t(AF_INET)
+      address.sin_port = port.bigEndian
+      address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
+      let connected = withUnsafePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard connected == 0 else { return }
+      relay(client, upstream)
+    }
+  }
+
+  /// How many connections were accepted so far.
+  public var acceptedConnections: Int { state.withLock { $0.accepted } }
+
+  /// `http://127.0.0.1:<port><path>`.
+  public func url(path: String = "/graphql") -> URL {
+    URL(string: "http://127.0.0.1:\(port)\(path)") ?? URL(fileURLWithPath: "/")
+  }
+
+  /// Stops listening and shuts every open connection down. Idempotent.
+  public func stop() {
+    state.withLock { state in
+      guard !state.isStopped else { return }
+      state.isStopped = true
+      _ = shutdown(listener, Int32(SHUT_RDWR))
+      for client in state.clients { _ = shutdown(client, Int32(SHUT_RDWR)) }
+    }
+  }
+
+  deinit { stop() }
+
+  private func acceptLoop(_ handler: @escaping @Sendable (Int32, Int) -> Void) {
+    defer { _ = close(listener) }
+    while true {
+      let client = accept(listener, nil, nil)
+      if client < 0 {
+        if errno == EINTR || errno == ECONNABORTED { continue }
+        return
+      }
+      // Test processes spawn children; they must not inherit (and hold open) a connection.
+      _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+      let number: Int? = state.withLock { state in
+        guard !state.isStopped else { return nil }
+        state.clients.insert(client)
+        defer { state.accepted += 1 }
+        return state.accepted
+      }
+      guard let number else {
+        _ = close(client)
+        return
+      }
+      Thread.detachNewThread { [self] in
+        handler(client, number)
+        state.withLock { state in
+          state.clients.remove(client)
+          _ = close(client)
+        }
+      }
+    }
+  }
+
+  /// Copies bytes both ways between `first` and `second` until one side ends.
+  private static func relay(_ first: Int32, _ second: Int32) {
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    var fds = [
+      pollfd(fd: first, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: second, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      let ready = poll(&fds, 2, -1)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      for index in 0..<2 where fds[index].revents != 0 {
+        let from = fds[index].fd
+        let to = fds[1 - index].fd
+        let count = buffer.withUnsafeMutableBytes { recv(from, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else {
+          _ = shutdown(to, Int32(SHUT_WR))
+          return
+        }
+        guard sendAll(to, Array(buffer[0..<count])) else { return }
+      }
+    }
+  }
+
+  /// Writes all of `bytes`; false when the peer is gone.
+  @discardableResult
+  public static func sendAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let sent = send(
+          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, Int32(MSG_NOSIGNAL))
+        if sent < 0 && errno == EINTR { continue }
+        guard sent > 0 else { return false }
+        offset += sent
+      }
+      return true
+    }
+  }
+
+  /// Reads until the end of a request head and its `Content-Length` body; nil when the client
+  /// closed first. Good enough for the client's small POSTs.
+  public static func readRequest(_ descriptor: Int32) -> String? {
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+    while true {
+      let text = String(decoding: received, as: UTF8.self)
+      if let end = text.range(of: "\r\n\r\n") {
+        let head = text[..<end.lowerBound].lowercased()
+        let length =
+          head.split(separator: "\r\n").first { $0.hasPrefix("content-length:") }
+          .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+        if text.utf8.count - text.utf8.distance(from: text.startIndex, to: end.upperBound) >= length {
+          return text
+        }
+      }
+      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { return nil }
+      received += buffer[0..<count]
+    }
+  }
+
+  /// Waits until the peer closes `descriptor` (or `timeout` passes); true when it closed.
+  public static func waitForPeerClose(_ descriptor: Int32, timeout: Duration) -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while ContinuousClock.now < deadline {
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&poller, 1, 100)
+      if ready < 0 && errno == EINTR { continue }
+      guard ready > 0 else { continue }
+      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count <= 0 { return true }
+    }
+    return false
+  }
+}
