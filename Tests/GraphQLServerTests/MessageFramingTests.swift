@@ -137,6 +137,22 @@ import Testing
     #expect(connection.readResponse()?.body.contains("fourth") == true)
   }
 
+  /// Found by the http-head fuzzer (Fuzz/corpus/http-head/crash-unparsable-content-length):
+  /// libmicrohttpd refuses this head itself, before the server sees it, and 0.9.75 sends its
+  /// answer's head twice. What matters holds: a 400, then the connection closes.
+  @Test func unparsableContentLengthIs400AndCloses() throws {
+    let server = try TestServer()
+    let connection = try RawHTTPConnection(port: server.port, source: "127.0.0.2")
+    connection.send(
+      "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ion\n\r\n"
+        + #"{"query":"{hell}"o}"#)
+    let (bytes, closed) = connection.readToEnd()
+    #expect(Self.statusLines(bytes).allSatisfy { $0 == "HTTP/1.1 400" })
+    #expect(!Self.statusLines(bytes).isEmpty)
+    #expect(closed)
+    #expect(server.log.entries.isEmpty)
+  }
+
   @Test func framingRules() {
     func rejection(_ fields: [(String, String)], version: String = "HTTP/1.1", intact: Bool = true) -> Int? {
       MessageFraming(
