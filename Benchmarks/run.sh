@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|cli|client|serve|fairness]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|cli|client|serve|fairness|database]   (default all)
 # BEFORE: an older rocket-reserver binary the client benchmark also measures, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
@@ -55,6 +55,12 @@ if [ "$part" = all ] || [ "$part" = fairness ]; then
     python3 Benchmarks/serve-fairness.py "$bin" slowloris --max-connections-per-ip 0
   done
   python3 Benchmarks/serve-fairness.py "$bin" readers
+fi
+
+if [ "$part" = all ] || [ "$part" = database ]; then
+  echo
+  echo "== serve on SQLite, on PostgreSQL, and two serve on one PostgreSQL (wrk, loopback)"
+  bash Benchmarks/database.sh "$bin"
 fi
 
 [ "$part" = all ] || [ "$part" = engine ] || exit 0
