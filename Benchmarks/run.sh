@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|cli|client|serve|database|probes]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|cli|client|serve|fairness|database|probes]   (default all)
 # BEFORE: an older rocket-reserver binary the client benchmark also measures, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
@@ -42,6 +42,19 @@ if [ "$part" = all ] || [ "$part" = serve ]; then
   echo
   echo "== serve memory over a long run"
   bash Benchmarks/serve-memory.sh "$bin" "$bench"
+fi
+
+if [ "$part" = all ] || [ "$part" = fairness ]; then
+  # serve under attack from 127.0.0.1, measured by a normal client at 127.0.0.2 (targets: normal
+  # query p99 <= 50 ms during a 1,100-connection slowloris storm; bounded RSS with 24 slow
+  # readers). A B A B: the defaults, then with the per-address budget off.
+  echo
+  echo "== serve under attack (Benchmarks/serve-fairness.py, STORM_SECONDS=${STORM_SECONDS:-25} each)"
+  for round in 1 2; do
+    python3 Benchmarks/serve-fairness.py "$bin" slowloris
+    python3 Benchmarks/serve-fairness.py "$bin" slowloris --max-connections-per-ip 0
+  done
+  python3 Benchmarks/serve-fairness.py "$bin" readers
 fi
 
 if [ "$part" = all ] || [ "$part" = database ]; then

@@ -141,10 +141,7 @@ final class ServerCore: Sendable {
     _ response: HTTPResponse, state: RequestState, connection: OpaquePointer, close: Bool = false
   ) -> MHD_Result {
     state.phase = .responded
-    let created = response.body.withUnsafeBytes { buffer in
-      cmhd_response_copying(buffer.baseAddress, buffer.count)
-    }
-    guard let mhdResponse = created else { return cmhd_no() }
+    guard let mhdResponse = ResponseBody.response(response.body) else { return cmhd_no() }
     defer { MHD_destroy_response(mhdResponse) }
     if let contentType = response.contentType.headerValue {
       addHeader(mhdResponse, "Content-Type", contentType)
