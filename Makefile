@@ -2,9 +2,9 @@
 # that has only the Swift toolchain. Debian packages are installed only when missing.
 SHELL := /bin/bash
 SWIFT ?= swift
-BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev libcurl4-openssl-dev
-TEST_DEPS := curl nodejs node-graphql time
-BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind time python3
+BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev libcurl4-openssl-dev libpq-dev
+TEST_DEPS := curl nodejs node-graphql time postgresql
+BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind time python3 postgresql
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs the Debian packages named in $(1) that dpkg does not report as installed.
@@ -58,11 +58,15 @@ test: test-deps
 bench: bench-deps release
 	@bash Benchmarks/run.sh
 
-# Bounded libFuzzer runs of the GraphQL parser and of validation + execution (see Fuzz/run.sh);
-# FUZZ_SECONDS each (default 600).
+# Bounded libFuzzer runs of the GraphQL parser, of validation + execution, of validation + the
+# cost calculator + request limits, and of serve's request heads and bodies against a live server
+# (see Fuzz/run.sh); FUZZ_SECONDS each (default 600).
 fuzz: deps
 	bash Fuzz/run.sh parser $(FUZZ_SECONDS)
 	bash Fuzz/run.sh validator $(FUZZ_SECONDS)
+	bash Fuzz/run.sh cost $(FUZZ_SECONDS)
+	bash Fuzz/run.sh http-head $(FUZZ_SECONDS)
+	bash Fuzz/run.sh http-body $(FUZZ_SECONDS)
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests

@@ -18,13 +18,14 @@ final class ServeProcess: @unchecked Sendable {
     var description: String
   }
 
-  /// Starts `serve --port 0` on `dataDirectory`, with `options` added, and waits (bounded) for
-  /// its `listening on` line.
-  init(dataDirectory: String, options: [String] = []) throws {
+  /// Starts `serve --port 0` on `dataDirectory` (or, given `database`, on that PostgreSQL URL,
+  /// with `dataDirectory` for its other files), with `options` added, and waits (bounded) for its
+  /// `listening on` line.
+  init(dataDirectory: String, database: String? = nil, options: [String] = []) throws {
     process = Process()
     process.executableURL = BuiltProduct.rocketReserver
-    process.arguments =
-      ["serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDirectory] + options
+    let storage = database.map { ["--database", $0] } ?? ["--data-dir", dataDirectory]
+    process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + storage + options
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_CONFIG_HOME"] = dataDirectory + "/config"
     environment["XDG_STATE_HOME"] = dataDirectory + "/state"
@@ -81,6 +82,17 @@ final class ServeProcess: @unchecked Sendable {
       throw StartFailure(description: "login failed: \(body)")
     }
     return token
+  }
+
+  /// The CPU time the process has used so far (user and system, from `/proc/PID/stat`), in seconds.
+  func cpuSeconds() -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return 0 }
+    // Fields after the command name: state is field 3, utime 14 and stime 15.
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
   }
 
   /// Sends SIGKILL and waits for the process to end.

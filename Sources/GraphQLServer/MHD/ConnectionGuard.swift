@@ -24,6 +24,8 @@ final class ConnectionGuard: Sendable {
   private struct Watched {
     var headDeadline: ContinuousClock.Instant?
     var lingers = false
+    /// Upgraded or streaming: no head follows, so none is ever due.
+    var longLived = false
   }
 
   private struct Lingering {
@@ -75,7 +77,20 @@ final class ConnectionGuard: Sendable {
   /// A request completed; on a kept-alive connection the next head is due within `headTimeout`.
   func requestCompleted(_ socket: Int32) {
     let deadline = ContinuousClock.now + headTimeout
-    state.withLock { $0.watched[socket]?.headDeadline = deadline }
+    state.withLock { state in
+      guard state.watched[socket]?.longLived == false else { return }
+      state.watched[socket]?.headDeadline = deadline
+    }
+  }
+
+  /// The connection was upgraded (WebSocket) or streams for long: it stays in the per-address
+  /// and global budgets until it closes, but no head deadline applies to it any more; whoever
+  /// drives it enforces its own idle deadline.
+  func becameLongLived(_ socket: Int32) {
+    state.withLock { state in
+      state.watched[socket]?.longLived = true
+      state.watched[socket]?.headDeadline = nil
+    }
   }
 
   /// The server answered before reading the request body: drain the socket after libmicrohttpd

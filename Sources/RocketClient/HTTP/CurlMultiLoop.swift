@@ -1,5 +1,6 @@
 import CCurl
 import FoundationEssentials
+import GraphQL
 import Synchronization
 
 /// libcurl is set up once per process, before the first handle (a Swift global is initialized

@@ -1,8 +1,9 @@
 import Glibc
 
-/// Starts work on a POSIX thread of its own, without Foundation's `Thread` (the program links
-/// FoundationEssentials only, so that ICU is not loaded at start-up; see docs/startup.md).
-enum DetachedThread {
+/// Starts work on a POSIX thread of its own, without Foundation's `Thread`: the program links
+/// FoundationEssentials only, so that ICU is not loaded at start-up (docs/startup.md). Shared by
+/// the client's libcurl loop and the backend's event feed; not part of the engine's API.
+package enum DetachedThread {
   /// The closure handed to the new thread, kept alive until the thread takes it.
   private final class Work {
     let body: @Sendable () -> Void
@@ -12,7 +13,7 @@ enum DetachedThread {
   /// Runs `body` on a new detached thread.
   /// - Returns: false when the system refused to create a thread (`body` then never runs).
   @discardableResult
-  static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+  package static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
     let work = Unmanaged.passRetained(Work(body: body))
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
