@@ -120,7 +120,8 @@ public enum RocketReserverMain {
     }
     return Session(
       endpoint: endpoint, databasePath: databasePath, credentials: credentials, options: requestOptions,
-      endpointGivenAsOption: options.endpoint != nil, dataDirectoryGivenAsOption: options.dataDirectory != nil)
+      endpointGivenAsOption: options.endpoint != nil, dataDirectoryGivenAsOption: options.dataDirectory != nil
+    )
   }
 
   /// The environment as a dictionary, read once from `environ`.

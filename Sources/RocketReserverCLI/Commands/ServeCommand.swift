@@ -78,7 +78,8 @@ public struct ServeCommand: Command {
     if let databaseURL {
       guard !dataDirectoryGiven else {
         return context.badArgument(
-          ArgumentParser.Failure(message: "give --data-dir or --database, not both", showsUsage: true), for: self)
+          ArgumentParser.Failure(message: "give --data-dir or --database, not both", showsUsage: true),
+          for: self)
       }
       database = .postgres(conninfo: databaseURL, poolSize: arguments[Self.databasePool] ?? 4)
     } else if let databasePath = context.session?.databasePath {
