@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// The lines of a script given with `-f FILE`, read whole at the start.
 final class ScriptFile: @unchecked Sendable {
@@ -20,12 +21,10 @@ final class ScriptFile: @unchecked Sendable {
 
   /// Why `path` cannot be read, in words.
   static func problem(_ path: String) -> String {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      return "no such file"
-    }
-    if isDirectory.boolValue { return "it is a directory" }
-    guard FileManager.default.isReadableFile(atPath: path) else { return "permission denied" }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return "no such file" }
+    if (info.st_mode & S_IFMT) == S_IFDIR { return "it is a directory" }
+    guard access(path, R_OK) == 0 else { return "permission denied" }
     return "it is not UTF-8 text"
   }
 }
