@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|cli|client|serve]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|serve]   (default all)
 # BEFORE: an older rocket-reserver binary the client benchmark also measures, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
@@ -42,6 +42,15 @@ if [ "$part" = all ] || [ "$part" = serve ]; then
   echo
   echo "== serve memory over a long run"
   bash Benchmarks/serve-memory.sh "$bin" "$bench"
+fi
+
+if [ "$part" = all ] || [ "$part" = completion ]; then
+  # The shell's Tab in a GraphQL document: the completion engine with the cursor at every offset
+  # of Operations/LaunchList.graphql (target: at most 2 ms per Tab).
+  echo
+  echo "== completion on LaunchList.graphql, microseconds per Tab: mean (best of 5 sweeps), slowest"
+  swift build -c release --product engine-benchmark >/dev/null
+  ENGINE_STAGES=completion "$(swift build -c release --show-bin-path)/engine-benchmark" "$root"
 fi
 
 [ "$part" = all ] || [ "$part" = engine ] || exit 0

@@ -1,7 +1,7 @@
 import GraphQL
 
 /// A problem in the schema or an operation file, in the `FILE:LINE:COL: error: MESSAGE` form
-/// that SwiftPM, Xcode and editors recognise and link to the source.
+/// that SwiftPM, Xcode and editors recognise and link to the source (see `SourceDiagnostic`).
 public struct CodegenDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
   /// The file, as given to the generator (usually relative to the package, such as
   /// `Operations/Login.graphql`).
@@ -20,11 +20,9 @@ public struct CodegenDiagnostic: Error, Hashable, Sendable, CustomStringConverti
     CodegenDiagnostic(path: path, location: error.locations.first, message: error.message)
   }
 
+  /// Rendered by GraphQL's `SourceDiagnostic`, the renderer the command line's checks share.
   public var description: String {
-    if let location {
-      return "\(path):\(location.line):\(location.column): error: \(message)"
-    }
-    return "\(path): error: \(message)"
+    SourceDiagnostic(path: path, location: location, message: message).description
   }
 }
 

@@ -1,3 +1,4 @@
+import GraphQL
 import RocketClient
 
 /// The command loop in its three modes: one command from argv, lines piped on stdin, and the
@@ -92,10 +93,8 @@ public struct REPL: Sendable {
       return ExitStatus.failure
     }
     let context = makeContext(interactive: true, errorPrefix: "")
-    let registry = self.registry
-    editor.completionProvider = { line, cursor in
-      registry.completions(line: line, cursor: cursor, context: context)
-    }
+    let documents = ShellDocuments(endpoint: session?.client.endpointKey)
+    installCompletion(on: editor, context: context, documents: documents)
     while true {
       editor.prompt = prompt()
       switch editor.readLine() {
@@ -103,6 +102,9 @@ public struct REPL: Sendable {
         return ExitStatus.success
       case .interrupted:
         continue
+      case .line(let line) where startsGraphQLDocument(line):
+        let outcome = await interactDocument(line, editor: editor, context: context, documents: documents)
+        if outcome.endsSession { return outcome.status }
       case .line(let line):
         let outcome = await interact(line, editor: editor, context: context)
         if outcome.endsSession { return outcome.status }
