@@ -139,6 +139,11 @@ import Testing
     }
     #expect(introspections.count == 1)
     #expect(stub.requests.count == 3)  // one introspection, two queries; the invalid one was not sent
+    // `schema --refresh` fetches it again into the cache.
+    let refreshed = try fixture.run(["--endpoint", endpoint, "schema", "--refresh"])
+    #expect(refreshed.status == 0, "\(refreshed.standardError)")
+    #expect(refreshed.standardOutput.hasPrefix("fetched the schema of \(endpoint)"))
+    #expect(stub.requests.count == 4)
     let cached = try FileManager.default.contentsOfDirectory(
       atPath: fixture.root.appendingPathComponent("cache/rocket-reserver/schemas").path)
     #expect(cached.count == 1)

@@ -36,29 +36,51 @@ enum EndpointSchema {
     {
       return .found(schema)
     }
+    switch await fetch(context: context, cache: cache) {
+    case .success(let fetched): return .found(fetched.schema)
+    case .failure(let failure): return .failed(failure.outcome)
+    }
+  }
+
+  /// A failure of `fetch`, already reported.
+  struct FetchFailure: Error {
+    var outcome: CommandOutcome
+  }
+
+  /// Fetches the session's schema by introspection and, for a remote endpoint, stores it in
+  /// `cache` (what `schema` and `schema --refresh` do, and `query` when its copy is missing or old).
+  /// - Returns: the introspection `data` and the schema built from it.
+  static func fetch(context: CommandContext, cache: SchemaCache? = defaultCache()) async
+    -> Result<(data: JSON, schema: GraphQLSchema), FetchFailure>
+  {
     let fetched = await context.request("Fetching the schema") { session throws(RocketClientError) in
-      // The engine's standard introspection query, sent as is: no generated operation can express it.
+      // The standard introspection query is the engine's own constant (graphql-js's
+      // getIntrospectionQuery text), sent as is through the request chain: it is not a GraphQL
+      // string built by the CLI, and no generated operation can express it.
       try await session.client.execute(
         GraphQLRequest(query: introspectionQuery, operationName: "IntrospectionQuery"))
     }
     guard case .succeeded(let response, let data) = fetched else {
-      if case .failed(let outcome) = fetched { return .failed(outcome) }
-      return .failed(.failed())
+      if case .failed(let outcome) = fetched { return .failure(FetchFailure(outcome: outcome)) }
+      return .failure(FetchFailure(outcome: .failed()))
     }
     let messages = response["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
     guard messages.isEmpty, !data.isNull else {
       let reason = messages.isEmpty ? "no data" : messages.joined(separator: "; ")
-      return .failed(context.fail("schema: introspection failed: \(reason)"))
+      return .failure(FetchFailure(outcome: context.fail("schema: introspection failed: \(reason)")))
     }
     let schema: GraphQLSchema
     do {
       schema = try buildClientSchema(data)
     } catch {
-      return .failed(context.fail("schema: the introspection result is not usable: \(error)"))
+      return .failure(
+        FetchFailure(outcome: context.fail("schema: the introspection result is not usable: \(error)")))
     }
-    // A cache that cannot be written only costs a fetch next time: not worth failing the command.
-    try? cache?.store(data, for: endpoint)
-    return .found(schema)
+    if let endpoint = context.session?.client.endpointKey, endpoint != Credential.embeddedEndpoint {
+      // A cache that cannot be written only costs a fetch next time: not worth failing the command.
+      try? cache?.store(data, for: endpoint)
+    }
+    return .success((data, schema))
   }
 
   /// The cache in the XDG cache folder of this process's environment, if there is a home.

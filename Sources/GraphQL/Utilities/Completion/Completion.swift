@@ -190,16 +190,22 @@ struct CompletionStateMachine {
     case (.parenL, .operation): frames.append(Frame(kind: .variableDefinitions))
     case (.parenL, _): frames.append(Frame(kind: .arguments, inputs: top.parenInputs))
     case (.braceL, let step):
-      if step == .start {
+      if step == .start {  // the query shorthand `{ ... }`
         variables = []
         top.braceType = schema.queryType.name
       }
-      let type = top.braceType
-      top.step = .start
-      top.braceType = nil
-      frames.append(Frame(kind: .selectionSet, parentType: type))
+      openSelectionSet()
     default: break
     }
+  }
+
+  /// `{` that starts a selection set, on the type the last tokens named (a field's, a type
+  /// condition's, an operation's root type).
+  private mutating func openSelectionSet() {
+    let type = top.braceType
+    top.step = .start
+    top.braceType = nil
+    frames.append(Frame(kind: .selectionSet, parentType: type))
   }
 
   private mutating func consumeInSelectionSet(_ token: Token) {
@@ -231,11 +237,7 @@ struct CompletionStateMachine {
       top.directiveLocation = .inlineFragment
     case (.at, _): top.step = .directive
     case (.parenL, _): frames.append(Frame(kind: .arguments, inputs: top.parenInputs))
-    case (.braceL, _):
-      let type = top.braceType
-      top.step = .start
-      top.braceType = nil
-      frames.append(Frame(kind: .selectionSet, parentType: type))
+    case (.braceL, _): openSelectionSet()
     default: break
     }
   }

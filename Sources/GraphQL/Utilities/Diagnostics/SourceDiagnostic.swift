@@ -1,11 +1,13 @@
 /// A problem at a place in a named text, in the `FILE:LINE:COL: error: MESSAGE` form that
 /// compilers, SwiftPM, Xcode and editors recognise and link to the source.
 ///
-/// The one renderer behind the code generator's diagnostics and the command line's local checks
-/// of ad-hoc documents, so both print the same shape. `excerpt(of:)` adds the source line and a
-/// caret under the column, as a compiler does for a human at a terminal.
-public struct SourceDiagnostic: Hashable, Sendable, CustomStringConvertible {
-  /// What the text is called: a file path, or `query` for a document typed at the prompt.
+/// The one type behind the code generator's diagnostics (`CodegenDiagnostic` is this type) and
+/// the command line's local checks of ad-hoc documents, so both print the same shape.
+/// `excerpt(of:)` adds the source line and a caret under the column, as a compiler does for a
+/// human at a terminal.
+public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What the text is called: a file path as given to the generator (usually relative to the
+  /// package, such as `Operations/Login.graphql`), or `query` for a document typed at the prompt.
   public var path: String
   /// Where the problem is; nil for a problem with the whole text.
   public var location: SourceLocation?
