@@ -24,6 +24,8 @@ let package = Package(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(
+      name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
 
     // MARK: - Libraries
     .target(
@@ -56,8 +58,12 @@ let package = Package(
       dependencies: ["CSQLite"],
       swiftSettings: strictSettings),
     .target(
+      name: "Postgres",
+      dependencies: ["CPostgres"],
+      swiftSettings: strictSettings),
+    .target(
       name: "LaunchBackend",
-      dependencies: ["GraphQL", "SQLite", "CCrypto"],
+      dependencies: ["GraphQL", "SQLite", "Postgres", "CCrypto"],
       swiftSettings: strictSettings,
       plugins: ["EmbedResourcesPlugin"]),
     .target(
@@ -104,7 +110,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ShimTests",
-      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl"],
+      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CPostgres", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLTests",
@@ -128,8 +134,12 @@ let package = Package(
       dependencies: ["SQLite", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "PostgresTests",
+      dependencies: ["Postgres", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "ServeReliabilityTests",
-      dependencies: ["GraphQL", "SQLite", "TestSupport", "rocket-reserver"],
+      dependencies: ["GraphQL", "SQLite", "Postgres", "LaunchBackend", "TestSupport", "rocket-reserver"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketReserverCLITests",
@@ -143,7 +153,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "LaunchBackendTests",
-      dependencies: ["LaunchBackend", "TestSupport", "embed-resources"],
+      dependencies: ["LaunchBackend", "Postgres", "TestSupport", "embed-resources"],
       swiftSettings: strictSettings),
     .executableTarget(
       name: "credential-writer",

@@ -11,8 +11,10 @@ struct BackendGraphQLService: GraphQLService {
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
     -> GraphQLServiceResult
   {
-    let response = backend.handleEncoded(
+    let (response, databaseUnavailable) = backend.serve(
       request, authorization: authorization, allowMutations: allowMutations)
-    return GraphQLServiceResult(response, requestedOperationName: request.operationName)
+    var result = GraphQLServiceResult(response, requestedOperationName: request.operationName)
+    if databaseUnavailable { result.kind = .serviceUnavailable }
+    return result
   }
 }
