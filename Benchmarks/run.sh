@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|cli|client|serve|fairness|database|probes]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|serve|fairness|database|probes]   (default all)
 # BEFORE: an older rocket-reserver binary the client benchmark also measures, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
@@ -60,6 +60,15 @@ if [ "$part" = all ] || [ "$part" = fairness ]; then
     python3 Benchmarks/serve-fairness.py "$bin" slowloris --max-connections-per-ip 0
   done
   python3 Benchmarks/serve-fairness.py "$bin" readers
+fi
+
+if [ "$part" = all ] || [ "$part" = completion ]; then
+  # The shell's Tab in a GraphQL document: the completion engine with the cursor at every offset
+  # of Operations/LaunchList.graphql (target: at most 2 ms per Tab).
+  echo
+  echo "== completion on LaunchList.graphql, microseconds per Tab: mean (best of 5 sweeps), slowest"
+  swift build -c release --product engine-benchmark >/dev/null
+  ENGINE_STAGES=completion "$(swift build -c release --show-bin-path)/engine-benchmark" "$root"
 fi
 
 if [ "$part" = all ] || [ "$part" = database ]; then

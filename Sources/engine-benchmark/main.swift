@@ -95,6 +95,10 @@ guard arguments.count >= 2 else {
   exit(2)
 }
 do {
+  if ProcessInfo.processInfo.environment["ENGINE_STAGES"] == "completion" {
+    try CompletionBenchmark.run(root: arguments[1])
+    exit(0)
+  }
   try run(root: arguments[1], seconds: arguments.count > 2 ? Double(arguments[2]) ?? 2.0 : 2.0)
 } catch {
   FileHandle.standardError.write(Data("engine-benchmark: \(error)\n".utf8))

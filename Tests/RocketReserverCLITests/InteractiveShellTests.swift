@@ -36,8 +36,8 @@ import Testing
     terminal.send("he\t")
     // libedit echoes the inserted rest of the word.
     try terminal.expect("lp ", timeout: ShellFixture.patience)
-    terminal.send("qu\t")  // the second word of `help` completes command names
-    try terminal.expect("it ", timeout: ShellFixture.patience)
+    terminal.send("qui\t")  // the second word of `help` completes command names (`qu`: query, quit)
+    try terminal.expect("t ", timeout: ShellFixture.patience)
     terminal.send("\n")
     try terminal.expect("usage: quit", timeout: ShellFixture.patience)
     try fixture.expectPrompt(terminal)
@@ -45,7 +45,7 @@ import Testing
     // the prompt is drawn again.
     terminal.send("\t")
     let listing = try fixture.expectPrompt(terminal)
-    #expect(listing.contains("book      exit      launch    login     more      schema    total     whoami"))
+    #expect(listing.contains("book      exit      launch    login     more      quit      serve     trips"))
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
@@ -99,7 +99,8 @@ import Testing
     try terminal.expect("> ", timeout: ShellFixture.patience)
     try terminal.waitForRawMode(timeout: ShellFixture.patience)
     terminal.send("\t")
-    try terminal.expect("book      more\r\ncancel    quit\r\n", timeout: ShellFixture.patience)
+    try terminal.expect(
+      "book      more\r\ncancel    query\r\nexit      quit\r\n", timeout: ShellFixture.patience)
     terminal.setWindowSize(columns: 80, rows: 24)
     terminal.send("\t")
     try terminal.expect("total     whoami\r\n", timeout: ShellFixture.patience)

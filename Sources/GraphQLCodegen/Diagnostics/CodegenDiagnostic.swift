@@ -1,30 +1,14 @@
 import GraphQL
 
 /// A problem in the schema or an operation file, in the `FILE:LINE:COL: error: MESSAGE` form
-/// that SwiftPM, Xcode and editors recognise and link to the source.
-public struct CodegenDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The file, as given to the generator (usually relative to the package, such as
-  /// `Operations/Login.graphql`).
-  public var path: String
-  public var location: SourceLocation?
-  public var message: String
+/// that SwiftPM, Xcode and editors recognise and link to the source: GraphQL's
+/// `SourceDiagnostic`, shared with the command line's checks of ad-hoc documents.
+public typealias CodegenDiagnostic = SourceDiagnostic
 
-  public init(path: String, location: SourceLocation?, message: String) {
-    self.path = path
-    self.location = location
-    self.message = message
-  }
-
-  /// A diagnostic for each location of a GraphQL error (one without location if it has none).
-  static func from(_ error: GraphQLError, path: String) -> CodegenDiagnostic {
-    CodegenDiagnostic(path: path, location: error.locations.first, message: error.message)
-  }
-
-  public var description: String {
-    if let location {
-      return "\(path):\(location.line):\(location.column): error: \(message)"
-    }
-    return "\(path): error: \(message)"
+extension SourceDiagnostic {
+  /// A diagnostic at the first location of a GraphQL error (one without location if it has none).
+  static func from(_ error: GraphQLError, path: String) -> SourceDiagnostic {
+    SourceDiagnostic(error, path: path)
   }
 }
 

@@ -7,16 +7,23 @@ import RocketClient
 public struct SchemaCommand: Command {
   static let endpoint = Option(
     "--endpoint", valueName: "URL", type: .url, help: "the server to ask (default: the session's)")
+  static let refresh = Flag(
+    "--refresh", help: "only fetch the schema that `query` checks documents against, and say so")
 
   public let declaration = CommandDeclaration(
     "schema", summary: "print the API's schema (SDL), fetched by introspection",
-    options: [endpoint.declaration])
+    details: """
+      With an endpoint, the fetched schema also replaces the copy query checks documents against
+      (kept for a day in the cache folder); --refresh fetches it for that and prints one line.
+      """,
+    options: [endpoint.declaration, refresh.declaration])
 
   /// Creates the command.
   public init() {}
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     var session = context.session
+    let refresh = arguments[Self.refresh]
     if let text = arguments[Self.endpoint], let url = EndpointURL.parse(text) {
       session = Session(
         endpoint: url, databasePath: "", credentials: nil,
@@ -24,31 +31,20 @@ public struct SchemaCommand: Command {
     }
     var scoped = context
     scoped.session = session
-    let fetched = await scoped.request("Fetching the schema") { session throws(RocketClientError) in
-      // The standard introspection query is the engine's own constant (graphql-js's
-      // getIntrospectionQuery text), sent as is through the request chain: it is not a GraphQL
-      // string built by the CLI, and no generated operation can express it.
-      try await session.client.execute(
-        GraphQLRequest(query: introspectionQuery, operationName: "IntrospectionQuery"))
+    // Every fetch from a remote endpoint also replaces the copy `query` checks documents against.
+    let fetched: (data: JSON, schema: GraphQLSchema)
+    switch await EndpointSchema.fetch(context: scoped) {
+    case .success(let result): fetched = result
+    case .failure(let failure): return failure.outcome
     }
-    guard case .succeeded(let response, let data) = fetched else {
-      if case .failed(let outcome) = fetched { return outcome }
-      return .failed()
+    if refresh {
+      let target = session?.endpointDescription ?? "the server"
+      context.output.write("fetched the schema of \(target) (\(fetched.schema.typeNames.count) types)\n")
+    } else if context.json {
+      context.writeJSON(fetched.data)
+    } else {
+      context.output.write(printSchema(fetched.schema) + "\n")
     }
-    let messages = response["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
-    guard messages.isEmpty, !data.isNull else {
-      let reason = messages.isEmpty ? "no data" : messages.joined(separator: "; ")
-      return context.fail("schema: introspection failed: \(reason)")
-    }
-    if context.json {
-      context.writeJSON(data)
-      return .success
-    }
-    do {
-      context.output.write(printSchema(try buildClientSchema(data)) + "\n")
-      return .success
-    } catch {
-      return context.fail("schema: the introspection result is not usable: \(error)")
-    }
+    return .success
   }
 }

@@ -20,6 +20,11 @@ public struct ParsedArguments: Sendable {
   /// Whether `flag` was given.
   subscript(flag: Flag) -> Bool { values[flag.declaration.name] != nil }
 
+  /// Every value given for a repeatable `option`, in order.
+  func all<Value>(_ option: Option<Value>) -> [Value] {
+    (values[option.declaration.name] ?? []).compactMap { $0 as? Value }
+  }
+
   /// The value of a single positional argument, or nil when it was left out.
   subscript<Value>(argument: Positional<Value>) -> Value? {
     values[argument.declaration.name]?.first as? Value

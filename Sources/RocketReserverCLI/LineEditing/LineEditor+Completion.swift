@@ -19,7 +19,7 @@ extension LineEditor {
     let line = String(scalars)
     let cursorOffset = min(Int(cursor), scalars.count)
     let candidates = completionProvider(line, cursorOffset)
-    let word = Completion.word(in: line, cursor: cursorOffset)
+    let word = completionWord?(line, cursorOffset) ?? Completion.word(in: line, cursor: cursorOffset)
     switch Completion.action(word: word, candidates: candidates) {
     case .none:
       return UInt8(CC_ERROR)

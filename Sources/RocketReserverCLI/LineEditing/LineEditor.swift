@@ -35,6 +35,11 @@ public final class LineEditor {
   /// Proposes Tab completions; `nil` (the default) makes Tab do nothing.
   public var completionProvider: CompletionProvider?
 
+  /// The part of the word under the cursor that completions replace, for lines whose words are
+  /// not separated by blanks (a GraphQL document: `launches(pa` completes `pa`); returning nil,
+  /// or leaving this nil, uses the text after the last blank.
+  public var completionWord: ((_ line: String, _ cursor: Int) -> String?)?
+
   let editLine: OpaquePointer
   let history: OpaquePointer
   /// The prompt as a C string that libedit may read at any time during `el_gets`.

@@ -1,4 +1,5 @@
 import CEditLine
+import GraphQL
 import RocketClient
 
 #if canImport(Glibc)
@@ -111,10 +112,8 @@ public struct REPL: Sendable {
       return ExitStatus.failure
     }
     let context = makeContext(interactive: true, errorPrefix: "")
-    let registry = self.registry
-    editor.completionProvider = { line, cursor in
-      registry.completions(line: line, cursor: cursor, context: context)
-    }
+    let documents = ShellDocuments(endpoint: session?.client.endpointKey)
+    installCompletion(on: editor, context: context, documents: documents)
     while true {
       // Built afresh before each line: a login or logout in another process shows at once.
       editor.prompt = prompt()
@@ -123,6 +122,9 @@ public struct REPL: Sendable {
         return ExitStatus.success
       case .interrupted:
         continue
+      case .line(let line) where startsGraphQLDocument(line):
+        let outcome = await interactDocument(line, editor: editor, context: context, documents: documents)
+        if outcome.endsSession { return outcome.status }
       case .line(let line):
         let outcome = await interact(line, editor: editor, context: context)
         if let status = writeFailureStatus(context) { return status }

@@ -1,0 +1,56 @@
+import GraphQL
+import GraphQLAPI
+import RocketClient
+import RocketReserverAPI
+
+/// Sends an ad-hoc GraphQL document, after checking it locally, and prints the whole response.
+///
+/// The document is parsed and validated against the endpoint's schema (`EndpointSchema`), and
+/// the operation and variables are checked as the executor would check them; any problem is
+/// printed as `query:LINE:COL: error: MESSAGE` with the line and a caret, and nothing is sent
+/// (status 2). Otherwise the response (`data`, `errors`, `extensions`) is printed as indented
+/// JSON, coloured on a terminal; the status is 0 without errors, 77 when an error says to log in,
+/// 1 for other errors, 69 when the endpoint cannot be reached.
+enum AdHocQuery {
+  /// Checks and sends `request`.
+  /// - Parameters:
+  ///   - request: the document, variables and operation name.
+  ///   - context: the session, output and styles.
+  static func run(_ request: AdHocRequest, context: CommandContext) async -> CommandOutcome {
+    let schema: GraphQLSchema
+    switch await EndpointSchema.lookup(context: context) {
+    case .found(let found): schema = found
+    case .failed(let outcome): return outcome
+    }
+    let check = DocumentCheck(request.document, schema: schema)
+    let operation: OperationDefinition
+    switch check.operation(named: request.operationName, variables: request.variables, schema: schema) {
+    case .success(let found): operation = found
+    case .failure(let failure):
+      context.output.writeError(failure.report(for: request.document) + "\n")
+      return .failed(ExitStatus.usage)
+    }
+    let graphQLRequest = GraphQLRequest(
+      query: request.document, operationName: request.operationName,
+      variables: request.variables.isEmpty ? nil : request.variables)
+    // The kind decides whether the client may retry (only queries are).
+    let operationType = GraphQLOperationType(rawValue: operation.operation.rawValue) ?? .mutation
+    let sent = await context.request("Sending the \(operation.operation.rawValue)") {
+      session throws(RocketClientError) in
+      try await session.client.execute(graphQLRequest, operationType: operationType)
+    }
+    guard case .succeeded(let response, _) = sent else {
+      if case .failed(let outcome) = sent { return outcome }
+      return .failed()
+    }
+    let style = request.noColor ? TextStyle.plain : context.style
+    context.output.write(PrettyJSON.format(response, style: style) + "\n")
+    let errors = (response["errors"]?.arrayValue ?? []).map(GraphQLError.init(responseJSON:))
+    if errors.isEmpty { return .success }
+    // The test the generated operations use (any `Data` type gives the same static answer).
+    if errors.contains(where: GraphQLResult<TotalTripsBookedQuery.Data>.isNotLoggedIn) {
+      return .failed(ExitStatus.notLoggedIn)
+    }
+    return .failed(ExitStatus.failure)
+  }
+}

@@ -1,0 +1,90 @@
+import FoundationEssentials
+import GraphQL
+import LaunchBackend
+import RocketClient
+
+/// The schema an ad-hoc document is checked against: the embedded backend's own, or for
+/// `--endpoint` the server's, fetched by introspection once and then read from `SchemaCache`.
+enum EndpointSchema {
+  /// The outcome of finding the schema: the schema, or the failure already reported.
+  enum Lookup {
+    case found(GraphQLSchema)
+    case failed(CommandOutcome)
+  }
+
+  /// The schema for the context's session.
+  /// - Parameters:
+  ///   - context: the session and where to report failures.
+  ///   - refresh: fetch it again even if the cache holds a fresh copy (`schema --refresh`).
+  ///   - cache: where fetched schemas are kept (default: the XDG cache folder; none without a home).
+  static func lookup(context: CommandContext, refresh: Bool = false, cache: SchemaCache? = defaultCache())
+    async -> Lookup
+  {
+    guard let session = context.session else {
+      return .failed(context.fail("this command needs a server, and none is configured"))
+    }
+    let endpoint = session.client.endpointKey
+    if endpoint == Credential.embeddedEndpoint {
+      do {
+        return .found(try LaunchBackend.schema())
+      } catch {
+        return .failed(context.fail("the embedded schema is broken: \(error)"))
+      }
+    }
+    if !refresh, let introspection = cache?.introspection(for: endpoint),
+      let schema = try? buildClientSchema(introspection)
+    {
+      return .found(schema)
+    }
+    switch await fetch(context: context, cache: cache) {
+    case .success(let fetched): return .found(fetched.schema)
+    case .failure(let failure): return .failed(failure.outcome)
+    }
+  }
+
+  /// A failure of `fetch`, already reported.
+  struct FetchFailure: Error {
+    var outcome: CommandOutcome
+  }
+
+  /// Fetches the session's schema by introspection and, for a remote endpoint, stores it in
+  /// `cache` (what `schema` and `schema --refresh` do, and `query` when its copy is missing or old).
+  /// - Returns: the introspection `data` and the schema built from it.
+  static func fetch(context: CommandContext, cache: SchemaCache? = defaultCache()) async
+    -> Result<(data: JSON, schema: GraphQLSchema), FetchFailure>
+  {
+    let fetched = await context.request("Fetching the schema") { session throws(RocketClientError) in
+      // The standard introspection query is the engine's own constant (graphql-js's
+      // getIntrospectionQuery text), sent as is through the request chain: it is not a GraphQL
+      // string built by the CLI, and no generated operation can express it.
+      try await session.client.execute(
+        GraphQLRequest(query: introspectionQuery, operationName: "IntrospectionQuery"))
+    }
+    guard case .succeeded(let response, let data) = fetched else {
+      if case .failed(let outcome) = fetched { return .failure(FetchFailure(outcome: outcome)) }
+      return .failure(FetchFailure(outcome: .failed()))
+    }
+    let messages = response["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
+    guard messages.isEmpty, !data.isNull else {
+      let reason = messages.isEmpty ? "no data" : messages.joined(separator: "; ")
+      return .failure(FetchFailure(outcome: context.fail("schema: introspection failed: \(reason)")))
+    }
+    let schema: GraphQLSchema
+    do {
+      schema = try buildClientSchema(data)
+    } catch {
+      return .failure(
+        FetchFailure(outcome: context.fail("schema: the introspection result is not usable: \(error)")))
+    }
+    if let endpoint = context.session?.client.endpointKey, endpoint != Credential.embeddedEndpoint {
+      // A cache that cannot be written only costs a fetch next time: not worth failing the command.
+      try? cache?.store(data, for: endpoint)
+    }
+    return .success((data, schema))
+  }
+
+  /// The cache in the XDG cache folder of this process's environment, if there is a home.
+  static func defaultCache() -> SchemaCache? {
+    (try? ApplicationDirectories()).map { SchemaCache(directories: $0) }
+  }
+}

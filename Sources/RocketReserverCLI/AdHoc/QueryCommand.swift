@@ -1,0 +1,59 @@
+/// `query 'DOCUMENT'`, `query -f FILE|-`: sends any GraphQL document, checked locally against
+/// the endpoint's schema first, and prints the whole response as JSON (see `AdHocQuery`).
+public struct QueryCommand: Command {
+  static let document = Positional(
+    "DOCUMENT", type: .text, optional: true, help: "the GraphQL document (or -f FILE)")
+  static let file = Option(
+    "--file", short: "-f", valueName: "FILE", type: .path, help: "read the document from FILE (- for standard input)")
+  static let variable = Option(
+    "--var", valueName: "NAME=VALUE", type: .text,
+    help: "set a variable (repeatable): JSON if VALUE parses as JSON, else a string")
+  static let variables = Option(
+    "--variables", valueName: "JSON", type: .text, help: "set the variables from a JSON object")
+  static let operation = Option(
+    "--operation", valueName: "NAME", type: .text, help: "the operation to run, of several")
+
+  public let declaration = CommandDeclaration(
+    "query", summary: "send a GraphQL document (checked against the schema first)",
+    details: """
+    The document is checked against the schema before it is sent: the embedded backend's own,
+    or with --endpoint the server's, fetched once by introspection and cached for a day
+    (schema --refresh fetches it again). Problems print as query:LINE:COL: error: MESSAGE with
+    the line and a caret, and nothing is sent (status 2).
+
+    --var NAME=VALUE sets a variable (repeatable): a VALUE that parses as JSON is that JSON,
+    otherwise a string. --variables JSON sets them all from a JSON object. --operation NAME
+    picks one of several operations. -f - reads the document from standard input.
+
+    The response (data, errors, extensions) prints as indented JSON, coloured on a terminal
+    unless --no-color or NO_COLOR. Status: 0 without errors, 1 with errors, 77 when an error
+    says to log in, 69 when the endpoint cannot be reached.
+
+    In the shell, a line starting with {, query, mutation, subscription or fragment is a
+    document: it continues on ...> lines while brackets are open, and Tab completes from the
+    schema.
+    """,
+    arguments: [document.declaration],
+    options: [file.declaration, variable.declaration, variables.declaration, operation.declaration])
+
+  /// Creates the command.
+  public init() {}
+
+  public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
+    // The declarations parse the words; AdHocRequest reads their meaning (and its own tests feed
+    // it words), so the parsed values go back to it in that form.
+    var words: [String] = []
+    if let document = arguments[Self.document] { words.append(document) }
+    if let path = arguments[Self.file] { words += ["--file", path] }
+    if let text = arguments[Self.variables] { words += ["--variables", text] }
+    for pair in arguments.all(Self.variable) { words += ["--var", pair] }
+    if let name = arguments[Self.operation] { words += ["--operation", name] }
+    let request: AdHocRequest
+    do {
+      request = try AdHocRequest.parse(words)
+    } catch {
+      return context.badArgument(ArgumentParser.Failure(message: error.message, showsUsage: true), for: self)
+    }
+    return await AdHocQuery.run(request, context: context)
+  }
+}

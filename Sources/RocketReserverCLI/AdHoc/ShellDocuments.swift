@@ -1,0 +1,85 @@
+import GraphQL
+import LaunchBackend
+import RocketClient
+import Synchronization
+
+/// GraphQL documents typed at the interactive shell: the lines entered so far of the one being
+/// typed (for `...>` continuation and for Tab, which completes from all of them), and the schema
+/// Tab completes from.
+///
+/// The schema is the embedded backend's, or for `--endpoint` the copy `SchemaCache` holds
+/// (fetched by the first `query` or document); Tab never waits for the network.
+///
+/// Thread safety: `Mutex`-guarded state; the line editor's callbacks and the shell loop share it.
+final class ShellDocuments: Sendable {
+  /// The prompt while a document continues.
+  static let continuationPrompt = "...> "
+
+  /// The session's endpoint key (`Credential.embeddedEndpoint` for the embedded backend).
+  private let endpoint: String?
+  private let cache: SchemaCache?
+  /// The lines before the one being edited, joined by `\n`; nil when no document is open.
+  private let pending = Mutex<String?>(nil)
+  /// The schema for Tab, kept once found (a miss is retried: a `query` may have cached it since).
+  private let schema = Mutex<GraphQLSchema?>(nil)
+
+  /// - Parameters:
+  ///   - endpoint: the session's endpoint key, or nil without a session.
+  ///   - cache: where remote schemas are kept.
+  init(endpoint: String?, cache: SchemaCache? = EndpointSchema.defaultCache()) {
+    self.endpoint = endpoint
+    self.cache = cache
+  }
+
+  /// Reads the lines of a document that starts with `firstLine` while it is unfinished
+  /// (`isUnfinishedDocument`, or no `{` yet), with the `...>` prompt.
+  ///
+  /// - Returns: the whole document, or nil when Ctrl-C or Ctrl-D abandoned it.
+  func read(firstLine: String, editor: LineEditor) -> String? {
+    var text = firstLine
+    defer {
+      pending.withLock { $0 = nil }
+    }
+    let prompt = editor.prompt
+    defer { editor.prompt = prompt }
+    while isUnfinishedDocument(text) || !text.contains("{") {
+      pending.withLock { $0 = text }
+      editor.prompt = Self.continuationPrompt
+      switch editor.readLine() {
+      case .line(let line): text += "\n" + line
+      case .interrupted, .endOfFile: return nil
+      }
+    }
+    return text
+  }
+
+  /// The completions for the cursor when the line is part of a document (it starts one, or one
+  /// is open); nil for a command line.
+  ///
+  /// - Parameters:
+  ///   - line: the line being edited.
+  ///   - cursor: the cursor, in Unicode scalars of `line`.
+  func completions(line: String, cursor: Int) -> Completions? {
+    let before = pending.withLock { $0 }
+    guard before != nil || startsGraphQLDocument(line) else { return nil }
+    guard let schema = completionSchema() else { return nil }
+    let head = before.map { $0 + "\n" } ?? ""
+    var scalars = String.UnicodeScalarView()
+    scalars.append(contentsOf: line.unicodeScalars.prefix(cursor))
+    let offset = head.utf8.count + String(scalars).utf8.count
+    return GraphQL.completions(in: head + line, at: offset, schema: schema)
+  }
+
+  private func completionSchema() -> GraphQLSchema? {
+    if let found = schema.withLock({ $0 }) { return found }
+    guard let endpoint else { return nil }
+    let found: GraphQLSchema?
+    if endpoint == Credential.embeddedEndpoint {
+      found = try? LaunchBackend.schema()
+    } else {
+      found = cache?.introspection(for: endpoint).flatMap { try? buildClientSchema($0) }
+    }
+    schema.withLock { $0 = found }
+    return found
+  }
+}
