@@ -24,6 +24,7 @@ let package = Package(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "CWslay", providers: [.apt(["libwslay-dev"])]),
 
     // MARK: - Libraries
     .target(
@@ -62,7 +63,7 @@ let package = Package(
       plugins: ["EmbedResourcesPlugin"]),
     .target(
       name: "GraphQLServer",
-      dependencies: ["GraphQL", "CMicroHTTPD"],
+      dependencies: ["GraphQL", "CMicroHTTPD", "CWslay", "CCrypto"],
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
@@ -104,7 +105,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ShimTests",
-      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl"],
+      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CWslay"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLTests",

@@ -24,6 +24,8 @@ final class ConnectionGuard: Sendable {
   private struct Watched {
     var headDeadline: ContinuousClock.Instant?
     var lingers = false
+    /// Upgraded to a WebSocket: no more request heads, so no more head deadlines.
+    var upgraded = false
   }
 
   private struct Lingering {
@@ -75,7 +77,18 @@ final class ConnectionGuard: Sendable {
   /// A request completed; on a kept-alive connection the next head is due within `headTimeout`.
   func requestCompleted(_ socket: Int32) {
     let deadline = ContinuousClock.now + headTimeout
-    state.withLock { $0.watched[socket]?.headDeadline = deadline }
+    state.withLock { state in
+      guard state.watched[socket]?.upgraded == false else { return }
+      state.watched[socket]?.headDeadline = deadline
+    }
+  }
+
+  /// The connection is being upgraded to a WebSocket, which has deadlines of its own.
+  func upgrading(_ socket: Int32) {
+    state.withLock { state in
+      state.watched[socket]?.headDeadline = nil
+      state.watched[socket]?.upgraded = true
+    }
   }
 
   /// The server answered before reading the request body: drain the socket after libmicrohttpd

@@ -15,6 +15,9 @@ public struct GraphQLServiceResult: Sendable {
     /// The selected operation is a mutation and mutations were not allowed (a GET request).
     /// Status 405 with `Allow: POST`.
     case mutationNotAllowed
+    /// The selected operation is a subscription, sent where no stream was asked for (a plain
+    /// JSON request). Status 406, naming the streaming `Accept` values.
+    case subscriptionNeedsStream
   }
 
   /// The response body as compact UTF-8 JSON (`{"errors":[...],"data":...}`).

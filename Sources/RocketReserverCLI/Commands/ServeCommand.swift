@@ -65,16 +65,19 @@ public struct ServeCommand: Command {
     context: CommandContext
   ) async -> CommandOutcome {
     let backend: LaunchBackend
+    let events = TripEventHub()
     do {
       backend = try LaunchBackend(
         databasePath: databasePath,
-        reportInternalError: { error in writeStandardError("rocket-reserver: internal error: \(error)\n") })
+        reportInternalError: { error in writeStandardError("rocket-reserver: internal error: \(error)\n") },
+        tripsBookedChanged: { events.publish($0) })
     } catch {
       return context.fail("serve: \(error)")
     }
     let signals = StopSignals()
     let server = GraphQLHTTPServer(
-      service: BackendGraphQLService(backend: backend), configuration: configuration)
+      service: BackendGraphQLService(backend: backend, events: { events.subscribe() }),
+      configuration: configuration)
     do {
       try server.start(host: host, port: port)
     } catch {

@@ -7,6 +7,8 @@ import LaunchBackend
 struct BackendGraphQLService: GraphQLService {
   /// The API the requests run against.
   let backend: LaunchBackend
+  /// Opens the `tripsBooked` event source for one subscription.
+  var events: @Sendable () -> AsyncStream<Int> = { AsyncStream { $0.finish() } }
 
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
     -> GraphQLServiceResult
@@ -15,4 +17,14 @@ struct BackendGraphQLService: GraphQLService {
       request, authorization: authorization, allowMutations: allowMutations)
     return GraphQLServiceResult(response, requestedOperationName: request.operationName)
   }
+
+  func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart {
+    switch backend.start(request, authorization: authorization, events: events) {
+    case .single(let response):
+      .single(GraphQLServiceResult(response, requestedOperationName: request.operationName))
+    case .stream(let results): .stream(results)
+    }
+  }
+
+  func accepts(authorization: String) -> Bool { backend.isSignedIn(authorization: authorization) }
 }
