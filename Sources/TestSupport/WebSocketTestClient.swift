@@ -130,6 +130,9 @@ public final class WebSocketTestClient {
     return nil
   }
 
+  /// Changes how long `receive` waits.
+  public func setReadTimeout(seconds: Int) { connection.setReadTimeout(seconds: seconds) }
+
   /// Asks for a small receive buffer, for a client that reads nothing.
   public func shrinkReceiveBuffer() { connection.shrinkReceiveBuffer(to: 4096) }
 
