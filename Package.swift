@@ -24,6 +24,8 @@ let package = Package(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
     .systemLibrary(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(
+      name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CWslay", providers: [.apt(["libwslay-dev"])]),
 
     // MARK: - Libraries
@@ -57,8 +59,12 @@ let package = Package(
       dependencies: ["CSQLite"],
       swiftSettings: strictSettings),
     .target(
+      name: "Postgres",
+      dependencies: ["CPostgres"],
+      swiftSettings: strictSettings),
+    .target(
       name: "LaunchBackend",
-      dependencies: ["GraphQL", "SQLite", "CCrypto"],
+      dependencies: ["GraphQL", "SQLite", "Postgres", "CCrypto"],
       swiftSettings: strictSettings,
       plugins: ["EmbedResourcesPlugin"]),
     .target(
@@ -105,7 +111,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ShimTests",
-      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CWslay"],
+      dependencies: [
+        "CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CPostgres", "CWslay", "TestSupport",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLTests",
@@ -129,8 +137,12 @@ let package = Package(
       dependencies: ["SQLite", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "PostgresTests",
+      dependencies: ["Postgres", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "ServeReliabilityTests",
-      dependencies: ["GraphQL", "SQLite", "TestSupport", "rocket-reserver"],
+      dependencies: ["GraphQL", "SQLite", "Postgres", "LaunchBackend", "TestSupport", "rocket-reserver"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketReserverCLITests",
@@ -144,7 +156,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "LaunchBackendTests",
-      dependencies: ["LaunchBackend", "TestSupport", "embed-resources"],
+      dependencies: ["LaunchBackend", "Postgres", "TestSupport", "embed-resources"],
       swiftSettings: strictSettings),
     .executableTarget(
       name: "credential-writer",

@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|cli|client|serve]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|cli|client|serve|database]   (default all)
 # BEFORE: an older rocket-reserver binary the client benchmark also measures, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
@@ -42,6 +42,12 @@ if [ "$part" = all ] || [ "$part" = serve ]; then
   echo
   echo "== serve memory over a long run"
   bash Benchmarks/serve-memory.sh "$bin" "$bench"
+fi
+
+if [ "$part" = all ] || [ "$part" = database ]; then
+  echo
+  echo "== serve on SQLite, on PostgreSQL, and two serve on one PostgreSQL (wrk, loopback)"
+  bash Benchmarks/database.sh "$bin"
 fi
 
 [ "$part" = all ] || [ "$part" = engine ] || exit 0

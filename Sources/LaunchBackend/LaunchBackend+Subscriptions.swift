@@ -14,31 +14,37 @@ extension LaunchBackend {
   /// Queries and mutations run at once. A subscription is first run once without an event
   /// (`tripsBooked` is then null), which proves that it parses, validates and its variables
   /// coerce, so a broken one is answered with its errors before anything is subscribed; then
-  /// its selection is executed for each event `events` yields, with the event as root value.
+  /// it subscribes to the event log (``tripEvents(after:queueLimit:)``: every process's
+  /// committed bookings, from this call on) and its selection is executed for each event, with
+  /// the event as root value. The subscription ends when the consumer stops iterating, when it
+  /// falls a queue's worth of events behind, or when the log cannot be read.
   ///
   /// - Parameters:
   ///   - request: the document, operation name and variables.
   ///   - authorization: the caller's credential (bare token or `Bearer <token>`).
-  ///   - events: opens the event source (`+n` / `-1`), called once for a subscription; the
-  ///     stream is ended when the consumer stops iterating the result.
-  public func start(
-    _ request: GraphQLRequest, authorization: String?, events: @escaping @Sendable () -> AsyncStream<Int>
-  ) -> OperationStart {
+  public func start(_ request: GraphQLRequest, authorization: String?) -> OperationStart {
     let context = RequestContext(environment: environment, authorization: authorization)
     let first = processor.processSyncEncoded(
       query: request.query, operationName: request.operationName, variables: request.variables,
       context: context, rootValue: TripsBookedEvent(delta: nil))
     guard first.outcome == .executed, first.operationType == .subscription else { return .single(first) }
+    let events: AsyncStream<TripEvent>
+    do {
+      events = try tripEvents()
+    } catch {
+      environment.reportInternalError(error)
+      return .stream(AsyncStream { $0.finish() })
+    }
     let processor = processor
     let environment = environment
     return .stream(
       AsyncStream { continuation in
         let task = Task {
-          for await delta in events() {
+          for await event in events {
             let response = processor.processSyncEncoded(
               query: request.query, operationName: request.operationName, variables: request.variables,
               context: RequestContext(environment: environment, authorization: authorization),
-              rootValue: TripsBookedEvent(delta: delta))
+              rootValue: TripsBookedEvent(delta: event.delta))
             continuation.yield(response.body)
           }
           continuation.finish()

@@ -12,12 +12,30 @@ public final class LaunchBackend: Sendable {
   let environment: BackendEnvironment
   let processor: GraphQLRequestProcessor<RequestContext>
 
-  /// Opens (creating and migrating as needed) the booking database and builds the executable
-  /// schema from the embedded SDL.
+  /// Opens (creating and migrating as needed) the SQLite booking database and builds the
+  /// executable schema from the embedded SDL.
   ///
   /// - Parameters:
   ///   - databasePath: the SQLite file, e.g. `$XDG_DATA_HOME/rocket-reserver/backend.sqlite`
   ///     (the CLI computes it from `--data-dir` or the XDG default).
+  ///   - reportInternalError: see ``init(store:reportInternalError:tripsBookedChanged:)``.
+  ///   - tripsBookedChanged: see ``init(store:reportInternalError:tripsBookedChanged:)``.
+  /// - Throws: ``BookingStoreError`` when the database cannot be opened or migrated;
+  ///   ``CatalogError`` or `SchemaValidationError` if the embedded catalog or schema is broken.
+  public convenience init(
+    databasePath: String, reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
+    tripsBookedChanged: @escaping @Sendable (Int) -> Void = { _ in }
+  ) throws {
+    try self.init(
+      store: SQLiteBookingStore(path: databasePath), reportInternalError: reportInternalError,
+      tripsBookedChanged: tripsBookedChanged)
+  }
+
+  /// Builds the executable schema from the embedded SDL over an open booking store.
+  ///
+  /// - Parameters:
+  ///   - store: the users, sessions, trips and event log (SQLite or PostgreSQL); the backend
+  ///     closes it in ``close()``.
   ///   - reportInternalError: receives each unexpected error (such as a failed database write)
   ///     before the client gets a generic `INTERNAL_SERVER_ERROR`; a server logs it. Default:
   ///     ignore. Called on the request's thread.
@@ -25,16 +43,14 @@ public final class LaunchBackend: Sendable {
   ///     and `-1` when a `cancelTrip` call removed one, after the change is committed: the
   ///     events of `Subscription.tripsBooked`, for a transport that can stream them. Default:
   ///     ignore. Called on the request's thread; keep it short.
-  /// - Throws: ``BookingStoreError`` when the database cannot be opened or migrated;
-  ///   ``CatalogError`` or `SchemaValidationError` if the embedded catalog or schema is broken
-  ///   (the test suite guards against both).
+  /// - Throws: ``CatalogError`` or `SchemaValidationError` if the embedded catalog or schema is
+  ///   broken (the test suite guards against both).
   public init(
-    databasePath: String, reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
+    store: any BookingStore, reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
     tripsBookedChanged: @escaping @Sendable (Int) -> Void = { _ in }
   ) throws {
     let schema = try buildSchema(EmbeddedResources.schemaSDL)
     let catalog = try LaunchCatalog.embedded
-    let store = try BookingStore(path: databasePath)
     environment = BackendEnvironment(
       launches: LaunchIndex(catalog: catalog), store: store, reportInternalError: reportInternalError,
       tripsBookedChanged: tripsBookedChanged)
@@ -95,6 +111,33 @@ public final class LaunchBackend: Sendable {
     return processor.processSyncEncoded(
       query: request.query, operationName: request.operationName, variables: request.variables,
       context: context, operationPolicy: { type in Self.refusal(of: type, allowMutations: allowMutations) })
+  }
+
+  /// `handleEncoded(_:authorization:allowMutations:)` for the HTTP server, which also needs to
+  /// know whether the database was unreachable (it then answers 503).
+  ///
+  /// - Returns: the encoded response, and whether a field failed with `SERVICE_UNAVAILABLE`.
+  public func serve(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool = true)
+    -> (response: EncodedResponse, databaseUnavailable: Bool)
+  {
+    let context = RequestContext(environment: environment, authorization: authorization)
+    let response = processor.processSyncEncoded(
+      query: request.query, operationName: request.operationName, variables: request.variables,
+      context: context, operationPolicy: { type in Self.refusal(of: type, allowMutations: allowMutations) })
+    return (response, context.databaseWasUnavailable)
+  }
+
+  /// The `tripsBooked` events committed after event `id` (nil: from now on), from this process
+  /// and every other one using the same database, in commit order; see ``TripEventFeed``.
+  ///
+  /// - Parameters:
+  ///   - id: the last event id the subscriber saw; missed events are replayed from the log.
+  ///   - queueLimit: events queued before a subscriber that does not read is dropped.
+  /// - Throws: ``BookingStoreError`` when `id` is nil and the database cannot be read.
+  public func tripEvents(after id: Int? = nil, queueLimit: Int = TripEventFeed.defaultQueueLimit) throws
+    -> AsyncStream<TripEvent>
+  {
+    try environment.store.events.subscribe(after: id, queueLimit: queueLimit)
   }
 
   /// Why an operation of `type` may not run here, or nil when it may.

@@ -198,6 +198,11 @@ import Testing
     }
     #expect(stub.requests.last?.header("x-trace") == "abc")
     #expect(stub.requests.last?.header("authorization") == "tok-secret")
+    // `schema` goes through the same chain: it is reported too (the stub's answer is no schema).
+    let schema = try fixture.run(["-v", "--endpoint", endpoint, "schema"])
+    #expect(schema.status == 1)
+    #expect(
+      schema.standardError.hasPrefix("rocket-reserver: POST \(endpoint) IntrospectionQuery: 200, 31 bytes, "))
   }
 
   @Test func headersAreCheckedAndRepeatable() throws {

@@ -71,6 +71,18 @@ import Testing
     #expect(transport.receive() == .text(#"{"id":"1","type":"next","payload":{"data":{"tripsBooked":2}}}"#))
   }
 
+  @Test func aBookingInAnotherProcessOnTheSameDataDirectoryReachesSubscribers() async throws {
+    let directory = try TemporaryDirectory(prefix: "serve-subscriptions")
+    let listening = try ServeProcess(dataDirectory: directory.child("data"))
+    let booking = try ServeProcess(dataDirectory: directory.child("data"))
+    let ada = try await booking.logIn("ada@example.com")
+    let client = try Self.subscribed(listening)
+    try await Self.warmUp(booking, token: ada, clients: [client])
+    _ = try await booking.send(
+      Self.book, variables: ["ids": .array([.string("11"), .string("12")])], token: ada)
+    #expect(client.receive() == .text(#"{"id":"1","type":"next","payload":{"data":{"tripsBooked":2}}}"#))
+  }
+
   @Test func anUnknownTokenInConnectionInitIsForbidden() throws {
     let directory = try TemporaryDirectory(prefix: "serve-subscriptions")
     let server = try ServeProcess(dataDirectory: directory.child("data"))

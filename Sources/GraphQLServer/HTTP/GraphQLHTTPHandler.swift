@@ -132,6 +132,8 @@ struct GraphQLHTTPHandler: Sendable {
     case .requestError:
       let status = media == .graphQLResponseJSON ? 400 : 200
       response = HTTPResponse(status: status, contentType: .media(media), body: result.body)
+    case .serviceUnavailable:
+      response = HTTPResponse(status: 503, contentType: .media(media), body: result.body)
     case .mutationNotAllowed:
       if result.body.isEmpty {
         response = .error(405, "Mutations can only be sent with POST.", media: media, allow: "POST")

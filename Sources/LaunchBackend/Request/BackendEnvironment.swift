@@ -6,7 +6,7 @@ final class BackendEnvironment: Sendable {
   /// The catalog and its launches as nodes.
   let launches: LaunchIndex
   /// The users, sessions and trips.
-  let store: BookingStore
+  let store: any BookingStore
   /// Receives every unexpected error before the client is told only "internal error".
   let reportInternalError: @Sendable (any Error) -> Void
   /// Receives `+n` after a booking added n trips and `-1` after a cancellation (the values
@@ -14,7 +14,8 @@ final class BackendEnvironment: Sendable {
   let tripsBookedChanged: @Sendable (Int) -> Void
 
   init(
-    launches: LaunchIndex, store: BookingStore, reportInternalError: @escaping @Sendable (any Error) -> Void,
+    launches: LaunchIndex, store: any BookingStore,
+    reportInternalError: @escaping @Sendable (any Error) -> Void,
     tripsBookedChanged: @escaping @Sendable (Int) -> Void
   ) {
     self.launches = launches

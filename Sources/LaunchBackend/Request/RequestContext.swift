@@ -22,6 +22,7 @@ final class RequestContext: Sendable {
   private struct Memo {
     var caller: Lookup<StoredUser?> = .pending
     var bookings: Lookup<Bookings> = .pending
+    var databaseUnavailable = false
   }
 
   private enum Lookup<Value> {
@@ -70,6 +71,15 @@ final class RequestContext: Sendable {
     }
     memo.withLock { $0.bookings = .known(bookings ?? .none) }
     return bookings ?? .none
+  }
+
+  /// Whether some field failed because the database could not be reached: the HTTP server then
+  /// answers 503 rather than 200.
+  var databaseWasUnavailable: Bool { memo.withLock { $0.databaseUnavailable } }
+
+  /// Records that a field failed because the database could not be reached.
+  func noteDatabaseUnavailable() {
+    memo.withLock { $0.databaseUnavailable = true }
   }
 
   /// Forgets the memoized bookings after a mutation changed them.

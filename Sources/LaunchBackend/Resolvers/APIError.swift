@@ -25,6 +25,13 @@ enum APIError {
     GraphQLError(internalMessage).withCode("INTERNAL_SERVER_ERROR")
   }
 
+  /// The database cannot be reached right now (down or restarting): `SERVICE_UNAVAILABLE`; the
+  /// HTTP server answers 503, and the client may try again shortly.
+  static var serviceUnavailable: GraphQLError {
+    GraphQLError("The booking database is unavailable right now; try again in a moment.")
+      .withCode("SERVICE_UNAVAILABLE")
+  }
+
   /// The error for a mutation sent where only queries may run (an HTTP GET request), in the words
   /// of the GraphQL-over-HTTP reference implementations.
   static var mutationNotAllowed: GraphQLError {

@@ -1,117 +1,68 @@
-import Foundation
-import SQLite
-
-/// The users, login sessions and booked trips of the launch-booking API, in one SQLite file.
+/// The users, login sessions, booked trips and `tripsBooked` event log of the launch-booking API:
+/// what the resolvers need from a database, whichever database it is.
 ///
-/// Thread safety: `Sendable`; every method may be called from any thread at once. The store
-/// is a thin layer over a ``DatabasePool``, so a REPL and a `serve` process can share the file.
-/// All methods are synchronous and block for the duration of one short transaction.
+/// Two implementations pass one behavioural test suite: ``SQLiteBookingStore`` (one file, the
+/// embedded default) and ``PostgresBookingStore`` (one server shared by many `serve` processes).
 ///
-/// Which launch ids exist is not the store's business but the catalog's: resolvers filter
-/// ids before booking. Errors are ``BookingStoreError``s.
-public final class BookingStore: Sendable {
-  private let pool: DatabasePool
-
-  /// Opens the database at `path`, creating its folder (mode 0700), the file (mode 0600) and
-  /// the schema as needed. Reopening an up-to-date file changes nothing.
-  ///
-  /// - Parameter path: the database file, e.g. `$XDG_DATA_HOME/rocket-reserver/backend.sqlite`.
-  /// - Throws: ``BookingStoreError/cannotCreateDirectory(path:reason:)``,
-  ///   ``BookingStoreError/cannotOpen(path:underlying:)`` or
-  ///   ``BookingStoreError/databaseTooNew(path:found:supported:)``.
-  public init(path: String) throws {
-    try Self.prepareFile(at: path)
-    do {
-      pool = try DatabasePool(path: path, migrator: BookingSchema.migrator)
-    } catch let error as SQLiteError {
-      throw BookingStoreError.cannotOpen(path: path, underlying: error)
-    } catch MigrationError.databaseNewerThanProgram(_, let found, let supported) {
-      throw BookingStoreError.databaseTooNew(path: path, found: found, supported: supported)
-    } catch MigrationError.migrationFailed(_, _, let underlying) {
-      throw BookingStoreError.cannotOpen(path: path, underlying: underlying)
-    }
-  }
-
-  /// Creates a missing folder (0700) and file (0600): the file holds who booked what.
-  private static func prepareFile(at path: String) throws {
-    let files = FileManager.default
-    let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-    if !files.fileExists(atPath: directory.path) {
-      do {
-        try files.createDirectory(
-          at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-      } catch {
-        throw BookingStoreError.cannotCreateDirectory(
-          path: directory.path, reason: (error as NSError).localizedDescription)
-      }
-    }
-    if !files.fileExists(atPath: path) {
-      // SQLite would create it 0644; an empty file is a valid empty database.
-      _ = files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
-    }
-  }
-
-  /// Closes the database. Later calls fail with ``BookingStoreError/storageFailed(_:)``.
-  public func close() { pool.close() }
-
-  // MARK: - Users and sessions
-
+/// Implementation requirements:
+/// - `Sendable`; every method may be called from any thread at once, outside any Swift
+///   concurrency context, and blocks for the duration of one short transaction.
+/// - A user is found by their email compared case-insensitively (the whole address, lowercased);
+///   the first spelling is the one kept. Tokens are stored only as SHA-256 digests.
+/// - A trip is unique per user and launch, enforced by the database (a constraint), so bookings
+///   and cancellations racing from several processes end in a state some serial order gives.
+/// - ``book(userID:launchIDs:)`` and ``cancel(userID:launchID:)`` append their event (`+n`, `-1`)
+///   to the event log in the same transaction as the change, so an event exists exactly when its
+///   change committed; event ids increase in commit order.
+/// - Failures are ``BookingStoreError``s; ``BookingStoreError/unavailable(_:)`` when the database
+///   cannot be reached right now (a later call may succeed).
+public protocol BookingStore: Sendable {
   /// Finds or creates the user with `email` and opens a new session for them.
   ///
   /// Each login makes a new token; earlier tokens of the same user stay valid.
-  /// - Parameter email: a validated address; its normalized form identifies the user.
   /// - Returns: the user and the new token's text, the only time the text exists.
-  /// - Throws: ``BookingStoreError/randomSourceFailed`` or ``BookingStoreError/storageFailed(_:)``.
-  public func login(email: EmailAddress) throws -> (user: StoredUser, token: String) {
-    let token = try SessionToken.generate()
-    let now = Int(Date().timeIntervalSince1970)
-    let user = try write { db in
-      try db.run("INSERT INTO users (email) VALUES (?) ON CONFLICT (email) DO NOTHING", [email.normalized])
-      let id = try db.queryFirst("SELECT id FROM users WHERE email = ?", [email.normalized]) {
-        try $0.column(0, as: Int.self)
-      }
-      guard let id else { throw SQLiteError(code: .error, message: "user row missing after insert") }
-      try db.run(
-        "INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)", [token.digest, id, now])
-      return StoredUser(id: id, email: email.normalized)
-    }
-    return (user, token.text)
-  }
+  func login(email: EmailAddress) throws -> (user: StoredUser, token: String)
 
-  /// The user a token belongs to.
+  /// The user a token belongs to, or nil for a malformed, forged or unknown token.
   ///
   /// - Parameter token: the token text as the client sent it (without any `Bearer ` prefix).
-  /// - Returns: the user, or `nil` for a malformed, forged or unknown token.
-  /// - Throws: ``BookingStoreError/storageFailed(_:)``.
-  public func user(forToken token: String) throws -> StoredUser? {
-    guard let token = SessionToken(text: token) else { return nil }
-    return try read { db in
-      try db.queryFirst(
-        "SELECT users.id, users.email FROM sessions JOIN users ON users.id = sessions.user_id "
-          + "WHERE sessions.token_hash = ?", [token.digest]
-      ) { row in
-        StoredUser(id: try row.column(0, as: Int.self), email: try row.column(1, as: String.self))
-      }
-    }
-  }
+  func user(forToken token: String) throws -> StoredUser?
 
-  // MARK: - Error mapping
+  /// The launches `userID` has booked, in booking order (oldest first).
+  func bookedLaunchIDs(userID: Int) throws -> [Int]
 
-  /// Runs `body` in a read snapshot, mapping SQLite errors to ``BookingStoreError``.
-  func read<T>(_ body: (Connection) throws -> T) throws -> T {
-    try mappingErrors { try pool.read(body) }
-  }
+  /// Whether `userID` has booked `launchID`.
+  func isBooked(userID: Int, launchID: Int) throws -> Bool
 
-  /// Runs `body` in a write transaction, mapping SQLite errors to ``BookingStoreError``.
-  func write<T>(_ body: (Connection) throws -> T) throws -> T {
-    try mappingErrors { try pool.write(body) }
-  }
+  /// Books `launchIDs` for `userID` in one transaction: all or nothing. A launch the user already
+  /// booked (or listed twice) is left as it is and succeeds.
+  ///
+  /// - Parameters:
+  ///   - userID: an existing user's id (else ``BookingStoreError/unknownUser(id:)``).
+  ///   - launchIDs: launches the caller has checked exist in the catalog.
+  /// - Returns: the launches this call newly booked, in request order, without repeats; when
+  ///   there are n > 0 of them, the event `+n` was logged with them.
+  @discardableResult
+  func book(userID: Int, launchIDs: [Int]) throws -> [Int]
 
-  private func mappingErrors<T>(_ body: () throws -> T) throws -> T {
-    do {
-      return try body()
-    } catch let error as SQLiteError {
-      throw BookingStoreError.storageFailed(error)
-    }
-  }
+  /// Cancels `userID`'s trip on `launchID`.
+  ///
+  /// - Returns: `true` if that user had booked it (the trip is gone and the event `-1` logged),
+  ///   `false` otherwise, in which case nothing changed.
+  func cancel(userID: Int, launchID: Int) throws -> Bool
+
+  /// The number of trips booked by all users together.
+  func totalTripsBooked() throws -> Int
+
+  /// The logged events with ids greater than `id`, oldest first, at most `limit` of them.
+  func tripEvents(after id: Int, limit: Int) throws -> [TripEvent]
+
+  /// The id of the newest logged event (0 when there is none).
+  func lastTripEventID() throws -> Int
+
+  /// Live events, in this process and from every other process using the same database.
+  var events: TripEventFeed { get }
+
+  /// Closes the database. Later calls fail.
+  func close()
 }

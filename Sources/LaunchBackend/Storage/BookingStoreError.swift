@@ -1,3 +1,4 @@
+import Postgres
 import SQLite
 
 /// What can go wrong in the ``BookingStore``.
@@ -21,6 +22,14 @@ public enum BookingStoreError: Error, Sendable, Equatable, CustomStringConvertib
   case databaseTooNew(path: String, found: Int, supported: Int)
   /// A database operation failed; the SQLite error is kept for logs, not for messages.
   case storageFailed(SQLiteError)
+  /// A PostgreSQL operation failed; the error is kept for logs, not for messages.
+  case postgresFailed(PostgresError)
+  /// The database server cannot be reached at start-up; the error's message names the host
+  /// and port (never a password).
+  case cannotConnect(PostgresError)
+  /// The database server cannot be reached right now (down, restarting, every connection
+  /// busy); a later request may succeed. The API answers `SERVICE_UNAVAILABLE`.
+  case unavailable(PostgresError)
 
   /// A message without SQL, arguments or tokens.
   public var description: String {
@@ -41,6 +50,12 @@ public enum BookingStoreError: Error, Sendable, Equatable, CustomStringConvertib
     case .storageFailed(let underlying):
       // SQLite's generic text for the code ("database is locked"), never its detailed message.
       "the booking database failed: \(underlying.code.description)"
+    case .postgresFailed(let underlying):
+      "the booking database failed: PostgreSQL error \(underlying.sqlState ?? "without SQLSTATE")"
+    case .cannotConnect(let underlying):
+      underlying.message
+    case .unavailable(let underlying):
+      "the booking database is unavailable: \(underlying.message)"
     }
   }
 }

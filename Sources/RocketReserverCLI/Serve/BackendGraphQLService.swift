@@ -7,19 +7,19 @@ import LaunchBackend
 struct BackendGraphQLService: GraphQLService {
   /// The API the requests run against.
   let backend: LaunchBackend
-  /// Opens the `tripsBooked` event source for one subscription.
-  var events: @Sendable () -> AsyncStream<Int> = { AsyncStream { $0.finish() } }
 
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
     -> GraphQLServiceResult
   {
-    let response = backend.handleEncoded(
+    let (response, databaseUnavailable) = backend.serve(
       request, authorization: authorization, allowMutations: allowMutations)
-    return GraphQLServiceResult(response, requestedOperationName: request.operationName)
+    var result = GraphQLServiceResult(response, requestedOperationName: request.operationName)
+    if databaseUnavailable { result.kind = .serviceUnavailable }
+    return result
   }
 
   func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart {
-    switch backend.start(request, authorization: authorization, events: events) {
+    switch backend.start(request, authorization: authorization) {
     case .single(let response):
       .single(GraphQLServiceResult(response, requestedOperationName: request.operationName))
     case .stream(let results): .stream(results)

@@ -1,7 +1,7 @@
 import SQLite
 
-/// The booking database's schema history. Append new migrations; never edit shipped ones.
-enum BookingSchema {
+/// The SQLite booking database's schema history. Append new migrations; never edit shipped ones.
+enum SQLiteBookingSchema {
   static let migrator = Migrator([
     Migration(
       "create users, sessions and trips",
@@ -22,6 +22,14 @@ enum BookingSchema {
           launch_id INTEGER NOT NULL,
           UNIQUE (user_id, launch_id)
         );
-        """)
+        """),
+    Migration(
+      "create the tripsBooked event log",
+      sql: """
+        CREATE TABLE trip_events (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          delta INTEGER NOT NULL
+        );
+        """),
   ])
 }

@@ -1,6 +1,6 @@
 import SQLite
 
-extension BookingStore {
+extension SQLiteBookingStore {
   /// The launches `userID` has booked, in booking order (oldest first).
   ///
   /// - Throws: ``BookingStoreError/storageFailed(_:)``.
@@ -36,6 +36,7 @@ extension BookingStore {
   @discardableResult
   public func book(userID: Int, launchIDs: [Int]) throws -> [Int] {
     do {
+      defer { events.wake() }
       return try write { db in
         var added: [Int] = []
         for launchID in launchIDs {
@@ -43,6 +44,7 @@ extension BookingStore {
             "INSERT OR IGNORE INTO trips (user_id, launch_id) VALUES (?, ?)", [userID, launchID])
           if db.changes > 0 { added.append(launchID) }
         }
+        if !added.isEmpty { try Self.logEvent(delta: added.count, in: db) }
         return added
       }
     } catch BookingStoreError.storageFailed(let error) where error.isForeignKeyViolation {
@@ -56,9 +58,12 @@ extension BookingStore {
   ///   in which case nothing changed (another user's trip on the same launch is untouched).
   /// - Throws: ``BookingStoreError/storageFailed(_:)``.
   public func cancel(userID: Int, launchID: Int) throws -> Bool {
-    try write { db in
+    defer { events.wake() }
+    return try write { db in
       try db.run("DELETE FROM trips WHERE user_id = ? AND launch_id = ?", [userID, launchID])
-      return db.changes > 0
+      guard db.changes > 0 else { return false }
+      try Self.logEvent(delta: -1, in: db)
+      return true
     }
   }
 
@@ -69,5 +74,45 @@ extension BookingStore {
     try read { db in
       try db.queryFirst("SELECT count(*) FROM trips") { try $0.column(0, as: Int.self) } ?? 0
     }
+  }
+
+  // MARK: - Event log
+
+  /// The logged events after `id`, oldest first, at most `limit`.
+  ///
+  /// - Throws: ``BookingStoreError/storageFailed(_:)``.
+  public func tripEvents(after id: Int, limit: Int) throws -> [TripEvent] {
+    try read { db in try Self.tripEvents(in: db, after: id, limit: limit) }
+  }
+
+  /// The newest event's id, 0 when the log is empty.
+  ///
+  /// - Throws: ``BookingStoreError/storageFailed(_:)``.
+  public func lastTripEventID() throws -> Int {
+    try read { db in try Self.lastTripEventID(in: db) }
+  }
+
+  static func tripEvents(in pool: DatabasePool, after id: Int, limit: Int) throws -> [TripEvent] {
+    try pool.read { db in try tripEvents(in: db, after: id, limit: limit) }
+  }
+
+  static func lastTripEventID(in pool: DatabasePool) throws -> Int {
+    try pool.read { db in try lastTripEventID(in: db) }
+  }
+
+  private static func tripEvents(in db: Connection, after id: Int, limit: Int) throws -> [TripEvent] {
+    try db.query("SELECT id, delta FROM trip_events WHERE id > ? ORDER BY id LIMIT ?", [id, limit]) {
+      TripEvent(id: try $0.column(0, as: Int.self), delta: try $0.column(1, as: Int.self))
+    }
+  }
+
+  private static func lastTripEventID(in db: Connection) throws -> Int {
+    try db.queryFirst("SELECT coalesce(max(id), 0) FROM trip_events") { try $0.column(0, as: Int.self) } ?? 0
+  }
+
+  /// Appends an event in the caller's write transaction: SQLite has one writer at a time, so
+  /// ids are in commit order.
+  private static func logEvent(delta: Int, in db: Connection) throws {
+    try db.run("INSERT INTO trip_events (delta) VALUES (?)", [delta])
   }
 }

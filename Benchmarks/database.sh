@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# `serve` on its storage back ends, side by side: one serve on SQLite, one on PostgreSQL, and two
+# on one PostgreSQL (a wrk per instance, at the same time, req/s summed). For each, LaunchList as a
+# logged-in user (reads the database) and bookTrips/cancelTrip (writes), rounds alternated.
+# Usage: Benchmarks/database.sh BIN   (needs wrk and Debian's postgresql; make bench-deps)
+# ROUNDS (default 2), SECONDS_PER_ROUND (default 3), CONNECTIONS per instance (default 8).
+set -euo pipefail
+bin=$1
+here=$(cd "$(dirname "$0")" && pwd)
+rounds=${ROUNDS:-2} secs=${SECONDS_PER_ROUND:-3} conns=${CONNECTIONS:-8}
+pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
+[ -x "$pgbin/initdb" ] || { echo "PostgreSQL is not installed (apt-get install postgresql)"; exit 2; }
+command -v wrk >/dev/null || { echo "missing wrk (make bench-deps)"; exit 2; }
+
+tmp=$(mktemp -d)
+chmod 755 "$tmp"
+as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  as_pg "$pgbin/pg_ctl" -D "$tmp/pg/data" -m fast -w stop >/dev/null 2>&1 || true
+  rm -rf "$tmp"
+}
+trap cleanup EXIT
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
+
+# A private cluster, as the tests use: loopback only, trust auth, default durability settings.
+mkdir -p "$tmp/pg" && [ "$(id -u)" != 0 ] || chown postgres "$tmp/pg"
+port=$(free_port)
+as_pg "$pgbin/initdb" -D "$tmp/pg/data" -U postgres --auth=trust -E UTF8 >/dev/null
+as_pg "$pgbin/pg_ctl" -D "$tmp/pg/data" -l "$tmp/pg/log" -w \
+  -o "-p $port -k $tmp/pg -c listen_addresses=127.0.0.1 -c max_connections=100" start >/dev/null
+"$pgbin/createdb" -h 127.0.0.1 -p "$port" -U postgres bench
+url="postgresql://postgres@127.0.0.1:$port/bench"
+
+# start NAME ARGS...: a serve on a free port; its URL in $tmp/NAME.url.
+start() {
+  local name=$1; shift
+  XDG_STATE_HOME=$tmp/$name XDG_CONFIG_HOME=$tmp/$name \
+    "$bin" serve --host 127.0.0.1 --port 0 "$@" >"$tmp/$name.out" 2>/dev/null & pids+=($!)
+  for _ in $(seq 100); do grep -q listening "$tmp/$name.out" 2>/dev/null && break; sleep 0.1; done
+  sed -n 's/^listening on //p' "$tmp/$name.out" >"$tmp/$name.url"
+  [ -s "$tmp/$name.url" ] || { echo "serve $name did not start"; exit 1; }
+}
+start sqlite --data-dir "$tmp/sqlite-data"
+start pg1 --database "$url"
+start pg2 --database "$url"
+
+# Two users per setup (one per wrk thread), logged in once.
+tokens() {
+  for user in 1 2; do
+    printf '%s ' "$(curl -sf -X POST -H 'content-type: application/json' \
+      -d "{\"query\":\"mutation { login(email: \\\"bench$user-$1@example.com\\\") { token } }\"}" "$2" \
+      | sed 's/.*"token":"\([^"]*\)".*/\1/')"
+  done
+}
+sqlite_tokens=$(tokens sqlite "$(cat "$tmp/sqlite.url")")
+pg_tokens=$(tokens pg "$(cat "$tmp/pg1.url")")
+
+# rate MODE TOKENS URL...: one wrk per URL at once; prints the summed req/s.
+rate() {
+  local mode=$1 tokens=$2; shift 2
+  local i=0 runs=()
+  for target in "$@"; do
+    i=$((i + 1))
+    MODE=$mode TOKENS=$tokens wrk -t2 -c"$conns" -d"${secs}s" -s "$here/database.lua" "$target" >"$tmp/wrk$i" &
+    runs+=($!)
+  done
+  for run in "${runs[@]}"; do wait "$run"; done
+  local total=0
+  for j in $(seq "$i"); do
+    grep -q 'bad answers 0,' "$tmp/wrk$j" || { echo "bad answers: $(grep '^requests' "$tmp/wrk$j")" >&2; exit 1; }
+    total=$(awk -v t="$total" '/Requests\/sec/ {printf "%.0f", t + $2}' "$tmp/wrk$j")
+  done
+  echo "$total"
+}
+
+printf "%-8s %-26s %12s %12s\n" round setup "LaunchList" "book/cancel"
+for r in $(seq "$rounds"); do
+  for setup in sqlite pg1 pg2x; do
+    case $setup in
+      sqlite) urls=("$(cat "$tmp/sqlite.url")") tokens=$sqlite_tokens label="1 serve, SQLite" ;;
+      pg1) urls=("$(cat "$tmp/pg1.url")") tokens=$pg_tokens label="1 serve, PostgreSQL" ;;
+      pg2x) urls=("$(cat "$tmp/pg1.url")" "$(cat "$tmp/pg2.url")") tokens=$pg_tokens label="2 serve, one PostgreSQL" ;;
+    esac
+    read_rate=$(rate read "$tokens" "${urls[@]}")
+    write_rate=$(rate write "$tokens" "${urls[@]}")
+    printf "%-8s %-26s %12s %12s\n" "$r" "$label" "$read_rate" "$write_rate"
+  done
+done
+echo "(req/s; wrk -t2 -c$conns per instance, ${secs}s per figure, $(nproc) cores shared by wrk, serve and the database)"

@@ -1,0 +1,28 @@
+// libpq (PostgreSQL's client library) for Swift: the header, plus wrappers for what Swift
+// cannot import or should not see (a character macro, a C callback).
+#ifndef ROCKET_CPOSTGRES_SHIM_H
+#define ROCKET_CPOSTGRES_SHIM_H
+
+#include <libpq-fe.h>
+
+/// The SQLSTATE of a failed result (PG_DIAG_SQLSTATE is a character macro), or NULL.
+static inline const char *cpostgres_sqlstate(const PGresult *result) {
+  return PQresultErrorField(result, PG_DIAG_SQLSTATE);
+}
+
+/// The server's primary message of a failed result, without libpq's "ERROR:" prefix, or NULL.
+static inline const char *cpostgres_primary_message(const PGresult *result) {
+  return PQresultErrorField(result, PG_DIAG_MESSAGE_PRIMARY);
+}
+
+static void cpostgres_ignore_notice(void *arg, const char *message) {
+  (void)arg;
+  (void)message;
+}
+
+/// Drops the server's NOTICE messages, which libpq otherwise prints to standard error.
+static inline void cpostgres_silence_notices(PGconn *connection) {
+  PQsetNoticeProcessor(connection, cpostgres_ignore_notice, (void *)0);
+}
+
+#endif

@@ -1,0 +1,13 @@
+/// One entry of the `tripsBooked` event log: a committed change in the number of booked trips.
+public struct TripEvent: Sendable, Hashable {
+  /// The event's position in the log: ids increase in commit order (with gaps, possibly).
+  public let id: Int
+  /// `+n` when a `bookTrips` call newly booked n trips, `-1` when a trip was cancelled.
+  public let delta: Int
+
+  /// Creates an event value.
+  public init(id: Int, delta: Int) {
+    self.id = id
+    self.delta = delta
+  }
+}

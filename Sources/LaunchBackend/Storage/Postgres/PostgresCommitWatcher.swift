@@ -1,0 +1,67 @@
+import Postgres
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Notices commits to the booking database from any `serve` process through PostgreSQL's
+/// `LISTEN`/`NOTIFY`: each booking transaction sends a notification, delivered at commit (and
+/// only if it commits), on a dedicated connection that this watcher polls.
+///
+/// When that connection breaks (the server restarted), the watcher reconnects with backoff
+/// (0.25 s doubling to 5 s) and then reports a possible miss, so the feed re-reads the log and
+/// subscribers get what they missed in order.
+///
+/// `@unchecked Sendable` invariant: only the feed's thread calls it (see ``CommitWatcher``),
+/// so the connection is used by one thread at a time.
+final class PostgresCommitWatcher: CommitWatcher, @unchecked Sendable {
+  private let pool: PostgresPool
+  private let channel: String
+  private var connection: PostgresConnection?
+  private var backoff: Duration = .milliseconds(250)
+
+  init(pool: PostgresPool, channel: String) {
+    self.pool = pool
+    self.channel = channel
+  }
+
+  func waitForCommits(wake: Int32, timeout: Duration?, subscribed: Bool) -> Bool {
+    guard let connection else { return reconnect(wake: wake) }
+    var descriptors = [
+      pollfd(fd: connection.socket, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: wake, events: Int16(POLLIN), revents: 0),
+    ]
+    _ = poll(&descriptors, 2, timeout?.pollMilliseconds ?? -1)
+    guard descriptors[0].revents != 0 else { return false }
+    do {
+      return try !connection.receiveNotifications().isEmpty
+    } catch {
+      connection.close()
+      self.connection = nil
+      return true
+    }
+  }
+
+  /// Opens the `LISTEN` connection, or waits out the backoff when it cannot.
+  ///
+  /// - Returns: true when connected: events may have been committed while it was away.
+  private func reconnect(wake: Int32) -> Bool {
+    do {
+      let opened = try pool.makeConnection()
+      try opened.execute("LISTEN \(channel)")
+      connection = opened
+      backoff = .milliseconds(250)
+      return true
+    } catch {
+      var descriptor = pollfd(fd: wake, events: Int16(POLLIN), revents: 0)
+      _ = poll(&descriptor, 1, backoff.pollMilliseconds)
+      backoff = min(backoff * 2, .seconds(5))
+      return false
+    }
+  }
+
+  func close() {
+    connection?.close()
+    connection = nil
+  }
+}

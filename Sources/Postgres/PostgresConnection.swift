@@ -1,0 +1,251 @@
+import CPostgres
+import Glibc
+
+/// One open connection to a PostgreSQL server through libpq.
+///
+/// Statements with parameters are prepared once per connection (named by their SQL text) and
+/// then executed with `PQexecPrepared`, with every value sent as a separate text parameter:
+/// SQL is never built from values.
+///
+/// Thread safety: a connection is **not** `Sendable`; use it from one thread at a time. To share
+/// a database between threads, hold a ``PostgresPool``.
+///
+/// For example:
+///
+///     let db = try PostgresConnection(conninfo: "postgresql://app@db.internal/launches")
+///     try db.execute("CREATE TABLE IF NOT EXISTS t (x int)")
+///     try db.run("INSERT INTO t VALUES ($1)", [42])
+///     let xs = try db.query("SELECT x FROM t").map { try $0.int(0) }
+public final class PostgresConnection {
+  /// The owned `PGconn*`; nil once closed.
+  private var raw: OpaquePointer?
+  /// Prepared statement names by SQL text.
+  private var prepared: [String: String] = [:]
+  /// Where the connection goes, as `host:port`, for messages (never the password).
+  public let endpoint: String
+
+  /// Connects, waiting at most `connectTimeout` seconds.
+  ///
+  /// - Parameters:
+  ///   - conninfo: a libpq connection string, as psql takes it: a URL
+  ///     (`postgresql://user@host:port/db`), `key=value` pairs, or empty for the `PG*` environment
+  ///     variables and defaults alone. Values in it override the defaults set here.
+  ///   - connectTimeout: the default `connect_timeout` in seconds (default 5).
+  ///   - applicationName: the default `application_name` the server shows (default "rocket-reserver").
+  /// - Throws: ``PostgresError`` (`.connection`) naming the host and port, never a password.
+  public init(conninfo: String, connectTimeout: Int = 5, applicationName: String = "rocket-reserver")
+    throws
+  {
+    // Later keywords override earlier ones, and `dbname` expands into everything the connection
+    // string says, so the defaults come first and the user's string wins.
+    let keywords = ["connect_timeout", "application_name", "dbname"]
+    let values = [String(connectTimeout), applicationName, conninfo]
+    let connection = withCStrings(keywords) { keywordPointers in
+      withCStrings(values) { valuePointers in
+        PQconnectdbParams(keywordPointers, valuePointers, 1)
+      }
+    }
+    guard let connection else {
+      throw PostgresError(.connection, message: "libpq could not allocate a connection")
+    }
+    endpoint = Self.endpoint(of: connection)
+    guard PQstatus(connection) == CONNECTION_OK else {
+      let reason = Self.scrubbedMessage(of: connection)
+      PQfinish(connection)
+      throw PostgresError(.connection, message: "cannot connect to PostgreSQL at \(endpoint): \(reason)")
+    }
+    cpostgres_silence_notices(connection)
+    raw = connection
+  }
+
+  deinit { close() }
+
+  /// Closes the connection. Later use throws ``PostgresError`` (`.closed`); calling it again does
+  /// nothing.
+  public func close() {
+    if let raw { PQfinish(raw) }
+    raw = nil
+    prepared.removeAll()
+  }
+
+  /// Whether the connection is open and, as far as can be told without a round trip, alive: a
+  /// server that shut down has sent its goodbye or closed the socket, which this notices.
+  public var isAlive: Bool {
+    guard let raw, PQstatus(raw) == CONNECTION_OK else { return false }
+    var descriptor = pollfd(fd: PQsocket(raw), events: Int16(POLLIN), revents: 0)
+    if poll(&descriptor, 1, 0) > 0 {
+      // Readable while idle: a shutdown message or end of file. Read it and look again.
+      if PQconsumeInput(raw) == 0 { return false }
+    }
+    return PQstatus(raw) == CONNECTION_OK && PQtransactionStatus(raw) == PQTRANS_IDLE
+  }
+
+  /// Whether a transaction is open (or failed and not yet rolled back) on this connection.
+  public var isInTransaction: Bool {
+    guard let raw else { return false }
+    let status = PQtransactionStatus(raw)
+    return status == PQTRANS_INTRANS || status == PQTRANS_INERROR
+  }
+
+  // MARK: - Statements
+
+  /// Runs a script of zero or more `;`-separated statements without parameters (DDL, `BEGIN`,
+  /// `LISTEN`). Rows are discarded.
+  ///
+  /// - Throws: ``PostgresError`` from the first statement that fails.
+  public func execute(_ sql: String) throws {
+    let connection = try open()
+    let result = PQexec(connection, sql)
+    defer { PQclear(result) }
+    try check(result, sql: sql)
+  }
+
+  /// Runs one statement with `parameters` bound to `$1`, `$2`, ... and returns its rows.
+  ///
+  /// - Parameters:
+  ///   - sql: one SQL statement; it is prepared once per connection.
+  ///   - parameters: one value per parameter (default none).
+  /// - Returns: the rows in the order the server sent them.
+  /// - Throws: ``PostgresError``, e.g. a unique violation (`23505`).
+  @discardableResult
+  public func query(_ sql: String, _ parameters: [any PostgresParameter] = []) throws -> [PostgresRow] {
+    let connection = try open()
+    let name = try preparedName(for: sql, on: connection)
+    let result = withOptionalCStrings(parameters.map(\.postgresText)) { pointers in
+      PQexecPrepared(connection, name, Int32(parameters.count), pointers, nil, nil, 0)
+    }
+    defer { PQclear(result) }
+    try check(result, sql: sql)
+    return rows(of: result)
+  }
+
+  /// Runs one statement with parameters and returns how many rows it changed.
+  ///
+  /// - Throws: ``PostgresError``.
+  @discardableResult
+  public func run(_ sql: String, _ parameters: [any PostgresParameter] = []) throws -> Int {
+    let connection = try open()
+    let name = try preparedName(for: sql, on: connection)
+    let result = withOptionalCStrings(parameters.map(\.postgresText)) { pointers in
+      PQexecPrepared(connection, name, Int32(parameters.count), pointers, nil, nil, 0)
+    }
+    defer { PQclear(result) }
+    try check(result, sql: sql)
+    return Int(String(cString: PQcmdTuples(result))) ?? 0
+  }
+
+  /// The first row of ``query(_:_:)``, or nil when there is none.
+  ///
+  /// - Throws: ``PostgresError``.
+  public func queryFirst(_ sql: String, _ parameters: [any PostgresParameter] = []) throws -> PostgresRow? {
+    try query(sql, parameters).first
+  }
+
+  // MARK: - Notifications
+
+  /// The connection's socket, to `poll` for incoming notifications; -1 when closed.
+  public var socket: Int32 { raw.map { PQsocket($0) } ?? -1 }
+
+  /// Reads whatever the server has sent (call it when ``socket`` is readable) and returns the
+  /// notifications received so far, oldest first.
+  ///
+  /// - Throws: ``PostgresError`` (`.connection`) when the connection broke.
+  public func receiveNotifications() throws -> [PostgresNotification] {
+    let connection = try open()
+    guard PQconsumeInput(connection) == 1 else {
+      throw PostgresError(.connection, message: "the connection to \(endpoint) broke")
+    }
+    var notifications: [PostgresNotification] = []
+    while let notify = PQnotifies(connection) {
+      notifications.append(
+        PostgresNotification(
+          channel: String(cString: notify.pointee.relname), payload: String(cString: notify.pointee.extra),
+          senderProcessID: notify.pointee.be_pid))
+      PQfreemem(notify)
+    }
+    return notifications
+  }
+
+  // MARK: - Internals
+
+  private func open() throws -> OpaquePointer {
+    guard let raw else { throw PostgresError(.closed, message: "the connection is closed") }
+    return raw
+  }
+
+  private func preparedName(for sql: String, on connection: OpaquePointer) throws -> String {
+    if let name = prepared[sql] { return name }
+    let name = "s\(prepared.count + 1)"
+    let result = PQprepare(connection, name, sql, 0, nil)
+    defer { PQclear(result) }
+    try check(result, sql: sql)
+    prepared[sql] = name
+    return name
+  }
+
+  /// Throws the error a result reports, if it reports one.
+  private func check(_ result: OpaquePointer?, sql: String) throws {
+    let status = result.map { PQresultStatus($0) } ?? PGRES_FATAL_ERROR
+    if status == PGRES_COMMAND_OK || status == PGRES_TUPLES_OK || status == PGRES_EMPTY_QUERY { return }
+    guard let raw, PQstatus(raw) == CONNECTION_OK else {
+      let reason = raw.map(Self.scrubbedMessage(of:)) ?? "closed"
+      throw PostgresError(
+        .connection, sqlState: result.flatMap { cpostgres_sqlstate($0) }.map { String(cString: $0) },
+        message: "lost the connection to PostgreSQL at \(endpoint): \(reason)", sql: sql)
+    }
+    let sqlState = result.flatMap { cpostgres_sqlstate($0) }.map { String(cString: $0) }
+    let message =
+      result.flatMap { cpostgres_primary_message($0) }.map { String(cString: $0) }
+      ?? Self.scrubbedMessage(of: raw)
+    throw PostgresError(.server, sqlState: sqlState, message: message, sql: sql)
+  }
+
+  private func rows(of result: OpaquePointer?) -> [PostgresRow] {
+    guard let result else { return [] }
+    let rowCount = PQntuples(result)
+    let columnCount = PQnfields(result)
+    var rows: [PostgresRow] = []
+    rows.reserveCapacity(Int(rowCount))
+    for row in 0..<rowCount {
+      var values: [String?] = []
+      values.reserveCapacity(Int(columnCount))
+      for column in 0..<columnCount {
+        values.append(
+          PQgetisnull(result, row, column) == 1 ? nil : String(cString: PQgetvalue(result, row, column)))
+      }
+      rows.append(PostgresRow(values: values))
+    }
+    return rows
+  }
+
+  /// `host:port` of a connection (attempt), e.g. `127.0.0.1:5432` or `/run/postgresql:5432`.
+  private static func endpoint(of connection: OpaquePointer) -> String {
+    let host = PQhost(connection).map { String(cString: $0) } ?? ""
+    let port = PQport(connection).map { String(cString: $0) } ?? ""
+    return "\(host.isEmpty ? "localhost" : host):\(port.isEmpty ? "5432" : port)"
+  }
+
+  /// libpq's last message, first line only, with any password it knows replaced.
+  private static func scrubbedMessage(of connection: OpaquePointer) -> String {
+    var message = String(cString: PQerrorMessage(connection))
+    if let password = PQpass(connection).map({ String(cString: $0) }), !password.isEmpty {
+      message = message.replacing(password, with: "***")
+    }
+    let firstLine = message.split(separator: "\n").first.map(String.init) ?? ""
+    return firstLine.isEmpty ? "unknown error" : firstLine
+  }
+}
+
+/// Calls `body` with a NUL-terminated C string array holding `strings`.
+private func withCStrings<R>(_ strings: [String], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+  withOptionalCStrings(strings) { pointers in
+    body(pointers.map { $0 } + [nil])
+  }
+}
+
+/// Calls `body` with C strings for `strings` (nil stays a null pointer), valid during the call.
+private func withOptionalCStrings<R>(_ strings: [String?], _ body: ([UnsafePointer<CChar>?]) -> R) -> R {
+  let copies = strings.map { $0.flatMap { strdup($0) } }
+  defer { copies.forEach { free($0) } }
+  return body(copies.map { $0.map { UnsafePointer($0) } })
+}

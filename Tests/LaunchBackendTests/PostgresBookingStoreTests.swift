@@ -1,0 +1,106 @@
+import Foundation
+import LaunchBackend
+import Postgres
+import Synchronization
+import TestSupport
+import Testing
+
+/// What only the PostgreSQL store does: migrations shared by processes, connection errors,
+/// surviving a server restart.
+@Suite struct PostgresBookingStoreTests {
+  private static func open(_ url: String, poolSize: Int = 4) throws -> PostgresBookingStore {
+    try PostgresBookingStore(PostgresPool.Configuration(conninfo: url, size: poolSize))
+  }
+
+  @Test func migratesOnceAndRefusesANewerSchema() throws {
+    let url = try PostgresCluster.shared().createDatabase()
+    try Self.open(url).close()
+    try Self.open(url).close()
+    let db = try PostgresConnection(conninfo: url)
+    #expect(try db.query("SELECT version FROM schema_migrations").map { try $0.int(0) } == [1])
+    try db.run("INSERT INTO schema_migrations (version, name) VALUES (99, 'from the future')")
+    let error = try #require(throws: BookingStoreError.self) { try Self.open(url) }
+    guard case .databaseTooNew(_, let found, let supported) = error else {
+      Issue.record("unexpected \(error)")
+      return
+    }
+    #expect(found == 99 && supported == 1)
+  }
+
+  @Test func storesOpeningAtOnceMigrateOnce() throws {
+    let url = try PostgresCluster.shared().createDatabase()
+    let errors = runOnThreads(6) { _ in try Self.open(url, poolSize: 1).close() }
+    #expect(errors.isEmpty, "\(errors)")
+    let db = try PostgresConnection(conninfo: url)
+    #expect(try db.queryFirst("SELECT count(*) FROM schema_migrations")?.int(0) == 1)
+  }
+
+  @Test func anUnreachableServerIsNamedWithoutThePassword() throws {
+    // A port nobody listens on: the shared cluster's, plus one, is not guaranteed free, so
+    // start and stop a server of our own and use its port.
+    let cluster = try PostgresCluster()
+    cluster.destroy()
+    let url = "postgresql://ada:sekrit-pass@127.0.0.1:\(cluster.port)/launches"
+    let error = try #require(throws: BookingStoreError.self) { try Self.open(url) }
+    guard case .cannotConnect = error else {
+      Issue.record("unexpected \(error)")
+      return
+    }
+    #expect(error.description.contains("127.0.0.1:\(cluster.port)"), "\(error)")
+    #expect(!error.description.contains("sekrit"), "\(error)")
+    #expect(!String(describing: error).contains("sekrit"))
+  }
+
+  @Test func emailsCompareCaseInsensitivelyKeepingTheFirstSpelling() throws {
+    let store = try Self.open(try PostgresCluster.shared().createDatabase())
+    defer { store.close() }
+    let first = try store.login(email: EmailAddress(validating: "Ada.Lovelace@Example.com"))
+    let second = try store.login(email: EmailAddress(validating: "ada.lovelace@example.COM"))
+    #expect(first.user == second.user)
+    #expect(second.user.email == "Ada.Lovelace@example.com")
+  }
+
+  @Test func tokensAreStoredOnlyAsDigests() throws {
+    let url = try PostgresCluster.shared().createDatabase()
+    let store = try Self.open(url)
+    defer { store.close() }
+    let (_, token) = try store.login(email: EmailAddress(validating: "ada@example.com"))
+    let db = try PostgresConnection(conninfo: url)
+    let stored = try db.query("SELECT encode(token_hash, 'hex') FROM sessions").map { try $0.string(0) }
+    let digest = try #require(SessionToken(text: token)).digest.map { String(format: "%02x", $0) }.joined()
+    #expect(stored == [digest])
+    let dump = try db.query("SELECT s::text FROM sessions s").map { try $0.string(0) }.joined()
+    #expect(!dump.contains(token))
+  }
+
+  @Test func aRestartedServerMeansUnavailableThenFullRecoveryWithNoEventLost() async throws {
+    let cluster = try PostgresCluster()
+    defer { cluster.destroy() }
+    let url = try cluster.createDatabase()
+    let watching = try Self.open(url)
+    let booking = try Self.open(url)
+    defer {
+      watching.close()
+      booking.close()
+    }
+    let ada = try booking.login(email: EmailAddress(validating: "ada@example.com")).user
+    let stream = try watching.events.subscribe()
+    try booking.book(userID: ada.id, launchIDs: [1])
+
+    cluster.stop()
+    let error = try #require(throws: BookingStoreError.self) {
+      try booking.book(userID: ada.id, launchIDs: [2])
+    }
+    guard case .unavailable = error else {
+      Issue.record("unexpected \(error)")
+      return
+    }
+    try cluster.start()
+    // The first calls after the restart reconnect by themselves; the watcher's LISTEN
+    // connection may still be away, and the event reaches the subscriber from the log anyway.
+    try booking.book(userID: ada.id, launchIDs: [2, 3])
+    #expect(try booking.cancel(userID: ada.id, launchID: 1))
+    #expect(await collect(stream, count: 3).map(\.delta) == [1, 2, -1])
+    #expect(try watching.bookedLaunchIDs(userID: ada.id) == [2, 3])
+  }
+}
