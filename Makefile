@@ -49,11 +49,15 @@ test: test-deps
 bench: bench-deps release
 	@bash Benchmarks/run.sh
 
-# Bounded libFuzzer runs of the GraphQL parser and of validation + execution (see Fuzz/run.sh);
-# FUZZ_SECONDS each (default 600).
+# Bounded libFuzzer runs of the GraphQL parser, of validation + execution, of validation + the
+# cost calculator + request limits, and of serve's request heads and bodies against a live server
+# (see Fuzz/run.sh); FUZZ_SECONDS each (default 600).
 fuzz: deps
 	bash Fuzz/run.sh parser $(FUZZ_SECONDS)
 	bash Fuzz/run.sh validator $(FUZZ_SECONDS)
+	bash Fuzz/run.sh cost $(FUZZ_SECONDS)
+	bash Fuzz/run.sh http-head $(FUZZ_SECONDS)
+	bash Fuzz/run.sh http-body $(FUZZ_SECONDS)
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests

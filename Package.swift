@@ -102,7 +102,7 @@ let package = Package(
     // MARK: - Benchmarks
     .executableTarget(
       name: "engine-benchmark",
-      dependencies: ["GraphQL"],
+      dependencies: ["GraphQL", "TestSupport"],
       swiftSettings: strictSettings),
 
     // MARK: - Tests

@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|cli|client|serve|database]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|cli|client|serve|fairness|database|probes]   (default all)
 # BEFORE: an older rocket-reserver binary the client benchmark also measures, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
@@ -44,10 +44,40 @@ if [ "$part" = all ] || [ "$part" = serve ]; then
   bash Benchmarks/serve-memory.sh "$bin" "$bench"
 fi
 
+if [ "$part" = all ] || [ "$part" = fairness ]; then
+  # serve under attack from 127.0.0.1, measured by a normal client at 127.0.0.2 (targets: normal
+  # query p99 <= 50 ms during a 1,100-connection slowloris storm; bounded RSS with 24 slow
+  # readers). A B A B: the defaults, then with the per-address budget off.
+  echo
+  echo "== serve under attack (Benchmarks/serve-fairness.py, STORM_SECONDS=${STORM_SECONDS:-25} each)"
+  for round in 1 2; do
+    python3 Benchmarks/serve-fairness.py "$bin" slowloris
+    python3 Benchmarks/serve-fairness.py "$bin" slowloris --max-connections-per-ip 0
+  done
+  python3 Benchmarks/serve-fairness.py "$bin" readers
+fi
+
 if [ "$part" = all ] || [ "$part" = database ]; then
   echo
   echo "== serve on SQLite, on PostgreSQL, and two serve on one PostgreSQL (wrk, loopback)"
   bash Benchmarks/database.sh "$bin"
+fi
+
+if [ "$part" = all ] || [ "$part" = probes ]; then
+  # Validation of issue 17's probe documents (Sources/TestSupport/ProbeDocuments.swift), ours then
+  # graphql-js's on the same files: CPU milliseconds, best of 5 (graphql-js: once when over 2 s, as
+  # some take minutes; PROBES=name,name limits its side to some probes).
+  echo
+  echo "== validation of the probe documents, CPU ms (target: ours <= 50 ms each)"
+  swift build -c release --product engine-benchmark >/dev/null
+  "$(swift build -c release --show-bin-path)/engine-benchmark" --probes "$tmp/probes" "$root" | sed 's/^/ours /' | tee "$tmp/probes.txt"
+  node "$bench/validate-probes.js" "$tmp/probes" "$root" 5 | sed 's/^/graphql-js /' | tee -a "$tmp/probes.txt"
+  awk '{ ms[$1 " " $2] = $4; bytes[$2] = $3; if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 } }
+    END {
+      printf "%-30s %7s %12s %14s %9s\n", "probe", "bytes", "ours (ms)", "graphql-js (ms)", "ratio"
+      for (i = 1; i <= n; i++) { p = order[i]; o = ms["ours " p]; r = ms["graphql-js " p]
+        printf "%-30s %7d %12.2f %14.2f %8.0fx\n", p, bytes[p], o, r, (o > 0 ? r / o : 0) }
+    }' "$tmp/probes.txt"
 fi
 
 [ "$part" = all ] || [ "$part" = engine ] || exit 0

@@ -3,7 +3,8 @@
 #
 #   Fuzz/run.sh TARGET SECONDS      e.g. Fuzz/run.sh parser 600
 #
-# TARGET names Fuzz/<Target>Entry.swift (parser -> ParserEntry.swift). The seeds in
+# TARGET names Fuzz/<Target>Entry.swift (parser -> ParserEntry.swift; http-head ->
+# HTTPHeadEntry.swift, built with Sources/GraphQLServer and Fuzz/HTTP/). The seeds in
 # Fuzz/corpus/TARGET/ are read but never written: new inputs go to .build/fuzz/TARGET/corpus,
 # crashes to .build/fuzz/TARGET/. Exits non-zero if libFuzzer finds a crash.
 set -euo pipefail
@@ -11,17 +12,42 @@ set -euo pipefail
 target="${1:?usage: Fuzz/run.sh TARGET SECONDS}"
 seconds="${2:-60}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
-entry="$root/Fuzz/${target^}Entry.swift"
-[[ -f "$entry" ]] || { echo "no fuzz entry $entry" >&2; exit 2; }
-
 work="$root/.build/fuzz/$target"
 mkdir -p "$work/corpus" "$root/Fuzz/corpus/$target"
 binary="$work/fuzz-$target"
 
+graphql_sources() { find "$root/Sources/GraphQL" -name '*.swift' | sort; }
+
 echo "building $binary"
-# shellcheck disable=SC2046
-swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name GraphQL \
-  $(find "$root/Sources/GraphQL" -name '*.swift' | sort) "$entry" -o "$binary"
+case "$target" in
+  http-head | http-body)
+    # The HTTP targets drive a real GraphQLHTTPServer (Sources/GraphQLServer over libmicrohttpd):
+    # GraphQL is built as a module of its own, the server's sources and the entry as another.
+    entry="$root/Fuzz/HTTP$(tr '[:lower:]' '[:upper:]' <<<"${target:5:1}")${target:6}Entry.swift"
+    [[ -f "$entry" ]] || { echo "no fuzz entry $entry" >&2; exit 2; }
+    # Both HTTP targets share one build of GraphQL, redone only when a source is newer. -Onone:
+    # each input costs a loopback round trip, so optimizing buys little and costs minutes.
+    lib="$root/.build/fuzz/graphql-module"
+    mkdir -p "$lib"
+    if [[ ! -f "$lib/libGraphQL.a" ]] || [[ -n "$(find "$root/Sources/GraphQL" -newer "$lib/libGraphQL.a" -name '*.swift')" ]]; then
+      # shellcheck disable=SC2046
+      swiftc -sanitize=fuzzer,address -parse-as-library -Onone -module-name GraphQL -emit-module \
+        -emit-module-path "$lib/GraphQL.swiftmodule" -emit-library -static -o "$lib/libGraphQL.a" \
+        $(graphql_sources)
+    fi
+    # shellcheck disable=SC2046
+    swiftc -sanitize=fuzzer,address -parse-as-library -Onone -module-name GraphQLServer \
+      -I "$lib" -L "$lib" -lGraphQL -I "$root/Sources/CMicroHTTPD" -lmicrohttpd \
+      $(find "$root/Sources/GraphQLServer" "$root/Fuzz/HTTP" -name '*.swift' | sort) "$entry" -o "$binary"
+    ;;
+  *)
+    entry="$root/Fuzz/${target^}Entry.swift"
+    [[ -f "$entry" ]] || { echo "no fuzz entry $entry" >&2; exit 2; }
+    # shellcheck disable=SC2046
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name GraphQL \
+      $(graphql_sources) "$entry" -o "$binary"
+    ;;
+esac
 
 dict=()
 [[ -f "$root/Fuzz/$target.dict" ]] && dict=(-dict="$root/Fuzz/$target.dict")

@@ -285,4 +285,21 @@ static inline struct MHD_Response *cmhd_response_streamed(MHD_ContentReaderCallb
 static inline ssize_t cmhd_reader_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
 static inline ssize_t cmhd_reader_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }
 
+/// The client's address of `connection` as text (`127.0.0.1`, `::1`) in `buffer`; 0 on success.
+static inline int cmhd_client_address(struct MHD_Connection *connection, char *buffer, socklen_t size) {
+  const union MHD_ConnectionInfo *info =
+      MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+  if (info == NULL || info->client_addr == NULL) return -1;
+  const struct sockaddr *address = info->client_addr;
+  const void *bytes;
+  if (address->sa_family == AF_INET6) {
+    bytes = &((const struct sockaddr_in6 *)address)->sin6_addr;
+  } else if (address->sa_family == AF_INET) {
+    bytes = &((const struct sockaddr_in *)address)->sin_addr;
+  } else {
+    return -1;
+  }
+  return inet_ntop(address->sa_family, bytes, buffer, size) == NULL ? -1 : 0;
+}
+
 #endif

@@ -18,16 +18,18 @@ public final class LaunchBackend: Sendable {
   /// - Parameters:
   ///   - databasePath: the SQLite file, e.g. `$XDG_DATA_HOME/rocket-reserver/backend.sqlite`
   ///     (the CLI computes it from `--data-dir` or the XDG default).
-  ///   - reportInternalError: see ``init(store:reportInternalError:tripsBookedChanged:)``.
-  ///   - tripsBookedChanged: see ``init(store:reportInternalError:tripsBookedChanged:)``.
+  ///   - limits: see ``init(store:limits:reportInternalError:tripsBookedChanged:)``.
+  ///   - reportInternalError: see ``init(store:limits:reportInternalError:tripsBookedChanged:)``.
+  ///   - tripsBookedChanged: see ``init(store:limits:reportInternalError:tripsBookedChanged:)``.
   /// - Throws: ``BookingStoreError`` when the database cannot be opened or migrated;
   ///   ``CatalogError`` or `SchemaValidationError` if the embedded catalog or schema is broken.
   public convenience init(
-    databasePath: String, reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
+    databasePath: String, limits: BackendLimits = BackendLimits(),
+    reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
     tripsBookedChanged: @escaping @Sendable (Int) -> Void = { _ in }
   ) throws {
     try self.init(
-      store: SQLiteBookingStore(path: databasePath), reportInternalError: reportInternalError,
+      store: SQLiteBookingStore(path: databasePath), limits: limits, reportInternalError: reportInternalError,
       tripsBookedChanged: tripsBookedChanged)
   }
 
@@ -36,6 +38,8 @@ public final class LaunchBackend: Sendable {
   /// - Parameters:
   ///   - store: the users, sessions, trips and event log (SQLite or PostgreSQL); the backend
   ///     closes it in ``close()``.
+  ///   - limits: the cost limit, response-size bound and deadline of every request (`serve
+  ///     --max-cost` and friends); default ``BackendLimits/init()``.
   ///   - reportInternalError: receives each unexpected error (such as a failed database write)
   ///     before the client gets a generic `INTERNAL_SERVER_ERROR`; a server logs it. Default:
   ///     ignore. Called on the request's thread.
@@ -46,7 +50,8 @@ public final class LaunchBackend: Sendable {
   /// - Throws: ``CatalogError`` or `SchemaValidationError` if the embedded catalog or schema is
   ///   broken (the test suite guards against both).
   public init(
-    store: any BookingStore, reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
+    store: any BookingStore, limits: BackendLimits = BackendLimits(),
+    reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
     tripsBookedChanged: @escaping @Sendable (Int) -> Void = { _ in }
   ) throws {
     let schema = try buildSchema(EmbeddedResources.schemaSDL)
@@ -55,7 +60,8 @@ public final class LaunchBackend: Sendable {
       launches: LaunchIndex(catalog: catalog), store: store, reportInternalError: reportInternalError,
       tripsBookedChanged: tripsBookedChanged)
     processor = GraphQLRequestProcessor(
-      schema: ExecutableSchema(schema: schema, resolvers: LaunchAPIResolvers.all))
+      schema: ExecutableSchema(schema: schema, resolvers: LaunchAPIResolvers.all),
+      limits: limits.requestLimits(launchCount: catalog.count))
   }
 
   /// Runs one GraphQL request for the caller named by `authorization`, synchronously on the
@@ -147,6 +153,12 @@ public final class LaunchBackend: Sendable {
     case .mutation: allowMutations ? nil : APIError.mutationNotAllowed
     case .subscription: APIError.subscriptionsUnsupported
     }
+  }
+
+  /// The static cost of a request under this backend's cost model (nil when the document does
+  /// not parse or validate); requests above `BackendLimits.maxCost` are refused with it.
+  public func cost(of request: GraphQLRequest) -> Int? {
+    processor.cost(query: request.query, operationName: request.operationName, variables: request.variables)
   }
 
   /// Closes the booking database. Requests after this get internal errors.

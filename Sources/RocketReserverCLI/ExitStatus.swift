@@ -8,6 +8,10 @@ public enum ExitStatus {
   public static let usage: Int32 = 2
   /// The endpoint could not be reached, or a port could not be bound (EX_UNAVAILABLE).
   public static let unavailable: Int32 = 69
+  /// A script file given with `-f` cannot be read (EX_NOINPUT).
+  public static let noInput: Int32 = 66
+  /// Standard output could not be written, such as a full disk (EX_IOERR).
+  public static let ioError: Int32 = 74
   /// The command needs a logged-in user (EX_NOPERM).
   public static let notLoggedIn: Int32 = 77
 }

@@ -1,6 +1,10 @@
 import RocketClient
 
-/// The options that come before a command (`rocket-reserver [OPTIONS] [COMMAND [ARGS]]`).
+/// The options of the whole program (`rocket-reserver [OPTIONS] [COMMAND [ARGS]]`).
+///
+/// Each is declared once in `declarations`; those of the `.everyCommand` and `.session` scopes
+/// are also accepted after the command (`launch 1 --endpoint URL`), and `.everyCommand` ones on
+/// shell lines (`launch 1 --json`).
 public struct GlobalOptions: Equatable, Sendable {
   /// `--help`: print the usage and exit.
   public var showHelp = false
@@ -10,8 +14,8 @@ public struct GlobalOptions: Equatable, Sendable {
   public var endpoint: String?
   /// `--data-dir DIR`: where the embedded backend keeps `backend.sqlite`; nil means the XDG default.
   public var dataDirectory: String?
-  /// `--json`: print each command's GraphQL `data` as JSON instead of tables.
-  public var json = false
+  /// `--format FORMAT` (`--json` is `--format json`); nil: tables.
+  public var format: OutputFormat?
   /// `--no-color`: never colour the output.
   public var noColor = false
   /// `--timeout SECONDS`: the longest wait for one request; nil means `ROCKET_RESERVER_TIMEOUT`,
@@ -21,60 +25,143 @@ public struct GlobalOptions: Equatable, Sendable {
   public var headers = HTTPHeaders()
   /// `--verbose`, `-v`: each request's target, status, size and time on standard error.
   public var verbose = false
+  /// `-c 'CMD; CMD'`: run these commands instead of reading lines.
+  public var commandText: String?
+  /// `-f FILE`: run the lines of this file.
+  public var scriptFile: String?
+  /// `--stop-on-error`: end a script (pipe, `-c`, `-f`) at the first failing command.
+  public var stopOnError = false
   /// The words after the options: a command and its arguments, empty for the REPL.
   public var command: [String] = []
+
+  /// Whether results are printed as JSON.
+  public var json: Bool { format == .json }
 
   /// Creates the defaults: no options, no command.
   public init() {}
 
+  static let help = Flag("--help", short: "-h", scope: .program, help: "show this help and exit")
+  static let version = Flag("--version", short: "-V", scope: .program, help: "show the version and exit")
+  static let endpointOption = Option(
+    "--endpoint", valueName: "URL", type: .url, scope: .session,
+    help:
+      "the GraphQL server to use (also ROCKET_RESERVER_ENDPOINT); default: the embedded backend, in-process")
+  static let dataDirectoryOption = Option(
+    "--data-dir", valueName: "DIR", type: .path, scope: .session,
+    help: "keep the embedded backend's database in DIR/backend.sqlite")
+  static let timeoutOption = Option(
+    "--timeout", valueName: "SECONDS",
+    type: .checked("seconds, such as 30 or 0.5") { text throws(UsageError) in
+      try parseTimeout(text, source: "--timeout")
+    }, defaultValue: "30, or ROCKET_RESERVER_TIMEOUT", scope: .session,
+    help:
+      "the longest wait for one request to --endpoint, connecting included, in decimal seconds (30, 0.5); past it the command exits 69 naming the endpoint"
+  )
+  static let headerOption = Option(
+    "--header", valueName: "'NAME: VALUE'",
+    type: .checked("a header field 'Name: value'") { text throws(UsageError) in
+      try parseHeader(text)
+    }, scope: .session,
+    help:
+      "add a header field to every request (repeatable; an Authorization given here replaces the saved token)"
+  )
+  static let verboseFlag = Flag(
+    "--verbose", short: "-v", scope: .session,
+    help:
+      "report each request on standard error: method, URL, operation, status, size and time (never a header value)"
+  )
+  static let jsonFlag = Flag(
+    "--json", scope: .everyCommand,
+    help: "the same as --format json: exactly one JSON document per command, failures included")
+  static let formatOption = Option(
+    "--format", valueName: "FORMAT", type: .choice(OutputFormat.self), defaultValue: "table",
+    scope: .everyCommand, help: "table, json, tsv, csv or ids (one launch id per line)")
+  static let noColorFlag = Flag("--no-color", scope: .everyCommand, help: "no colours (as NO_COLOR=1)")
+  static let commandOption = Option(
+    "--command", short: "-c", valueName: "CMDS", type: .text, scope: .program,
+    help: "run these commands, separated by ';', as a pipe would, then exit")
+  static let fileOption = Option(
+    "--file", short: "-f", valueName: "FILE", type: .path, scope: .program,
+    help: "run the commands in FILE, as a pipe would, then exit")
+  static let stopOnErrorFlag = Flag(
+    "--stop-on-error", scope: .program, help: "end a script at the first command that fails")
+
+  /// Every program option, in the order `--help` lists them.
+  static let declarations: [OptionDeclaration] = [
+    endpointOption.declaration, dataDirectoryOption.declaration, timeoutOption.declaration,
+    headerOption.declaration, verboseFlag.declaration, formatOption.declaration,
+    jsonFlag.declaration, noColorFlag.declaration, commandOption.declaration, fileOption.declaration,
+    stopOnErrorFlag.declaration, help.declaration, version.declaration,
+  ]
+
   /// Parses `arguments`; options stop at the first word that is not an option (or after `--`).
   ///
   /// Options taking a value accept it as the next word or after `=` (`--endpoint=URL`).
-  /// - Throws: `UsageError` for an unknown option or a missing value.
+  /// - Throws: `UsageError` for an unknown option or a missing or malformed value.
   public static func parse(_ arguments: [String]) throws(UsageError) -> GlobalOptions {
     var options = GlobalOptions()
+    var parsed = ParsedOptions()
     var index = arguments.startIndex
     while index < arguments.endIndex {
       let word = arguments[index]
-      let (name, inlineValue) = splitOption(word)
-      func value() throws(UsageError) -> String {
-        if let inlineValue { return inlineValue }
-        index += 1
-        guard index < arguments.endIndex, !arguments[index].isEmpty else {
-          throw UsageError("option '\(name)' needs a value")
-        }
-        return arguments[index]
-      }
-      switch name {
-      case "-h", "--help": options.showHelp = true
-      case "-V", "--version": options.showVersion = true
-      case "--json": options.json = true
-      case "--no-color": options.noColor = true
-      case "--endpoint": options.endpoint = try value()
-      case "--data-dir": options.dataDirectory = try value()
-      case "-v", "--verbose": options.verbose = true
-      case "--timeout": options.timeout = try parseTimeout(try value(), source: "--timeout")
-      case "--header":
-        let field = try parseHeader(try value())
-        options.headers.add(field.name, field.value)
-      case "--":
+      if word == "--" {
         options.command = Array(arguments[(index + 1)...])
-        return options
-      default:
-        if word.hasPrefix("-") && word != "-" {
-          throw UsageError("unknown option '\(word)'")
-        }
+        break
+      }
+      guard ArgumentParser.looksLikeOption(word) else {
         options.command = Array(arguments[index...])
-        return options
+        break
+      }
+      let (name, inline) = ArgumentParser.splitOption(word)
+      guard let option = declarations.first(where: { $0.name == name || $0.short == name }) else {
+        throw UsageError("unknown option '\(word)'")
       }
       index += 1
+      if let type = option.value {
+        guard let text = inline ?? (index < arguments.endIndex ? arguments[index] : nil), !text.isEmpty else {
+          throw UsageError("option '\(name)' needs a value")
+        }
+        if inline == nil { index += 1 }
+        guard let value = type.parse(text) else {
+          throw UsageError(type.problem(text) ?? invalidValueMessage(option, text))
+        }
+        parsed.append(value, for: option.name)
+      } else {
+        guard inline == nil else { throw UsageError("option '\(name)' takes no value") }
+        parsed.append(true, for: option.name)
+      }
     }
+    options.apply(parsed)
     return options
   }
 
-  /// `--name=value` as (`--name`, `value`); any other word as (word, nil).
-  static func splitOption(_ word: String) -> (String, String?) {
-    guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
-    return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+  /// The error for a malformed value of `option`.
+  static func invalidValueMessage(_ option: OptionDeclaration, _ text: String) -> String {
+    if option.name == endpointOption.declaration.name {
+      return EndpointURL.problem(text)
+    }
+    return "option '\(option.name)' takes \(option.value?.description ?? "no value"), not '\(text)'"
+  }
+
+  /// Sets the options in `parsed` (later ones win).
+  mutating func apply(_ parsed: ParsedOptions) {
+    if parsed[Self.help] { showHelp = true }
+    if parsed[Self.version] { showVersion = true }
+    if let value = parsed[Self.endpointOption] { endpoint = value }
+    if let value = parsed[Self.dataDirectoryOption] { dataDirectory = value }
+    if let value = parsed[Self.timeoutOption] { timeout = value }
+    if parsed[Self.verboseFlag] { verbose = true }
+    for (name, value) in parsed.values {
+      if name == Self.headerOption.declaration.name, let field = value as? HTTPHeaders.Field {
+        headers.add(field.name, field.value)
+      }
+      // --json and --format both set the format: the one given last wins.
+      if name == Self.jsonFlag.declaration.name { format = .json }
+      if name == Self.formatOption.declaration.name, let value = value as? OutputFormat { format = value }
+    }
+    if parsed[Self.noColorFlag] { noColor = true }
+    if let value = parsed[Self.commandOption] { commandText = value }
+    if let value = parsed[Self.fileOption] { scriptFile = value }
+    if parsed[Self.stopOnErrorFlag] { stopOnError = true }
   }
 }

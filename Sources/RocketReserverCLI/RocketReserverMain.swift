@@ -11,9 +11,13 @@ import RocketClient
 public enum RocketReserverMain {
   /// Runs the program with `arguments` (argv without the program name) and returns its exit status.
   public static func run(arguments: [String]) async -> Int32 {
-    let options: GlobalOptions
+    // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the
+    // process mid-request; the REPL then ends quietly.
+    signal(SIGPIPE, SIG_IGN)
+    var options: GlobalOptions
     do {
       options = try GlobalOptions.parse(arguments)
+      options.apply(trailingSessionOptions(options.command))
     } catch {
       writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
       return ExitStatus.usage
@@ -45,14 +49,40 @@ public enum RocketReserverMain {
         noColorOption: options.noColor),
       environment: environment,
       prompt: { Prompt.text(email: session.loggedInEmail) },
-      session: session, json: options.json)
+      session: session, format: options.format ?? .table)
+    if let text = options.commandText {
+      var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
+      return await repl.runLines(stopOnError: options.stopOnError) { lines.popFirst() }
+    }
+    if let path = options.scriptFile {
+      guard let script = ScriptFile(path: path) else {
+        writeStandardError("rocket-reserver: cannot read \(path): \(ScriptFile.problem(path))\n")
+        return ExitStatus.noInput
+      }
+      return await repl.runLines(stopOnError: options.stopOnError) { script.nextLine() }
+    }
     if !options.command.isEmpty {
       return await repl.runOneShot(options.command)
     }
     if Terminal.isTerminal(STDIN_FILENO) {
       return await repl.runInteractive()
     }
-    return await repl.runLines()
+    return await repl.runLines(stopOnError: options.stopOnError)
+  }
+
+  /// The session options given after the command (`launch 1 --endpoint URL`), which must be
+  /// known before the session is made. Words that do not parse are left for the command's own
+  /// parse to report.
+  static func trailingSessionOptions(_ words: [String]) -> ParsedOptions {
+    guard let name = words.first, let command = CommandCatalog.registry.command(named: name) else {
+      return ParsedOptions()
+    }
+    let shared = ArgumentParser.Shared(options: GlobalOptions.declarations, allowsSession: true)
+    guard
+      case .run(let parsed)? = try? ArgumentParser.parse(
+        Array(words.dropFirst()), for: command.declaration, shared: shared)
+    else { return ParsedOptions() }
+    return parsed.sharedOptions
   }
 
   /// The session for `options`: `--endpoint` (else `ROCKET_RESERVER_ENDPOINT`, else the embedded
@@ -69,7 +99,7 @@ public enum RocketReserverMain {
       options.endpoint ?? environment["ROCKET_RESERVER_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
     if let endpointText {
       guard let url = EndpointURL.parse(endpointText) else {
-        throw UsageError("invalid endpoint '\(endpointText)': use an http:// or https:// URL")
+        throw UsageError(EndpointURL.problem(endpointText))
       }
       endpoint = url
     }
@@ -89,7 +119,9 @@ public enum RocketReserverMain {
       requestOptions.timeout = try GlobalOptions.parseTimeout(text, source: "ROCKET_RESERVER_TIMEOUT")
     }
     return Session(
-      endpoint: endpoint, databasePath: databasePath, credentials: credentials, options: requestOptions)
+      endpoint: endpoint, databasePath: databasePath, credentials: credentials, options: requestOptions,
+      endpointGivenAsOption: options.endpoint != nil, dataDirectoryGivenAsOption: options.dataDirectory != nil
+    )
   }
 
   /// The environment as a dictionary, read once from `environ`.

@@ -9,8 +9,8 @@ public final class RawHTTPConnection {
   }
 
   private let socket: Int32
-  /// Bytes read past the end of the last response (pipelining).
-  private var leftover: [UInt8] = []
+  /// Received bytes not yet returned by `readResponse`.
+  private var pending: [UInt8] = []
 
   /// Connects to 127.0.0.1 (or to ::1 with `ipv6`), or throws `ConnectionFailed` (with
   /// `ECONNREFUSED` when nobody listens).
@@ -137,27 +137,27 @@ public final class RawHTTPConnection {
   }
 
   /// Reads one response whose head says `Content-Length` (the server always sends it). Bytes
-  /// of a following (pipelined) response that arrived with it are kept for the next call.
+  /// past it (pipelined responses) are kept for the next call.
   public func readResponse() -> (status: Int, head: String, body: String)? {
-    var received = leftover
-    leftover = []
     var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
-      if let split = received.firstRange(of: Array("\r\n\r\n".utf8)) {
-        let head = String(decoding: received[..<split.lowerBound], as: UTF8.self)
+      if let end = pending.indices.dropLast(3).first(where: {
+        pending[$0..<($0 + 4)].elementsEqual([13, 10, 13, 10])
+      }) {
+        let head = String(decoding: pending[..<end], as: UTF8.self)
         let length =
           head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }
           .flatMap { Int($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces)) } ?? 0
-        if received.count - split.upperBound >= length {
-          let body = String(decoding: received[split.upperBound..<(split.upperBound + length)], as: UTF8.self)
-          leftover = Array(received[(split.upperBound + length)...])
+        if pending.count - (end + 4) >= length {
+          let body = String(decoding: pending[(end + 4)..<(end + 4 + length)], as: UTF8.self)
+          pending.removeFirst(end + 4 + length)
           let statusWord = head.split(separator: " ").dropFirst().first
           return (statusWord.flatMap { Int($0) } ?? 0, head, body)
         }
       }
       let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
       if count <= 0 { return nil }
-      received.append(contentsOf: chunk[0..<count])
+      pending.append(contentsOf: chunk[0..<count])
     }
   }
 

@@ -81,6 +81,15 @@ func run(root: String, seconds: Double) throws {
 }
 
 let arguments = CommandLine.arguments
+if arguments.count == 4, arguments[1] == "--probes" {
+  do {
+    try runProbes(directory: arguments[2], root: arguments[3])
+    exit(0)
+  } catch {
+    FileHandle.standardError.write(Data("engine-benchmark: \(error)\n".utf8))
+    exit(1)
+  }
+}
 guard arguments.count >= 2 else {
   FileHandle.standardError.write(Data("usage: engine-benchmark PROJECT_ROOT [SECONDS_PER_ROUND]\n".utf8))
   exit(2)

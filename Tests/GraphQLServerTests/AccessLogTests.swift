@@ -22,7 +22,9 @@ import Testing
     #expect(graphQL.method == "POST")
     #expect(graphQL.status == 200)
     #expect(graphQL.operationName == "LaunchList")
-    let pattern = #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z POST /graphql 200 LaunchList \d+\.\d{3}ms$/#
+    #expect(graphQL.client == "127.0.0.1")
+    let pattern =
+      #/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z 127\.0\.0\.1 POST /graphql 200 LaunchList \d+\.\d{3}ms$/#
     #expect(graphQL.line.wholeMatch(of: pattern) != nil, "\(graphQL.line)")
     let missing = try #require(logged.first { $0.path != "/graphql" })
     #expect(missing.path == "/missing")
@@ -50,7 +52,7 @@ import Testing
     let entry = AccessLogEntry(
       time: WallClockTime(secondsSinceEpoch: 0, nanoseconds: 5_000_000), method: "GET",
       path: "/a b\n2026 FAKE", status: nil, operationName: "Op\r\nX", durationMilliseconds: 12.3456)
-    #expect(entry.line == "1970-01-01T00:00:00.005Z GET /a_b_2026_FAKE - Op__X 12.346ms")
+    #expect(entry.line == "1970-01-01T00:00:00.005Z - GET /a_b_2026_FAKE - Op__X 12.346ms")
   }
 
   @Test func timestampIsISO8601UTC() {

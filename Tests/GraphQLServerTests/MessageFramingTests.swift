@@ -137,6 +137,38 @@ import Testing
     #expect(connection.readResponse()?.body.contains("fourth") == true)
   }
 
+  /// Found by the http-head fuzzer (Fuzz/corpus/http-head/crash-unparsable-content-length):
+  /// libmicrohttpd refuses this head itself, before the server sees it, and 0.9.75 sends its
+  /// answer's head twice. What matters holds: a 400, then the connection closes.
+  @Test func unparsableContentLengthIs400AndCloses() throws {
+    let server = try TestServer()
+    let connection = try RawHTTPConnection(port: server.port, source: "127.0.0.2")
+    connection.send(
+      "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ion\n\r\n"
+        + #"{"query":"{hell}"o}"#)
+    let (bytes, closed) = connection.readToEnd()
+    #expect(Self.statusLines(bytes).allSatisfy { $0 == "HTTP/1.1 400" })
+    #expect(!Self.statusLines(bytes).isEmpty)
+    #expect(closed)
+    #expect(server.log.entries.isEmpty)
+  }
+
+  /// From the http-body fuzzer's corpus (Fuzz/corpus/http-body/crash-*-invalid-utf8): bodies
+  /// with NUL and invalid UTF-8 bytes get a JSON 400, on a connection that stays usable.
+  @Test func bodyWithNULAndInvalidUTF8Is400() throws {
+    let server = try TestServer()
+    let connection = try RawHTTPConnection(port: server.port, source: "127.0.0.2")
+    let body = Array(#"{"quer"#.utf8) + [0, 0] + [UInt8](repeating: 0xFF, count: 40) + Array("\"}".utf8)
+    let head =
+      "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: \(body.count)\r\n\r\n"
+    connection.send(Array(head.utf8) + body)
+    let response = try #require(connection.readResponse())
+    #expect(response.status == 400)
+    #expect(response.body.contains("not valid JSON"))
+    connection.send(Self.post())
+    #expect(connection.readResponse()?.status == 200)
+  }
+
   @Test func framingRules() {
     func rejection(_ fields: [(String, String)], version: String = "HTTP/1.1", intact: Bool = true) -> Int? {
       MessageFraming(

@@ -21,6 +21,20 @@ import Testing
     #expect(try store.login("bob@example.com").user != first.user)
   }
 
+  @Test(arguments: StoreKind.allCases) func emailsCompareIgnoringCaseKeepingTheFirstSpelling(kind: StoreKind)
+    throws
+  {
+    let fixture = try StoreFixture(kind)
+    defer { fixture.close() }
+    let store = try fixture.open()
+    let first = try store.login("Ada.Lovelace@Example.com")
+    let second = try store.login("ada.lovelace@example.COM")
+    let shouted = try store.login("ADA.LOVELACE@EXAMPLE.COM")
+    #expect(first.user == second.user && first.user == shouted.user)
+    #expect(shouted.user.email == first.user.email)
+    #expect(try store.login("bob@example.com").user != first.user)
+  }
+
   @Test(arguments: StoreKind.allCases) func forgedOrMalformedTokensAreAnonymous(kind: StoreKind) throws {
     let fixture = try StoreFixture(kind)
     defer { fixture.close() }

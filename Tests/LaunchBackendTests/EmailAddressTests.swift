@@ -44,9 +44,21 @@ import Testing
     }
   }
 
-  @Test func domainCaseDoesNotMatterButLocalPartCaseDoes() throws {
+  @Test func caseDoesNotMatterOverTheWholeAddress() throws {
     #expect(try EmailAddress(validating: "Ada@EXAMPLE.com") == EmailAddress(validating: "Ada@example.COM"))
-    #expect(try EmailAddress(validating: "Ada@example.com") != EmailAddress(validating: "ada@example.com"))
+    #expect(try EmailAddress(validating: "ADA@Example.COM") == EmailAddress(validating: "ada@example.com"))
+    #expect(try EmailAddress(validating: "ADA@Example.COM").normalized == "ADA@example.com")
+    #expect(try EmailAddress(validating: "Ada@example.com") != EmailAddress(validating: "bob@example.com"))
+  }
+
+  @Test(arguments: [
+    "ada\u{200B}@example.com", "\u{202E}moc.elpmaxe@ada", "ad\u{00AD}a@example.com",
+    "ada@exa\u{2066}mple.com",
+  ])
+  func invisibleAndDirectionChangingCharactersAreRefused(text: String) {
+    #expect(throws: BookingStoreError.invalidEmail(.containsInvisibleCharacter)) {
+      try EmailAddress(validating: text)
+    }
   }
 
   @Test func problemsReadAsSentences() {

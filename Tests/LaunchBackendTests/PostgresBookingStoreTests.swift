@@ -51,15 +51,6 @@ import Testing
     #expect(!String(describing: error).contains("sekrit"))
   }
 
-  @Test func emailsCompareCaseInsensitivelyKeepingTheFirstSpelling() throws {
-    let store = try Self.open(try PostgresCluster.shared().createDatabase())
-    defer { store.close() }
-    let first = try store.login(email: EmailAddress(validating: "Ada.Lovelace@Example.com"))
-    let second = try store.login(email: EmailAddress(validating: "ada.lovelace@example.COM"))
-    #expect(first.user == second.user)
-    #expect(second.user.email == "Ada.Lovelace@example.com")
-  }
-
   @Test func tokensAreStoredOnlyAsDigests() throws {
     let url = try PostgresCluster.shared().createDatabase()
     let store = try Self.open(url)

@@ -4,11 +4,11 @@ import Testing
 
 /// A command that only has a name, for registry tests.
 private struct NamedCommand: Command {
-  let name: String
-  var aliases: [String] = []
-  var summary: String { "the \(name) command" }
-  var usage: String { name }
-  func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome { .success }
+  let declaration: CommandDeclaration
+  init(name: String, aliases: [String] = []) {
+    declaration = CommandDeclaration(name, aliases: aliases, summary: "the \(name) command")
+  }
+  func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome { .success }
 }
 
 @Suite struct CommandRegistryTests {
@@ -39,7 +39,8 @@ private struct NamedCommand: Command {
 
   @Test func suggestsNothingForFarOffWords() {
     #expect(registry.suggestion(for: "xyzzy") == nil)
-    #expect(registry.suggestion(for: "q") == nil)
+    #expect(registry.suggestion(for: "z") == nil)
+    #expect(registry.suggestion(for: "x") == nil)
     #expect(registry.unknownCommandMessage("zap") == "unknown command 'zap' (type 'help' for the list)")
   }
 
@@ -53,9 +54,13 @@ private struct NamedCommand: Command {
   @Test func completesCommandWordsThenDelegatesToTheCommand() {
     let context = CommandContext(registry: registry)
     #expect(registry.completions(line: "la", cursor: 2, context: context) == ["launch", "launches"])
+    // Names and word aliases (exit, signin), not the short ones (q, \\q, ?).
     #expect(registry.completions(line: "", cursor: 0, context: context).count == 9)
     #expect(registry.completions(line: "help lo", cursor: 7, context: context) == ["login"])
-    #expect(registry.completions(line: "help ", cursor: 5, context: context).count == 7)
+    #expect(
+      registry.completions(line: "help ", cursor: 5, context: context).filter { !$0.hasPrefix("-") }.count
+        == 7)
+    #expect(registry.completions(line: "help --f", cursor: 8, context: context) == ["--format"])
     #expect(registry.completions(line: "book 4", cursor: 6, context: context) == [])
     // The cursor, not the end of the line, decides the word.
     #expect(registry.completions(line: "he quit", cursor: 2, context: context) == ["help"])

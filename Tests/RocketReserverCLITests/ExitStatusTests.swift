@@ -50,15 +50,15 @@ import Testing
     #expect(
       lines == [
         "rocket-reserver: line 1: unknown command 'lanch' (did you mean 'launch'?)",
-        "rocket-reserver: line 2: launch: missing launch id (usage: launch ID)",
+        "rocket-reserver: line 2: launch: missing ID (the launch's id) (usage: launch ID)",
         "rocket-reserver: line 3: launch: 'abc' is not a launch id (a number such as 42)",
         "rocket-reserver: line 4: no launch with id 999",
         "rocket-reserver: line 5: log in first: login EMAIL",
         "rocket-reserver: line 6: cancel: 'x' is not a launch id (a number such as 42)",
         "rocket-reserver: line 7: login: invalid email 'not-an-email': an email address must contain exactly one @",
-        "rocket-reserver: line 9: book: the following launches couldn't be booked: 999",
-        "rocket-reserver: line 10: cancel 2: failed to cancel trip",
-        "rocket-reserver: line 11: launches: --page-size takes a number from 1 to 100, not '0' (usage: launches [--page-size N])",
+        "rocket-reserver: line 9: book: no launch with id 999",
+        "rocket-reserver: line 10: cancel 2: you have no trip on launch 2",
+        "rocket-reserver: line 11: launches: --page-size takes a number from 1 to 100, not '0'",
       ])
     // The lines between and after the failures ran: the login, the booking of 1, the total.
     #expect(result.standardOutput.contains("logged in as ada@example.com"))
@@ -113,10 +113,10 @@ import Testing
     let fixture = try ShellFixture()
     let walk = try fixture.run(["--no-color"], input: "launches --page-size 100\nmore\nmore\n")
     #expect(walk.status == 0)
-    #expect(walk.standardOutput.contains("type 'more' for the next page"))
+    // Hints are for the shell: a script's output holds the launches only.
+    #expect(!walk.standardOutput.contains("type 'more'"))
     #expect(walk.standardOutput.contains("\n1   FalconSat"))
-    #expect(walk.standardOutput.contains("(end of the list)"))
-    #expect(walk.standardOutput.hasSuffix("no more launches\n"))
+    #expect(walk.standardError == "no more launches\n")
     let alone = try fixture.run(["more"])
     #expect(alone.status == 1)
     #expect(alone.standardError == "rocket-reserver: no launches listed yet: type 'launches' first\n")

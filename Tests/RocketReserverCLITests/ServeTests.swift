@@ -108,7 +108,7 @@ import Testing
 
     let (status, log) = server.stop()
     #expect(status == 0)
-    #expect(log.contains("POST /graphql 200 LaunchList"))
+    #expect(log.contains("127.0.0.1 POST /graphql 200 LaunchList"))
     #expect(log.contains("BookTrips"))
     #expect(!log.contains(token))
 

@@ -84,6 +84,17 @@ final class ServeProcess: @unchecked Sendable {
     return token
   }
 
+  /// The CPU time the process has used so far (user and system, from `/proc/PID/stat`), in seconds.
+  func cpuSeconds() -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
+      let end = stat.lastIndex(of: ")")
+    else { return 0 }
+    // Fields after the command name: state is field 3, utime 14 and stime 15.
+    let fields = stat[stat.index(after: end)...].split(separator: " ")
+    guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+    return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+  }
+
   /// Sends SIGKILL and waits for the process to end.
   func kill() {
     Glibc.kill(process.processIdentifier, SIGKILL)

@@ -11,10 +11,10 @@ extension ExecutionContext {
     do {
       let data = try await executeSelectionSetAsync(
         plans, objectType: rootType, source: rootValue, fields: ObjectFields(rootValue))
-      return ExecutionResult(data: .object(data), errors: errors)
+      return ExecutionResult(data: .object(data), errors: finalErrors)
     } catch {
       errors.append(error.error)
-      return ExecutionResult(data: .null, errors: errors)
+      return ExecutionResult(data: .null, errors: finalErrors)
     }
   }
 
@@ -26,6 +26,8 @@ extension ExecutionContext {
     var result = JSONObject()
     result.reserveCapacity(plans.count)
     for plan in plans {
+      // The size of a value tree is not known as it grows: this path bounds time only.
+      try checkLimits(written: 0)
       pushPath(.key(plan.responseKey))
       defer { popPath() }
       result.appendUnchecked(

@@ -35,6 +35,7 @@ extension ExecutionContext {
     writer.write("{\"data\":")
     writeDataSync(into: &writer)
     writer.write(UInt8(ascii: "}"))
+    var errors = finalErrors
     if errors.isEmpty { return writer.bytes }
     if let fieldErrorCode { errors.setMissingCodes(to: fieldErrorCode) }
     // `errors` goes before `data` (see `ExecutionResult.encoded()`), and is only known now.
@@ -52,10 +53,11 @@ extension ExecutionContext {
     writeDataSync(into: &writer)
     do {
       // The text is our own, as deep as the execution that wrote it went.
-      return ExecutionResult(data: try JSON(parsing: writer.bytes, maxDepth: .max), errors: errors)
+      return ExecutionResult(data: try JSON(parsing: writer.bytes, maxDepth: .max), errors: finalErrors)
     } catch {
       return ExecutionResult(
-        data: .null, errors: errors + [GraphQLError("Internal error: the response did not decode: \(error)")])
+        data: .null,
+        errors: finalErrors + [GraphQLError("Internal error: the response did not decode: \(error)")])
     }
   }
 
@@ -86,6 +88,7 @@ extension ExecutionContext {
     writer.write(UInt8(ascii: "{"))
     var first = true
     for plan in plans {
+      try checkLimits(written: writer.count)
       if !first { writer.write(UInt8(ascii: ",")) }
       first = false
       plan.keyBytes.withUnsafeBufferPointer { writer.write($0) }

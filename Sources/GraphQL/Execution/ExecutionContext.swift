@@ -34,6 +34,13 @@ final class ExecutionContext {
   private var requestSubplans: [RequestPlanKey: [FieldPlan]] = [:]
   /// Coerced arguments of fields whose arguments read variables, by plan.
   private var requestArguments: [ObjectIdentifier: Result<JSONObject, GraphQLError>] = [:]
+  /// The response-size bound and deadline, if any.
+  var limits: ExecutionLimits?
+  /// Set once a limit is exceeded: every field from then on fails with it, nullable or not, so the
+  /// execution unwinds at once and the response is `data: null` with this one error.
+  private(set) var limitError: GraphQLError?
+  /// Fields left before the clock is read again (the first field reads it).
+  private var fieldsUntilClockCheck = 1
 
   init<Context: Sendable>(
     executable: ExecutableSchema<Context>, document: Document, operation: OperationDefinition,
@@ -130,10 +137,33 @@ final class ExecutionContext {
   /// Spec 6.4.4 "Handling Field Errors": a non-null position passes the error up to its parent,
   /// a nullable one records it and becomes null.
   func handleFieldError(_ error: GraphQLError, type: OutputType) throws(FieldFailure) -> JSON {
+    if let limitError { throw FieldFailure(error: limitError) }
     if case .nonNull = type { throw FieldFailure(error: error) }
     errors.append(error)
     return .null
   }
+}
+
+extension ExecutionContext {
+  /// Stops the execution when the response has `written` bytes more than its bound or the deadline
+  /// has passed (the clock is read every 256 fields).
+  @inline(__always)
+  func checkLimits(written: Int) throws(FieldFailure) {
+    guard let limits else { return }
+    if let limitError { throw FieldFailure(error: limitError) }
+    if let maxBytes = limits.maxResponseBytes, written > maxBytes {
+      limitError = RequestLimits.tooLarge(maxBytes: maxBytes)
+    } else if let deadline = limits.deadline {
+      fieldsUntilClockCheck -= 1
+      guard fieldsUntilClockCheck <= 0 else { return }
+      fieldsUntilClockCheck = 256
+      if ContinuousClock.now >= deadline { limitError = RequestLimits.timedOut(limits.timeout) }
+    }
+    if let limitError { throw FieldFailure(error: limitError) }
+  }
+
+  /// The errors of a finished execution: just the limit's error when one stopped it.
+  var finalErrors: [GraphQLError] { limitError.map { [$0] } ?? errors }
 }
 
 /// A field plan's sub-selection for one runtime object type.

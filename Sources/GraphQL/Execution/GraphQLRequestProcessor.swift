@@ -12,6 +12,10 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   public let parseOptions: ParseOptions
   /// The validation rules run on each new document.
   public let rules: [ValidationRule]
+  /// The cost limit, response-size bound and deadline every request gets.
+  public let limits: RequestLimits
+  /// The longest introspection lists of this schema, for the cost of introspection queries.
+  private let introspectionBounds: [String: Int]
 
   /// - Parameters:
   ///   - schema: the executable schema.
@@ -23,10 +27,46 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     schema: ExecutableSchema<Context>, cache: DocumentCache = DocumentCache(),
     parseOptions: ParseOptions = ParseOptions(maxTokens: 15_000), rules: [ValidationRule] = specifiedRules
   ) {
+    self.init(schema: schema, cache: cache, parseOptions: parseOptions, rules: rules, limits: RequestLimits())
+  }
+
+  /// A pipeline whose requests stay within `limits` (a separate initializer, so callers compiled
+  /// against the one without limits keep linking; see docs/design-notes.md, Build).
+  /// - Parameters:
+  ///   - schema: the executable schema.
+  ///   - cache: the document cache (default: a new one holding 1000 documents).
+  ///   - parseOptions: parser limits (default: at most 15 000 tokens).
+  ///   - rules: validation rules (default `specifiedRules`).
+  ///   - limits: the cost limit, response-size bound and deadline of every request.
+  public init(
+    schema: ExecutableSchema<Context>, cache: DocumentCache = DocumentCache(),
+    parseOptions: ParseOptions = ParseOptions(maxTokens: 15_000), rules: [ValidationRule] = specifiedRules,
+    limits: RequestLimits
+  ) {
     self.schema = schema
     self.cache = cache
     self.parseOptions = parseOptions
     self.rules = rules
+    self.limits = limits
+    self.introspectionBounds = CostModel.introspectionBounds(of: schema.schema)
+  }
+
+  /// The static cost of the operation `operationName` selects in `query` under this pipeline's
+  /// cost model, with `variables` giving list bounds passed as variables; nil when the document
+  /// does not parse or validate, or names no such operation.
+  public func cost(query: String, operationName: String? = nil, variables: JSONObject? = nil) -> Int? {
+    let cached = document(for: query)
+    guard case .success(let parsed) = cached.parsed, cached.validationErrors.isEmpty,
+      let operation = try? getOperation(parsed, operationName: operationName)
+    else { return nil }
+    var fragments: [String: FragmentDefinition] = [:]
+    for case .fragment(let fragment) in parsed.definitions where fragments[fragment.name.value] == nil {
+      fragments[fragment.name.value] = fragment
+    }
+    var calculator = CostCalculator(
+      schema: schema.schema, model: limits.costModel, fragments: fragments, variables: variables ?? [:],
+      introspectionBounds: introspectionBounds)
+    return calculator.cost(of: operation)
   }
 
   /// Runs a request, awaiting `.async` resolvers.
@@ -88,13 +128,21 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
 
   /// The cached parse and validation of `query`, computing and storing it on a miss.
   public func document(for query: String) -> CachedDocument {
+    document(for: query, deadline: nil)
+      ?? CachedDocument(parsed: .failure(GraphQLError("timed out")), validationErrors: [])
+  }
+
+  /// `document(for:)` that gives up at `deadline`: nil when validation did not finish in time
+  /// (nothing is cached then).
+  private func document(for query: String, deadline: ContinuousClock.Instant?) -> CachedDocument? {
     if let cached = cache.entry(for: query) { return cached }
     let entry: CachedDocument
     do {
       let document = try parse(Source(query), options: parseOptions)
-      entry = CachedDocument(
-        parsed: .success(document),
-        validationErrors: validate(schema: schema.schema, document: document, rules: rules))
+      let outcome = validate(
+        schema: schema.schema, document: document, rules: rules, deadline: deadline)
+      if outcome.timedOut { return nil }
+      entry = CachedDocument(parsed: .success(document), validationErrors: outcome.errors)
     } catch {
       entry = CachedDocument(parsed: .failure(error), validationErrors: [])
     }
@@ -111,7 +159,14 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     _ query: String, _ operationName: String?, _ variables: JSONObject?, _ context: Context,
     _ rootValue: (any Sendable)?, _ operationPolicy: (OperationType) -> GraphQLError?
   ) -> Preparation {
-    let cached = document(for: query)
+    let deadline = limits.timeout.map { ContinuousClock.now + $0 }
+    guard let cached = document(for: query, deadline: deadline) else {
+      // Validation ran out of time: answered as an execution stopped by its deadline.
+      return .finished(
+        ProcessedRequest(
+          outcome: .executed, operationType: nil,
+          result: ExecutionResult(data: .null, errors: [RequestLimits.timedOut(limits.timeout ?? .zero)])))
+    }
     let document: Document
     switch cached.parsed {
     case .failure(let error):
@@ -137,7 +192,24 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
       schema: schema, document: document, operationName: operationName, variableValues: variables,
       context: context, rootValue: rootValue)
     {
-    case .success(let execution): return .ready(execution)
+    case .success(let execution):
+      if let maxCost = limits.maxCost {
+        var calculator = CostCalculator(
+          schema: schema.schema, model: limits.costModel, fragments: execution.fragments,
+          variables: execution.variables, introspectionBounds: introspectionBounds)
+        let cost = calculator.cost(of: execution.operation)
+        if cost > maxCost {
+          return .finished(
+            .requestError(
+              .costLimitExceeded, operation.operation,
+              [RequestLimits.tooComplex(cost: cost, maxCost: maxCost)]))
+        }
+      }
+      if limits.maxResponseBytes != nil || deadline != nil {
+        execution.limits = ExecutionLimits(
+          maxResponseBytes: limits.maxResponseBytes, deadline: deadline, timeout: limits.timeout ?? .zero)
+      }
+      return .ready(execution)
     case .failure(let failure):
       let outcome: ProcessedRequest.Outcome =
         failure.stage == .variableCoercion ? .variableCoercionFailed : .operationResolutionFailed
@@ -169,7 +241,11 @@ public struct ProcessedRequest: Sendable {
     case operationNotAllowed
     /// A variable is missing or does not fit its type (`BAD_USER_INPUT`).
     case variableCoercionFailed
-    /// The operation ran; the result has `data` (possibly with field errors).
+    /// The operation's static cost is above the limit (`QUERY_TOO_COMPLEX`); nothing ran.
+    case costLimitExceeded
+    /// The operation ran; the result has `data` (possibly with field errors, or null with
+    /// `RESPONSE_TOO_LARGE` or `REQUEST_TIMEOUT` when a limit stopped the request, even during
+    /// validation).
     case executed
   }
 

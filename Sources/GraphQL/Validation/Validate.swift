@@ -17,3 +17,23 @@ public func validate(
   ValidationWalker(context: context, visitors: visitors).walk(document)
   return context.errors
 }
+
+/// What `validate` found, and whether it gave up at its deadline (then `errors` is incomplete and
+/// says nothing about the document's validity).
+struct ValidationOutcome {
+  var errors: [GraphQLError]
+  var timedOut: Bool
+}
+
+/// `validate` that gives up once `deadline` passes (checked inside the rules' loops whose work can
+/// grow faster than the document).
+func validate(
+  schema: GraphQLSchema, document: Document, rules: [ValidationRule], maxErrors: Int = 100,
+  deadline: ContinuousClock.Instant?
+) -> ValidationOutcome {
+  let context = ValidationContext(
+    schema: schema, document: document, maxErrors: maxErrors, deadline: deadline)
+  let visitors = rules.map { $0.makeVisitor(context) }
+  ValidationWalker(context: context, visitors: visitors).walk(document)
+  return ValidationOutcome(errors: context.errors, timedOut: context.timedOut)
+}

@@ -16,7 +16,12 @@ public final class ValidationContext {
   public internal(set) var isInTypeSystemDefinition = false
   /// Set once the error limit is exceeded; the walk stops.
   public private(set) var isAborted = false
-  private let maxErrors: Int
+  /// After this many errors the walk stops (graphql-js's limit, 100 by default).
+  let maxErrors: Int
+  /// When the validation must give up (nil: never); see `checkDeadline()`.
+  let deadline: ContinuousClock.Instant?
+  /// Set when the deadline passed before the walk finished; the errors are then incomplete.
+  private(set) var timedOut = false
   private let fragmentsByName: [String: FragmentDefinition]
   private var spreadsCache: [Int: [FragmentSpread]] = [:]
   private var referencedFragmentsCache: [Int: [FragmentDefinition]] = [:]
@@ -26,10 +31,11 @@ public final class ValidationContext {
   /// recording there saves a second walk of every definition.
   var recordedUsages: [VariableUsage]?
 
-  init(schema: GraphQLSchema, document: Document, maxErrors: Int) {
+  init(schema: GraphQLSchema, document: Document, maxErrors: Int, deadline: ContinuousClock.Instant? = nil) {
     self.schema = schema
     self.document = document
     self.maxErrors = maxErrors
+    self.deadline = deadline
     self.typeInfo = TypeInfo(schema: schema)
     var fragments: [String: FragmentDefinition] = [:]
     // As graphql-js, a later duplicate wins (UniqueFragmentNames reports the duplicate).
@@ -59,6 +65,20 @@ public final class ValidationContext {
       return
     }
     errors.append(error)
+  }
+
+  /// How many more errors can be reported before the walk aborts, counting the one that trips
+  /// the limit: a rule that finds problems in bulk stops looking past this many.
+  var remainingErrors: Int { isAborted ? 0 : max(0, maxErrors - errors.count) + 1 }
+
+  /// Whether the deadline has passed; if so, aborts the walk. Rules whose work can grow faster
+  /// than the document call it from their loops (it reads the clock, so not on every step).
+  func checkDeadline() -> Bool {
+    guard let deadline, !isAborted else { return isAborted }
+    if ContinuousClock.now < deadline { return false }
+    timedOut = true
+    isAborted = true
+    return true
   }
 
   // MARK: - Fragments

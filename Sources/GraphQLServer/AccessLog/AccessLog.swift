@@ -24,12 +24,15 @@ public struct AccessLogEntry: Hashable, Sendable {
   public var operationName: String?
   /// From the headers' arrival to the end of the response, in milliseconds.
   public var durationMilliseconds: Double
+  /// The client's address (`127.0.0.1`, `::1`), or nil when unknown.
+  public var client: String?
 
-  /// - Parameters: the fields, as documented on each property.
+  /// - Parameters: the fields, as documented on each property (`client` defaults to nil).
   public init(
     time: WallClockTime, method: String, path: String, status: Int?, operationName: String?,
-    durationMilliseconds: Double
+    durationMilliseconds: Double, client: String? = nil
   ) {
+    self.client = client
     self.time = time
     self.method = method
     self.path = path
@@ -39,10 +42,13 @@ public struct AccessLogEntry: Hashable, Sendable {
   }
 
   /// The entry as one log line, without a newline:
-  /// `2026-11-30T01:23:45.678Z POST /graphql 200 LaunchList 1.234ms` (`-` for no status or
-  /// no operation name). Client-chosen text is cleaned so it cannot forge or split lines.
+  /// `2026-11-30T01:23:45.678Z 127.0.0.1 POST /graphql 200 LaunchList 1.234ms` (`-` for no
+  /// client, status or operation name). Client-chosen text is cleaned so it cannot forge or
+  /// split lines.
   public var line: String {
     var line = time.iso8601
+    line += " "
+    line += client.map { Self.clean($0, limit: 64) } ?? "-"
     line += " "
     line += Self.clean(method, limit: 16)
     line += " "

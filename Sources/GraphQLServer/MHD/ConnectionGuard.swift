@@ -24,8 +24,8 @@ final class ConnectionGuard: Sendable {
   private struct Watched {
     var headDeadline: ContinuousClock.Instant?
     var lingers = false
-    /// Upgraded to a WebSocket: no more request heads, so no more head deadlines.
-    var upgraded = false
+    /// Upgraded or streaming: no head follows, so none is ever due.
+    var longLived = false
   }
 
   private struct Lingering {
@@ -78,16 +78,18 @@ final class ConnectionGuard: Sendable {
   func requestCompleted(_ socket: Int32) {
     let deadline = ContinuousClock.now + headTimeout
     state.withLock { state in
-      guard state.watched[socket]?.upgraded == false else { return }
+      guard state.watched[socket]?.longLived == false else { return }
       state.watched[socket]?.headDeadline = deadline
     }
   }
 
-  /// The connection is being upgraded to a WebSocket, which has deadlines of its own.
-  func upgrading(_ socket: Int32) {
+  /// The connection was upgraded (WebSocket) or streams for long: it stays in the per-address
+  /// and global budgets until it closes, but no head deadline applies to it any more; whoever
+  /// drives it enforces its own idle deadline.
+  func becameLongLived(_ socket: Int32) {
     state.withLock { state in
+      state.watched[socket]?.longLived = true
       state.watched[socket]?.headDeadline = nil
-      state.watched[socket]?.upgraded = true
     }
   }
 

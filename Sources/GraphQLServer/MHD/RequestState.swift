@@ -25,17 +25,20 @@ final class RequestState {
   let time: WallClockTime
   let method: String
   let path: String
+  /// The client's address, for the access log.
+  let client: String?
   let head: (method: HTTPMethod, route: Route)
   var phase: Phase = .responded
   var body: [UInt8] = []
   var status: Int?
   var operationName: String?
 
-  init(method: String, path: String) {
+  init(method: String, path: String, client: String? = nil) {
     started = .now
     time = .now()
     self.method = method
     self.path = path
+    self.client = client
     head = (HTTPMethod(method), Route(path: path))
   }
 
@@ -46,6 +49,6 @@ final class RequestState {
       Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     return AccessLogEntry(
       time: time, method: method, path: path, status: status, operationName: operationName,
-      durationMilliseconds: milliseconds)
+      durationMilliseconds: milliseconds, client: client)
   }
 }

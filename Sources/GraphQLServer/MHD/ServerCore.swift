@@ -62,7 +62,8 @@ final class ServerCore: Sendable {
       return proceed(state, connection: connection, uploadData: uploadData, uploadDataSize: uploadDataSize)
     }
     let state = RequestState(
-      method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "")
+      method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
+      client: Self.clientAddress(connection))
     requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
     inFlight.add(1, ordering: .relaxed)
     let socket = cmhd_connection_fd(connection)
@@ -180,7 +181,7 @@ final class ServerCore: Sendable {
     pendingUpgrades.withLock {
       $0[socket] = PendingUpgrade(subprotocol: handshake.subprotocol, authorization: authorization)
     }
-    connections.upgrading(socket)
+    connections.becameLongLived(socket)
     return .upgradeAfterHead(handshake)
   }
 
@@ -327,10 +328,7 @@ final class ServerCore: Sendable {
     _ response: HTTPResponse, state: RequestState, connection: OpaquePointer, close: Bool = false
   ) -> MHD_Result {
     state.phase = .responded
-    let created = response.body.withUnsafeBytes { buffer in
-      cmhd_response_copying(buffer.baseAddress, buffer.count)
-    }
-    guard let mhdResponse = created else { return cmhd_no() }
+    guard let mhdResponse = ResponseBody.response(response.body) else { return cmhd_no() }
     defer { MHD_destroy_response(mhdResponse) }
     if let contentType = response.contentType.headerValue {
       addHeader(mhdResponse, "Content-Type", contentType)
@@ -356,6 +354,15 @@ final class ServerCore: Sendable {
     let cName = UnsafeRawPointer(name.utf8Start).assumingMemoryBound(to: CChar.self)
     let cValue = UnsafeRawPointer(value.utf8Start).assumingMemoryBound(to: CChar.self)
     MHD_add_response_header(response, cName, cValue)
+  }
+
+  /// The client's address as text, or nil when libmicrohttpd does not know it.
+  static func clientAddress(_ connection: OpaquePointer?) -> String? {
+    guard let connection else { return nil }
+    var buffer = [CChar](repeating: 0, count: 64)
+    guard cmhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 else { return nil }
+    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 

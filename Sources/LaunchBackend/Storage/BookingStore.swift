@@ -20,6 +20,8 @@ public protocol BookingStore: Sendable {
   /// Finds or creates the user with `email` and opens a new session for them.
   ///
   /// Each login makes a new token; earlier tokens of the same user stay valid.
+  /// - Parameter email: a validated address; its ``EmailAddress/key`` (the whole address
+  ///   lowercased) identifies the user, and the spelling of the user's first login is the one kept.
   /// - Returns: the user and the new token's text, the only time the text exists.
   func login(email: EmailAddress) throws -> (user: StoredUser, token: String)
 

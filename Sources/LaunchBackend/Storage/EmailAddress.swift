@@ -8,9 +8,14 @@
 /// from a mail or a web page adds, and it can never be part of an address. The 254-character
 /// limit applies after trimming and counts user-perceived characters.
 ///
-/// Normalization lowercases the domain only: domains are case-insensitive, while the local
-/// part may legally be case-sensitive, so `Ada@Example.COM` and `Ada@example.com` are the same
-/// user and `ada@example.com` is another.
+/// Characters that are invisible or change the text's direction (zero-width spaces and joiners,
+/// bidirectional marks and overrides, soft hyphens: Unicode's format characters) are refused:
+/// they make two addresses look alike.
+///
+/// Normalization lowercases the domain; the local part keeps the spelling typed. Two addresses
+/// are one account when they are equal ignoring case over the whole address (``key``), which
+/// is what every mail provider in practice does: `ADA@Example.COM` and `ada@example.com` are
+/// the same user, shown with the spelling of their first login.
 public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
   /// Why a string is not an acceptable email address; `description` is safe to show the user.
   public enum Problem: Sendable, Hashable, CustomStringConvertible {
@@ -20,6 +25,8 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
     case tooLong
     /// Whitespace or a control character inside the address.
     case containsWhitespaceOrControlCharacter
+    /// An invisible or direction-changing character (a Unicode format character).
+    case containsInvisibleCharacter
     /// No `@`, or more than one.
     case notExactlyOneAtSign
     /// Nothing before the `@`.
@@ -34,6 +41,8 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
       case .tooLong: "an email address has at most \(EmailAddress.maximumLength) characters"
       case .containsWhitespaceOrControlCharacter:
         "an email address cannot contain spaces or control characters"
+      case .containsInvisibleCharacter:
+        "an email address cannot contain invisible or direction-changing characters"
       case .notExactlyOneAtSign: "an email address must contain exactly one @"
       case .emptyLocalPart: "an email address needs a name before the @"
       case .invalidDomain: "an email address needs a domain with a dot after the @, like example.com"
@@ -52,8 +61,16 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
   /// The normalized address: `localPart@domain`.
   public var normalized: String { "\(localPart)@\(domain)" }
 
+  /// The address as accounts are told apart: the whole address lowercased.
+  public var key: String { normalized.lowercased() }
+
   /// The normalized address.
   public var description: String { normalized }
+
+  /// Equal when the keys are: the same account.
+  public static func == (lhs: EmailAddress, rhs: EmailAddress) -> Bool { lhs.key == rhs.key }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 
   /// Validates and normalizes `text`.
   ///
@@ -67,6 +84,9 @@ public struct EmailAddress: Sendable, Hashable, CustomStringConvertible {
       $0.properties.isWhitespace || $0.properties.generalCategory == .control
     }
     guard !forbidden else { throw BookingStoreError.invalidEmail(.containsWhitespaceOrControlCharacter) }
+    guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .format }) else {
+      throw BookingStoreError.invalidEmail(.containsInvisibleCharacter)
+    }
     let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count == 2 else { throw BookingStoreError.invalidEmail(.notExactlyOneAtSign) }
     guard !parts[0].isEmpty else { throw BookingStoreError.invalidEmail(.emptyLocalPart) }

@@ -2,7 +2,7 @@
 public struct StoredUser: Sendable, Hashable {
   /// The user's row id; the API shows it as the `User.id` string.
   public let id: Int
-  /// The normalized email address (see ``EmailAddress/normalized``).
+  /// The email address as first spelled at login (domain lowercased; see ``EmailAddress``).
   public let email: String
 
   /// Creates a user value.

@@ -1,44 +1,57 @@
+import GraphQL
 import RocketClient
 import RocketReserverAPI
 
 /// `book ID [ID ...]`: books a seat on each launch.
 public struct BookCommand: Command {
-  public let name = "book"
-  public let summary = "book a seat on one or more launches (needs a login)"
-  public let usage = "book ID [ID ...]"
+  static let ids = Positional("ID", type: .launchID, repeats: true, help: "the launches to book")
+
+  public let declaration = CommandDeclaration(
+    "book", summary: "book a seat on one or more launches", arguments: [ids.declaration], needsLogin: true)
 
   /// Creates the command.
   public init() {}
 
-  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
-    guard !arguments.isEmpty else { return context.badArgument("missing launch id", for: self) }
-    var ids: [String] = []
-    for word in arguments {
-      guard let id = LaunchID.parse(word) else {
-        return context.fail(LaunchID.notAnID(word, command: name), status: ExitStatus.usage)
-      }
-      ids.append(id)
+  public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
+    var requested: [String] = []
+    for id in arguments.all(Self.ids) where !requested.contains(id) { requested.append(id) }
+    let asked = requested
+    // Which of them are booked already: the server answers "booked" either way, and the user
+    // should hear that nothing changed.
+    let interrupted = "interrupted: the booking may still have been made; 'trips' shows your trips"
+    let fetched = await context.request("Booking", interrupted: interrupted) {
+      session throws(RocketClientError) in
+      let trips =
+        try await session.client.fetch(MeQuery()).requireData().me?.trips.compactMap { $0?.id } ?? []
+      let already = asked.filter { trips.contains($0) }
+      let wanted = asked.filter { !already.contains($0) }
+      guard !wanted.isEmpty else { return (already, nil as BookTripsMutation.Data.BookTrips?) }
+      return (
+        already, try await session.client.perform(BookTripsMutation(ids: wanted)).requireData().bookTrips
+      )
     }
-    let requested = ids
-    let fetched = await context.request("Booking") { session throws(RocketClientError) in
-      try await session.client.perform(BookTripsMutation(ids: requested)).requireData()
-    }
-    guard case .succeeded(let result, let data) = fetched else {
+    guard case .succeeded(let (already, answer), let data) = fetched else {
       if case .failed(let outcome) = fetched { return outcome }
       return .failed()
     }
-    let answer = result.bookTrips
+    guard let answer else {
+      let list = already.map { "launch \($0)" }.joined(separator: ", ")
+      return context.fail("book: already booked: \(list)")
+    }
     if context.json {
       context.writeJSON(data)
       return answer.success ? .success : .failed()
     }
+    for id in already { context.output.write("launch \(id): already booked\n") }
     let launches = (answer.launches ?? []).compactMap { $0 }.map { (id: $0.id, isBooked: $0.isBooked) }
+    // The answer lists the launches it found: the others of the request do not exist.
+    let unknown = requested.filter { id in !already.contains(id) && !launches.contains { $0.id == id } }
+    let failure =
+      unknown.isEmpty
+      ? "book: \(answer.message ?? "the server said no")"
+      : "book: no launch with id \(unknown.joined(separator: ", "))"
     return TripUpdateRendering.show(
-      success: answer.success, message: answer.message, launches: launches, command: name,
-      context: context)
-  }
-
-  public func completions(arguments: [String], word: String, context: CommandContext) -> [String] {
-    LaunchID.completions(word: word, excluding: arguments, context: context)
+      success: answer.success, message: answer.message, launches: launches, failure: failure, context: context
+    )
   }
 }

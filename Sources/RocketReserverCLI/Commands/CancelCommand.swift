@@ -1,38 +1,60 @@
+import GraphQL
 import RocketClient
 import RocketReserverAPI
 
-/// `cancel ID`: cancels the logged-in user's trip on one launch.
+/// `cancel ID [ID ...]`: cancels the logged-in user's trips on these launches, one by one.
 public struct CancelCommand: Command {
-  public let name = "cancel"
-  public let summary = "cancel your trip on a launch (needs a login)"
-  public let usage = "cancel ID"
+  static let ids = Positional(
+    "ID", type: .launchID, repeats: true, help: "the launches whose trips to cancel")
+
+  public let declaration = CommandDeclaration(
+    "cancel", summary: "cancel your trips on one or more launches", arguments: [ids.declaration],
+    needsLogin: true)
 
   /// Creates the command.
   public init() {}
 
-  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
-    guard let id = LaunchID.single(arguments, for: self, context: context) else {
-      return .failed(ExitStatus.usage)
+  public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
+    var ids: [String] = []
+    for id in arguments.all(Self.ids) where !ids.contains(id) { ids.append(id) }
+    var status = ExitStatus.success
+    var answers: [JSON] = []
+    for id in ids {
+      let (outcome, data) = await cancel(id, context: context)
+      if !outcome.succeeded && status == ExitStatus.success { status = outcome.status }
+      guard let data else { break }
+      answers.append(data)
     }
-    let fetched = await context.request("Cancelling") { session throws(RocketClientError) in
-      try await session.client.perform(CancelTripMutation(id: id)).requireData()
+    if context.json && !answers.isEmpty {
+      // One document per command: the server's answer, or for several ids, all of them.
+      let many: JSON = .object(["cancelTrip": .array(answers.compactMap { $0["cancelTrip"] })])
+      context.writeJSON(answers.count == 1 ? answers[0] : many)
     }
-    guard case .succeeded(let result, let data) = fetched else {
-      if case .failed(let outcome) = fetched { return outcome }
-      return .failed()
-    }
-    let answer = result.cancelTrip
-    if context.json {
-      context.writeJSON(data)
-      return answer.success ? .success : .failed()
-    }
-    let launches = (answer.launches ?? []).compactMap { $0 }.map { (id: $0.id, isBooked: $0.isBooked) }
-    return TripUpdateRendering.show(
-      success: answer.success, message: answer.message, launches: launches, command: "cancel \(id)",
-      context: context)
+    return .failed(status)
   }
 
-  public func completions(arguments: [String], word: String, context: CommandContext) -> [String] {
-    arguments.isEmpty ? LaunchID.completions(word: word, excluding: [], context: context) : []
+  /// Cancels one trip; on `success: false` asks the API why (no such launch, or no trip on it).
+  /// - Returns: the outcome, and the response's data unless the request failed.
+  private func cancel(_ id: String, context: CommandContext) async -> (CommandOutcome, JSON?) {
+    let interrupted = "interrupted: the trip may still have been cancelled; 'trips' shows your trips"
+    let fetched = await context.request("Cancelling", interrupted: interrupted) {
+      session throws(RocketClientError) in
+      let answer = try await session.client.perform(CancelTripMutation(id: id)).requireData().cancelTrip
+      guard !answer.success else { return (answer, true) }
+      let exists = try await session.client.fetch(LaunchDetailsQuery(id: id)).requireData().launch != nil
+      return (answer, exists)
+    }
+    guard case .succeeded(let (answer, exists), let data) = fetched else {
+      if case .failed(let outcome) = fetched { return (outcome, nil) }
+      return (.failed(), nil)
+    }
+    if context.json { return (answer.success ? .success : .failed(), data) }
+    let launches = (answer.launches ?? []).compactMap { $0 }.map { (id: $0.id, isBooked: $0.isBooked) }
+    let reason = exists ? "you have no trip on launch \(id)" : "no launch with id \(id)"
+    let outcome = TripUpdateRendering.show(
+      success: answer.success, message: answer.message, launches: launches,
+      failure: "cancel \(id): \(reason)",
+      context: context)
+    return (outcome, data)
   }
 }

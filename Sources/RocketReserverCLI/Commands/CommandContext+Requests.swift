@@ -15,9 +15,12 @@ extension CommandContext {
   /// error into an error line and exit status (see `outcome(for:)`).
   /// - Parameters:
   ///   - label: what the spinner says, such as `Loading launches`.
+  ///   - interrupted: what to say when Ctrl-C cancels the request of a mutation, whose effect
+  ///     the server may already have made (default: `cancelled`).
   ///   - work: the requests, given the session.
   func request<Value: Sendable>(
-    _ label: String, _ work: @Sendable (Session) async throws(RocketClientError) -> Value
+    _ label: String, interrupted: String? = nil,
+    _ work: @Sendable (Session) async throws(RocketClientError) -> Value
   ) async -> RequestOutcome<Value> {
     guard let session else {
       return .failed(fail("this command needs a server, and none is configured"))
@@ -35,6 +38,8 @@ extension CommandContext {
     switch result {
     case .success(let value):
       return .succeeded(value, data: capture.lastResponse?["data"] ?? .null)
+    case .failure(.cancelled), .failure(.transport(.cancelled)):
+      return .failed(fail(interrupted ?? "cancelled"))
     case .failure(let error):
       return .failed(outcome(for: error))
     }
@@ -49,13 +54,28 @@ extension CommandContext {
     case .cancelled, .transport(.cancelled):
       return fail("cancelled")
     default:
-      return fail(
-        error.description, status: error.isUnreachable ? ExitStatus.unavailable : ExitStatus.failure)
+      let status = error.isUnreachable ? ExitStatus.unavailable : ExitStatus.failure
+      return fail(error.description + endpointHint(for: error), status: status)
     }
   }
 
-  /// Prints `data` as pretty JSON on standard output.
+  /// After an HTTP failure against an endpoint without a path (`http://host:4000/`), where the
+  /// API almost never is: the `/graphql` URL to try instead.
+  private func endpointHint(for error: RocketClientError) -> String {
+    guard let endpoint = session?.endpoint, endpoint.path.isEmpty || endpoint.path == "/" else { return "" }
+    switch error {
+    case .transport, .invalidResponse, .server:
+      var text = endpoint.absoluteString
+      while text.hasSuffix("/") { text.removeLast() }
+      return " (the API is usually at a /graphql path: try --endpoint \(text)/graphql)"
+    default:
+      return ""
+    }
+  }
+
+  /// Prints `data` as pretty JSON on standard output: the command's one document.
   func writeJSON(_ data: JSON) {
+    guard document.claim() else { return }
     output.write(PrettyJSON.format(data) + "\n")
   }
 }

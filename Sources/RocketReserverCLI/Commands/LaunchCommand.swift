@@ -3,17 +3,17 @@ import RocketReserverAPI
 
 /// `launch ID`: everything about one launch.
 public struct LaunchCommand: Command {
-  public let name = "launch"
-  public let summary = "show one launch: mission, site, rocket, patch, booked or not"
-  public let usage = "launch ID"
+  static let id = Positional("ID", type: .launchID, help: "the launch's id")
+
+  public let declaration = CommandDeclaration(
+    "launch", summary: "show one launch: mission, site, rocket, patch, booked or not",
+    arguments: [id.declaration])
 
   /// Creates the command.
   public init() {}
 
-  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
-    guard let id = LaunchID.single(arguments, for: self, context: context) else {
-      return .failed(ExitStatus.usage)
-    }
+  public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
+    guard let id = arguments[Self.id] else { return .failed(ExitStatus.usage) }
     let fetched = await context.request("Loading launch \(id)") { session throws(RocketClientError) in
       try await session.client.fetch(LaunchDetailsQuery(id: id)).requireData()
     }
@@ -29,25 +29,28 @@ public struct LaunchCommand: Command {
       context.writeJSON(data)
       return .success
     }
-    let style = context.style
     let rocket = LaunchRendering.rocket(name: launch.rocket?.name, type: launch.rocket?.type)
-    let rows: [(String, String)] = [
+    let fields: [(String, String)] = [
       ("launch", launch.id),
       ("mission", launch.mission?.name ?? "unknown"),
       ("site", launch.site ?? "unknown"),
       ("rocket", rocket.isEmpty ? "unknown" : rocket),
       ("patch", launch.mission?.missionPatch ?? "none"),
-      ("booked", launch.isBooked ? style.success("yes") : "no"),
+      ("booked", launch.isBooked ? "yes" : "no"),
     ]
+    guard context.format == .table else {
+      var table = Table(header: fields.map { $0.0.uppercased() })
+      table.rows = [fields.map(\.1)]
+      context.writeTable(table)
+      return .success
+    }
+    let style = context.style
     var text = ""
-    for (label, value) in rows {
-      text += style.bold(label + ":") + String(repeating: " ", count: 9 - label.count) + value + "\n"
+    for (label, value) in fields {
+      let shown = label == "booked" && launch.isBooked ? style.success(value) : TerminalText.safe(value)
+      text += style.bold(label + ":") + String(repeating: " ", count: 9 - label.count) + shown + "\n"
     }
     context.output.write(text)
     return .success
-  }
-
-  public func completions(arguments: [String], word: String, context: CommandContext) -> [String] {
-    arguments.isEmpty ? LaunchID.completions(word: word, excluding: [], context: context) : []
   }
 }

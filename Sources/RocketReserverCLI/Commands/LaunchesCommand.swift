@@ -1,34 +1,85 @@
-/// `launches [--page-size N]`: the first page of launches, newest first.
+import Foundation
+import GraphQL
+import RocketClient
+
+/// `launches [--page-size N] [--after CURSOR] [--all] [--search TEXT]`: a page of launches,
+/// newest first, or all of them, or those matching a text.
 public struct LaunchesCommand: Command {
-  public let name = "launches"
-  public let summary = "list launches, newest first (then 'more' for the next page)"
-  public let usage = "launches [--page-size N]"
-  public let details = "N is 1 to 100 (default: the server's, 20). The BOOKED column marks your trips."
+  static let pageSize = Option(
+    "--page-size", valueName: "N", type: .integer(in: 1...100), defaultValue: "20, the server's",
+    help: "launches per page, 1 to 100")
+  static let after = Option(
+    "--after", valueName: "CURSOR", type: .text,
+    help: "start after this cursor (the `cursor` of a page in --json output)")
+  static let all = Flag("--all", help: "every launch, fetching page after page (each launch once)")
+  static let search = Option(
+    "--search", valueName: "TEXT", type: .text,
+    help: "only launches whose mission, site or rocket contains TEXT (any case), over every page")
+
+  public let declaration = CommandDeclaration(
+    "launches", summary: "list launches, newest first (then 'more' for the next page)",
+    details: "The BOOKED column marks your trips. In the shell, 'more' shows the next page.",
+    options: [pageSize.declaration, after.declaration, all.declaration, search.declaration])
 
   /// Creates the command.
   public init() {}
 
-  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
-    var pageSize: Int?
-    var words = arguments[...]
-    while let word = words.popFirst() {
-      let (option, inline) = GlobalOptions.splitOption(word)
-      guard option == "--page-size" else {
-        return context.badArgument("unexpected '\(word)'", for: self)
-      }
-      guard let text = inline ?? words.popFirst() else {
-        return context.badArgument("--page-size needs a number", for: self)
-      }
-      guard let size = Int(text), (1...100).contains(size) else {
-        return context.badArgument("--page-size takes a number from 1 to 100, not '\(text)'", for: self)
-      }
-      pageSize = size
+  public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
+    let pageSize = arguments[Self.pageSize]
+    let start = arguments[Self.after]
+    let search = arguments[Self.search]
+    guard arguments[Self.all] || search != nil else {
+      context.session?.startPaging(pageSize: pageSize, after: start)
+      return await MoreCommand.showNextPage(context: context)
     }
-    context.session?.startPaging(pageSize: pageSize)
-    return await MoreCommand.showNextPage(context: context)
+    let fetched = await context.request("Loading launches") { session throws(RocketClientError) in
+      let launches = try await session.allLaunches(pageSize: pageSize, after: start)
+      return (launches, ResponseCapture.current?.allResponses ?? [])
+    }
+    guard case .succeeded(let (launches, responses), _) = fetched else {
+      if case .failed(let outcome) = fetched { return outcome }
+      return .failed()
+    }
+    let shown = search.map { text in launches.filter { Self.matches($0, text) } } ?? launches
+    context.session?.noteLaunchIDs(shown.map(\.id))
+    if context.json {
+      let ids = Set(shown.map(\.id))
+      context.writeJSON(Self.combinedPage(responses, keeping: ids))
+      return .success
+    }
+    if shown.isEmpty {
+      context.output.writeError("no launch matches '\(TerminalText.safe(search ?? ""))'\n")
+      return .success
+    }
+    context.writeTable(LaunchRendering.table(shown))
+    return .success
   }
 
-  public func completions(arguments: [String], word: String, context: CommandContext) -> [String] {
-    arguments.isEmpty ? ["--page-size"].filter { $0.hasPrefix(word) } : []
+  /// Whether `launch`'s mission, site or rocket contains `text`, ignoring case and accents.
+  static func matches(_ launch: Session.ListedLaunch, _ text: String) -> Bool {
+    let fields = [
+      launch.mission?.name, launch.site,
+      LaunchRendering.rocket(name: launch.rocket?.name, type: launch.rocket?.type),
+    ]
+    return fields.contains { $0?.range(of: text, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+  }
+
+  /// One `launches` page holding the launches of every page in `responses` whose id is in
+  /// `ids`, each once, as the server sent them: `--all --json` prints one document.
+  static func combinedPage(_ responses: [JSON], keeping ids: Set<String>) -> JSON {
+    var seen = Set<String>()
+    var launches: [JSON] = []
+    var cursor = JSON.null
+    for response in responses {
+      guard let page = response["data"]?["launches"] else { continue }
+      cursor = page["cursor"] ?? cursor
+      for launch in page["launches"]?.arrayValue ?? [] {
+        guard let id = launch["id"]?.stringValue, ids.contains(id), seen.insert(id).inserted else { continue }
+        launches.append(launch)
+      }
+    }
+    return .object([
+      "launches": .object(["cursor": cursor, "hasMore": .bool(false), "launches": .array(launches)])
+    ])
   }
 }

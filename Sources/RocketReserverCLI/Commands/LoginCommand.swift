@@ -4,36 +4,47 @@ import RocketReserverAPI
 
 /// `login EMAIL`: logs in and keeps the token for this endpoint.
 public struct LoginCommand: Command {
-  public let name = "login"
-  public let summary = "log in with an email address (no password) and keep the token"
-  public let usage = "login EMAIL"
-  public let details = """
-    The server creates the account on first login. The token is saved in the credentials file
-    (mode 0600) for this endpoint and never printed.
-    """
+  static let email = Positional("EMAIL", type: .email, help: "your email address; any case")
+
+  public let declaration = CommandDeclaration(
+    "login", summary: "log in with an email address (no password) and keep the token",
+    details: """
+      The server creates the account on first login; the address is compared ignoring case,
+      and the spelling of the first login is the one shown. The token is saved in the
+      credentials file (mode 0600) for this endpoint and never printed.
+      """,
+    arguments: [email.declaration])
 
   /// Creates the command.
   public init() {}
 
-  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
-    guard let text = arguments.first else { return context.badArgument("missing email", for: self) }
-    guard arguments.count == 1 else { return context.badArgument("takes one email address", for: self) }
+  public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
+    guard let text = arguments[Self.email] else { return .failed(ExitStatus.usage) }
     let email: String
     do {
       email = try EmailAddress(validating: text).normalized
     } catch BookingStoreError.invalidEmail(let problem) {
-      return context.fail("login: invalid email '\(text)': \(problem)", status: ExitStatus.usage)
+      return context.fail("login: invalid email '\(Self.shown(text))': \(problem)", status: ExitStatus.usage)
     } catch {
-      return context.fail("login: invalid email '\(text)'", status: ExitStatus.usage)
+      return context.fail("login: invalid email '\(Self.shown(text))'", status: ExitStatus.usage)
     }
-    let fetched = await context.request("Logging in") { session throws(RocketClientError) in
+    let previous = context.session?.loggedInEmail
+    let fetched = await context.request(
+      "Logging in",
+      interrupted: "interrupted: the login may still have happened; 'whoami' shows who is logged in"
+    ) { session throws(RocketClientError) in
       try await session.client.logIn(LoginMutation(email: email), email: email) { $0.login?.token }
     }
     guard case .succeeded(let credential, var data) = fetched else {
       if case .failed(let outcome) = fetched { return outcome }
       return .failed()
     }
-    context.session?.setLoggedInEmail(credential.email)
+    // The server's spelling: the first login's, when the address was used before in another case.
+    let display = data["login"]?["email"]?.stringValue ?? credential.email
+    if display != credential.email, let store = context.session?.client.credentials {
+      // The prompt shows the saved email: save the account's own spelling.
+      try? store.save(Credential(endpoint: credential.endpoint, email: display, token: credential.token))
+    }
     if context.json {
       // The data is printed as the server sent it, except the token: a secret never shown.
       if case .object(var root) = data, case .object(var login)? = root["login"] {
@@ -45,11 +56,21 @@ public struct LoginCommand: Command {
       return .success
     }
     let location = context.session?.credentialLocation ?? "memory only (no credentials file)"
-    context.output.write(
-      "logged in as \(context.style.bold(credential.email))\ntoken stored in \(location)\n")
+    let name = context.style.bold(TerminalText.safe(display))
+    if let previous, previous.lowercased() != display.lowercased() {
+      context.output.write("switched from \(TerminalText.safe(previous)) to \(name)\n")
+    } else {
+      context.output.write("logged in as \(name)\n")
+    }
+    context.output.write("token stored in \(location)\n")
     return .success
   }
 
-  /// Login lines hold only an email today; the hook stays so a future password form is never kept.
-  public func recordsInHistory(_ arguments: [String]) -> Bool { arguments.count <= 1 }
+  /// `text` for an error line: escaped, and cut to its first 40 characters when longer than 60,
+  /// so a pasted paragraph does not fill the screen.
+  static func shown(_ text: String) -> String {
+    let safe = TerminalText.safe(text)
+    guard safe.count > 60 else { return safe }
+    return "\(safe.prefix(40))… (\(text.count) characters)"
+  }
 }

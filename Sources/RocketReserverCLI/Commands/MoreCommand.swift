@@ -1,20 +1,19 @@
+import GraphQL
 import RocketClient
 
 /// `more`: the next page of the list `launches` started.
 public struct MoreCommand: Command {
-  public let name = "more"
-  public let summary = "show the next page of launches"
-  public let usage = "more"
+  public let declaration = CommandDeclaration("more", summary: "show the next page of launches")
 
   /// Creates the command.
   public init() {}
 
-  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
-    guard arguments.isEmpty else { return context.badArgument("takes no arguments", for: self) }
-    return await Self.showNextPage(context: context)
+  public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
+    await Self.showNextPage(context: context)
   }
 
-  /// Fetches and prints the next page of the session's walk, with the hint for the next one.
+  /// Fetches and prints the next page of the session's walk. The shell says how to go on, on
+  /// standard error; a one-shot command on a terminal names the `--after` cursor instead.
   static func showNextPage(context: CommandContext) async -> CommandOutcome {
     let fetched = await context.request("Loading launches") { session throws(RocketClientError) in
       try await session.nextPage()
@@ -26,24 +25,28 @@ public struct MoreCommand: Command {
     guard let page else {
       return context.fail("no launches listed yet: type 'launches' first")
     }
+    if context.json {
+      // At the end no request is made: say so in the shape of a page.
+      let empty: JSON = .object([
+        "launches": .object(["cursor": .null, "hasMore": .bool(false), "launches": .array([])])
+      ])
+      context.writeJSON(page.launches == nil && data.isNull ? empty : data)
+    }
     guard let launches = page.launches else {
-      if context.json {
-        context.writeJSON(data)
-      } else {
-        context.output.write("no more launches\n")
-      }
+      if !context.json { context.output.writeError("no more launches\n") }
       return .success
     }
     context.session?.noteLaunchIDs(launches.map(\.id))
-    if context.json {
-      context.writeJSON(data)
-      return .success
-    }
-    context.output.write(LaunchRendering.table(launches, style: context.style))
+    if context.json { return .success }
+    context.writeTable(LaunchRendering.table(launches))
     if page.more {
-      context.output.write(context.style.dim("type 'more' for the next page") + "\n")
+      context.hint("type 'more' for the next page")
+      if context.isOneShot && context.showsProgress, let cursor = data["launches"]?["cursor"]?.stringValue {
+        context.output.writeError(
+          context.errorStyle.dim("next page: rocket-reserver launches --after \(cursor)") + "\n")
+      }
     } else {
-      context.output.write(context.style.dim("(end of the list)") + "\n")
+      context.hint("(end of the list)")
     }
     return .success
   }

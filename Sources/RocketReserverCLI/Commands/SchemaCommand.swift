@@ -5,24 +5,19 @@ import RocketClient
 /// `schema [--endpoint URL]`: prints the SDL of the API the program talks to, as the server
 /// describes itself through introspection (what `apollo-ios-cli fetch-schema` does).
 public struct SchemaCommand: Command {
-  public let name = "schema"
-  public let summary = "print the API's schema (SDL), fetched by introspection"
-  public let usage = "schema [--endpoint URL]"
+  static let endpoint = Option(
+    "--endpoint", valueName: "URL", type: .url, help: "the server to ask (default: the session's)")
+
+  public let declaration = CommandDeclaration(
+    "schema", summary: "print the API's schema (SDL), fetched by introspection",
+    options: [endpoint.declaration])
 
   /// Creates the command.
   public init() {}
 
-  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
+  public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     var session = context.session
-    var words = arguments[...]
-    while let word = words.popFirst() {
-      let (option, inline) = GlobalOptions.splitOption(word)
-      guard option == "--endpoint", let text = inline ?? words.popFirst() else {
-        return context.badArgument("unexpected '\(word)'", for: self)
-      }
-      guard let url = EndpointURL.parse(text) else {
-        return context.badArgument("'\(text)' is not an http:// or https:// URL", for: self)
-      }
+    if let text = arguments[Self.endpoint], let url = EndpointURL.parse(text) {
       session = Session(
         endpoint: url, databasePath: "", credentials: nil,
         options: session?.requestOptions ?? RequestOptions())

@@ -2,111 +2,112 @@ import Foundation
 import GraphQLServer
 import LaunchBackend
 
-/// `serve [--host H] [--port P] [--data-dir DIR | --database URL] [--database-pool N]
-/// [--max-connections-per-ip N]`: offers the embedded API over HTTP until SIGINT or SIGTERM.
+/// `serve [--host H] [--port P] [--database URL] [--database-pool N] [--max-cost N] ...`: offers the
+/// embedded API over HTTP until SIGINT or SIGTERM.
 public struct ServeCommand: Command {
-  public let name = "serve"
-  public let summary = "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C"
-  public let usage =
-    "serve [--host H] [--port P] [--data-dir DIR | --database URL] [--database-pool N] [--max-connections-per-ip N]"
-  public let details = """
-    Defaults: --host 127.0.0.1 --port 4000. HOST is an IPv4 or IPv6 address (::1, or :: for
-    every interface). Prints 'listening on http://HOST:PORT/graphql' when ready; --port 0
-    picks a free port. --max-connections-per-ip: the most connections one client address may
-    hold at once (default 64; 0 for no limit).
-    One access-log line per request goes to standard error. SIGINT or SIGTERM stops it
-    gracefully: in-flight requests finish, the database is closed, the exit status is 0.
-    Runs only from the command line: rocket-reserver serve.
-    --database postgresql://USER@HOST:PORT/DB (or DATABASE_URL; any libpq connection string,
-    PG* variables as in psql) keeps the data in PostgreSQL, shared by every serve using it;
-    --database-pool N connections per process (default 4). Exit 69 if it cannot be reached.
-    """
+  static let host = Option(
+    "--host", valueName: "H", type: .text, defaultValue: "127.0.0.1",
+    help: "the address to listen on: IPv4 or IPv6 (::1, or :: for every interface)")
+  static let port = Option(
+    "--port", valueName: "P", type: .integer(in: 0...65535), defaultValue: "4000",
+    help: "the port; 0 picks a free one")
+  static let maxConnectionsPerIP = Option(
+    "--max-connections-per-ip", valueName: "N", type: .integer(in: 0...100_000), defaultValue: "64",
+    help: "the most connections one client address may hold at once; 0 for no limit")
+  static let database = Option(
+    "--database", valueName: "URL", type: .text,
+    help: "keep the data in PostgreSQL (postgresql://USER@HOST:PORT/DB or any libpq connection string)")
+  static let databasePool = Option(
+    "--database-pool", valueName: "N", type: .integer(in: 1...1000), defaultValue: "4",
+    help: "PostgreSQL connections per process")
+  static let maxCost = Option(
+    "--max-cost", valueName: "N", type: .positiveInteger, defaultValue: String(BackendLimits.defaultMaxCost),
+    help: "the highest static cost a request may have (QUERY_TOO_COMPLEX above it)")
+  static let maxResponseBytes = Option(
+    "--max-response-bytes", valueName: "N", type: .positiveInteger,
+    defaultValue: String(BackendLimits.defaultMaxResponseBytes),
+    help: "the most bytes one answer may take (RESPONSE_TOO_LARGE past it)")
+  static let requestTimeout = Option(
+    "--request-timeout", valueName: "SECONDS", type: .seconds(upTo: 3600), defaultValue: "5",
+    help: "how long one request may take, in decimal seconds (REQUEST_TIMEOUT past it)")
+
+  public let declaration = CommandDeclaration(
+    "serve", summary: "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C",
+    details: """
+      Prints 'listening on http://HOST:PORT/graphql' when ready. One access-log line per
+      request goes to standard error, naming the client's address. SIGINT or SIGTERM stops it
+      gracefully: in-flight requests finish, the database is closed, the exit status is 0.
+      --data-dir DIR chooses the SQLite database; --database URL (or DATABASE_URL, when
+      neither is given; PG* variables work as in psql) keeps the data in PostgreSQL, shared by
+      every serve using it, and exits 69 if it cannot be reached. --endpoint does not apply
+      (serve offers the embedded backend). Runs only from the command line: rocket-reserver serve.
+      """,
+    options: [
+      host.declaration, port.declaration, maxConnectionsPerIP.declaration, database.declaration,
+      databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
+      requestTimeout.declaration,
+    ],
+    availability: .commandLineOnly)
 
   /// Creates the command.
   public init() {}
 
-  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
-    guard context.isOneShot else {
+  public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
+    if context.session?.endpointGivenAsOption == true {
       return context.fail(
-        "serve runs on its own: start 'rocket-reserver serve' in another terminal",
+        "serve: --endpoint does not apply: serve offers the embedded backend (use --data-dir DIR to choose its database)",
         status: ExitStatus.usage)
     }
-    var host = "127.0.0.1"
-    var port: UInt16 = 4000
-    var databasePath = context.session?.databasePath
-    var databaseURL: String?
-    var dataDirGiven = false
-    var poolSize = 4
+    let host = arguments[Self.host] ?? "127.0.0.1"
+    let port = UInt16(clamping: arguments[Self.port] ?? 4000)
     var configuration = GraphQLHTTPServer.Configuration()
-    var words = arguments[...]
-    while let word = words.popFirst() {
-      let (option, inline) = GlobalOptions.splitOption(word)
-      let options = [
-        "--host", "--port", "--data-dir", "--database", "--database-pool", "--max-connections-per-ip",
-      ]
-      guard options.contains(option) else {
-        return context.badArgument("unexpected '\(word)'", for: self)
-      }
-      guard let value = inline ?? words.popFirst(), !value.isEmpty else {
-        return context.badArgument("\(option) needs a value", for: self)
-      }
-      switch option {
-      case "--host": host = value
-      case "--port":
-        guard let number = UInt16(value) else {
-          return context.badArgument("--port takes a number from 0 to 65535, not '\(value)'", for: self)
-        }
-        port = number
-      case "--max-connections-per-ip":
-        guard let number = Int(value), (0...100_000).contains(number) else {
-          return context.badArgument(
-            "--max-connections-per-ip takes a number from 0 to 100000, not '\(value)'", for: self)
-        }
-        configuration.maxConnectionsPerAddress = number
-      case "--database": databaseURL = value
-      case "--database-pool":
-        guard let number = Int(value), (1...1000).contains(number) else {
-          return context.badArgument(
-            "--database-pool takes a number from 1 to 1000, not '\(value)'", for: self)
-        }
-        poolSize = number
-      default:
-        databasePath = DataLocation.databasePath(inDirectory: value)
-        dataDirGiven = true
-      }
-    }
+    if let limit = arguments[Self.maxConnectionsPerIP] { configuration.maxConnectionsPerAddress = limit }
+    var limits = BackendLimits()
+    if let cost = arguments[Self.maxCost] { limits.maxCost = cost }
+    if let bytes = arguments[Self.maxResponseBytes] { limits.maxResponseBytes = bytes }
+    if let timeout = arguments[Self.requestTimeout] { limits.timeout = timeout }
+    let dataDirectoryGiven = context.session?.dataDirectoryGivenAsOption == true
     // An explicit --data-dir means SQLite even when DATABASE_URL is set in the environment.
-    if databaseURL == nil, !dataDirGiven, let url = ProcessInfo.processInfo.environment["DATABASE_URL"],
+    var databaseURL = arguments[Self.database]
+    if databaseURL == nil, !dataDirectoryGiven, let url = ProcessInfo.processInfo.environment["DATABASE_URL"],
       !url.isEmpty
     {
       databaseURL = url
     }
     let database: BookingDatabase
     if let databaseURL {
-      guard !dataDirGiven else {
-        return context.badArgument("give --data-dir or --database, not both", for: self)
+      guard !dataDirectoryGiven else {
+        return context.badArgument(
+          ArgumentParser.Failure(message: "give --data-dir or --database, not both", showsUsage: true),
+          for: self)
       }
-      database = .postgres(conninfo: databaseURL, poolSize: poolSize)
-    } else if let databasePath {
+      database = .postgres(conninfo: databaseURL, poolSize: arguments[Self.databasePool] ?? 4)
+    } else if let databasePath = context.session?.databasePath {
+      if let problem = DataLocation.problem(withDirectoryOf: databasePath) {
+        return context.fail("serve: \(problem)", status: ExitStatus.usage)
+      }
       database = .sqlite(path: databasePath)
     } else {
       return context.fail("serve: no database location")
     }
     return await serve(
-      host: host, port: port, database: database, configuration: configuration, context: context)
+      host: host, port: port, database: database, configuration: configuration, limits: limits,
+      context: context)
   }
 
   private func serve(
     host: String, port: UInt16, database: BookingDatabase, configuration: GraphQLHTTPServer.Configuration,
-    context: CommandContext
+    limits: BackendLimits, context: CommandContext
   ) async -> CommandOutcome {
     let backend: LaunchBackend
     do {
       backend = try LaunchBackend(
-        store: database.open(),
+        store: database.open(), limits: limits,
         reportInternalError: { error in writeStandardError("rocket-reserver: internal error: \(error)\n") })
     } catch BookingStoreError.cannotConnect(let error) {
       return context.fail("serve: \(error.message)", status: ExitStatus.unavailable)
+    } catch BookingStoreError.cannotCreateDirectory(let path, _) {
+      return context.fail("serve: cannot create the data directory \(path)")
     } catch {
       return context.fail("serve: \(error)")
     }

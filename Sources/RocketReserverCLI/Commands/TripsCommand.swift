@@ -3,15 +3,12 @@ import RocketReserverAPI
 
 /// `trips`: the launches the logged-in user booked, in booking order.
 public struct TripsCommand: Command {
-  public let name = "trips"
-  public let summary = "list your booked trips"
-  public let usage = "trips"
+  public let declaration = CommandDeclaration("trips", summary: "list your booked trips", needsLogin: true)
 
   /// Creates the command.
   public init() {}
 
-  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
-    guard arguments.isEmpty else { return context.badArgument("takes no arguments", for: self) }
+  public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     let fetched = await context.request("Loading your trips") { session throws(RocketClientError) in
       try await session.client.fetch(MeQuery()).requireData()
     }
@@ -20,7 +17,6 @@ public struct TripsCommand: Command {
       return .failed()
     }
     guard let me = result.me else {
-      if context.json { context.writeJSON(data) }
       return context.fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
     }
     let trips = me.trips.compactMap { $0 }
@@ -29,18 +25,18 @@ public struct TripsCommand: Command {
       context.writeJSON(data)
       return .success
     }
-    guard !trips.isEmpty else {
-      context.output.write("no trips booked yet: book ID\n")
+    guard !trips.isEmpty || context.format != .table else {
+      context.output.writeError("no trips booked yet: book ID\n")
       return .success
     }
-    var table = Table(header: ["ID", "MISSION", "ROCKET", "SITE"])
+    var table = Table(header: ["ID", "MISSION", "ROCKET", "SITE"], shrinkable: [1, 2, 3])
     for trip in trips {
       table.rows.append([
         trip.id, trip.mission?.name ?? "",
         LaunchRendering.rocket(name: trip.rocket?.name, type: trip.rocket?.type), trip.site ?? "",
       ])
     }
-    context.output.write(table.render(style: context.style))
+    context.writeTable(table)
     return .success
   }
 }

@@ -35,7 +35,10 @@ func interruptibleGetCharacter(
       return -1
     }
     if descriptors[1].revents != 0 {
+      // A drag of the window's corner sends a burst of SIGWINCH: redraw once for the burst.
+      var handled = Set<Int32>()
       for signal in InterruptSignal.takeForwardedSignals() where signal != SIGINT {
+        guard signal != SIGWINCH || handled.insert(signal).inserted else { continue }
         if let editLine { TerminalSignals.handle(signal, editLine: editLine) }
       }
       if InterruptSignal.isPending {

@@ -26,6 +26,10 @@ extension LineEditor {
       return
     }
     let isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
+    if isRegularFile && info.st_mode & 0o077 != 0 {
+      // A file left readable by others (an older version, a copy) holds what was typed: narrow it.
+      if chmod(path, 0o600) != 0 { warn("cannot make history file \(path) private: \(Self.describe(errno))") }
+    }
     guard isRegularFile, access(path, R_OK | W_OK) == 0, cel_hist_load(history, path) >= 0 else {
       historyWritable = false
       let reason = isRegularFile ? "it is unreadable or not a history file" : "it is not a file"

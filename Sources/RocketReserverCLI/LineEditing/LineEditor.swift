@@ -144,9 +144,21 @@ public final class LineEditor {
     _ = cel_set_history(editLine, history)
     _ = cel_addfn(editLine, "rr-complete", "complete the word under the cursor", lineEditorComplete)
     _ = cel_bind(editLine, "^I", "rr-complete")
+    for (sequence, function) in Self.keyBindings { _ = cel_bind(editLine, sequence, function) }
     // ~/.editrc last, so the user's own bindings win.
     _ = el_source(editLine, nil)
   }
+
+  /// The keys terminals send for Home, End, Delete and Ctrl-Left/Right that libedit's emacs map
+  /// lacks: xterm's (`\e[H`, `\e[F`, `\e[1;5D`), the VT220 ones tmux and screen send (`\e[1~`,
+  /// `\e[4~`), rxvt's (`\e[7~`, `\e[8~`) and the application-mode ones (`\eOH`, `\eOF`).
+  static let keyBindings: [(String, String)] = [
+    ("\\e[1~", "ed-move-to-beg"), ("\\e[7~", "ed-move-to-beg"), ("\\e[H", "ed-move-to-beg"),
+    ("\\eOH", "ed-move-to-beg"), ("\\e[4~", "ed-move-to-end"), ("\\e[8~", "ed-move-to-end"),
+    ("\\e[F", "ed-move-to-end"), ("\\eOF", "ed-move-to-end"), ("\\e[3~", "ed-delete-next-char"),
+    ("\\e[1;5D", "ed-prev-word"), ("\\e[1;5C", "em-next-word"), ("\\e[5D", "ed-prev-word"),
+    ("\\e[5C", "em-next-word"),
+  ]
 
   private func setPromptStorage(_ text: String) {
     free(promptStorage)

@@ -15,4 +15,13 @@ public enum Terminal {
     }
     return 80
   }
+
+  /// The height of the terminal on `descriptor`, or 24 when it is not a terminal.
+  public static func rows(of descriptor: Int32) -> Int {
+    var size = winsize()
+    if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_row > 0 {
+      return Int(size.ws_row)
+    }
+    return 24
+  }
 }

@@ -1,3 +1,5 @@
+import GraphQL
+
 /// Everything a command may use while it runs.
 ///
 /// A value: the shell builds one per session (interactive) or per line (piped).
@@ -18,8 +20,16 @@ public struct CommandContext: Sendable {
   public var errorPrefix: String
   /// The client and shared state; nil in tests of commands that need no server.
   public var session: Session?
-  /// Whether results are printed as the GraphQL `data` in JSON (`--json`) instead of tables.
-  public var json: Bool
+  /// How results are printed (`--format`; `--json` is `.json`).
+  public var format: OutputFormat
+  /// Whether this command's JSON document was written, so that a failure after it adds no
+  /// second one; a fresh one per command.
+  var document = JSONDocument()
+  /// The pager for output taller than the terminal (`$PAGER`, default `less -FRX`); nil when
+  /// standard output is not a terminal or `PAGER` is empty.
+  var pagerCommand: String?
+  /// Whether standard output is a terminal, so tables fit its width.
+  var outputIsTerminal = false
   /// Whether the command runs alone from the command line (`rocket-reserver COMMAND`), so a
   /// long-running command such as `serve` may take over the process.
   public var isOneShot: Bool
@@ -34,12 +44,12 @@ public struct CommandContext: Sendable {
   ///   - showsProgress: whether to draw spinners (default false).
   ///   - errorPrefix: text before each error line (default `rocket-reserver: `).
   ///   - session: the client and shared state (default none).
-  ///   - json: print GraphQL `data` as JSON (default false).
+  ///   - format: how results are printed (default tables).
   ///   - isOneShot: the command runs alone from argv (default false).
   public init(
     registry: CommandRegistry, output: CommandOutput = .standard, style: TextStyle = .plain,
     errorStyle: TextStyle = .plain, isInteractive: Bool = false, showsProgress: Bool = false,
-    errorPrefix: String = "rocket-reserver: ", session: Session? = nil, json: Bool = false,
+    errorPrefix: String = "rocket-reserver: ", session: Session? = nil, format: OutputFormat = .table,
     isOneShot: Bool = false
   ) {
     self.registry = registry
@@ -50,7 +60,7 @@ public struct CommandContext: Sendable {
     self.showsProgress = showsProgress
     self.errorPrefix = errorPrefix
     self.session = session
-    self.json = json
+    self.format = format
     self.isOneShot = isOneShot
   }
 
@@ -58,22 +68,32 @@ public struct CommandContext: Sendable {
   /// - Parameters:
   ///   - message: the user-facing explanation, without the program name.
   ///   - status: the exit status (default `ExitStatus.failure`).
+  /// Whether results are printed as JSON.
+  public var json: Bool { format == .json }
+
+  /// Prints `message` as one error line on standard error and returns a failed outcome with
+  /// `status`. With `--json` it also prints `{"error":{"message":...,"status":N}}` on standard
+  /// output, unless the command already printed its document.
+  /// - Parameters:
+  ///   - message: the user-facing explanation, without the program name.
+  ///   - status: the exit status (default `ExitStatus.failure`).
   @discardableResult
   public func fail(_ message: String, status: Int32 = ExitStatus.failure) -> CommandOutcome {
-    output.writeError(errorPrefix + errorStyle.error(message) + "\n")
+    output.writeError(errorPrefix + errorStyle.error(TerminalText.safe(message)) + "\n")
+    if json && document.claim() {
+      let error: JSON = .object([
+        "error": .object(["message": .string(message), "status": .int(Int(status))])
+      ])
+      output.write(PrettyJSON.format(error) + "\n")
+    }
     return .failed(status)
   }
 
   /// Prints a one-line usage error, `NAME: message (usage: SYNOPSIS)`, and returns status 2.
   @discardableResult
-  public func badArgument(_ message: String, for command: any Command) -> CommandOutcome {
-    fail("\(command.name): \(message) (usage: \(command.usage))", status: ExitStatus.usage)
-  }
-
-  /// Prints a usage error for `command` (the message, then its synopsis) and returns status 2.
-  @discardableResult
-  public func usageError(_ message: String, for command: any Command) -> CommandOutcome {
-    fail("\(message)\nusage: \(command.usage)", status: ExitStatus.usage)
+  func badArgument(_ failure: ArgumentParser.Failure, for command: any Command) -> CommandOutcome {
+    let usage = failure.showsUsage ? " (usage: \(command.usage))" : ""
+    return fail("\(command.name): \(failure.message)\(usage)", status: ExitStatus.usage)
   }
 
   /// Runs `operation`, drawing a spinner labelled `label` on standard error when it takes longer

@@ -6,6 +6,8 @@ public struct CommandOutput: Sendable {
   public let write: @Sendable (String) -> Void
   /// Writes diagnostic text as is (include the newline).
   public let writeError: @Sendable (String) -> Void
+  /// Where a failed write to standard output is recorded; nil for outputs that cannot fail.
+  let failure: OutputFailure?
 
   /// Creates an output from two writers.
   public init(
@@ -13,9 +15,20 @@ public struct CommandOutput: Sendable {
   ) {
     self.write = write
     self.writeError = writeError
+    self.failure = nil
   }
 
-  /// The process's standard output and standard error, unbuffered.
-  public static let standard = CommandOutput(
-    write: { writeStandardOutput($0) }, writeError: { writeStandardError($0) })
+  private init(failure: OutputFailure) {
+    self.write = { text in
+      // After a failure nothing more is written: the reader is gone or the disk is full.
+      guard failure.errno == nil else { return }
+      failure.record(writeStandardOutput(text))
+    }
+    self.writeError = { writeStandardError($0) }
+    self.failure = failure
+  }
+
+  /// The process's standard output and standard error, unbuffered; a failed write to standard
+  /// output is recorded in `failure`.
+  public static var standard: CommandOutput { CommandOutput(failure: OutputFailure()) }
 }

@@ -26,6 +26,10 @@ public struct CommandRegistry: Sendable {
   /// Every name and alias, sorted.
   public var words: [String] { byWord.keys.sorted() }
 
+  /// The words Tab offers for a command: names, and aliases that are words (`exit`, not `?`
+  /// or `\q`, which are there for fingers used to other shells).
+  var completionWords: [String] { words.filter { $0.count > 1 && $0.allSatisfy(\.isLetter) } }
+
   /// The command name the user probably meant by `word`, or nil when nothing is close.
   ///
   /// Close means: the only name starting with `word` (at least 2 characters), or a name or alias
@@ -39,7 +43,7 @@ public struct CommandRegistry: Sendable {
     }
     let limit = min(3, max(1, lowered.count / 3))
     var best: (name: String, distance: Int)?
-    for candidate in words {
+    for candidate in completionWords {
       let distance = editDistance(lowered, candidate)
       if distance <= limit && distance < (best?.distance ?? Int.max) {
         best = (command(named: candidate)?.name ?? candidate, distance)
@@ -66,10 +70,13 @@ public struct CommandRegistry: Sendable {
     let endsWithBlank = head.last.map { $0 == " " || $0 == "\t" } ?? true
     let word = endsWithBlank ? "" : (words.popLast() ?? "")
     guard let first = words.first else {
-      return self.words.filter { $0.hasPrefix(word) }
+      return completionWords.filter { $0.hasPrefix(word) }
     }
     guard let command = command(named: first) else { return [] }
-    return command.completions(arguments: Array(words.dropFirst()), word: word, context: context)
+    return DeclaredCompletion.candidates(
+      for: command.declaration, shared: GlobalOptions.declarations, arguments: Array(words.dropFirst()),
+      word: word, context: context
+    ).filter { $0.hasPrefix(word) }
   }
 }
 

@@ -1,4 +1,9 @@
+import CEditLine
 import RocketClient
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The command loop in its three modes: one command from argv, lines piped on stdin, and the
 /// interactive shell on a terminal (libedit, prompt, history, completion, Ctrl-C handling).
@@ -7,8 +12,8 @@ import RocketClient
 public struct REPL: Sendable {
   /// The client and shared state handed to commands (nil: commands that need a server fail).
   public var session: Session?
-  /// Whether commands print GraphQL `data` as JSON (`--json`).
-  public var json: Bool
+  /// How commands print results (`--format`, `--json`).
+  public var format: OutputFormat
   /// The commands.
   public var registry: CommandRegistry
   /// Colours for results on standard output.
@@ -31,15 +36,15 @@ public struct REPL: Sendable {
   ///   - output: where commands print (default the standard streams).
   ///   - prompt: the prompt builder (default `rocket-reserver> `).
   ///   - session: the client and shared state (default none).
-  ///   - json: print GraphQL `data` as JSON (default false).
+  ///   - format: how results are printed (default tables).
   public init(
     registry: CommandRegistry = CommandCatalog.registry, style: TextStyle = .plain,
     errorStyle: TextStyle = .plain, environment: [String: String] = [:], output: CommandOutput = .standard,
     prompt: @escaping @Sendable () -> String = { "rocket-reserver> " }, session: Session? = nil,
-    json: Bool = false
+    format: OutputFormat = .table
   ) {
     self.session = session
-    self.json = json
+    self.format = format
     self.registry = registry
     self.style = style
     self.errorStyle = errorStyle
@@ -48,33 +53,47 @@ public struct REPL: Sendable {
     self.prompt = prompt
   }
 
-  /// Runs one command given as words (`rocket-reserver COMMAND ARGS`).
-  /// - Returns: the command's exit status.
+  /// Runs one command given as words (`rocket-reserver COMMAND ARGS`); the session options
+  /// (`--endpoint`) may follow the command here.
+  /// - Returns: the command's exit status (74 when standard output could not be written).
   public func runOneShot(_ words: [String]) async -> Int32 {
     var context = makeContext(interactive: false, errorPrefix: "rocket-reserver: ")
     context.isOneShot = true
-    return await execute(words, context: context).status
+    let outcome = await execute(words, context: context, allowsSession: true)
+    return writeFailureStatus(context) ?? outcome.status
   }
 
   /// Runs each line `nextLine` returns until it returns nil or a command ends the session,
-  /// without prompt or history (standard input is not a terminal).
-  /// - Parameter nextLine: the line source (default: standard input).
-  /// - Returns: the status of the first failing command, or 0.
-  public func runLines(_ nextLine: () -> String? = { readLine() }) async -> Int32 {
+  /// without prompt or history (standard input is not a terminal, `-c` or `-f`).
+  ///
+  /// A line may hold several commands separated by `;`.
+  /// - Parameters:
+  ///   - stopOnError: end at the first failing command (`--stop-on-error`), as psql's
+  ///     `ON_ERROR_STOP` does (default false: every line runs).
+  ///   - nextLine: the line source (default: standard input).
+  /// - Returns: the status of the first failing command, or 0; 74 when standard output could
+  ///   not be written (nothing more runs then).
+  public func runLines(stopOnError: Bool = false, _ nextLine: () -> String? = { readLine() }) async -> Int32 {
     var firstFailure: Int32?
     var number = 0
-    while let line = nextLine() {
+    lines: while let line = nextLine() {
       number += 1
       let context = makeContext(interactive: false, errorPrefix: "rocket-reserver: line \(number): ")
-      let outcome: CommandOutcome
+      let commands: [[String]]
       do {
-        let words = try WordSplitter.split(line)
-        outcome = await execute(words, context: context)
+        commands = try WordSplitter.splitCommands(line)
       } catch {
-        outcome = context.fail(error.message, status: ExitStatus.usage)
+        commands = []
+        let outcome = context.fail(error.message, status: ExitStatus.usage)
+        if firstFailure == nil { firstFailure = outcome.status }
+        if stopOnError { break }
       }
-      if !outcome.succeeded && firstFailure == nil { firstFailure = outcome.status }
-      if outcome.endsSession { break }
+      for words in commands {
+        let outcome = await execute(words, context: context)
+        if let status = writeFailureStatus(context) { return status }
+        if !outcome.succeeded && firstFailure == nil { firstFailure = outcome.status }
+        if outcome.endsSession || (stopOnError && !outcome.succeeded) { break lines }
+      }
     }
     return firstFailure ?? ExitStatus.success
   }
@@ -97,6 +116,7 @@ public struct REPL: Sendable {
       registry.completions(line: line, cursor: cursor, context: context)
     }
     while true {
+      // Built afresh before each line: a login or logout in another process shows at once.
       editor.prompt = prompt()
       switch editor.readLine() {
       case .endOfFile:
@@ -105,54 +125,125 @@ public struct REPL: Sendable {
         continue
       case .line(let line):
         let outcome = await interact(line, editor: editor, context: context)
+        if let status = writeFailureStatus(context) { return status }
         if outcome.endsSession { return outcome.status }
       }
     }
   }
 
-  /// Records `line` in history (unless it starts with a blank or its command says not to) and
-  /// runs it; Ctrl-C cancels the running command, not the shell.
+  /// Records `line` in history (unless it starts with a blank or a command on it says not to)
+  /// and runs its commands; Ctrl-C cancels the running command, not the shell.
   private func interact(_ line: String, editor: LineEditor, context: CommandContext) async
     -> CommandOutcome
   {
-    let words: [String]
+    let commands: [[String]]
     do {
-      words = try WordSplitter.split(line)
+      commands = try WordSplitter.splitCommands(line)
     } catch {
       editor.addToHistory(line)
       return context.fail(error.message, status: ExitStatus.usage)
     }
-    guard let name = words.first else { return .success }
-    let arguments = Array(words.dropFirst())
-    let recorded = registry.command(named: name)?.recordsInHistory(arguments) ?? true
+    let recorded = commands.allSatisfy { words in
+      words.first.flatMap { registry.command(named: $0) }?.declaration.recordedInHistory ?? true
+    }
     if recorded && !line.hasPrefix(" ") { editor.addToHistory(line) }
-    let outcome = try? await InterruptSignal.run { await execute(words, context: context) }
-    return outcome ?? .failed()
+    var outcome = CommandOutcome.success
+    for words in commands {
+      outcome = (try? await InterruptSignal.run { await execute(words, context: context) }) ?? .failed()
+      if outcome.endsSession { break }
+    }
+    return outcome
   }
 
-  /// Runs the command named by the first word with the other words as its arguments.
+  /// Runs the command named by the first word with the other words as its arguments, parsed
+  /// against its declaration.
   ///
-  /// A `--json` among the arguments turns JSON output on for this command only (so the shell can
-  /// ask for it line by line) and is not passed on.
-  /// - Returns: its outcome; success for no words; status 2 for an unknown command.
-  public func execute(_ words: [String], context: CommandContext) async -> CommandOutcome {
+  /// `COMMAND --help` shows its help; options every command takes (`--json`, `--format`,
+  /// `--no-color`) apply to this command only; a command that needs a login fails with status 77
+  /// before any request when nobody is logged in.
+  /// - Parameters:
+  ///   - words: the command name and its words.
+  ///   - context: where to print and the session.
+  ///   - allowsSession: whether session options (`--endpoint`) are accepted: on the command line
+  ///     they were already applied to the session; on a shell line they are an error.
+  /// - Returns: its outcome; success for no words; status 2 for an unknown command or bad words.
+  public func execute(_ words: [String], context: CommandContext, allowsSession: Bool = false) async
+    -> CommandOutcome
+  {
     guard let name = words.first else { return .success }
+    var context = context
+    context.document = JSONDocument()
+    let arguments = Array(words.dropFirst())
+    if arguments.contains("--json") { context.format = .json }
     guard let command = registry.command(named: name) else {
       return context.fail(registry.unknownCommandMessage(name), status: ExitStatus.usage)
     }
-    var arguments = Array(words.dropFirst())
-    var context = context
-    if let index = arguments.firstIndex(of: "--json") {
-      arguments.remove(at: index)
-      context.json = true
+    let declaration = command.declaration
+    let shared = ArgumentParser.Shared(options: GlobalOptions.declarations, allowsSession: allowsSession)
+    let parsed: ParsedArguments
+    do throws(ArgumentParser.Failure) {
+      switch try ArgumentParser.parse(arguments, for: declaration, shared: shared) {
+      case .help:
+        if context.json {
+          context.writeJSON(DeclaredHelp.json(declaration))
+        } else {
+          context.output.write(DeclaredHelp.describe(declaration, style: context.style))
+        }
+        return .success
+      case .run(let values):
+        parsed = values
+      }
+    } catch {
+      return context.badArgument(error, for: command)
     }
-    return await command.run(arguments, context: context)
+    var lineOptions = GlobalOptions()
+    lineOptions.apply(parsed.sharedOptions)
+    if let format = lineOptions.format { context.format = format }
+    if lineOptions.noColor {
+      context.style = .plain
+      context.errorStyle = .plain
+    }
+    switch declaration.availability {
+    case .commandLineOnly where !context.isOneShot:
+      return context.fail(
+        "\(declaration.name) runs on its own: start 'rocket-reserver \(declaration.name)' in another terminal",
+        status: ExitStatus.usage)
+    case .shellOnly where context.isOneShot:
+      return context.fail("\(declaration.name) is for the shell and scripts", status: ExitStatus.usage)
+    default:
+      break
+    }
+    if declaration.needsLogin, let session = context.session, session.isKnownLoggedOut {
+      return context.fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
+    }
+    return await command.run(parsed, context: context)
+  }
+
+  /// After a failed write to standard output: nothing when the reader went away (EPIPE: the
+  /// process ends by SIGPIPE, quietly, as `cat` does into `head`); else the error on standard
+  /// error and status 74 (EX_IOERR).
+  private func writeFailureStatus(_ context: CommandContext) -> Int32? {
+    guard let code = output.failure?.errno else { return nil }
+    if code == EPIPE {
+      // The runtime's threads block signals: unblock SIGPIPE here so raise() delivers it now.
+      signal(SIGPIPE, SIG_DFL)
+      _ = cel_thread_sigmask(SIG_UNBLOCK, SIGPIPE)
+      raise(SIGPIPE)
+      exit(128 + SIGPIPE)
+    }
+    writeStandardError(
+      "rocket-reserver: cannot write to standard output: \(String(cString: strerror(code)))\n")
+    return ExitStatus.ioError
   }
 
   private func makeContext(interactive: Bool, errorPrefix: String) -> CommandContext {
-    CommandContext(
+    var context = CommandContext(
       registry: registry, output: output, style: style, errorStyle: errorStyle, isInteractive: interactive,
       showsProgress: Terminal.isTerminal(2), errorPrefix: errorPrefix, session: session,
-      json: json)
+      format: format)
+    // Only the real standard output can be a terminal; captured output (tests) never is.
+    context.outputIsTerminal = output.failure != nil && Terminal.isTerminal(STDOUT_FILENO)
+    context.pagerCommand = context.outputIsTerminal ? Pager.command(environment: environment) : nil
+    return context
   }
 }

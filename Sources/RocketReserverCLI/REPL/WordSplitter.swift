@@ -7,7 +7,22 @@ public enum WordSplitter {
   /// Splits `line` into words.
   /// - Throws: `UsageError` for an unterminated quote or a trailing backslash.
   public static func split(_ line: String) throws(UsageError) -> [String] {
+    var scanner = try scan(line, separatingCommands: false)
+    return scanner.finish()
+  }
+
+  /// Splits `line` into commands at each unquoted `;`, and each command into words; empty
+  /// commands are left out (`a;; b` is two commands).
+  /// - Throws: `UsageError` for an unterminated quote or a trailing backslash.
+  public static func splitCommands(_ line: String) throws(UsageError) -> [[String]] {
+    var scanner = try scan(line, separatingCommands: true)
+    scanner.endCommand()
+    return scanner.commands
+  }
+
+  private static func scan(_ line: String, separatingCommands: Bool) throws(UsageError) -> Scanner {
     var scanner = Scanner()
+    scanner.separatesCommands = separatingCommands
     for character in line {
       scanner.feed(character)
       if scanner.isInComment { break }
@@ -16,9 +31,8 @@ public enum WordSplitter {
     case .single: throw UsageError("unterminated ' quote")
     case .double, .doubleEscape: throw UsageError("unterminated \" quote")
     case .escape: throw UsageError("a backslash at the end of the line escapes nothing")
-    case .plain: break
+    case .plain: return scanner
     }
-    return scanner.finish()
   }
 
   /// Splits like `split(_:)` but never fails: an open quote or escape ends with the line.
@@ -39,6 +53,9 @@ public enum WordSplitter {
     var word = ""
     var inWord = false
     var isInComment = false
+    /// Whether an unquoted `;` ends a command (`splitCommands`).
+    var separatesCommands = false
+    var commands: [[String]] = []
 
     mutating func feed(_ character: Character) {
       switch state {
@@ -48,6 +65,8 @@ public enum WordSplitter {
           endWord()
         case "#" where !inWord:
           isInComment = true
+        case ";" where separatesCommands:
+          endCommand()
         case "'":
           inWord = true
           state = .single
@@ -83,6 +102,12 @@ public enum WordSplitter {
       if inWord { words.append(word) }
       word = ""
       inWord = false
+    }
+
+    mutating func endCommand() {
+      endWord()
+      if !words.isEmpty { commands.append(words) }
+      words = []
     }
 
     mutating func finish() -> [String] {

@@ -7,20 +7,16 @@ enum LaunchRendering {
     [name, type].compactMap { $0 }.joined(separator: " ")
   }
 
-  /// The mark in the `BOOKED` column.
-  static func bookedMark(_ isBooked: Bool, style: TextStyle) -> String {
-    isBooked ? style.success("yes") : ""
-  }
-
-  /// A table of a `LaunchList` page.
-  static func table(_ launches: [LaunchListQuery.Data.Launches.Launch], style: TextStyle) -> String {
-    var table = Table(header: ["ID", "MISSION", "ROCKET", "SITE", "BOOKED"])
+  /// A table of listed launches (id, mission, rocket, site, booked).
+  static func table(_ launches: [LaunchListQuery.Data.Launches.Launch]) -> Table {
+    var table = Table(
+      header: ["ID", "MISSION", "ROCKET", "SITE", "BOOKED"], shrinkable: [1, 2, 3], markColumn: 4)
     for launch in launches {
       table.rows.append([
         launch.id, launch.mission?.name ?? "", rocket(name: launch.rocket?.name, type: launch.rocket?.type),
-        launch.site ?? "", bookedMark(launch.isBooked, style: style),
+        launch.site ?? "", launch.isBooked ? "yes" : "",
       ])
     }
-    return table.render(style: style)
+    return table
   }
 }

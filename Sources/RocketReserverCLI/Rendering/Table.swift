@@ -1,30 +1,78 @@
-/// A plain-text table: a bold header row and left-aligned columns two spaces apart.
+/// A table of results: a header row and rows of cells, printed as aligned columns (fitted to
+/// the terminal's width), TSV, CSV, or just the ids of the first column.
 struct Table {
   /// The column titles.
   var header: [String]
   /// The cells, one array per row, as many as `header`.
   var rows: [[String]] = []
+  /// The columns that may be shortened with `…` to fit a narrow terminal (free text such as a
+  /// mission name, not ids or marks).
+  var shrinkable: Set<Int> = []
+  /// A column whose non-empty cells are shown in the success colour in aligned columns (the
+  /// `BOOKED` mark); the other formats print it plain.
+  var markColumn: Int?
 
-  /// The table as lines ending in newlines; trailing blanks are trimmed from each line.
-  /// - Parameter style: bolds the header when colours are on.
-  func render(style: TextStyle) -> String {
+  /// The table in `format` (`.json` is the caller's business and prints as `.table`).
+  /// - Parameters:
+  ///   - format: columns, TSV, CSV or ids.
+  ///   - style: bolds the header of columns when colours are on.
+  ///   - width: the terminal's width, or nil when not on a terminal (no shortening).
+  func render(_ format: OutputFormat = .table, style: TextStyle, width: Int? = nil) -> String {
+    let safeHeader = header.map(TerminalText.safe)
+    let safeRows = rows.map { $0.map(TerminalText.safe) }
+    switch format {
+    case .table, .json:
+      return columns(header: safeHeader, rows: safeRows, style: style, width: width)
+    case .tsv:
+      let clean: (String) -> String = { $0.replacing("\t", with: " ") }
+      return ([safeHeader] + safeRows).map { $0.map(clean).joined(separator: "\t") + "\n" }.joined()
+    case .csv:
+      return ([header] + rows).map { $0.map(Self.csvField).joined(separator: ",") + "\r\n" }.joined()
+    case .ids:
+      return safeRows.compactMap(\.first).map { $0 + "\n" }.joined()
+    }
+  }
+
+  /// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
+  static func csvField(_ text: String) -> String {
+    guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
+    return "\"" + text.replacing("\"", with: "\"\"") + "\""
+  }
+
+  /// Aligned columns two spaces apart, trailing blanks trimmed; with a `width`, the widest
+  /// shrinkable column loses characters (ending in `…`) until every line fits.
+  private func columns(header: [String], rows: [[String]], style: TextStyle, width: Int?) -> String {
     var widths = header.map(\.count)
     for row in rows {
       for (column, cell) in row.enumerated() where column < widths.count {
         widths[column] = max(widths[column], cell.count)
       }
     }
-    func line(_ cells: [String]) -> String {
+    if let width {
+      let total = { widths.reduce(0, +) + 2 * max(widths.count - 1, 0) }
+      while total() > width {
+        // The widest text column gives up one character; never below its title or 4 characters.
+        let candidates = shrinkable.filter { widths[$0] > max(4, header[$0].count) }
+        guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
+        widths[widest] -= 1
+      }
+    }
+    func fitted(_ cell: String, _ column: Int) -> String {
+      cell.count > widths[column] ? String(cell.prefix(widths[column] - 1)) + "…" : cell
+    }
+    func line(_ cells: [String], marking: Bool) -> String {
       var text = ""
       for (column, cell) in cells.enumerated() {
-        let padding = column == cells.count - 1 ? 0 : widths[column] - cell.count + 2
-        text += cell + String(repeating: " ", count: max(padding, 0))
+        let shown = column < widths.count ? fitted(cell, column) : cell
+        let padding = column == cells.count - 1 ? 0 : widths[column] - shown.count + 2
+        text += (marking && column == markColumn ? style.success(shown) : shown)
+        text += String(repeating: " ", count: max(padding, 0))
       }
       while text.last == " " { text.removeLast() }
       return text
     }
-    var text = style.bold(line(header)) + "\n"
-    for row in rows { text += line(row) + "\n" }
+    var text = style.bold(line(header, marking: false)) + "\n"
+    for row in rows { text += line(row, marking: true) + "\n" }
     return text
   }
 }

@@ -5,10 +5,11 @@ enum TripUpdateRendering {
   ///   - success: the server's `success` flag.
   ///   - message: the server's message.
   ///   - launches: the launches it reported, with their booked state now.
-  ///   - command: the command's name, before an error line.
+  ///   - failure: the error line when `success` is false, such as `cancel 5: you have no trip
+  ///     on launch 5`.
   ///   - context: where to print.
   static func show(
-    success: Bool, message: String?, launches: [(id: String, isBooked: Bool)], command: String,
+    success: Bool, message: String?, launches: [(id: String, isBooked: Bool)], failure: String,
     context: CommandContext
   ) -> CommandOutcome {
     let style = context.style
@@ -19,10 +20,10 @@ enum TripUpdateRendering {
     }
     context.session?.noteLaunchIDs(launches.map(\.id))
     if success {
-      context.output.write((message ?? "done") + "\n" + text)
+      context.output.write(TerminalText.safe(message ?? "done") + "\n" + text)
       return .success
     }
     context.output.write(text)
-    return context.fail("\(command): \(message ?? "the server said no")")
+    return context.fail(failure)
   }
 }

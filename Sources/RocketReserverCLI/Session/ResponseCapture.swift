@@ -1,7 +1,7 @@
 import GraphQL
 import Synchronization
 
-/// Keeps the raw JSON response of the request made while it is the task's current capture, so
+/// Keeps the raw JSON responses of the requests made while it is the task's current capture, so
 /// `--json` can print the server's `data` exactly as it came, not as re-encoded Swift values.
 ///
 /// Thread safety: the stored response is behind a `Mutex`.
@@ -9,11 +9,14 @@ final class ResponseCapture: Sendable {
   /// The capture of the running command, read by `CapturingTransport`.
   @TaskLocal static var current: ResponseCapture?
 
-  private let response = Mutex<JSON?>(nil)
+  private let responses = Mutex<[JSON]>([])
 
   /// The last response body captured, or nil.
-  var lastResponse: JSON? { response.withLock { $0 } }
+  var lastResponse: JSON? { responses.withLock { $0.last } }
 
-  /// Stores `json` as the last response body.
-  func record(_ json: JSON) { response.withLock { $0 = json } }
+  /// Every response body captured, in order (the pages of `launches --all`).
+  var allResponses: [JSON] { responses.withLock { $0 } }
+
+  /// Stores `json` after the bodies captured before.
+  func record(_ json: JSON) { responses.withLock { $0.append(json) } }
 }

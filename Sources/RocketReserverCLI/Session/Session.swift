@@ -23,6 +23,12 @@ public final class Session: Sendable {
 
   /// Sends the generated operations.
   let client: RocketClient
+  /// The server's URL, or nil for the embedded backend.
+  let endpoint: URL?
+  /// Whether the endpoint was given with `--endpoint` (not the environment), which `serve` refuses.
+  let endpointGivenAsOption: Bool
+  /// Whether `--data-dir` was given, which makes `serve` use SQLite even when DATABASE_URL is set.
+  let dataDirectoryGivenAsOption: Bool
   /// The server in words: `the embedded backend` or the endpoint URL.
   public let endpointDescription: String
   /// The embedded backend's database file (used by the embedded client and by `serve`).
@@ -36,8 +42,6 @@ public final class Session: Sendable {
 
   private let seenIDs = Mutex<Set<Int>>([])
   private let paging = Mutex<Paging?>(nil)
-  /// The logged-in email: nil until first read from the store, then `.some(nil)` when nobody.
-  private let email = Mutex<String??>(nil)
 
   /// A session for the embedded backend or a server.
   /// - Parameters:
@@ -45,10 +49,16 @@ public final class Session: Sendable {
   ///   - databasePath: the embedded backend's database file (ignored with an endpoint).
   ///   - credentials: where logins are saved (nil: logins are not saved).
   ///   - options: timeout, extra headers, verbose reporting (default: 30 s, none, off).
+  ///   - endpointGivenAsOption: whether `--endpoint` gave the endpoint (default false).
+  ///   - dataDirectoryGivenAsOption: whether `--data-dir` gave the database's folder (default false).
   public init(
     endpoint: URL?, databasePath: String, credentials: (any CredentialStore)?,
-    options: RequestOptions = RequestOptions()
+    options: RequestOptions = RequestOptions(), endpointGivenAsOption: Bool = false,
+    dataDirectoryGivenAsOption: Bool = false
   ) {
+    self.endpoint = endpoint
+    self.endpointGivenAsOption = endpointGivenAsOption
+    self.dataDirectoryGivenAsOption = dataDirectoryGivenAsOption
     let transport: any NetworkTransport
     let key: String
     let target: String
@@ -93,17 +103,32 @@ public final class Session: Sendable {
   // MARK: - Paging
 
   /// Starts a new walk of the launch list, replacing the previous one.
-  func startPaging(pageSize: Int?) {
+  /// - Parameters:
+  ///   - pageSize: launches per page, or nil for the server's default.
+  ///   - start: the cursor to start after (`launches --after CURSOR`), or nil for the newest.
+  func startPaging(pageSize: Int?, after start: String? = nil) {
+    paging.withLock { $0 = Paging(pager: makePager(pageSize: pageSize, after: start), pageSize: pageSize) }
+  }
+
+  /// Every launch from `start` (or the newest) to the end, each once, in list order.
+  func allLaunches(pageSize: Int?, after start: String? = nil) async throws(RocketClientError)
+    -> [ListedLaunch]
+  {
+    var pager = makePager(pageSize: pageSize, after: start)
+    return try await pager.all()
+  }
+
+  private func makePager(pageSize: Int?, after start: String?) -> LaunchPager<ListedLaunch> {
     let client = self.client
-    let pager = LaunchPager<ListedLaunch>(id: { $0.id }) { after throws(RocketClientError) in
+    return LaunchPager<ListedLaunch>(id: { $0.id }) { after throws(RocketClientError) in
+      let cursor = after ?? start
       let query = LaunchListQuery(
-        pageSize: pageSize.map { .some($0) } ?? .absent, after: after.map { .some($0) } ?? .absent)
+        pageSize: pageSize.map { .some($0) } ?? .absent, after: cursor.map { .some($0) } ?? .absent)
       let data = try await client.fetch(query).requireData()
       return LaunchPage(
         launches: data.launches.launches.compactMap { $0 }, cursor: data.launches.cursor,
         hasMore: data.launches.hasMore)
     }
-    paging.withLock { $0 = Paging(pager: pager, pageSize: pageSize) }
   }
 
   /// Fetches the next page of the current walk.
@@ -118,15 +143,19 @@ public final class Session: Sendable {
 
   // MARK: - Login
 
-  /// The logged-in email for the prompt, read from the credential store once, then kept up to
-  /// date by `login` and `logout`. A store that cannot be read counts as nobody.
-  var loggedInEmail: String? {
-    if let known = email.withLock({ $0 }) { return known }
-    let stored = (try? client.currentCredential())?.email
-    email.withLock { $0 = .some(stored) }
-    return stored
-  }
+  /// The logged-in email for the prompt, read from the credential store each time, so that a
+  /// `login` or `logout` in another process shows at the next prompt. A store that cannot be
+  /// read counts as nobody.
+  var loggedInEmail: String? { (try? client.currentCredential())?.email }
 
-  /// Records who is logged in now (nil after logout).
-  func setLoggedInEmail(_ value: String?) { email.withLock { $0 = .some(value) } }
+  /// True when the credential store was read and holds no login for this endpoint: a command
+  /// that needs one can fail at once. False when someone is logged in, or the store cannot be
+  /// read (the request then explains).
+  var isKnownLoggedOut: Bool {
+    do {
+      return try client.currentCredential() == nil
+    } catch {
+      return false
+    }
+  }
 }

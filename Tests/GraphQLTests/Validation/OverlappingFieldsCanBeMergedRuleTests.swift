@@ -148,4 +148,68 @@ import Testing
         )
       ])
   }
+
+  // graphql-js 16.9 (PR #4168): comparing a set with a fragment no longer marks the fragments it
+  // spreads as compared pairs, so a conflict reached through nested fragments is still found.
+  @Test func reportsDeepConflictAfterNestedFragments() throws {
+    try expectErrors(
+      .overlappingFieldsCanBeMerged,
+      #"""
+      fragment F on Dog { ...G }
+      fragment G on Dog { ...H }
+      fragment H on Dog { x: name }
+      { dog { x: nickname ...F } }
+      """#,
+      [
+        (
+          "Fields \"x\" conflict because \"nickname\" and \"name\" are different fields. Use different aliases on the fields to fetch both if this was intentional.",
+          ["4:9", "3:21"]
+        )
+      ])
+  }
+
+  @Test func reportsConflictsBetweenNestedFragmentsOfSubselections() throws {
+    try expectErrors(
+      .overlappingFieldsCanBeMerged,
+      #"""
+      { dog { owner { ...F } } dog { owner { ...I } } }
+      fragment F on Human { x: name ...G }
+      fragment G on Human { y: iq }
+      fragment I on Human { y: name ...J }
+      fragment J on Human { x: iq }
+      """#,
+      [
+        (
+          "Fields \"dog\" conflict because subfields \"owner\" conflict because subfields \"x\" conflict because \"name\" and \"iq\" are different fields and subfields \"y\" conflict because \"iq\" and \"name\" are different fields. Use different aliases on the fields to fetch both if this was intentional.",
+          ["1:3", "1:9", "2:23", "3:23", "1:26", "1:32", "5:23", "4:23"]
+        )
+      ])
+  }
+
+  @Test func comparesCopiesOfOneFieldOnce() throws {
+    // Identical copies are valid together; one differing copy conflicts with each of them, in order.
+    let copies = String(repeating: "dog { name owner { iq } } ", count: 300)
+    try expectValid(.overlappingFieldsCanBeMerged, "{ \(copies)}")
+    let errors = try ValidationHarness.errors(
+      [.overlappingFieldsCanBeMerged],
+      "{ dog { name } " + String(repeating: "dog { name: nickname } ", count: 3) + "}")
+    #expect(
+      errors.map(\.message)
+        == Array(
+          repeating:
+            "Fields \"dog\" conflict because subfields \"name\" conflict because \"name\" and \"nickname\" are different fields. Use different aliases on the fields to fetch both if this was intentional.",
+          count: 3))
+    #expect(
+      errors.map { $0.locations.map(\.description) } == [
+        ["1:3", "1:9", "1:16", "1:22"], ["1:3", "1:9", "1:39", "1:45"], ["1:3", "1:9", "1:62", "1:68"],
+      ])
+  }
+
+  @Test func stopsAtTheErrorLimit() throws {
+    let fields = (0..<3000).map { $0.isMultiple(of: 2) ? "a: name" : "a: nickname" }.joined(separator: " ")
+    let errors = try ValidationHarness.errors([.overlappingFieldsCanBeMerged], "{ dog { \(fields) } }")
+    #expect(errors.count == 101)
+    #expect(errors.last?.message == "Too many validation errors, error limit reached. Validation aborted.")
+    #expect(errors.first?.locations.map(\.description) == ["1:9", "1:17"])
+  }
 }

@@ -5,21 +5,44 @@
 /// any two field selections which might both be encountered for the same object are only valid if
 /// they are equivalent."
 ///
-/// The comparison follows graphql-js: fields are compared "within" each selection set once, and
-/// "between" a set and the fragments it spreads (and between fragments) once per fragment pair,
-/// with collected fields cached per selection set, so big documents stay near linear.
+/// The comparison follows graphql-js 16.9 (with its fix for conflicts reached through nested
+/// fragments): fields are compared "within" each selection set once, and "between" a set and the
+/// fragments it spreads (and between fragments) once per pair, with collected fields cached per
+/// selection set. On top of that, so that a few kilobytes cannot cost seconds, it compares
+/// structurally identical fields (and fragments) once: every field and fragment gets an interned
+/// identity (parent type, response key, name, arguments, directives and, recursively, its
+/// subselection), and the outcome of comparing two identities is memoized, so a thousand copies of
+/// one field cost one comparison. It stops comparing once the error limit is reached or the
+/// validation's deadline passes. Messages, locations and their order stay graphql-js's.
 ///
 /// https://spec.graphql.org/October2021/#sec-Field-Selection-Merging
 final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
   let context: ValidationContext
   /// Fragment pairs already compared, with whether the comparison assumed exclusive parents.
   var comparedFragmentPairs: [FragmentPair: Bool] = [:]
+  /// Field sets already compared with a fragment (graphql-js 16.9 `comparedFieldsAndFragmentPairs`),
+  /// keyed by the set's identity and the fragment name.
+  var comparedFieldsAndFragments: [FieldsAndFragment: Bool] = [:]
   /// Collected fields and spread fragment names per selection set (keyed by source offset).
   var collectedCache: [Int: CollectedFields] = [:]
+  /// Structural identities (see `Identity`).
+  var identities = IdentityTable()
+  /// Whether comparing two identities (with exclusive parents or not) found a conflict.
+  var comparedIdentities: [IdentityPair: Bool] = [:]
+  /// Comparisons made, for the periodic deadline check.
+  var comparisons = 0
 
-  init(context: ValidationContext) { self.context = context }
+  /// When set, every pair is compared as graphql-js does, without the identity memo or the
+  /// merged comparison: the reference the fuzzer and tests hold the fast paths to.
+  let pairwise: Bool
+
+  init(context: ValidationContext, pairwise: Bool = false) {
+    self.context = context
+    self.pairwise = pairwise
+  }
 
   func enterSelectionSet(_ node: SelectionSet) {
+    if shouldStop { return }
     var keys = KeySet()
     guard Self.mayConflict(node, keys: &keys) else { return }
     let conflicts = findConflictsWithin(parentType: context.typeInfo.parentType, node)
@@ -63,11 +86,13 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 
   // MARK: - Model
 
-  /// A selected field with the type it was selected on and its definition there.
+  /// A selected field with the type it was selected on, its definition there, and its identity.
   struct FieldAndDefinition {
     var parentType: GraphQLNamedType?
     var node: Field
     var definition: GraphQLField?
+    /// Equal for fields that compare the same way against anything (see `Identity`).
+    var identity: Int
   }
 
   /// Fields by response key, in first-seen order, and the fragments spread, each once.
@@ -115,14 +140,47 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
     }
   }
 
-  func wasCompared(_ a: String, _ b: String, mutuallyExclusive: Bool) -> Bool {
-    guard let previous = comparedFragmentPairs[FragmentPair(a, b)] else { return false }
-    // A comparison that assumed non-exclusive parents covers the exclusive case too.
+  /// A collected field set (by object identity) and a fragment name: an ordered pair.
+  struct FieldsAndFragment: Hashable {
+    let fields: ObjectIdentifier
+    let fragment: String
+  }
+
+  /// An unordered pair of identities and whether the parents were exclusive.
+  struct IdentityPair: Hashable {
+    let first: Int
+    let second: Int
+    let exclusive: Bool
+
+    init(_ a: Int, _ b: Int, exclusive: Bool) {
+      first = min(a, b)
+      second = max(a, b)
+      self.exclusive = exclusive
+    }
+  }
+
+  /// Whether a comparison under `mutuallyExclusive` is covered by an earlier one: one that
+  /// assumed non-exclusive parents covers the exclusive case too (graphql-js `PairSet.has`).
+  static func covers(_ previous: Bool?, mutuallyExclusive: Bool) -> Bool {
+    guard let previous else { return false }
     return mutuallyExclusive ? true : previous == mutuallyExclusive
+  }
+
+  func wasCompared(_ a: String, _ b: String, mutuallyExclusive: Bool) -> Bool {
+    Self.covers(comparedFragmentPairs[FragmentPair(a, b)], mutuallyExclusive: mutuallyExclusive)
   }
 
   func markCompared(_ a: String, _ b: String, mutuallyExclusive: Bool) {
     comparedFragmentPairs[FragmentPair(a, b)] = mutuallyExclusive
+  }
+
+  /// Whether comparing must stop: the error limit is reached or the deadline passed. Checks the
+  /// clock only every 1024 comparisons.
+  var shouldStop: Bool {
+    if context.isAborted { return true }
+    comparisons &+= 1
+    if comparisons & 1023 == 0 { return context.checkDeadline() }
+    return false
   }
 
   // MARK: - Collecting fields
@@ -155,7 +213,9 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
         let key = field.responseKey
         if collected.fieldsByKey[key] == nil { collected.keys.append(key) }
         collected.fieldsByKey[key, default: []].append(
-          FieldAndDefinition(parentType: parentType, node: field, definition: definition))
+          FieldAndDefinition(
+            parentType: parentType, node: field, definition: definition,
+            identity: identity(of: field, parentType: parentType)))
       case .fragmentSpread(let spread):
         if seenFragments.insert(spread.name.value).inserted {
           collected.fragmentNames.append(spread.name.value)
@@ -174,5 +234,13 @@ extension ValidationRule {
     name: "OverlappingFieldsCanBeMergedRule"
   ) {
     OverlappingFieldsCanBeMergedRule(context: $0)
+  }
+
+  /// The same rule comparing every pair of fields, as graphql-js does (quadratic and slower): the
+  /// reference for tests and the fuzzer.
+  package static let overlappingFieldsCanBeMergedPairwise = ValidationRule(
+    name: "OverlappingFieldsCanBeMergedRule"
+  ) {
+    OverlappingFieldsCanBeMergedRule(context: $0, pairwise: true)
   }
 }

@@ -66,7 +66,7 @@ public final class PostgresBookingStore: BookingStore {
   public func login(email: EmailAddress) throws -> (user: StoredUser, token: String) {
     let token = try SessionToken.generate()
     let now = Int(Date().timeIntervalSince1970)
-    let key = email.normalized.lowercased()
+    let key = email.key
     let user = try write { db in
       try db.run(
         "INSERT INTO users (email, email_key) VALUES ($1, $2) ON CONFLICT (email_key) DO NOTHING",

@@ -31,5 +31,32 @@ enum SQLiteBookingSchema {
           delta INTEGER NOT NULL
         );
         """),
+    Migration("emails compared ignoring case", apply: keyEmailsIgnoringCase),
   ])
+
+  /// Adds `users.email_key`, the whole address lowercased (``EmailAddress/key``, computed in
+  /// Swift so that it matches what `login` computes), with a unique index. Accounts that differed
+  /// only in case become one: the oldest keeps its spelling and id and takes over the others'
+  /// trips and sessions.
+  @Sendable static func keyEmailsIgnoringCase(_ db: Connection) throws {
+    try db.execute("ALTER TABLE users ADD COLUMN email_key TEXT")
+    let users = try db.query("SELECT id, email FROM users ORDER BY id") {
+      (try $0.column(0, as: Int.self), try $0.column(1, as: String.self))
+    }
+    var owner: [String: Int] = [:]
+    for (id, email) in users {
+      let key = email.lowercased()
+      guard let first = owner[key] else {
+        owner[key] = id
+        try db.run("UPDATE users SET email_key = ? WHERE id = ?", [key, id])
+        continue
+      }
+      try db.run(
+        "INSERT OR IGNORE INTO trips (user_id, launch_id) SELECT ?, launch_id FROM trips WHERE user_id = ? ORDER BY id",
+        [first, id])
+      try db.run("UPDATE sessions SET user_id = ? WHERE user_id = ?", [first, id])
+      try db.run("DELETE FROM users WHERE id = ?", [id])
+    }
+    try db.execute("CREATE UNIQUE INDEX users_by_email_key ON users (email_key)")
+  }
 }

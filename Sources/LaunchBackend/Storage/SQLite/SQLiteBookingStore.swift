@@ -79,14 +79,17 @@ public final class SQLiteBookingStore: BookingStore {
     let token = try SessionToken.generate()
     let now = Int(Date().timeIntervalSince1970)
     let user = try write { db in
-      try db.run("INSERT INTO users (email) VALUES (?) ON CONFLICT (email) DO NOTHING", [email.normalized])
-      let id = try db.queryFirst("SELECT id FROM users WHERE email = ?", [email.normalized]) {
-        try $0.column(0, as: Int.self)
-      }
-      guard let id else { throw SQLiteError(code: .error, message: "user row missing after insert") }
       try db.run(
-        "INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)", [token.digest, id, now])
-      return StoredUser(id: id, email: email.normalized)
+        "INSERT INTO users (email, email_key) VALUES (?, ?) ON CONFLICT (email_key) DO NOTHING",
+        [email.normalized, email.key])
+      let user = try db.queryFirst("SELECT id, email FROM users WHERE email_key = ?", [email.key]) {
+        StoredUser(id: try $0.column(0, as: Int.self), email: try $0.column(1, as: String.self))
+      }
+      guard let user else { throw SQLiteError(code: .error, message: "user row missing after insert") }
+      try db.run(
+        "INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)",
+        [token.digest, user.id, now])
+      return user
     }
     return (user, token.text)
   }

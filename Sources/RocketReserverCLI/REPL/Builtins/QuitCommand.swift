@@ -1,15 +1,17 @@
-/// `quit` (or `exit`): leaves the shell.
+/// `quit` (or `exit`, `q`, `\q`): leaves the shell.
 public struct QuitCommand: Command {
-  public let name = "quit"
-  public let aliases = ["exit"]
-  public let summary = "leave the shell (Ctrl-D does too)"
-  public let usage = "quit"
+  static let ignored = Positional(
+    "WORDS", type: .text, optional: true, repeats: true, hidden: true,
+    help: "ignored, so that 'exit now' leaves too")
+
+  public let declaration = CommandDeclaration(
+    "quit", aliases: ["exit", "q", "\\q"], summary: "leave the shell (Ctrl-D does too)",
+    arguments: [ignored.declaration])
 
   /// Creates the command.
   public init() {}
 
-  public func run(_ arguments: [String], context: CommandContext) async -> CommandOutcome {
-    guard arguments.isEmpty else { return context.usageError("quit takes no arguments", for: self) }
-    return .quit()
+  public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
+    .quit()
   }
 }

@@ -1,0 +1,46 @@
+/// One positional argument of a command: `ID` in `launch ID`.
+struct ArgumentDeclaration: Sendable {
+  /// The placeholder in usage lines, upper case: `ID`, `EMAIL`.
+  let name: String
+  /// How words are parsed and completed.
+  let value: AnyValueType
+  /// Whether it may be left out.
+  let isOptional: Bool
+  /// Whether it takes every remaining word (`ID [ID ...]`); only the last argument may.
+  let repeats: Bool
+  /// One line for `help COMMAND`.
+  let help: String
+  /// Whether usage lines and help leave it out (words `quit` accepts and ignores).
+  let isHidden: Bool
+
+  /// `ID`, `[COMMAND]`, `ID [ID ...]` or `[ID ...]`.
+  var synopsis: String {
+    switch (isOptional, repeats) {
+    case (false, false): name
+    case (true, false): "[\(name)]"
+    case (false, true): "\(name) [\(name) ...]"
+    case (true, true): "[\(name) ...]"
+    }
+  }
+}
+
+/// A declared positional argument of type `Value`: the handle a command reads it back with.
+struct Positional<Value: Sendable>: Sendable {
+  let declaration: ArgumentDeclaration
+
+  /// Declares a positional argument.
+  /// - Parameters:
+  ///   - name: the placeholder, upper case.
+  ///   - type: how words are parsed and completed.
+  ///   - optional: whether it may be left out (default false).
+  ///   - repeats: whether it takes every remaining word (default false).
+  ///   - hidden: whether usage lines and help leave it out (default false).
+  ///   - help: one line of explanation.
+  init(
+    _ name: String, type: ValueType<Value>, optional: Bool = false, repeats: Bool = false,
+    hidden: Bool = false, help: String
+  ) {
+    declaration = ArgumentDeclaration(
+      name: name, value: type.erased, isOptional: optional, repeats: repeats, help: help, isHidden: hidden)
+  }
+}

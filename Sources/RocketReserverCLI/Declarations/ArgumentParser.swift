@@ -1,0 +1,136 @@
+/// Parses a command's words against its ``CommandDeclaration``, in the manner of
+/// swift-argument-parser: options anywhere (`--name value` or `--name=value`), `--` ending
+/// them, positional arguments in declaration order, `-h`/`--help` asking for the command's help.
+enum ArgumentParser {
+  /// What the words asked for.
+  enum Result: Sendable {
+    /// Run the command with these arguments.
+    case run(ParsedArguments)
+    /// Show the command's help (`COMMAND --help`).
+    case help
+  }
+
+  /// A bad word, in one line for the user (without the command name, which the caller adds).
+  struct Failure: Error, Equatable {
+    let message: String
+    /// Whether the usage line helps after this message (missing or unexpected words do; a value
+    /// of the wrong type explains itself).
+    let showsUsage: Bool
+  }
+
+  /// The shared options a word may name where it is parsed.
+  struct Shared: Sendable {
+    /// The options accepted with every command, and the session's.
+    let options: [OptionDeclaration]
+    /// Whether session options (`--endpoint`) are accepted: true on the command line, false on
+    /// a shell line.
+    let allowsSession: Bool
+  }
+
+  /// Parses `words` (after the command name) for `declaration`.
+  /// - Throws: ``Failure`` for an unknown option, a missing or malformed value, a missing
+  ///   argument or an unexpected word.
+  static func parse(
+    _ words: [String], for declaration: CommandDeclaration, shared: Shared
+  ) throws(Failure) -> Result {
+    var parsed = ParsedArguments()
+    var positional: [String] = []
+    var index = words.startIndex
+    var optionsEnded = false
+    while index < words.endIndex {
+      let word = words[index]
+      index += 1
+      if optionsEnded || !looksLikeOption(word) {
+        positional.append(word)
+        continue
+      }
+      if word == "--" {
+        optionsEnded = true
+        continue
+      }
+      if word == "-h" || word == "--help" { return .help }
+      let (name, inline) = splitOption(word)
+      let (option, isShared) = try lookUp(name, declaration: declaration, shared: shared)
+      let value: any Sendable
+      if let type = option.value {
+        guard let text = inline ?? (index < words.endIndex ? words[index] : nil) else {
+          throw Failure(message: "\(option.name) needs a value (\(type.description))", showsUsage: true)
+        }
+        if inline == nil { index += 1 }
+        guard let typed = type.parse(text) else {
+          let message = type.problem(text) ?? "\(option.name) takes \(type.description), not '\(text)'"
+          throw Failure(message: message, showsUsage: false)
+        }
+        value = typed
+      } else {
+        guard inline == nil else {
+          throw Failure(message: "\(option.name) takes no value", showsUsage: true)
+        }
+        value = true
+      }
+      if isShared {
+        parsed.sharedOptions.append(value, for: option.name)
+      } else {
+        parsed.append(value, for: option.name)
+      }
+    }
+    try assign(positional, to: declaration.arguments, into: &parsed)
+    return .run(parsed)
+  }
+
+  /// Whether `word` is meant as an option: it starts with a dash and is not just `-`.
+  static func looksLikeOption(_ word: String) -> Bool { word.hasPrefix("-") && word != "-" }
+
+  /// `--name=value` as (`--name`, `value`); any other word as (word, nil).
+  static func splitOption(_ word: String) -> (String, String?) {
+    guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+    return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+  }
+
+  /// The declaration `name` means (long or short form), and whether it is a shared one.
+  private static func lookUp(
+    _ name: String, declaration: CommandDeclaration, shared: Shared
+  ) throws(Failure) -> (OptionDeclaration, Bool) {
+    let matches: (OptionDeclaration) -> Bool = { $0.name == name || $0.short == name }
+    if let own = declaration.options.first(where: matches) { return (own, false) }
+    if let common = shared.options.first(where: matches) {
+      if common.scope == .session && !shared.allowsSession {
+        throw Failure(
+          message: "\(common.name) chooses the server for a whole run: give it when starting rocket-reserver",
+          showsUsage: false)
+      }
+      if common.scope == .program {
+        throw Failure(message: "\(common.name) goes before the command", showsUsage: false)
+      }
+      return (common, true)
+    }
+    let known = (declaration.options + shared.options).filter { $0.scope != .program }.map(\.name)
+    let suggestion = known.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
+    let hint = suggestion.map { " (did you mean '\($0.0)'?)" } ?? ""
+    throw Failure(message: "unknown option '\(name)'\(hint)", showsUsage: true)
+  }
+
+  /// Gives each positional word to its declaration, in order.
+  private static func assign(
+    _ words: [String], to arguments: [ArgumentDeclaration], into parsed: inout ParsedArguments
+  ) throws(Failure) {
+    var remaining = words[...]
+    for argument in arguments {
+      guard !remaining.isEmpty else {
+        if argument.isOptional { continue }
+        throw Failure(message: "missing \(argument.name) (\(argument.help))", showsUsage: true)
+      }
+      let taken = argument.repeats ? Array(remaining) : [remaining.removeFirst()]
+      if argument.repeats { remaining = [] }
+      for word in taken {
+        guard let value = argument.value.parse(word) else {
+          throw Failure(message: "'\(word)' is not \(argument.value.description)", showsUsage: false)
+        }
+        parsed.append(value, for: argument.name)
+      }
+    }
+    if let extra = remaining.first {
+      throw Failure(message: "unexpected '\(extra)'", showsUsage: true)
+    }
+  }
+}

@@ -1,0 +1,82 @@
+/// Everything about a command except what it does: its words, arguments, options and rules.
+///
+/// Parsing (``ArgumentParser``), the usage line, `help`, `COMMAND --help`, Tab completion and
+/// the error for bad arguments all derive from it, as do the README's command tables (a test
+/// compares them).
+public struct CommandDeclaration: Sendable {
+  /// Where a command may run.
+  enum Availability: Sendable, Equatable {
+    /// Everywhere: the shell, piped lines and one-shot.
+    case everywhere
+    /// Only as `rocket-reserver COMMAND`, because it takes over the process (`serve`).
+    case commandLineOnly
+    /// Only where there is a session to leave (the shell and scripts).
+    case shellOnly
+  }
+
+  /// The word that runs it, lowercase.
+  let name: String
+  /// Other words that run it.
+  let aliases: [String]
+  /// One line for the `help` list and the README.
+  let summary: String
+  /// Further paragraphs for `help COMMAND`.
+  let details: String
+  /// The positional arguments, in order.
+  let arguments: [ArgumentDeclaration]
+  /// The command's own options (the ones every command accepts are added by the parser).
+  let options: [OptionDeclaration]
+  /// Whether it needs a logged-in user: without one it fails with status 77 before any request.
+  let needsLogin: Bool
+  /// Whether lines running it are written to the history file.
+  let recordedInHistory: Bool
+  /// Where it may run.
+  let availability: Availability
+
+  /// Declares a command.
+  /// - Parameters:
+  ///   - name: the word that runs it.
+  ///   - aliases: other words that run it (default none).
+  ///   - summary: one line for `help`.
+  ///   - details: more for `help COMMAND` (default none).
+  ///   - arguments: positional arguments (default none).
+  ///   - options: the command's own options (default none).
+  ///   - needsLogin: whether it needs a login (default false).
+  ///   - recordedInHistory: whether its lines go to the history file (default true).
+  ///   - availability: where it may run (default everywhere).
+  init(
+    _ name: String, aliases: [String] = [], summary: String, details: String = "",
+    arguments: [ArgumentDeclaration] = [], options: [OptionDeclaration] = [], needsLogin: Bool = false,
+    recordedInHistory: Bool = true, availability: Availability = .everywhere
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.summary = summary
+    self.details = details
+    self.arguments = arguments
+    self.options = options
+    self.needsLogin = needsLogin
+    self.recordedInHistory = recordedInHistory
+    self.availability = availability
+  }
+
+  /// The synopsis: `launches [--page-size N] [--all]`, `book ID [ID ...]`.
+  var usage: String {
+    var parts = [name]
+    parts += options.map { "[\($0.usageSynopsis)]" }
+    parts += arguments.filter { !$0.isHidden }.map(\.synopsis)
+    return parts.joined(separator: " ")
+  }
+
+  /// The synopsis with the options as `[OPTIONS]`, for the `help` list: `launches [OPTIONS]`.
+  var shortUsage: String {
+    var parts = [name]
+    if options.count > 1 {
+      parts.append("[OPTIONS]")
+    } else {
+      parts += options.map { "[\($0.usageSynopsis)]" }
+    }
+    parts += arguments.filter { !$0.isHidden }.map(\.synopsis)
+    return parts.joined(separator: " ")
+  }
+}

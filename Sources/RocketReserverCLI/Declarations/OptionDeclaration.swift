@@ -1,0 +1,82 @@
+/// Where an option may be given.
+enum OptionScope: Sendable, Equatable {
+  /// Only with its own command.
+  case command
+  /// With any command, on the command line or on a shell line, for that one command (`--json`).
+  case everyCommand
+  /// Before or after a one-shot command, never on a shell line: it chooses the session
+  /// (`--endpoint`, `--data-dir`), which a shell line cannot change.
+  case session
+  /// Only before the command (`-c`, `-f`, `--version`).
+  case program
+}
+
+/// One `--name` a command accepts: a flag, or an option with a value.
+struct OptionDeclaration: Sendable {
+  /// The long name with its dashes, `--page-size`.
+  let name: String
+  /// A one-letter form with its dash, `-c`, or nil.
+  let short: String?
+  /// The value's placeholder in usage lines (`N`); nil for a flag, which takes no value.
+  let valueName: String?
+  /// How the value is parsed and completed; nil for a flag.
+  let value: AnyValueType?
+  /// The default in words for `help` (`20`), or nil.
+  let defaultValue: String?
+  /// One line for `help COMMAND` and the README.
+  let help: String
+  /// Where it may be given.
+  let scope: OptionScope
+
+  /// Whether the option takes a value.
+  var takesValue: Bool { value != nil }
+
+  /// `--page-size N`, `--all`: the long form, as usage lines show it.
+  var usageSynopsis: String { valueName.map { "\(name) \($0)" } ?? name }
+
+  /// `--page-size N`, `--all`, `-c CMD, --command CMD`: every form, for option tables.
+  var synopsis: String {
+    let long = valueName.map { "\(name) \($0)" } ?? name
+    guard let short else { return long }
+    return valueName.map { "\(short) \($0), \(long)" } ?? "\(short), \(long)"
+  }
+}
+
+/// A declared option with a value of type `Value`: the handle a command reads it back with.
+struct Option<Value: Sendable>: Sendable {
+  let declaration: OptionDeclaration
+
+  /// Declares `--name VALUE_NAME`.
+  /// - Parameters:
+  ///   - name: the long name with its dashes.
+  ///   - short: a one-letter form with its dash (default none).
+  ///   - valueName: the placeholder in usage lines.
+  ///   - type: how the value is parsed and completed.
+  ///   - defaultValue: the default in words (default none).
+  ///   - scope: where it may be given (default: with its command only).
+  ///   - help: one line of explanation.
+  init(
+    _ name: String, short: String? = nil, valueName: String, type: ValueType<Value>,
+    defaultValue: String? = nil, scope: OptionScope = .command, help: String
+  ) {
+    declaration = OptionDeclaration(
+      name: name, short: short, valueName: valueName, value: type.erased, defaultValue: defaultValue,
+      help: help, scope: scope)
+  }
+}
+
+/// A declared flag: present or not.
+struct Flag: Sendable {
+  let declaration: OptionDeclaration
+
+  /// Declares `--name`.
+  /// - Parameters:
+  ///   - name: the long name with its dashes.
+  ///   - short: a one-letter form with its dash (default none).
+  ///   - scope: where it may be given (default: with its command only).
+  ///   - help: one line of explanation.
+  init(_ name: String, short: String? = nil, scope: OptionScope = .command, help: String) {
+    declaration = OptionDeclaration(
+      name: name, short: short, valueName: nil, value: nil, defaultValue: nil, help: help, scope: scope)
+  }
+}

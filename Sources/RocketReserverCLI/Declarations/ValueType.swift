@@ -1,0 +1,135 @@
+/// What kind of value a command word holds: how it is parsed, how errors describe it, and what
+/// Tab proposes for it.
+///
+/// A declaration names its value type once; parsing, the usage error and completion all follow
+/// from it, so `launch abc`, `launch <Tab>` and `help launch` cannot disagree.
+struct ValueType<Value: Sendable>: Sendable {
+  /// The value in words for errors, such as `a launch id (a number such as 42)`.
+  let description: String
+  /// The word as a value, or nil when it is not one.
+  let parse: @Sendable (String) -> Value?
+  /// Tab candidates for a word of this type, given the words already typed on the line.
+  let candidates: @Sendable (_ typed: [String], _ context: CommandContext) -> [String]
+  /// The whole error line for a word that does not parse, when the type knows better than
+  /// "takes DESCRIPTION" (a timeout, a header field); nil otherwise.
+  let problem: @Sendable (String) -> String?
+
+  /// A value type.
+  /// - Parameters:
+  ///   - description: the value in words, for errors.
+  ///   - candidates: Tab candidates (default none).
+  ///   - parse: the word as a value, or nil.
+  init(
+    _ description: String,
+    candidates: @escaping @Sendable ([String], CommandContext) -> [String] = { _, _ in [] },
+    problem: @escaping @Sendable (String) -> String? = { _ in nil },
+    parse: @escaping @Sendable (String) -> Value?
+  ) {
+    self.description = description
+    self.parse = parse
+    self.candidates = candidates
+    self.problem = problem
+  }
+
+  /// A type whose parser explains its refusals: the `UsageError`'s message is the error line.
+  static func checked(
+    _ description: String, _ parse: @escaping @Sendable (String) throws(UsageError) -> Value
+  ) -> ValueType {
+    ValueType(
+      description,
+      problem: { text in
+        do throws(UsageError) {
+          _ = try parse(text)
+          return nil
+        } catch {
+          return error.message
+        }
+      }
+    ) { try? parse($0) }
+  }
+
+  /// The same type with its value erased, for the declaration lists.
+  var erased: AnyValueType {
+    let parse = self.parse
+    return AnyValueType(
+      description: description, parse: { parse($0) }, candidates: candidates, problem: problem)
+  }
+}
+
+/// A ``ValueType`` whose value is erased, as declarations store it.
+struct AnyValueType: Sendable {
+  let description: String
+  let parse: @Sendable (String) -> (any Sendable)?
+  let candidates: @Sendable ([String], CommandContext) -> [String]
+  let problem: @Sendable (String) -> String?
+}
+
+extension ValueType where Value == String {
+  /// A launch id: a flight number, canonical (`042` is `42`); Tab offers the ids seen so far
+  /// that are not on the line yet.
+  static let launchID = ValueType(
+    "a launch id (a number such as 42)",
+    candidates: { typed, context in
+      (context.session?.launchIDsSeen ?? []).filter { !typed.contains($0) }
+    }
+  ) { LaunchID.parse($0) }
+
+  /// Any non-empty text.
+  static let text = ValueType("a non-empty text") { $0.isEmpty ? nil : $0 }
+
+  /// An email address (checked by `login` itself, which explains what is wrong with it).
+  static let email = ValueType("an email address") { $0 }
+
+  /// An http:// or https:// URL with a host, kept as typed.
+  static let url = ValueType("an http:// or https:// URL") { EndpointURL.parse($0) == nil ? nil : $0 }
+
+  /// A path in the file system.
+  static let path = ValueType("a path") { $0.isEmpty ? nil : $0 }
+
+  /// A command name or alias; Tab offers the names.
+  static let commandName = ValueType(
+    "a command name",
+    candidates: { _, context in
+      context.registry.commands.map(\.name)
+    }
+  ) { $0 }
+}
+
+extension ValueType where Value == Int {
+  /// A whole number above zero.
+  static let positiveInteger = ValueType("a positive whole number") { word in
+    guard let number = Int(word), number > 0 else { return nil }
+    return number
+  }
+
+  /// A whole number in `range`.
+  static func integer(in range: ClosedRange<Int>) -> ValueType {
+    ValueType("a number from \(range.lowerBound) to \(range.upperBound)") { word in
+      guard let number = Int(word), range.contains(number) else { return nil }
+      return number
+    }
+  }
+}
+
+extension ValueType {
+  /// One of the cases of a string-backed enumeration, such as `table|json|tsv|csv|ids`; Tab
+  /// offers them.
+  static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(_ type: Choice.Type)
+    -> ValueType<Choice> where Choice.RawValue == String
+  {
+    let names = Choice.allCases.map(\.rawValue)
+    return ValueType<Choice>("one of \(names.joined(separator: ", "))", candidates: { _, _ in names }) {
+      Choice(rawValue: $0.lowercased())
+    }
+  }
+}
+
+extension ValueType where Value == Duration {
+  /// A time in decimal seconds above zero and at most `limit` (`5`, `0.25`), to the millisecond.
+  static func seconds(upTo limit: Int) -> ValueType {
+    ValueType("seconds from 0 to \(limit), such as 5 or 0.25") { word in
+      guard let seconds = Double(word), seconds > 0, seconds <= Double(limit) else { return nil }
+      return .milliseconds(Int((seconds * 1000).rounded(.up)))
+    }
+  }
+}

@@ -1,0 +1,39 @@
+/// Makes text from the server (mission names, messages, errors) safe to show on a terminal:
+/// control characters, escape sequences and direction overrides are shown escaped, so a
+/// server cannot move the cursor, retitle the window or hide text by sending them.
+enum TerminalText {
+  /// `text` with every C0 and C1 control character, DEL and bidirectional control shown as a
+  /// visible escape (`\x1b`, `\u{202e}`); a newline and a tab are escaped too, since a table
+  /// cell or an error line must stay one line.
+  static func safe(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isUnsafe) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      guard isUnsafe(scalar) else {
+        result.unicodeScalars.append(scalar)
+        continue
+      }
+      switch scalar {
+      case "\n": result += "\\n"
+      case "\t": result += "\\t"
+      case "\r": result += "\\r"
+      default:
+        let hex = String(scalar.value, radix: 16)
+        result += scalar.value < 0x80 ? "\\x" + (hex.count < 2 ? "0" + hex : hex) : "\\u{\(hex)}"
+      }
+    }
+    return result
+  }
+
+  /// Whether `scalar` could change what the terminal shows rather than be shown.
+  static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: true
+    // The line and paragraph separators.
+    case 0x2028, 0x2029: true
+    // Format characters: zero-width spaces and joiners, bidirectional marks, embeddings,
+    // overrides and isolates, soft hyphens.
+    default: scalar.properties.generalCategory == .format
+    }
+  }
+}
