@@ -26,6 +26,7 @@ let package = Package(
       name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
     .systemLibrary(
       name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
+    .systemLibrary(name: "CWslay", providers: [.apt(["libwslay-dev"])]),
 
     // MARK: - Libraries
     .target(
@@ -68,7 +69,7 @@ let package = Package(
       plugins: ["EmbedResourcesPlugin"]),
     .target(
       name: "GraphQLServer",
-      dependencies: ["GraphQL", "CMicroHTTPD"],
+      dependencies: ["GraphQL", "CMicroHTTPD", "CWslay", "CCrypto"],
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
@@ -110,7 +111,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ShimTests",
-      dependencies: ["CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CPostgres", "TestSupport"],
+      dependencies: [
+        "CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CPostgres", "CWslay", "TestSupport",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLTests",

@@ -140,7 +140,10 @@ static inline struct MHD_Daemon *cmhd_start_on_socket(int listen_fd, const struc
   // removes the listening socket from its epoll set on its own once it sees the daemon quiesced,
   // and then aborts the process ("Failed to remove listen FD from epoll set"), seen when a server
   // stopped under load. With poll, quiescing only sets a flag and wakes the workers.
-  unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC;
+  // MHD_ALLOW_UPGRADE for WebSockets; MHD_ALLOW_SUSPEND_RESUME so that a streamed response
+  // (multipart, SSE) that has nothing to send sleeps instead of being polled.
+  unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC | MHD_ALLOW_UPGRADE |
+                       MHD_ALLOW_SUSPEND_RESUME;
   unsigned int threads = limits->threads < 1 ? 1 : limits->threads;
   return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
                           MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
@@ -264,6 +267,23 @@ static inline uint16_t cmhd_socket_port(int fd) {
   if (addr.ss_family == AF_INET6) return ntohs(((struct sockaddr_in6 *)&addr)->sin6_port);
   return ntohs(((struct sockaddr_in *)&addr)->sin_port);
 }
+
+// MARK: - Long-lived connections (subscriptions)
+
+/// Closes an upgraded connection (MHD_upgrade_action is C-variadic).
+static inline enum MHD_Result cmhd_upgrade_close(struct MHD_UpgradeResponseHandle *urh) {
+  return MHD_upgrade_action(urh, MHD_UPGRADE_ACTION_CLOSE);
+}
+
+/// A response of unknown length (sent chunked on HTTP/1.1) whose body comes from `reader`;
+/// `release` is called once libmicrohttpd is done with it.
+static inline struct MHD_Response *cmhd_response_streamed(MHD_ContentReaderCallback reader, void *cls,
+                                                          MHD_ContentReaderFreeCallback release) {
+  return MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16 * 1024, reader, cls, release);
+}
+
+static inline ssize_t cmhd_reader_end_of_stream(void) { return MHD_CONTENT_READER_END_OF_STREAM; }
+static inline ssize_t cmhd_reader_end_with_error(void) { return MHD_CONTENT_READER_END_WITH_ERROR; }
 
 /// The client's address of `connection` as text (`127.0.0.1`, `::1`) in `buffer`; 0 on success.
 static inline int cmhd_client_address(struct MHD_Connection *connection, char *buffer, socklen_t size) {

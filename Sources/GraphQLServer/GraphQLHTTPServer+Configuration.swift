@@ -21,6 +21,11 @@ extension GraphQLHTTPServer {
     public var threads: Int
     /// How long `stop()` waits for in-flight requests before closing connections (default 10 s).
     public var drainTimeoutSeconds: Double
+    /// The most long-lived subscription connections (WebSockets, multipart and SSE responses) at
+    /// once, on top of `connectionLimit`; more get 503 (default 10,000).
+    public var maxSubscriptionConnections = 10_000
+    /// The most operations one WebSocket may run at once (default 100).
+    public var maxOperationsPerConnection = 100
 
     /// - Parameters:
     ///   - maxBodyBytes: the largest request body (default 1 MiB).

@@ -42,7 +42,9 @@ public final class GraphQLHTTPServer: Sendable {
     self.configuration = configuration
     core = ServerCore(
       service: service, accessLog: accessLog, maxBodyBytes: configuration.maxBodyBytes,
-      headTimeout: .seconds(configuration.headTimeoutSeconds))
+      headTimeout: .seconds(configuration.headTimeoutSeconds),
+      maxStreamingConnections: configuration.maxSubscriptionConnections,
+      maxOperationsPerConnection: configuration.maxOperationsPerConnection)
   }
 
   deinit { stop() }
@@ -70,14 +72,17 @@ public final class GraphQLHTTPServer: Sendable {
         throw .cannotBind(host: host, port: port, reason: String(cString: strerror(error)))
       }
       let boundPort = cmhd_socket_port(socket)
-      Self.raiseDescriptorLimit(to: configuration.connectionLimit + core.connections.maxLingering + 64)
+      // Long-lived connections (WebSockets, streamed subscriptions) have slots of their own.
+      let connectionLimit = configuration.connectionLimit + configuration.maxSubscriptionConnections
+      Self.raiseDescriptorLimit(to: connectionLimit + core.connections.maxLingering + 64)
       var limits = cmhd_limits(
         threads: UInt32(clamping: configuration.threads),
         connection_timeout: UInt32(clamping: configuration.connectionTimeoutSeconds),
-        connection_limit: UInt32(clamping: configuration.connectionLimit),
+        connection_limit: UInt32(clamping: connectionLimit),
         per_ip_limit: UInt32(clamping: configuration.maxConnectionsPerAddress),
         memory_limit: configuration.connectionMemoryBytes)
-      guard core.connections.start() else {
+      guard core.connections.start(), core.webSockets.start() else {
+        core.connections.stop()
         close(socket)
         throw .daemonFailed
       }
@@ -86,6 +91,7 @@ public final class GraphQLHTTPServer: Sendable {
         socket, &limits, serverAccessHandler, context, serverCompletionHandler, context,
         serverConnectionHandler, context)
       guard let daemon else {
+        core.webSockets.stop()
         core.connections.stop()
         close(socket)
         throw .daemonFailed
@@ -133,6 +139,9 @@ public final class GraphQLHTTPServer: Sendable {
     core.stopping.store(true, ordering: .relaxed)
     let listening = cmhd_quiesce(daemon)
     if listening >= 0 { close(listening) }
+    // Subscriptions end first: WebSockets get `complete` for each operation and close 1001.
+    core.webSockets.stop()
+    core.finishStreams()
     var waited = 0.0
     while core.inFlight.load(ordering: .acquiring) > 0 && waited < configuration.drainTimeoutSeconds {
       usleep(2_000)

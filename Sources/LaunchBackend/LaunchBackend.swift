@@ -9,8 +9,8 @@ import GraphQL
 /// any Swift concurrency context (it never suspends). Each call runs one request synchronously on
 /// the calling thread.
 public final class LaunchBackend: Sendable {
-  private let environment: BackendEnvironment
-  private let processor: GraphQLRequestProcessor<RequestContext>
+  let environment: BackendEnvironment
+  let processor: GraphQLRequestProcessor<RequestContext>
 
   /// Opens (creating and migrating as needed) the SQLite booking database and builds the
   /// executable schema from the embedded SDL.

@@ -109,6 +109,18 @@ public final class RawHTTPConnection {
     return count == 0 || (count < 0 && errno != EAGAIN && errno != EINTR)
   }
 
+  /// Reads what has arrived (waiting up to the read timeout); nil when the connection closed,
+  /// failed or the timeout passed.
+  public func receiveSome() -> [UInt8]? {
+    var chunk = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+      if count > 0 { return Array(chunk[0..<count]) }
+      if count < 0 && errno == EINTR { continue }
+      return nil
+    }
+  }
+
   /// Reads until the server closes the connection or the read timeout passes.
   /// - Returns: the bytes and whether the connection was closed by the server.
   public func readToEnd() -> (bytes: [UInt8], closed: Bool) {
@@ -148,4 +160,5 @@ public final class RawHTTPConnection {
       pending.append(contentsOf: chunk[0..<count])
     }
   }
+
 }

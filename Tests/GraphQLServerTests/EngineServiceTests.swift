@@ -48,7 +48,6 @@ import Testing
     (#"{ hello("#, "GRAPHQL_PARSE_FAILED"), ("{ nope }", "GRAPHQL_VALIDATION_FAILED"),
     ("query A { hello } query B { count }", "OPERATION_RESOLUTION_FAILURE"),
     ("query ($n: String!) { hello(name: $n) }", "BAD_USER_INPUT"),
-    ("subscription { ticks }", nil),
   ])
   func requestErrorsGetTheirStatusPerMediaType(query: String, code: String?) async throws {
     let (server, _) = try Self.makeServer()
@@ -60,6 +59,15 @@ import Testing
     let gql = try await server.post(body, accept: "application/graphql-response+json")
     #expect(gql.status == 400)
     #expect(gql.json?["data"] == nil)
+  }
+
+  @Test func aSubscriptionAsPlainJSONGets406NamingTheStreamingAcceptValues() async throws {
+    let (server, _) = try Self.makeServer()
+    let response = try await server.post(#"{"query":"subscription { ticks }"}"#)
+    #expect(response.status == 406)
+    let message = response.json?["errors"]?[0]?["message"]?.stringValue ?? ""
+    #expect(message.contains("multipart/mixed;subscriptionSpec=1.0"))
+    #expect(message.contains("text/event-stream"))
   }
 
   @Test func mutationsOnlyRunOverPost() async throws {

@@ -57,24 +57,45 @@ struct GraphQLHTTPHandler: Sendable {
 
   /// Handles a POST body that was read in full (at most `maxBodyBytes`).
   func finish(_ request: some HTTPRequestHead, body: [UInt8], media: ResponseMediaType) -> HTTPResponse {
-    if body.isEmpty { return .error(400, "The request body is empty.", media: media) }
+    switch parseBody(body, media: media) {
+    case .failure(let response): response.value
+    case .success(let graphQLRequest): run(graphQLRequest, request, media: media, allowMutations: true)
+    }
+  }
+
+  /// A 400 answer, as an error so that it fits in a `Result`.
+  struct Refusal: Error {
+    let value: HTTPResponse
+  }
+
+  /// The GraphQL request in a POST body, or the 400 answer for one that is not.
+  func parseBody(_ body: [UInt8], media: ResponseMediaType) -> Result<GraphQLRequest, Refusal> {
+    if body.isEmpty {
+      return .failure(Refusal(value: .error(400, "The request body is empty.", media: media)))
+    }
     let json: JSON
     do {
       json = try JSON(parsing: body, maxDepth: 128)
     } catch {
-      return .error(400, "The request body is not valid JSON: \(error.description).", media: media)
+      return .failure(
+        Refusal(value: .error(400, "The request body is not valid JSON: \(error.description).", media: media))
+      )
     }
     guard case .object(let parameters) = json else {
-      return .error(400, "The request body must be a JSON object.", media: media)
+      return .failure(Refusal(value: .error(400, "The request body must be a JSON object.", media: media)))
     }
-    let graphQLRequest: GraphQLRequest
     do {
-      graphQLRequest = try RequestParameters.fromBody(parameters)
+      return .success(try RequestParameters.fromBody(parameters))
     } catch {
-      return .error(400, error.message, media: media)
+      return .failure(Refusal(value: .error(400, error.message, media: media)))
     }
-    return run(graphQLRequest, request, media: media, allowMutations: true)
   }
+
+  /// What a subscription sent as a plain JSON request is told.
+  static let subscriptionNeedsStream =
+    "Subscriptions are streamed: send Accept: multipart/mixed;subscriptionSpec=1.0 (Apollo's HTTP "
+    + "multipart) or Accept: text/event-stream (graphql-sse), or use a WebSocket at /graphql "
+    + "(graphql-transport-ws or graphql-ws)."
 
   /// The 413 answer for a body over the limit.
   func payloadTooLarge(_ media: ResponseMediaType) -> HTTPResponse {
@@ -119,6 +140,8 @@ struct GraphQLHTTPHandler: Sendable {
       } else {
         response = HTTPResponse(status: 405, contentType: .media(media), body: result.body, allow: "POST")
       }
+    case .subscriptionNeedsStream:
+      response = .error(406, Self.subscriptionNeedsStream, media: media)
     }
     response.operationName = result.operationName
     return response

@@ -13,6 +13,10 @@ final class RequestState {
     case discardingBody(ResponseMediaType, discarded: Int)
     /// The head decided the answer, to be queued in the next call (the request has no body).
     case answerAfterHead(HTTPResponse)
+    /// Reading the body of a POST that asked for a streamed answer (multipart or SSE).
+    case readingStreamBody(StreamFormat)
+    /// A WebSocket handshake was accepted: the 101 answer is queued in the next call.
+    case upgradeAfterHead(WebSocketHandshake)
     /// A response is queued.
     case responded
   }

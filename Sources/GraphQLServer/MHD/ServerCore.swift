@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import GraphQL
 import Synchronization
 
 /// The part of a server that libmicrohttpd's callbacks reach through their `cls` pointer.
@@ -15,12 +16,37 @@ final class ServerCore: Sendable {
   let inFlight = Atomic<Int>(0)
   /// Set when a graceful stop began: responses then ask clients to close the connection.
   let stopping = Atomic<Bool>(false)
+  /// Long-lived connections (WebSockets, streamed subscriptions) and their limit.
+  let streaming: StreamingBudget
+  /// The upgraded WebSockets.
+  let webSockets: WebSocketLoop
+  /// Streamed subscription responses being sent.
+  private let streams = Mutex<[ObjectIdentifier: StreamedBody]>([:])
+  /// Handshakes answered with 101 whose socket libmicrohttpd has not handed over yet, by socket.
+  private let pendingUpgrades = Mutex<[Int32: PendingUpgrade]>([:])
 
-  init(service: any GraphQLService, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration) {
+  private struct PendingUpgrade {
+    let subprotocol: WebSocketSubprotocol
+    let authorization: String?
+  }
+
+  init(
+    service: any GraphQLService, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration,
+    maxStreamingConnections: Int = 10_000, maxOperationsPerConnection: Int = 100
+  ) {
     handler = GraphQLHTTPHandler(service: service, maxBodyBytes: maxBodyBytes)
     self.accessLog = accessLog
     self.maxBodyBytes = maxBodyBytes
-    connections = ConnectionGuard(headTimeout: headTimeout, lingerBytes: Self.discardLimit(maxBodyBytes))
+    let connections = ConnectionGuard(headTimeout: headTimeout, lingerBytes: Self.discardLimit(maxBodyBytes))
+    let streaming = StreamingBudget(limit: maxStreamingConnections)
+    self.connections = connections
+    self.streaming = streaming
+    webSockets = WebSocketLoop(
+      service: service, maxOperationsPerConnection: maxOperationsPerConnection,
+      socketClosing: { socket in
+        connections.closed(socket)
+        streaming.release()
+      })
   }
 
   /// The access handler (see `MHD_AccessHandlerCallback`): first call with the head, then one per
@@ -50,6 +76,19 @@ final class ServerCore: Sendable {
         .error(rejection.status, rejection.message), state: state, connection: connection, close: true)
     }
     let head = MHDRequestHead(connection: connection, method: state.head.method, route: state.head.route)
+    if state.head.route == .graphQL, WebSocketHandshake.isUpgrade(head) {
+      state.phase = beginUpgrade(head, socket: socket)
+      return cmhd_yes()
+    }
+    if state.head.route == .graphQL, state.head.method == .post,
+      case .value(let accept) = head.header("Accept"), let format = StreamFormat.negotiate(accept: accept),
+      case .value(let contentType) = head.header("Content-Type"),
+      MediaTypeNegotiation.isJSONContentType(contentType),
+      (head.contentLength ?? 0) <= maxBodyBytes
+    {
+      state.phase = .readingStreamBody(format)
+      return cmhd_yes()
+    }
     switch handler.begin(head) {
     case .respond(let response):
       guard (head.contentLength ?? 0) > 0 || head.header("Transfer-Encoding") != .absent else {
@@ -93,6 +132,8 @@ final class ServerCore: Sendable {
       return cmhd_yes()
     case .answerAfterHead(let response):
       return size == 0 ? queue(response, state: state, connection: connection) : cmhd_yes()
+    case .upgradeAfterHead(let handshake):
+      return size == 0 ? queueUpgrade(handshake, state: state, connection: connection) : cmhd_yes()
     case .discardingBody(let media, let discarded):
       if size == 0 {
         // The whole oversized body has arrived: now libmicrohttpd can send the answer.
@@ -105,7 +146,153 @@ final class ServerCore: Sendable {
     case .readingBody(let media):
       return read(
         state, media: media, connection: connection, uploadData: uploadData, size: size)
+    case .readingStreamBody(let format):
+      guard size == 0 else {
+        guard state.body.count + size <= maxBodyBytes else { return cmhd_no() }
+        if let uploadData {
+          UnsafeRawPointer(uploadData).withMemoryRebound(to: UInt8.self, capacity: size) { bytes in
+            state.body.append(contentsOf: UnsafeBufferPointer(start: bytes, count: size))
+          }
+        }
+        return cmhd_yes()
+      }
+      return startStream(format, state: state, connection: connection)
     }
+  }
+
+  /// Checks a WebSocket handshake and takes a long-lived slot for it; the answer (101, or an
+  /// error) is queued in the next call, like every answer decided by the head alone.
+  private func beginUpgrade(_ head: MHDRequestHead, socket: Int32) -> RequestState.Phase {
+    let handshake: WebSocketHandshake
+    do {
+      handshake = try WebSocketHandshake.accept(head)
+    } catch {
+      return .answerAfterHead(.error(error.status, error.message))
+    }
+    guard !stopping.load(ordering: .relaxed) else {
+      return .answerAfterHead(.error(503, "The server is shutting down."))
+    }
+    guard streaming.reserve() else {
+      return .answerAfterHead(
+        .error(503, "Too many subscription connections (at most \(streaming.limit)); try again later."))
+    }
+    let authorization: String? =
+      if case .value(let value) = head.header("Authorization") { value } else { nil }
+    pendingUpgrades.withLock {
+      $0[socket] = PendingUpgrade(subprotocol: handshake.subprotocol, authorization: authorization)
+    }
+    connections.becameLongLived(socket)
+    return .upgradeAfterHead(handshake)
+  }
+
+  private func queueUpgrade(_ handshake: WebSocketHandshake, state: RequestState, connection: OpaquePointer)
+    -> MHD_Result
+  {
+    state.phase = .responded
+    guard
+      let response = MHD_create_response_for_upgrade(
+        webSocketUpgradeHandler, Unmanaged.passUnretained(self).toOpaque())
+    else { return cmhd_no() }
+    defer { MHD_destroy_response(response) }
+    addHeader(response, "Upgrade", "websocket")
+    _ = handshake.accept.withCString { MHD_add_response_header(response, "Sec-WebSocket-Accept", $0) }
+    addHeader(response, "Sec-WebSocket-Protocol", handshake.subprotocol.token)
+    let result = MHD_queue_response(connection, 101, response)
+    if result == cmhd_yes() { state.status = 101 }
+    return result
+  }
+
+  /// libmicrohttpd sent the 101 and hands the socket over.
+  func upgraded(socket: Int32, upgrade: OpaquePointer, extraInput: [UInt8]) {
+    guard let pending = pendingUpgrades.withLock({ $0.removeValue(forKey: socket) }) else {
+      connections.closed(socket)
+      cmhd_upgrade_close(upgrade)
+      return
+    }
+    webSockets.adopt(
+      WebSocketLoop.Adoption(
+        socket: socket, upgrade: upgrade, extraInput: extraInput, subprotocol: pending.subprotocol,
+        authorization: pending.authorization))
+  }
+
+  /// libmicrohttpd is about to close a connection's socket.
+  func connectionClosed(_ socket: Int32) {
+    connections.closed(socket)
+    // A handshake whose socket was never handed over gives its slot back.
+    if pendingUpgrades.withLock({ $0.removeValue(forKey: socket) }) != nil { streaming.release() }
+  }
+
+  /// Answers a POST that asked for a stream: a parameter error is a JSON 400; anything else is a
+  /// streamed response carrying the operation's results (one for a query or mutation).
+  private func startStream(_ format: StreamFormat, state: RequestState, connection: OpaquePointer)
+    -> MHD_Result
+  {
+    let head = MHDRequestHead(connection: connection, method: state.head.method, route: state.head.route)
+    let request: GraphQLRequest
+    switch handler.parseBody(state.body, media: .json) {
+    case .failure(let response): return queue(response.value, state: state, connection: connection)
+    case .success(let parsed): request = parsed
+    }
+    state.body = []
+    guard !stopping.load(ordering: .relaxed) else {
+      return queue(
+        .error(503, "The server is shutting down."), state: state, connection: connection, close: true)
+    }
+    guard streaming.reserve() else {
+      return queue(
+        .error(503, "Too many subscription connections (at most \(streaming.limit)); try again later."),
+        state: state, connection: connection)
+    }
+    let authorization: String? =
+      if case .value(let value) = head.header("Authorization") { value } else { nil }
+    let body = StreamedBody(format: format, connection: connection)
+    let context = StreamContext(body: body, core: self)
+    state.phase = .responded
+    guard
+      let response = cmhd_response_streamed(
+        streamedBodyReader, Unmanaged.passRetained(context).toOpaque(), streamedBodyRelease)
+    else {
+      streaming.release()
+      return cmhd_no()
+    }
+    defer { MHD_destroy_response(response) }
+    addHeader(response, "Content-Type", format.contentType)
+    addHeader(response, "Access-Control-Allow-Origin", "*")
+    addHeader(response, "Cache-Control", "no-cache")
+    let result = MHD_queue_response(connection, 200, response)
+    guard result == cmhd_yes() else { return result }
+    state.status = 200
+    streams.withLock { $0[ObjectIdentifier(body)] = body }
+    let service = handler.service
+    body.own(
+      Task {
+        switch service.start(request, authorization: authorization) {
+        case .single(let result):
+          body.append(format.result(result.body))
+          body.finish()
+        case .stream(let results):
+          for await result in results { body.append(format.result(result)) }
+          if !Task.isCancelled { body.finish() }
+        }
+      })
+    body.own(
+      Task {
+        // Apollo's router sends `{}` every 5 s; graphql-sse a comment line. Either keeps the
+        // connection inside libmicrohttpd's idle timeout.
+        while (try? await Task.sleep(for: .seconds(5))) != nil { body.append(format.heartbeat) }
+      })
+    return result
+  }
+
+  /// A streamed response ended: forget it and give its slot back.
+  func streamReleased(_ body: StreamedBody) {
+    body.release()
+    if streams.withLock({ $0.removeValue(forKey: ObjectIdentifier(body)) }) != nil { streaming.release() }
+  }
+
+  /// Ends every streamed subscription with its closing marker (the server is stopping).
+  func finishStreams() {
+    for body in streams.withLock({ Array($0.values) }) { body.finish() }
   }
 
   /// How much of an over-limit body without Content-Length is read (and dropped) so that the
@@ -198,11 +385,46 @@ let serverCompletionHandler: MHD_RequestCompletedCallback = { cls, connection, r
 /// libmicrohttpd's connection callback (opened, closed): forwards to the `ServerCore`'s guard.
 let serverConnectionHandler: MHD_NotifyConnectionCallback = { cls, connection, _, code in
   guard let cls, let connection else { return }
-  let connections = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().connections
+  let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
   let socket = cmhd_connection_fd(connection)
   if cmhd_notify_opened(code) != 0 {
-    connections.opened(socket)
+    core.connections.opened(socket)
   } else {
-    connections.closed(socket)
+    core.connectionClosed(socket)
   }
+}
+
+/// What a streamed response's callbacks reach through their `cls` (retained until released).
+final class StreamContext: Sendable {
+  let body: StreamedBody
+  let core: ServerCore
+
+  init(body: StreamedBody, core: ServerCore) {
+    self.body = body
+    self.core = core
+  }
+}
+
+/// libmicrohttpd's content reader for streamed responses.
+let streamedBodyReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
+  guard let cls, let buffer else { return cmhd_reader_end_with_error() }
+  return Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue().body.read(into: buffer, max: max)
+}
+
+/// libmicrohttpd is done with a streamed response.
+let streamedBodyRelease: MHD_ContentReaderFreeCallback = { cls in
+  guard let cls else { return }
+  let context = Unmanaged<StreamContext>.fromOpaque(cls).takeRetainedValue()
+  context.core.streamReleased(context.body)
+}
+
+/// libmicrohttpd's upgrade callback: the 101 went out and the socket is ours (through `urh`).
+let webSocketUpgradeHandler: MHD_UpgradeHandler = { cls, _, _, extraIn, extraInSize, socket, urh in
+  guard let cls, let urh else { return }
+  let extra: [UInt8] =
+    if let extraIn, extraInSize > 0 {
+      UnsafeRawBufferPointer(start: extraIn, count: extraInSize).map { $0 }
+    } else { [] }
+  Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().upgraded(
+    socket: Int32(socket), upgrade: urh, extraInput: extra)
 }

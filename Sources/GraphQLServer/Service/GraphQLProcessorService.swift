@@ -56,6 +56,7 @@ extension GraphQLServiceResult {
     switch processed.outcome {
     case .executed: kind = .executed
     case .operationNotAllowed where processed.operationType == .mutation: kind = .mutationNotAllowed
+    case .operationNotAllowed where processed.operationType == .subscription: kind = .subscriptionNeedsStream
     default: kind = .requestError
     }
     self.init(body: processed.result.encoded(), kind: kind, operationName: operationName)
@@ -72,6 +73,7 @@ extension GraphQLServiceResult {
     switch response.outcome {
     case .executed: kind = .executed
     case .operationNotAllowed where response.operationType == .mutation: kind = .mutationNotAllowed
+    case .operationNotAllowed where response.operationType == .subscription: kind = .subscriptionNeedsStream
     default: kind = .requestError
     }
     self.init(

@@ -22,4 +22,39 @@ public protocol GraphQLService: Sendable {
   /// - Throws: any error for an internal failure; the client gets a generic 500.
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
     -> GraphQLServiceResult
+
+  /// Starts an operation for a transport that can stream (WebSocket, multipart, SSE): a query or
+  /// mutation runs at once (`.single`), a valid subscription returns its event stream.
+  /// Called from any thread, possibly inside a Swift task.
+  ///
+  /// The default runs the request through `execute` (so a service without subscriptions refuses
+  /// them as it does over plain HTTP).
+  func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart
+
+  /// Whether a WebSocket connection may use `authorization`, given in its `connection_init`
+  /// payload; false closes it with 4403 Forbidden. The default accepts every value.
+  func accepts(authorization: String) -> Bool
+}
+
+extension GraphQLService {
+  /// Runs the request through `execute`; a failure is a generic internal error.
+  public func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart {
+    do {
+      return .single(try execute(request, authorization: authorization, allowMutations: true))
+    } catch {
+      return .single(
+        GraphQLServiceResult(
+          response: .object([
+            "errors": .array([
+              .object([
+                "message": .string("Internal server error."),
+                "extensions": .object(["code": .string("INTERNAL_SERVER_ERROR")]),
+              ])
+            ])
+          ]), kind: .requestError))
+    }
+  }
+
+  /// Accepts every credential.
+  public func accepts(authorization: String) -> Bool { true }
 }

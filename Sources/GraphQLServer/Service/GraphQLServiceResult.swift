@@ -15,6 +15,9 @@ public struct GraphQLServiceResult: Sendable {
     /// The selected operation is a mutation and mutations were not allowed (a GET request).
     /// Status 405 with `Allow: POST`.
     case mutationNotAllowed
+    /// The selected operation is a subscription, sent where no stream was asked for (a plain
+    /// JSON request). Status 406, naming the streaming `Accept` values.
+    case subscriptionNeedsStream
     /// Execution ran, but a resource it needs (the database) is unavailable right now; the body
     /// holds the errors (`SERVICE_UNAVAILABLE`). Status 503.
     case serviceUnavailable

@@ -1,7 +1,18 @@
-/// The `Subscription` fields. No transport here can stream events yet, so a subscription that
-/// reaches execution gets a clear error instead of a one-shot value.
+/// The root value of one `Subscription` execution: the event being delivered, or none for the
+/// check that runs when a subscription starts (which only proves the request can run).
+struct TripsBookedEvent: Sendable {
+  /// `+n` or `-1`; nil for the start-up check.
+  let delta: Int?
+}
+
+/// The `Subscription` fields. A subscription's selection is executed once per event, with the
+/// event as the root value (see `LaunchBackend.start`); over a transport that cannot stream there
+/// is no event, and the field says so.
 enum SubscriptionResolvers {
   static let resolvers: [String: Resolver] = [
-    "tripsBooked": .sync { _ in throw APIError.subscriptionsUnsupported }
+    "tripsBooked": .sync { input in
+      guard let event = input.source as? TripsBookedEvent else { throw APIError.subscriptionsUnsupported }
+      return event.delta
+    }
   ]
 }

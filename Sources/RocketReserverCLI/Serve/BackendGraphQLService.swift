@@ -17,4 +17,14 @@ struct BackendGraphQLService: GraphQLService {
     if databaseUnavailable { result.kind = .serviceUnavailable }
     return result
   }
+
+  func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart {
+    switch backend.start(request, authorization: authorization) {
+    case .single(let response):
+      .single(GraphQLServiceResult(response, requestedOperationName: request.operationName))
+    case .stream(let results): .stream(results)
+    }
+  }
+
+  func accepts(authorization: String) -> Bool { backend.isSignedIn(authorization: authorization) }
 }

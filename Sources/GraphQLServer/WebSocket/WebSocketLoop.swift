@@ -1,0 +1,370 @@
+import CMicroHTTPD
+import CWslay
+import Glibc
+import GraphQL
+import Synchronization
+
+/// Drives every upgraded WebSocket of a server on one thread of its own, which sleeps in
+/// `poll(2)` (sockets, plus a pipe that other threads write to when they have news).
+///
+/// libmicrohttpd hands an upgraded socket over in its upgrade callback (`adopt`); operations run
+/// as Swift tasks that call the service and post their results back (`post`); wslay, which is
+/// not thread-safe, is only ever called on the loop's thread.
+///
+/// Thread safety: Sendable; the cross-thread inbox is behind a `Mutex`, the connections belong
+/// to the loop thread.
+final class WebSocketLoop: Sendable {
+  /// A socket libmicrohttpd handed over, not yet registered.
+  struct Adoption: @unchecked Sendable {
+    // @unchecked: `upgrade` is libmicrohttpd's handle, used only by the loop thread after this.
+    let socket: Int32
+    let upgrade: OpaquePointer
+    let extraInput: [UInt8]
+    let subprotocol: WebSocketSubprotocol
+    let authorization: String?
+  }
+
+  /// What an operation's task reports.
+  enum OperationEvent: Sendable {
+    case emitted([UInt8])
+    case answered(GraphQLServiceResult)
+    case finished
+  }
+
+  private struct Inbox {
+    var adoptions: [Adoption] = []
+    var events: [(connection: Int, id: String, serial: Int, event: OperationEvent)] = []
+    var stopping = false
+    var running = false
+  }
+
+  let service: any GraphQLService
+  let maxOperationsPerConnection: Int
+  let maxMessageBytes: Int
+  let initTimeout: Duration
+  let keepAlive: Duration
+  /// The most bytes queued for a client that does not read before it is dropped.
+  let maxQueuedBytes: Int
+  /// Called on the loop thread when a connection's socket is about to close (the guard's table).
+  let socketClosing: @Sendable (Int32) -> Void
+  /// Connections open now (adopted and not yet closed).
+  let openCount = Atomic<Int>(0)
+  private let inbox = Mutex(Inbox())
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+  private let finished = Mutex<pthread_t?>(nil)
+
+  init(
+    service: any GraphQLService, maxOperationsPerConnection: Int, maxMessageBytes: Int = 1 << 20,
+    initTimeout: Duration = .seconds(10), keepAlive: Duration = .seconds(10), maxQueuedBytes: Int = 1 << 20,
+    socketClosing: @escaping @Sendable (Int32) -> Void
+  ) {
+    self.service = service
+    self.maxOperationsPerConnection = maxOperationsPerConnection
+    self.maxMessageBytes = maxMessageBytes
+    self.initTimeout = initTimeout
+    self.keepAlive = keepAlive
+    self.maxQueuedBytes = maxQueuedBytes
+    self.socketClosing = socketClosing
+    var ends: [Int32] = [-1, -1]
+    if pipe(&ends) == 0 {
+      for end in ends {
+        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+      }
+    }
+    wakeRead = ends[0]
+    wakeWrite = ends[1]
+  }
+
+  deinit {
+    close(wakeRead)
+    close(wakeWrite)
+  }
+
+  /// Starts the loop's thread; false when it cannot be created.
+  func start() -> Bool {
+    inbox.withLock { $0.running = true }
+    let context = Unmanaged.passRetained(self).toOpaque()
+    var thread = pthread_t()
+    let created = pthread_create(
+      &thread, nil,
+      { context in
+        guard let context else { return nil }
+        Unmanaged<WebSocketLoop>.fromOpaque(context).takeRetainedValue().run()
+        return nil
+      }, context)
+    guard created == 0 else {
+      Unmanaged<WebSocketLoop>.fromOpaque(context).release()
+      inbox.withLock { $0.running = false }
+      return false
+    }
+    finished.withLock { $0 = thread }
+    return true
+  }
+
+  /// Takes over an upgraded socket (from libmicrohttpd's upgrade callback).
+  func adopt(_ adoption: Adoption) {
+    openCount.add(1, ordering: .relaxed)
+    let accepted = inbox.withLock { inbox -> Bool in
+      guard inbox.running, !inbox.stopping else { return false }
+      inbox.adoptions.append(adoption)
+      return true
+    }
+    guard accepted else {
+      socketClosing(adoption.socket)
+      cmhd_upgrade_close(adoption.upgrade)
+      openCount.subtract(1, ordering: .relaxed)
+      return
+    }
+    wake()
+  }
+
+  /// Hands an operation's result to its connection (from the operation's task).
+  func post(connection: Int, id: String, serial: Int, _ event: OperationEvent) {
+    inbox.withLock { $0.events.append((connection, id, serial, event)) }
+    wake()
+  }
+
+  /// Completes every operation, closes every WebSocket with 1001, and ends the thread once
+  /// they are closed (or after 2 s). Blocks until then.
+  func stop() {
+    let wasRunning = inbox.withLock { inbox -> Bool in
+      defer { inbox.stopping = true }
+      return inbox.running
+    }
+    wake()
+    guard wasRunning, let thread = finished.withLock({ $0 }) else { return }
+    pthread_join(thread, nil)
+    finished.withLock { $0 = nil }
+  }
+
+  private func wake() {
+    var byte: UInt8 = 1
+    // A full pipe already holds a wake-up.
+    _ = write(wakeWrite, &byte, 1)
+  }
+
+  // MARK: - The loop thread
+
+  private func run() {
+    var connections: [Int: WebSocketConnection] = [:]
+    var nextID = 0
+    var nextSerial = 0
+    var stopDeadline: ContinuousClock.Instant?
+    var lastTick = ContinuousClock.now
+    var polled: [pollfd] = []
+    var order: [WebSocketConnection] = []
+    while true {
+      let timeout: Int32 = connections.isEmpty && stopDeadline == nil ? -1 : 250
+      order = Array(connections.values)
+      polled = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+      polled += order.map {
+        pollfd(fd: $0.socket, events: $0.wantsWrite ? Int16(POLLIN | POLLOUT) : Int16(POLLIN), revents: 0)
+      }
+      let count = poll(&polled, nfds_t(polled.count), timeout)
+      var touched: Set<Int> = []
+      if count > 0 {
+        if polled[0].revents != 0 { drainWake() }
+        for (index, connection) in order.enumerated() where polled[index + 1].revents != 0 {
+          touched.insert(connection.id)
+          if polled[index + 1].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+            if !connection.receive() { connection.failed = true }
+            handleIncoming(connection, serial: &nextSerial)
+          }
+        }
+      }
+      let (adoptions, posted, stopping) = inbox.withLock { inbox in
+        defer {
+          inbox.adoptions = []
+          inbox.events = []
+        }
+        return (inbox.adoptions, inbox.events, inbox.stopping)
+      }
+      for adoption in adoptions {
+        nextID += 1
+        guard let connection = register(adoption, id: nextID) else { continue }
+        connections[connection.id] = connection
+        touched.insert(connection.id)
+        // Bytes that came with the handshake are read now.
+        if !connection.pendingInput.isEmpty {
+          if !connection.receive() { connection.failed = true }
+          handleIncoming(connection, serial: &nextSerial)
+        }
+      }
+      for item in posted {
+        guard let connection = connections[item.connection],
+          connection.operations[item.id]?.serial == item.serial
+        else { continue }
+        touched.insert(connection.id)
+        let actions: [SocketSessionAction]
+        switch item.event {
+        case .emitted(let result): actions = connection.session.emitted(id: item.id, result: result)
+        case .answered(let result):
+          connection.operations[item.id] = nil
+          actions = connection.session.answered(id: item.id, result: result)
+        case .finished:
+          connection.operations[item.id] = nil
+          actions = connection.session.finished(id: item.id)
+        }
+        perform(actions, on: connection, serial: &nextSerial)
+      }
+      let now = ContinuousClock.now
+      if stopping && stopDeadline == nil {
+        stopDeadline = now + .seconds(2)
+        for connection in connections.values {
+          touched.insert(connection.id)
+          perform(connection.session.goingAway(), on: connection, serial: &nextSerial)
+        }
+      }
+      if now - lastTick >= .milliseconds(250) {
+        lastTick = now
+        for connection in connections.values {
+          let actions = connection.session.tick(now: now)
+          if !actions.isEmpty || connection.closeDeadline != nil {
+            touched.insert(connection.id)
+            perform(actions, on: connection, serial: &nextSerial)
+          }
+        }
+      }
+      for id in touched {
+        guard let connection = connections[id] else { continue }
+        if !service(connection, now: now) {
+          destroy(connection)
+          connections[id] = nil
+        }
+      }
+      if let stopDeadline, connections.isEmpty || now >= stopDeadline {
+        for connection in connections.values { destroy(connection) }
+        inbox.withLock { $0.running = false }
+        // Sockets handed over while stopping are closed at once.
+        let late = inbox.withLock { inbox in
+          defer { inbox.adoptions = [] }
+          return inbox.adoptions
+        }
+        for adoption in late {
+          socketClosing(adoption.socket)
+          cmhd_upgrade_close(adoption.upgrade)
+          openCount.subtract(1, ordering: .relaxed)
+        }
+        return
+      }
+    }
+  }
+
+  private func drainWake() {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while read(wakeRead, &buffer, buffer.count) > 0 {}
+  }
+
+  private func register(_ adoption: Adoption, id: Int) -> WebSocketConnection? {
+    _ = fcntl(adoption.socket, F_SETFL, fcntl(adoption.socket, F_GETFL) | O_NONBLOCK)
+    let now = ContinuousClock.now
+    let accepts: @Sendable (String) -> Bool = { [service] in service.accepts(authorization: $0) }
+    let session: any GraphQLSocketSession =
+      switch adoption.subprotocol {
+      case .graphQLTransportWS:
+        TransportWSSession(
+          authorization: adoption.authorization, accepts: accepts, maxOperations: maxOperationsPerConnection,
+          initTimeout: initTimeout, now: now)
+      case .graphQLWS:
+        LegacyWSSession(
+          authorization: adoption.authorization, accepts: accepts, maxOperations: maxOperationsPerConnection,
+          initTimeout: initTimeout, keepAlive: keepAlive, now: now)
+      }
+    let connection = WebSocketConnection(
+      id: id, socket: adoption.socket, upgrade: adoption.upgrade, session: session,
+      pendingInput: adoption.extraInput)
+    guard connection.open(maxMessageBytes: maxMessageBytes) else {
+      connection.free()
+      socketClosing(adoption.socket)
+      cmhd_upgrade_close(adoption.upgrade)
+      openCount.subtract(1, ordering: .relaxed)
+      return nil
+    }
+    return connection
+  }
+
+  private func handleIncoming(_ connection: WebSocketConnection, serial: inout Int) {
+    let incoming = connection.incoming
+    connection.incoming = []
+    for message in incoming {
+      switch message {
+      case .text(let text): perform(connection.session.received(text), on: connection, serial: &serial)
+      case .binary: perform(connection.session.receivedBinary(), on: connection, serial: &serial)
+      case .close:
+        // wslay answers the close itself; the operations end with the connection.
+        stopAll(connection)
+      }
+    }
+  }
+
+  private func perform(
+    _ actions: [SocketSessionAction], on connection: WebSocketConnection, serial: inout Int
+  ) {
+    for action in actions {
+      switch action {
+      case .send(let text):
+        if !connection.queue(text) { stopAll(connection) }
+      case .start(let id, let request):
+        serial += 1
+        connection.operations[id] = WebSocketConnection.Operation(
+          serial: serial, task: startOperation(request, connection: connection, id: id, serial: serial))
+      case .stop(let id):
+        connection.operations.removeValue(forKey: id)?.task.cancel()
+      case .close(let code, let reason):
+        stopAll(connection)
+        connection.pendingClose = (code, reason)
+        connection.closeDeadline = .now + .seconds(2)
+      }
+    }
+  }
+
+  private func startOperation(
+    _ request: GraphQLRequest, connection: WebSocketConnection, id: String, serial: Int
+  )
+    -> Task<Void, Never>
+  {
+    let authorization = connection.session.authorization
+    let connectionID = connection.id
+    return Task { [service] in
+      switch service.start(request, authorization: authorization) {
+      case .single(let result):
+        post(connection: connectionID, id: id, serial: serial, .answered(result))
+      case .stream(let results):
+        for await result in results {
+          post(connection: connectionID, id: id, serial: serial, .emitted(result))
+        }
+        if !Task.isCancelled { post(connection: connectionID, id: id, serial: serial, .finished) }
+      }
+    }
+  }
+
+  private func stopAll(_ connection: WebSocketConnection) {
+    for operation in connection.operations.values { operation.task.cancel() }
+    connection.operations = [:]
+  }
+
+  /// Writes what is queued; false when the connection is over.
+  private func service(_ connection: WebSocketConnection, now: ContinuousClock.Instant) -> Bool {
+    if connection.failed { return false }
+    if connection.wantsWrite && !connection.flush() { return false }
+    if let close = connection.pendingClose, connection.queuedMessages == 0 {
+      connection.pendingClose = nil
+      connection.queueClose(code: close.code, reason: close.reason)
+      if !connection.flush() { return false }
+    }
+    if connection.queuedBytes > maxQueuedBytes { return false }
+    if !connection.wantsRead && !connection.wantsWrite { return false }
+    if let deadline = connection.closeDeadline, now >= deadline { return false }
+    return true
+  }
+
+  private func destroy(_ connection: WebSocketConnection) {
+    stopAll(connection)
+    connection.free()
+    socketClosing(connection.socket)
+    cmhd_upgrade_close(connection.upgrade)
+    openCount.subtract(1, ordering: .relaxed)
+  }
+}

@@ -1,0 +1,62 @@
+import GraphQL
+
+extension LaunchBackend {
+  /// How an operation for a streaming transport begins.
+  public enum OperationStart: Sendable {
+    /// A query's or mutation's response, or the errors of a request that cannot run.
+    case single(EncodedResponse)
+    /// A subscription: one encoded response (`{"data":{"tripsBooked":n}}`) per event.
+    case stream(AsyncStream<[UInt8]>)
+  }
+
+  /// Starts an operation for a transport that can stream (WebSocket, multipart, SSE).
+  ///
+  /// Queries and mutations run at once. A subscription is first run once without an event
+  /// (`tripsBooked` is then null), which proves that it parses, validates and its variables
+  /// coerce, so a broken one is answered with its errors before anything is subscribed; then
+  /// it subscribes to the event log (``tripEvents(after:queueLimit:)``: every process's
+  /// committed bookings, from this call on) and its selection is executed for each event, with
+  /// the event as root value. The subscription ends when the consumer stops iterating, when it
+  /// falls a queue's worth of events behind, or when the log cannot be read.
+  ///
+  /// - Parameters:
+  ///   - request: the document, operation name and variables.
+  ///   - authorization: the caller's credential (bare token or `Bearer <token>`).
+  public func start(_ request: GraphQLRequest, authorization: String?) -> OperationStart {
+    let context = RequestContext(environment: environment, authorization: authorization)
+    let first = processor.processSyncEncoded(
+      query: request.query, operationName: request.operationName, variables: request.variables,
+      context: context, rootValue: TripsBookedEvent(delta: nil))
+    guard first.outcome == .executed, first.operationType == .subscription else { return .single(first) }
+    let events: AsyncStream<TripEvent>
+    do {
+      events = try tripEvents()
+    } catch {
+      environment.reportInternalError(error)
+      return .stream(AsyncStream { $0.finish() })
+    }
+    let processor = processor
+    let environment = environment
+    return .stream(
+      AsyncStream { continuation in
+        let task = Task {
+          for await event in events {
+            let response = processor.processSyncEncoded(
+              query: request.query, operationName: request.operationName, variables: request.variables,
+              context: RequestContext(environment: environment, authorization: authorization),
+              rootValue: TripsBookedEvent(delta: event.delta))
+            continuation.yield(response.body)
+          }
+          continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+      })
+  }
+
+  /// Whether `authorization` names a signed-in user (a WebSocket's `connection_init` credential
+  /// must; an absent one means an anonymous subscriber, which is allowed).
+  public func isSignedIn(authorization: String) -> Bool {
+    let context = RequestContext(environment: environment, authorization: authorization)
+    return ((try? context.caller()) ?? nil) != nil
+  }
+}
