@@ -36,7 +36,7 @@ struct AdHocRequest: Equatable, Sendable {
       document = text
     }
     while let word = words.popFirst() {
-      let (option, inline) = GlobalOptions.splitOption(word)
+      let (option, inline) = ArgumentParser.splitOption(word)
       func value() throws(UsageError) -> String {
         guard let text = inline ?? words.popFirst() else { throw UsageError("\(option) needs a value") }
         return text

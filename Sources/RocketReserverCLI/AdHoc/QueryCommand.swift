@@ -4,7 +4,8 @@ public struct QueryCommand: Command {
   static let document = Positional(
     "DOCUMENT", type: .text, optional: true, help: "the GraphQL document (or -f FILE)")
   static let file = Option(
-    "--file", short: "-f", valueName: "FILE", type: .path, help: "read the document from FILE (- for standard input)")
+    "--file", short: "-f", valueName: "FILE", type: .path,
+    help: "read the document from FILE (- for standard input)")
   static let variable = Option(
     "--var", valueName: "NAME=VALUE", type: .text,
     help: "set a variable (repeatable): JSON if VALUE parses as JSON, else a string")
@@ -16,23 +17,23 @@ public struct QueryCommand: Command {
   public let declaration = CommandDeclaration(
     "query", summary: "send a GraphQL document (checked against the schema first)",
     details: """
-    The document is checked against the schema before it is sent: the embedded backend's own,
-    or with --endpoint the server's, fetched once by introspection and cached for a day
-    (schema --refresh fetches it again). Problems print as query:LINE:COL: error: MESSAGE with
-    the line and a caret, and nothing is sent (status 2).
+      The document is checked against the schema before it is sent: the embedded backend's own,
+      or with --endpoint the server's, fetched once by introspection and cached for a day
+      (schema --refresh fetches it again). Problems print as query:LINE:COL: error: MESSAGE with
+      the line and a caret, and nothing is sent (status 2).
 
-    --var NAME=VALUE sets a variable (repeatable): a VALUE that parses as JSON is that JSON,
-    otherwise a string. --variables JSON sets them all from a JSON object. --operation NAME
-    picks one of several operations. -f - reads the document from standard input.
+      --var NAME=VALUE sets a variable (repeatable): a VALUE that parses as JSON is that JSON,
+      otherwise a string. --variables JSON sets them all from a JSON object. --operation NAME
+      picks one of several operations. -f - reads the document from standard input.
 
-    The response (data, errors, extensions) prints as indented JSON, coloured on a terminal
-    unless --no-color or NO_COLOR. Status: 0 without errors, 1 with errors, 77 when an error
-    says to log in, 69 when the endpoint cannot be reached.
+      The response (data, errors, extensions) prints as indented JSON, coloured on a terminal
+      unless --no-color or NO_COLOR. Status: 0 without errors, 1 with errors, 77 when an error
+      says to log in, 69 when the endpoint cannot be reached.
 
-    In the shell, a line starting with {, query, mutation, subscription or fragment is a
-    document: it continues on ...> lines while brackets are open, and Tab completes from the
-    schema.
-    """,
+      In the shell, a line starting with {, query, mutation, subscription or fragment is a
+      document: it continues on ...> lines while brackets are open, and Tab completes from the
+      schema.
+      """,
     arguments: [document.declaration],
     options: [file.declaration, variable.declaration, variables.declaration, operation.declaration])
 
