@@ -1,4 +1,5 @@
 import Glibc
+import GraphQL
 import Synchronization
 
 /// What libmicrohttpd 0.9.75 has no option for: a deadline for a whole request head, and a
@@ -119,17 +120,7 @@ final class ConnectionGuard: Sendable {
   func start() -> Bool {
     // Running before the thread exists: its loop must not see the flag still false and end.
     state.withLock { $0.running = true }
-    let context = Unmanaged.passRetained(self).toOpaque()
-    var thread = pthread_t()
-    let created = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        Unmanaged<ConnectionGuard>.fromOpaque(context).takeRetainedValue().run()
-        return nil
-      }, context)
-    guard created == 0 else {
-      Unmanaged<ConnectionGuard>.fromOpaque(context).release()
+    guard let thread = POSIXThread.startJoinable({ self.run() }) else {
       state.withLock { $0.running = false }
       return false
     }

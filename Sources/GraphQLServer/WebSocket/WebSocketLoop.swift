@@ -85,17 +85,7 @@ final class WebSocketLoop: Sendable {
   /// Starts the loop's thread; false when it cannot be created.
   func start() -> Bool {
     inbox.withLock { $0.running = true }
-    let context = Unmanaged.passRetained(self).toOpaque()
-    var thread = pthread_t()
-    let created = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        Unmanaged<WebSocketLoop>.fromOpaque(context).takeRetainedValue().run()
-        return nil
-      }, context)
-    guard created == 0 else {
-      Unmanaged<WebSocketLoop>.fromOpaque(context).release()
+    guard let thread = POSIXThread.startJoinable({ self.run() }) else {
       inbox.withLock { $0.running = false }
       return false
     }

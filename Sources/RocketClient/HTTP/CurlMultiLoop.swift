@@ -25,7 +25,7 @@ final class CurlMultiLoop: Sendable {
     guard curlGlobalInit == CURLE_OK, let multi = curl_multi_init() else { return nil }
     let core = Core(multi: multi)
     self.core = core
-    guard DetachedThread.start({ core.run() }) else { return nil }
+    guard POSIXThread.startDetached({ core.run() }) else { return nil }
   }
 
   deinit {

@@ -47,7 +47,7 @@ public struct InProcessTransport: NetworkTransport {
       return try await withTaskCancellationHandler {
         try await withCheckedThrowingContinuation { continuation in
           guard slot.install(continuation, cancellation: RocketClientError.cancelled) else { return }
-          let started = DetachedThread.start {
+          let started = POSIXThread.startDetached {
             slot.resume(with: Result { try handler(request, authorization) })
           }
           if !started {

@@ -95,7 +95,7 @@ public final class TripEventFeed: Sendable {
       return stream
     }
     if startThread {
-      DetachedThread.start { [self] in run() }
+      POSIXThread.startDetached { [self] in run() }
     }
     wake()
     return stream

@@ -2,8 +2,9 @@ import Glibc
 
 /// Starts work on a POSIX thread of its own, without Foundation's `Thread`: the program links
 /// FoundationEssentials only, so that ICU is not loaded at start-up (docs/startup.md). Shared by
-/// the client's libcurl loop and the backend's event feed; not part of the engine's API.
-package enum DetachedThread {
+/// the client's libcurl loop, the backend's event feed and the server's own threads; not part of
+/// the engine's API.
+package enum POSIXThread {
   /// The closure handed to the new thread, kept alive until the thread takes it.
   private final class Work {
     let body: @Sendable () -> Void
@@ -13,12 +14,22 @@ package enum DetachedThread {
   /// Runs `body` on a new detached thread.
   /// - Returns: false when the system refused to create a thread (`body` then never runs).
   @discardableResult
-  package static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+  package static func startDetached(_ body: @escaping @Sendable () -> Void) -> Bool {
+    start(detached: true, body) != nil
+  }
+
+  /// Runs `body` on a new thread that the caller joins with `pthread_join`.
+  /// - Returns: the thread, or nil when the system refused to create one (`body` then never runs).
+  package static func startJoinable(_ body: @escaping @Sendable () -> Void) -> pthread_t? {
+    start(detached: false, body)
+  }
+
+  private static func start(detached: Bool, _ body: @escaping @Sendable () -> Void) -> pthread_t? {
     let work = Unmanaged.passRetained(Work(body: body))
     var attributes = pthread_attr_t()
     pthread_attr_init(&attributes)
     defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    if detached { pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED)) }
     var thread = pthread_t()
     let status = pthread_create(
       &thread, &attributes,
@@ -30,8 +41,8 @@ package enum DetachedThread {
       }, work.toOpaque())
     guard status == 0 else {
       work.release()
-      return false
+      return nil
     }
-    return true
+    return thread
   }
 }
