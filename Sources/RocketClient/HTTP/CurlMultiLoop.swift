@@ -1,6 +1,7 @@
 import CCurl
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
+import POSIXThreads
 import Synchronization
 
 /// libcurl is set up once per process, before the first handle (a Swift global is initialized
