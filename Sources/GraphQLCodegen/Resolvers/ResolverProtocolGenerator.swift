@@ -268,11 +268,19 @@ struct ResolverProtocolGenerator {
     writer.block(
       "private func parent<Parent>(of input: ResolverInput<some Sendable>, as type: Parent.Type) throws -> Parent"
     ) { body in
+      body.line("if let source = input.source, let parent = sameType(source, Parent.self) { return parent }")
       body.line("guard let parent = input.source as? Parent else {")
       body.line(
         "  throw UnexpectedParentValue(typeName: input.info.parentTypeName, fieldName: input.info.fieldName)")
       body.line("}")
       body.line("return parent")
+    }
+    writer.line()
+    writer.line("/// `value` as `U` when its dynamic type is exactly `U`: given an `any Sendable`, Swift opens it,")
+    writer.line("/// so this is one comparison of type metadata instead of the runtime's general cast.")
+    writer.block("@inline(__always) private func sameType<T, U>(_ value: T, _ type: U.Type) -> U?") { body in
+      body.line("guard T.self == U.self else { return nil }")
+      body.line("return unsafeBitCast(value, to: U.self)")
     }
     writer.line()
     writer.line("/// A list result as the engine reads lists.")
