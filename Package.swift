@@ -19,14 +19,14 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(
-      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-    .systemLibrary(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    .systemLibrary(
-      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-    .systemLibrary(
-      name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-    .systemLibrary(name: "CWslay", providers: [.apt(["libwslay-dev"])]),
+    // libcurl, libmicrohttpd, libpq and wslay are opened on first use (dlopen), not linked, so
+    // that commands which need none of them start without loading them: see CLazyLoad.
+    .target(name: "CLazyLoad"),
+    .target(name: "CCurl", dependencies: ["CLazyLoad"]),
+    .target(name: "CMicroHTTPD", dependencies: ["CLazyLoad"]),
+    .target(name: "CPostgres", dependencies: ["CLazyLoad"]),
+    .target(name: "CWslay", dependencies: ["CLazyLoad"]),
 
     // MARK: - Libraries
     // The module graph is one-way (docs/ARCHITECTURE.md): wire types <- engine, wire types <-
@@ -126,7 +126,8 @@ let package = Package(
     .testTarget(
       name: "ShimTests",
       dependencies: [
-        "CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CPostgres", "CWslay", "TestSupport",
+        "CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CPostgres", "CWslay", "CLazyLoad",
+        "TestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(

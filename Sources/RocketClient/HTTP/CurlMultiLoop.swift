@@ -21,6 +21,12 @@ private let curlGlobalInit: CURLcode = ccurl_global_init()
 final class CurlMultiLoop: Sendable {
   private let core: Core
 
+  /// Why libcurl cannot be used (`cannot load libcurl.so.4: ...`), or nil once it is open. The
+  /// shim opens libcurl on first use, so a command that never talks HTTP never loads it.
+  static func libraryProblem() -> String? {
+    ccurl_open_error().map { "cannot load libcurl: " + String(cString: $0) }
+  }
+
   /// Creates the multi handle and starts its thread; nil when libcurl cannot be set up.
   init?() {
     guard curlGlobalInit == CURLE_OK, let multi = curl_multi_init() else { return nil }
