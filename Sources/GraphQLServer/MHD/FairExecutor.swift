@@ -1,5 +1,5 @@
 import Glibc
-import GraphQL
+import POSIXThreads
 
 /// Runs the executions of GraphQL requests on threads of its own, fairly between client
 /// addresses, so that libmicrohttpd's few worker threads only move bytes.

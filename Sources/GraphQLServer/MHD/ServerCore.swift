@@ -287,17 +287,22 @@ final class ServerCore: Sendable {
     state.status = 200
     streams.withLock { $0[ObjectIdentifier(body)] = body }
     let service = handler.service
-    body.own(
-      Task {
-        switch service.start(request, authorization: authorization) {
-        case .single(let result):
-          body.append(format.result(result.body))
-          body.finish()
-        case .stream(let results):
-          for await result in results { body.append(format.result(result)) }
-          if !Task.isCancelled { body.finish() }
-        }
-      })
+    // Starting the operation executes it (a query or mutation in full, a subscription once):
+    // that runs on the executor, in turn with the address's other requests, not on a Swift
+    // task (a blocking execution would hold one of the few cooperative threads).
+    executor.submit(address: state.client) {
+      switch service.start(request, authorization: authorization) {
+      case .single(let result):
+        body.append(format.result(result.body))
+        body.finish()
+      case .stream(let results):
+        body.own(
+          Task {
+            for await result in results { body.append(format.result(result)) }
+            if !Task.isCancelled { body.finish() }
+          })
+      }
+    }
     body.own(
       Task {
         // Apollo's router sends `{}` every 5 s; graphql-sse a comment line. Either keeps the
