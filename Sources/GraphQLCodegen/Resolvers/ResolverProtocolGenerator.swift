@@ -276,8 +276,9 @@ struct ResolverProtocolGenerator {
       body.line("return parent")
     }
     writer.line()
-    writer.line("/// `value` as `U` when its dynamic type is exactly `U`: given an `any Sendable`, Swift")
-    writer.line("/// opens it, so this is one comparison of type metadata, not the runtime's general cast.")
+    writer.line(
+      "/// `value` as `U` when its dynamic type is exactly `U`: given an `any Sendable`, Swift opens it,")
+    writer.line("/// so this is one comparison of type metadata instead of the runtime's general cast.")
     writer.block("@inline(__always) private func sameType<T, U>(_ value: T, _ type: U.Type) -> U?") { body in
       body.line("guard T.self == U.self else { return nil }")
       body.line("return unsafeBitCast(value, to: U.self)")
