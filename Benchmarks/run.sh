@@ -3,7 +3,7 @@
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
 # Usage: Benchmarks/run.sh [all|engine|completion|cli|client|serve|fairness|database|probes]   (default all)
-# BEFORE: an older rocket-reserver binary the client benchmark also measures, side by side.
+# BEFORE: an older rocket-reserver binary the client and serve benchmarks also measure, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,6 +44,10 @@ if [ "$part" = all ] || [ "$part" = serve ]; then
   echo
   echo "== serve vs the graphql-js reference server (wrk, 8 connections, loopback)"
   bash "$bench/compare-serve.sh" "$root"
+  echo
+  echo "== serve vs its ceiling: graphql-js and nginx sending the same bytes statically (wrk, A B A B;"
+  echo "   targets: >= 15% of nginx, p99 <= 2 ms at 8 connections); instructions per request (callgrind)"
+  bash Benchmarks/serve-ceiling.sh "$bin" ${BEFORE:+"$BEFORE"}
   echo
   echo "== serve memory over a long run"
   bash Benchmarks/serve-memory.sh "$bin" "$bench"
