@@ -73,7 +73,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend", "CCurl"],
+      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend", "CCurl", "CWslay", "CCrypto"],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools
