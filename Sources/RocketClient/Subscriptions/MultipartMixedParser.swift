@@ -122,7 +122,12 @@ struct MultipartMixedParser {
         if buffer.count > maxPartSize { throw .partTooLarge(limit: maxPartSize) }
         var handedOver = delivered
         if !handedOver, (try? JSON(parsing: buffer)) != nil {
-          bodies.append(buffer)
+          var body = buffer
+          while let last = body.last, last == UInt8(ascii: "\r") || last == UInt8(ascii: "\n") || last == 0x20
+          {
+            body.removeLast()
+          }
+          bodies.append(body)
           handedOver = true
           phase = .body(delivered: true)
         }
