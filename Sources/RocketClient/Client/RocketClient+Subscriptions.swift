@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 
 extension RocketClient {
   /// Starts a generated subscription on `transport`, as the logged-in user when there is one.

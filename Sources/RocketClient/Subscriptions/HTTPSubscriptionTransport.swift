@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 
 /// Runs subscriptions on a server over HTTP the way it offers them: Apollo's multipart answer
 /// first, and when the server answers that request without a stream (a server that speaks

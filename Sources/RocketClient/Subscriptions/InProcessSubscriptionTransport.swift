@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// Runs subscriptions on a GraphQL backend in this process, such as the embedded
 /// `LaunchBackend` (whose event feed follows every process's commits on the same database).

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// Splits a `multipart/mixed` body, as it arrives, into its parts' bodies (RFC 2046 section
 /// 5.1.1, as Apollo's subscription protocol uses it).

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 
 /// Runs subscriptions with Apollo's HTTP multipart protocol (`subscriptionSpec=1.0`): one POST
 /// whose answer, `multipart/mixed;boundary="graphql"`, stays open with one part per result.

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// The results of one subscription as the server sends them: each element is an
 /// `ExecutionResult` object (`{"data": ...}`, possibly with `errors`).

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 
 /// Runs subscriptions over a WebSocket, speaking whichever GraphQL subprotocol the server picks:
 /// `graphql-transport-ws` (the graphql-ws library's) or the legacy `graphql-ws`

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// The two GraphQL-over-WebSocket subprotocols as one set of messages: what to send, and what a
 /// received message means.

@@ -1,7 +1,8 @@
 import CCrypto
 import CWslay
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
+import POSIXThreads
 import Synchronization
 
 #if canImport(Glibc)
@@ -48,6 +49,9 @@ final class WebSocketClient: Sendable {
   static func connect(
     endpoint: URL, subprotocols: [String], headers: HTTPHeaders, timeout: Duration
   ) async throws(WebSocketSocket.Failure) -> WebSocketClient {
+    if let problem = cwslay_open_error() {
+      throw .transport(.failed(endpoint: endpoint, detail: "cannot load wslay: " + String(cString: problem)))
+    }
     let result: Result<WebSocketSocket.Opened, WebSocketSocket.Failure> = await withCheckedContinuation {
       continuation in
       let started = POSIXThread.startDetached {
