@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev libcurl4-openssl-dev libpq-dev libwslay-dev
 TEST_DEPS := curl nodejs node-graphql time postgresql python3 python3-websockets
-BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind time python3 python3-websockets postgresql
+BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind time python3 python3-websockets postgresql nginx-light
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs the Debian packages named in $(1) that dpkg does not report as installed.
@@ -36,7 +36,9 @@ build: deps
 
 # The binary users get: the Swift runtime linked in statically (binding its symbols in the dynamic
 # loader was a third of a one-shot command's start-up) and stripped; see docs/startup.md.
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --strip-all
+# --disable-local-rpath: with the Swift runtime linked in, nothing is looked up beside the binary,
+# so an installed binary has no $ORIGIN search path (and the loader no extra lookups).
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath -Xlinker --strip-all
 PREFIX ?= /usr/local
 
 release: deps

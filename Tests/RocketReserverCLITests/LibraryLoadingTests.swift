@@ -9,7 +9,9 @@ import Testing
   private static let onFirstUse = ["libcurl.so", "libmicrohttpd.so", "libpq.so", "libwslay.so"]
 
   /// The libraries the loader opened while running the binary with `arguments`.
-  private func openedLibraries(_ arguments: [String], fixture: ShellFixture) throws -> (ProcessResult, [String]) {
+  private func openedLibraries(_ arguments: [String], fixture: ShellFixture) throws -> (
+    ProcessResult, [String]
+  ) {
     var environment = fixture.environment()
     environment["LD_DEBUG"] = "files"
     let result = try runProcess(BuiltProduct.rocketReserver, arguments, environment: environment)
@@ -34,7 +36,8 @@ import Testing
 
   @Test func anEndpointOpensLibcurlAndAnswers() throws {
     let fixture = try ShellFixture()
-    let server = try ServeTests.Server(fixture: fixture, dataDirectory: fixture.root.appendingPathComponent("d").path)
+    let server = try ServeTests.Server(
+      fixture: fixture, dataDirectory: fixture.root.appendingPathComponent("d").path)
     defer { _ = server.stop() }
     let (result, opened) = try openedLibraries(
       ["--endpoint", server.endpoint.absoluteString, "launch", "5"], fixture: fixture)
