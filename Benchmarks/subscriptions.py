@@ -85,13 +85,15 @@ async def fan_out(url, token):
         done, _ = await asyncio.wait(pending, timeout=1)
         if all(task.done() for task in pending):
             break
-    # Drain what the warm-up left (each saw one or two events).
-    for socket in sockets:
+    # Drain what the warm-up left (each saw one or two events), all sockets at once.
+    async def drain(socket):
         try:
             while True:
-                await asyncio.wait_for(socket.recv(), 0.05)
+                await asyncio.wait_for(socket.recv(), 0.5)
         except asyncio.TimeoutError:
             pass
+    await asyncio.gather(*(drain(s) for s in sockets))
+    print(f"  {len(sockets)} subscribed", flush=True)
     return sockets
 
 
