@@ -87,7 +87,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQLWire", "GraphQLAPI", "POSIXThreads", "CCurl"],
+      dependencies: ["GraphQLWire", "GraphQLAPI", "POSIXThreads", "CCurl", "CWslay", "CCrypto"],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools

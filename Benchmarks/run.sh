@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|serve|fairness|database|probes]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|serve|fairness|database|probes|subscriptions]   (default all)
 # BEFORE: an older rocket-reserver binary the client and serve benchmarks also measure, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
@@ -71,6 +71,14 @@ if [ "$part" = all ] || [ "$part" = fairness ]; then
     READER_ALIASES=200 python3 Benchmarks/serve-fairness.py "$bin" readers --max-cost 200000 --max-executions-per-ip 0
   done
   python3 Benchmarks/serve-fairness.py "$bin" both
+fi
+
+if [ "$part" = all ] || [ "$part" = subscriptions ]; then
+  # Issue 12: 1,000 WebSocket subscribers on one serve (commit -> last `next`, p99 <= 100 ms; RSS
+  # <= 100 MB), and idle `watch` processes (<= 0.1 CPU s per 60 s; IDLE_SECONDS shortens it).
+  echo
+  echo "== subscriptions (Benchmarks/subscriptions.py)"
+  /usr/bin/python3 Benchmarks/subscriptions.py "$bin"
 fi
 
 if [ "$part" = all ] || [ "$part" = completion ]; then

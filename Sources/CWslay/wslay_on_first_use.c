@@ -48,3 +48,5 @@ LAZY_FORWARD_VOID(libwslay, wslay_event_shutdown_read, (wslay_event_context_ptr 
                   (context))
 LAZY_FORWARD_VOID(libwslay, wslay_event_shutdown_write, (wslay_event_context_ptr context),
                   (context))
+LAZY_FORWARD(libwslay, uint16_t, wslay_event_get_status_code_received,
+             (wslay_event_context_ptr context), (context))

@@ -34,7 +34,7 @@ import Testing
       costs[name] = harness.backend.cost(of: request)
     }
     costs["IntrospectionQuery"] = harness.backend.cost(of: GraphQLRequest(query: introspectionQuery))
-    #expect(costs.count == 8)
+    #expect(costs.count == 9)
     for (name, cost) in costs {
       // "With room": at most half the limit each.
       #expect(cost * 2 <= BackendLimits.defaultMaxCost, "\(name) costs \(cost)")

@@ -91,7 +91,15 @@ final class CurlTransfer: @unchecked Sendable {
     _ = ccurl_easy_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
     _ = ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, "rocket-reserver")
     let milliseconds = max(1, Self.milliseconds(timeout))
-    _ = ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, milliseconds)
+    if let idle = request.idleTimeout {
+      // A stream: no bound on the whole exchange, but one on silence (less than one byte a
+      // second on average over `idle`), so a peer that vanished without a FIN is noticed.
+      _ = ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, 0)
+      _ = ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_LIMIT, 1)
+      _ = ccurl_easy_setopt_long(easy, CURLOPT_LOW_SPEED_TIME, max(1, Self.milliseconds(idle) / 1000))
+    } else {
+      _ = ccurl_easy_setopt_long(easy, CURLOPT_TIMEOUT_MS, milliseconds)
+    }
     _ = ccurl_easy_setopt_long(easy, CURLOPT_CONNECTTIMEOUT_MS, milliseconds)
     _ = ccurl_easy_setopt_slist(easy, CURLOPT_HTTPHEADER, headerList)
     switch request.method {

@@ -22,6 +22,10 @@ public struct HTTPRequest: Sendable {
   public var timeout: Duration?
   /// The largest body accepted; nil: the client's bound.
   public var maxBodySize: Int?
+  /// For a body that streams as long as the server keeps it (a subscription): the longest the
+  /// server may stay silent. When set, `timeout` bounds connecting and the response head only,
+  /// and the exchange as a whole has no time limit.
+  public var idleTimeout: Duration?
 
   /// A request.
   ///

@@ -33,6 +33,10 @@ enum AdHocQuery {
     let graphQLRequest = GraphQLRequest(
       query: request.document, operationName: request.operationName,
       variables: request.variables.isEmpty ? nil : request.variables)
+    if operation.operation == .subscription {
+      return await follow(
+        graphQLRequest, style: request.noColor ? TextStyle.plain : context.style, context: context)
+    }
     // The kind decides whether the client may retry (only queries are).
     let operationType = GraphQLOperationType(rawValue: operation.operation.rawValue) ?? .mutation
     let sent = await context.request("Sending the \(operation.operation.rawValue)") {
@@ -52,5 +56,29 @@ enum AdHocQuery {
       return .failed(ExitStatus.notLoggedIn)
     }
     return .failed(ExitStatus.failure)
+  }
+
+  /// Streams a subscription's results, each as indented JSON, until Ctrl-C (or SIGTERM outside
+  /// the shell), reconnecting as `watch` does.
+  private static func follow(_ request: GraphQLRequest, style: TextStyle, context: CommandContext) async
+    -> CommandOutcome
+  {
+    guard let session = context.session else {
+      return context.fail("this command needs a server, and none is configured")
+    }
+    let transport = session.subscriptionTransport()
+    let client = session.client
+    let headers = session.requestOptions.headers
+    let follower = SubscriptionFollower(
+      start: { () throws(RocketClientError) in
+        try await client.subscribe(request, headers: headers, via: transport)
+      },
+      name: "subscription")
+    return await StopOnSignal.run(enabled: !context.isInteractive) {
+      await follower.run(context: context) { result in
+        context.output.write(PrettyJSON.format(result, style: style) + "\n")
+        return context.output.failure?.errno != nil ? .stop(.failed()) : .keepGoing
+      }
+    }
   }
 }

@@ -38,7 +38,7 @@ public final class Session: Sendable {
   /// Where tokens are kept, shown after a login.
   let credentialLocation: String?
   /// The embedded backend's transport, to close its database at the end; nil for `--endpoint`.
-  private let embedded: LazyBackendTransport?
+  let embedded: LazyBackendTransport?
 
   private let seenIDs = Mutex<Set<Int>>([])
   private let paging = Mutex<Paging?>(nil)

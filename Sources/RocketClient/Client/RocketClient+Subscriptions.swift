@@ -1,0 +1,32 @@
+import GraphQLAPI
+import GraphQLWire
+
+extension RocketClient {
+  /// Starts a generated subscription on `transport`, as the logged-in user when there is one.
+  ///
+  /// - Parameters:
+  ///   - operation: a generated subscription, such as `TripsBookedSubscription`.
+  ///   - headers: extra header fields (`--header`); an `Authorization` among them wins over the
+  ///     saved token.
+  ///   - transport: how the subscription reaches the server.
+  /// - Returns: the results as they arrive.
+  /// - Throws: ``RocketClientError``, as ``SubscriptionTransport/subscribe(_:)`` says.
+  public func subscribe<Operation: GraphQLOperation>(
+    _ operation: Operation, headers: HTTPHeaders = HTTPHeaders(), via transport: any SubscriptionTransport
+  ) async throws(RocketClientError) -> SubscriptionResults {
+    try await subscribe(GraphQLRequest(operation), headers: headers, via: transport)
+  }
+
+  /// Starts the subscription `request` (an ad-hoc document) on `transport`.
+  public func subscribe(
+    _ request: GraphQLRequest, headers: HTTPHeaders = HTTPHeaders(), via transport: any SubscriptionTransport
+  ) async throws(RocketClientError) -> SubscriptionResults {
+    var outgoing = OutgoingRequest(
+      endpointKey: endpointKey, operation: request, operationType: .subscription, headers: headers)
+    // The token goes only to the endpoint it was saved for: `endpointKey` is that endpoint.
+    if outgoing.authorization == nil, let credential = try currentCredential() {
+      outgoing.authorization = credential.token
+    }
+    return try await transport.subscribe(outgoing)
+  }
+}

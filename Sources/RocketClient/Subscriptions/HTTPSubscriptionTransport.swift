@@ -1,0 +1,66 @@
+import FoundationEssentials
+import GraphQLWire
+
+/// Runs subscriptions on a server over HTTP the way it offers them: Apollo's multipart answer
+/// first, and when the server answers that request without a stream (a server that speaks
+/// subscriptions only over a WebSocket, as the hosted tutorial server does), a WebSocket with
+/// `graphql-transport-ws` or the legacy `graphql-ws`.
+///
+/// Thread safety: immutable; share it between tasks.
+public struct HTTPSubscriptionTransport: SubscriptionTransport {
+  /// Which protocols to try.
+  public enum Mode: String, Sendable, CaseIterable {
+    /// Multipart, then WebSocket.
+    case auto
+    /// Multipart only.
+    case multipart
+    /// WebSocket only.
+    case websocket
+  }
+
+  private let multipart: MultipartSubscriptionTransport
+  private let webSocket: WebSocketSubscriptionTransport
+  private let mode: Mode
+
+  /// A transport for `endpoint`.
+  ///
+  /// - Parameters:
+  ///   - endpoint: the GraphQL endpoint URL.
+  ///   - client: the HTTP client for the multipart request.
+  ///   - timeout: the longest wait for a connection to be set up.
+  ///   - mode: which protocols to try (default: multipart, then WebSocket).
+  public init(endpoint: URL, client: HTTPClient, timeout: Duration, mode: Mode = .auto) {
+    multipart = MultipartSubscriptionTransport(endpoint: endpoint, client: client)
+    webSocket = WebSocketSubscriptionTransport(endpoint: endpoint, timeout: timeout)
+    self.mode = mode
+  }
+
+  public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
+    switch mode {
+    case .multipart: return try await multipart.subscribe(request)
+    case .websocket: return try await webSocket.subscribe(request)
+    case .auto: break
+    }
+    let refusal: RocketClientError
+    switch try await multipart.start(request) {
+    case .stream(let results):
+      return results
+    case .plain(let status, let body):
+      refusal = MultipartSubscriptionTransport.refusal(
+        status: status, body: body, endpoint: multipart.endpoint)
+    }
+    let scheme = multipart.endpoint.scheme?.lowercased()
+    guard scheme == "http" else { throw refusal }
+    do throws(WebSocketSubscriptionTransport.Failure) {
+      return try await webSocket.open(request)
+    } catch {
+      switch error {
+      case .notOffered:
+        // No WebSocket either: the multipart refusal says more (often the server's own errors).
+        throw refusal
+      case .client(let error):
+        throw error
+      }
+    }
+  }
+}

@@ -1,0 +1,57 @@
+import GraphQLWire
+
+/// Runs subscriptions on a GraphQL backend in this process, such as the embedded
+/// `LaunchBackend` (whose event feed follows every process's commits on the same database).
+///
+/// A plain value: safe to share between tasks.
+public struct InProcessSubscriptionTransport: SubscriptionTransport {
+  /// How a backend answers the start of an operation.
+  public enum Start: Sendable {
+    /// One response: a query's or mutation's, or the errors of a request that cannot run.
+    case single([UInt8])
+    /// A subscription: one encoded `ExecutionResult` per event, until the backend ends it or
+    /// the consumer stops.
+    case stream(AsyncStream<[UInt8]>)
+  }
+
+  /// Starts one operation: the request and the `Authorization` value (nil when anonymous).
+  public typealias Handler = @Sendable (GraphQLRequest, String?) -> Start
+
+  private let handler: Handler
+
+  /// A transport calling `handler` for each subscription.
+  ///
+  /// - Parameter handler: the backend's streaming entry point; it must be thread-safe.
+  public init(handler: @escaping Handler) {
+    self.handler = handler
+  }
+
+  /// Starts the subscription on the backend.
+  ///
+  /// - Throws: ``RocketClientError/server(errors:)`` when the backend answers with errors (a
+  ///   document that does not validate), `.invalidResponse` when it answers with one result
+  ///   instead of a stream, `.cancelled` when the task is cancelled.
+  public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
+    if Task.isCancelled { throw RocketClientError.cancelled }
+    switch handler(request.operation, request.authorization) {
+    case .single(let body):
+      let json = try? JSON(parsing: body)
+      if let errors = json?["errors"], errors.arrayValue?.isEmpty == false {
+        throw RocketClientError.server(errors: GraphQLError.list(errors))
+      }
+      throw RocketClientError.invalidResponse(
+        endpoint: request.endpointKey, reason: "one result instead of a stream of events")
+    case .stream(let events):
+      return SubscriptionResults { continuation in
+        let task = Task {
+          for await body in events {
+            guard let json = try? JSON(parsing: body) else { continue }
+            continuation.yield(json)
+          }
+          continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+      }
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import FoundationEssentials
+import GraphQLWire
+
+/// Runs subscriptions with Apollo's HTTP multipart protocol (`subscriptionSpec=1.0`): one POST
+/// whose answer, `multipart/mixed;boundary="graphql"`, stays open with one part per result.
+///
+/// The body is read as it arrives through ``HTTPClient`` (libcurl, no busy waiting). Parts are
+/// `{"payload": ExecutionResult}`; `{}` is a heartbeat; `{"payload": null, "errors": [...]}` a
+/// fatal error; `--graphql--` the end. The server sends a heartbeat every few seconds, so a
+/// stream silent for ``idleTimeout`` is taken as a lost connection.
+///
+/// Thread safety: immutable; share it between tasks.
+public struct MultipartSubscriptionTransport: SubscriptionTransport {
+  /// The `Accept` value asking for the multipart answer (and JSON for a refusal).
+  static let accept = "multipart/mixed;subscriptionSpec=1.0, application/json"
+
+  /// The GraphQL endpoint.
+  public let endpoint: URL
+  /// The longest the server may send nothing, heartbeats included, before the stream counts
+  /// as lost.
+  public let idleTimeout: Duration
+  private let client: HTTPClient
+
+  /// A transport for `endpoint`.
+  ///
+  /// - Parameters:
+  ///   - endpoint: the GraphQL endpoint URL (`http://` or `https://`).
+  ///   - client: the HTTP client (its timeout bounds connecting and the response head).
+  ///   - idleTimeout: the longest silence on an open stream (default 30 s).
+  public init(endpoint: URL, client: HTTPClient = HTTPClient(), idleTimeout: Duration = .seconds(30)) {
+    self.endpoint = endpoint
+    self.client = client
+    self.idleTimeout = idleTimeout
+  }
+
+  /// How the server answered the subscription request.
+  enum Answer {
+    /// A multipart stream: the results.
+    case stream(SubscriptionResults)
+    /// An ordinary answer (no multipart support, or a refusal): its status and body.
+    case plain(status: Int, body: Data)
+  }
+
+  public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
+    switch try await start(request) {
+    case .stream(let results):
+      return results
+    case .plain(let status, let body):
+      throw Self.refusal(status: status, body: body, endpoint: endpoint)
+    }
+  }
+
+  /// The error for a subscription answered without a stream: the server's GraphQL errors when
+  /// its body has them, else what the body is.
+  static func refusal(status: Int, body: Data, endpoint: URL) -> RocketClientError {
+    let response = HTTPResponse(status: status, headers: [:], body: body)
+    if let json = try? JSON(parsing: [UInt8](body)), let errors = json["errors"],
+      errors.arrayValue?.isEmpty == false
+    {
+      return .server(errors: GraphQLError.list(errors))
+    }
+    if let failure = HTTPTransportError.classify(response, from: endpoint) { return .transport(failure) }
+    return .invalidResponse(
+      endpoint: endpoint.absoluteString, reason: "HTTP \(status) without a multipart stream of results")
+  }
+
+  /// Sends the request and returns the stream, or the plain answer when there is none.
+  func start(_ request: OutgoingRequest) async throws(RocketClientError) -> Answer {
+    var headers: HTTPHeaders = ["Content-Type": "application/json", "Accept": Self.accept]
+    if let name = request.operation.operationName { headers["X-APOLLO-OPERATION-NAME"] = name }
+    for field in request.headers where !["content-type", "accept"].contains(field.name.lowercased()) {
+      headers.add(field.name, field.value)
+    }
+    var http = HTTPRequest(
+      method: .post, url: endpoint, headers: headers, body: request.operation.json.encoded(),
+      maxBodySize: .max)
+    http.idleTimeout = idleTimeout
+    let response: HTTPStreamedResponse
+    do {
+      response = try await client.send(http)
+    } catch .cancelled {
+      throw RocketClientError.cancelled
+    } catch {
+      throw RocketClientError.transport(error)
+    }
+    guard (200..<300).contains(response.status),
+      let boundary = response.header("content-type").flatMap(MultipartMixedParser.boundary(ofContentType:))
+    else {
+      // Not a stream: read the (bounded) answer to say why.
+      var body = Data()
+      do {
+        for try await chunk in response.body {
+          body.append(contentsOf: chunk)
+          if body.count > HTTPClient.defaultMaxBodySize { break }
+        }
+      } catch {
+        if Task.isCancelled { throw RocketClientError.cancelled }
+      }
+      return .plain(status: response.status, body: body)
+    }
+    let endpoint = self.endpoint
+    return .stream(
+      SubscriptionResults { continuation in
+        let task = Task {
+          var parser = MultipartMixedParser(boundary: boundary)
+          do {
+            for try await chunk in response.body {
+              for part in try parser.feed(chunk) {
+                guard let json = try? JSON(parsing: part), case .object(let object) = json else { continue }
+                if let payload = object["payload"], case .object = payload {
+                  continuation.yield(payload)
+                } else if let errors = object["errors"] {
+                  continuation.finish(throwing: RocketClientError.server(errors: GraphQLError.list(errors)))
+                  return
+                }
+                // `{}`: a heartbeat.
+              }
+              if parser.isEnded { break }
+            }
+          } catch let error as HTTPTransportError {
+            continuation.finish(throwing: RocketClientError.transport(error))
+            return
+          } catch {
+            continuation.finish(
+              throwing: RocketClientError.invalidResponse(
+                endpoint: endpoint.absoluteString, reason: "a multipart part larger than 1 MiB"))
+            return
+          }
+          if parser.isEnded || Task.isCancelled {
+            continuation.finish()
+          } else {
+            continuation.finish(throwing: RocketClientError.transport(.connectionLost(endpoint: endpoint)))
+          }
+        }
+        continuation.onTermination = { _ in task.cancel() }
+      })
+  }
+}

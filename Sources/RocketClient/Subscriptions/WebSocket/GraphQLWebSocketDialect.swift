@@ -1,0 +1,72 @@
+import GraphQLWire
+
+/// The two GraphQL-over-WebSocket subprotocols as one set of messages: what to send, and what a
+/// received message means.
+///
+/// `graphql-transport-ws` (enisdenjo/graphql-ws): `connection_init`, `connection_ack`,
+/// `ping`/`pong`, `subscribe`, `next`, `error`, `complete`. The legacy `graphql-ws`
+/// (subscriptions-transport-ws): `connection_init`, `connection_ack`, `connection_error`, `ka`,
+/// `start`, `data`, `error`, `complete`, `stop`.
+struct GraphQLWebSocketDialect: Sendable {
+  /// Whether this is the legacy `graphql-ws` subprotocol.
+  let isLegacy: Bool
+
+  init(subprotocol: String) {
+    isLegacy = subprotocol == "graphql-ws"
+  }
+
+  /// What a server message means.
+  enum Message: Equatable {
+    case acknowledged
+    case ping
+    /// `pong` or `ka`: nothing to do.
+    case keepAlive
+    case next(id: String, payload: JSON)
+    case error(id: String, errors: [GraphQLError])
+    case complete(id: String)
+    /// The legacy protocol's `connection_error`.
+    case connectionError([GraphQLError])
+    /// Anything else (a message of a type this client does not use, or not JSON).
+    case other
+  }
+
+  func connectionInit(payload: JSONObject) -> [UInt8] {
+    JSON.object(["type": .string("connection_init"), "payload": .object(payload)]).encoded()
+  }
+
+  var pong: [UInt8] { JSON.object(["type": .string("pong")]).encoded() }
+
+  func subscribe(id: String, request: GraphQLRequest) -> [UInt8] {
+    var payload: JSONObject = ["query": .string(request.query)]
+    if let name = request.operationName { payload["operationName"] = .string(name) }
+    if let variables = request.variables { payload["variables"] = .object(variables) }
+    return JSON.object([
+      "id": .string(id), "type": .string(isLegacy ? "start" : "subscribe"), "payload": .object(payload),
+    ]).encoded()
+  }
+
+  func classify(_ bytes: [UInt8]) -> Message {
+    guard let message = try? JSON(parsing: bytes), let type = message["type"]?.stringValue else {
+      return .other
+    }
+    let id = message["id"]?.stringValue ?? ""
+    switch type {
+    case "connection_ack": return .acknowledged
+    case "ping": return .ping
+    case "pong", "ka": return .keepAlive
+    case "next" where !isLegacy, "data" where isLegacy:
+      return .next(id: id, payload: message["payload"] ?? .null)
+    case "error":
+      // graphql-transport-ws sends a list of errors; the legacy protocol one error object.
+      let payload = message["payload"]
+      let list: JSON? = payload?.arrayValue != nil ? payload : payload.map { .array([$0]) }
+      return .error(id: id, errors: GraphQLError.list(list))
+    case "complete": return .complete(id: id)
+    case "connection_error":
+      let payload = message["payload"]
+      return .connectionError(
+        GraphQLError.list(payload?.arrayValue != nil ? payload : payload.map { .array([$0]) }))
+    default: return .other
+    }
+  }
+}

@@ -1,0 +1,87 @@
+import CCrypto
+import FoundationEssentials
+
+/// The client's side of the RFC 6455 opening handshake: the GET request with its key, and the
+/// check of the server's `101 Switching Protocols` answer.
+///
+/// A value.
+struct WebSocketHandshakeRequest: Sendable {
+  /// The GUID of RFC 6455 section 1.3, appended to the key before hashing.
+  static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+  let host: String
+  let port: Int
+  let path: String
+  let subprotocols: [String]
+  let headers: HTTPHeaders
+  /// base64 of 16 random bytes.
+  let key: String
+
+  /// Why the server's answer does not open a WebSocket.
+  enum Refusal: Error, Equatable {
+    /// Not `101`: the status, and the body's start when there was one.
+    case status(Int)
+    /// A 101 without the right `Upgrade`, `Connection` or `Sec-WebSocket-Accept`.
+    case invalid(String)
+  }
+
+  /// A request for `path` on `host:port` offering `subprotocols` in order of preference.
+  init(host: String, port: Int, path: String, subprotocols: [String], headers: HTTPHeaders) {
+    self.host = host
+    self.port = port
+    self.path = path
+    self.subprotocols = subprotocols
+    self.headers = headers
+    var random = [UInt8](repeating: 0, count: 16)
+    if ccrypto_random_bytes(&random, 16) != 1 {
+      // The key only proves the server read this handshake; it need not be secret.
+      random = (0..<16).map { _ in UInt8.random(in: 0...255) }
+    }
+    key = Data(random).base64EncodedString()
+  }
+
+  /// The request's bytes.
+  var bytes: [UInt8] {
+    let hostField = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    var text = "GET \(path) HTTP/1.1\r\nHost: \(hostField)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    text += "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
+    text += "Sec-WebSocket-Protocol: \(subprotocols.joined(separator: ", "))\r\n"
+    text += "User-Agent: rocket-reserver\r\n"
+    for field in headers { text += "\(field.name): \(field.value)\r\n" }
+    return Array((text + "\r\n").utf8)
+  }
+
+  /// The value the server must answer in `Sec-WebSocket-Accept`.
+  var expectedAccept: String {
+    let input = Array((key + Self.guid).utf8)
+    var digest = [UInt8](repeating: 0, count: 20)
+    ccrypto_sha1(input, input.count, &digest)
+    return Data(digest).base64EncodedString()
+  }
+
+  /// Checks the response head (without its blank line) and returns the subprotocol the server chose.
+  ///
+  /// - Throws: ``Refusal``.
+  func check(responseHead head: String) throws(Refusal) -> String {
+    var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)[...]
+    guard let statusLine = lines.popFirst() else { throw .invalid("an empty answer") }
+    let parts = statusLine.split(separator: " ", maxSplits: 2)
+    guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
+      throw .invalid("not an HTTP answer")
+    }
+    guard status == 101 else { throw .status(status) }
+    var fields: [String: String] = [:]
+    for line in lines {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      fields[line[..<colon].lowercased()] = String(line[line.index(after: colon)...].trimmingSpaces())
+    }
+    guard fields["upgrade"]?.lowercased() == "websocket" else { throw .invalid("no Upgrade: websocket") }
+    guard fields["sec-websocket-accept"] == expectedAccept else {
+      throw .invalid("a wrong Sec-WebSocket-Accept")
+    }
+    guard let chosen = fields["sec-websocket-protocol"], subprotocols.contains(chosen) else {
+      throw .invalid("none of the subprotocols \(subprotocols.joined(separator: ", ")) accepted")
+    }
+    return chosen
+  }
+}

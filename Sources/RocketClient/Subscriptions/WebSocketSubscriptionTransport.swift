@@ -1,0 +1,160 @@
+import FoundationEssentials
+import GraphQLWire
+
+/// Runs subscriptions over a WebSocket, speaking whichever GraphQL subprotocol the server picks:
+/// `graphql-transport-ws` (the graphql-ws library's) or the legacy `graphql-ws`
+/// (subscriptions-transport-ws, as the hosted tutorial server and Apollo Kotlin speak it).
+///
+/// One connection per subscription: `connection_init` (with the `Authorization` value in its
+/// payload, and in the upgrade request's header), `connection_ack`, then `subscribe` (or
+/// `start`); `next` (`data`) messages are the results; `ping` is answered with `pong`, `ka` is
+/// ignored. Only `http://` and `ws://` endpoints: there is no TLS under this socket (an
+/// `https://` server is reached through ``MultipartSubscriptionTransport``).
+///
+/// Thread safety: immutable; share it between tasks.
+public struct WebSocketSubscriptionTransport: SubscriptionTransport {
+  /// The subprotocols offered, in order of preference.
+  static let subprotocols = ["graphql-transport-ws", "graphql-ws"]
+
+  /// The GraphQL endpoint (`http://` or `ws://`).
+  public let endpoint: URL
+  /// The longest wait for connecting, the handshake and the `connection_ack`.
+  public let timeout: Duration
+
+  /// A transport for `endpoint`.
+  ///
+  /// - Parameters:
+  ///   - endpoint: the GraphQL endpoint, such as `http://127.0.0.1:4000/graphql`.
+  ///   - timeout: the longest wait until the server acknowledged the connection (default 30 s).
+  public init(endpoint: URL, timeout: Duration = .seconds(30)) {
+    self.endpoint = endpoint
+    self.timeout = timeout
+  }
+
+  /// Why the WebSocket could not carry the subscription.
+  enum Failure: Error {
+    /// The handshake was answered without a WebSocket (a server that does not offer one).
+    case notOffered(WebSocketHandshakeRequest.Refusal)
+    /// Anything else, as the client reports it.
+    case client(RocketClientError)
+  }
+
+  public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
+    do throws(Failure) {
+      return try await open(request)
+    } catch {
+      switch error {
+      case .notOffered(let refusal):
+        throw RocketClientError.invalidResponse(
+          endpoint: endpoint.absoluteString, reason: "no WebSocket here (\(Self.describe(refusal)))")
+      case .client(let error):
+        throw error
+      }
+    }
+  }
+
+  /// The refusal in words.
+  static func describe(_ refusal: WebSocketHandshakeRequest.Refusal) -> String {
+    switch refusal {
+    case .status(let status): "HTTP \(status) to the upgrade request"
+    case .invalid(let reason): "the upgrade answer has \(reason)"
+    }
+  }
+
+  /// Opens the connection and starts the subscription, telling a server without WebSocket apart.
+  func open(_ request: OutgoingRequest) async throws(Failure) -> SubscriptionResults {
+    guard let scheme = endpoint.scheme?.lowercased(), ["http", "ws"].contains(scheme) else {
+      throw .client(
+        .transport(
+          .failed(
+            endpoint: endpoint, detail: "WebSocket subscriptions need an http:// or ws:// endpoint (no TLS)"))
+      )
+    }
+    if Task.isCancelled { throw .client(.cancelled) }
+    var headers = HTTPHeaders()
+    for field in request.headers where field.name.lowercased() != "content-type" {
+      headers.add(field.name, field.value)
+    }
+    let client: WebSocketClient
+    do {
+      client = try await WebSocketClient.connect(
+        endpoint: endpoint, subprotocols: Self.subprotocols, headers: headers, timeout: timeout)
+    } catch {
+      switch error {
+      case .transport(let error): throw .client(.transport(error))
+      case .refused(let refusal): throw .notOffered(refusal)
+      }
+    }
+    let dialect = GraphQLWebSocketDialect(subprotocol: client.subprotocol)
+    var initPayload = JSONObject()
+    if let authorization = request.authorization { initPayload["Authorization"] = .string(authorization) }
+    client.send(dialect.connectionInit(payload: initPayload))
+    let (results, output) = SubscriptionResults.makeStream()
+    let acknowledged = OneShotSignal<Void>()
+    let endpoint = self.endpoint
+    let operation = request.operation
+    // One reader for the connection's whole life: first the acknowledgement, then the results.
+    let reader = Task {
+      var started = false
+      for await event in client.events {
+        switch event {
+        case .closed(let code):
+          let error: RocketClientError =
+            code == 4403 || code == 4401
+            ? .notLoggedIn(endpoint: endpoint.absoluteString, serverMessage: "closed with \(code ?? 0)")
+            : .transport(.connectionLost(endpoint: endpoint))
+          if !acknowledged.set(.failure(error)) { output.finish(throwing: error) }
+          return
+        case .text(let bytes):
+          switch dialect.classify(bytes) {
+          case .acknowledged where !started:
+            started = true
+            client.send(dialect.subscribe(id: "1", request: operation))
+            acknowledged.set(.success(()))
+          case .connectionError(let errors):
+            let error = RocketClientError.server(errors: errors)
+            if !acknowledged.set(.failure(error)) { output.finish(throwing: error) }
+            client.close()
+            return
+          case .next(let id, let payload) where id == "1":
+            output.yield(payload)
+          case .error(let id, let errors) where id == "1":
+            client.close()
+            output.finish(throwing: RocketClientError.server(errors: errors))
+            return
+          case .complete(let id) where id == "1":
+            client.close()
+            output.finish()
+            return
+          case .ping:
+            client.send(dialect.pong)
+          default:
+            continue
+          }
+        }
+      }
+      output.finish()
+    }
+    output.onTermination = { _ in
+      reader.cancel()
+      client.close()
+    }
+    let timeout = self.timeout
+    let watchdog = Task {
+      try? await Task.sleep(for: timeout)
+      acknowledged.set(.failure(.transport(.timedOut(endpoint: endpoint, after: timeout))))
+    }
+    let outcome = await withTaskCancellationHandler {
+      await acknowledged.wait()
+    } onCancel: {
+      acknowledged.set(.failure(.cancelled))
+    }
+    watchdog.cancel()
+    if case .failure(let error) = outcome {
+      reader.cancel()
+      client.abort()
+      throw .client(error)
+    }
+    return results
+  }
+}
