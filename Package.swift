@@ -73,7 +73,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend", "CCurl"],
+      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend", "SQLite", "CCurl"],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools
@@ -103,6 +103,11 @@ let package = Package(
     .executableTarget(
       name: "engine-benchmark",
       dependencies: ["GraphQL", "TestSupport"],
+      swiftSettings: strictSettings),
+
+    .executableTarget(
+      name: "cache-benchmark",
+      dependencies: ["RocketClient", "RocketReserverAPI"],
       swiftSettings: strictSettings),
 
     // MARK: - Tests

@@ -45,7 +45,7 @@ import Testing
     // the prompt is drawn again.
     terminal.send("\t")
     let listing = try fixture.expectPrompt(terminal)
-    #expect(listing.contains("book      exit      launch    login     more      quit      serve     trips"))
+    #expect(listing.contains("book      exit      launches  more      schema    trips"))
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
@@ -100,10 +100,10 @@ import Testing
     try terminal.waitForRawMode(timeout: ShellFixture.patience)
     terminal.send("\t")
     try terminal.expect(
-      "book      more\r\ncancel    query\r\nexit      quit\r\n", timeout: ShellFixture.patience)
+      "book      more\r\ncache     query\r\ncancel    quit\r\n", timeout: ShellFixture.patience)
     terminal.setWindowSize(columns: 80, rows: 24)
     terminal.send("\t")
-    try terminal.expect("total     whoami\r\n", timeout: ShellFixture.patience)
+    try terminal.expect("serve     whoami\r\n", timeout: ShellFixture.patience)
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
