@@ -116,6 +116,9 @@ final class CacheDatabase: @unchecked Sendable {
     guard try pragma("application_id") == Self.applicationID else {
       throw Problem.unusableFile("not a rocket-reserver cache")
     }
+    // Switching the new file to WAL wrote its first page, so the setting takes a VACUUM (of an
+    // empty file: instant) to apply.
+    if try pragma("auto_vacuum") != 2 { try connection.execute("VACUUM") }
   }
 
   private func pragma(_ name: String) throws -> Int64 {
@@ -153,17 +156,45 @@ final class CacheDatabase: @unchecked Sendable {
   }
 
   /// Merges `records` into `partition` in one transaction, field by field over what is stored.
+  ///
+  /// An object stored by path because its selection had no `id` (`Launch:42.rocket` from a
+  /// query asking only `rocket { name }`) is the object a keyed record already stands for when
+  /// the same field of the same parent pointed there (`Rocket:falcon9`): its fields go into that
+  /// record, so the answers that did ask for the id stay whole.
   /// - Returns: the keys whose stored fields changed.
   func write(partition: String, records: [CacheRecord], now: Int64) throws -> Set<String> {
     var changed: Set<String> = []
     try connection.inTransaction { db in
-      for record in records {
-        let stored = try db.queryFirst(
-          "SELECT fields FROM records WHERE partition = ? AND key = ?", [partition, record.key]
+      var stored: [String: CacheRecord] = [:]
+      func existing(_ key: String) throws -> CacheRecord? {
+        if let record = stored[key] { return record }
+        let text = try db.queryFirst(
+          "SELECT fields FROM records WHERE partition = ? AND key = ?", [partition, key]
         ) { try $0.column(0, as: String.self) }
-        let existing = stored.flatMap { CacheRecord(key: record.key, storedText: $0) }
-        let merged = existing?.merging(record) ?? record
-        if merged != existing { changed.insert(record.key) }
+        let record = text.flatMap { CacheRecord(key: key, storedText: $0) }
+        if let record { stored[key] = record }
+        return record
+      }
+      var incoming: [String: CacheRecord] = [:]
+      for record in records { incoming[record.key] = record }
+      for key in records.map(\.key) {
+        guard var record = incoming[key], let old = try existing(key) else { continue }
+        for (field, value) in record.fields {
+          let path = key + "." + field
+          guard case .reference(path) = value, case .reference(let keyed)? = old.fields[field],
+            !keyed.hasPrefix(key + "."), let child = incoming.removeValue(forKey: path)
+          else { continue }
+          record.fields[field] = .reference(keyed)
+          var target = incoming[keyed] ?? CacheRecord(key: keyed)
+          target.fields.merge(child.fields) { current, _ in current }
+          incoming[keyed] = target
+        }
+        incoming[key] = record
+      }
+      for record in incoming.values {
+        let old = try existing(record.key)
+        let merged = old?.merging(record) ?? record
+        if merged != old { changed.insert(record.key) }
         let text = merged.storedText
         try db.run(
           """

@@ -102,7 +102,14 @@ package struct CacheReader {
         if pages.isEmpty { return read(value, field.selections) }
         break
       }
+      // A later page that is no longer whole (evicted in part) ends the list instead of
+      // spoiling the pages before it.
+      let missingBefore = missing.count
       guard case .object(let page) = read(value, field.selections) else { break }
+      if !pages.isEmpty && missing.count > missingBefore {
+        missing.removeSubrange(missingBefore...)
+        break
+      }
       pages.append(page)
       guard let cursor = page["cursor"]?.stringValue else { break }
       after = cursor

@@ -8,20 +8,25 @@ import Testing
 
 /// The keys the store gives records and fields, from the schema and the request.
 @Suite struct CacheKeysTests {
-  static let launchJSON: JSONObject = [
-    "launch": .object([
-      "id": .string("42"), "site": .string("KSC LC 39A"),
-      "mission": .object([
-        "name": .string("CRS-9"), "missionPatch": .string("https://example.com/p.png"),
-        "__typename": .string("Mission"),
-      ]),
-      "rocket": .object([
-        "id": .string("falcon9"), "name": .string("Falcon 9"), "type": .string("FT"),
-        "__typename": .string("Rocket"),
-      ]),
-      "isBooked": .bool(false), "__typename": .string("Launch"),
-    ])
-  ]
+  static let launchJSON = launch(id: "42")
+
+  /// The `data` of `LaunchDetails` for launch `id`.
+  static func launch(id: String) -> JSONObject {
+    [
+      "launch": .object([
+        "id": .string(id), "site": .string("KSC LC 39A"),
+        "mission": .object([
+          "name": .string("CRS-9"), "missionPatch": .string("https://example.com/p.png"),
+          "__typename": .string("Mission"),
+        ]),
+        "rocket": .object([
+          "id": .string("falcon9"), "name": .string("Falcon 9"), "type": .string("FT"),
+          "__typename": .string("Rocket"),
+        ]),
+        "isBooked": .bool(false), "__typename": .string("Launch"),
+      ])
+    ]
+  }
 
   @Test func recordsAreKeyedByTypenameAndIdOrByPathWithArgumentsInFieldKeys() {
     let operation = CacheableOperation(LaunchDetailsQuery(id: "42"))
