@@ -92,41 +92,80 @@ package struct CacheReader {
       return .null
     }
     oldestWrite = min(oldestWrite ?? loaded.written, loaded.written)
-    let first = CacheKeys.after(field, variables: variables)
-    var after = first
-    var visited: Set<String?> = []
-    var pages: [JSONObject] = []
-    while visited.insert(after).inserted, let value = loaded.record.fields[CacheKeys.page(after: after)] {
-      guard case .reference = value else {
-        // A null page (the field failed) ends the list; alone, it is the answer.
-        if pages.isEmpty { return read(value, field.selections) }
-        break
+    let firstName = CacheKeys.page(after: CacheKeys.after(field, variables: variables))
+    guard let start = loaded.record.fields[firstName] else {
+      missing.append(connectionKey + "." + firstName)
+      return .null
+    }
+    // A null page (the field failed) is the answer as it is.
+    guard case .reference = start else { return read(start, field.selections) }
+
+    // Every other page stored, by the cursor it follows; and each page's cursor with the item it
+    // names (its last), so a page fetched with another page size still joins the list.
+    var followers: [String: CacheValue] = [:]
+    var cursorItems: [String: String] = [:]
+    for (name, value) in loaded.record.fields {
+      guard case .reference(let key) = value, let page = load(key)?.record else { continue }
+      if name != firstName, let after = CacheKeys.cursor(followedBy: name) { followers[after] = value }
+      if case .scalar(.string(let cursor))? = page.fields["cursor"],
+        let last = Self.items(of: page)?.keys.last
+      {
+        cursorItems[cursor] = last
       }
-      // A later page that is no longer whole (evicted in part) ends the list instead of
-      // spoiling the pages before it.
+    }
+    var merged = JSONObject()
+    var itemIndex: [String: Int] = [:]
+    var current: CacheValue? = start
+    var isFirst = true
+    while case .reference(let pageKey)? = current, let record = load(pageKey)?.record {
       let missingBefore = missing.count
-      guard case .object(let page) = read(value, field.selections) else { break }
-      if !pages.isEmpty && missing.count > missingBefore {
+      guard case .object(let page) = read(.reference(pageKey), field.selections) else { break }
+      if !isFirst && missing.count > missingBefore {
+        // A later page no longer whole (evicted in part) ends the list instead of spoiling it.
         missing.removeSubrange(missingBefore...)
         break
       }
-      pages.append(page)
-      guard let cursor = page["cursor"]?.stringValue else { break }
-      after = cursor
-    }
-    guard let last = pages.last else {
-      missing.append(connectionKey + "." + CacheKeys.page(after: first))
-      return .null
-    }
-    guard pages.count > 1 else { return .object(last) }
-    var merged = JSONObject()
-    for key in pages[0].keys {
-      if case .array = pages[0][key] {
-        merged[key] = .array(pages.flatMap { $0[key]?.arrayValue ?? [] })
+      let items = Self.items(of: record)
+      let keys = items?.keys ?? []
+      for (name, value) in page {
+        guard !isFirst, case .array(let elements) = value else {
+          merged[name] = value
+          continue
+        }
+        var combined = merged[name]?.arrayValue ?? []
+        for (offset, element) in elements.enumerated() {
+          let key = offset < keys.count && name == items?.field ? keys[offset] : nil
+          if let key, itemIndex[key] != nil { continue }
+          combined.append(element)
+        }
+        merged[name] = .array(combined)
+      }
+      for key in keys where itemIndex[key] == nil { itemIndex[key] = itemIndex.count }
+      isFirst = false
+      // Next: the page after this one's cursor; else the page after the furthest listed item.
+      if let cursor = page["cursor"]?.stringValue, let next = followers.removeValue(forKey: cursor) {
+        current = next
       } else {
-        merged[key] = last[key] ?? .null
+        let best = followers.keys.compactMap { cursor in
+          cursorItems[cursor].flatMap { itemIndex[$0] }.map { (cursor, $0) }
+        }.max { $0.1 < $1.1 }
+        current = best.flatMap { followers.removeValue(forKey: $0.0) }
       }
     }
+    if isFirst {
+      if case .reference(let key) = start { missing.append(key) }
+      return .null
+    }
     return .object(merged)
+  }
+
+  /// A page's items: its first list field (by key) and the record keys in it. Items are told
+  /// apart by record, so a launch on two overlapping pages is listed once.
+  private static func items(of page: CacheRecord) -> (field: String, keys: [String])? {
+    for key in page.fields.keys.sorted() {
+      guard case .list(let items)? = page.fields[key] else { continue }
+      return (key, items.compactMap { if case .reference(let key) = $0 { key } else { nil } })
+    }
+    return nil
   }
 }

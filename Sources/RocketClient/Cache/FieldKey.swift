@@ -51,6 +51,13 @@ package enum CacheKeys {
     "page(" + (cursor.map { JSON.string($0).encodedString } ?? "null") + ")"
   }
 
+  /// The cursor a page's field key says it follows (`page("c3")` follows `c3`); nil for the
+  /// first page or a key that is no page.
+  package static func cursor(followedBy pageKey: String) -> String? {
+    guard pageKey.hasPrefix("page("), pageKey.hasSuffix(")") else { return nil }
+    return (try? JSON(parsing: String(pageKey.dropFirst(5).dropLast())))?.stringValue
+  }
+
   /// The `after` argument of a paginated field's request, nil for the first page.
   package static func after(_ field: Selection.Field, variables: JSONObject) -> String? {
     field.arguments.first { $0.name == "after" }?.value.resolved(with: variables)?.stringValue

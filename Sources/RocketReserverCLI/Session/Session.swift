@@ -144,7 +144,13 @@ public final class Session: Sendable {
       let cursor = after ?? start
       let query = LaunchListQuery(
         pageSize: pageSize.map { .some($0) } ?? .absent, after: cursor.map { .some($0) } ?? .absent)
-      let data = try await client.fetch(query).requireData()
+      let data: LaunchListQuery.Data
+      do throws(RocketClientError) {
+        data = try await client.fetch(query).requireData()
+      } catch .notCached where after != nil {
+        // Cache-only: the cache's list of every launch seen ends here.
+        return LaunchPage(launches: [], cursor: after ?? "", hasMore: false)
+      }
       return LaunchPage(
         launches: data.launches.launches.compactMap { $0 }, cursor: data.launches.cursor,
         hasMore: data.launches.hasMore)

@@ -91,4 +91,43 @@ import Testing
     let tail = rest.read(second.selections, rootKey: "QUERY_ROOT")
     #expect(tail?["launches"]?["launches"]?.arrayValue?.count == 1)
   }
+
+  @Test func aFirstPageOfAnotherSizeStillJoinsTheLaterPages() {
+    // Pages of 3 (cursors name their last launch), then the first page again with 7 launches.
+    func page(_ ids: ClosedRange<Int>, after: String?) -> (CacheableOperation, JSONObject) {
+      let operation = CacheableOperation(
+        LaunchListQuery(pageSize: .some(ids.count), after: after.map { .some($0) } ?? .absent))
+      let launches: [JSON] = ids.reversed().map { id in
+        .object([
+          "id": .string(String(id)), "site": .null, "mission": .null, "rocket": .null,
+          "isBooked": .bool(false),
+          "__typename": .string("Launch"),
+        ])
+      }
+      let data: JSONObject = [
+        "launches": .object([
+          "cursor": .string("c\(ids.lowerBound)"), "hasMore": .bool(true), "launches": .array(launches),
+          "__typename": .string("LaunchConnection"),
+        ])
+      ]
+      return (operation, data)
+    }
+    var records: [String: CacheRecord] = [:]
+    for (operation, data) in [
+      page(108...110, after: nil), page(105...107, after: "c108"), page(102...104, after: "c105"),
+      page(104...110, after: nil),
+    ] {
+      var normalizer = ResponseNormalizer(keyedTypes: operation.keyedTypes, variables: operation.variables)
+      normalizer.normalize(data, selections: operation.selections, rootKey: "QUERY_ROOT")
+      for (key, record) in normalizer.records {
+        records[key] = records[key].map { $0.merging(record) } ?? record
+      }
+    }
+    let all = CacheableOperation(LaunchListQuery())
+    var reader = CacheReader(variables: all.variables) { records[$0].map { ($0, 0) } }
+    let data = reader.read(all.selections, rootKey: "QUERY_ROOT")
+    let ids = data?["launches"]?["launches"]?.arrayValue?.compactMap { $0["id"]?.stringValue }
+    #expect(ids == (102...110).reversed().map(String.init))
+    #expect(data?["launches"]?["cursor"] == .string("c102"))
+  }
 }
