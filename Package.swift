@@ -19,22 +19,31 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
     .systemLibrary(
-      name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
-    .systemLibrary(
       name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    .systemLibrary(
-      name: "CCurl", pkgConfig: "libcurl", providers: [.apt(["libcurl4-openssl-dev"])]),
-    .systemLibrary(
-      name: "CPostgres", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
-    .systemLibrary(name: "CWslay", providers: [.apt(["libwslay-dev"])]),
+    // libcurl, libmicrohttpd, libpq and wslay are opened on first use (dlopen), not linked, so
+    // that commands which need none of them start without loading them: see CLazyLoad.
+    .target(name: "CLazyLoad"),
+    .target(name: "CCurl", dependencies: ["CLazyLoad"]),
+    .target(name: "CMicroHTTPD", dependencies: ["CLazyLoad"]),
+    .target(name: "CPostgres", dependencies: ["CLazyLoad"]),
+    .target(name: "CWslay", dependencies: ["CLazyLoad"]),
 
     // MARK: - Libraries
+    // The module graph is one-way (docs/ARCHITECTURE.md): wire types <- engine, wire types <-
+    // generated-code runtime <- client <- program; the backend and the server <- program.
+    .target(
+      name: "GraphQLWire",
+      swiftSettings: strictSettings),
+    .target(
+      name: "POSIXThreads",
+      swiftSettings: strictSettings),
     .target(
       name: "GraphQL",
+      dependencies: ["GraphQLWire"],
       swiftSettings: strictSettings),
     .target(
       name: "GraphQLAPI",
-      dependencies: ["GraphQL"],
+      dependencies: ["GraphQLWire"],
       swiftSettings: strictSettings),
     .target(
       name: "GraphQLCodegen",
@@ -51,7 +60,7 @@ let package = Package(
       path: "Sources/CodegenPlugin"),
     .target(
       name: "RocketReserverAPI",
-      dependencies: ["GraphQLAPI"],
+      dependencies: ["GraphQLAPI", "GraphQLWire"],
       swiftSettings: strictSettings,
       plugins: ["CodegenPlugin"]),
     .target(
@@ -64,16 +73,16 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "LaunchBackend",
-      dependencies: ["GraphQL", "SQLite", "Postgres", "CCrypto"],
+      dependencies: ["GraphQL", "RocketReserverAPI", "POSIXThreads", "SQLite", "Postgres", "CCrypto"],
       swiftSettings: strictSettings,
       plugins: ["EmbedResourcesPlugin"]),
     .target(
       name: "GraphQLServer",
-      dependencies: ["GraphQL", "CMicroHTTPD", "CWslay", "CCrypto"],
+      dependencies: ["GraphQL", "POSIXThreads", "CMicroHTTPD", "CWslay", "CCrypto"],
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQL", "GraphQLAPI", "LaunchBackend", "SQLite", "CCurl"],
+      dependencies: ["GraphQLWire", "GraphQLAPI", "POSIXThreads", "SQLite", "CCurl"],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools
@@ -107,7 +116,7 @@ let package = Package(
 
     .executableTarget(
       name: "cache-benchmark",
-      dependencies: ["RocketClient", "RocketReserverAPI"],
+      dependencies: ["GraphQLWire", "RocketClient", "RocketReserverAPI"],
       swiftSettings: strictSettings),
 
     // MARK: - Tests
@@ -117,7 +126,8 @@ let package = Package(
     .testTarget(
       name: "ShimTests",
       dependencies: [
-        "CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CPostgres", "CWslay", "TestSupport",
+        "CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CPostgres", "CWslay", "CLazyLoad",
+        "TestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(
@@ -135,7 +145,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLAPITests",
-      dependencies: ["GraphQLAPI"],
+      dependencies: ["GraphQLAPI", "GraphQLWire"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "SQLiteTests",
@@ -152,7 +162,8 @@ let package = Package(
     .testTarget(
       name: "RocketReserverCLITests",
       dependencies: [
-        "RocketReserverCLI", "GraphQL", "RocketReserverAPI", "SQLite", "TestSupport", "rocket-reserver",
+        "RocketReserverCLI", "GraphQL", "RocketReserverAPI", "RocketClient", "SQLite", "TestSupport",
+        "rocket-reserver",
       ],
       swiftSettings: strictSettings),
     .testTarget(
@@ -161,7 +172,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "LaunchBackendTests",
-      dependencies: ["LaunchBackend", "Postgres", "TestSupport", "embed-resources"],
+      dependencies: ["LaunchBackend", "GraphQLServer", "Postgres", "TestSupport", "embed-resources"],
       swiftSettings: strictSettings),
     .executableTarget(
       name: "credential-writer",
@@ -171,7 +182,9 @@ let package = Package(
     .testTarget(
       name: "RocketClientTests",
       dependencies: [
-        "RocketClient", "GraphQLAPI", "RocketReserverAPI", "LaunchBackend", "GraphQLServer", "TestSupport",
+        "RocketClient", "GraphQLAPI", "GraphQLWire", "RocketReserverAPI", "LaunchBackend", "GraphQLServer",
+        "SQLite",
+        "TestSupport",
         "credential-writer",
       ],
       swiftSettings: strictSettings),

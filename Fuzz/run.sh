@@ -35,9 +35,22 @@ case "$target" in
         -emit-module-path "$lib/GraphQL.swiftmodule" -emit-library -static -o "$lib/libGraphQL.a" \
         $(graphql_sources)
     fi
+    # The server's C shims open libmicrohttpd and wslay on first use (Sources/CLazyLoad), so
+    # their forwarders are compiled in as in the package build.
+    shims=(CLazyLoad CMicroHTTPD CWslay)
+    objects=()
+    for shim in "${shims[@]}"; do
+      for source in "$root/Sources/$shim"/*.c; do
+        object="$lib/$(basename "$source" .c).o"
+        clang -c -O1 -fPIC -I "$root/Sources/CLazyLoad/include" -I "$root/Sources/$shim/include" \
+          "$source" -o "$object"
+        objects+=("$object")
+      done
+    done
     # shellcheck disable=SC2046
     swiftc -sanitize=fuzzer,address -parse-as-library -Onone -module-name GraphQLServer \
-      -I "$lib" -L "$lib" -lGraphQL -I "$root/Sources/CMicroHTTPD" -lmicrohttpd \
+      -I "$lib" -L "$lib" -lGraphQL -I "$root/Sources/CMicroHTTPD/include" -I "$root/Sources/CWslay/include" \
+      "${objects[@]}" \
       $(find "$root/Sources/GraphQLServer" "$root/Fuzz/HTTP" -name '*.swift' | sort) "$entry" -o "$binary"
     ;;
   *)

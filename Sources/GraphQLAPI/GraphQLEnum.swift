@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// A generated Swift enum for a GraphQL enum type. Values the schema gained after the code was
 /// generated decode as `unknown(name)` instead of failing, as apollo-ios does.
 ///

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// A Swift value that can be sent as a GraphQL input value (a variable).
 public protocol GraphQLInputValueConvertible: Sendable {
   /// The value as JSON.

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// A nullable input value that tells an absent value from an explicit null, as GraphQL does:
 /// an absent argument takes its default; an explicit null overrides it.
 public enum GraphQLNullable<Wrapped: GraphQLInputValueConvertible>: Sendable {

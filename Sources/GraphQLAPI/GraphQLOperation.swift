@@ -1,4 +1,4 @@
-@_exported import GraphQL
+import GraphQLWire
 
 /// The kind of a generated operation.
 public enum GraphQLOperationType: String, Sendable {

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 extension GraphQLRequest {
   /// The request for a generated operation: its compact document, name and variables (none
   /// when it has no variables to send).

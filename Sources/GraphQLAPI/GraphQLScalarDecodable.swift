@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// A Swift type a GraphQL scalar (or enum) result decodes into.
 public protocol GraphQLScalarDecodable: Sendable {
   /// Decodes `json`, or returns nil when it has the wrong JSON type.

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// The building blocks generated `SelectionSetData` initializers are made of: each takes the
 /// JSON at a response path and either returns the Swift value or throws a
 /// `ResponseDecodingError` naming that path.

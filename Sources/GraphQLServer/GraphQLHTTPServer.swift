@@ -1,4 +1,5 @@
 import CMicroHTTPD
+import CWslay
 import Glibc
 import Synchronization
 
@@ -58,6 +59,11 @@ public final class GraphQLHTTPServer: Sendable {
   ///   be bound, the server was started before, or libmicrohttpd cannot start.
   public func start(host: String = "127.0.0.1", port: UInt16 = 0) throws(GraphQLHTTPServerError) {
     guard let address = ListenAddress(host) else { throw .invalidHost(host) }
+    // Both libraries are opened on first use; opening them here turns a missing one into an
+    // error at start rather than a failure inside a connection.
+    for problem in [cmhd_open_error(), cwslay_open_error()] {
+      if let problem { throw .libraryMissing(String(cString: problem)) }
+    }
     try state.withLock { (state: inout State) throws(GraphQLHTTPServerError) in
       guard case .idle = state else { throw .alreadyStarted }
       var error: Int32 = 0

@@ -10,6 +10,8 @@ public enum GraphQLHTTPServerError: Error, Hashable, Sendable, CustomStringConve
   case alreadyStarted
   /// libmicrohttpd refused to start (out of threads or memory).
   case daemonFailed
+  /// A library the server needs (libmicrohttpd, wslay), opened when the server starts, is missing.
+  case libraryMissing(String)
 
   /// A one-line message for the user, such as `address 127.0.0.1:4000 is already in use`.
   public var description: String {
@@ -19,6 +21,7 @@ public enum GraphQLHTTPServerError: Error, Hashable, Sendable, CustomStringConve
     case .cannotBind(let host, let port, let reason): "cannot listen on \(host):\(port): \(reason)"
     case .alreadyStarted: "the server was already started"
     case .daemonFailed: "the HTTP server could not start its worker threads"
+    case .libraryMissing(let reason): "cannot load \(reason)"
     }
   }
 }

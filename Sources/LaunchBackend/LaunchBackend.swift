@@ -2,7 +2,7 @@ import GraphQL
 
 /// The embedded launch-booking API: the schema of `Operations/schema.graphqls`, its resolvers,
 /// the launch catalog and the booking store, behind one entry point,
-/// ``handle(query:operationName:variables:authorization:allowMutations:)``, that the in-process
+/// ``handle(query:operationName:variables:authorization:operationPolicy:)``, that the in-process
 /// transport and the HTTP server both call.
 ///
 /// Thread safety: `Sendable`; `handle` may be called from any number of threads at once, outside
@@ -71,8 +71,8 @@ public final class LaunchBackend: Sendable {
   /// says. Parse, validation, operation-resolution and variable errors come from the engine's
   /// pipeline without `data` (the parsed and validated document is cached by query text);
   /// `BAD_USER_INPUT`, `UNAUTHENTICATED` and `INTERNAL_SERVER_ERROR` come from the resolvers, with
-  /// `data`. A subscription is refused (`.operationNotAllowed`) with a clear message, since no
-  /// transport here can stream; so is a mutation when `allowMutations` is false.
+  /// `data`. Which operation types may run is the transport's decision (`operationPolicy`,
+  /// GraphQLServer's `OperationAdmission`): a refused one ends as `.operationNotAllowed`.
   ///
   /// - Parameters:
   ///   - query: the document text.
@@ -80,18 +80,17 @@ public final class LaunchBackend: Sendable {
   ///   - variables: the variable values, nil for none.
   ///   - authorization: the raw `Authorization` header: a bare token or `Bearer <token>`; nil,
   ///     unknown or forged means an anonymous caller.
-  ///   - allowMutations: false for requests that must not change state (HTTP GET); a mutation
-  ///     is then refused with `.operationNotAllowed` (default true).
+  ///   - operationPolicy: the transport's refusal of an operation type (nil: it may run).
   /// - Returns: the response (`result`, ready to encode), how far the request got (`outcome`) and
   ///   the selected operation's type.
   public func handle(
     query: String, operationName: String? = nil, variables: JSONObject? = nil, authorization: String?,
-    allowMutations: Bool = true
+    operationPolicy: (OperationType) -> GraphQLError?
   ) -> ProcessedRequest {
     let context = RequestContext(environment: environment, authorization: authorization)
     return processor.processSync(
       query: query, operationName: operationName, variables: variables, context: context,
-      operationPolicy: { type in Self.refusal(of: type, allowMutations: allowMutations) })
+      operationPolicy: operationPolicy)
   }
 
   /// Runs one request: the entry point both the in-process transport and the HTTP server use.
@@ -99,37 +98,43 @@ public final class LaunchBackend: Sendable {
   /// - Parameters:
   ///   - request: the document, operation name and variables.
   ///   - authorization: the `Authorization` header (a bare token or `Bearer <token>`), nil when anonymous.
-  ///   - allowMutations: false to refuse mutations (a GET request over HTTP); default true.
-  public func handle(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool = true)
+  ///   - operationPolicy: the transport's refusal of an operation type (nil: it may run).
+  public func handle(
+    _ request: GraphQLRequest, authorization: String?, operationPolicy: (OperationType) -> GraphQLError?
+  )
     -> ProcessedRequest
   {
     handle(
       query: request.query, operationName: request.operationName, variables: request.variables,
-      authorization: authorization, allowMutations: allowMutations)
+      authorization: authorization, operationPolicy: operationPolicy)
   }
 
-  /// `handle(_:authorization:allowMutations:)` for servers: the same outcome and the same response
+  /// `handle(_:authorization:operationPolicy:)` for servers: the same outcome and the same response
   /// bytes, written while executing, plus the name of the operation that ran.
-  public func handleEncoded(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool = true)
+  public func handleEncoded(
+    _ request: GraphQLRequest, authorization: String?, operationPolicy: (OperationType) -> GraphQLError?
+  )
     -> EncodedResponse
   {
     let context = RequestContext(environment: environment, authorization: authorization)
     return processor.processSyncEncoded(
       query: request.query, operationName: request.operationName, variables: request.variables,
-      context: context, operationPolicy: { type in Self.refusal(of: type, allowMutations: allowMutations) })
+      context: context, operationPolicy: operationPolicy)
   }
 
-  /// `handleEncoded(_:authorization:allowMutations:)` for the HTTP server, which also needs to
+  /// `handleEncoded(_:authorization:operationPolicy:)` for the HTTP server, which also needs to
   /// know whether the database was unreachable (it then answers 503).
   ///
   /// - Returns: the encoded response, and whether a field failed with `SERVICE_UNAVAILABLE`.
-  public func serve(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool = true)
+  public func serve(
+    _ request: GraphQLRequest, authorization: String?, operationPolicy: (OperationType) -> GraphQLError?
+  )
     -> (response: EncodedResponse, databaseUnavailable: Bool)
   {
     let context = RequestContext(environment: environment, authorization: authorization)
     let response = processor.processSyncEncoded(
       query: request.query, operationName: request.operationName, variables: request.variables,
-      context: context, operationPolicy: { type in Self.refusal(of: type, allowMutations: allowMutations) })
+      context: context, operationPolicy: operationPolicy)
     return (response, context.databaseWasUnavailable)
   }
 
@@ -144,15 +149,6 @@ public final class LaunchBackend: Sendable {
     -> AsyncStream<TripEvent>
   {
     try environment.store.events.subscribe(after: id, queueLimit: queueLimit)
-  }
-
-  /// Why an operation of `type` may not run here, or nil when it may.
-  private static func refusal(of type: OperationType, allowMutations: Bool) -> GraphQLError? {
-    switch type {
-    case .query: nil
-    case .mutation: allowMutations ? nil : APIError.mutationNotAllowed
-    case .subscription: APIError.subscriptionsUnsupported
-    }
   }
 
   /// The static cost of a request under this backend's cost model (nil when the document does

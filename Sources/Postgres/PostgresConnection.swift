@@ -36,6 +36,11 @@ public final class PostgresConnection {
   public init(conninfo: String, connectTimeout: Int = 5, applicationName: String = "rocket-reserver")
     throws
   {
+    // libpq is opened on first use (the shim does not link it); a missing one is a connection
+    // error with the loader's reason.
+    if let problem = cpostgres_open_error() {
+      throw PostgresError(.connection, message: "cannot load libpq: " + String(cString: problem))
+    }
     // Later keywords override earlier ones, and `dbname` expands into everything the connection
     // string says, so the defaults come first and the user's string wins.
     let keywords = ["connect_timeout", "application_name", "dbname"]

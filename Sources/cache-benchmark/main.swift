@@ -4,7 +4,7 @@
 //
 // Usage: cache-benchmark PAGE.json SCRATCH_DIR   (PAGE.json: `launches --page-size 100 --json`)
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 import RocketClient
 import RocketReserverAPI
 

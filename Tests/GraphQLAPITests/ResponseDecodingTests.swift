@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 import Testing
 
 /// A selection set written the way `rocket-codegen` writes them, to test the runtime alone.

@@ -75,7 +75,9 @@ import Testing
     let get = try await server.get([("query", "mutation { bump }")])
     #expect(get.status == 405)
     #expect(get.header("Allow") == "POST")
-    #expect(get.json?["errors"]?[0]?["message"] == .string("Mutations can only be sent with POST."))
+    #expect(
+      get.json?["errors"]?[0]?["message"]
+        == .string("Can only perform a mutation operation from a POST request."))
     #expect(counter.value == 0)
     let post = try await server.post(#"{"query":"mutation { bump }"}"#)
     #expect(post.text == #"{"data":{"bump":1}}"#)

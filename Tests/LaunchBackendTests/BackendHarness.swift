@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLServer
 import LaunchBackend
 import Synchronization
 import TestSupport
@@ -34,7 +35,8 @@ final class BackendHarness {
     authorization: String? = nil
   ) -> JSON {
     backend.handle(
-      query: query, operationName: operationName, variables: variables, authorization: authorization
+      query: query, operationName: operationName, variables: variables, authorization: authorization,
+      operationPolicy: OperationAdmission.singleResponse.refusal
     ).result.json
   }
 

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLServer
 import LaunchBackend
 import Testing
 
@@ -44,7 +45,7 @@ import Testing
     let harness = try BackendHarness()
     let processed = harness.backend.handle(
       query: testCase.query, operationName: testCase.operationName, variables: testCase.variables,
-      authorization: nil)
+      authorization: nil, operationPolicy: OperationAdmission.singleResponse.refusal)
     #expect(processed.outcome == testCase.outcome)
     #expect(processed.result.data == nil)
     let json = processed.result.json
@@ -55,7 +56,9 @@ import Testing
 
   @Test func subscriptionsAreRefusedWithAClearError() throws {
     let harness = try BackendHarness()
-    let processed = harness.backend.handle(query: "subscription { tripsBooked }", authorization: nil)
+    let processed = harness.backend.handle(
+      query: "subscription { tripsBooked }", authorization: nil,
+      operationPolicy: OperationAdmission.singleResponse.refusal)
     #expect(processed.outcome == .operationNotAllowed)
     #expect(processed.operationType == .subscription)
     #expect(processed.result.data == nil)
@@ -68,7 +71,8 @@ import Testing
   @Test func mutationsAreRefusedWhenNotAllowedAndChangeNothing() throws {
     let harness = try BackendHarness()
     let login = #"mutation { login(email: "ada@example.com") { token } }"#
-    let refused = harness.backend.handle(query: login, authorization: nil, allowMutations: false)
+    let refused = harness.backend.handle(
+      query: login, authorization: nil, operationPolicy: OperationAdmission.safeMethod.refusal)
     #expect(refused.outcome == .operationNotAllowed)
     #expect(refused.operationType == .mutation)
     #expect(refused.result.data == nil)
@@ -78,10 +82,12 @@ import Testing
       ])
     // Queries still run, and so do mutations where they are allowed.
     let query = harness.backend.handle(
-      query: "{ totalTripsBooked }", authorization: nil, allowMutations: false)
+      query: "{ totalTripsBooked }", authorization: nil,
+      operationPolicy: OperationAdmission.safeMethod.refusal)
     #expect(query.outcome == .executed)
     #expect(query.operationType == .query)
-    let allowed = harness.backend.handle(query: login, authorization: nil)
+    let allowed = harness.backend.handle(
+      query: login, authorization: nil, operationPolicy: OperationAdmission.singleResponse.refusal)
     #expect(allowed.outcome == .executed)
     #expect(allowed.operationType == .mutation)
   }

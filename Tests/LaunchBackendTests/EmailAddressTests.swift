@@ -32,14 +32,14 @@ import Testing
     ("ada\u{0}@example.com", .containsWhitespaceOrControlCharacter),
   ])
   func rejects(input: String, problem: EmailAddress.Problem) {
-    #expect(throws: BookingStoreError.invalidEmail(problem)) { try EmailAddress(validating: input) }
+    #expect(throws: problem) { try EmailAddress(validating: input) }
   }
 
   @Test func lengthLimitIs254Characters() throws {
     let domain = "@example.com"
     let longest = String(repeating: "a", count: 254 - domain.count) + domain
     #expect(try EmailAddress(validating: longest).normalized.count == 254)
-    #expect(throws: BookingStoreError.invalidEmail(.tooLong)) {
+    #expect(throws: EmailAddress.Problem.tooLong) {
       try EmailAddress(validating: "a" + longest)
     }
   }
@@ -56,12 +56,12 @@ import Testing
     "ada@exa\u{2066}mple.com",
   ])
   func invisibleAndDirectionChangingCharactersAreRefused(text: String) {
-    #expect(throws: BookingStoreError.invalidEmail(.containsInvisibleCharacter)) {
+    #expect(throws: EmailAddress.Problem.containsInvisibleCharacter) {
       try EmailAddress(validating: text)
     }
   }
 
   @Test func problemsReadAsSentences() {
-    #expect(BookingStoreError.invalidEmail(.notExactlyOneAtSign).description.contains("exactly one @"))
+    #expect(EmailAddress.Problem.notExactlyOneAtSign.description.contains("exactly one @"))
   }
 }

@@ -16,8 +16,6 @@ import Testing
     #expect(directories.data == "/x/data/rocket-reserver")
     #expect(directories.cache == "/x/cache/rocket-reserver")
     #expect(directories.credentialsFile == "/x/config/rocket-reserver/credentials.json")
-    #expect(directories.historyFile == "/x/state/rocket-reserver/history")
-    #expect(directories.backendDatabaseFile == "/x/data/rocket-reserver/backend.sqlite")
     #expect(directories.cacheDatabaseFile == "/x/cache/rocket-reserver/cache.sqlite")
   }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLAPI
+import GraphQLWire
 import RocketClient
 import RocketReserverAPI
 import TestSupport
@@ -76,7 +77,7 @@ import Testing
     let server = try stubbed(.json(body, status: 400))
     let result = try await server.client.fetch(TotalTripsBookedQuery())
     #expect(result.data == nil)
-    #expect(result.errors.first?.locations == [GraphQL.SourceLocation(line: 1, column: 1)])
+    #expect(result.errors.first?.locations == [GraphQLWire.SourceLocation(line: 1, column: 1)])
     #expect(result.errors.first?.code == "GRAPHQL_PARSE_FAILED")
     let error = try await clientError { try result.requireData() }
     #expect(error.description == #"the server answered: Syntax Error: Unexpected Name "quer"."#)

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLAPI
+import GraphQLWire
 import RocketClient
 import RocketReserverAPI
 import TestSupport
@@ -145,6 +146,6 @@ import Testing
     let error = try #require(result.errors.first)
     #expect(error.message == #"Cannot query field "rockets" on type "Query"."#)
     #expect(error.code == "GRAPHQL_VALIDATION_FAILED")
-    #expect(error.locations == [GraphQL.SourceLocation(line: 1, column: 15)])
+    #expect(error.locations == [GraphQLWire.SourceLocation(line: 1, column: 15)])
   }
 }

@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 import RocketClient
 import RocketReserverAPI
 import Testing
@@ -13,7 +14,7 @@ import Testing
         """#)
     let error = GraphQLError(responseJSON: entry)
     #expect(error.message == "boom")
-    #expect(error.locations == [GraphQL.SourceLocation(line: 2, column: 3)])
+    #expect(error.locations == [GraphQLWire.SourceLocation(line: 2, column: 3)])
     #expect(error.path == [.key("launches"), .index(4), .key("id")])
     #expect(error.code == "INTERNAL_SERVER_ERROR")
     #expect(error.extensions?["exception"] != nil)

@@ -50,6 +50,16 @@ import Testing
     #expect(none.standardError == "no launch matches 'no such mission'\n")
   }
 
+  @Test(arguments: ["turkmenalem", "TÜRKMENÄLEM", "Tu\u{308}rkmena\u{308}lem"])
+  func searchIgnoresAccents(_ text: String) throws {
+    let fixture = try ShellFixture()
+    let result = try fixture.run(["launches", "--search", text, "--format", "tsv"])
+    #expect(result.status == 0)
+    let lines = result.standardOutput.split(separator: "\n").dropFirst()
+    #expect(lines.count == 1)
+    #expect(lines.first?.contains("TürkmenÄlem 52°E") == true)
+  }
+
   @Test func csvHasAHeaderAndQuotesWhatNeedsIt() throws {
     let fixture = try ShellFixture()
     let result = try fixture.run(["launch", "1", "--format", "csv"])

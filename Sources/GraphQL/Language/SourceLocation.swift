@@ -1,16 +1,3 @@
-/// A 1-based line and column in a source, as GraphQL responses report them.
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-  public var line: Int
-  public var column: Int
-
-  public init(line: Int, column: Int) {
-    self.line = line
-    self.column = column
-  }
-
-  public var description: String { "\(line):\(column)" }
-}
-
 /// The byte offsets of a node's first character and one past its last character in its `Source`.
 ///
 /// Stored as two 32-bit offsets, so every AST node is 8 bytes smaller than with two `Int`s (parse

@@ -1,5 +1,6 @@
 import Glibc
 import GraphQL
+import POSIXThreads
 import Synchronization
 
 /// What libmicrohttpd 0.9.75 has no option for: a deadline for a whole request head, and a

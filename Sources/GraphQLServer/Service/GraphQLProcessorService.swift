@@ -4,7 +4,8 @@ import GraphQL
 /// (document cache, validation, execution), synchronously on the server's thread.
 ///
 /// Mutations are refused for GET requests, and subscriptions always (plain HTTP cannot carry a
-/// stream), both through the processor's operation policy, before any resolver runs.
+/// stream), both by ``OperationAdmission`` through the processor's operation policy, before any
+/// resolver runs.
 /// The schema's resolvers must all be `.sync`.
 public struct GraphQLProcessorService<Context: Sendable>: GraphQLService {
   /// The engine pipeline requests run through.
@@ -33,13 +34,7 @@ public struct GraphQLProcessorService<Context: Sendable>: GraphQLService {
     let response = processor.processSyncEncoded(
       query: request.query, operationName: request.operationName, variables: request.variables,
       context: context,
-      operationPolicy: { type in
-        switch type {
-        case .mutation where !allowMutations: GraphQLError("Mutations can only be sent with POST.")
-        case .subscription: GraphQLError("Subscriptions are not supported over plain HTTP.")
-        default: nil
-        }
-      })
+      operationPolicy: OperationAdmission.http(allowMutations: allowMutations).refusal)
     return GraphQLServiceResult(response, requestedOperationName: request.operationName)
   }
 }

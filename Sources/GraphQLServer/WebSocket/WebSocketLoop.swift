@@ -2,6 +2,7 @@ import CMicroHTTPD
 import CWslay
 import Glibc
 import GraphQL
+import POSIXThreads
 import Synchronization
 
 /// Drives every upgraded WebSocket of a server on one thread of its own, which sleeps in

@@ -32,13 +32,8 @@ enum APIError {
       .withCode("SERVICE_UNAVAILABLE")
   }
 
-  /// The error for a mutation sent where only queries may run (an HTTP GET request), in the words
-  /// of the GraphQL-over-HTTP reference implementations.
-  static var mutationNotAllowed: GraphQLError {
-    GraphQLError("Can only perform a mutation operation from a POST request.").withCode("BAD_REQUEST")
-  }
-
-  /// The error for a subscription sent over a transport that cannot stream.
+  /// The error for `tripsBooked` resolved without an event: its transport admitted the
+  /// subscription (GraphQLServer's `OperationAdmission`) but runs it as a single response.
   static var subscriptionsUnsupported: GraphQLError {
     GraphQLError("Subscriptions are not supported over this transport.")
       .withCode("BAD_REQUEST")

@@ -72,8 +72,8 @@ enum MutationResolvers {
     let email: EmailAddress
     do {
       email = try EmailAddress(validating: text ?? "")
-    } catch BookingStoreError.invalidEmail(let problem) {
-      throw APIError.badUserInput("Cannot log in: \(problem).")
+    } catch {
+      throw APIError.badUserInput("Cannot log in: \(error).")
     }
     let (user, token) = try input.context.environment.store.login(email: email)
     return UserNode(user: user, token: token)

@@ -6,10 +6,9 @@ import SQLite
 /// Every `description` is safe to show a user or client: none holds SQL, bound values or
 /// tokens. ``cannotCreateDirectory(path:reason:)`` and ``cannotOpen(path:underlying:)`` name
 /// a file path and happen only when the store is opened, which is an operator's concern; the
-/// API maps every case except ``invalidEmail(_:)`` to an internal error anyway.
+/// API maps every case to an internal error anyway (a malformed email never reaches the store:
+/// ``EmailAddress`` refuses it first).
 public enum BookingStoreError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// The login email broke a rule of ``EmailAddress``.
-  case invalidEmail(EmailAddress.Problem)
   /// The user id names no user (e.g. booking for a user that does not exist).
   case unknownUser(id: Int)
   /// The system's secure random source failed, so no token can be issued.
@@ -34,8 +33,6 @@ public enum BookingStoreError: Error, Sendable, Equatable, CustomStringConvertib
   /// A message without SQL, arguments or tokens.
   public var description: String {
     switch self {
-    case .invalidEmail(let problem):
-      problem.description
     case .unknownUser(let id):
       "there is no user with id \(id)"
     case .randomSourceFailed:

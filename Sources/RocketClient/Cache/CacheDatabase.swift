@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 import SQLite
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// The normalized cache as a step of the ``RequestChain``: it answers from the cache, sends the
 /// request on, or both, as the request's ``CachePolicy`` says, and writes every answer through

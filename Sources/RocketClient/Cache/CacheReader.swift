@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 
 /// Rebuilds a response's `data` from normalized records, or says which fields are missing: the
 /// reverse of ``ResponseNormalizer``.

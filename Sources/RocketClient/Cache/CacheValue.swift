@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// One field's value in a normalized record: a leaf value, a reference to another record, or a
 /// list of either.

@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 
 /// What the cache needs to know of a request made from a generated operation: its selections,
 /// the types keyed by id, the variables, and whether its answer may be stored.

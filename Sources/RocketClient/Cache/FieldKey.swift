@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 
 /// The keys the normalized cache gives to records and fields.
 ///

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GraphQLAPI
+import GraphQLWire
 import SQLite
 import Synchronization
 

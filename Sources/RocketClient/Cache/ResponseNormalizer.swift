@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 
 /// Splits a response's `data` into normalized records, guided by the generated `__selections`
 /// (apollo-ios's `NormalizedCache` writes, without its hand-configured cache keys).
@@ -67,12 +68,12 @@ package struct ResponseNormalizer {
   }
 
   private mutating func value(
-    _ json: JSON, type: GraphQLTypeReference, selections: [Selection], path: String
+    _ json: JSON, type: SelectionType, selections: [Selection], path: String
   ) -> CacheValue {
     guard !selections.isEmpty else { return .scalar(json) }
     switch json {
     case .array(let items):
-      let element: GraphQLTypeReference
+      let element: SelectionType
       if case .list(let inner) = type.nullable { element = inner } else { element = type }
       var values: [CacheValue] = []
       values.reserveCapacity(items.count)

@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 import Synchronization
 
 extension RocketClient {

@@ -1,18 +1,6 @@
 import FoundationEssentials
-import LaunchBackend
 
 extension RocketClient {
-  /// A client for the embedded backend, keyed ``Credential/embeddedEndpoint`` in the store.
-  ///
-  /// - Parameters:
-  ///   - backend: the embedded API.
-  ///   - credentials: the token store (nil: anonymous only).
-  public static func embedded(backend: LaunchBackend, credentials: (any CredentialStore)?) -> RocketClient {
-    RocketClient(
-      transport: InProcessTransport(backend: backend), credentials: credentials,
-      endpointKey: Credential.embeddedEndpoint)
-  }
-
   /// A client for a server at `endpoint`, keyed by the URL as given in the store.
   ///
   /// - Parameters:

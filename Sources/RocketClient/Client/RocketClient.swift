@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 
 /// Sends generated operations to one server and returns typed results.
 ///

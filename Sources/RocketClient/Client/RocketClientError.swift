@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GraphQLAPI
+import GraphQLWire
 
 /// Why an operation failed, in words for the user.
 ///

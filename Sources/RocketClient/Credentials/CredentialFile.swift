@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GraphQLWire
 
 /// The JSON layout of `credentials.json`:
 ///

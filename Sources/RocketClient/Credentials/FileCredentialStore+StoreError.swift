@@ -1,4 +1,5 @@
 import Glibc
+import GraphQLWire
 
 extension FileCredentialStore {
   /// Why the credentials file cannot be used. Every message names the file and says how to fix it.

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// Keeps credentials in a JSON file, by default `$XDG_CONFIG_HOME/rocket-reserver/credentials.json`.
 ///
 /// The file holds a token in plain text, so it is handled like an ssh private key:

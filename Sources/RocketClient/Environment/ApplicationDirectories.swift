@@ -27,19 +27,16 @@ public struct ApplicationDirectories: Sendable, Equatable {
 
   /// Configuration: the credentials file lives here.
   public let config: String
-  /// State that should survive restarts but is not configuration: the REPL history.
+  /// State that should survive restarts but is not configuration (the program keeps its REPL
+  /// history here).
   public let state: String
-  /// User data: the embedded backend's database.
+  /// User data (the program keeps its embedded backend's database here).
   public let data: String
   /// Disposable data: the (later) normalized cache.
   public let cache: String
 
   /// `<config>/credentials.json`, the file ``FileCredentialStore`` uses.
   public var credentialsFile: String { config + "/credentials.json" }
-  /// `<state>/history`, the REPL's line history.
-  public var historyFile: String { state + "/history" }
-  /// `<data>/backend.sqlite`, the embedded backend's database.
-  public var backendDatabaseFile: String { data + "/backend.sqlite" }
   /// `<cache>/cache.sqlite`, the client's normalized cache.
   public var cacheDatabaseFile: String { cache + "/cache.sqlite" }
 

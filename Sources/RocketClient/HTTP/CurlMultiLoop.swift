@@ -1,6 +1,7 @@
 import CCurl
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
+import POSIXThreads
 import Synchronization
 
 /// libcurl is set up once per process, before the first handle (a Swift global is initialized
@@ -19,6 +20,12 @@ private let curlGlobalInit: CURLcode = ccurl_global_init()
 /// alive while they run.
 final class CurlMultiLoop: Sendable {
   private let core: Core
+
+  /// Why libcurl cannot be used (`cannot load libcurl.so.4: ...`), or nil once it is open. The
+  /// shim opens libcurl on first use, so a command that never talks HTTP never loads it.
+  static func libraryProblem() -> String? {
+    ccurl_open_error().map { "cannot load libcurl: " + String(cString: $0) }
+  }
 
   /// Creates the multi handle and starts its thread; nil when libcurl cannot be set up.
   init?() {

@@ -23,6 +23,8 @@ public final class HTTPClient: Sendable {
   /// The largest response body accepted, in bytes.
   public let maxBodySize: Int
   private let loop: CurlMultiLoop?
+  /// Why `loop` is nil: libcurl missing or failing to start.
+  private let setupProblem: String?
 
   /// Creates a client and its libcurl thread.
   ///
@@ -34,7 +36,13 @@ public final class HTTPClient: Sendable {
   public init(timeout: Duration = .seconds(30), maxBodySize: Int = HTTPClient.defaultMaxBodySize) {
     self.timeout = timeout
     self.maxBodySize = maxBodySize
-    loop = CurlMultiLoop()
+    if let problem = CurlMultiLoop.libraryProblem() {
+      setupProblem = problem
+      loop = nil
+    } else {
+      loop = CurlMultiLoop()
+      setupProblem = loop == nil ? "libcurl could not be set up" : nil
+    }
   }
 
   /// Sends `request` and returns once the response head has arrived; the body streams.
@@ -52,7 +60,8 @@ public final class HTTPClient: Sendable {
     }
     if Task.isCancelled { throw HTTPTransportError.cancelled(endpoint: request.url) }
     guard let loop else {
-      throw HTTPTransportError.failed(endpoint: request.url, detail: "libcurl could not be set up")
+      throw HTTPTransportError.failed(
+        endpoint: request.url, detail: setupProblem ?? "libcurl could not be set up")
     }
     let transfer = try CurlTransfer(
       request: request, timeout: request.timeout ?? timeout, maxBodySize: request.maxBodySize ?? maxBodySize,

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GraphQLWire
 
 /// What an HTTP server answered: status, header fields and the whole body, whatever the status.
 ///

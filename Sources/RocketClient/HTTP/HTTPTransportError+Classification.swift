@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GraphQLWire
 
 extension HTTPTransportError {
   /// The error for a response the GraphQL layer cannot use, or nil when its body looks like JSON.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GraphQLWire
 
 /// Why an HTTP exchange with a GraphQL endpoint failed, in words that name the endpoint.
 ///

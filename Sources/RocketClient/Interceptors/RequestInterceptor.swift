@@ -1,5 +1,5 @@
-import GraphQL
 import GraphQLAPI
+import GraphQLWire
 
 /// One step of the ``RequestChain``: it sees the request on its way out and the response (or
 /// the error) on its way back, as apollo-ios's `ApolloInterceptor` does.

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 extension GraphQLError {
   /// Reads an entry of a response's `errors` list, as any GraphQL server writes it.

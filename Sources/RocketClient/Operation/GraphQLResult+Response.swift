@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 
 extension GraphQLResult {
   /// Reads a GraphQL response body: its `errors`, then its `data` decoded as `Data`.

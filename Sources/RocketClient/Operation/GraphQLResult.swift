@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 
 /// What a server answered to one operation: the typed data and the GraphQL errors beside it.
 ///

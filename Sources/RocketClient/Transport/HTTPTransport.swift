@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 
 /// Sends requests to a server of the API with GraphQL over HTTP: a JSON `POST`.
 ///

@@ -1,5 +1,6 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
+import POSIXThreads
 
 /// Sends requests to a GraphQL backend in this process, such as the embedded `LaunchBackend`.
 ///

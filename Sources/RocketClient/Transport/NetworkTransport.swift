@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// Carries one GraphQL request to a server and brings back its JSON response: the last link of
 /// the ``RequestChain``.

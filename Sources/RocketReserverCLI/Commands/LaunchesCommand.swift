@@ -55,15 +55,15 @@ public struct LaunchesCommand: Command {
     return .success
   }
 
-  /// Whether `launch`'s mission, site or rocket contains `text`, ignoring case (characters
-  /// compare by canonical equivalence, so a composed and a decomposed accent match).
+  /// Whether `launch`'s mission, site or rocket contains `text`, ignoring case and accents
+  /// (``SearchFolding``).
   static func matches(_ launch: Session.ListedLaunch, _ text: String) -> Bool {
     let fields = [
       launch.mission?.name, launch.site,
       LaunchRendering.rocket(name: launch.rocket?.name, type: launch.rocket?.type),
     ]
-    let wanted = text.lowercased()
-    return fields.contains { $0?.lowercased().contains(wanted) == true }
+    let wanted = SearchFolding.folded(text)
+    return fields.contains { field in field.map { SearchFolding.folded($0).contains(wanted) } == true }
   }
 
   /// One `launches` page holding the launches of every page in `responses` whose id is in

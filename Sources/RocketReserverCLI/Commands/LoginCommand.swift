@@ -1,4 +1,3 @@
-import LaunchBackend
 import RocketClient
 import RocketReserverAPI
 
@@ -23,10 +22,8 @@ public struct LoginCommand: Command {
     let email: String
     do {
       email = try EmailAddress(validating: text).normalized
-    } catch BookingStoreError.invalidEmail(let problem) {
-      return context.fail("login: invalid email '\(Self.shown(text))': \(problem)", status: ExitStatus.usage)
     } catch {
-      return context.fail("login: invalid email '\(Self.shown(text))'", status: ExitStatus.usage)
+      return context.fail("login: invalid email '\(Self.shown(text))': \(error)", status: ExitStatus.usage)
     }
     let previous = context.session?.loggedInEmail
     let fetched = await context.request(

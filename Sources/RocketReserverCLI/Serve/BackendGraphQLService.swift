@@ -12,7 +12,8 @@ struct BackendGraphQLService: GraphQLService {
     -> GraphQLServiceResult
   {
     let (response, databaseUnavailable) = backend.serve(
-      request, authorization: authorization, allowMutations: allowMutations)
+      request, authorization: authorization,
+      operationPolicy: OperationAdmission.http(allowMutations: allowMutations).refusal)
     var result = GraphQLServiceResult(response, requestedOperationName: request.operationName)
     if databaseUnavailable { result.kind = .serviceUnavailable }
     return result

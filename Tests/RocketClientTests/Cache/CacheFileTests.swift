@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import GraphQLAPI
+import GraphQLWire
 import RocketClient
 import RocketReserverAPI
 import SQLite

@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 import TestSupport
 
 /// Random `data` of the shape a generated operation's `__selections` describe: every field
@@ -34,7 +35,7 @@ struct RandomResponse {
     return result
   }
 
-  private func value(_ field: Selection.Field, type: GraphQLTypeReference, typename: String?, path: String)
+  private func value(_ field: Selection.Field, type: SelectionType, typename: String?, path: String)
     -> JSON
   {
     if case .nonNull(let inner) = type {
@@ -45,7 +46,7 @@ struct RandomResponse {
   }
 
   private func nonNullValue(
-    _ field: Selection.Field, type: GraphQLTypeReference, typename: String?, path: String
+    _ field: Selection.Field, type: SelectionType, typename: String?, path: String
   )
     -> JSON
   {

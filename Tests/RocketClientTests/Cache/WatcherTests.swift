@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLAPI
+import GraphQLWire
 import RocketClient
 import RocketReserverAPI
 import TestSupport

@@ -34,7 +34,9 @@ private struct BackendService: GraphQLService {
     -> GraphQLServiceResult
   {
     observe?(authorization)
-    let processed = backend.handle(request, authorization: authorization, allowMutations: allowMutations)
+    let processed = backend.handle(
+      request, authorization: authorization,
+      operationPolicy: OperationAdmission.http(allowMutations: allowMutations).refusal)
     return GraphQLServiceResult(processed, operationName: request.operationName)
   }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import GraphQLAPI
+import GraphQLServer
+import GraphQLWire
 import LaunchBackend
 import RocketClient
 import TestSupport
@@ -34,12 +36,12 @@ struct ClientHarness {
     switch kind {
     case .inProcess:
       server = nil
-      var transport = InProcessTransport(backend: backend)
-      if let observe {
-        transport = InProcessTransport { request, authorization in
-          observe(authorization)
-          return try InProcessTransport.handler(for: backend)(request, authorization)
-        }
+      // The program's wiring (RocketReserverCLI), which the client module does not know.
+      let transport = InProcessTransport { request, authorization in
+        observe?(authorization)
+        return backend.handle(
+          request, authorization: authorization, operationPolicy: OperationAdmission.singleResponse.refusal
+        ).result.json
       }
       client = RocketClient(
         transport: transport, credentials: store, endpointKey: Credential.embeddedEndpoint)

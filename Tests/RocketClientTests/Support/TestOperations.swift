@@ -1,4 +1,5 @@
 import GraphQLAPI
+import GraphQLWire
 
 // Test-only operations with no counterpart in Operations/*.graphql; the real ones come from the
 // generated RocketReserverAPI module.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GraphQL
+import POSIXThreads
 import Synchronization
 
 #if canImport(Glibc)

@@ -7,6 +7,12 @@
 
 #include <curl/curl.h>
 
+// libcurl is not linked: it is opened on first use (Sources/CLazyLoad/include/lazy_load.h), so
+// commands that never talk HTTP do not pay for loading it and its thirty dependencies.
+
+/// NULL once libcurl is open (opening it now if needed), otherwise why it cannot be opened.
+const char *ccurl_open_error(void);
+
 /// The write and header callbacks' C type: (bytes, 1, count, user data) -> bytes taken.
 typedef size_t (*ccurl_data_fn)(char *, size_t, size_t, void *);
 

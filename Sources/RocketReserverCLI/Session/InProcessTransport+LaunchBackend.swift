@@ -1,19 +1,23 @@
+import GraphQLServer
 import LaunchBackend
+import RocketClient
 
 extension InProcessTransport {
   /// A transport to the embedded backend: each request goes to `backend.handle`.
   ///
   /// - Parameter backend: the embedded API, open on its database; it is shared, not owned.
-  public init(backend: LaunchBackend) {
+  init(backend: LaunchBackend) {
     self.init(handler: Self.handler(for: backend))
   }
 
   /// The handler that runs requests on `backend`, for wrapping (for example to observe requests).
   ///
   /// - Parameter backend: the embedded API.
-  public static func handler(for backend: LaunchBackend) -> Handler {
+  static func handler(for backend: LaunchBackend) -> Handler {
     { request, authorization in
-      backend.handle(request, authorization: authorization).result.json
+      backend.handle(
+        request, authorization: authorization, operationPolicy: OperationAdmission.singleResponse.refusal
+      ).result.json
     }
   }
 }

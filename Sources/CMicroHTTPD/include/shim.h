@@ -12,6 +12,12 @@
 #include <string.h>
 #include <microhttpd.h>
 
+// libmicrohttpd is not linked: it is opened on first use (Sources/CLazyLoad/include/lazy_load.h),
+// so only `serve` loads it and gnutls beneath it.
+
+/// NULL once libmicrohttpd is open (opening it now if needed), otherwise why it cannot be opened.
+const char *cmhd_open_error(void);
+
 /// Starts a daemon bound to `address` (IPv4, network order) and `port` (0 picks one), with a
 /// thread pool of `threads` threads (at least 1), `connection_timeout` seconds of idle time,
 /// at most `connection_limit` connections, and the given access and request handlers.

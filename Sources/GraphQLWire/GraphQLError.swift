@@ -23,21 +23,6 @@ public struct GraphQLError: Error, Hashable, Sendable, CustomStringConvertible {
     self.extensions = extensions
   }
 
-  /// An error located at the given nodes' start positions in `source`.
-  public init(
-    _ message: String, source: Source?, ranges: [SourceRange?], path: [PathComponent]? = nil,
-    extensions: JSONObject? = nil
-  ) {
-    self.message = message
-    if let source {
-      self.locations = ranges.compactMap { $0.map { source.location(ofOffset: $0.start) } }
-    } else {
-      self.locations = []
-    }
-    self.path = path
-    self.extensions = extensions
-  }
-
   /// `extensions.code`, if it is a string.
   public var code: String? {
     if case .string(let code)? = extensions?["code"] { return code }
@@ -95,12 +80,5 @@ public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
     case .key(let key): key
     case .index(let index): String(index)
     }
-  }
-}
-
-extension [GraphQLError] {
-  /// Gives `extensions.code` = `code` to every error that has no code.
-  mutating func setMissingCodes(to code: String) {
-    for index in indices where self[index].code == nil { self[index] = self[index].withCode(code) }
   }
 }

@@ -3,13 +3,13 @@
 /// generic `append(contentsOf:)` machinery on the hot path of encoding every response.
 ///
 /// Non-copyable: it owns its allocation and frees it in `deinit`.
-struct JSONByteWriter: ~Copyable {
-  private var base: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
-  private(set) var count = 0
+package struct JSONByteWriter: ~Copyable {
+  @usableFromInline var base: UnsafeMutablePointer<UInt8>
+  @usableFromInline var capacity: Int
+  @usableFromInline package internal(set) var count = 0
 
   /// - Parameter capacity: the initial capacity in bytes (grows by doubling).
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = max(capacity, 16)
     base = .allocate(capacity: self.capacity)
   }
@@ -17,12 +17,12 @@ struct JSONByteWriter: ~Copyable {
   deinit { base.deallocate() }
 
   /// Makes room for `extra` more bytes.
-  @inline(__always)
-  mutating func reserve(_ extra: Int) {
+  @inlinable @inline(__always)
+  package mutating func reserve(_ extra: Int) {
     if count &+ extra > capacity { grow(to: count + extra) }
   }
 
-  private mutating func grow(to needed: Int) {
+  @usableFromInline mutating func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
@@ -32,48 +32,48 @@ struct JSONByteWriter: ~Copyable {
     capacity = newCapacity
   }
 
-  @inline(__always)
-  mutating func write(_ byte: UInt8) {
+  @inlinable @inline(__always)
+  package mutating func write(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
     count &+= 1
   }
 
-  @inline(__always)
-  mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+  @inlinable @inline(__always)
+  package mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
     reserve(bytes.count)
     (base + count).initialize(from: source, count: bytes.count)
     count &+= bytes.count
   }
 
-  mutating func write(_ bytes: [UInt8]) {
+  package mutating func write(_ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { write($0) }
   }
 
-  @inline(__always)
-  mutating func write(_ text: StaticString) {
+  @inlinable @inline(__always)
+  package mutating func write(_ text: StaticString) {
     text.withUTF8Buffer { write($0) }
   }
 
   /// Drops everything written after the first `count` bytes (the executor's encoded path takes a
   /// field's partial output back when a non-null error propagates past it).
-  @inline(__always)
-  mutating func truncate(to count: Int) {
+  @inlinable @inline(__always)
+  package mutating func truncate(to count: Int) {
     precondition(count >= 0 && count <= self.count, "truncating beyond the written bytes")
     self.count = count
   }
 
   /// Appends the bytes written from offset `start` on to `buffer`.
-  func append(to buffer: inout [UInt8], from start: Int) {
+  package func append(to buffer: inout [UInt8], from start: Int) {
     buffer.append(contentsOf: UnsafeBufferPointer(start: base + start, count: count - start))
   }
 
   /// Appends the bytes written so far to `buffer`.
-  func append(to buffer: inout [UInt8]) {
+  package func append(to buffer: inout [UInt8]) {
     buffer.append(contentsOf: UnsafeBufferPointer(start: base, count: count))
   }
 
   /// The bytes written so far, as an array.
-  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+  package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 }

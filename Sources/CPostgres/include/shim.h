@@ -3,7 +3,13 @@
 #ifndef ROCKET_CPOSTGRES_SHIM_H
 #define ROCKET_CPOSTGRES_SHIM_H
 
-#include <libpq-fe.h>
+#include <postgresql/libpq-fe.h>
+
+// libpq is not linked: it is opened on first use (Sources/CLazyLoad/include/lazy_load.h), so only
+// a `serve --database postgres://...` loads it and krb5, ldap and gssapi beneath it.
+
+/// NULL once libpq is open (opening it now if needed), otherwise why it cannot be opened.
+const char *cpostgres_open_error(void);
 
 /// The SQLSTATE of a failed result (PG_DIAG_SQLSTATE is a character macro), or NULL.
 static inline const char *cpostgres_sqlstate(const PGresult *result) {

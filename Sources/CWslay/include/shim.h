@@ -1,12 +1,16 @@
 // wslay (Debian's libwslay-dev) for Swift: WebSocket (RFC 6455) framing, masking, fragmentation,
 // ping/pong and the closing handshake over any non-blocking socket. Debian ships no pkg-config
-// file for it, so the module links the library by name.
+// file for it; the library is opened on first use (Sources/CLazyLoad/include/lazy_load.h), so
+// only `serve` loads it.
 #ifndef ROCKET_CWSLAY_SHIM_H
 #define ROCKET_CWSLAY_SHIM_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <wslay/wslay.h>
+
+/// NULL once libwslay is open (opening it now if needed), otherwise why it cannot be opened.
+const char *cwslay_open_error(void);
 
 /// Queues one unfragmented text message (wslay copies `data`); returns 0 or a WSLAY_ERR_ code.
 static inline int cwslay_queue_text(wslay_event_context_ptr ctx, const uint8_t *data, size_t length) {

@@ -24,7 +24,7 @@ extension JSON {
     writer.append(to: &buffer)
   }
 
-  func encode(into writer: inout JSONByteWriter) {
+  package func encode(into writer: inout JSONByteWriter) {
     switch self {
     case .null: writer.write("null")
     case .bool(let value): writer.write(value ? "true" : "false")
@@ -57,7 +57,7 @@ extension JSONObject {
     writer.append(to: &buffer)
   }
 
-  func encode(into writer: inout JSONByteWriter) {
+  package func encode(into writer: inout JSONByteWriter) {
     writer.write(UInt8(ascii: "{"))
     values.withUnsafeBufferPointer { values in
       keys.withUnsafeBufferPointer { keys in
@@ -76,7 +76,7 @@ extension JSONObject {
 extension JSONWriter {
   /// Writes `value` as a JSON string. Most strings need no escaping, and go out in one copy after
   /// a scan.
-  static func writeString(_ value: String, to writer: inout JSONByteWriter) {
+  package static func writeString(_ value: String, to writer: inout JSONByteWriter) {
     var value = value
     value.withUTF8 { bytes in
       if needsEscaping(bytes) {
@@ -97,7 +97,7 @@ extension JSONWriter {
   /// classic "has a zero byte" bit trick: `(x - 0x01..) & ~x & 0x80..` is non-zero exactly when
   /// some byte of `x` is zero, and `(x - n * 0x01..) & ~x & 0x80..` when some byte is below `n`.
   @inline(__always)
-  static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  package static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return false }
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
@@ -119,7 +119,7 @@ extension JSONWriter {
   }
 
   /// Writes an integer's decimal digits.
-  static func writeInt(_ value: Int, to writer: inout JSONByteWriter) {
+  package static func writeInt(_ value: Int, to writer: inout JSONByteWriter) {
     if value >= 0 && value < 10 {
       writer.write(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
       return
@@ -131,14 +131,14 @@ extension JSONWriter {
 }
 
 /// The primitive writers behind `JSON.encode(into:)`.
-enum JSONWriter {
+package enum JSONWriter {
   private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 
-  static func appendASCII(_ text: StaticString, to buffer: inout [UInt8]) {
+  package static func appendASCII(_ text: StaticString, to buffer: inout [UInt8]) {
     text.withUTF8Buffer { buffer.append(contentsOf: $0) }
   }
 
-  static func appendInt(_ value: Int, to buffer: inout [UInt8]) {
+  package static func appendInt(_ value: Int, to buffer: inout [UInt8]) {
     if value >= 0 && value < 10 {
       buffer.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
       return
@@ -157,13 +157,13 @@ enum JSONWriter {
     }
   }
 
-  static func appendString(_ value: String, to buffer: inout [UInt8]) {
+  package static func appendString(_ value: String, to buffer: inout [UInt8]) {
     var value = value
     value.withUTF8 { appendEscaped($0, to: &buffer) }
   }
 
   /// Appends UTF-8 bytes as a quoted JSON string, escaping what JSON requires.
-  static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
+  package static func appendEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to buffer: inout [UInt8]) {
     buffer.append(UInt8(ascii: "\""))
     var runStart = 0
     for index in 0..<bytes.count {
@@ -193,7 +193,7 @@ enum JSONWriter {
     buffer.append(UInt8(ascii: "\""))
   }
 
-  static func appendDouble(_ value: Double, to buffer: inout [UInt8]) {
+  package static func appendDouble(_ value: Double, to buffer: inout [UInt8]) {
     guard value.isFinite else {
       appendASCII("null", to: &buffer)
       return
@@ -214,7 +214,7 @@ enum JSONWriter {
   /// The shortest round-trip decimal digits of a positive finite double and the exponent `n` such
   /// that the value is `0.d1d2...dk × 10^n`. Swift's `description` already computes the shortest
   /// digits (Errol/Ryu-style); only its layout differs from ECMAScript's.
-  static func shortestDigits(of value: Double) -> (digits: [UInt8], exponent: Int) {
+  package static func shortestDigits(of value: Double) -> (digits: [UInt8], exponent: Int) {
     var digits: [UInt8] = []
     var pointPosition: Int?
     var exponent = 0
@@ -247,7 +247,7 @@ enum JSONWriter {
   }
 
   /// ECMAScript Number::toString layout for digits `d1...dk` and exponent `n`.
-  static func formatECMAScript(digits: [UInt8], exponent n: Int, into buffer: inout [UInt8]) {
+  package static func formatECMAScript(digits: [UInt8], exponent n: Int, into buffer: inout [UInt8]) {
     let k = digits.count
     if k <= n && n <= 21 {
       buffer.append(contentsOf: digits)

@@ -73,7 +73,7 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
   }
 
   /// Replaces the value of the member at `position` (its key stays, and so does its place).
-  mutating func replaceValue(at position: Int, with value: JSON) {
+  package mutating func replaceValue(at position: Int, with value: JSON) {
     values[position] = value
   }
 

@@ -1,0 +1,49 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The network, server and PostgreSQL libraries are opened on first use (CLazyLoad), so a
+/// one-shot command on the embedded backend starts without loading them. The dynamic loader's
+/// own account (`LD_DEBUG=files`) says which libraries a process opened.
+@Suite struct LibraryLoadingTests {
+  private static let onFirstUse = ["libcurl.so", "libmicrohttpd.so", "libpq.so", "libwslay.so"]
+
+  /// The libraries the loader opened while running the binary with `arguments`.
+  private func openedLibraries(_ arguments: [String], fixture: ShellFixture) throws -> (
+    ProcessResult, [String]
+  ) {
+    var environment = fixture.environment()
+    environment["LD_DEBUG"] = "files"
+    let result = try runProcess(BuiltProduct.rocketReserver, arguments, environment: environment)
+    // Lines read `  1234:	file=libcurl.so.4 [0];  needed by ...` or `... dynamically loaded by ...`.
+    let opened = result.standardError.split(separator: "\n").compactMap { line -> String? in
+      guard let range = line.range(of: "file=") else { return nil }
+      return String(line[range.upperBound...].prefix { $0 != " " && $0 != "[" })
+    }
+    return (result, opened)
+  }
+
+  @Test(arguments: [["--version"], ["launch", "5"], ["launches"], ["help"]])
+  func embeddedCommandsLoadNoneOfThem(_ arguments: [String]) throws {
+    let fixture = try ShellFixture()
+    let (result, opened) = try openedLibraries(arguments, fixture: fixture)
+    #expect(result.status == 0)
+    #expect(opened.contains { $0.hasPrefix("libsqlite3.so") || $0.hasPrefix("libc.so") })
+    for library in Self.onFirstUse {
+      #expect(!opened.contains { $0.hasPrefix(library) }, "\(arguments) opened \(library)")
+    }
+  }
+
+  @Test func anEndpointOpensLibcurlAndAnswers() throws {
+    let fixture = try ShellFixture()
+    let server = try ServeTests.Server(
+      fixture: fixture, dataDirectory: fixture.root.appendingPathComponent("d").path)
+    defer { _ = server.stop() }
+    let (result, opened) = try openedLibraries(
+      ["--endpoint", server.endpoint.absoluteString, "launch", "5"], fixture: fixture)
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("RazakSat"))
+    #expect(opened.contains { $0.hasPrefix("libcurl.so") })
+    #expect(!opened.contains { $0.hasPrefix("libmicrohttpd.so") })
+  }
+}
