@@ -36,7 +36,9 @@ build: deps
 
 # The binary users get: the Swift runtime linked in statically (binding its symbols in the dynamic
 # loader was a third of a one-shot command's start-up) and stripped; see docs/startup.md.
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --strip-all
+# --disable-local-rpath: with the Swift runtime linked in, nothing is looked up beside the binary,
+# so an installed binary has no $ORIGIN search path (and the loader no extra lookups).
+RELEASE_FLAGS := -c release --static-swift-stdlib --disable-local-rpath -Xlinker --strip-all
 PREFIX ?= /usr/local
 
 release: deps
