@@ -58,6 +58,11 @@ let package = Package(
       capability: .buildTool(),
       dependencies: ["rocket-codegen"],
       path: "Sources/CodegenPlugin"),
+    .plugin(
+      name: "ResolverCodegenPlugin",
+      capability: .buildTool(),
+      dependencies: ["rocket-codegen"],
+      path: "Sources/ResolverCodegenPlugin"),
     .target(
       name: "RocketReserverAPI",
       dependencies: ["GraphQLAPI", "GraphQLWire"],
@@ -75,7 +80,7 @@ let package = Package(
       name: "LaunchBackend",
       dependencies: ["GraphQL", "RocketReserverAPI", "POSIXThreads", "SQLite", "Postgres", "CCrypto"],
       swiftSettings: strictSettings,
-      plugins: ["EmbedResourcesPlugin"]),
+      plugins: ["EmbedResourcesPlugin", "ResolverCodegenPlugin"]),
     .target(
       name: "GraphQLServer",
       dependencies: ["GraphQL", "POSIXThreads", "CMicroHTTPD", "CWslay", "CCrypto"],

@@ -3,7 +3,7 @@
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
 # Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|fairness|database|probes]   (default all)
-# BEFORE: an older rocket-reserver binary the client benchmark also measures, side by side.
+# BEFORE: an older rocket-reserver binary the client and serve benchmarks also measure, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,6 +51,10 @@ if [ "$part" = all ] || [ "$part" = serve ]; then
   echo "== serve vs the graphql-js reference server (wrk, 8 connections, loopback)"
   bash "$bench/compare-serve.sh" "$root"
   echo
+  echo "== serve vs its ceiling: graphql-js and nginx sending the same bytes statically (wrk, A B A B;"
+  echo "   targets: >= 15% of nginx, p99 <= 2 ms at 8 connections); instructions per request (callgrind)"
+  bash Benchmarks/serve-ceiling.sh "$bin" ${BEFORE:+"$BEFORE"}
+  echo
   echo "== serve memory over a long run"
   bash Benchmarks/serve-memory.sh "$bin" "$bench"
 fi
@@ -86,17 +90,32 @@ fi
 if [ "$part" = all ] || [ "$part" = probes ]; then
   # Validation of issue 17's probe documents (Sources/TestSupport/ProbeDocuments.swift), ours then
   # graphql-js's on the same files: CPU milliseconds, best of 5 (graphql-js: once when over 2 s, as
-  # some take minutes; PROBES=name,name limits its side to some probes).
+  # some take minutes). Each graphql-js probe runs in a node process of its own, stopped after
+  # PROBE_TIMEOUT seconds of wall-clock time (default 60) and then shown as "> N s";
+  # PROBES=name,name limits its side to some probes.
   echo
   echo "== validation of the probe documents, CPU ms (target: ours <= 50 ms each)"
   swift build -c release --product engine-benchmark >/dev/null
   "$(swift build -c release --show-bin-path)/engine-benchmark" --probes "$tmp/probes" "$root" | sed 's/^/ours /' | tee "$tmp/probes.txt"
-  node "$bench/validate-probes.js" "$tmp/probes" "$root" 5 | sed 's/^/graphql-js /' | tee -a "$tmp/probes.txt"
+  probe_timeout=${PROBE_TIMEOUT:-60}
+  for file in "$tmp/probes"/*.graphql; do
+    name=$(basename "$file" .graphql)
+    if [ -n "${PROBES:-}" ] && [[ ",$PROBES," != *",$name,"* ]]; then continue; fi
+    if ! line=$(PROBES=$name timeout "$probe_timeout" node "$bench/validate-probes.js" "$tmp/probes" "$root" 5); then
+      line="$name $(wc -c <"$file") >$((probe_timeout * 1000)) ?"
+    fi
+    echo "graphql-js $line" | tee -a "$tmp/probes.txt"
+  done
   awk '{ ms[$1 " " $2] = $4; bytes[$2] = $3; if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 } }
     END {
-      printf "%-30s %7s %12s %14s %9s\n", "probe", "bytes", "ours (ms)", "graphql-js (ms)", "ratio"
+      printf "%-30s %7s %12s %15s %9s\n", "probe", "bytes", "ours (ms)", "graphql-js (ms)", "ratio"
       for (i = 1; i <= n; i++) { p = order[i]; o = ms["ours " p]; r = ms["graphql-js " p]
-        printf "%-30s %7d %12.2f %14.2f %8.0fx\n", p, bytes[p], o, r, (o > 0 ? r / o : 0) }
+        if (r == "") { printf "%-30s %7d %12.2f %15s\n", p, bytes[p], o, "-"; continue }
+        if (substr(r, 1, 1) == ">") {
+          printf "%-30s %7d %12.2f %15s %8s\n", p, bytes[p], o, "> " substr(r, 2) / 1000 " s", "> " int(substr(r, 2) / o) "x"
+          continue
+        }
+        printf "%-30s %7d %12.2f %15.2f %8.0fx\n", p, bytes[p], o, r, (o > 0 ? r / o : 0) }
     }' "$tmp/probes.txt"
 fi
 

@@ -3,15 +3,21 @@
 
   serve-fairness.py BIN slowloris [SERVE_OPTION ...]
   serve-fairness.py BIN readers [SERVE_OPTION ...]
+  serve-fairness.py BIN both [SERVE_OPTION ...]
 
 slowloris: 1,100 connections send request heads a byte every second (each byte renews the
 idle timer) and reconnect when the server drops them, for STORM_SECONDS (default 25); the
 normal client sends the LaunchList-shaped query on a fresh connection every 20 ms. Prints
 the normal client's p50/p99/max latency and failures.
 
-readers: 24 connections ask for a large answer (about 4 MB) and never read it, reconnecting
-when dropped, for STORM_SECONDS; the normal client measures as above, and the peak resident
-memory of `serve` is sampled from /proc.
+readers: 24 connections ask for a large answer and never read it; each is replaced by a new one
+after READER_HOLD_SECONDS (default 10, about when the server drops a reader that takes nothing),
+for STORM_SECONDS; the normal client measures as above, and the peak resident memory of `serve`
+is sampled from /proc. The answer is READER_ALIASES (default 55) aliased pages of 100 launches:
+55 is about 1 MB, the most the default --max-cost (50 000) lets through; 200 (3.8 MB, cost
+180 400) needs --max-cost 200000 and costs far more CPU per request.
+
+both: the slowloris storm and the readers at once, all from 127.0.0.1.
 """
 import json
 import os
@@ -29,11 +35,13 @@ QUERY = (
     "query LaunchList { launches(pageSize: 20) { cursor hasMore launches "
     "{ id site mission { name missionPatch(size: SMALL) } } } }"
 )
-# ~200 aliases of a 100-launch page: an answer of a few megabytes.
+READER_ALIASES = int(os.environ.get("READER_ALIASES", "55"))
+READER_HOLD_SECONDS = float(os.environ.get("READER_HOLD_SECONDS", "10"))
+# Aliases of a 100-launch page: an answer of about 19 KB per alias.
 BIG = "{ " + " ".join(
     f"a{i}: launches(pageSize: 100) {{ launches {{ id site mission {{ name missionPatch }} "
     f"rocket {{ id name type }} }} }}"
-    for i in range(200)
+    for i in range(READER_ALIASES)
 ) + " }"
 
 
@@ -110,34 +118,35 @@ def storm_slowloris(port, stop, stats):
 
 def storm_readers(port, stop, stats):
     payload = request(BIG)
-    held = []
+    held = []  # (socket, when opened)
 
     def open_one():
         s = socket.socket()
         s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
         s.bind(("127.0.0.1", 0))
-        s.connect(("127.0.0.1", port))
-        s.sendall(payload)
-        held.append(s)
+        try:
+            s.connect(("127.0.0.1", port))
+            s.sendall(payload)
+        except OSError:  # refused (per-address budget full): tried again later
+            s.close()
+            stats["refused"] += 1
+            return
+        held.append((s, time.monotonic()))
 
     for _ in range(24):
         open_one()
     while not stop.wait(0.5):
-        for s in list(held):
-            s.setblocking(False)
-            try:
-                peek = s.recv(1, socket.MSG_PEEK)
-                if peek == b"":
-                    raise ConnectionResetError
-            except (BlockingIOError, InterruptedError):
-                continue
-            except OSError:
-                held.remove(s)
-                s.close()
-                stats["dropped"] += 1
-                open_one()
-                continue
-    for s in held:
+        # The server's close cannot be seen without reading (its FIN waits behind the unread
+        # answer), so each connection is held READER_HOLD_SECONDS, about when the server gives
+        # up on it, and then replaced by a new request: 24 large answers in the making all along.
+        now = time.monotonic()
+        for entry in [e for e in held if now - e[1] >= READER_HOLD_SECONDS]:
+            held.remove(entry)
+            entry[0].close()
+            stats["replaced"] += 1
+        for _ in range(24 - len(held)):
+            open_one()
+    for s, _ in held:
         s.close()
 
 
@@ -198,11 +207,13 @@ def main():
         process, port = start_serve(binary, options, directory)
         try:
             stop = threading.Event()
-            stats = {"failed": 0, "dropped": 0}
+            stats = {"failed": 0, "dropped": 0, "refused": 0, "replaced": 0}
             latencies = []
-            storm = storm_slowloris if part == "slowloris" else storm_readers
-            attacker = threading.Thread(target=storm, args=(port, stop, stats))
-            attacker.start()
+            storms = {"slowloris": [storm_slowloris], "readers": [storm_readers],
+                      "both": [storm_slowloris, storm_readers]}[part]
+            attackers = [threading.Thread(target=storm, args=(port, stop, stats)) for storm in storms]
+            for attacker in attackers:
+                attacker.start()
             time.sleep(2)  # let the storm take hold first
             client = threading.Thread(target=normal_client, args=(port, stop, latencies, stats))
             client.start()
@@ -213,7 +224,8 @@ def main():
                 time.sleep(0.2)
             stop.set()
             client.join()
-            attacker.join()
+            for attacker in attackers:
+                attacker.join()
         finally:
             process.terminate()
             process.wait()
@@ -225,10 +237,13 @@ def main():
     else:
         p50 = p99 = worst = float("nan")
     label = " ".join(options) or "defaults"
+    if part != "slowloris":
+        label += f"; {READER_ALIASES} aliases"
     print(
         f"{part:9} ({label}): normal queries from 127.0.0.2: {len(latencies)} answered, "
         f"{stats['failed']} failed; p50 {p50:.1f} ms, p99 {p99:.1f} ms, max {worst:.1f} ms; "
-        f"attack connections dropped by the server: {stats['dropped']}; serve peak RSS {peak:.0f} MB")
+        f"attack connections dropped by the server: {stats['dropped']}, refused: {stats['refused']}, "
+        f"readers replaced: {stats['replaced']}; serve peak RSS {peak:.0f} MB")
 
 
 main()

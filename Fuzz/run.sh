@@ -16,25 +16,40 @@ work="$root/.build/fuzz/$target"
 mkdir -p "$work/corpus" "$root/Fuzz/corpus/$target"
 binary="$work/fuzz-$target"
 
-graphql_sources() { find "$root/Sources/GraphQL" -name '*.swift' | sort; }
+# Every module is compiled with the sanitizers, and with one package name so that `package`
+# declarations are seen across modules as in the package build.
+swiftc_fuzz=(swiftc -sanitize=fuzzer,address -parse-as-library -package-name RocketReserver)
+
+# build_module DIR OPT NAME [SWIFTC_FLAG ...]: Sources/NAME as a static library and module in
+# DIR, rebuilt only when one of its sources is newer than the library.
+build_module() {
+  local dir=$1 opt=$2 name=$3
+  shift 3
+  mkdir -p "$dir"
+  if [[ -f "$dir/lib$name.a" ]] && [[ -z "$(find "$root/Sources/$name" -newer "$dir/lib$name.a" -name '*.swift')" ]]; then
+    return
+  fi
+  # shellcheck disable=SC2046
+  "${swiftc_fuzz[@]}" "$opt" -module-name "$name" -emit-module -emit-module-path "$dir/$name.swiftmodule" \
+    -emit-library -static -o "$dir/lib$name.a" -I "$dir" "$@" \
+    $(find "$root/Sources/$name" -name '*.swift' | sort)
+}
 
 echo "building $binary"
 case "$target" in
   http-head | http-body)
     # The HTTP targets drive a real GraphQLHTTPServer (Sources/GraphQLServer over libmicrohttpd):
-    # GraphQL is built as a module of its own, the server's sources and the entry as another.
+    # GraphQLWire, GraphQL and POSIXThreads are modules of their own, shared by both targets;
+    # the server's sources and the entry are another. -Onone: each input costs a loopback round
+    # trip, so optimizing buys little and costs minutes.
     entry="$root/Fuzz/HTTP$(tr '[:lower:]' '[:upper:]' <<<"${target:5:1}")${target:6}Entry.swift"
     [[ -f "$entry" ]] || { echo "no fuzz entry $entry" >&2; exit 2; }
-    # Both HTTP targets share one build of GraphQL, redone only when a source is newer. -Onone:
-    # each input costs a loopback round trip, so optimizing buys little and costs minutes.
-    lib="$root/.build/fuzz/graphql-module"
-    mkdir -p "$lib"
-    if [[ ! -f "$lib/libGraphQL.a" ]] || [[ -n "$(find "$root/Sources/GraphQL" -newer "$lib/libGraphQL.a" -name '*.swift')" ]]; then
-      # shellcheck disable=SC2046
-      swiftc -sanitize=fuzzer,address -parse-as-library -Onone -module-name GraphQL -emit-module \
-        -emit-module-path "$lib/GraphQL.swiftmodule" -emit-library -static -o "$lib/libGraphQL.a" \
-        $(graphql_sources)
-    fi
+    lib="$root/.build/fuzz/modules-onone"
+    build_module "$lib" -Onone GraphQLWire
+    # GraphQL is rebuilt when GraphQLWire was.
+    [[ "$lib/libGraphQLWire.a" -nt "$lib/libGraphQL.a" ]] && rm -f "$lib/libGraphQL.a"
+    build_module "$lib" -Onone GraphQL
+    build_module "$lib" -Onone POSIXThreads
     # The server's C shims open libmicrohttpd and wslay on first use (Sources/CLazyLoad), so
     # their forwarders are compiled in as in the package build.
     shims=(CLazyLoad CMicroHTTPD CWslay)
@@ -48,17 +63,22 @@ case "$target" in
       done
     done
     # shellcheck disable=SC2046
-    swiftc -sanitize=fuzzer,address -parse-as-library -Onone -module-name GraphQLServer \
-      -I "$lib" -L "$lib" -lGraphQL -I "$root/Sources/CMicroHTTPD/include" -I "$root/Sources/CWslay/include" \
-      "${objects[@]}" \
+    "${swiftc_fuzz[@]}" -Onone -module-name GraphQLServer \
+      -I "$lib" -L "$lib" -lGraphQL -lGraphQLWire -lPOSIXThreads \
+      -I "$root/Sources/CMicroHTTPD/include" -I "$root/Sources/CWslay/include" -I "$root/Sources/CCrypto" \
+      -lcrypto "${objects[@]}" \
       $(find "$root/Sources/GraphQLServer" "$root/Fuzz/HTTP" -name '*.swift' | sort) "$entry" -o "$binary"
     ;;
   *)
+    # The entry is compiled into the GraphQL module itself (it reaches internal API);
+    # GraphQLWire, which GraphQL re-exports, is a module of its own.
     entry="$root/Fuzz/${target^}Entry.swift"
     [[ -f "$entry" ]] || { echo "no fuzz entry $entry" >&2; exit 2; }
+    lib="$root/.build/fuzz/modules-o"
+    build_module "$lib" -O GraphQLWire
     # shellcheck disable=SC2046
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -module-name GraphQL \
-      $(graphql_sources) "$entry" -o "$binary"
+    "${swiftc_fuzz[@]}" -O -module-name GraphQL -I "$lib" -L "$lib" -lGraphQLWire \
+      $(find "$root/Sources/GraphQL" -name '*.swift' | sort) "$entry" -o "$binary"
     ;;
 esac
 

@@ -15,6 +15,11 @@ public struct CodegenSourceFile: Sendable {
 public struct GeneratedFile: Sendable, Equatable {
   public var name: String
   public var contents: String
+
+  public init(name: String, contents: String) {
+    self.name = name
+    self.contents = contents
+  }
 }
 
 /// Compiles `Operations/*.graphql` against the schema into typed Swift, as apollo-ios's codegen
@@ -44,17 +49,7 @@ public enum Codegen {
   public static func generate(schema schemaFile: CodegenSourceFile, operationFiles: [CodegenSourceFile])
     throws(CodegenFailure) -> [GeneratedFile]
   {
-    let schema: GraphQLSchema
-    do {
-      schema = try buildSchema(parse(Source(schemaFile.text, name: schemaFile.path)))
-    } catch let error as GraphQLError {
-      throw CodegenFailure(diagnostics: [.from(error, path: schemaFile.path)])
-    } catch let error as SchemaValidationError {
-      throw CodegenFailure(diagnostics: error.errors.map { .from($0, path: schemaFile.path) })
-    } catch {
-      throw CodegenFailure(
-        diagnostics: [CodegenDiagnostic(path: schemaFile.path, location: nil, message: "\(error)")])
-    }
+    let schema = try buildSchema(from: schemaFile)
 
     var diagnostics: [CodegenDiagnostic] = []
     var parsed: [(file: CodegenSourceFile, document: Document)] = []

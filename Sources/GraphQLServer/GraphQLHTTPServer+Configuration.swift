@@ -26,6 +26,13 @@ extension GraphQLHTTPServer {
     public var maxSubscriptionConnections = 10_000
     /// The most operations one WebSocket may run at once (default 100).
     public var maxOperationsPerConnection = 100
+    /// Threads running GraphQL executions, off libmicrohttpd's `threads` (default: twice the
+    /// number of online cores, at least 2).
+    public var executionThreads = max(2, 2 * GraphQLHTTPServer.defaultThreadCount)
+    /// The most executions one client address runs at once; its further requests wait their
+    /// turn, so other addresses always find an execution thread (default: the number of online
+    /// cores; at most `executionThreads`, and fair only when less).
+    public var maxExecutionsPerAddress = GraphQLHTTPServer.defaultThreadCount
 
     /// - Parameters:
     ///   - maxBodyBytes: the largest request body (default 1 MiB).

@@ -45,7 +45,9 @@ public final class GraphQLHTTPServer: Sendable {
       service: service, accessLog: accessLog, maxBodyBytes: configuration.maxBodyBytes,
       headTimeout: .seconds(configuration.headTimeoutSeconds),
       maxStreamingConnections: configuration.maxSubscriptionConnections,
-      maxOperationsPerConnection: configuration.maxOperationsPerConnection)
+      maxOperationsPerConnection: configuration.maxOperationsPerConnection,
+      executionThreads: configuration.executionThreads,
+      maxExecutionsPerAddress: configuration.maxExecutionsPerAddress)
   }
 
   deinit { stop() }
@@ -87,7 +89,8 @@ public final class GraphQLHTTPServer: Sendable {
         connection_limit: UInt32(clamping: connectionLimit),
         per_ip_limit: UInt32(clamping: configuration.maxConnectionsPerAddress),
         memory_limit: configuration.connectionMemoryBytes)
-      guard core.connections.start(), core.webSockets.start() else {
+      guard core.connections.start(), core.webSockets.start(), core.executor.start() else {
+        core.webSockets.stop()
         core.connections.stop()
         close(socket)
         throw .daemonFailed
@@ -97,6 +100,7 @@ public final class GraphQLHTTPServer: Sendable {
         socket, &limits, serverAccessHandler, context, serverCompletionHandler, context,
         serverConnectionHandler, context)
       guard let daemon else {
+        core.executor.stop()
         core.webSockets.stop()
         core.connections.stop()
         close(socket)
@@ -126,6 +130,9 @@ public final class GraphQLHTTPServer: Sendable {
   /// How many connections were closed because their request head did not arrive in time.
   var headTimeouts: Int { core.connections.headTimeouts }
 
+  /// GraphQL executions waiting for or holding an execution thread.
+  var executionsPending: Int { core.executor.pendingJobs }
+
   /// The number of requests being handled right now (head received, response not yet sent).
   public var requestsInFlight: Int { core.inFlight.load(ordering: .acquiring) }
 
@@ -152,6 +159,14 @@ public final class GraphQLHTTPServer: Sendable {
     while core.inFlight.load(ordering: .acquiring) > 0 && waited < configuration.drainTimeoutSeconds {
       usleep(2_000)
       waited += 0.002
+    }
+    // Executions still running resume their connections, so the daemon must outlive them, and
+    // libmicrohttpd must have taken every resumed connection back before it stops.
+    core.executor.stop()
+    var resumeWait = 0
+    while core.suspendedExecutions.load(ordering: .acquiring) > 0 && resumeWait < 5_000 {
+      usleep(1_000)
+      resumeWait += 1
     }
     MHD_stop_daemon(daemon)
     core.connections.stop()

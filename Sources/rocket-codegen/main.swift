@@ -1,6 +1,10 @@
 // rocket-codegen: compiles Operations/*.graphql against the schema into typed Swift.
 //
 //   rocket-codegen --schema SCHEMA --output-dir DIR [--display-root ROOT] OPERATION.graphql...
+//   rocket-codegen --resolvers --schema SCHEMA --output-dir DIR [--display-root ROOT]
+//
+// The second form writes the server side instead: the schema's resolver protocols (see
+// `Codegen.generateResolvers`), for the backend to conform to.
 //
 // Diagnostics go to standard error as `PATH:LINE:COL: error: MESSAGE`, with paths relative to
 // ROOT, and the exit status is 1; the build plugin runs it so a broken operation fails the build.
@@ -12,6 +16,7 @@ struct Arguments {
   var outputDirectory: String?
   var displayRoot: String?
   var operations: [String] = []
+  var resolvers = false
 }
 
 func parseArguments(_ words: [String]) -> Arguments? {
@@ -27,6 +32,9 @@ func parseArguments(_ words: [String]) -> Arguments? {
       if word == "--output-dir" { arguments.outputDirectory = value }
       if word == "--display-root" { arguments.displayRoot = value }
       index += 2
+    case "--resolvers":
+      arguments.resolvers = true
+      index += 1
     default:
       if word.hasPrefix("-") { return nil }
       arguments.operations.append(word)
@@ -54,7 +62,9 @@ func fail(_ message: String) -> Never {
 guard let arguments = parseArguments(Array(CommandLine.arguments.dropFirst())),
   let schemaPath = arguments.schema, let outputDirectory = arguments.outputDirectory
 else {
-  fail("usage: rocket-codegen --schema SCHEMA --output-dir DIR [--display-root ROOT] OPERATION.graphql...")
+  fail(
+    "usage: rocket-codegen [--resolvers] --schema SCHEMA --output-dir DIR [--display-root ROOT] OPERATION.graphql..."
+  )
 }
 
 func readSource(_ path: String) -> CodegenSourceFile {
@@ -72,7 +82,10 @@ let schemaFile = readSource(schemaPath)
 let operationFiles = arguments.operations.map(readSource)
 let outputs: [GeneratedFile]
 do {
-  outputs = try Codegen.generate(schema: schemaFile, operationFiles: operationFiles)
+  outputs =
+    arguments.resolvers
+    ? [try Codegen.generateResolvers(schema: schemaFile)]
+    : try Codegen.generate(schema: schemaFile, operationFiles: operationFiles)
 } catch {
   fail(error.description)
 }

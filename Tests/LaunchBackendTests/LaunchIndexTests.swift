@@ -11,7 +11,7 @@ import Testing
       for size in [1, 2, 7, 20, 100, 110] {
         let expected = try catalog.page(after: after, size: size)
         let page = try #require(index.page(after: after, size: size))
-        #expect(page.launches.compactMap { ($0 as? LaunchNode)?.launch } == expected.launches)
+        #expect(page.launches.map(\.launch) == expected.launches)
         #expect(page.cursor == expected.cursor)
         #expect(page.hasMore == expected.hasMore)
       }

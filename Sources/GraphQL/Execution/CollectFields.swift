@@ -1,6 +1,6 @@
 extension ExecutionContext {
-  /// The field plans of the operation's root selection set: from `PlanCache` when this document
-  /// ran against these resolvers before, else planned now (and cached when no variable
+  /// The field plans of the operation's root selection set: from the resolvers' `PlanCache` when
+  /// this document ran against them before, else planned now (and cached when no variable
   /// `@skip`/`@include` reaches the root selection).
   func rootPlans(rootType: GraphQLObjectType) -> [FieldPlan] {
     // Only parsed documents have a Source to key by; long ones are not kept alive by the cache
@@ -8,12 +8,11 @@ extension ExecutionContext {
     guard let source, source.utf8.count <= PlanCache.maxSourceBytes, let start = operation.range?.start else {
       return planFields(objectType: rootType, selectionSets: [operation.selectionSet]).plans
     }
-    let key = PlanCache.Key(
-      resolvers: ObjectIdentifier(resolvers), source: ObjectIdentifier(source), operationStart: start)
-    if let entry = PlanCache.lookup(key) { return entry.plans }
+    let key = PlanCache.Key(document: ObjectIdentifier(documentIdentity), operationStart: start)
+    if let entry = resolvers.plans.lookup(key) { return entry.plans }
     let (plans, usesVariables) = planFields(objectType: rootType, selectionSets: [operation.selectionSet])
     if !usesVariables {
-      PlanCache.store(PlanCache.Entry(resolvers: resolvers, source: source, plans: plans), for: key)
+      resolvers.plans.store(PlanCache.Entry(document: documentIdentity, plans: plans), for: key)
     }
     return plans
   }

@@ -3,6 +3,8 @@
 /// `JSON.null`). A wrapped `.some` needs no unwrapping: Swift's dynamic casts look through it.
 func unwrapNull(_ value: (any Sendable)?) -> (any Sendable)? {
   guard let value else { return nil }
+  if isClassInstance(value) { return value }
+  if let json = exactCast(value, to: JSON.self) { return json.isNull ? nil : value }
   // Casting to `Optional<Any>` unwraps a boxed optional without a protocol conformance lookup.
   let boxed: Any = value
   if case Optional<Any>.none = boxed { return nil }
@@ -17,9 +19,29 @@ enum ObjectFields {
   case json(JSONObject)
   case opaque
 
-  init(_ source: (any Sendable)?) {
-    if let source, let dictionary = exactCast(source, to: [String: any Sendable].self) {
+  /// - Parameters:
+  ///   - source: the object value.
+  ///   - needsMembers: false when every field of the selection has a resolver, so no default
+  ///     resolver reads members: the value is then not inspected at all (default true).
+  init(_ source: (any Sendable)?, needsMembers: Bool = true) {
+    guard needsMembers, let source else {
+      self = .opaque
+      return
+    }
+    if let dictionary = exactCast(source, to: [String: any Sendable].self) {
       self = .dictionary(dictionary)
+      return
+    }
+    if let json = exactCast(source, to: JSON.self) {
+      self = json.objectValue.map { .json($0) } ?? .opaque
+      return
+    }
+    if let object = exactCast(source, to: JSONObject.self) {
+      self = .json(object)
+      return
+    }
+    if isClassInstance(source) {
+      self = .opaque
       return
     }
     switch source {
@@ -28,6 +50,11 @@ enum ObjectFields {
     case let object as JSONObject: self = .json(object)
     default: self = .opaque
     }
+  }
+
+  /// Whether a selection's plans read members of the object (some field has no resolver).
+  static func needed(by plans: [FieldPlan]) -> Bool {
+    plans.contains { $0.resolution == nil && !$0.isTypename }
   }
 
   /// The default field resolver: the member named like the field, or null.

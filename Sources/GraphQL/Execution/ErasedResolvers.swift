@@ -4,7 +4,7 @@
 /// costs a lookup in plain `[String: ...]` dictionaries, and the plans (which hold these
 /// resolvers) can be shared by every request.
 ///
-/// Immutable and safe to share between threads.
+/// Immutable but for the plan cache it owns, and safe to share between threads.
 @usableFromInline
 final class ErasedResolvers: Sendable {
   /// Resolvers by type name, then field name.
@@ -15,6 +15,8 @@ final class ErasedResolvers: Sendable {
   let introspectionRoot: [String: ErasedResolver]
   /// For interfaces and unions: the object type name of a value, given the request's context.
   let typeResolvers: [String: @Sendable (any Sendable, AnyContextBox) -> String?]
+  /// The plans of documents executed against these resolvers (one cache per executable schema).
+  let plans = PlanCache()
 
   @inlinable
   convenience init<Context: Sendable>(

@@ -149,12 +149,12 @@ extension ExecutionContext {
     case .scalar(_, let builtIn?):
       if builtIn.write(value, into: &writer) { return false }
     case .object(let objectType):
-      let fields = ObjectFields(value)
-      if case .opaque = fields, unwrapNull(value) == nil {
+      guard unwrapNull(value) != nil else {
         writer.write("null")
         return true
       }
       let plans = plan.subplans(for: objectType, in: self)
+      let fields = ObjectFields(value, needsMembers: ObjectFields.needed(by: plans))
       try writeSelectionSetSync(plans, source: value, fields: fields, into: &writer)
       return false
     default: break
@@ -183,7 +183,9 @@ extension ExecutionContext {
     case .abstract(let abstractName):
       let objectType = try resolveAbstractType(abstractName, value, plan: plan)
       let plans = plan.subplans(for: objectType, in: self)
-      try writeSelectionSetSync(plans, source: value, fields: ObjectFields(value), into: &writer)
+      try writeSelectionSetSync(
+        plans, source: value, fields: ObjectFields(value, needsMembers: ObjectFields.needed(by: plans)),
+        into: &writer)
       return false
     default:
       let leaf = try completeLeaf(type, value, plan: plan)

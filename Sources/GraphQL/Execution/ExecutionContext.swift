@@ -13,6 +13,8 @@
 final class ExecutionContext {
   let schema: GraphQLSchema
   let source: Source?
+  /// Keys the document's plans in the resolvers' `PlanCache`.
+  let documentIdentity: DocumentIdentity
   let operation: OperationDefinition
   let fragments: [String: FragmentDefinition]
   let variables: JSONObject
@@ -48,6 +50,7 @@ final class ExecutionContext {
   ) {
     self.schema = executable.schema
     self.source = document.source
+    self.documentIdentity = document.identity
     self.operation = operation
     var fragments: [String: FragmentDefinition] = [:]
     for case .fragment(let fragment) in document.definitions where fragments[fragment.name.value] == nil {

@@ -1,22 +1,23 @@
-/// The field plans of operations already executed, reused by later executions of the same parsed
-/// document against the same resolvers, so a repeated request skips CollectFields, resolver lookups
-/// and constant-argument coercion. Keyed by the identity of the document's `Source` (one per
-/// `parse`) and the operation's offset in it, so only parsed documents are cached, and only
-/// operations whose root selection no variable `@skip`/`@include` reaches (deeper selections that
-/// depend on variables are planned per request, see `FieldPlan.subplans`).
+/// The field plans of operations already executed, reused by later executions of the same
+/// document, so a repeated request skips CollectFields, resolver lookups and constant-argument
+/// coercion. Each executable schema owns one (through its `ErasedResolvers`): plans hold that
+/// schema's resolvers, and nothing is shared between schemas or kept process-wide.
 ///
-/// A document is assumed not to be edited after parsing while it keeps its `Source`.
-enum PlanCache {
-  struct Key: Hashable {
-    let resolvers: ObjectIdentifier
-    let source: ObjectIdentifier
+/// Keyed by the document's ``DocumentIdentity`` (renewed by every edit, so an edited document is
+/// never served another's plans) and the operation's offset in it. Only parsed documents are
+/// cached, and only operations whose root selection no variable `@skip`/`@include` reaches (deeper
+/// selections that depend on variables are planned per request, see `FieldPlan.subplans`).
+///
+/// Thread-safe (an `LRUCache`).
+final class PlanCache: Sendable {
+  struct Key: Hashable, Sendable {
+    let document: ObjectIdentifier
     let operationStart: Int
   }
 
   struct Entry: Sendable {
-    /// Held so the identifiers in the key cannot be reused by new objects while the entry lives.
-    let resolvers: ErasedResolvers
-    let source: Source
+    /// Held so the identifier in the key cannot be reused by a new document while the entry lives.
+    let document: DocumentIdentity
     let plans: [FieldPlan]
   }
 
@@ -26,9 +27,9 @@ enum PlanCache {
   /// The longest document (in UTF-8 bytes) whose plans are cached.
   static let maxSourceBytes = 32 << 10
 
-  private static let entries = LRUCache<Key, Entry>(capacity: capacity)
+  private let entries = LRUCache<Key, Entry>(capacity: PlanCache.capacity)
 
-  static func lookup(_ key: Key) -> Entry? { entries.value(for: key) }
+  func lookup(_ key: Key) -> Entry? { entries.value(for: key) }
 
-  static func store(_ entry: Entry, for key: Key) { entries.store(entry, for: key) }
+  func store(_ entry: Entry, for key: Key) { entries.store(entry, for: key) }
 }

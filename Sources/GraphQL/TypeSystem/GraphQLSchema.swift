@@ -17,6 +17,9 @@ public final class GraphQLSchema: Sendable {
   private let possibleTypeNames: [String: Set<String>]
   /// For each interface, the object types that implement it, in definition order.
   private let implementations: [String: [String]]
+  /// Every composite type's fields, resolved for validation; built here so that validating a
+  /// document against this schema needs no lock and no process-wide table.
+  let validationIndex: SchemaValidationIndex
 
   public init(
     description: String? = nil, queryType: GraphQLObjectType, mutationType: GraphQLObjectType?,
@@ -52,6 +55,7 @@ public final class GraphQLSchema: Sendable {
     }
     possibleTypeNames = possible
     implementations = implementing
+    validationIndex = SchemaValidationIndex(typeNames: names, typeMap: map, queryTypeName: queryType.name)
   }
 
   /// The named type called `name`, if the schema has one.

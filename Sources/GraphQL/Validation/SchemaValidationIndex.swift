@@ -1,10 +1,9 @@
-import Synchronization
-
 /// What validation looks up on every field, computed once per schema: for each composite type,
 /// its fields (with the implicit `__typename`, and `__schema`/`__type` on the query root), each
 /// with its output type already resolved to a named type.
 ///
-/// Immutable, so shared freely; `index(for:)` keeps the indexes of the last few schemas used.
+/// Immutable, so shared freely; each `GraphQLSchema` builds its own when it is made and keeps it
+/// (`GraphQLSchema.validationIndex`), so validating takes no lock and consults no global table.
 final class SchemaValidationIndex: Sendable {
   /// One field of one composite type, ready for `TypeInfo`.
   final class FieldEntry: Sendable {
@@ -14,9 +13,9 @@ final class SchemaValidationIndex: Sendable {
     /// The named type at the core of `outputType`.
     let namedOutputType: GraphQLNamedType?
 
-    init(field: GraphQLField, schema: GraphQLSchema) {
+    init(field: GraphQLField, typeMap: [String: GraphQLNamedType]) {
       self.field = field
-      let named = schema.namedType(of: field.type)
+      let named = typeMap[field.type.namedType]
       if let named, named.isOutputType {
         outputType = field.type
         namedOutputType = named
@@ -30,40 +29,25 @@ final class SchemaValidationIndex: Sendable {
   /// Fields by composite type name, then by field name.
   let fieldsByType: [String: [String: FieldEntry]]
 
-  init(schema: GraphQLSchema) {
+  /// - Parameters:
+  ///   - typeNames: the schema's type names, in definition order.
+  ///   - typeMap: the schema's types by name.
+  ///   - queryTypeName: the query root's name (it alone has `__schema` and `__type`).
+  init(typeNames: [String], typeMap: [String: GraphQLNamedType], queryTypeName: String) {
     var fieldsByType: [String: [String: FieldEntry]] = [:]
-    for name in schema.typeNames {
-      guard let type = schema.typeMap[name], type.isCompositeType else { continue }
+    for name in typeNames {
+      guard let type = typeMap[name], type.isCompositeType else { continue }
       var entries: [String: FieldEntry] = [:]
       for field in type.fields?.ordered ?? [] where entries[field.name] == nil {
-        entries[field.name] = FieldEntry(field: field, schema: schema)
+        entries[field.name] = FieldEntry(field: field, typeMap: typeMap)
       }
-      entries["__typename"] = FieldEntry(field: MetaFields.typename, schema: schema)
-      if name == schema.queryType.name {
-        entries["__schema"] = FieldEntry(field: MetaFields.schema, schema: schema)
-        entries["__type"] = FieldEntry(field: MetaFields.type, schema: schema)
+      entries["__typename"] = FieldEntry(field: MetaFields.typename, typeMap: typeMap)
+      if name == queryTypeName {
+        entries["__schema"] = FieldEntry(field: MetaFields.schema, typeMap: typeMap)
+        entries["__type"] = FieldEntry(field: MetaFields.type, typeMap: typeMap)
       }
       fieldsByType[name] = entries
     }
     self.fieldsByType = fieldsByType
-  }
-
-  /// The recently used schemas and their indexes, most recent last. Holding the schema keeps its
-  /// identity from being reused while its index is cached.
-  private static let recent = Mutex<[(schema: GraphQLSchema, index: SchemaValidationIndex)]>([])
-  private static let recentLimit = 8
-
-  /// The index of `schema`, built on first use.
-  static func index(for schema: GraphQLSchema) -> SchemaValidationIndex {
-    if let found = recent.withLock({ entries in entries.last { $0.schema === schema }?.index }) {
-      return found
-    }
-    let index = SchemaValidationIndex(schema: schema)
-    recent.withLock { entries in
-      entries.removeAll { $0.schema === schema }
-      entries.append((schema, index))
-      if entries.count > recentLimit { entries.removeFirst(entries.count - recentLimit) }
-    }
-    return index
   }
 }

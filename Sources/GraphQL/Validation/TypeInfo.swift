@@ -23,7 +23,7 @@ public struct TypeInfo: Sendable {
 
   init(schema: GraphQLSchema) {
     self.schema = schema
-    self.index = SchemaValidationIndex.index(for: schema)
+    self.index = schema.validationIndex
   }
 
   /// The composite type whose selection set is being walked.

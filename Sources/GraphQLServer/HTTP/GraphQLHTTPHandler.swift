@@ -3,8 +3,10 @@ import GraphQL
 /// GraphQL over HTTP, as a pure function of the request: routing, CORS preflight, content
 /// negotiation, parameter checks and status codes (see shared/notes/graphql-over-http.md).
 ///
-/// A request is handled in up to two steps: `begin` decides everything the head alone decides,
-/// and for a POST to `/graphql` asks for the body, which `finish` then handles.
+/// A request is handled in up to three steps: `begin` decides everything the head alone decides,
+/// and for a POST to `/graphql` asks for the body, which `finish` then checks; what is left is an
+/// `Execution`, which `run` answers (the server runs it on a thread of its own, see
+/// `FairExecutor`).
 struct GraphQLHTTPHandler: Sendable {
   /// What to do after the request head.
   enum Decision {
@@ -12,6 +14,16 @@ struct GraphQLHTTPHandler: Sendable {
     case respond(HTTPResponse)
     /// Read a body of at most `maxBodyBytes`, then call `finish` with the negotiated type.
     case readBody(ResponseMediaType)
+    /// Run a GraphQL request (a GET) with `run`.
+    case execute(Execution)
+  }
+
+  /// A GraphQL request that passed every HTTP check, with what its execution needs from the head.
+  struct Execution: Sendable {
+    let request: GraphQLRequest
+    let authorization: String?
+    let media: ResponseMediaType
+    let allowMutations: Bool
   }
 
   let service: any GraphQLService
@@ -44,7 +56,12 @@ struct GraphQLHTTPHandler: Sendable {
           406,
           "The Accept header allows neither application/graphql-response+json nor application/json."))
     }
-    if request.method == .get { return .respond(handleGet(request, media: media)) }
+    if request.method == .get {
+      switch get(request, media: media) {
+      case .failure(let refusal): return .respond(refusal.value)
+      case .success(let execution): return .execute(execution)
+      }
+    }
     guard case .value(let contentType) = request.header("Content-Type"),
       MediaTypeNegotiation.isJSONContentType(contentType)
     else {
@@ -55,11 +72,15 @@ struct GraphQLHTTPHandler: Sendable {
     return .readBody(media)
   }
 
-  /// Handles a POST body that was read in full (at most `maxBodyBytes`).
-  func finish(_ request: some HTTPRequestHead, body: [UInt8], media: ResponseMediaType) -> HTTPResponse {
-    switch parseBody(body, media: media) {
-    case .failure(let response): response.value
-    case .success(let graphQLRequest): run(graphQLRequest, request, media: media, allowMutations: true)
+  /// Checks a POST body that was read in full (at most `maxBodyBytes`): the request to run, or
+  /// the answer for a body that holds none.
+  func finish(_ request: some HTTPRequestHead, body: [UInt8], media: ResponseMediaType)
+    -> Result<Execution, Refusal>
+  {
+    parseBody(body, media: media).map { graphQLRequest in
+      Execution(
+        request: graphQLRequest, authorization: Self.authorization(request), media: media,
+        allowMutations: true)
     }
   }
 
@@ -102,26 +123,28 @@ struct GraphQLHTTPHandler: Sendable {
     .error(413, "The request body is larger than \(maxBodyBytes) bytes.", media: media)
   }
 
-  private func handleGet(_ request: some HTTPRequestHead, media: ResponseMediaType) -> HTTPResponse {
-    let graphQLRequest: GraphQLRequest
+  private func get(_ request: some HTTPRequestHead, media: ResponseMediaType) -> Result<Execution, Refusal> {
     do {
-      graphQLRequest = try RequestParameters.fromQueryString(request.queryArgument)
+      return .success(
+        Execution(
+          request: try RequestParameters.fromQueryString(request.queryArgument),
+          authorization: Self.authorization(request), media: media, allowMutations: false))
     } catch {
-      return .error(400, error.message, media: media)
+      return .failure(Refusal(value: .error(400, error.message, media: media)))
     }
-    return run(graphQLRequest, request, media: media, allowMutations: false)
   }
 
-  private func run(
-    _ graphQLRequest: GraphQLRequest, _ request: some HTTPRequestHead, media: ResponseMediaType,
-    allowMutations: Bool
-  ) -> HTTPResponse {
-    let authorization: String? =
-      if case .value(let value) = request.header("Authorization") { value } else { nil }
+  private static func authorization(_ request: some HTTPRequestHead) -> String? {
+    if case .value(let value) = request.header("Authorization") { value } else { nil }
+  }
+
+  /// Runs a checked request against the service and answers it.
+  func run(_ execution: Execution) -> HTTPResponse {
+    let media = execution.media
     let result: GraphQLServiceResult
     do {
       result = try service.execute(
-        graphQLRequest, authorization: authorization, allowMutations: allowMutations)
+        execution.request, authorization: execution.authorization, allowMutations: execution.allowMutations)
     } catch {
       return .internalError(media)
     }

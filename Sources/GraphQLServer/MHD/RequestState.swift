@@ -2,7 +2,7 @@
 ///
 /// Not Sendable and needs no lock: libmicrohttpd binds a connection to one worker thread, and
 /// calls the access handler and then the completion callback for a request on that thread, one
-/// at a time. The object is retained in the request's `con_cls` slot from the first callback
+/// at a time (an execution on another thread hands its answer back through an `ExecutionSlot`). The object is retained in the request's `con_cls` slot from the first callback
 /// until the completion callback releases it.
 final class RequestState {
   enum Phase {
@@ -17,6 +17,11 @@ final class RequestState {
     case readingStreamBody(StreamFormat)
     /// A WebSocket handshake was accepted: the 101 answer is queued in the next call.
     case upgradeAfterHead(WebSocketHandshake)
+    /// A GET to run, started in the next call (the first may not answer, see `ServerCore`);
+    /// a body it carries is dropped, up to `discarded` bytes.
+    case executeAfterHead(GraphQLHTTPHandler.Execution, discarded: Int)
+    /// Running on the executor, with the connection suspended until the answer is in `slot`.
+    case executing(ExecutionSlot)
     /// A response is queued.
     case responded
   }

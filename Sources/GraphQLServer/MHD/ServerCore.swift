@@ -14,12 +14,17 @@ final class ServerCore: Sendable {
   let connections: ConnectionGuard
   /// Requests whose head arrived and whose completion was not yet reported.
   let inFlight = Atomic<Int>(0)
+  /// Connections suspended for an execution whose answer was not yet queued: libmicrohttpd
+  /// aborts when stopped with a suspended connection, so `stop` waits for none to be left.
+  let suspendedExecutions = Atomic<Int>(0)
   /// Set when a graceful stop began: responses then ask clients to close the connection.
   let stopping = Atomic<Bool>(false)
   /// Long-lived connections (WebSockets, streamed subscriptions) and their limit.
   let streaming: StreamingBudget
   /// The upgraded WebSockets.
   let webSockets: WebSocketLoop
+  /// Runs GraphQL executions off libmicrohttpd's threads, in turn between client addresses.
+  let executor: FairExecutor
   /// Streamed subscription responses being sent.
   private let streams = Mutex<[ObjectIdentifier: StreamedBody]>([:])
   /// Handshakes answered with 101 whose socket libmicrohttpd has not handed over yet, by socket.
@@ -32,8 +37,10 @@ final class ServerCore: Sendable {
 
   init(
     service: any GraphQLService, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration,
-    maxStreamingConnections: Int = 10_000, maxOperationsPerConnection: Int = 100
+    maxStreamingConnections: Int = 10_000, maxOperationsPerConnection: Int = 100,
+    executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2
   ) {
+    executor = FairExecutor(threads: executionThreads, maxPerAddress: maxExecutionsPerAddress)
     handler = GraphQLHTTPHandler(service: service, maxBodyBytes: maxBodyBytes)
     self.accessLog = accessLog
     self.maxBodyBytes = maxBodyBytes
@@ -101,6 +108,10 @@ final class ServerCore: Sendable {
       // skip an unread body), so say so, and linger so that the client reads the answer.
       connections.lingerAfterClose(socket)
       return queue(response, state: state, connection: connection, close: true)
+    case .execute(let execution):
+      // Started in the next call, as an answer queued in this one would close the connection.
+      state.phase = .executeAfterHead(execution, discarded: 0)
+      return cmhd_yes()
     case .readBody(let media):
       state.phase = .readingBody(media)
       // Reserve what is announced, but not more than 64 KiB up front: a client that announces
@@ -116,6 +127,8 @@ final class ServerCore: Sendable {
     guard let existing = requestSlot.pointee else { return }
     requestSlot.pointee = nil
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeRetainedValue()
+    // Resumed, then closed before its answer was queued (the client went away).
+    if case .executing = state.phase { suspendedExecutions.subtract(1, ordering: .releasing) }
     accessLog.record(state.logEntry())
     inFlight.subtract(1, ordering: .releasing)
   }
@@ -134,6 +147,16 @@ final class ServerCore: Sendable {
       return size == 0 ? queue(response, state: state, connection: connection) : cmhd_yes()
     case .upgradeAfterHead(let handshake):
       return size == 0 ? queueUpgrade(handshake, state: state, connection: connection) : cmhd_yes()
+    case .executeAfterHead(let execution, let discarded):
+      if size == 0 { return execute(execution, state: state, connection: connection) }
+      guard discarded + size <= Self.discardLimit(maxBodyBytes) else { return cmhd_no() }
+      state.phase = .executeAfterHead(execution, discarded: discarded + size)
+      return cmhd_yes()
+    case .executing(let slot):
+      // Called again once the execution resumed the connection.
+      guard let response = slot.take() else { return cmhd_yes() }
+      suspendedExecutions.subtract(1, ordering: .releasing)
+      return queue(response, state: state, connection: connection)
     case .discardingBody(let media, let discarded):
       if size == 0 {
         // The whole oversized body has arrived: now libmicrohttpd can send the answer.
@@ -264,17 +287,22 @@ final class ServerCore: Sendable {
     state.status = 200
     streams.withLock { $0[ObjectIdentifier(body)] = body }
     let service = handler.service
-    body.own(
-      Task {
-        switch service.start(request, authorization: authorization) {
-        case .single(let result):
-          body.append(format.result(result.body))
-          body.finish()
-        case .stream(let results):
-          for await result in results { body.append(format.result(result)) }
-          if !Task.isCancelled { body.finish() }
-        }
-      })
+    // Starting the operation executes it (a query or mutation in full, a subscription once):
+    // that runs on the executor, in turn with the address's other requests, not on a Swift
+    // task (a blocking execution would hold one of the few cooperative threads).
+    executor.submit(address: state.client) {
+      switch service.start(request, authorization: authorization) {
+      case .single(let result):
+        body.append(format.result(result.body))
+        body.finish()
+      case .stream(let results):
+        body.own(
+          Task {
+            for await result in results { body.append(format.result(result)) }
+            if !Task.isCancelled { body.finish() }
+          })
+      }
+    }
     body.own(
       Task {
         // Apollo's router sends `{}` every 5 s; graphql-sse a comment line. Either keeps the
@@ -319,9 +347,29 @@ final class ServerCore: Sendable {
       return cmhd_yes()
     }
     let head = MHDRequestHead(connection: connection, method: state.head.method, route: state.head.route)
-    let response = handler.finish(head, body: state.body, media: media)
+    let checked = handler.finish(head, body: state.body, media: media)
     state.body = []
-    return queue(response, state: state, connection: connection)
+    switch checked {
+    case .failure(let refusal): return queue(refusal.value, state: state, connection: connection)
+    case .success(let execution): return execute(execution, state: state, connection: connection)
+    }
+  }
+
+  /// Runs `execution` on the executor, with the connection suspended until its answer is ready:
+  /// libmicrohttpd's thread goes on serving its other connections meanwhile.
+  private func execute(
+    _ execution: GraphQLHTTPHandler.Execution, state: RequestState, connection: OpaquePointer
+  ) -> MHD_Result {
+    if executor.isStopping {
+      // The executor's threads are gone or going: run here (the server is shutting down).
+      return queue(handler.run(execution), state: state, connection: connection)
+    }
+    suspendedExecutions.add(1, ordering: .relaxed)
+    let slot = ExecutionSlot(suspending: connection)
+    state.phase = .executing(slot)
+    let handler = handler
+    executor.submit(address: state.client) { slot.fill(handler.run(execution)) }
+    return cmhd_yes()
   }
 
   private func queue(

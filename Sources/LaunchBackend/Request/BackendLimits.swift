@@ -51,7 +51,7 @@ public struct BackendLimits: Sendable, Hashable {
     CostModel(
       listBounds: [
         "LaunchConnection.launches": .parentArgument(
-          "pageSize", defaultValue: QueryResolvers.defaultPageSize, max: QueryResolvers.maximumPageSize),
+          "pageSize", defaultValue: QueryResolver.defaultPageSize, max: QueryResolver.maximumPageSize),
         "TripUpdateResponse.launches": .parentArgument("launchIds", defaultValue: 1, max: .max),
         "User.trips": .fixed(launchCount),
       ],

@@ -1,14 +1,10 @@
-/// Every resolver of the API, by type name and field name, for `ExecutableSchema`.
+/// Every resolver of the API, for `ExecutableSchema`: one conformer per object type's generated
+/// protocol (`Resolvers.graphqls.swift`, from `Operations/schema.graphqls`), joined into the
+/// engine's table by the generated `makeFieldResolvers`, so no field name is written by hand.
 enum LaunchAPIResolvers {
-  static let all: [String: [String: Resolver]] = [
-    "Query": QueryResolvers.resolvers,
-    "Mutation": MutationResolvers.resolvers,
-    "Subscription": SubscriptionResolvers.resolvers,
-    "LaunchConnection": LaunchResolvers.connection,
-    "Launch": LaunchResolvers.launch,
-    "Mission": MissionResolvers.resolvers,
-    "Rocket": RocketResolvers.resolvers,
-    "User": UserResolvers.resolvers,
-    "TripUpdateResponse": TripUpdateResolvers.resolvers,
-  ]
+  static let all = makeFieldResolvers(
+    query: QueryResolver(), mutation: MutationResolver(), subscription: SubscriptionResolver(),
+    launchConnection: LaunchConnectionResolver(), launch: LaunchResolver(), mission: MissionResolver(),
+    rocket: RocketResolver(), user: UserResolver(), tripUpdateResponse: TripUpdateResponseResolver(),
+    resolver: Resolve.sync)
 }

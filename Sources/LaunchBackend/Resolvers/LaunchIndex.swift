@@ -7,9 +7,6 @@
 struct LaunchIndex: Sendable {
   /// Every node, newest first (the catalog's order).
   private let nodes: [LaunchNode]
-  /// The same nodes already as `any Sendable`, the element type the executor reads lists as, so
-  /// a page is a slice copy rather than a per-element conversion.
-  private let listElements: [any Sendable]
   /// Position in `nodes` by flight number.
   private let positions: [Int: Int]
   /// Position in `nodes` by cursor: only the canonical cursor of each launch is a key.
@@ -17,7 +14,6 @@ struct LaunchIndex: Sendable {
 
   init(catalog: LaunchCatalog) {
     nodes = catalog.launches.map { LaunchNode($0, cursor: catalog.cursor(of: $0)) }
-    listElements = nodes.map { $0 as any Sendable }
     var positions = [Int: Int](minimumCapacity: nodes.count)
     var cursorPositions = [String: Int](minimumCapacity: nodes.count)
     for (position, node) in nodes.enumerated() {
@@ -58,6 +54,6 @@ struct LaunchIndex: Sendable {
       return PageNode(cursor: after ?? "", hasMore: false, launches: [])
     }
     return PageNode(
-      cursor: nodes[end - 1].cursor, hasMore: end < nodes.count, launches: Array(listElements[start..<end]))
+      cursor: nodes[end - 1].cursor, hasMore: end < nodes.count, launches: Array(nodes[start..<end]))
   }
 }

@@ -1,19 +1,34 @@
-/// The `LaunchConnection` and `Launch` fields.
-enum LaunchResolvers {
-  static let connection: [String: Resolver] = [
-    "cursor": Resolve.field(of: PageNode.self) { page, _ in page.cursor },
-    "hasMore": Resolve.field(of: PageNode.self) { page, _ in page.hasMore },
-    "launches": Resolve.field(of: PageNode.self) { page, _ in page.launches },
-  ]
+/// The `LaunchConnection` fields: one page of the catalog.
+struct LaunchConnectionResolver: LaunchConnectionResolving {
+  func cursor(_ page: PageNode, _ input: Input) -> String { page.cursor }
+  func hasMore(_ page: PageNode, _ input: Input) -> Bool { page.hasMore }
+  func launches(_ page: PageNode, _ input: Input) -> [LaunchNode] { page.launches }
+}
 
-  static let launch: [String: Resolver] = [
-    "id": Resolve.field(of: LaunchNode.self) { node, _ in node.id },
-    "site": Resolve.field(of: LaunchNode.self) { node, _ in node.launch.site },
-    // Mission and Rocket read the same node: they are views of one catalog record.
-    "mission": Resolve.field(of: LaunchNode.self) { node, _ in node },
-    "rocket": Resolve.field(of: LaunchNode.self) { node, _ in node },
-    "isBooked": Resolve.field(of: LaunchNode.self) { node, input in
-      try input.context.bookings().set.contains(node.launch.id)
-    },
-  ]
+/// The `Launch` fields.
+struct LaunchResolver: LaunchResolving {
+  func id(_ node: LaunchNode, _ input: Input) -> String { node.id }
+  func site(_ node: LaunchNode, _ input: Input) -> String? { node.launch.site }
+  // Mission and Rocket read the same node: they are views of one catalog record.
+  func mission(_ node: LaunchNode, _ input: Input) -> LaunchNode? { node }
+  func rocket(_ node: LaunchNode, _ input: Input) -> LaunchNode? { node }
+  func isBooked(_ node: LaunchNode, _ input: Input) throws -> Bool {
+    try input.context.bookings().set.contains(node.launch.id)
+  }
+}
+
+/// The `Mission` fields, read from the launch's catalog record.
+struct MissionResolver: MissionResolving {
+  func name(_ node: LaunchNode, _ input: Input) -> String? { node.launch.missionName }
+  // SMALL gives the small patch; LARGE or no size gives the large one (API.md).
+  func missionPatch(_ node: LaunchNode, size: PatchSize?, _ input: Input) -> String? {
+    size == .SMALL ? node.launch.missionPatchSmall : node.launch.missionPatchLarge
+  }
+}
+
+/// The `Rocket` fields, read from the launch's catalog record.
+struct RocketResolver: RocketResolving {
+  func id(_ node: LaunchNode, _ input: Input) -> String { node.launch.rocketID }
+  func name(_ node: LaunchNode, _ input: Input) -> String? { node.launch.rocketName }
+  func type(_ node: LaunchNode, _ input: Input) -> String? { node.launch.rocketType }
 }

@@ -3,32 +3,20 @@ import GraphQL
 /// The root `Mutation` fields: `bookTrips`, `cancelTrip`, `login`.
 ///
 /// Each runs in one store transaction; the executor runs mutation fields one after another.
-enum MutationResolvers {
-  static let resolvers: [String: Resolver] = [
-    "bookTrips": Resolve.sync { input in
-      try bookTrips(input, launchIDs: input.arguments["launchIds"]?.arrayValue ?? [])
-    },
-    "cancelTrip": Resolve.sync { input in
-      try cancelTrip(input, launchID: input.string("launchId"))
-    },
-    "login": Resolve.sync { input in
-      try login(input, email: input.string("email"))
-    },
-  ]
-
+struct MutationResolver: MutationResolving {
   /// `bookTrips(launchIds:)`: books every launch of the list that exists, all in one
   /// transaction; the others are named in the message.
   ///
   /// Repeated ids count once. A null id in the list is reported as `null`.
   /// - Throws: `UNAUTHENTICATED` for an anonymous caller.
-  static func bookTrips(_ input: Input, launchIDs: [JSON]) throws -> TripUpdate {
+  func bookTrips(launchIds: [String?], _ input: Input) throws -> TripUpdate {
     guard let caller = try input.context.caller() else { throw APIError.unauthenticated("book trips") }
     let index = input.context.environment.launches
     var found: [LaunchNode] = []
     var foundIDs = Set<Int>()
     var unknown: [String] = []
-    for item in launchIDs {
-      let text = item.stringValue ?? "null"
+    for item in launchIds {
+      let text = item ?? "null"
       if let node = index.node(idText: text) {
         if foundIDs.insert(node.launch.id).inserted { found.append(node) }
       } else if !unknown.contains(text) {
@@ -53,9 +41,9 @@ enum MutationResolvers {
   /// `cancelTrip(launchId:)`: removes the caller's own trip on that launch, if they had one.
   ///
   /// - Throws: `UNAUTHENTICATED` for an anonymous caller.
-  static func cancelTrip(_ input: Input, launchID: String?) throws -> TripUpdate {
+  func cancelTrip(launchId: String, _ input: Input) throws -> TripUpdate {
     guard let caller = try input.context.caller() else { throw APIError.unauthenticated("cancel trips") }
-    guard let node = launchID.flatMap({ input.context.environment.launches.node(idText: $0) }),
+    guard let node = input.context.environment.launches.node(idText: launchId),
       try input.context.environment.store.cancel(userID: caller.id, launchID: node.launch.id)
     else {
       return TripUpdate(success: false, message: "failed to cancel trip", launches: [])
@@ -68,7 +56,7 @@ enum MutationResolvers {
   /// `login(email:)`: finds or creates the user and opens a session with a fresh token.
   ///
   /// - Throws: `BAD_USER_INPUT` for a missing or malformed email.
-  static func login(_ input: Input, email text: String?) throws -> UserNode {
+  func login(email text: String?, _ input: Input) throws -> UserNode? {
     let email: EmailAddress
     do {
       email = try EmailAddress(validating: text ?? "")

@@ -1,34 +1,33 @@
 /// The root `Query` fields: `launches`, `launch`, `me`, `totalTripsBooked`.
-enum QueryResolvers {
+struct QueryResolver: QueryResolving {
   /// The page size when `pageSize` is absent or null.
   static let defaultPageSize = 20
   /// The largest page; larger requests are clamped to it.
   static let maximumPageSize = 100
 
-  static let resolvers: [String: Resolver] = [
-    "launches": Resolve.sync { input in
-      try page(input, pageSize: input.int("pageSize"), after: input.string("after"))
-    },
-    "launch": Resolve.sync { input in
-      input.string("id").flatMap { input.context.environment.launches.node(idText: $0) }
-    },
-    "me": Resolve.sync { input in
-      try input.context.caller().map { UserNode(user: $0, token: nil) }
-    },
-    "totalTripsBooked": Resolve.sync { input in
-      try input.context.environment.store.totalTripsBooked()
-    },
-  ]
+  /// `launch(id:)`: the launch with that flight number, if any.
+  func launch(id: String, _ input: Input) -> LaunchNode? {
+    input.context.environment.launches.node(idText: id)
+  }
+
+  /// `me`: the caller, without a token.
+  func me(_ input: Input) throws -> UserNode? {
+    try input.context.caller().map { UserNode(user: $0, token: nil) }
+  }
+
+  func totalTripsBooked(_ input: Input) throws -> Int? {
+    try input.context.environment.store.totalTripsBooked()
+  }
 
   /// `launches(pageSize:after:)`: a page of the catalog, newest first.
   ///
   /// - Throws: `BAD_USER_INPUT` for a page size below 1 or a cursor that names no launch.
-  static func page(_ input: Input, pageSize: Int?, after: String?) throws -> PageNode {
-    let size = pageSize ?? defaultPageSize
+  func launches(pageSize: Int?, after: String?, _ input: Input) throws -> PageNode {
+    let size = pageSize ?? Self.defaultPageSize
     guard size >= 1 else {
       throw APIError.badUserInput("pageSize must be at least 1, but it was \(size).")
     }
-    let page = input.context.environment.launches.page(after: after, size: min(size, maximumPageSize))
+    let page = input.context.environment.launches.page(after: after, size: min(size, Self.maximumPageSize))
     guard let page else {
       // The cursor is not echoed: it is arbitrary client text of any length.
       throw APIError.badUserInput(

@@ -28,33 +28,4 @@ enum Resolve {
       }
     }
   }
-
-  /// A resolver reading a field of a `Source` value; the source is whatever the parent
-  /// field's resolver returned, so a mismatch is a programming error (reported as internal).
-  static func field<Source>(
-    of type: Source.Type, _ read: @escaping @Sendable (Source, Input) throws -> (any Sendable)?
-  ) -> Resolver {
-    sync { input in
-      guard let source = input.source as? Source else {
-        throw UnexpectedSource(typeName: input.info.parentTypeName, fieldName: input.info.fieldName)
-      }
-      return try read(source, input)
-    }
-  }
-}
-
-/// A resolver received a parent value of the wrong Swift type (a bug, never user input).
-struct UnexpectedSource: Error, CustomStringConvertible {
-  let typeName: String
-  let fieldName: String
-
-  var description: String { "unexpected parent value for \(typeName).\(fieldName)" }
-}
-
-extension ResolverInput {
-  /// The string value of argument `name`, or nil when it is absent or null.
-  func string(_ name: String) -> String? { arguments[name]?.stringValue }
-
-  /// The integer value of argument `name`, or nil when it is absent or null.
-  func int(_ name: String) -> Int? { arguments[name]?.intValue }
 }

@@ -9,8 +9,8 @@ struct UserNode: Sendable {
 struct PageNode: Sendable {
   let cursor: String
   let hasMore: Bool
-  /// The page's launches: ``LaunchNode``s, typed as the executor reads list elements.
-  let launches: [any Sendable]
+  /// The page's launches.
+  let launches: [LaunchNode]
 }
 
 /// A `TripUpdateResponse` object: the outcome of `bookTrips` or `cancelTrip`.

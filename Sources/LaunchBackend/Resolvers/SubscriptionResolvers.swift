@@ -8,11 +8,9 @@ struct TripsBookedEvent: Sendable {
 /// The `Subscription` fields. A subscription's selection is executed once per event, with the
 /// event as the root value (see `LaunchBackend.start`); over a transport that cannot stream there
 /// is no event, and the field says so.
-enum SubscriptionResolvers {
-  static let resolvers: [String: Resolver] = [
-    "tripsBooked": .sync { input in
-      guard let event = input.source as? TripsBookedEvent else { throw APIError.subscriptionsUnsupported }
-      return event.delta
-    }
-  ]
+struct SubscriptionResolver: SubscriptionResolving {
+  func tripsBooked(_ input: Input) throws -> Int? {
+    guard let event = input.source as? TripsBookedEvent else { throw APIError.subscriptionsUnsupported }
+    return event.delta
+  }
 }

@@ -1,8 +1,6 @@
 /// The `TripUpdateResponse` fields.
-enum TripUpdateResolvers {
-  static let resolvers: [String: Resolver] = [
-    "success": Resolve.field(of: TripUpdate.self) { update, _ in update.success },
-    "message": Resolve.field(of: TripUpdate.self) { update, _ in update.message },
-    "launches": Resolve.field(of: TripUpdate.self) { update, _ in update.launches },
-  ]
+struct TripUpdateResponseResolver: TripUpdateResponseResolving {
+  func success(_ update: TripUpdate, _ input: Input) -> Bool { update.success }
+  func message(_ update: TripUpdate, _ input: Input) -> String? { update.message }
+  func launches(_ update: TripUpdate, _ input: Input) -> [LaunchNode]? { update.launches }
 }

@@ -32,6 +32,7 @@ package struct ResponseNormalizer {
 
   private mutating func normalizeObject(_ object: JSONObject, _ selections: [Selection], key: String) {
     var record = CacheRecord(key: key)
+    record.fields.reserveCapacity(selections.count)
     apply(selections, to: object, typename: object["__typename"]?.stringValue, into: &record)
     // A child may have been the same record (a launch reached twice): merge, never overwrite.
     records[key] = records[key].map { $0.merging(record) } ?? record
@@ -56,8 +57,11 @@ package struct ResponseNormalizer {
           records[connectionKey] = connection
         } else {
           let fieldKey = CacheKeys.field(field, variables: variables)
-          record.fields[fieldKey] = value(
-            json, type: field.type, selections: field.selections, path: record.key + "." + fieldKey)
+          // Leaves need no path: only objects below get records of their own.
+          record.fields[fieldKey] =
+            field.selections.isEmpty
+            ? .scalar(json)
+            : value(json, type: field.type, selections: field.selections, path: record.key + "." + fieldKey)
         }
       case .typeCase(let possibleTypes, let selections):
         if let typename, possibleTypes.contains(typename) {

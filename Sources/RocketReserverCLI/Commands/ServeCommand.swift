@@ -14,6 +14,10 @@ public struct ServeCommand: Command {
   static let maxConnectionsPerIP = Option(
     "--max-connections-per-ip", valueName: "N", type: .integer(in: 0...100_000), defaultValue: "64",
     help: "the most connections one client address may hold at once; 0 for no limit")
+  static let maxExecutionsPerIP = Option(
+    "--max-executions-per-ip", valueName: "N", type: .integer(in: 0...10_000),
+    help: "the most GraphQL executions one client address runs at once, its other requests waiting "
+      + "their turn (default: the number of cores); 0 for no limit")
   static let database = Option(
     "--database", valueName: "URL", type: .text,
     help: "keep the data in PostgreSQL (postgresql://USER@HOST:PORT/DB or any libpq connection string)")
@@ -43,7 +47,8 @@ public struct ServeCommand: Command {
       (serve offers the embedded backend). Runs only from the command line: rocket-reserver serve.
       """,
     options: [
-      host.declaration, port.declaration, maxConnectionsPerIP.declaration, database.declaration,
+      host.declaration, port.declaration, maxConnectionsPerIP.declaration, maxExecutionsPerIP.declaration,
+      database.declaration,
       databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
       requestTimeout.declaration,
     ],
@@ -62,6 +67,9 @@ public struct ServeCommand: Command {
     let port = UInt16(clamping: arguments[Self.port] ?? 4000)
     var configuration = GraphQLHTTPServer.Configuration()
     if let limit = arguments[Self.maxConnectionsPerIP] { configuration.maxConnectionsPerAddress = limit }
+    if let limit = arguments[Self.maxExecutionsPerIP] {
+      configuration.maxExecutionsPerAddress = limit == 0 ? configuration.executionThreads : limit
+    }
     var limits = BackendLimits()
     if let cost = arguments[Self.maxCost] { limits.maxCost = cost }
     if let bytes = arguments[Self.maxResponseBytes] { limits.maxResponseBytes = bytes }

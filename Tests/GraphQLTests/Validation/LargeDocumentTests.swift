@@ -15,6 +15,25 @@ import Testing
     #expect(errors.isEmpty)
   }
 
+  @Test func manySpreadsOfFewDistinctFragmentsReportWhatThePairwiseComparisonReports() throws {
+    // 120 spreads of three fragment shapes: two agree, the third conflicts with both (and the
+    // copies of one shape with each other only through nested fragments). The fragment pairs known
+    // free of conflicts are skipped by identity; the errors must be the pairwise walk's, in order.
+    let shapes = [
+      "x: name owner { iq }", "x: name owner { iq } ...N", "x: nickname owner { iq: name }",
+    ]
+    var query = "{ dog { " + (0..<120).map { "...F\($0)" }.joined(separator: " ") + " } }\n"
+    for index in 0..<120 {
+      let shape = index % 41 == 40 ? shapes[2] : shapes[index % 2]
+      query += "fragment F\(index) on Dog { \(shape) }\n"
+    }
+    query += "fragment N on Dog { owner { iq } }\n"
+    let fast = try ValidationHarness.errors([.overlappingFieldsCanBeMerged], query)
+    let pairwise = try ValidationHarness.errors([.overlappingFieldsCanBeMergedPairwise], query)
+    #expect(!fast.isEmpty)
+    #expect(fast.map(\.description) == pairwise.map(\.description))
+  }
+
   @Test func reportsConflictsAcrossManyFragments() throws {
     let query = """
       { dog { ...A ...B } }

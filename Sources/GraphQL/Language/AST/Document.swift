@@ -2,8 +2,14 @@
 ///
 /// Every node below it records the `SourceRange` it was parsed from (nil for nodes built in code);
 /// `source` turns those ranges into lines and columns when an error needs them.
+///
+/// A value: editing a document (or a copy of it) never changes another copy. What the executor
+/// remembers about a document (its field plans, per executable schema) is keyed by ``identity``,
+/// which every edit of `definitions` or `source` renews, so an edited document is planned afresh.
 public struct Document: Hashable, Sendable {
-  public var definitions: [Definition]
+  public var definitions: [Definition] {
+    didSet { identity = DocumentIdentity() }
+  }
   public var range: SourceRange? {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
@@ -11,7 +17,12 @@ public struct Document: Hashable, Sendable {
   /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
   /// The text this document was parsed from; nil for documents built in code.
-  public var source: Source?
+  public var source: Source? {
+    didSet { identity = DocumentIdentity() }
+  }
+  /// Stands for this exact content: copies share it, and an edit replaces it (see the type's
+  /// documentation). Not part of equality.
+  private(set) var identity = DocumentIdentity()
 
   public init(definitions: [Definition], range: SourceRange? = nil, source: Source? = nil) {
     self.definitions = definitions
