@@ -61,8 +61,10 @@ fi
 
 if [ "$part" = all ] || [ "$part" = fairness ]; then
   # serve under attack from 127.0.0.1, measured by a normal client at 127.0.0.2 (targets: normal
-  # query p99 <= 50 ms during a 1,100-connection slowloris storm; bounded RSS with 24 slow
-  # readers). A B A B: the defaults, then with the per-address budget off.
+  # query p99 <= 50 ms during a 1,100-connection slowloris storm and with 24 slow readers;
+  # bounded RSS). A B A B: the defaults, then with the per-address budget off; the readers with
+  # the largest answer the default cost limit lets through, then with 3.8 MB answers (cost
+  # 180 400, so --max-cost 200000) with and without the per-address execution cap; both at once.
   echo
   echo "== serve under attack (Benchmarks/serve-fairness.py, STORM_SECONDS=${STORM_SECONDS:-25} each)"
   for round in 1 2; do
@@ -70,6 +72,11 @@ if [ "$part" = all ] || [ "$part" = fairness ]; then
     python3 Benchmarks/serve-fairness.py "$bin" slowloris --max-connections-per-ip 0
   done
   python3 Benchmarks/serve-fairness.py "$bin" readers
+  for round in 1 2; do
+    READER_ALIASES=200 python3 Benchmarks/serve-fairness.py "$bin" readers --max-cost 200000
+    READER_ALIASES=200 python3 Benchmarks/serve-fairness.py "$bin" readers --max-cost 200000 --max-executions-per-ip 0
+  done
+  python3 Benchmarks/serve-fairness.py "$bin" both
 fi
 
 if [ "$part" = all ] || [ "$part" = completion ]; then

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds and runs a libFuzzer target over the GraphQL module (see ../shared notes: fuzzing.md).
 #
-#   Fuzz/run.sh TARGET SECONDS      e.g. Fuzz/run.sh parser 600
+#   Fuzz/run.sh TARGET SECONDS      e.g. Fuzz/run.sh parser 600 (SECONDS 0: build only)
 #
 # TARGET names Fuzz/<Target>Entry.swift (parser -> ParserEntry.swift; http-head ->
 # HTTPHeadEntry.swift, built with Sources/GraphQLServer and Fuzz/HTTP/). The seeds in
@@ -57,17 +57,23 @@ case "$target" in
     for shim in "${shims[@]}"; do
       for source in "$root/Sources/$shim"/*.c; do
         object="$lib/$(basename "$source" .c).o"
-        clang -c -O1 -fPIC -I "$root/Sources/CLazyLoad/include" -I "$root/Sources/$shim/include" \
-          "$source" -o "$object"
+        if [[ ! -f "$object" ]] || [[ "$source" -nt "$object" ]]; then
+          clang -c -O1 -fPIC -I "$root/Sources/CLazyLoad/include" -I "$root/Sources/$shim/include" \
+            "$source" -o "$object"
+        fi
         objects+=("$object")
       done
     done
-    # shellcheck disable=SC2046
-    "${swiftc_fuzz[@]}" -Onone -module-name GraphQLServer \
-      -I "$lib" -L "$lib" -lGraphQL -lGraphQLWire -lPOSIXThreads \
-      -I "$root/Sources/CMicroHTTPD/include" -I "$root/Sources/CWslay/include" -I "$root/Sources/CCrypto" \
-      -lcrypto "${objects[@]}" \
-      $(find "$root/Sources/GraphQLServer" "$root/Fuzz/HTTP" -name '*.swift' | sort) "$entry" -o "$binary"
+    # The binary is relinked only when a source it is built from is newer.
+    if [[ ! -f "$binary" ]] || [[ -n "$(find "$root/Sources/GraphQLServer" "$root/Fuzz/HTTP" "$entry" \
+      "$lib"/*.a "$lib"/*.o -newer "$binary" 2>/dev/null)" ]]; then
+      # shellcheck disable=SC2046
+      "${swiftc_fuzz[@]}" -Onone -module-name GraphQLServer \
+        -I "$lib" -L "$lib" -lGraphQL -lGraphQLWire -lPOSIXThreads \
+        -I "$root/Sources/CMicroHTTPD/include" -I "$root/Sources/CWslay/include" -I "$root/Sources/CCrypto" \
+        -lcrypto "${objects[@]}" \
+        $(find "$root/Sources/GraphQLServer" "$root/Fuzz/HTTP" -name '*.swift' | sort) "$entry" -o "$binary"
+    fi
     ;;
   *)
     # The entry is compiled into the GraphQL module itself (it reaches internal API);
@@ -81,6 +87,11 @@ case "$target" in
       $(find "$root/Sources/GraphQL" -name '*.swift' | sort) "$entry" -o "$binary"
     ;;
 esac
+
+if [[ "$seconds" == 0 ]]; then
+  echo "built $binary"
+  exit 0
+fi
 
 dict=()
 [[ -f "$root/Fuzz/$target.dict" ]] && dict=(-dict="$root/Fuzz/$target.dict")

@@ -92,6 +92,10 @@ public final class RawHTTPConnection {
 
   @discardableResult public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
+  /// Half-closes the connection: the server sees the end of the request stream, and can still
+  /// answer.
+  public func finishSending() { shutdown(socket, Int32(SHUT_WR)) }
+
   /// Asks for a small receive buffer (set before much data arrives), so that a reader that
   /// takes nothing soon stops the server's writes instead of the kernel absorbing megabytes.
   public func shrinkReceiveBuffer(to bytes: Int32) {

@@ -116,6 +116,21 @@ import Testing
     #expect(service.mostAtOnce == 2)
   }
 
+  @Test func aClientThatHalfClosesAfterItsRequestIsAnswered() throws {
+    // Resumed without its answer, a connection whose client half-closed would read the end of
+    // the stream and be dropped; the answer is queued before the resume.
+    let server = try TestServer(
+      service: BlockingService(), configuration: Self.configuration(threads: 2, perAddress: 1))
+    let post = try RawHTTPConnection(port: server.port, source: "127.0.0.2")
+    post.send(Self.post("{ ok }"))
+    post.finishSending()
+    #expect(post.readResponse()?.status == 200)
+    let get = try RawHTTPConnection(port: server.port, source: "127.0.0.2")
+    get.send("GET /graphql?query=%7Bok%7D HTTP/1.1\r\nHost: x\r\n\r\n")
+    get.finishSending()
+    #expect(get.readResponse()?.status == 200)
+  }
+
   @Test func stoppingWithQueuedExecutionsAnswersThemAll() throws {
     let service = BlockingService()
     let server = try TestServer(

@@ -127,8 +127,14 @@ final class ServerCore: Sendable {
     guard let existing = requestSlot.pointee else { return }
     requestSlot.pointee = nil
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeRetainedValue()
-    // Resumed, then closed before its answer was queued (the client went away).
-    if case .executing = state.phase { suspendedExecutions.subtract(1, ordering: .releasing) }
+    // Answered from the execution's thread (or closed before: the client went away).
+    if case .executing(let slot) = state.phase {
+      suspendedExecutions.subtract(1, ordering: .releasing)
+      if let sent = slot.sent {
+        state.status = sent.status
+        state.operationName = sent.operationName
+      }
+    }
     accessLog.record(state.logEntry())
     inFlight.subtract(1, ordering: .releasing)
   }
@@ -153,7 +159,8 @@ final class ServerCore: Sendable {
       state.phase = .executeAfterHead(execution, discarded: discarded + size)
       return cmhd_yes()
     case .executing(let slot):
-      // Called again once the execution resumed the connection.
+      // Called again once the execution resumed the connection, when its answer could not be
+      // queued from the execution's thread.
       guard let response = slot.take() else { return cmhd_yes() }
       suspendedExecutions.subtract(1, ordering: .releasing)
       return queue(response, state: state, connection: connection)
@@ -323,6 +330,13 @@ final class ServerCore: Sendable {
     for body in streams.withLock({ Array($0.values) }) { body.finish() }
   }
 
+  /// Whether the client shut down its sending side: a peek at the socket finds its end (which
+  /// stays readable once reached), without taking any byte a pipelined request may hold.
+  static func peerFinishedSending(_ socket: Int32) -> Bool {
+    var byte: UInt8 = 0
+    return recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+  }
+
   /// How much of an over-limit body without Content-Length is read (and dropped) so that the
   /// client gets a 413 instead of a closed connection: libmicrohttpd cannot answer mid-upload.
   static func discardLimit(_ maxBodyBytes: Int) -> Int { max(4 * maxBodyBytes, 1 << 20) }
@@ -360,15 +374,17 @@ final class ServerCore: Sendable {
   private func execute(
     _ execution: GraphQLHTTPHandler.Execution, state: RequestState, connection: OpaquePointer
   ) -> MHD_Result {
-    if executor.isStopping {
-      // The executor's threads are gone or going: run here (the server is shutting down).
+    if executor.isStopping || Self.peerFinishedSending(cmhd_connection_fd(connection)) {
+      // The executor's threads are gone or going (the server is shutting down), or the client
+      // half-closed after its request: libmicrohttpd has seen the end of its stream and would
+      // take a resumed connection for one whose client went away, so this one runs here.
       return queue(handler.run(execution), state: state, connection: connection)
     }
     suspendedExecutions.add(1, ordering: .relaxed)
     let slot = ExecutionSlot(suspending: connection)
     state.phase = .executing(slot)
     let handler = handler
-    executor.submit(address: state.client) { slot.fill(handler.run(execution)) }
+    executor.submit(address: state.client) { [self] in slot.fill(handler.run(execution), core: self) }
     return cmhd_yes()
   }
 
@@ -376,6 +392,17 @@ final class ServerCore: Sendable {
     _ response: HTTPResponse, state: RequestState, connection: OpaquePointer, close: Bool = false
   ) -> MHD_Result {
     state.phase = .responded
+    let result = send(response, connection: connection, close: close)
+    if result == cmhd_yes() {
+      state.status = response.status
+      state.operationName = response.operationName
+    }
+    return result
+  }
+
+  /// Queues `response` on `connection`: from its access handler, or from another thread while
+  /// the connection is suspended (libmicrohttpd allows both).
+  func send(_ response: HTTPResponse, connection: OpaquePointer, close: Bool = false) -> MHD_Result {
     guard let mhdResponse = ResponseBody.response(response.body) else { return cmhd_no() }
     defer { MHD_destroy_response(mhdResponse) }
     if let contentType = response.contentType.headerValue {
@@ -389,12 +416,7 @@ final class ServerCore: Sendable {
       addHeader(mhdResponse, "Access-Control-Max-Age", "86400")
     }
     if close || stopping.load(ordering: .relaxed) { addHeader(mhdResponse, "Connection", "close") }
-    let result = MHD_queue_response(connection, UInt32(response.status), mhdResponse)
-    if result == cmhd_yes() {
-      state.status = response.status
-      state.operationName = response.operationName
-    }
-    return result
+    return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
   }
 
   private func addHeader(_ response: OpaquePointer, _ name: StaticString, _ value: StaticString) {
