@@ -87,7 +87,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQLWire", "GraphQLAPI", "POSIXThreads", "CCurl", "CWslay", "CCrypto"],
+      dependencies: ["GraphQLWire", "GraphQLAPI", "POSIXThreads", "SQLite", "CCurl", "CWslay", "CCrypto"],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools
@@ -117,6 +117,11 @@ let package = Package(
     .executableTarget(
       name: "engine-benchmark",
       dependencies: ["GraphQL", "TestSupport"],
+      swiftSettings: strictSettings),
+
+    .executableTarget(
+      name: "cache-benchmark",
+      dependencies: ["GraphQLWire", "RocketClient", "RocketReserverAPI"],
       swiftSettings: strictSettings),
 
     // MARK: - Tests
@@ -183,6 +188,7 @@ let package = Package(
       name: "RocketClientTests",
       dependencies: [
         "RocketClient", "GraphQLAPI", "GraphQLWire", "RocketReserverAPI", "LaunchBackend", "GraphQLServer",
+        "SQLite",
         "TestSupport",
         "credential-writer",
       ],

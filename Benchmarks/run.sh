@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|serve|fairness|database|probes|subscriptions]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|fairness|database|probes|subscriptions]   (default all)
 # BEFORE: an older rocket-reserver binary the client and serve benchmarks also measure, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
@@ -36,6 +36,12 @@ if [ "$part" = all ] || [ "$part" = client ]; then
   echo
   echo "== the client's HTTP layer (target: at most 0.01 CPU seconds per second of waiting)"
   bash Benchmarks/client.sh "$bin"
+fi
+
+if [ "$part" = all ] || [ "$part" = cache ]; then
+  echo
+  echo "== the normalized cache (targets: cache-first launch 42 <= 15 ms median, normalizing 100 launches <= 1 ms)"
+  bash Benchmarks/cache.sh "$bin"
 fi
 
 if [ "$part" = all ] || [ "$part" = serve ]; then

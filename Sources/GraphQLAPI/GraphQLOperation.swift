@@ -24,6 +24,10 @@ public protocol GraphQLOperation: Sendable {
 
   /// The variables to send; absent ones are left out, explicit nulls are `null`.
   var variables: JSONObject { get }
+
+  /// The schema's types that have an `id: ID!` field: a normalized cache keys their objects
+  /// `Typename:id`. Empty for an operation written by hand.
+  static var cacheKeyedTypes: Set<String> { get }
 }
 
 /// A generated query.
@@ -37,4 +41,6 @@ extension GraphQLOperation {
     if Self.self is any GraphQLMutation.Type { return .mutation }
     return .query
   }
+
+  public static var cacheKeyedTypes: Set<String> { [] }
 }

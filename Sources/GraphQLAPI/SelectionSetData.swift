@@ -8,6 +8,14 @@ public protocol SelectionSetData: Sendable {
   /// Decodes the selection set from `object`, found at `path` in the response.
   /// - Throws: `ResponseDecodingError` naming the path of a missing or mistyped field.
   init(object: JSONObject, path: [PathComponent]) throws
+
+  /// The selections the type was generated from, for a normalized cache; empty for a type
+  /// written by hand, which a cache then leaves alone.
+  static var __selections: [Selection] { get }
+}
+
+extension SelectionSetData {
+  public static var __selections: [Selection] { [] }
 }
 
 /// A response that does not have the shape the operation asked for.

@@ -25,6 +25,8 @@ public struct GlobalOptions: Equatable, Sendable {
   public var headers = HTTPHeaders()
   /// `--verbose`, `-v`: each request's target, status, size and time on standard error.
   public var verbose = false
+  /// `--cache POLICY`: where answers may come from; nil means network-first.
+  public var cachePolicy: CachePolicy?
   /// `-c 'CMD; CMD'`: run these commands instead of reading lines.
   public var commandText: String?
   /// `-f FILE`: run the lines of this file.
@@ -76,6 +78,12 @@ public struct GlobalOptions: Equatable, Sendable {
   static let formatOption = Option(
     "--format", valueName: "FORMAT", type: .choice(OutputFormat.self), defaultValue: "table",
     scope: .everyCommand, help: "table, json, tsv, csv or ids (one launch id per line)")
+  static let cacheOption = Option(
+    "--cache", valueName: "POLICY", type: .choice(CachePolicy.self), defaultValue: "network-first",
+    scope: .everyCommand,
+    help:
+      "with --endpoint: cache-first, network-first (cached answer when the server is down), network-only, cache-only or cache-and-network"
+  )
   static let noColorFlag = Flag("--no-color", scope: .everyCommand, help: "no colours (as NO_COLOR=1)")
   static let commandOption = Option(
     "--command", short: "-c", valueName: "CMDS", type: .text, scope: .program,
@@ -90,7 +98,8 @@ public struct GlobalOptions: Equatable, Sendable {
   static let declarations: [OptionDeclaration] = [
     endpointOption.declaration, dataDirectoryOption.declaration, timeoutOption.declaration,
     headerOption.declaration, verboseFlag.declaration, formatOption.declaration,
-    jsonFlag.declaration, noColorFlag.declaration, commandOption.declaration, fileOption.declaration,
+    jsonFlag.declaration, cacheOption.declaration, noColorFlag.declaration, commandOption.declaration,
+    fileOption.declaration,
     stopOnErrorFlag.declaration, help.declaration, version.declaration,
   ]
 
@@ -159,6 +168,7 @@ public struct GlobalOptions: Equatable, Sendable {
       if name == Self.jsonFlag.declaration.name { format = .json }
       if name == Self.formatOption.declaration.name, let value = value as? OutputFormat { format = value }
     }
+    if let value = parsed[Self.cacheOption] { cachePolicy = value }
     if parsed[Self.noColorFlag] { noColor = true }
     if let value = parsed[Self.commandOption] { commandText = value }
     if let value = parsed[Self.fileOption] { scriptFile = value }

@@ -113,6 +113,7 @@ public enum RocketReserverMain {
     }
     let credentials = directories.map { FileCredentialStore(directories: $0) }
     var requestOptions = RequestOptions(headers: options.headers, verbose: options.verbose)
+    if let policy = options.cachePolicy { requestOptions.cachePolicy = policy }
     if let timeout = options.timeout {
       requestOptions.timeout = timeout
     } else if let text = environment["ROCKET_RESERVER_TIMEOUT"], !text.isEmpty {
@@ -120,8 +121,9 @@ public enum RocketReserverMain {
     }
     return Session(
       endpoint: endpoint, databasePath: databasePath, credentials: credentials, options: requestOptions,
-      endpointGivenAsOption: options.endpoint != nil, dataDirectoryGivenAsOption: options.dataDirectory != nil
-    )
+      endpointGivenAsOption: options.endpoint != nil,
+      dataDirectoryGivenAsOption: options.dataDirectory != nil,
+      cacheFile: directories?.cacheDatabaseFile)
   }
 
   /// The environment as a dictionary, read once from `environ`.

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLCodegen
+import RocketReserverAPI
 import TestSupport
 import Testing
 
@@ -75,8 +76,11 @@ import Testing
 
   @Test func wireDocumentIsCompactAndCarriesFragmentsAndTypename() throws {
     let fleet = try #require(try Self.generated().first { $0.name == "Fleet.graphql.swift" })
-    #expect(fleet.contents.contains("fragment CrewFields on CrewMember{id fullName}"))
-    #expect(fleet.contents.contains("__typename"))
+    #expect(fleet.contents.contains("fragment CrewFields on CrewMember{id fullName __typename}"))
+    // Every object below the root asks for __typename on the wire (for the cache), but only the
+    // selection sets on interfaces and unions get a `__typename` property.
+    #expect(fleet.contents.contains("vehicle(by:$by){id name __typename}}"))
+    #expect(!fleet.contents.contains("{status __typename"))
     #expect(!fleet.contents.contains("\n    query Fleet("))
   }
 }
@@ -109,5 +113,28 @@ import Testing
   @Test func goldenOutputTypeChecksWithWarningsAsErrors() throws {
     let result = try typeCheck(try CodegenGoldenTests.generated(), moduleName: "Fleet")
     #expect(result.status == 0, "swiftc said:\n\(result.errors)")
+  }
+}
+
+/// The `__selections` metadata of the generated RocketReserver operations, which the normalized
+/// cache reads instead of the document.
+@Suite struct SelectionsMetadataTests {
+  @Test func objectSelectionSetsListTypenameAndArgumentsButTheRootDoesNot() throws {
+    let root = LaunchDetailsQuery.Data.__selections
+    #expect(!root.contains(.field("__typename", type: .nonNull(.named("String")))))
+    #expect(
+      root == [
+        .field(
+          "launch", arguments: [.init("id", .variable("id"))], type: .named("Launch"),
+          selections: LaunchDetailsQuery.Data.Launch.__selections)
+      ])
+    let mission = LaunchDetailsQuery.Data.Launch.Mission.__selections
+    #expect(
+      mission.contains(
+        .field("missionPatch", arguments: [.init("size", .literal(.string("LARGE")))], type: .named("String"))
+      ))
+    #expect(mission.last == .field("__typename", type: .nonNull(.named("String"))))
+    #expect(LaunchDetailsQuery.cacheKeyedTypes == ["Launch", "Rocket", "User"])
+    #expect(LaunchDetailsQuery.document.contains("rocket{id name type __typename}"))
   }
 }

@@ -50,8 +50,8 @@ import Testing
     let crew = try #require(files.first { $0.name == "CrewFields.graphql.swift" })
     let name = try #require(files.first { $0.name == "CrewName.graphql.swift" })
     // The wire document carries both fragments, the one spread directly and the one it spreads.
-    #expect(query.contents.contains("fragment CrewFields on CrewMember{id ...CrewName}"))
-    #expect(query.contents.contains("fragment CrewName on CrewMember{fullName}"))
+    #expect(query.contents.contains("fragment CrewFields on CrewMember{id ...CrewName __typename}"))
+    #expect(query.contents.contains("fragment CrewName on CrewMember{fullName __typename}"))
     // Each fragment type is generated once, in its own file.
     #expect(!query.contents.contains("public struct CrewFields"))
     #expect(crew.contents.contains("public struct CrewFields"))

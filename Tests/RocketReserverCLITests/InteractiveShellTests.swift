@@ -45,7 +45,7 @@ import Testing
     // the prompt is drawn again.
     terminal.send("\t")
     let listing = try fixture.expectPrompt(terminal)
-    #expect(listing.contains("book      help      login     query     serve     watch"))
+    #expect(listing.contains("cache     help      login     query     serve     watch"))
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
@@ -100,7 +100,7 @@ import Testing
     try terminal.waitForRawMode(timeout: ShellFixture.patience)
     terminal.send("\t")
     try terminal.expect(
-      "book      query\r\ncancel    quit\r\nexit      schema\r\n", timeout: ShellFixture.patience)
+      "book      more\r\ncache     query\r\ncancel    quit\r\n", timeout: ShellFixture.patience)
     terminal.setWindowSize(columns: 80, rows: 24)
     terminal.send("\t")
     try terminal.expect("total     whoami\r\n", timeout: ShellFixture.patience)

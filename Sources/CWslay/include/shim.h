@@ -7,6 +7,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/socket.h>  // the sockets wslay runs over (MSG_DONTWAIT, MSG_NOSIGNAL)
 #include <wslay/wslay.h>
 
 /// NULL once libwslay is open (opening it now if needed), otherwise why it cannot be opened.

@@ -46,6 +46,9 @@ struct OperationGenerator {
       writer.line("public static let operationName = \(stringLiteral(operation.name))")
       writer.line("public static let operationType: GraphQLOperationType = .\(kind)")
       writer.line("public static let document = \(stringLiteral(operation.document))")
+      let keyed = keyedTypes.map(stringLiteral).joined(separator: ", ")
+      writer.line("/// The schema's types with an `id: ID!` field, which the normalized cache keys by id.")
+      writer.line("public static let cacheKeyedTypes: Set<String> = [\(keyed)]")
       if !operation.variables.isEmpty { writer.line() }
       for variable in operation.variables {
         let swiftType = types.inputType(variable.type, hasDefault: variable.hasDefault)
@@ -57,6 +60,14 @@ struct OperationGenerator {
       writeVariables(operation, into: &writer)
       writer.line()
       selectionSets.write(operation.selectionSet, named: "Data", into: &writer)
+    }
+  }
+
+  /// The object types with a field `id: ID!`, in schema order: cache keys come from the schema.
+  private var keyedTypes: [String] {
+    schema.typeNames.filter { name in
+      guard case .object(let object)? = schema.type(named: name), !name.hasPrefix("__") else { return false }
+      return object.fields["id"]?.type == .nonNull(.named("ID"))
     }
   }
 

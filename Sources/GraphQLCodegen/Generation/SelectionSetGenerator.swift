@@ -33,6 +33,8 @@ struct SelectionSetGenerator {
         writer.line("public let as\(typeCase.typeName): As\(typeCase.typeName)?")
       }
       writer.line()
+      writeSelections(selectionSet, into: &writer)
+      writer.line()
       writeInitializer(selectionSet, into: &writer)
       for field in selectionSet.fields {
         guard let child = field.selectionSet else { continue }
@@ -62,9 +64,7 @@ struct SelectionSetGenerator {
         writer.line("self.\(fragmentProperty(fragment)) = try \(fragment)(object: object, path: path)")
       }
       for typeCase in selectionSet.typeCases {
-        let names = schema.possibleTypes(of: typeCase.typeName).map(\.name)
-          .filter { schema.isPossibleType($0, of: selectionSet.parentType) }
-        let list = names.map(stringLiteral).joined(separator: ", ")
+        let list = concreteTypes(of: typeCase, in: selectionSet).map(stringLiteral).joined(separator: ", ")
         writer.line(
           "self.as\(typeCase.typeName) = try object[\"__typename\"]?.stringValue.map { [\(list)].contains($0) }"
             + " == true ? As\(typeCase.typeName)(object: object, path: path) : nil")
@@ -72,7 +72,13 @@ struct SelectionSetGenerator {
     }
   }
 
-  private func nestedName(_ field: FieldIR) -> String {
+  /// The object types an object of `selectionSet` is when `typeCase` applies.
+  func concreteTypes(of typeCase: TypeCaseIR, in selectionSet: SelectionSetIR) -> [String] {
+    schema.possibleTypes(of: typeCase.typeName).map(\.name)
+      .filter { schema.isPossibleType($0, of: selectionSet.parentType) }
+  }
+
+  func nestedName(_ field: FieldIR) -> String {
     let isList: Bool
     if case .list = field.type.nullable { isList = true } else { isList = false }
     return SwiftNaming.typeName(forField: field.responseKey, isList: isList)

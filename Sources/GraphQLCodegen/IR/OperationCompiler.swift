@@ -1,16 +1,20 @@
 import GraphQL
 
 /// Turns a validated document into operation and fragment IR, including the compact wire
-/// document of each operation (with `__typename` added where type cases need it).
+/// document of each operation (with `__typename` added to every object below the root, for the
+/// cache; the generated types have it only where type cases need it).
 struct OperationCompiler {
   let schema: GraphQLSchema
 
   func compile(_ document: Document, sourcePath: String) -> ([OperationIR], [FragmentIR]) {
     let inserter = TypenameInserter(schema: schema)
+    let wireInserter = TypenameInserter(schema: schema, everyObject: true)
     var fragments: [String: FragmentDefinition] = [:]
+    var wireFragments: [String: FragmentDefinition] = [:]
     var fragmentOrder: [String] = []
     for fragment in document.fragments {
       fragments[fragment.name.value] = inserter.insert(into: fragment)
+      wireFragments[fragment.name.value] = wireInserter.insert(into: fragment)
       fragmentOrder.append(fragment.name.value)
     }
     let collector = SelectionCollector(schema: schema, fragments: fragments)
@@ -22,9 +26,9 @@ struct OperationCompiler {
       let operation = inserter.insert(into: original)
       let used = fragmentsUsed(by: operation.selectionSet, in: fragments)
       let wireDocument = Document(
-        definitions: [.operation(Self.undescribed(operation))]
+        definitions: [.operation(Self.undescribed(wireInserter.insert(into: original)))]
           + fragmentOrder.filter(used.contains).compactMap { name in
-            fragments[name].map { fragment in
+            wireFragments[name].map { fragment in
               var plain = fragment
               plain.description = nil
               return .fragment(plain)

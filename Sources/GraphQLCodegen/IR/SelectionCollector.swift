@@ -104,7 +104,8 @@ struct SelectionCollector {
     accumulator.order.append(key)
     accumulator.fields[key] = PendingField(
       field: FieldIR(
-        responseKey: key, fieldName: definition.name, type: definition.type, isConditional: conditional,
+        responseKey: key, fieldName: definition.name, arguments: node.arguments, type: definition.type,
+        isConditional: conditional,
         description: definition.description, deprecationReason: definition.deprecationReason,
         selectionSet: nil),
       childType: isComposite ? namedType : nil,

@@ -18,6 +18,8 @@ struct SelectionSetIR: Sendable {
 struct FieldIR: Sendable {
   var responseKey: String
   var fieldName: String
+  /// The arguments as the document wrote them (the same for every occurrence, by validation).
+  var arguments: [Argument]
   var type: GraphQLTypeReference
   /// True when every occurrence is under `@skip`/`@include`, so the key may be missing.
   var isConditional: Bool

@@ -1,9 +1,13 @@
 import GraphQL
 
-/// Adds `__typename` to every selection set made on an interface or union, so the generated
-/// code can tell which type case an object is (apollo-ios does the same).
+/// Adds `__typename` to selection sets, as apollo-ios does: with `everyObject` false, to every
+/// selection set made on an interface or union, so the generated code can tell which type case
+/// an object is (a field of the generated type); with `everyObject` true, to every selection set
+/// but those on a root operation type, so a normalized cache can key every object it stores
+/// (this is what goes on the wire).
 struct TypenameInserter {
   let schema: GraphQLSchema
+  var everyObject = false
 
   func insert(into operation: OperationDefinition) -> OperationDefinition {
     guard let root = schema.rootType(for: operation.operation) else { return operation }
@@ -18,7 +22,11 @@ struct TypenameInserter {
     return copy
   }
 
-  private func insert(into selectionSet: SelectionSet, on parentType: String) -> SelectionSet {
+  /// - Parameter isInline: true for an inline fragment's set, which the enclosing set's
+  ///   `__typename` already covers on the wire.
+  private func insert(into selectionSet: SelectionSet, on parentType: String, isInline: Bool = false)
+    -> SelectionSet
+  {
     var copy = selectionSet
     copy.selections = selectionSet.selections.map { selection in
       switch selection {
@@ -31,19 +39,29 @@ struct TypenameInserter {
         return .field(field)
       case .inlineFragment(var fragment):
         let condition = fragment.typeCondition?.name.value ?? parentType
-        fragment.selectionSet = insert(into: fragment.selectionSet, on: condition)
+        fragment.selectionSet = insert(into: fragment.selectionSet, on: condition, isInline: true)
         return .inlineFragment(fragment)
       case .fragmentSpread:
         return selection
       }
     }
-    let isAbstract = schema.type(named: parentType)?.isAbstractType ?? false
+    let wanted =
+      everyObject
+      ? !isInline && !schema.isRootType(parentType)
+      : (schema.type(named: parentType)?.isAbstractType ?? false)
     let hasTypename = copy.selections.contains {
       if case .field(let field) = $0 { field.alias == nil && field.name.value == "__typename" } else { false }
     }
-    if isAbstract && !hasTypename {
+    if wanted && !hasTypename {
       copy.selections.append(.field(Field(name: Name("__typename"))))
     }
     return copy
+  }
+}
+
+extension GraphQLSchema {
+  /// Whether `name` is the query, mutation or subscription type.
+  func isRootType(_ name: String) -> Bool {
+    name == queryType.name || name == mutationType?.name || name == subscriptionType?.name
   }
 }

@@ -24,7 +24,8 @@ extension RocketClient {
   public func logIn<Mutation: GraphQLMutation>(
     _ mutation: Mutation, email: String, token: (Mutation.Data) -> String?
   ) async throws(RocketClientError) -> Credential {
-    let result = try await perform(mutation)
+    // Never written to the cache: the answer carries the token.
+    let result = try await send(mutation, storesResult: false)
     guard let data = result.data else {
       if result.errors.contains(where: { $0.code == "BAD_USER_INPUT" }) {
         throw RocketClientError.invalidEmail(email)
@@ -45,13 +46,16 @@ extension RocketClient {
     return credential
   }
 
-  /// Forgets the token saved for ``endpointKey``.
+  /// Forgets the token saved for ``endpointKey``, and what the cache keeps for that user.
   ///
   /// - Returns: true when there was one.
   /// - Throws: ``RocketClientError/credentials(message:)`` when the store cannot be changed safely.
   @discardableResult
   public func logOut() throws(RocketClientError) -> Bool {
     guard let credentials else { return false }
+    if let cache, let email = (try? credentials.credential(for: endpointKey))??.email {
+      cache.drop(CachePartition(endpoint: endpointKey, user: email))
+    }
     do {
       return try credentials.remove(endpoint: endpointKey)
     } catch {

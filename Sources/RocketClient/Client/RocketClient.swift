@@ -25,6 +25,8 @@ public struct RocketClient: Sendable {
   public let endpointKey: String
   /// The steps every request passes through before the transport, outermost first.
   public let interceptors: [any RequestInterceptor]
+  /// The normalized cache, when the client has one.
+  public let cache: NormalizedCache?
 
   /// A client for one server.
   ///
@@ -34,28 +36,57 @@ public struct RocketClient: Sendable {
   ///   - endpointKey: the server's key in `credentials`.
   ///   - interceptors: steps run before the authorization step, outermost first, such as
   ///     ``LoggingInterceptor``, ``RetryInterceptor`` and ``HeaderInterceptor`` (default none).
+  ///   - cache: the normalized cache (default none): a ``CacheInterceptor`` then runs after
+  ///     `outerInterceptors` and before `interceptors`, partitioned by endpoint and the user
+  ///     logged in there.
+  ///   - outerInterceptors: steps run before the cache, so they see answers it gives (the CLI's
+  ///     capture for `--json`; default none).
   public init(
     transport: any NetworkTransport, credentials: (any CredentialStore)?, endpointKey: String,
-    interceptors: [any RequestInterceptor] = []
+    interceptors: [any RequestInterceptor] = [], cache: NormalizedCache? = nil,
+    outerInterceptors: [any RequestInterceptor] = []
   ) {
     self.transport = transport
     self.credentials = credentials
     self.endpointKey = endpointKey
-    var steps: [any RequestInterceptor] = []
+    self.cache = cache
+    var steps: [any RequestInterceptor] = outerInterceptors
+    if let cache {
+      steps.append(
+        CacheInterceptor(cache: cache) { [credentials] in
+          Self.partition(endpointKey: endpointKey, credentials: credentials)
+        })
+    }
+    steps += interceptors
     if let credentials { steps.append(AuthorizationInterceptor(credentials: credentials)) }
-    self.interceptors = interceptors + steps
+    self.interceptors = steps
+  }
+
+  /// The cache partition of whoever is logged in at `endpointKey`; nil when the store cannot
+  /// be read (the user cannot be told, so the cache stays out of it).
+  static func partition(endpointKey: String, credentials: (any CredentialStore)?) -> CachePartition? {
+    guard let credentials else { return CachePartition(endpoint: endpointKey, user: nil) }
+    do {
+      return CachePartition(endpoint: endpointKey, user: try credentials.credential(for: endpointKey)?.email)
+    } catch {
+      return nil
+    }
   }
 
   /// Runs a query.
   ///
-  /// - Parameter query: a generated query.
+  /// - Parameters:
+  ///   - query: a generated query.
+  ///   - cachePolicy: where the answer may come from when the client has a cache (default
+  ///     ``CachePolicy/current``, which is network-first unless the task set another).
   /// - Returns: the data (nil when the server sent none) and any GraphQL errors.
   /// - Throws: ``RocketClientError``: `.transport` when the server cannot be reached, `.notLoggedIn`
-  ///   when the server wants a login, `.decoding` for a response of the wrong shape, `.cancelled`.
+  ///   when the server wants a login, `.decoding` for a response of the wrong shape, `.cancelled`,
+  ///   `.notCached` for cache-only when the cache cannot answer.
   public func fetch<Query: GraphQLQuery>(
-    _ query: Query
+    _ query: Query, cachePolicy: CachePolicy? = nil
   ) async throws(RocketClientError) -> GraphQLResult<Query.Data> {
-    try await send(query)
+    try await send(query, cachePolicy: cachePolicy)
   }
 
   /// Runs a mutation.
@@ -83,13 +114,14 @@ public struct RocketClient: Sendable {
     try await run(OutgoingRequest(endpointKey: endpointKey, operation: request, operationType: operationType))
   }
 
-  private func send<Operation: GraphQLOperation>(
-    _ operation: Operation
+  func send<Operation: GraphQLOperation>(
+    _ operation: Operation, cachePolicy: CachePolicy? = nil, storesResult: Bool = true
   ) async throws(RocketClientError) -> GraphQLResult<Operation.Data> {
-    let response = try await run(
-      OutgoingRequest(
-        endpointKey: endpointKey, operation: GraphQLRequest(operation), operationType: Operation.operationType
-      ))
+    var request = OutgoingRequest(
+      endpointKey: endpointKey, operation: GraphQLRequest(operation), operationType: Operation.operationType)
+    if let cachePolicy { request.cachePolicy = cachePolicy }
+    request.cacheable = CacheableOperation(operation, storesResult: storesResult)
+    let response = try await run(request)
     return try GraphQLResult(
       response: response, operationName: Operation.operationName, endpointKey: endpointKey)
   }

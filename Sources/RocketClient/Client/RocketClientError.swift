@@ -27,10 +27,14 @@ public enum RocketClientError: Error, Sendable, Equatable, CustomStringConvertib
   case backendFailed(message: String)
   /// The calling task was cancelled (Ctrl-C in the REPL).
   case cancelled
+  /// `--cache cache-only` and the cache does not hold the whole answer.
+  case notCached(operation: String)
 
-  /// True when the endpoint could not be reached or is down (exit status 69).
+  /// True when the endpoint could not be reached or is down, or the cache alone was asked and
+  /// cannot answer (exit status 69).
   public var isUnreachable: Bool {
     if case .transport(let error) = self { return error.isUnreachable }
+    if case .notCached = self { return true }
     return false
   }
 
@@ -57,6 +61,8 @@ public enum RocketClientError: Error, Sendable, Equatable, CustomStringConvertib
       return "the embedded backend failed: \(message)"
     case .cancelled:
       return "cancelled"
+    case .notCached(let operation):
+      return "nothing cached answers \(operation) (cache-only: no request was sent)"
     }
   }
 

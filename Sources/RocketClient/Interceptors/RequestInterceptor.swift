@@ -47,6 +47,12 @@ public struct OutgoingRequest: Sendable {
   /// Header fields the transport sends (the HTTP transport adds its content headers; the embedded
   /// backend reads `Authorization`).
   public var headers: HTTPHeaders
+  /// Where the answer may come from (default ``CachePolicy/current``); only the
+  /// ``CacheInterceptor`` reads it.
+  public var cachePolicy: CachePolicy = CachePolicy.current
+  /// What the cache needs to store and rebuild the answer; nil for a request the cache must
+  /// leave alone (the introspection query of `schema`, ad-hoc documents).
+  public var cacheable: CacheableOperation?
 
   /// A request with no headers yet.
   ///
@@ -80,6 +86,8 @@ public struct TransportResponse: Sendable {
   public var status: Int?
   /// The body's size in bytes; nil when the transport does not know it.
   public var byteCount: Int?
+  /// Set when the answer came from the normalized cache instead of the server.
+  public var cachedAnswer: CachedAnswer?
 
   /// A response.
   ///

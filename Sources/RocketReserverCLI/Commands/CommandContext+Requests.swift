@@ -26,17 +26,21 @@ extension CommandContext {
       return .failed(fail("this command needs a server, and none is configured"))
     }
     let capture = ResponseCapture()
+    let policy = cachePolicy ?? session.requestOptions.cachePolicy
     let result: Result<Value, RocketClientError> = await ResponseCapture.$current.withValue(capture) {
-      await withSpinner(label) { () async -> Result<Value, RocketClientError> in
-        do throws(RocketClientError) {
-          return .success(try await work(session))
-        } catch {
-          return .failure(error)
+      await CachePolicy.$current.withValue(policy) {
+        await withSpinner(label) { () async -> Result<Value, RocketClientError> in
+          do throws(RocketClientError) {
+            return .success(try await work(session))
+          } catch {
+            return .failure(error)
+          }
         }
       }
     }
     switch result {
     case .success(let value):
+      if let answer = capture.offlineAnswer { reportOffline(answer, session: session) }
       return .succeeded(value, data: capture.lastResponse?["data"] ?? .null)
     case .failure(.cancelled), .failure(.transport(.cancelled)):
       return .failed(fail(interrupted ?? "cancelled"))
@@ -45,12 +49,22 @@ extension CommandContext {
     }
   }
 
+  /// The one line saying that the server could not be reached and the answer is the cache's:
+  /// `offline: showing what was cached N minutes ago`.
+  private func reportOffline(_ answer: CachedAnswer, session: Session) {
+    let minutes = max(0, (session.clock() - answer.writtenAt) / 60)
+    let age = minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    output.writeError(errorPrefix + errorStyle.warning("offline: showing what was cached \(age) ago") + "\n")
+  }
+
   /// Prints the one line that explains `error` and returns the matching exit status: 77 when a
   /// login is needed, 69 when the endpoint cannot be reached, 1 otherwise.
   func outcome(for error: RocketClientError) -> CommandOutcome {
     switch error {
     case .notLoggedIn:
       return fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
+    case .notCached:
+      return fail(error.description, status: ExitStatus.unavailable)
     case .cancelled, .transport(.cancelled):
       return fail("cancelled")
     default:

@@ -5,7 +5,7 @@ public enum CommandCatalog {
     [
       HelpCommand(), QuitCommand(), LaunchesCommand(), MoreCommand(), LaunchCommand(), LoginCommand(),
       LogoutCommand(), WhoamiCommand(), TripsCommand(), BookCommand(), CancelCommand(), TotalCommand(),
-      SchemaCommand(), ServeCommand(), QueryCommand(), WatchCommand(),
+      SchemaCommand(), ServeCommand(), QueryCommand(), WatchCommand(), CacheCommand(),
     ]
   }
 

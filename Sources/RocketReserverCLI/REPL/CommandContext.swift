@@ -1,4 +1,5 @@
 import GraphQL
+import RocketClient
 
 /// Everything a command may use while it runs.
 ///
@@ -22,6 +23,8 @@ public struct CommandContext: Sendable {
   public var session: Session?
   /// How results are printed (`--format`; `--json` is `.json`).
   public var format: OutputFormat
+  /// `--cache POLICY` given for this command; nil: the session's policy.
+  public var cachePolicy: CachePolicy?
   /// Whether this command's JSON document was written, so that a failure after it adds no
   /// second one; a fresh one per command.
   var document = JSONDocument()

@@ -201,6 +201,7 @@ public struct REPL: Sendable {
     var lineOptions = GlobalOptions()
     lineOptions.apply(parsed.sharedOptions)
     if let format = lineOptions.format { context.format = format }
+    if let policy = lineOptions.cachePolicy { context.cachePolicy = policy }
     if lineOptions.noColor {
       context.style = .plain
       context.errorStyle = .plain

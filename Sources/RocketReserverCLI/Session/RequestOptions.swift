@@ -11,6 +11,8 @@ public struct RequestOptions: Sendable {
   public var headers: HTTPHeaders
   /// Whether each request is reported on standard error.
   public var verbose: Bool
+  /// `--cache POLICY` given before the command: the policy of commands that give none.
+  public var cachePolicy: CachePolicy = .networkFirst
 
   /// - Parameters:
   ///   - timeout: default 30 seconds.
@@ -23,10 +25,13 @@ public struct RequestOptions: Sendable {
     self.verbose = verbose
   }
 
-  /// The chain's steps before authorization, outermost first: capture for `--json`, one retry
-  /// of a query on a dropped connection, the `--verbose` report of each attempt, `--header`.
+  /// The chain's steps before the cache: capture for `--json`, which must see cached answers.
+  var outerInterceptors: [any RequestInterceptor] { [ResponseCaptureInterceptor()] }
+
+  /// The chain's steps between the cache and authorization, outermost first: one retry of a
+  /// query on a dropped connection, the `--verbose` report of each attempt, `--header`.
   func interceptors(target: String) -> [any RequestInterceptor] {
-    var steps: [any RequestInterceptor] = [ResponseCaptureInterceptor(), RetryInterceptor()]
+    var steps: [any RequestInterceptor] = [RetryInterceptor()]
     if verbose {
       steps.append(LoggingInterceptor(target: target) { writeStandardError("rocket-reserver: \($0)\n") })
     }

@@ -1,4 +1,5 @@
 import GraphQL
+import RocketClient
 import Synchronization
 
 /// Keeps the raw JSON responses of the requests made while it is the task's current capture, so
@@ -10,6 +11,10 @@ final class ResponseCapture: Sendable {
   @TaskLocal static var current: ResponseCapture?
 
   private let responses = Mutex<[JSON]>([])
+  private let fallback = Mutex<CachedAnswer?>(nil)
+
+  /// The oldest cached answer that stood in for an unreachable server, if any.
+  var offlineAnswer: CachedAnswer? { fallback.withLock { $0 } }
 
   /// The last response body captured, or nil.
   var lastResponse: JSON? { responses.withLock { $0.last } }
@@ -19,4 +24,13 @@ final class ResponseCapture: Sendable {
 
   /// Stores `json` after the bodies captured before.
   func record(_ json: JSON) { responses.withLock { $0.append(json) } }
+
+  /// Stores the response's body, and notes a cached answer given because the server was down.
+  func record(_ response: TransportResponse) {
+    record(response.json)
+    guard let answer = response.cachedAnswer, answer.isOfflineFallback else { return }
+    fallback.withLock { old in
+      if old.map({ $0.writtenAt > answer.writtenAt }) ?? true { old = answer }
+    }
+  }
 }

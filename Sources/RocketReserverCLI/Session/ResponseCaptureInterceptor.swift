@@ -1,14 +1,14 @@
 import RocketClient
 
 /// Hands each response body to the task's `ResponseCapture` (if any) on its way back, so
-/// `--json` prints what the server sent; the outermost step of the chain, so it sees the answer
-/// that the command gets.
+/// `--json` prints what the server sent; the outermost step of the chain (before the cache), so
+/// it sees the answer that the command gets, cached or not.
 struct ResponseCaptureInterceptor: RequestInterceptor {
   func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {
     let response = try await chain.proceed(request)
-    ResponseCapture.current?.record(response.json)
+    ResponseCapture.current?.record(response)
     return response
   }
 }

@@ -4,6 +4,10 @@ import RocketClient
 import RocketReserverAPI
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What the commands of one run share: the client, the login shown in the prompt, the launch ids
 /// seen so far (for completion) and where `more` continues.
 ///
@@ -39,6 +43,12 @@ public final class Session: Sendable {
   let credentialLocation: String?
   /// The embedded backend's transport, to close its database at the end; nil for `--endpoint`.
   let embedded: LazyBackendTransport?
+  /// The normalized cache file, for `cache`; nil when there is no home directory. The client
+  /// uses it only for `--endpoint` servers (the embedded backend is always there to ask) and
+  /// not when `--header` gives its own Authorization (the user could not be told apart).
+  let cache: NormalizedCache?
+  /// Seconds since 1970: the clock cache ages are measured with.
+  let clock: @Sendable () -> Int64
 
   private let seenIDs = Mutex<Set<Int>>([])
   private let paging = Mutex<Paging?>(nil)
@@ -51,10 +61,13 @@ public final class Session: Sendable {
   ///   - options: timeout, extra headers, verbose reporting (default: 30 s, none, off).
   ///   - endpointGivenAsOption: whether `--endpoint` gave the endpoint (default false).
   ///   - dataDirectoryGivenAsOption: whether `--data-dir` gave the database's folder (default false).
+  ///   - cacheFile: the normalized cache's file (default none: no cache).
+  ///   - clock: seconds since 1970 (default the system clock).
   public init(
     endpoint: URL?, databasePath: String, credentials: (any CredentialStore)?,
     options: RequestOptions = RequestOptions(), endpointGivenAsOption: Bool = false,
-    dataDirectoryGivenAsOption: Bool = false
+    dataDirectoryGivenAsOption: Bool = false, cacheFile: String? = nil,
+    clock: @escaping @Sendable () -> Int64 = { Int64(time(nil)) }
   ) {
     self.endpoint = endpoint
     self.endpointGivenAsOption = endpointGivenAsOption
@@ -79,9 +92,16 @@ public final class Session: Sendable {
       target = "the embedded backend"
     }
     requestOptions = options
+    self.clock = clock
+    let cache = cacheFile.map { path in
+      NormalizedCache(path: path, now: clock) { writeStandardError("rocket-reserver: warning: \($0)\n") }
+    }
+    self.cache = cache
+    let cacheable = endpoint != nil && options.headers["Authorization"] == nil
     client = RocketClient(
       transport: transport, credentials: credentials, endpointKey: key,
-      interceptors: options.interceptors(target: target))
+      interceptors: options.interceptors(target: target), cache: cacheable ? cache : nil,
+      outerInterceptors: options.outerInterceptors)
     credentialLocation = credentials?.location
     self.databasePath = databasePath
   }
@@ -124,7 +144,13 @@ public final class Session: Sendable {
       let cursor = after ?? start
       let query = LaunchListQuery(
         pageSize: pageSize.map { .some($0) } ?? .absent, after: cursor.map { .some($0) } ?? .absent)
-      let data = try await client.fetch(query).requireData()
+      let data: LaunchListQuery.Data
+      do throws(RocketClientError) {
+        data = try await client.fetch(query).requireData()
+      } catch .notCached where after != nil {
+        // Cache-only: the cache's list of every launch seen ends here.
+        return LaunchPage(launches: [], cursor: after ?? "", hasMore: false)
+      }
       return LaunchPage(
         launches: data.launches.launches.compactMap { $0 }, cursor: data.launches.cursor,
         hasMore: data.launches.hasMore)

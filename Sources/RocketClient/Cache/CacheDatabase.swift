@@ -1,0 +1,268 @@
+import FoundationEssentials
+import GraphQLWire
+import SQLite
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The cache file: one SQLite connection to `cache.sqlite`, its schema, and the statements the
+/// cache runs (records by partition and key, eviction, statistics).
+///
+/// The file is WAL with a busy timeout, so a shell and one-shot commands use it at once; it is
+/// created 0600 (SQLite gives its `-wal` and `-shm` files the same mode). `auto_vacuum` is
+/// incremental, so deleting records can give pages back to the file system.
+///
+/// Thread safety: `@unchecked Sendable` only so ``NormalizedCache`` can keep it in its `Mutex`:
+/// the invariant is that it is used only while that lock is held, by one thread at a time.
+final class CacheDatabase: @unchecked Sendable {
+  /// `PRAGMA application_id` of our cache files ("RRCH"): anything else is a foreign file.
+  static let applicationID: Int64 = 0x5252_4348
+  /// `PRAGMA user_version` of the current schema.
+  static let schemaVersion: Int64 = 1
+
+  /// Why the file cannot be used as it is.
+  enum Problem: Error {
+    /// Not a SQLite file, damaged, or another program's database: move it aside and start anew.
+    case unusableFile(String)
+    /// Anything else (permissions, a lock held too long): leave the file alone.
+    case failed(String)
+
+    var reason: String {
+      switch self {
+      case .unusableFile(let reason), .failed(let reason): reason
+      }
+    }
+  }
+
+  let path: String
+  private let connection: Connection
+
+  /// Opens (creating if needed) the cache file at `path`.
+  /// - Throws: ``Problem``.
+  init(path: String) throws(Problem) {
+    self.path = path
+    do {
+      try Self.createPrivateFile(path)
+      connection = try Connection(path: path, busyTimeout: .seconds(5))
+      try prepareSchema()
+    } catch let problem as Problem {
+      throw problem
+    } catch let error as SQLiteError {
+      throw Self.problem(error)
+    } catch {
+      throw Problem.failed("\(error)")
+    }
+  }
+
+  /// The ``Problem`` an SQLite error means.
+  static func problem(_ error: SQLiteError) -> Problem {
+    switch error.code {
+    case .corrupt, .notADatabase: .unusableFile(error.message)
+    default: .failed(error.message)
+    }
+  }
+
+  private static func createPrivateFile(_ path: String) throws {
+    let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
+    if !directory.isEmpty { try ApplicationDirectories.ensurePrivateDirectory(directory) }
+    let raw = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    guard raw >= 0 else {
+      throw Problem.failed("cannot open \(path): \(String(cString: strerror(errno)))")
+    }
+    defer { close(raw) }
+    var info = stat()
+    if fstat(raw, &info) == 0, info.st_mode & 0o077 != 0 { _ = fchmod(raw, 0o600) }
+  }
+
+  private func prepareSchema() throws {
+    let application = try pragma("application_id")
+    let version = try pragma("user_version")
+    if application == Self.applicationID && version == Self.schemaVersion { return }
+    let tables = try connection.queryFirst("SELECT count(*) FROM sqlite_master") {
+      try $0.column(0, as: Int64.self)
+    }
+    guard application == 0 && tables == 0 else {
+      throw Problem.unusableFile(
+        application == Self.applicationID
+          ? "made by another version (schema \(version))" : "not a rocket-reserver cache")
+    }
+    // Must precede the first table: it cannot be switched on afterwards.
+    try connection.execute("PRAGMA auto_vacuum = INCREMENTAL")
+    try connection.inTransaction { db in
+      // Another process may have created it since we looked.
+      let created = try db.queryFirst("SELECT count(*) FROM sqlite_master") {
+        try $0.column(0, as: Int64.self)
+      }
+      guard created == 0 else { return .rollback }
+      try db.execute(
+        """
+        CREATE TABLE records (
+          partition TEXT NOT NULL,
+          key TEXT NOT NULL,
+          fields TEXT NOT NULL,
+          size INTEGER NOT NULL,
+          written INTEGER NOT NULL,
+          used INTEGER NOT NULL,
+          PRIMARY KEY (partition, key)
+        ) WITHOUT ROWID;
+        CREATE INDEX records_by_use ON records (used);
+        CREATE INDEX records_by_write ON records (written);
+        PRAGMA application_id = \(Self.applicationID);
+        PRAGMA user_version = \(Self.schemaVersion);
+        """)
+      return .commit
+    }
+    guard try pragma("application_id") == Self.applicationID else {
+      throw Problem.unusableFile("not a rocket-reserver cache")
+    }
+    // Switching the new file to WAL wrote its first page, so the setting takes a VACUUM (of an
+    // empty file: instant) to apply.
+    if try pragma("auto_vacuum") != 2 { try connection.execute("VACUUM") }
+  }
+
+  private func pragma(_ name: String) throws -> Int64 {
+    try connection.queryFirst("PRAGMA \(name)") { try $0.column(0, as: Int64.self) } ?? 0
+  }
+
+  // MARK: - Records
+
+  /// The record `key` of `partition`, unless it was written before `notBefore`.
+  func load(partition: String, key: String, notBefore: Int64) throws -> (CacheReader.Loaded, used: Int64)? {
+    let row = try connection.queryFirst(
+      "SELECT fields, written, used FROM records WHERE partition = ? AND key = ?", [partition, key]
+    ) { row in
+      (
+        try row.column(0, as: String.self), try row.column(1, as: Int64.self),
+        try row.column(2, as: Int64.self)
+      )
+    }
+    guard let (text, written, used) = row, written >= notBefore else { return nil }
+    guard let record = CacheRecord(key: key, storedText: text) else {
+      throw Problem.unusableFile("record \(key) is not JSON")
+    }
+    return ((record, written), used)
+  }
+
+  /// Marks `keys` as used at `now` (for least-recently-used eviction).
+  func touch(partition: String, keys: [String], now: Int64) throws {
+    guard !keys.isEmpty else { return }
+    try connection.inTransaction { db in
+      for key in keys {
+        try db.run("UPDATE records SET used = ? WHERE partition = ? AND key = ?", [now, partition, key])
+      }
+      return .commit
+    }
+  }
+
+  /// Merges `records` into `partition` in one transaction, field by field over what is stored.
+  ///
+  /// An object stored by path because its selection had no `id` (`Launch:42.rocket` from a
+  /// query asking only `rocket { name }`) is the object a keyed record already stands for when
+  /// the same field of the same parent pointed there (`Rocket:falcon9`): its fields go into that
+  /// record, so the answers that did ask for the id stay whole.
+  /// - Returns: the keys whose stored fields changed.
+  func write(partition: String, records: [CacheRecord], now: Int64) throws -> Set<String> {
+    var changed: Set<String> = []
+    try connection.inTransaction { db in
+      var stored: [String: CacheRecord] = [:]
+      func existing(_ key: String) throws -> CacheRecord? {
+        if let record = stored[key] { return record }
+        let text = try db.queryFirst(
+          "SELECT fields FROM records WHERE partition = ? AND key = ?", [partition, key]
+        ) { try $0.column(0, as: String.self) }
+        let record = text.flatMap { CacheRecord(key: key, storedText: $0) }
+        if let record { stored[key] = record }
+        return record
+      }
+      var incoming: [String: CacheRecord] = [:]
+      for record in records { incoming[record.key] = record }
+      for key in records.map(\.key) {
+        guard var record = incoming[key], let old = try existing(key) else { continue }
+        for (field, value) in record.fields {
+          let path = key + "." + field
+          guard case .reference(path) = value, case .reference(let keyed)? = old.fields[field],
+            !keyed.hasPrefix(key + "."), let child = incoming.removeValue(forKey: path)
+          else { continue }
+          record.fields[field] = .reference(keyed)
+          var target = incoming[keyed] ?? CacheRecord(key: keyed)
+          target.fields.merge(child.fields) { current, _ in current }
+          incoming[keyed] = target
+        }
+        incoming[key] = record
+      }
+      for record in incoming.values {
+        let old = try existing(record.key)
+        let merged = old?.merging(record) ?? record
+        if merged != old { changed.insert(record.key) }
+        let text = merged.storedText
+        try db.run(
+          """
+          INSERT INTO records (partition, key, fields, size, written, used) VALUES (?, ?, ?, ?, ?, ?)
+          ON CONFLICT (partition, key) DO UPDATE SET
+            fields = excluded.fields, size = excluded.size, written = excluded.written, used = excluded.used
+          """,
+          [partition, record.key, text, text.utf8.count + record.key.utf8.count, now, now])
+      }
+      return .commit
+    }
+    return changed
+  }
+
+  /// Deletes every record of `partition`.
+  func drop(partition: String) throws {
+    try connection.run("DELETE FROM records WHERE partition = ?", [partition])
+    try shrink()
+  }
+
+  /// Deletes every record.
+  func clear() throws {
+    try connection.run("DELETE FROM records")
+    try shrink()
+  }
+
+  /// Deletes records written before `notBefore`, then the least recently used ones while the
+  /// file's used pages exceed `maxBytes`, then gives the free pages back (the file shrinks).
+  /// - Returns: how many records were deleted.
+  @discardableResult
+  func evict(maxBytes: Int, notBefore: Int64) throws -> Int {
+    try connection.run("DELETE FROM records WHERE written < ?", [notBefore])
+    var deleted = connection.changes
+    var rounds = 0
+    while try usedBytes() > maxBytes, rounds < 64 {
+      let count =
+        try connection.queryFirst("SELECT count(*) FROM records") { try $0.column(0, as: Int.self) } ?? 0
+      guard count > 0 else { break }
+      // A tenth at a time (at least 50), oldest use first: pages empty out as rows go.
+      try connection.run(
+        "DELETE FROM records WHERE (partition, key) IN (SELECT partition, key FROM records ORDER BY used LIMIT ?)",
+        [max(50, count / 10)])
+      deleted += connection.changes
+      rounds += 1
+    }
+    if deleted > 0 { try shrink() }
+    return deleted
+  }
+
+  /// The bytes of the file's pages that hold data (free pages left out).
+  func usedBytes() throws -> Int {
+    Int(try pragma("page_count") - pragma("freelist_count")) * Int(try pragma("page_size"))
+  }
+
+  /// Frees the pages deleted rows left, and checkpoints so the main file is cut to size.
+  private func shrink() throws {
+    try connection.execute("PRAGMA incremental_vacuum")
+    // Truncation reaches the main file at a checkpoint; a busy reader only delays it.
+    _ = try? connection.query("PRAGMA wal_checkpoint(TRUNCATE)") { _ in () }
+  }
+
+  /// Counts and bounds for `cache`.
+  func statistics() throws -> (records: Int, oldest: Int64?, newest: Int64?) {
+    try connection.queryFirst("SELECT count(*), min(written), max(written) FROM records") { row in
+      (
+        try row.column(0, as: Int.self), try row.column(1, as: Int64?.self),
+        try row.column(2, as: Int64?.self)
+      )
+    } ?? (0, nil, nil)
+  }
+}

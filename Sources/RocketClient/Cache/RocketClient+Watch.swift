@@ -1,0 +1,85 @@
+import GraphQLAPI
+import GraphQLWire
+import Synchronization
+
+extension RocketClient {
+  /// Watches a query: the returned sequence yields its answer, then again whenever a record the
+  /// answer was read from changes in the cache (a mutation's write-through, another fetch), and
+  /// never for changes elsewhere. No cache keys need configuring: they come from the schema.
+  ///
+  /// For example:
+  /// ```swift
+  /// for try await result in client.watch(LaunchDetailsQuery(id: "42")) {
+  ///   print(result.data?.launch?.isBooked == true ? "booked" : "not booked")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - query: a generated query.
+  ///   - cachePolicy: how the first answer is had (default cache-and-network: the cached
+  ///     answer at once, then the network's when it differs).
+  /// - Returns: the answers; the sequence ends when the task iterating it is cancelled, and
+  ///   throws when no first answer can be had. Without a cache it yields the network's answer
+  ///   once and ends.
+  public func watch<Query: GraphQLQuery>(
+    _ query: Query, cachePolicy: CachePolicy = .cacheAndNetwork
+  ) -> AsyncThrowingStream<GraphQLResult<Query.Data>, any Error> {
+    AsyncThrowingStream { continuation in
+      let task = Task {
+        guard let cache, let partition = Self.partition(endpointKey: endpointKey, credentials: credentials)
+        else {
+          do throws(RocketClientError) {
+            continuation.yield(try await fetch(query, cachePolicy: .networkOnly))
+            continuation.finish()
+          } catch {
+            continuation.finish(throwing: error)
+          }
+          return
+        }
+        let (changes, changed) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+        let watcher = cache.addWatcher(partition: partition, keys: []) { changed.yield() }
+        defer { cache.removeWatcher(watcher) }
+        let operation = CacheableOperation(query)
+        var last: JSONObject?
+        // Yields the cached answer when it is whole and differs from the last one yielded.
+        func yieldFromCache() -> Bool {
+          guard let result = cache.read(operation, partition: partition) else { return false }
+          cache.updateWatcher(watcher, keys: result.keysRead)
+          guard let data = result.data, data != last,
+            let decoded = try? GraphQLResult<Query.Data>(
+              response: .object(["data": .object(data)]), operationName: Query.operationName,
+              endpointKey: endpointKey)
+          else { return result.data != nil }
+          last = data
+          continuation.yield(decoded)
+          return true
+        }
+        var answered = cachePolicy != .networkOnly && yieldFromCache()
+        if cachePolicy != .cacheOnly && !(cachePolicy == .cacheFirst && answered) {
+          do throws(RocketClientError) {
+            let fresh = try await fetch(query, cachePolicy: .networkOnly)
+            // The write-through wakes this watcher too; yielding here covers a cache that is off.
+            if !yieldFromCache() && last == nil {
+              continuation.yield(fresh)
+            }
+            answered = true
+          } catch {
+            if !answered {
+              continuation.finish(throwing: error)
+              return
+            }
+          }
+        }
+        if !answered {
+          continuation.finish(throwing: RocketClientError.notCached(operation: Query.operationName))
+          return
+        }
+        for await _ in changes {
+          _ = yieldFromCache()
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in task.cancel() }
+    }
+  }
+}

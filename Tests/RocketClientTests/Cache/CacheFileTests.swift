@@ -1,0 +1,153 @@
+import Foundation
+import Glibc
+import GraphQLAPI
+import GraphQLWire
+import RocketClient
+import RocketReserverAPI
+import SQLite
+import TestSupport
+import Testing
+
+/// The cache file: permissions, bounds (size, age, least recently used), shrinking, and what
+/// happens to a file that is damaged or not ours.
+@Suite struct CacheFileTests {
+  static let partition = CachePartition(endpoint: "http://127.0.0.1:1/graphql", user: nil)
+
+  /// A page of `count` launches with ids from `first`, as the server would send it.
+  static func page(first: Int, count: Int, cursor: String) -> JSONObject {
+    let launches: [JSON] = (first..<(first + count)).map { id in
+      .object([
+        "id": .string(String(id)), "site": .string("Site \(id) " + String(repeating: "x", count: 200)),
+        "mission": .object([
+          "name": .string("Mission \(id)"), "missionPatch": .string("https://example.com/\(id).png"),
+          "__typename": .string("Mission"),
+        ]),
+        "rocket": .object([
+          "name": .string("Falcon 9"), "type": .string("FT"), "__typename": .string("Rocket"),
+        ]),
+        "isBooked": .bool(false), "__typename": .string("Launch"),
+      ])
+    }
+    return [
+      "launches": .object([
+        "cursor": .string(cursor), "hasMore": .bool(true), "launches": .array(launches),
+        "__typename": .string("LaunchConnection"),
+      ])
+    ]
+  }
+
+  static func fill(_ cache: NormalizedCache, pages: Int, from start: Int = 0) {
+    for index in start..<(start + pages) {
+      let after = index == 0 ? nil : "c\(index - 1)"
+      let operation = CacheableOperation(
+        LaunchListQuery(pageSize: .some(50), after: after.map { .some($0) } ?? .absent))
+      cache.write(
+        page(first: index * 50, count: 50, cursor: "c\(index)"), for: operation, partition: partition)
+    }
+  }
+
+  /// The bytes of the file and its write-ahead log.
+  static func size(_ path: String) -> Int {
+    var info = stat()
+    let main = stat(path, &info) == 0 ? Int(info.st_size) : 0
+    return main + (stat(path + "-wal", &info) == 0 ? Int(info.st_size) : 0)
+  }
+
+  static func mode(_ path: String) -> mode_t {
+    var info = stat()
+    return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0
+  }
+
+  @Test func theFileIsPrivateAndWAL() throws {
+    let harness = try CacheHarness()
+    Self.fill(harness.cache, pages: 1)
+    #expect(Self.mode(harness.cacheFile) == 0o600)
+    #expect(Self.mode(URL(fileURLWithPath: harness.cacheFile).deletingLastPathComponent().path) == 0o700)
+    let connection = try Connection(path: harness.cacheFile, readOnly: true)
+    #expect(try connection.queryFirst("PRAGMA journal_mode") { try $0.column(0, as: String.self) } == "wal")
+    #expect(try connection.queryFirst("PRAGMA auto_vacuum") { try $0.column(0, as: Int.self) } == 2)
+  }
+
+  @Test func theSizeLimitEvictsTheLeastRecentlyUsedAndTheFileShrinks() throws {
+    let limit = 256 * 1024
+    let harness = try CacheHarness(limits: CacheLimits(maxBytes: limit))
+    let cache = harness.cache
+    let details = CacheableOperation(LaunchDetailsQuery(id: "9999"))
+    cache.write(CacheKeysTests.launch(id: "9999"), for: details, partition: Self.partition)
+    // Keep reading launch 9999 so it stays the most recently used.
+    for index in 0..<40 {
+      Self.fill(cache, pages: 1, from: index)
+      harness.clock.advance(7200)
+      #expect(cache.read(details, partition: Self.partition)?.data != nil, "page \(index)")
+    }
+    let bytes = Self.size(harness.cacheFile)
+    #expect(bytes <= limit + 64 * 1024, "the file is \(bytes) bytes for a \(limit)-byte limit")
+    let statistics = try cache.statistics()
+    #expect(statistics.records > 0 && statistics.records < 40 * 52)
+    // The early pages went; the newest is whole, and reading from the first page gives what is left.
+    let middle = CacheableOperation(LaunchListQuery(pageSize: .some(50), after: .some("c4")))
+    #expect(cache.read(middle, partition: Self.partition)?.data == nil)
+    let newest = CacheableOperation(LaunchListQuery(pageSize: .some(50), after: .some("c38")))
+    #expect(
+      cache.read(newest, partition: Self.partition)?.data?["launches"]?["launches"]?.arrayValue?.count == 50)
+
+    try cache.clear()
+    let cleared = Self.size(harness.cacheFile)
+    #expect(cleared < bytes / 4, "\(cleared) bytes after clear, \(bytes) before")
+    #expect(try cache.statistics().records == 0)
+    #expect(harness.warnings.all == [])
+  }
+
+  @Test func recordsOlderThanTheMaximumAgeAreNeitherServedNorKept() throws {
+    let harness = try CacheHarness(limits: CacheLimits(maxAge: .seconds(7 * 86_400)))
+    Self.fill(harness.cache, pages: 5)
+    let first = CacheableOperation(LaunchListQuery(pageSize: .some(50)))
+    harness.clock.advance(6 * 86_400)
+    #expect(harness.cache.read(first, partition: Self.partition)?.data != nil)
+    let before = Self.size(harness.cacheFile)
+    harness.clock.advance(2 * 86_400)
+    #expect(harness.cache.read(first, partition: Self.partition)?.data == nil)
+    // A new process sweeps expired records at its first write or `cache`.
+    let clock = harness.clock
+    let later = NormalizedCache(path: harness.cacheFile, now: { clock.now }) { Issue.record("\($0)") }
+    #expect(try later.statistics().records == 0)
+    #expect(Self.size(harness.cacheFile) < before)
+  }
+
+  @Test(arguments: ["garbage", "foreign"])
+  func aDamagedOrForeignFileIsMovedAsideWithOneWarning(_ kind: String) throws {
+    let temporary = try TemporaryDirectory(prefix: "rocket-cache")
+    let path = temporary.child("cache/rocket-reserver/cache.sqlite")
+    try FileManager.default.createDirectory(
+      atPath: temporary.child("cache/rocket-reserver"), withIntermediateDirectories: true)
+    if kind == "garbage" {
+      try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: path))
+    } else {
+      let other = try Connection(path: path)
+      try other.execute("CREATE TABLE notes (text TEXT); INSERT INTO notes VALUES ('mine')")
+      other.close()
+    }
+    let harness = try CacheHarness(temporary: temporary)
+    Self.fill(harness.cache, pages: 2)
+    Self.fill(harness.cache, pages: 1, from: 2)
+    #expect(harness.warnings.all.count == 1)
+    #expect(harness.warnings.all.first?.contains("moved it to \(path).broken-") == true)
+    #expect(try harness.cache.statistics().records > 0)
+    let aside = try FileManager.default.contentsOfDirectory(atPath: temporary.child("cache/rocket-reserver"))
+      .filter { $0.hasPrefix("cache.sqlite.broken-") }
+    #expect(aside.count == 1)
+  }
+
+  @Test func anUnusableFolderTurnsTheCacheOffWithOneWarningAndRequestsStillWork() async throws {
+    let temporary = try TemporaryDirectory(prefix: "rocket-cache")
+    // A file where the cache's folder should be: nothing can be created there.
+    try Data("x".utf8).write(to: URL(fileURLWithPath: temporary.child("cache")))
+    let harness = try CacheHarness(temporary: temporary)
+    _ = harness  // the harness's cache lives under temporary/cache/...
+    for _ in 0..<3 {
+      #expect(try await harness.client.fetch(LaunchDetailsQuery(id: "5")).data?.launch?.id == "5")
+    }
+    #expect(harness.warnings.all.count == 1)
+    #expect(harness.warnings.all.first?.hasPrefix("the cache is off for this run") == true)
+  }
+}
