@@ -1,3 +1,6 @@
+// CWslay's shim includes <sys/socket.h>: glibc's MSG_* constants are seen only through the first
+// module that included that header, which in a fresh build need not be Glibc.
+import CWslay
 import FoundationEssentials
 
 #if canImport(Glibc)
