@@ -7,8 +7,26 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include <sys/socket.h>  // the sockets wslay runs over (MSG_DONTWAIT, MSG_NOSIGNAL)
+#include <sys/socket.h>
+#include <sys/types.h>
 #include <wslay/wslay.h>
+
+// The socket calls WebSocket code makes, with their flags applied here: glibc declares MSG_* in an
+// anonymous enum that Swift sees only through the clang module that first included
+// <sys/socket.h>, which differs between a fresh and an incremental build.
+
+/// recv(2) that never blocks (MSG_DONTWAIT).
+static inline ssize_t cwslay_recv_nonblocking(int fd, void *buffer, size_t length) {
+  return recv(fd, buffer, length, MSG_DONTWAIT);
+}
+/// send(2) that never blocks and never raises SIGPIPE (MSG_DONTWAIT | MSG_NOSIGNAL).
+static inline ssize_t cwslay_send_nonblocking(int fd, const void *data, size_t length) {
+  return send(fd, data, length, MSG_DONTWAIT | MSG_NOSIGNAL);
+}
+/// send(2) that never raises SIGPIPE (MSG_NOSIGNAL), blocking as the socket is set.
+static inline ssize_t cwslay_send_nosignal(int fd, const void *data, size_t length) {
+  return send(fd, data, length, MSG_NOSIGNAL);
+}
 
 /// NULL once libwslay is open (opening it now if needed), otherwise why it cannot be opened.
 const char *cwslay_open_error(void);

@@ -133,7 +133,7 @@ final class WebSocketConnection {
       pendingInput.removeFirst(count)
       return count
     }
-    let count = recv(socket, buffer, length, Int32(MSG_DONTWAIT))
+    let count = cwslay_recv_nonblocking(socket, buffer, length)
     if count > 0 { return count }
     if count < 0 && (errno == EAGAIN || errno == EINTR) {
       wslay_event_set_error(context, cwslay_err_wouldblock())
@@ -145,7 +145,7 @@ final class WebSocketConnection {
   }
 
   private func write(_ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>, length: Int) -> Int {
-    let count = send(socket, data, length, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+    let count = cwslay_send_nonblocking(socket, data, length)
     if count >= 0 { return count }
     if errno == EAGAIN || errno == EINTR {
       wslay_event_set_error(context, cwslay_err_wouldblock())

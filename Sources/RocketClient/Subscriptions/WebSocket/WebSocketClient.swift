@@ -265,7 +265,7 @@ final class WebSocketClient: Sendable {
         pendingInput.removeFirst(count)
         return count
       }
-      let count = recv(descriptor, buffer, length, Int32(MSG_DONTWAIT))
+      let count = cwslay_recv_nonblocking(descriptor, buffer, length)
       if count > 0 { return count }
       if count < 0 && (errno == EAGAIN || errno == EINTR) {
         wslay_event_set_error(context, cwslay_err_wouldblock())
@@ -278,7 +278,7 @@ final class WebSocketClient: Sendable {
 
     private func write(_ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>, length: Int) -> Int
     {
-      let count = Glibc.send(descriptor, data, length, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+      let count = cwslay_send_nonblocking(descriptor, data, length)
       if count >= 0 { return count }
       if errno == EAGAIN || errno == EINTR {
         wslay_event_set_error(context, cwslay_err_wouldblock())

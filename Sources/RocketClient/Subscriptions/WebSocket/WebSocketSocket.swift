@@ -1,5 +1,3 @@
-// CWslay's shim includes <sys/socket.h>: glibc's MSG_* constants are seen only through the first
-// module that included that header, which in a fresh build need not be Glibc.
 import CWslay
 import FoundationEssentials
 
@@ -137,7 +135,7 @@ enum WebSocketSocket {
     var offset = 0
     while offset < bytes.count {
       let count = bytes[offset...].withUnsafeBytes {
-        send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+        cwslay_send_nosignal(descriptor, $0.baseAddress, $0.count)
       }
       if count > 0 {
         offset += count
