@@ -18,6 +18,13 @@
 /// NULL once libmicrohttpd is open (opening it now if needed), otherwise why it cannot be opened.
 const char *cmhd_open_error(void);
 
+/// recv(2) that never blocks (MSG_DONTWAIT), peeking (MSG_PEEK) when `peek` is non-zero. The flags
+/// are applied here because Swift sees glibc's MSG_* enum only through whichever clang module first
+/// included <sys/socket.h>, which differs between builds.
+static inline ssize_t cmhd_recv_nonblocking(int fd, void *buffer, size_t length, int peek) {
+  return recv(fd, buffer, length, MSG_DONTWAIT | (peek ? MSG_PEEK : 0));
+}
+
 /// Starts a daemon bound to `address` (IPv4, network order) and `port` (0 picks one), with a
 /// thread pool of `threads` threads (at least 1), `connection_timeout` seconds of idle time,
 /// at most `connection_limit` connections, and the given access and request handlers.

@@ -159,7 +159,7 @@ final class ConnectionGuard: Sendable {
       var read: [Int32: Int] = [:]
       for entry in polled where entry.revents != 0 {
         let count = buffer.withUnsafeMutableBytes {
-          recv(entry.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT))
+          cmhd_recv_nonblocking(entry.fd, $0.baseAddress, $0.count, 0)
         }
         if count > 0 {
           read[entry.fd] = count

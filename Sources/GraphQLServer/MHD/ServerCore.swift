@@ -334,7 +334,7 @@ final class ServerCore: Sendable {
   /// stays readable once reached), without taking any byte a pipelined request may hold.
   static func peerFinishedSending(_ socket: Int32) -> Bool {
     var byte: UInt8 = 0
-    return recv(socket, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == 0
+    return cmhd_recv_nonblocking(socket, &byte, 1, 1) == 0
   }
 
   /// How much of an over-limit body without Content-Length is read (and dropped) so that the
