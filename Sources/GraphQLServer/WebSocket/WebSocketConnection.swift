@@ -36,6 +36,9 @@ final class WebSocketConnection {
   var pendingClose: (code: UInt16, reason: String)?
   /// When the closing handshake must be over (set when the server queued its close).
   var closeDeadline: ContinuousClock.Instant?
+  /// Whether the loop's epoll watches the socket for writability (it does while wslay has
+  /// something to send).
+  var watchedForWrite = false
   private(set) var context: wslay_event_context_ptr?
 
   init(
