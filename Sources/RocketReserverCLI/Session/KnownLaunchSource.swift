@@ -16,8 +16,9 @@ enum KnownLaunchSource: Sendable {
   case none
   /// The endpoint's part of the normalized cache.
   case cache(NormalizedCache, endpoint: String)
-  /// The embedded backend: its catalog, and its database for trips.
-  case embedded(LazyBackendTransport)
+  /// The embedded backend: its catalog, and its database for trips unless `readsTrips` is false
+  /// (a `--header` Authorization stands for someone the saved login may not be).
+  case embedded(LazyBackendTransport, readsTrips: Bool)
 
   /// The launch ids it knows.
   /// - Parameter user: the logged-in email (the cache keeps each user's answers apart; ids are
@@ -63,8 +64,8 @@ enum KnownLaunchSource: Sendable {
         if launch.isBooked { trips.insert(id) } else { trips.remove(id) }
       }
       return trips.sorted()
-    case .embedded(let transport):
-      guard FileManager.default.fileExists(atPath: transport.databasePath),
+    case .embedded(let transport, let readsTrips):
+      guard readsTrips, FileManager.default.fileExists(atPath: transport.databasePath),
         let backend = try? transport.openBackend()
       else { return nil }
       let ask = InProcessTransport.handler(for: backend)

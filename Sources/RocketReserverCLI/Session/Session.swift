@@ -107,7 +107,7 @@ public final class Session: Sendable {
     credentialLocation = credentials?.location
     self.databasePath = databasePath
     if let embedded {
-      knownSource = .embedded(embedded)
+      knownSource = .embedded(embedded, readsTrips: options.headers["Authorization"] == nil)
     } else if let cache = client.cache {
       knownSource = .cache(cache, endpoint: key)
     } else {
