@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <sys/socket.h>
 #include <sys/types.h>
 #include <wslay/wslay.h>
@@ -21,11 +22,20 @@ static inline ssize_t cwslay_send_nosignal(int fd, const void *data, size_t leng
   return send(fd, data, length, MSG_NOSIGNAL);
 }
 
-/// A wslay recv callback's read: what recv(2) gives without blocking. On EAGAIN/EINTR returns -1
-/// with WSLAY_ERR_WOULDBLOCK set on `ctx`; on end of stream or an error returns -1 with
-/// WSLAY_ERR_CALLBACK_FAILURE set and `*failed` = 1.
+/// A wslay recv callback's read: first the bytes that came with the handshake (`pending`, of which
+/// `*pending_used` are taken; it advances), then what recv(2) gives without blocking. On
+/// EAGAIN/EINTR returns -1 with WSLAY_ERR_WOULDBLOCK set on `ctx`; on end of stream or an error
+/// returns -1 with WSLAY_ERR_CALLBACK_FAILURE set and `*failed` = 1.
 static inline ssize_t cwslay_socket_read(wslay_event_context_ptr ctx, int fd, uint8_t *buffer, size_t length,
+                                         const uint8_t *pending, size_t pending_length, size_t *pending_used,
                                          int *failed) {
+  if (pending != NULL && *pending_used < pending_length) {
+    size_t count = pending_length - *pending_used;
+    if (count > length) count = length;
+    memcpy(buffer, pending + *pending_used, count);
+    *pending_used += count;
+    return (ssize_t)count;
+  }
   ssize_t count = recv(fd, buffer, length, MSG_DONTWAIT);
   if (count > 0) return count;
   if (count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {

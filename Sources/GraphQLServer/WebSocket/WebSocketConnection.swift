@@ -26,8 +26,11 @@ final class WebSocketConnection {
   let upgrade: OpaquePointer
   var session: any GraphQLSocketSession
   var operations: [String: Operation] = [:]
-  /// Bytes libmicrohttpd read after the handshake, delivered before the socket's.
-  var pendingInput: [UInt8]
+  /// Bytes libmicrohttpd read after the handshake, delivered before the socket's (`pendingUsed`
+  /// of them so far).
+  let pendingInput: [UInt8]
+  private var pendingUsed = 0
+  var hasPendingInput: Bool { pendingUsed < pendingInput.count }
   var incoming: [Incoming] = []
   /// Set once the socket failed or reached its end.
   var failed = false
@@ -125,20 +128,13 @@ final class WebSocketConnection {
 
   private func read(
     _ context: wslay_event_context_ptr?, into buffer: UnsafeMutablePointer<UInt8>, length: Int
-  )
-    -> Int
-  {
-    if !pendingInput.isEmpty {
-      let count = min(length, pendingInput.count)
-      pendingInput.withUnsafeBufferPointer { input in
-        if let base = input.baseAddress { buffer.update(from: base, count: count) }
-      }
-      pendingInput.removeFirst(count)
-      return count
-    }
+  ) -> Int {
     var ended: Int32 = 0
     defer { if ended != 0 { failed = true } }
-    return cwslay_socket_read(context, socket, buffer, length, &ended)
+    return pendingInput.withUnsafeBufferPointer { pending in
+      cwslay_socket_read(
+        context, socket, buffer, length, pending.baseAddress, pending.count, &pendingUsed, &ended)
+    }
   }
 
   private func write(_ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>, length: Int) -> Int {

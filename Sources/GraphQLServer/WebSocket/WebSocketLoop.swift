@@ -194,7 +194,7 @@ final class WebSocketLoop: Sendable {
         connections[connection.id] = connection
         touched.insert(connection.id)
         // Bytes that came with the handshake are read now.
-        if !connection.pendingInput.isEmpty {
+        if connection.hasPendingInput {
           if !connection.receive() { connection.failed = true }
           handleIncoming(connection, serial: &nextSerial)
         }

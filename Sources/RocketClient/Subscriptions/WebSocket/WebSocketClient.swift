@@ -110,7 +110,10 @@ final class WebSocketClient: Sendable {
     private let wakeWrite: Int32
     private let outbox = Mutex(Outbox())
     private let events: AsyncStream<WebSocketEvent>.Continuation
+    /// Bytes read with the handshake's answer, delivered before the socket's (`pendingUsed` of
+    /// them so far).
     private var pendingInput: [UInt8]
+    private var pendingUsed = 0
     private var failed = false
     private var receivedClose = false
     private var incoming: [[UInt8]] = []
@@ -200,7 +203,7 @@ final class WebSocketClient: Sendable {
         let wantsRead = wslay_event_want_read(context) != 0
         let wantsWrite = wslay_event_want_write(context) != 0
         if !wantsRead && !wantsWrite { break }
-        if wantsRead && !pendingInput.isEmpty {
+        if wantsRead && pendingUsed < pendingInput.count {
           if wslay_event_recv(context) != 0 || failed { break }
           deliver()
           continue
@@ -254,20 +257,13 @@ final class WebSocketClient: Sendable {
 
     private func read(
       _ context: wslay_event_context_ptr?, into buffer: UnsafeMutablePointer<UInt8>, length: Int
-    )
-      -> Int
-    {
-      if !pendingInput.isEmpty {
-        let count = min(length, pendingInput.count)
-        pendingInput.withUnsafeBufferPointer { input in
-          if let base = input.baseAddress { buffer.update(from: base, count: count) }
-        }
-        pendingInput.removeFirst(count)
-        return count
-      }
+    ) -> Int {
       var ended: Int32 = 0
       defer { if ended != 0 { failed = true } }
-      return cwslay_socket_read(context, descriptor, buffer, length, &ended)
+      return pendingInput.withUnsafeBufferPointer { pending in
+        cwslay_socket_read(
+          context, descriptor, buffer, length, pending.baseAddress, pending.count, &pendingUsed, &ended)
+      }
     }
 
     private func write(_ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>, length: Int) -> Int
