@@ -24,6 +24,13 @@ import Testing
     #expect(Completion.action(word: "", candidates: ["quit", "help"]) == .list(["help", "quit"]))
   }
 
+  @Test func launchIDsAreListedInNumericOrder() {
+    #expect(
+      Completion.action(word: "1", candidates: ["110", "1", "11", "10", "109", "2"])
+        == .list(["1", "10", "11", "109", "110"]))
+    #expect(Completion.action(word: "", candidates: ["10", "9", "help"]) == .list(["9", "10", "help"]))
+  }
+
   @Test func nothingMatchingDoesNothing() {
     #expect(Completion.action(word: "x", candidates: ["help"]) == .none)
     #expect(Completion.action(word: "x", candidates: []) == .none)

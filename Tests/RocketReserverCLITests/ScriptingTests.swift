@@ -179,4 +179,59 @@ import Testing
       ])
     #expect(result.standardOutput.contains("launch 6: already booked\n"))
   }
+
+  @Test func aDocumentOverSeveralPipedLinesIsOneEntry() throws {
+    let fixture = try ShellFixture()
+    let input = """
+      total
+      query Launch {
+        launch(id: "1") {
+          mission { name }
+        }
+      }
+      { launch(id: "2") { site } }
+      total
+
+      """
+    let result = try fixture.run(["--no-color"], input: input)
+    #expect(result.status == 0)
+    #expect(result.standardError == "")
+    #expect(result.standardOutput.contains("\"name\": \"FalconSat\""))
+    #expect(result.standardOutput.contains("\"site\": \"Kwajalein Atoll\""))
+    #expect(result.standardOutput.hasPrefix("0 trips booked in all\n{"))
+    #expect(result.standardOutput.hasSuffix("}\n0 trips booked in all\n"))
+  }
+
+  @Test func aValidationErrorPointsAtTheScriptsLineAndColumn() throws {
+    let fixture = try ShellFixture()
+    let input = "total\n{\n  launch(id: \"1\") {\n    nme\n  }\n}\ntotal\n"
+    let result = try fixture.run([], input: input)
+    #expect(result.status == 2)
+    #expect(
+      result.standardError
+        == "rocket-reserver: line 4:5: error: Cannot query field \"nme\" on type \"Launch\".\n    nme\n    ^\n"
+    )
+    // Nothing was sent for it, and the script went on.
+    #expect(result.standardOutput == "0 trips booked in all\n0 trips booked in all\n")
+    let stopped = try fixture.run(["--stop-on-error"], input: input)
+    #expect(stopped.status == 2)
+    #expect(stopped.standardOutput == "0 trips booked in all\n")
+  }
+
+  @Test func aScriptEndingInsideADocumentSaysWhereAndFails() throws {
+    let fixture = try ShellFixture()
+    let input = "total\n{\n  launch(id: \"1\") {\n    site\n"
+    let result = try fixture.run([], input: input)
+    #expect(result.status == 2)
+    #expect(result.standardOutput == "0 trips booked in all\n")
+    #expect(
+      result.standardError
+        == "rocket-reserver: line 3:19: error: the input ends before this '{' is closed\n"
+        + "  launch(id: \"1\") {\n                  ^\n")
+    let file = fixture.root.appendingPathComponent("open.rr")
+    try Data("query Q\n".utf8).write(to: file)
+    let fromFile = try fixture.run(["-f", file.path])
+    #expect(fromFile.status == 2)
+    #expect(fromFile.standardError.hasPrefix("rocket-reserver: line 1:8: error: the input ends before"))
+  }
 }

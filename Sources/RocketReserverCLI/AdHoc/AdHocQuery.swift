@@ -7,7 +7,8 @@ import RocketReserverAPI
 ///
 /// The document is parsed and validated against the endpoint's schema (`EndpointSchema`), and
 /// the operation and variables are checked as the executor would check them; any problem is
-/// printed as `query:LINE:COL: error: MESSAGE` with the line and a caret, and nothing is sent
+/// printed as `query:LINE:COL: error: MESSAGE` (in a script, its line: `DocumentLines.report`)
+/// with the line and a caret, and nothing is sent
 /// (status 2). Otherwise the response (`data`, `errors`, `extensions`) is printed as indented
 /// JSON, coloured on a terminal; the status is 0 without errors, 77 when an error says to log in,
 /// 1 for other errors, 69 when the endpoint cannot be reached.
@@ -27,7 +28,9 @@ enum AdHocQuery {
     switch check.operation(named: request.operationName, variables: request.variables, schema: schema) {
     case .success(let found): operation = found
     case .failure(let failure):
-      context.output.writeError(failure.report(for: request.document) + "\n")
+      let report = DocumentLines.report(
+        failure.diagnostics, document: request.document, scriptLine: request.scriptLine)
+      context.output.writeError(report + "\n")
       return .failed(ExitStatus.usage)
     }
     let graphQLRequest = GraphQLRequest(

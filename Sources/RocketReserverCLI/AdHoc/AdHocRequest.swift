@@ -13,6 +13,9 @@ struct AdHocRequest: Equatable, Sendable {
   var operationName: String?
   /// `--no-color` given to the command.
   var noColor = false
+  /// The line of the script the document starts on, for its diagnostics; nil when it was not
+  /// read from a script.
+  var scriptLine: Int?
 
   /// Reads the command's words.
   ///

@@ -1,8 +1,9 @@
 import GraphQL
 
-/// The interactive shell's GraphQL documents: a line that starts one (`{`, `query`, `mutation`,
-/// `subscription`, `fragment`) is read to its end on `...>` lines, kept in history as one entry,
-/// checked and sent as `query` sends it; Tab inside it completes from the schema.
+/// The shell's GraphQL documents: a line that starts one (`{`, `query`, `mutation`,
+/// `subscription`, `fragment`) is read to its end (on `...>` lines at the prompt), kept in
+/// history as one entry, checked and sent as `query` sends it; Tab inside it completes from the
+/// schema.
 extension REPL {
   /// Sets Tab completion: from the schema inside a document, from the commands otherwise.
   func installCompletion(on editor: LineEditor, context: CommandContext, documents: ShellDocuments) {
@@ -27,5 +28,26 @@ extension REPL {
       await AdHocQuery.run(AdHocRequest(document: document), context: context)
     }
     return outcome ?? .failed()
+  }
+
+  /// Checks and sends a document read from a script; one the input ended inside is an error at
+  /// its open bracket (status 2), and nothing is sent.
+  /// - Parameters:
+  ///   - joined: the document's lines.
+  ///   - line: the script line it starts on.
+  ///   - context: where to print.
+  func runScriptDocument(_ joined: DocumentLines.Joined, startingAt line: Int, context: CommandContext) async
+    -> CommandOutcome
+  {
+    switch joined {
+    case .unfinished(let text):
+      let report = DocumentLines.report([DocumentLines.endedInside(text)], document: text, scriptLine: line)
+      context.output.writeError(report + "\n")
+      return .failed(ExitStatus.usage)
+    case .complete(let text):
+      var request = AdHocRequest(document: text)
+      request.scriptLine = line
+      return await AdHocQuery.run(request, context: context)
+    }
   }
 }

@@ -31,25 +31,23 @@ final class ShellDocuments: Sendable {
     self.cache = cache
   }
 
-  /// Reads the lines of a document that starts with `firstLine` while it is unfinished
-  /// (`isUnfinishedDocument`, or no `{` yet), with the `...>` prompt.
+  /// Reads the lines of a document that starts with `firstLine` while it needs more
+  /// (`DocumentLines`), with the `...>` prompt.
   ///
   /// - Returns: the whole document, or nil when Ctrl-C or Ctrl-D abandoned it.
   func read(firstLine: String, editor: LineEditor) -> String? {
-    var text = firstLine
     defer {
       pending.withLock { $0 = nil }
     }
     let prompt = editor.prompt
     defer { editor.prompt = prompt }
-    while isUnfinishedDocument(text) || !text.contains("{") {
+    let joined = DocumentLines.join(firstLine: firstLine) { text in
       pending.withLock { $0 = text }
       editor.prompt = Self.continuationPrompt
-      switch editor.readLine() {
-      case .line(let line): text += "\n" + line
-      case .interrupted, .endOfFile: return nil
-      }
+      guard case .line(let line) = editor.readLine() else { return nil }
+      return line
     }
+    guard case .complete(let text) = joined else { return nil }
     return text
   }
 

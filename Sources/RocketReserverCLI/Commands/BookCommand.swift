@@ -23,6 +23,7 @@ public struct BookCommand: Command {
       session throws(RocketClientError) in
       let trips =
         try await session.client.fetch(MeQuery()).requireData().me?.trips.compactMap { $0?.id } ?? []
+      session.noteTrips(trips)
       let already = asked.filter { trips.contains($0) }
       let wanted = asked.filter { !already.contains($0) }
       guard !wanted.isEmpty else { return (already, nil as BookTripsMutation.Data.BookTrips?) }

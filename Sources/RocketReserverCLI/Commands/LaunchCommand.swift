@@ -24,7 +24,7 @@ public struct LaunchCommand: Command {
     guard let launch = details.launch else {
       return context.fail("no launch with id \(id)")
     }
-    context.session?.noteLaunchIDs([launch.id])
+    context.session?.noteBookings([(launch.id, launch.isBooked)])
     if context.json {
       context.writeJSON(data)
       return .success

@@ -41,7 +41,7 @@ public struct LaunchesCommand: Command {
       return .failed()
     }
     let shown = search.map { text in launches.filter { Self.matches($0, text) } } ?? launches
-    context.session?.noteLaunchIDs(shown.map(\.id))
+    context.session?.noteBookings(shown.map { ($0.id, $0.isBooked) })
     if context.json {
       let ids = Set(shown.map(\.id))
       context.writeJSON(Self.combinedPage(responses, keeping: ids))

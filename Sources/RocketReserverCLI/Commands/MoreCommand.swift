@@ -36,7 +36,7 @@ public struct MoreCommand: Command {
       if !context.json { context.output.writeError("no more launches\n") }
       return .success
     }
-    context.session?.noteLaunchIDs(launches.map(\.id))
+    context.session?.noteBookings(launches.map { ($0.id, $0.isBooked) })
     if context.json { return .success }
     context.writeTable(LaunchRendering.table(launches))
     if page.more {

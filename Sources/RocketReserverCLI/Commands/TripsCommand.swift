@@ -20,7 +20,7 @@ public struct TripsCommand: Command {
       return context.fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
     }
     let trips = me.trips.compactMap { $0 }
-    context.session?.noteLaunchIDs(trips.map(\.id))
+    context.session?.noteTrips(trips.map(\.id))
     if context.json {
       context.writeJSON(data)
       return .success

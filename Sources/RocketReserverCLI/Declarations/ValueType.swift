@@ -65,12 +65,22 @@ struct AnyValueType: Sendable {
 }
 
 extension ValueType where Value == String {
-  /// A launch id: a flight number, canonical (`042` is `42`); Tab offers the ids seen so far
-  /// that are not on the line yet.
+  /// A launch id: a flight number, canonical (`042` is `42`); Tab offers the ids known (shown
+  /// so far, or in a fresh shell cached or in the embedded catalog) that are not on the line yet,
+  /// in numeric order.
   static let launchID = ValueType(
     "a launch id (a number such as 42)",
     candidates: { typed, context in
-      (context.session?.launchIDsSeen ?? []).filter { !typed.contains($0) }
+      (context.session?.launchIDsForCompletion ?? []).filter { !typed.contains($0) }
+    }
+  ) { LaunchID.parse($0) }
+
+  /// The id of a launch the logged-in user booked, parsed as ``launchID``; Tab offers the user's
+  /// trips not on the line yet.
+  static let bookedLaunchID = ValueType(
+    "a launch id (a number such as 42)",
+    candidates: { typed, context in
+      (context.session?.bookedLaunchIDs ?? []).filter { !typed.contains($0) }
     }
   ) { LaunchID.parse($0) }
 

@@ -21,7 +21,7 @@ enum Completion {
 
   /// Decides what to do with `candidates` for `word`: candidates that do not start with the
   /// word are ignored; a single match is completed with a trailing space; several matches get
-  /// their longest common prefix, or are listed when that adds nothing.
+  /// their longest common prefix, or are listed (``listedBefore(_:_:)``) when that adds nothing.
   static func action(word: String, candidates: [String]) -> Action {
     var seen = Set<String>()
     let matches = candidates.filter { $0.unicodeScalars.starts(with: word.unicodeScalars) }
@@ -38,7 +38,14 @@ enum Completion {
       view.append(contentsOf: common.dropFirst(word.unicodeScalars.count))
       return .insert(String(view))
     }
-    return .list(matches.sorted())
+    return .list(matches.sorted(by: listedBefore))
+  }
+
+  /// The order of a listing: numbers (launch ids) by value, so `9  10  11` and not `10  11  9`;
+  /// other words alphabetically.
+  static func listedBefore(_ a: String, _ b: String) -> Bool {
+    if let x = UInt(a), let y = UInt(b), x != y { return x < y }
+    return a < b
   }
 
   /// Lays `items` out in columns no wider than `width`, filled down then across like `ls`.

@@ -67,7 +67,8 @@ public struct REPL: Sendable {
   /// Runs each line `nextLine` returns until it returns nil or a command ends the session,
   /// without prompt or history (standard input is not a terminal, `-c` or `-f`).
   ///
-  /// A line may hold several commands separated by `;`.
+  /// A line may hold several commands separated by `;`. A line that starts a GraphQL document is
+  /// joined with the next ones until the document ends, as at the prompt (`DocumentLines`).
   /// - Parameters:
   ///   - stopOnError: end at the first failing command (`--stop-on-error`), as psql's
   ///     `ON_ERROR_STOP` does (default false: every line runs).
@@ -80,6 +81,19 @@ public struct REPL: Sendable {
     lines: while let line = nextLine() {
       number += 1
       let context = makeContext(interactive: false, errorPrefix: "rocket-reserver: line \(number): ")
+      if startsGraphQLDocument(line) {
+        let start = number
+        let joined = DocumentLines.join(firstLine: line) { _ in
+          guard let next = nextLine() else { return nil }
+          number += 1
+          return next
+        }
+        let outcome = await runScriptDocument(joined, startingAt: start, context: context)
+        if let status = writeFailureStatus(context) { return status }
+        if !outcome.succeeded && firstFailure == nil { firstFailure = outcome.status }
+        if outcome.endsSession || (stopOnError && !outcome.succeeded) { break lines }
+        continue
+      }
       let commands: [[String]]
       do {
         commands = try WordSplitter.splitCommands(line)

@@ -4,8 +4,9 @@ import Synchronization
 
 /// The in-process transport to the embedded backend, opening the database on the first request.
 ///
-/// `help`, completion and the prompt never send a request, so they never create or open the
-/// database; a one-shot `help` stays fast and leaves no file behind.
+/// `help`, completion and the prompt never send a request, so they never create the database; a
+/// one-shot `help` stays fast and leaves no file behind. (`cancel <Tab>` reads the user's trips
+/// from a database that already exists: `KnownLaunchSource`.)
 ///
 /// Thread safety: the backend is created once, under a `Mutex`.
 final class LazyBackendTransport: NetworkTransport {

@@ -9,7 +9,7 @@ import Synchronization
 #endif
 
 /// What the commands of one run share: the client, the login shown in the prompt, the launch ids
-/// seen so far (for completion) and where `more` continues.
+/// and trips known so far (for completion) and where `more` continues.
 ///
 /// Creating a session touches nothing on disk: the embedded backend's database is opened by the
 /// first request (see `LazyBackendTransport`), the credentials file is read when first needed.
@@ -50,7 +50,9 @@ public final class Session: Sendable {
   /// Seconds since 1970: the clock cache ages are measured with.
   let clock: @Sendable () -> Int64
 
-  private let seenIDs = Mutex<Set<Int>>([])
+  /// Launch ids and trips for Tab (`Session+KnownLaunches`), and where a fresh shell reads them.
+  let known = Mutex(KnownLaunches())
+  let knownSource: KnownLaunchSource
   private let paging = Mutex<Paging?>(nil)
 
   /// A session for the embedded backend or a server.
@@ -104,21 +106,17 @@ public final class Session: Sendable {
       outerInterceptors: options.outerInterceptors)
     credentialLocation = credentials?.location
     self.databasePath = databasePath
+    if let embedded {
+      knownSource = .embedded(embedded, readsTrips: options.headers["Authorization"] == nil)
+    } else if let cache = client.cache {
+      knownSource = .cache(cache, endpoint: key)
+    } else {
+      knownSource = .none
+    }
   }
 
   /// Closes the embedded backend's database if a request opened it.
   public func close() { embedded?.close() }
-
-  // MARK: - Launch ids seen
-
-  /// Remembers ids shown to the user, for Tab completion.
-  func noteLaunchIDs(_ ids: some Sequence<String>) {
-    let numbers = ids.compactMap { Int($0) }
-    seenIDs.withLock { $0.formUnion(numbers) }
-  }
-
-  /// The launch ids shown so far, in numeric order.
-  var launchIDsSeen: [String] { seenIDs.withLock { $0.sorted().map(String.init) } }
 
   // MARK: - Paging
 

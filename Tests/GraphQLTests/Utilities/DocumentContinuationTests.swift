@@ -20,6 +20,13 @@ import Testing
     #expect(!isUnfinishedDocument(text))
   }
 
+  @Test func theInnermostOpenBracketOrBlockStringIsNamed() {
+    #expect(unclosedDelimiter(in: "{ launches {\n  cursor }") == UnclosedDelimiter(delimiter: "{", offset: 0))
+    #expect(unclosedDelimiter(in: "{ a(x: [1") == UnclosedDelimiter(delimiter: "[", offset: 7))
+    #expect(unclosedDelimiter(in: "{ a(s: \"\"\" {") == UnclosedDelimiter(delimiter: "\"\"\"", offset: 7))
+    #expect(unclosedDelimiter(in: "{ a } }") == nil)
+  }
+
   @Test func documentStarts() {
     for line in [
       "{ me { email } }", "  query {", "query", "mutation Book($id: ID!) {", "subscription{",

@@ -11,8 +11,27 @@
 /// - Parameter text: the lines typed so far, joined with `\n`.
 /// - Returns: true while more input is needed.
 public func isUnfinishedDocument(_ text: String) -> Bool {
+  unclosedDelimiter(in: text) != nil
+}
+
+/// What keeps a document typed line by line from being finished (see ``isUnfinishedDocument(_:)``).
+public struct UnclosedDelimiter: Equatable, Sendable {
+  /// `{`, `[`, `(` or `"""`.
+  public var delimiter: String
+  /// Its byte offset in the UTF-8 text (``Source/location(ofOffset:)`` gives its line and column).
+  public var offset: Int
+}
+
+/// The innermost bracket still open, or the block string not closed, in `text`; nil when the
+/// text is finished. The rules are those of ``isUnfinishedDocument(_:)``.
+///
+/// A script that ends inside a document names this place in its error, as a compiler's "to match
+/// this opening '{'" note does.
+///
+/// - Parameter text: the lines so far, joined with `\n`.
+public func unclosedDelimiter(in text: String) -> UnclosedDelimiter? {
   let bytes = Array(text.utf8)
-  var depth = 0
+  var open: [Int] = []
   var index = 0
   func at(_ offset: Int) -> UInt8 { offset < bytes.count ? bytes[offset] : 0 }
   while index < bytes.count {
@@ -20,6 +39,7 @@ public func isUnfinishedDocument(_ text: String) -> Bool {
     case UInt8(ascii: "#"):
       while index < bytes.count && bytes[index] != 0x0A && bytes[index] != 0x0D { index += 1 }
     case UInt8(ascii: "\"") where at(index + 1) == 0x22 && at(index + 2) == 0x22:
+      let start = index
       index += 3
       var closed = false
       while index < bytes.count {
@@ -35,24 +55,24 @@ public func isUnfinishedDocument(_ text: String) -> Bool {
           index += 1
         }
       }
-      if !closed { return true }
+      if !closed { return UnclosedDelimiter(delimiter: "\"\"\"", offset: start) }
     case UInt8(ascii: "\""):
       index += 1
       while index < bytes.count && bytes[index] != 0x22 && bytes[index] != 0x0A && bytes[index] != 0x0D {
         index += bytes[index] == UInt8(ascii: "\\") ? 2 : 1
       }
       // More lines cannot close it: the document is as finished as it gets, the parser reports it.
-      if index >= bytes.count || bytes[index] != 0x22 { return false }
+      if index >= bytes.count || bytes[index] != 0x22 { return nil }
     case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("):
-      depth += 1
+      open.append(index)
     case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ")"):
-      depth = max(depth - 1, 0)
+      _ = open.popLast()
     default:
       break
     }
     index += 1
   }
-  return depth > 0
+  return open.last.map { UnclosedDelimiter(delimiter: String(UnicodeScalar(bytes[$0])), offset: $0) }
 }
 
 /// Whether a line typed at the shell's prompt starts a GraphQL document rather than a command:

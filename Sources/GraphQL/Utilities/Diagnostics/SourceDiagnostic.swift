@@ -44,7 +44,18 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
   /// - Parameter text: the text the location refers to.
   /// - Returns: one line without a location or when the line does not exist, else three lines.
   public func excerpt(of text: String) -> String {
-    guard let location, let line = Self.line(location.line, of: text) else { return description }
+    excerpt(of: text, heading: description)
+  }
+
+  /// `heading`, then the source line and caret as ``excerpt(of:)`` shows them: for a text that
+  /// is part of a larger one (a document in a script), whose first line names the place in the
+  /// larger text.
+  ///
+  /// - Parameters:
+  ///   - text: the text the location refers to.
+  ///   - heading: the first line, in place of ``description``.
+  public func excerpt(of text: String, heading: String) -> String {
+    guard let location, let line = Self.line(location.line, of: text) else { return heading }
     var caret = ""
     var units = 0
     for character in line.unicodeScalars {
@@ -52,7 +63,7 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
       caret.append(character == "\t" ? "\t" : " ")
       units += character.utf16.count
     }
-    return "\(description)\n\(line)\n\(caret)^"
+    return "\(heading)\n\(line)\n\(caret)^"
   }
 
   /// The 1-based line `number` of `text` (lines end at `\n`, `\r\n` or `\r`, as GraphQL's do).

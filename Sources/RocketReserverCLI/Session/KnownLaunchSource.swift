@@ -1,0 +1,88 @@
+import FoundationEssentials
+import GraphQL
+import LaunchBackend
+import RocketClient
+import RocketReserverAPI
+
+/// Where a fresh shell finds launch ids and the user's trips for Tab before any command has
+/// shown one: an endpoint's normalized cache, or the embedded backend itself. Never the
+/// network: Tab must answer at once, with the server away or not.
+///
+/// Reading creates nothing: a cache file or a database that does not exist yet has nothing to
+/// offer, and is left uncreated (the first request creates it).
+enum KnownLaunchSource: Sendable {
+  /// Nothing to read: an endpoint whose client keeps no cache (no home folder, or a `--header`
+  /// Authorization the cache cannot tell users apart by).
+  case none
+  /// The endpoint's part of the normalized cache.
+  case cache(NormalizedCache, endpoint: String)
+  /// The embedded backend: its catalog, and its database for trips unless `readsTrips` is false
+  /// (a `--header` Authorization stands for someone the saved login may not be).
+  case embedded(LazyBackendTransport, readsTrips: Bool)
+
+  /// The launch ids it knows.
+  /// - Parameter user: the logged-in email (the cache keeps each user's answers apart; ids are
+  ///   read from that user's part and the anonymous one).
+  func launchIDs(user: String?) -> [Int] {
+    switch self {
+    case .none:
+      return []
+    case .cache(let cache, let endpoint):
+      guard FileManager.default.fileExists(atPath: cache.path) else { return [] }
+      var partitions = [CachePartition(endpoint: endpoint, user: nil)]
+      if let user { partitions.append(CachePartition(endpoint: endpoint, user: user)) }
+      var ids: [Int] = []
+      for partition in partitions {
+        for launch in Self.cachedList(cache, partition) ?? [] {
+          if let id = Int(launch.id) { ids.append(id) }
+        }
+      }
+      return ids
+    case .embedded:
+      return (try? LaunchCatalog.embedded.launches.map(\.id)) ?? []
+    }
+  }
+
+  /// The trips of the user of `credential`, or nil when it cannot tell (nobody logged in,
+  /// nothing cached, no database yet).
+  func tripIDs(credential: Credential?) -> [Int]? {
+    guard let credential else { return nil }
+    switch self {
+    case .none:
+      return nil
+    case .cache(let cache, let endpoint):
+      guard FileManager.default.fileExists(atPath: cache.path) else { return nil }
+      let partition = CachePartition(endpoint: endpoint, user: credential.email)
+      guard let data = cache.read(CacheableOperation(MeQuery()), partition: partition)?.data,
+        let me = (try? MeQuery.Data(object: data, path: []))?.me
+      else { return nil }
+      var trips = Set(me.trips.compactMap { $0.flatMap { Int($0.id) } })
+      // Bookings write their launches' new state through to the cache, but not the `me` list
+      // the last `trips` read: the launches' own `isBooked` is the newer word.
+      for launch in Self.cachedList(cache, partition) ?? [] {
+        guard let id = Int(launch.id) else { continue }
+        if launch.isBooked { trips.insert(id) } else { trips.remove(id) }
+      }
+      return trips.sorted()
+    case .embedded(let transport, let readsTrips):
+      guard readsTrips, FileManager.default.fileExists(atPath: transport.databasePath),
+        let backend = try? transport.openBackend()
+      else { return nil }
+      let ask = InProcessTransport.handler(for: backend)
+      guard let json = try? ask(GraphQLRequest(query: MeQuery.document), credential.token),
+        let data = json["data"]?.objectValue, let me = (try? MeQuery.Data(object: data, path: []))?.me
+      else { return nil }
+      return me.trips.compactMap { $0.flatMap { Int($0.id) } }
+    }
+  }
+
+  /// Every launch of the list the cache holds for `partition` (its pages joined).
+  private static func cachedList(_ cache: NormalizedCache, _ partition: CachePartition)
+    -> [Session.ListedLaunch]?
+  {
+    guard let data = cache.read(CacheableOperation(LaunchListQuery()), partition: partition)?.data,
+      let list = try? LaunchListQuery.Data(object: data, path: [])
+    else { return nil }
+    return list.launches.launches.compactMap { $0 }
+  }
+}
