@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev libcurl4-openssl-dev libpq-dev libwslay-dev
 TEST_DEPS := curl nodejs node-graphql time postgresql python3 python3-websockets
-BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind time python3 python3-websockets postgresql nginx-light
+BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind time python3 postgresql nginx-light
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs the Debian packages named in $(1) that dpkg does not report as installed.

@@ -23,6 +23,8 @@ let package = Package(
     // libcurl, libmicrohttpd, libpq and wslay are opened on first use (dlopen), not linked, so
     // that commands which need none of them start without loading them: see CLazyLoad.
     .target(name: "CLazyLoad"),
+    // epoll for the WebSocket loop (Glibc's module map leaves <sys/epoll.h> out).
+    .target(name: "CEventPoll"),
     .target(name: "CCurl", dependencies: ["CLazyLoad"]),
     .target(name: "CMicroHTTPD", dependencies: ["CLazyLoad"]),
     .target(name: "CPostgres", dependencies: ["CLazyLoad"]),
@@ -83,7 +85,7 @@ let package = Package(
       plugins: ["EmbedResourcesPlugin", "ResolverCodegenPlugin"]),
     .target(
       name: "GraphQLServer",
-      dependencies: ["GraphQL", "POSIXThreads", "CMicroHTTPD", "CWslay", "CCrypto"],
+      dependencies: ["GraphQL", "POSIXThreads", "CMicroHTTPD", "CWslay", "CCrypto", "CEventPoll"],
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",

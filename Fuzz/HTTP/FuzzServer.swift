@@ -52,6 +52,11 @@ nonisolated(unsafe) private var fuzzServers: [GraphQLHTTPServer] = []
 
 /// Sends `bytes` on a fresh connection, half-closes it, and returns everything the server sends
 /// until it closes (bounded by a 5 s read timeout; the server's own timeouts are 1 s).
+///
+/// Every socket call is retried when a signal interrupts it: libFuzzer's timeout alarm (SIGALRM
+/// every 6 s with -timeout=10, installed without SA_RESTART) lands on this thread now and then.
+/// Taken for the end of the reply, an interrupted recv made an answer look missing (a false
+/// "statuses []" after 31 122 runs), and an interrupted connect a server that stopped accepting.
 func exchange(_ bytes: [UInt8]) -> [UInt8] {
   let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
   precondition(socket >= 0, "no socket")
@@ -65,12 +70,13 @@ func exchange(_ bytes: [UInt8]) -> [UInt8] {
       connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
     }
   }
-  precondition(connected == 0, "the server stopped accepting connections")
+  precondition(connected == 0 || (errno == EINTR && awaitConnection(socket)), "the server stopped accepting connections")
   var timeout = timeval(tv_sec: 5, tv_usec: 0)
   setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
   var offset = 0
   while offset < bytes.count {
     let sent = bytes[offset...].withUnsafeBytes { Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    if sent < 0 && errno == EINTR { continue }
     if sent <= 0 { break }
     offset += sent
   }
@@ -81,6 +87,8 @@ func exchange(_ bytes: [UInt8]) -> [UInt8] {
     let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
     if count > 0 {
       received += chunk[0..<count]
+    } else if count < 0 && errno == EINTR {
+      fputs("fuzz client: recv interrupted by a signal, retried\n", stderr)
     } else if count < 0 && errno == EAGAIN {
       fatalError("the server neither answered nor closed within 5 s")
     } else {
@@ -88,6 +96,16 @@ func exchange(_ bytes: [UInt8]) -> [UInt8] {
     }
   }
   return received
+}
+
+/// Waits for a connect that a signal interrupted (it goes on in the background) and tells whether
+/// it succeeded.
+private func awaitConnection(_ socket: Int32) -> Bool {
+  var entry = pollfd(fd: socket, events: Int16(POLLOUT), revents: 0)
+  while poll(&entry, 1, 5000) < 0 && errno == EINTR {}
+  var error: Int32 = 0
+  var length = socklen_t(MemoryLayout<Int32>.size)
+  return getsockopt(socket, SOL_SOCKET, SO_ERROR, &error, &length) == 0 && error == 0 && entry.revents & Int16(POLLOUT) != 0
 }
 
 /// Every response in `reply` must start with a status line `HTTP/1.x NNN `; returns the statuses.

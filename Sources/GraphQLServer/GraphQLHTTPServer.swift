@@ -164,7 +164,7 @@ public final class GraphQLHTTPServer: Sendable {
     // libmicrohttpd must have taken every resumed connection back before it stops.
     core.executor.stop()
     var resumeWait = 0
-    while core.suspendedExecutions.load(ordering: .acquiring) > 0 && resumeWait < 5_000 {
+    while core.suspendedExecutions.load(ordering: .sequentiallyConsistent) > 0 && resumeWait < 5_000 {
       usleep(1_000)
       resumeWait += 1
     }

@@ -16,8 +16,12 @@ extension LaunchBackend {
   /// coerce, so a broken one is answered with its errors before anything is subscribed; then
   /// it subscribes to the event log (``tripEvents(after:queueLimit:)``: every process's
   /// committed bookings, from this call on) and its selection is executed for each event, with
-  /// the event as root value. The subscription ends when the consumer stops iterating, when it
-  /// falls a queue's worth of events behind, or when the log cannot be read.
+  /// the event as root value, on the feed's thread as the event is handed over. Subscribers
+  /// with the same document, operation, variables and credential get the same bytes for an
+  /// event, so those are executed once per event and shared (a thousand anonymous
+  /// `subscription { tripsBooked }`s cost one execution). The subscription ends when the
+  /// consumer stops iterating, when it falls a queue's worth of events behind, or when the log
+  /// cannot be read.
   ///
   /// - Parameters:
   ///   - request: the document, operation name and variables.
@@ -28,29 +32,26 @@ extension LaunchBackend {
       query: request.query, operationName: request.operationName, variables: request.variables,
       context: context, rootValue: TripsBookedEvent(delta: nil))
     guard first.outcome == .executed, first.operationType == .subscription else { return .single(first) }
-    let events: AsyncStream<TripEvent>
+    let processor = processor
+    let environment = environment
+    let answers = subscriptionAnswers
+    let key = SubscriptionAnswers.Key(request: request, authorization: authorization)
     do {
-      events = try tripEvents()
+      return .stream(
+        try environment.store.events.subscribe(after: nil, queueLimit: TripEventFeed.defaultQueueLimit) {
+          event in
+          answers.answer(for: key, event: event.id) {
+            processor.processSyncEncoded(
+              query: request.query, operationName: request.operationName, variables: request.variables,
+              context: RequestContext(environment: environment, authorization: authorization),
+              rootValue: TripsBookedEvent(delta: event.delta)
+            ).body
+          }
+        })
     } catch {
       environment.reportInternalError(error)
       return .stream(AsyncStream { $0.finish() })
     }
-    let processor = processor
-    let environment = environment
-    return .stream(
-      AsyncStream { continuation in
-        let task = Task {
-          for await event in events {
-            let response = processor.processSyncEncoded(
-              query: request.query, operationName: request.operationName, variables: request.variables,
-              context: RequestContext(environment: environment, authorization: authorization),
-              rootValue: TripsBookedEvent(delta: event.delta))
-            continuation.yield(response.body)
-          }
-          continuation.finish()
-        }
-        continuation.onTermination = { _ in task.cancel() }
-      })
   }
 
   /// Whether `authorization` names a signed-in user (a WebSocket's `connection_init` credential

@@ -11,6 +11,8 @@ import GraphQL
 public final class LaunchBackend: Sendable {
   let environment: BackendEnvironment
   let processor: GraphQLRequestProcessor<RequestContext>
+  /// Subscription answers shared by identical subscriptions for the same event.
+  let subscriptionAnswers = SubscriptionAnswers()
 
   /// Opens (creating and migrating as needed) the SQLite booking database and builds the
   /// executable schema from the embedded SDL.

@@ -58,21 +58,33 @@ import Testing
     return condition()
   }
 
-  private static func configuration(threads: Int, perAddress: Int) -> GraphQLHTTPServer.Configuration {
+  private static func configuration(threads: Int, perAddress: Int, mhdThreads: Int = 1)
+    -> GraphQLHTTPServer.Configuration
+  {
     // One libmicrohttpd thread: executed there, a single blocked request would stop every client.
-    var configuration = GraphQLHTTPServer.Configuration(connectionTimeoutSeconds: 30, threads: 1)
+    var configuration = GraphQLHTTPServer.Configuration(connectionTimeoutSeconds: 30, threads: mhdThreads)
     configuration.executionThreads = threads
     configuration.maxExecutionsPerAddress = perAddress
     return configuration
+  }
+
+  /// Opens `count` connections from 127.0.0.1, sends a slow query on each, and waits (bounded)
+  /// until `running` of them execute.
+  private static func slowClients(
+    _ count: Int, server: TestServer, service: BlockingService, running: Int,
+    sourceLocation: Testing.SourceLocation = #_sourceLocation
+  ) throws -> [RawHTTPConnection] {
+    let clients = try (0..<count).map { _ in try RawHTTPConnection(port: server.port, source: "127.0.0.1") }
+    for client in clients { client.send(post("{ slow }")) }
+    #expect(eventually { service.running == running }, sourceLocation: sourceLocation)
+    return clients
   }
 
   @Test func oneAddressFullOfBlockedExecutionsLeavesOthersServed() throws {
     let service = BlockingService()
     let server = try TestServer(
       service: service, configuration: Self.configuration(threads: 3, perAddress: 2))
-    let busy = try (0..<6).map { _ in try RawHTTPConnection(port: server.port, source: "127.0.0.1") }
-    for connection in busy { connection.send(Self.post("{ slow }")) }
-    #expect(Self.eventually { service.running == 2 })
+    let busy = try Self.slowClients(6, server: server, service: service, running: 2)
 
     // 127.0.0.1 has its two executions running and four waiting; 127.0.0.2 is answered, by POST
     // and by GET, and so is a request of 127.0.0.1 that needs no execution.
@@ -98,9 +110,7 @@ import Testing
     // Two threads, and each address may use both: 127.0.0.1 fills them, then both addresses wait.
     let server = try TestServer(
       service: service, configuration: Self.configuration(threads: 2, perAddress: 2))
-    let first = try (0..<4).map { _ in try RawHTTPConnection(port: server.port, source: "127.0.0.1") }
-    for connection in first { connection.send(Self.post("{ slow }")) }
-    #expect(Self.eventually { service.running == 2 })
+    let first = try Self.slowClients(4, server: server, service: service, running: 2)
     let second = try RawHTTPConnection(port: server.port, source: "127.0.0.2")
     second.send(Self.post("{ slow second }"))
     // Nothing runs past the two threads; once one frees up, 127.0.0.2's request goes before the
@@ -117,8 +127,8 @@ import Testing
   }
 
   @Test func aClientThatHalfClosesAfterItsRequestIsAnswered() throws {
-    // Resumed without its answer, a connection whose client half-closed would read the end of
-    // the stream and be dropped; the answer is queued before the resume.
+    // The end of stream is there before the request executes: libmicrohttpd must not read it
+    // before the answer is queued (the next test has it arrive during the execution).
     let server = try TestServer(
       service: BlockingService(), configuration: Self.configuration(threads: 2, perAddress: 1))
     let post = try RawHTTPConnection(port: server.port, source: "127.0.0.2")
@@ -131,13 +141,39 @@ import Testing
     #expect(get.readResponse()?.status == 200)
   }
 
+  /// The client's end of stream arrives while its request executes (the connection suspended):
+  /// resumed, libmicrohttpd 0.9.75 polls it for what it waited for before the suspension (input),
+  /// finds the end of stream and, reading it, drops the connection whatever its state. Here the
+  /// service holds the execution until the test has half-closed, so the order is certain. Found
+  /// by the http-body fuzzer (Fuzz/corpus/http-body/crash-4f5efe8a-half-close-during-execution).
+  @Test(arguments: [1, 3]) func aClientThatHalfClosesDuringItsExecutionIsAnswered(mhdThreads: Int) throws {
+    let service = BlockingService()
+    let server = try TestServer(
+      service: service, configuration: Self.configuration(threads: 2, perAddress: 2, mhdThreads: mhdThreads))
+    let requests = [
+      Self.post("{ slow post }"), "GET /graphql?query=%7Bslow%7D HTTP/1.1\r\nHost: x\r\n\r\n",
+      Self.post("{ slow pipelined }") + "GET /graphql?query=%7Bslow%7D HTTP/1.1\r\nHost: x\r\n\r\n",
+    ]
+    for (index, request) in requests.enumerated() {
+      let client = try RawHTTPConnection(port: server.port, source: "127.0.0.2")
+      let before = service.started
+      client.send(request)
+      #expect(Self.eventually { service.running == 1 }, "request \(index)")
+      client.finishSending()
+      // A request on the same connection as another: the next one too, once the first is answered.
+      let answers = request.components(separatedBy: "HTTP/1.1\r\n").count - 1
+      service.release(answers)
+      for _ in 0..<answers { #expect(client.readResponse()?.status == 200, "request \(index)") }
+      #expect(client.closedWithin(milliseconds: 5000), "request \(index)")
+      #expect(service.started == before + answers)
+    }
+  }
+
   @Test func stoppingWithQueuedExecutionsAnswersThemAll() throws {
     let service = BlockingService()
     let server = try TestServer(
       service: service, configuration: Self.configuration(threads: 2, perAddress: 1))
-    let waiting = try (0..<4).map { _ in try RawHTTPConnection(port: server.port, source: "127.0.0.1") }
-    for connection in waiting { connection.send(Self.post("{ slow }")) }
-    #expect(Self.eventually { service.running == 1 })
+    let waiting = try Self.slowClients(4, server: server, service: service, running: 1)
     // stop() waits for in-flight requests; the gate opens while it waits.
     let opener = DispatchQueue(label: "opener")
     opener.asyncAfter(deadline: .now() + .milliseconds(200)) { service.release(4) }

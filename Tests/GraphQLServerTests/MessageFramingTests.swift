@@ -169,6 +169,26 @@ import Testing
     #expect(connection.readResponse()?.status == 200)
   }
 
+  /// From the http-body fuzzer's corpus (crash-03af4c0c-interrupted-recv, where the fuzz client
+  /// took an interrupted recv for the end of the reply): NULs in a chunked body from a client
+  /// that half-closes after it get a 400, and then the connection closes.
+  @Test func chunkedBodyWithNULsFromAHalfClosingClientIs400() throws {
+    let server = try TestServer()
+    let connection = try RawHTTPConnection(port: server.port, source: "127.0.0.2")
+    let body =
+      Array(#"{"que"#.utf8) + [UInt8](repeating: 0, count: 14) + Array(#"rynull,"extensions":{}}"#.utf8)
+    let head =
+      "POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+    connection.send(
+      Array(head.utf8) + Array("\(String(body.count, radix: 16))\r\n".utf8) + body
+        + Array("\r\n0\r\n\r\n".utf8))
+    connection.finishSending()
+    let response = try #require(connection.readResponse())
+    #expect(response.status == 400)
+    #expect(response.body.contains("not valid JSON"))
+    #expect(connection.closedWithin(milliseconds: 5000))
+  }
+
   @Test func framingRules() {
     func rejection(_ fields: [(String, String)], version: String = "HTTP/1.1", intact: Bool = true) -> Int? {
       MessageFraming(

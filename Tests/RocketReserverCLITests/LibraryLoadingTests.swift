@@ -46,4 +46,27 @@ import Testing
     #expect(opened.contains { $0.hasPrefix("libcurl.so") })
     #expect(!opened.contains { $0.hasPrefix("libmicrohttpd.so") })
   }
+
+  /// An answer from the normalized cache sends nothing, so it need not open libcurl at all.
+  @Test func aCacheFirstAnswerFromTheCacheOpensNoLibcurl() throws {
+    let fixture = try ShellFixture()
+    let server = try ServeTests.Server(
+      fixture: fixture, dataDirectory: fixture.root.appendingPathComponent("d").path)
+    defer { _ = server.stop() }
+    let endpoint = server.endpoint.absoluteString
+    let warm = try runProcess(
+      BuiltProduct.rocketReserver, ["--endpoint", endpoint, "launch", "5"], environment: fixture.environment()
+    )
+    #expect(warm.status == 0)
+    let (result, opened) = try openedLibraries(
+      ["--endpoint", endpoint, "launch", "5", "--cache", "cache-first"], fixture: fixture)
+    #expect(result.status == 0)
+    #expect(result.standardOutput.contains("RazakSat"))
+    #expect(!opened.contains { $0.hasPrefix("libcurl.so") })
+    // A launch the cache does not hold is fetched: libcurl opens then.
+    let (missed, openedForMiss) = try openedLibraries(
+      ["--endpoint", endpoint, "launch", "6", "--cache", "cache-first"], fixture: fixture)
+    #expect(missed.status == 0)
+    #expect(openedForMiss.contains { $0.hasPrefix("libcurl.so") })
+  }
 }

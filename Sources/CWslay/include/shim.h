@@ -5,6 +5,7 @@
 #ifndef ROCKET_CWSLAY_SHIM_H
 #define ROCKET_CWSLAY_SHIM_H
 
+#include <errno.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/socket.h>
@@ -15,17 +16,39 @@
 // anonymous enum that Swift sees only through the clang module that first included
 // <sys/socket.h>, which differs between a fresh and an incremental build.
 
-/// recv(2) that never blocks (MSG_DONTWAIT).
-static inline ssize_t cwslay_recv_nonblocking(int fd, void *buffer, size_t length) {
-  return recv(fd, buffer, length, MSG_DONTWAIT);
-}
-/// send(2) that never blocks and never raises SIGPIPE (MSG_DONTWAIT | MSG_NOSIGNAL).
-static inline ssize_t cwslay_send_nonblocking(int fd, const void *data, size_t length) {
-  return send(fd, data, length, MSG_DONTWAIT | MSG_NOSIGNAL);
-}
 /// send(2) that never raises SIGPIPE (MSG_NOSIGNAL), blocking as the socket is set.
 static inline ssize_t cwslay_send_nosignal(int fd, const void *data, size_t length) {
   return send(fd, data, length, MSG_NOSIGNAL);
+}
+
+/// A wslay recv callback's read: what recv(2) gives without blocking. On EAGAIN/EINTR returns -1
+/// with WSLAY_ERR_WOULDBLOCK set on `ctx`; on end of stream or an error returns -1 with
+/// WSLAY_ERR_CALLBACK_FAILURE set and `*failed` = 1.
+static inline ssize_t cwslay_socket_read(wslay_event_context_ptr ctx, int fd, uint8_t *buffer, size_t length,
+                                         int *failed) {
+  ssize_t count = recv(fd, buffer, length, MSG_DONTWAIT);
+  if (count > 0) return count;
+  if (count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR)) {
+    wslay_event_set_error(ctx, WSLAY_ERR_WOULDBLOCK);
+  } else {
+    *failed = 1;
+    wslay_event_set_error(ctx, WSLAY_ERR_CALLBACK_FAILURE);
+  }
+  return -1;
+}
+
+/// A wslay send callback's write, without blocking or SIGPIPE; errors as `cwslay_socket_read`.
+static inline ssize_t cwslay_socket_write(wslay_event_context_ptr ctx, int fd, const uint8_t *data, size_t length,
+                                          int *failed) {
+  ssize_t count = send(fd, data, length, MSG_DONTWAIT | MSG_NOSIGNAL);
+  if (count >= 0) return count;
+  if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+    wslay_event_set_error(ctx, WSLAY_ERR_WOULDBLOCK);
+  } else {
+    *failed = 1;
+    wslay_event_set_error(ctx, WSLAY_ERR_CALLBACK_FAILURE);
+  }
+  return -1;
 }
 
 /// NULL once libwslay is open (opening it now if needed), otherwise why it cannot be opened.
@@ -48,6 +71,5 @@ static inline int cwslay_is_close(const struct wslay_event_on_msg_recv_arg *arg)
 }
 
 static inline int cwslay_err_wouldblock(void) { return WSLAY_ERR_WOULDBLOCK; }
-static inline int cwslay_err_callback_failure(void) { return WSLAY_ERR_CALLBACK_FAILURE; }
 
 #endif

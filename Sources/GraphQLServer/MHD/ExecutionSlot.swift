@@ -1,36 +1,23 @@
 import CMicroHTTPD
 import Synchronization
 
-/// Where an execution running on the `FairExecutor` hands its answer to the connection, which
+/// Where an execution running on the `FairExecutor` leaves its answer for the connection, which
 /// is suspended meanwhile.
 ///
-/// The answer is queued from the execution's thread while the connection is still suspended
-/// (libmicrohttpd allows that), and only then is the connection resumed: resumed first, in the
-/// state "request read, no answer yet", libmicrohttpd would read the socket again, and a client
-/// that half-closed after its request (as `printf ... | nc -N` does) would be taken for one that
-/// went away and get no answer (a client whose end of stream libmicrohttpd has already read is
-/// not suspended at all: `ServerCore.peerFinishedSending`). Should queueing fail there, the answer
-/// is left for the access handler, which libmicrohttpd calls again after the resume.
+/// The execution's thread only stores the answer and resumes the connection; the answer is
+/// queued by the access handler, which libmicrohttpd calls again on its own thread once the
+/// connection is back. That is safe for a client that half-closes at any moment because the
+/// connection was suspended while libmicrohttpd waited for nothing on it (see
+/// `ServerCore.suspend`): resumed, it is not read before that call.
 final class ExecutionSlot: Sendable {
-  /// The suspended connection: used only to answer and resume it, once, while libmicrohttpd keeps
-  /// it (a suspended connection is neither timed out nor closed).
+  /// The suspended connection: used only to resume it, once, while libmicrohttpd keeps it (a
+  /// suspended connection is neither timed out nor closed).
   private struct Suspended: @unchecked Sendable {
     let connection: OpaquePointer
   }
 
-  /// What was queued from the execution's thread, for the access log.
-  struct Sent: Sendable {
-    let status: Int
-    let operationName: String?
-  }
-
-  private struct State: Sendable {
-    var answer: HTTPResponse?
-    var sent: Sent?
-  }
-
   private let suspended: Suspended
-  private let state = Mutex(State())
+  private let answer = Mutex<HTTPResponse?>(nil)
 
   /// Suspends `connection` (from inside its access handler) until `fill` is called.
   init(suspending connection: OpaquePointer) {
@@ -38,21 +25,12 @@ final class ExecutionSlot: Sendable {
     MHD_suspend_connection(connection)
   }
 
-  /// Queues the answer (or leaves it for the access handler) and resumes the connection.
-  func fill(_ response: HTTPResponse, core: ServerCore) {
-    state.withLock { state in
-      if core.send(response, connection: suspended.connection) == cmhd_yes() {
-        state.sent = Sent(status: response.status, operationName: response.operationName)
-      } else {
-        state.answer = response
-      }
-    }
+  /// Leaves the answer for the access handler and resumes the connection.
+  func fill(_ response: HTTPResponse) {
+    answer.withLock { $0 = response }
     MHD_resume_connection(suspended.connection)
   }
 
-  /// The answer left for the access handler, once filled.
-  func take() -> HTTPResponse? { state.withLock { $0.answer.take() } }
-
-  /// What was queued from the execution's thread, if it was.
-  var sent: Sent? { state.withLock { $0.sent } }
+  /// The answer, once filled (then nil).
+  func take() -> HTTPResponse? { answer.withLock { $0.take() } }
 }

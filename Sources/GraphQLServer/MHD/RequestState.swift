@@ -20,6 +20,9 @@ final class RequestState {
     /// A GET to run, started in the next call (the first may not answer, see `ServerCore`);
     /// a body it carries is dropped, up to `discarded` bytes.
     case executeAfterHead(GraphQLHTTPHandler.Execution, discarded: Int)
+    /// The request is complete and its execution due: the connection is suspended in the next
+    /// call, which libmicrohttpd makes at once (see `ServerCore.execute`).
+    case suspendingNext(GraphQLHTTPHandler.Execution)
     /// Running on the executor, with the connection suspended until the answer is in `slot`.
     case executing(ExecutionSlot)
     /// A response is queued.

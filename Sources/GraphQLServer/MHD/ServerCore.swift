@@ -127,14 +127,8 @@ final class ServerCore: Sendable {
     guard let existing = requestSlot.pointee else { return }
     requestSlot.pointee = nil
     let state = Unmanaged<RequestState>.fromOpaque(existing).takeRetainedValue()
-    // Answered from the execution's thread (or closed before: the client went away).
-    if case .executing(let slot) = state.phase {
-      suspendedExecutions.subtract(1, ordering: .releasing)
-      if let sent = slot.sent {
-        state.status = sent.status
-        state.operationName = sent.operationName
-      }
-    }
+    // Closed before its answer was queued (the client went away while it executed).
+    if case .executing = state.phase { suspendedExecutions.subtract(1, ordering: .releasing) }
     accessLog.record(state.logEntry())
     inFlight.subtract(1, ordering: .releasing)
   }
@@ -158,9 +152,10 @@ final class ServerCore: Sendable {
       guard discarded + size <= Self.discardLimit(maxBodyBytes) else { return cmhd_no() }
       state.phase = .executeAfterHead(execution, discarded: discarded + size)
       return cmhd_yes()
+    case .suspendingNext(let execution):
+      return suspend(execution, state: state, connection: connection)
     case .executing(let slot):
-      // Called again once the execution resumed the connection, when its answer could not be
-      // queued from the execution's thread.
+      // Called again once the execution filled the slot and resumed the connection.
       guard let response = slot.take() else { return cmhd_yes() }
       suspendedExecutions.subtract(1, ordering: .releasing)
       return queue(response, state: state, connection: connection)
@@ -330,13 +325,6 @@ final class ServerCore: Sendable {
     for body in streams.withLock({ Array($0.values) }) { body.finish() }
   }
 
-  /// Whether the client shut down its sending side: a peek at the socket finds its end (which
-  /// stays readable once reached), without taking any byte a pipelined request may hold.
-  static func peerFinishedSending(_ socket: Int32) -> Bool {
-    var byte: UInt8 = 0
-    return cmhd_recv_nonblocking(socket, &byte, 1, 1) == 0
-  }
-
   /// How much of an over-limit body without Content-Length is read (and dropped) so that the
   /// client gets a 413 instead of a closed connection: libmicrohttpd cannot answer mid-upload.
   static func discardLimit(_ maxBodyBytes: Int) -> Int { max(4 * maxBodyBytes, 1 << 20) }
@@ -370,21 +358,39 @@ final class ServerCore: Sendable {
   }
 
   /// Runs `execution` on the executor, with the connection suspended until its answer is ready:
-  /// libmicrohttpd's thread goes on serving its other connections meanwhile.
+  /// libmicrohttpd's thread goes on serving its other connections meanwhile. Called from the
+  /// request's last access-handler call; the suspension waits for the next one (`suspend`).
   private func execute(
     _ execution: GraphQLHTTPHandler.Execution, state: RequestState, connection: OpaquePointer
   ) -> MHD_Result {
-    if executor.isStopping || Self.peerFinishedSending(cmhd_connection_fd(connection)) {
-      // The executor's threads are gone or going (the server is shutting down), or the client
-      // half-closed after its request: libmicrohttpd has seen the end of its stream and would
-      // take a resumed connection for one whose client went away, so this one runs here.
+    // The executor's threads are gone or going (the server is shutting down): it runs here.
+    if executor.isStopping { return queue(handler.run(execution), state: state, connection: connection) }
+    // libmicrohttpd 0.9.75 does not update what it waits for on a connection suspended inside
+    // the access handler, so resumed, it would poll it for input as it did before the request,
+    // read first and, finding the end of stream of a client that half-closed meanwhile, drop
+    // it whatever its state (answer queued or not). Returning without an answer makes it mark
+    // the connection as waiting for nothing and call again at once; suspended in that call, the
+    // connection is resumed without a read before the call that queues the answer.
+    state.phase = .suspendingNext(execution)
+    return cmhd_yes()
+  }
+
+  /// Suspends the connection and submits `execution` to the executor, whose job leaves the
+  /// answer in the slot and resumes the connection.
+  private func suspend(
+    _ execution: GraphQLHTTPHandler.Execution, state: RequestState, connection: OpaquePointer
+  ) -> MHD_Result {
+    // Counted before `isStopping` is read: `GraphQLHTTPServer.stop` sets that and then waits
+    // for the count to drop to zero, so a suspension it cannot see never happens.
+    suspendedExecutions.add(1, ordering: .sequentiallyConsistent)
+    guard !executor.isStopping else {
+      suspendedExecutions.subtract(1, ordering: .releasing)
       return queue(handler.run(execution), state: state, connection: connection)
     }
-    suspendedExecutions.add(1, ordering: .relaxed)
     let slot = ExecutionSlot(suspending: connection)
     state.phase = .executing(slot)
     let handler = handler
-    executor.submit(address: state.client) { [self] in slot.fill(handler.run(execution), core: self) }
+    executor.submit(address: state.client) { slot.fill(handler.run(execution)) }
     return cmhd_yes()
   }
 
@@ -400,9 +406,8 @@ final class ServerCore: Sendable {
     return result
   }
 
-  /// Queues `response` on `connection`: from its access handler, or from another thread while
-  /// the connection is suspended (libmicrohttpd allows both).
-  func send(_ response: HTTPResponse, connection: OpaquePointer, close: Bool = false) -> MHD_Result {
+  /// Queues `response` on `connection`, from its access handler.
+  private func send(_ response: HTTPResponse, connection: OpaquePointer, close: Bool = false) -> MHD_Result {
     guard let mhdResponse = ResponseBody.response(response.body) else { return cmhd_no() }
     defer { MHD_destroy_response(mhdResponse) }
     if let contentType = response.contentType.headerValue {

@@ -36,6 +36,9 @@ final class WebSocketConnection {
   var pendingClose: (code: UInt16, reason: String)?
   /// When the closing handshake must be over (set when the server queued its close).
   var closeDeadline: ContinuousClock.Instant?
+  /// Whether the loop's epoll watches the socket for writability (it does while wslay has
+  /// something to send).
+  var watchedForWrite = false
   private(set) var context: wslay_event_context_ptr?
 
   init(
@@ -133,26 +136,14 @@ final class WebSocketConnection {
       pendingInput.removeFirst(count)
       return count
     }
-    let count = cwslay_recv_nonblocking(socket, buffer, length)
-    if count > 0 { return count }
-    if count < 0 && (errno == EAGAIN || errno == EINTR) {
-      wslay_event_set_error(context, cwslay_err_wouldblock())
-    } else {
-      failed = true
-      wslay_event_set_error(context, cwslay_err_callback_failure())
-    }
-    return -1
+    var ended: Int32 = 0
+    defer { if ended != 0 { failed = true } }
+    return cwslay_socket_read(context, socket, buffer, length, &ended)
   }
 
   private func write(_ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>, length: Int) -> Int {
-    let count = cwslay_send_nonblocking(socket, data, length)
-    if count >= 0 { return count }
-    if errno == EAGAIN || errno == EINTR {
-      wslay_event_set_error(context, cwslay_err_wouldblock())
-    } else {
-      failed = true
-      wslay_event_set_error(context, cwslay_err_callback_failure())
-    }
-    return -1
+    var ended: Int32 = 0
+    defer { if ended != 0 { failed = true } }
+    return cwslay_socket_write(context, socket, data, length, &ended)
   }
 }

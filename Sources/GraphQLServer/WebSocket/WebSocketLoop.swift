@@ -1,3 +1,4 @@
+import CEventPoll
 import CMicroHTTPD
 import CWslay
 import Glibc
@@ -6,7 +7,11 @@ import POSIXThreads
 import Synchronization
 
 /// Drives every upgraded WebSocket of a server on one thread of its own, which sleeps in
-/// `poll(2)` (sockets, plus a pipe that other threads write to when they have news).
+/// `epoll_wait(2)` (sockets, plus a pipe that other threads write to when they have news).
+///
+/// The cost of a wake-up is what is ready, not how many sockets are open: with a thousand
+/// subscribers a `poll(2)` over every socket per wake-up (and a wake-up per posted result) made
+/// the fan-out of one event quadratic. Posted results wake the thread once until it looks.
 ///
 /// libmicrohttpd hands an upgraded socket over in its upgrade callback (`adopt`); operations run
 /// as Swift tasks that call the service and post their results back (`post`); wslay, which is
@@ -37,6 +42,8 @@ final class WebSocketLoop: Sendable {
     var events: [(connection: Int, id: String, serial: Int, event: OperationEvent)] = []
     var stopping = false
     var running = false
+    /// A wake-up byte is in the pipe that the loop has not answered yet: later posts need none.
+    var wakePending = false
   }
 
   let service: any GraphQLService
@@ -53,6 +60,8 @@ final class WebSocketLoop: Sendable {
   private let inbox = Mutex(Inbox())
   private let wakeRead: Int32
   private let wakeWrite: Int32
+  /// The epoll instance watching the wake pipe (id 0) and every connection's socket (its id).
+  private let eventPoll: Int32
   private let finished = Mutex<pthread_t?>(nil)
 
   init(
@@ -76,15 +85,19 @@ final class WebSocketLoop: Sendable {
     }
     wakeRead = ends[0]
     wakeWrite = ends[1]
+    eventPoll = cep_create()
+    _ = cep_watch(eventPoll, wakeRead, 0, UInt32(CEP_READABLE), 1)
   }
 
   deinit {
     close(wakeRead)
     close(wakeWrite)
+    close(eventPoll)
   }
 
   /// Starts the loop's thread; false when it cannot be created.
   func start() -> Bool {
+    guard eventPoll >= 0 else { return false }
     inbox.withLock { $0.running = true }
     guard let thread = POSIXThread.startJoinable({ self.run() }) else {
       inbox.withLock { $0.running = false }
@@ -113,8 +126,12 @@ final class WebSocketLoop: Sendable {
 
   /// Hands an operation's result to its connection (from the operation's task).
   func post(connection: Int, id: String, serial: Int, _ event: OperationEvent) {
-    inbox.withLock { $0.events.append((connection, id, serial, event)) }
-    wake()
+    let needsWake = inbox.withLock { inbox in
+      inbox.events.append((connection, id, serial, event))
+      defer { inbox.wakePending = true }
+      return !inbox.wakePending
+    }
+    if needsWake { wake() }
   }
 
   /// Completes every operation, closes every WebSocket with 1001, and ends the thread once
@@ -144,31 +161,30 @@ final class WebSocketLoop: Sendable {
     var nextSerial = 0
     var stopDeadline: ContinuousClock.Instant?
     var lastTick = ContinuousClock.now
-    var polled: [pollfd] = []
-    var order: [WebSocketConnection] = []
+    let capacity = 256
+    var readyIDs = [UInt64](repeating: 0, count: capacity)
+    var readiness = [UInt32](repeating: 0, count: capacity)
     while true {
       let timeout: Int32 = connections.isEmpty && stopDeadline == nil ? -1 : 250
-      order = Array(connections.values)
-      polled = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-      polled += order.map {
-        pollfd(fd: $0.socket, events: $0.wantsWrite ? Int16(POLLIN | POLLOUT) : Int16(POLLIN), revents: 0)
-      }
-      let count = poll(&polled, nfds_t(polled.count), timeout)
+      let count = cep_wait(eventPoll, &readyIDs, &readiness, Int32(capacity), timeout)
       var touched: Set<Int> = []
-      if count > 0 {
-        if polled[0].revents != 0 { drainWake() }
-        for (index, connection) in order.enumerated() where polled[index + 1].revents != 0 {
-          touched.insert(connection.id)
-          if polled[index + 1].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
-            if !connection.receive() { connection.failed = true }
-            handleIncoming(connection, serial: &nextSerial)
-          }
+      for index in 0..<max(0, Int(count)) {
+        guard readyIDs[index] != 0 else {
+          drainWake()
+          continue
+        }
+        guard let connection = connections[Int(readyIDs[index])] else { continue }
+        touched.insert(connection.id)
+        if readiness[index] & UInt32(CEP_READABLE | CEP_ENDED) != 0 {
+          if !connection.receive() { connection.failed = true }
+          handleIncoming(connection, serial: &nextSerial)
         }
       }
       let (adoptions, posted, stopping) = inbox.withLock { inbox in
         defer {
           inbox.adoptions = []
           inbox.events = []
+          inbox.wakePending = false
         }
         return (inbox.adoptions, inbox.events, inbox.stopping)
       }
@@ -266,7 +282,9 @@ final class WebSocketLoop: Sendable {
     let connection = WebSocketConnection(
       id: id, socket: adoption.socket, upgrade: adoption.upgrade, session: session,
       pendingInput: adoption.extraInput)
-    guard connection.open(maxMessageBytes: maxMessageBytes) else {
+    guard connection.open(maxMessageBytes: maxMessageBytes),
+      cep_watch(eventPoll, adoption.socket, UInt64(id), UInt32(CEP_READABLE), 1) == 0
+    else {
       connection.free()
       socketClosing(adoption.socket)
       cmhd_upgrade_close(adoption.upgrade)
@@ -348,11 +366,20 @@ final class WebSocketLoop: Sendable {
     if connection.queuedBytes > maxQueuedBytes { return false }
     if !connection.wantsRead && !connection.wantsWrite { return false }
     if let deadline = connection.closeDeadline, now >= deadline { return false }
+    let wantsWrite = connection.wantsWrite
+    if wantsWrite != connection.watchedForWrite {
+      let interest = UInt32(wantsWrite ? CEP_READABLE | CEP_WRITABLE : CEP_READABLE)
+      guard cep_watch(eventPoll, connection.socket, UInt64(connection.id), interest, 0) == 0 else {
+        return false
+      }
+      connection.watchedForWrite = wantsWrite
+    }
     return true
   }
 
   private func destroy(_ connection: WebSocketConnection) {
     stopAll(connection)
+    _ = cep_forget(eventPoll, connection.socket)
     connection.free()
     socketClosing(connection.socket)
     cmhd_upgrade_close(connection.upgrade)

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Synchronization
 
 /// Sends HTTP requests on libcurl and returns the response, whatever its status.
 ///
@@ -13,7 +14,10 @@ import FoundationEssentials
 /// size; Swift task cancellation stops a transfer at once. Failures are ``HTTPTransportError``s
 /// that name the endpoint.
 ///
-/// Thread safety: immutable after creation; share one client between tasks.
+/// libcurl is opened, and the client's thread started, by the first request: a program that
+/// answers from its cache never loads the library (about 2 ms of a one-shot command's start-up).
+///
+/// Thread safety: the loop is created once under a lock; share one client between tasks.
 public final class HTTPClient: Sendable {
   /// The default bound on a response body: 16 MiB.
   public static let defaultMaxBodySize = 16 << 20
@@ -22,11 +26,17 @@ public final class HTTPClient: Sendable {
   public let timeout: Duration
   /// The largest response body accepted, in bytes.
   public let maxBodySize: Int
-  private let loop: CurlMultiLoop?
-  /// Why `loop` is nil: libcurl missing or failing to start.
-  private let setupProblem: String?
+  private let loop = Mutex(LoopState.notStarted)
 
-  /// Creates a client and its libcurl thread.
+  /// The libcurl multi loop, made by the first request.
+  private enum LoopState {
+    case notStarted
+    case running(CurlMultiLoop)
+    /// libcurl missing or failing to start, and why.
+    case unavailable(String)
+  }
+
+  /// Creates a client; libcurl is loaded when it sends its first request.
   ///
   /// - Parameters:
   ///   - timeout: the longest wait for a whole exchange (default 30 seconds); past it a request
@@ -36,13 +46,30 @@ public final class HTTPClient: Sendable {
   public init(timeout: Duration = .seconds(30), maxBodySize: Int = HTTPClient.defaultMaxBodySize) {
     self.timeout = timeout
     self.maxBodySize = maxBodySize
-    if let problem = CurlMultiLoop.libraryProblem() {
-      setupProblem = problem
-      loop = nil
-    } else {
-      loop = CurlMultiLoop()
-      setupProblem = loop == nil ? "libcurl could not be set up" : nil
+  }
+
+  /// The running loop, started on first use; the reason when libcurl cannot be set up.
+  private func runningLoop() -> Result<CurlMultiLoop, LoopUnavailable> {
+    loop.withLock { state in
+      if case .notStarted = state {
+        if let problem = CurlMultiLoop.libraryProblem() {
+          state = .unavailable(problem)
+        } else if let started = CurlMultiLoop() {
+          state = .running(started)
+        } else {
+          state = .unavailable("libcurl could not be set up")
+        }
+      }
+      switch state {
+      case .running(let running): return .success(running)
+      case .unavailable(let problem): return .failure(LoopUnavailable(problem: problem))
+      case .notStarted: return .failure(LoopUnavailable(problem: "libcurl could not be set up"))
+      }
     }
+  }
+
+  private struct LoopUnavailable: Error {
+    let problem: String
   }
 
   /// Sends `request` and returns once the response head has arrived; the body streams.
@@ -59,9 +86,11 @@ public final class HTTPClient: Sendable {
       throw HTTPTransportError.unsupportedURL(endpoint: request.url)
     }
     if Task.isCancelled { throw HTTPTransportError.cancelled(endpoint: request.url) }
-    guard let loop else {
-      throw HTTPTransportError.failed(
-        endpoint: request.url, detail: setupProblem ?? "libcurl could not be set up")
+    let loop: CurlMultiLoop
+    switch runningLoop() {
+    case .success(let running): loop = running
+    case .failure(let unavailable):
+      throw HTTPTransportError.failed(endpoint: request.url, detail: unavailable.problem)
     }
     let transfer = try CurlTransfer(
       request: request, timeout: request.timeout ?? timeout, maxBodySize: request.maxBodySize ?? maxBodySize,

@@ -40,7 +40,9 @@ public final class TripEventFeed: Sendable {
 
   private struct Subscriber {
     var cursor: Int
-    let continuation: AsyncStream<TripEvent>.Continuation
+    /// Hands one event over; false when the subscriber's queue is full or it went away.
+    let deliver: @Sendable (TripEvent) -> Bool
+    let finish: @Sendable () -> Void
   }
 
   /// - Parameters:
@@ -78,16 +80,34 @@ public final class TripEventFeed: Sendable {
   public func subscribe(after id: Int? = nil, queueLimit: Int = defaultQueueLimit) throws
     -> AsyncStream<TripEvent>
   {
+    try subscribe(after: id, queueLimit: queueLimit) { $0 }
+  }
+
+  /// ``subscribe(after:queueLimit:)`` delivering `transform(event)` instead of each event.
+  ///
+  /// `transform` runs on the feed's thread, one subscriber after another, as the event is
+  /// handed over: so the subscriber needs no task of its own to turn events into what it sends,
+  /// and subscribers that would compute the same thing can share it (see
+  /// `LaunchBackend.start`'s answers). Keep it short: it delays the subscribers after it.
+  public func subscribe<Output: Sendable>(
+    after id: Int?, queueLimit: Int, transform: @escaping @Sendable (TripEvent) -> Output
+  ) throws -> AsyncStream<Output> {
     let cursor = try id ?? lastEventID()
     let (stream, continuation) = AsyncStream.makeStream(
-      of: TripEvent.self, bufferingPolicy: .bufferingOldest(max(1, queueLimit)))
+      of: Output.self, bufferingPolicy: .bufferingOldest(max(1, queueLimit)))
     let key = nextKey.add(1, ordering: .relaxed).newValue
     continuation.onTermination = { [weak self] _ in
       self?.state.withLock { _ = $0.subscribers.removeValue(forKey: key) }
     }
     let (accepted, startThread) = state.withLock { state -> (Bool, Bool) in
       guard !state.isClosed else { return (false, false) }
-      state.subscribers[key] = Subscriber(cursor: cursor, continuation: continuation)
+      state.subscribers[key] = Subscriber(
+        cursor: cursor,
+        deliver: { event in
+          if case .enqueued = continuation.yield(transform(event)) { return true }
+          return false
+        },
+        finish: { continuation.finish() })
       defer { state.threadStarted = true }
       return (true, !state.threadStarted)
     }
@@ -120,7 +140,7 @@ public final class TripEventFeed: Sendable {
       defer { state.subscribers.removeAll() }
       return (Array(state.subscribers.values), state.threadStarted)
     }
-    subscribers.forEach { $0.continuation.finish() }
+    subscribers.forEach { $0.finish() }
     if threadStarted {
       wake()
     } else {
@@ -175,12 +195,12 @@ public final class TripEventFeed: Sendable {
         let events = try readEvents(after, Self.batchSize)
         for (key, subscriber) in snapshot where !dropped.contains(key) {
           for event in events where event.id > cursors[key, default: 0] {
-            if case .enqueued = subscriber.continuation.yield(event) {
+            if subscriber.deliver(event) {
               cursors[key] = event.id
             } else {
               // A full queue (or a subscriber that went away): drop it.
               dropped.insert(key)
-              subscriber.continuation.finish()
+              subscriber.finish()
               break
             }
           }

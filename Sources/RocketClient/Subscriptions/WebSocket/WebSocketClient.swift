@@ -265,28 +265,16 @@ final class WebSocketClient: Sendable {
         pendingInput.removeFirst(count)
         return count
       }
-      let count = cwslay_recv_nonblocking(descriptor, buffer, length)
-      if count > 0 { return count }
-      if count < 0 && (errno == EAGAIN || errno == EINTR) {
-        wslay_event_set_error(context, cwslay_err_wouldblock())
-      } else {
-        failed = true
-        wslay_event_set_error(context, cwslay_err_callback_failure())
-      }
-      return -1
+      var ended: Int32 = 0
+      defer { if ended != 0 { failed = true } }
+      return cwslay_socket_read(context, descriptor, buffer, length, &ended)
     }
 
     private func write(_ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>, length: Int) -> Int
     {
-      let count = cwslay_send_nonblocking(descriptor, data, length)
-      if count >= 0 { return count }
-      if errno == EAGAIN || errno == EINTR {
-        wslay_event_set_error(context, cwslay_err_wouldblock())
-      } else {
-        failed = true
-        wslay_event_set_error(context, cwslay_err_callback_failure())
-      }
-      return -1
+      var ended: Int32 = 0
+      defer { if ended != 0 { failed = true } }
+      return cwslay_socket_write(context, descriptor, data, length, &ended)
     }
   }
 }
