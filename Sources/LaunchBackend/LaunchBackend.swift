@@ -62,7 +62,8 @@ public final class LaunchBackend: Sendable {
       launches: LaunchIndex(catalog: catalog), store: store, reportInternalError: reportInternalError,
       tripsBookedChanged: tripsBookedChanged)
     processor = GraphQLRequestProcessor(
-      schema: ExecutableSchema(schema: schema, resolvers: LaunchAPIResolvers.all),
+      schema: ExecutableSchema(
+        schema: schema, resolvers: LaunchAPIResolvers.all, typed: LaunchAPIResolvers.typed),
       limits: limits.requestLimits(launchCount: catalog.count))
   }
 

@@ -39,6 +39,8 @@ import Testing
     }
     let table = makeFieldResolvers(
       query: QueryResolver(), mutation: MutationResolver(), ship: ShipResolver(), resolver: FieldResolver.sync)
+    let writers = makeTypedRootWriters(
+      query: QueryResolver(), mutation: MutationResolver(), ship: ShipResolver(), errorPolicy: { error, _ in error })
     """
   }
 

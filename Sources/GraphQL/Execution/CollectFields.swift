@@ -78,7 +78,9 @@ extension ExecutionContext {
     }
     return FieldPlan(
       responseKey: key, keyBytes: keyBytes, fieldNodes: nodes, definition: definition, parentType: objectType,
-      resolution: resolution, outputType: OutputType(definition.type, schema: schema), isTypename: isTypename)
+      resolution: resolution, outputType: OutputType(definition.type, schema: schema), isTypename: isTypename,
+      typedIndex: isTypename || isMetaField
+        ? -1 : resolvers.typed?.ordinal(typeName: objectType.name, fieldName: definition.name) ?? -1)
   }
 
   /// The field's coerced arguments when they read no variable (the same for every request).

@@ -17,11 +17,13 @@ final class ErasedResolvers: Sendable {
   let typeResolvers: [String: @Sendable (any Sendable, AnyContextBox) -> String?]
   /// The plans of documents executed against these resolvers (one cache per executable schema).
   let plans = PlanCache()
+  /// The generated selection writers of the root types, if the schema has them.
+  let typed: TypedRootWriters?
 
   @inlinable
   convenience init<Context: Sendable>(
     _ resolvers: [String: [String: FieldResolver<Context>]],
-    typeResolvers: [String: @Sendable (any Sendable, Context) -> String?]
+    typeResolvers: [String: @Sendable (any Sendable, Context) -> String?], typed: TypedRootWriters? = nil
   ) {
     self.init(
       byType: resolvers.mapValues { $0.mapValues { ErasedResolver($0) } },
@@ -31,15 +33,17 @@ final class ErasedResolvers: Sendable {
         .mapValues { ErasedResolver($0) },
       typeResolvers: typeResolvers.mapValues { resolve in
         { @Sendable value, box in resolve(value, ContextBox<Context>.unbox(box)) }
-      })
+      }, typed: typed)
   }
 
   @usableFromInline
   init(
     byType: [String: [String: ErasedResolver]], introspectionTypes: [String: [String: ErasedResolver]],
     introspectionRoot: [String: ErasedResolver],
-    typeResolvers: [String: @Sendable (any Sendable, AnyContextBox) -> String?]
+    typeResolvers: [String: @Sendable (any Sendable, AnyContextBox) -> String?],
+    typed: TypedRootWriters? = nil
   ) {
+    self.typed = typed
     self.byType = byType
     self.introspectionTypes = introspectionTypes
     self.introspectionRoot = introspectionRoot

@@ -73,7 +73,13 @@ extension ExecutionContext {
     let plans = rootPlans(rootType: rootType)
     let dataStart = writer.count
     do {
-      try writeSelectionSetSync(plans, source: rootValue, fields: ObjectFields(rootValue), into: &writer)
+      if let typed = resolvers.typed?.roots[rootType.name] {
+        try withUnsafeMutablePointer(to: &writer) { output throws(FieldFailure) in
+          try typed(plans, TypedExecution(context: self, output: output))
+        }
+      } else {
+        try writeSelectionSetSync(plans, source: rootValue, fields: ObjectFields(rootValue), into: &writer)
+      }
     } catch {
       errors.append(error.error)
       writer.truncate(to: dataStart)

@@ -37,12 +37,22 @@ final class ExecutionContext {
   /// Coerced arguments of fields whose arguments read variables, by plan.
   private var requestArguments: [ObjectIdentifier: Result<JSONObject, GraphQLError>] = [:]
   /// The response-size bound and deadline, if any.
-  var limits: ExecutionLimits?
+  var limits: ExecutionLimits? {
+    didSet {
+      limitState.pointee = LimitState(
+        active: limits != nil, maxBytes: limits?.maxResponseBytes ?? .max,
+        hasDeadline: limits?.deadline != nil)
+    }
+  }
   /// Set once a limit is exceeded: every field from then on fails with it, nullable or not, so the
   /// execution unwinds at once and the response is `data: null` with this one error.
-  private(set) var limitError: GraphQLError?
-  /// Fields left before the clock is read again (the first field reads it).
-  private var fieldsUntilClockCheck = 1
+  private(set) var limitError: GraphQLError? {
+    didSet { limitState.pointee.exceeded = limitError != nil }
+  }
+  /// What `checkLimits` reads for every field, as plain values behind a pointer (as `pathStorage`,
+  /// to skip the dynamic exclusivity checks of class properties; and `ExecutionLimits` holds the
+  /// standard library's resilient clock types, each copy of which goes through value witnesses).
+  private let limitState: UnsafeMutablePointer<LimitState>
 
   init<Context: Sendable>(
     executable: ExecutableSchema<Context>, document: Document, operation: OperationDefinition,
@@ -62,6 +72,8 @@ final class ExecutionContext {
     pathStorage = .allocate(capacity: 1)
     pathStorage.initialize(to: [])
     pathStorage.pointee.reserveCapacity(16)
+    limitState = .allocate(capacity: 1)
+    limitState.initialize(to: LimitState(active: false, maxBytes: .max, hasDeadline: false))
     self.resolvers = executable.erasedResolvers
     self.contextBox = ContextBox(context)
     self.requestInfo = ResolveInfo.Request(operation: operation, variables: variables)
@@ -70,6 +82,7 @@ final class ExecutionContext {
   deinit {
     pathStorage.deinitialize(count: 1)
     pathStorage.deallocate()
+    limitState.deallocate()
   }
 
   /// The response path of the field being executed, such as `launches.launches.3.site`.
@@ -152,21 +165,35 @@ extension ExecutionContext {
   /// has passed (the clock is read every 256 fields).
   @inline(__always)
   func checkLimits(written: Int) throws(FieldFailure) {
-    guard let limits else { return }
-    if let limitError { throw FieldFailure(error: limitError) }
-    if let maxBytes = limits.maxResponseBytes, written > maxBytes {
-      limitError = RequestLimits.tooLarge(maxBytes: maxBytes)
-    } else if let deadline = limits.deadline {
-      fieldsUntilClockCheck -= 1
-      guard fieldsUntilClockCheck <= 0 else { return }
-      fieldsUntilClockCheck = 256
-      if ContinuousClock.now >= deadline { limitError = RequestLimits.timedOut(limits.timeout) }
+    let state = limitState
+    guard state.pointee.active else { return }
+    if !state.pointee.exceeded {
+      if written > state.pointee.maxBytes {
+        limitError = RequestLimits.tooLarge(maxBytes: state.pointee.maxBytes)
+      } else if state.pointee.hasDeadline {
+        state.pointee.fieldsUntilClockCheck -= 1
+        guard state.pointee.fieldsUntilClockCheck <= 0 else { return }
+        state.pointee.fieldsUntilClockCheck = 256
+        if let limits, let deadline = limits.deadline, ContinuousClock.now >= deadline {
+          limitError = RequestLimits.timedOut(limits.timeout)
+        }
+      }
     }
-    if let limitError { throw FieldFailure(error: limitError) }
+    if state.pointee.exceeded, let limitError { throw FieldFailure(error: limitError) }
   }
 
   /// The errors of a finished execution: just the limit's error when one stopped it.
   var finalErrors: [GraphQLError] { limitError.map { [$0] } ?? errors }
+}
+
+/// The limits as `checkLimits` reads them for every field.
+struct LimitState {
+  var active: Bool
+  var maxBytes: Int
+  var hasDeadline: Bool
+  /// Fields left before the clock is read again (the first field reads it).
+  var fieldsUntilClockCheck = 1
+  var exceeded = false
 }
 
 /// A field plan's sub-selection for one runtime object type.
@@ -176,6 +203,7 @@ struct RequestPlanKey: Hashable {
 }
 
 /// A field error on its way up to the nearest nullable position (spec 6.4.4); already located.
-struct FieldFailure: Error {
+/// Public (opaque) for generated selection writers (`TypedExecution`).
+public struct FieldFailure: Error {
   let error: GraphQLError
 }

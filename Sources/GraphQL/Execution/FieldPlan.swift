@@ -6,14 +6,21 @@ import Synchronization
 /// that runs the same document.
 ///
 /// Immutable but for its memo of sub-selections, which a `Mutex` guards: a cached plan is used by
-/// many requests at once.
-final class FieldPlan: Sendable {
-  /// How a field with a resolver is resolved.
-  struct Resolution: Sendable {
+/// many requests at once. Public (opaque) for generated selection writers (`TypedRootWriters`).
+public final class FieldPlan: Sendable {
+  /// How a field with a resolver is resolved. A class, so that reading it from a plan for every
+  /// field is one retain rather than a copy of its closure, info and arguments.
+  final class Resolution: Sendable {
     let resolver: ErasedResolver
     /// The part of `ResolveInfo` every object and request shares.
     let info: ResolveInfo.Field
     let arguments: Arguments
+
+    init(resolver: ErasedResolver, info: ResolveInfo.Field, arguments: Arguments) {
+      self.resolver = resolver
+      self.info = info
+      self.arguments = arguments
+    }
   }
 
   /// A field's coerced arguments, as far as they are known before a request runs.
@@ -37,13 +44,17 @@ final class FieldPlan: Sendable {
   let resolution: Resolution?
   let outputType: OutputType
   let isTypename: Bool
+  /// The field's ordinal in its type's generated selection writer (`TypedRootWriters`), or -1
+  /// when none numbers it (then the writer hands the field back to the generic executor).
+  public let typedIndex: Int
   /// Sub-selections by runtime object type (one entry unless the field is abstract), for the
   /// selections that no variable `@skip`/`@include` reaches (the others are planned per request).
   private let subplanMemo = Mutex<[(type: ObjectIdentifier, plans: [FieldPlan])]>([])
 
   init(
     responseKey: String, keyBytes: [UInt8], fieldNodes: [Field], definition: GraphQLField,
-    parentType: GraphQLObjectType, resolution: Resolution?, outputType: OutputType, isTypename: Bool
+    parentType: GraphQLObjectType, resolution: Resolution?, outputType: OutputType, isTypename: Bool,
+    typedIndex: Int = -1
   ) {
     self.responseKey = responseKey
     self.keyBytes = keyBytes
@@ -53,6 +64,7 @@ final class FieldPlan: Sendable {
     self.resolution = resolution
     self.outputType = outputType
     self.isTypename = isTypename
+    self.typedIndex = typedIndex
   }
 
   /// Spec 6.4.3 "CollectSubfields" for a runtime object type, memoized.

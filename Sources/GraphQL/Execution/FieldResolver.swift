@@ -138,4 +138,19 @@ public struct ExecutableSchema<Context: Sendable>: Sendable {
     self.typeResolvers = typeResolvers
     self.erasedResolvers = ErasedResolvers(resolvers, typeResolvers: typeResolvers)
   }
+
+  /// An executable schema whose synchronous executions run through selection writers generated
+  /// from the schema (`rocket-codegen --resolvers`): the same responses as `resolvers` give, without
+  /// runtime casts or boxed values on the hot path. `resolvers` still serve the async executor and
+  /// every field the writers hand back.
+  @inlinable
+  public init(
+    schema: GraphQLSchema, resolvers: [String: [String: FieldResolver<Context>]],
+    typeResolvers: [String: @Sendable (any Sendable, Context) -> String?] = [:], typed: TypedRootWriters
+  ) {
+    self.schema = schema
+    self.resolvers = resolvers
+    self.typeResolvers = typeResolvers
+    self.erasedResolvers = ErasedResolvers(resolvers, typeResolvers: typeResolvers, typed: typed)
+  }
 }

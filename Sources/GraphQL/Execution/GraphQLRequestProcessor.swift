@@ -16,6 +16,8 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   public let limits: RequestLimits
   /// The longest introspection lists of this schema, for the cost of introspection queries.
   private let introspectionBounds: [String: Int]
+  /// The costs of operations already checked whose cost reads no variable.
+  private let costs = OperationCosts()
 
   /// - Parameters:
   ///   - schema: the executable schema.
@@ -194,10 +196,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     {
     case .success(let execution):
       if let maxCost = limits.maxCost {
-        var calculator = CostCalculator(
-          schema: schema.schema, model: limits.costModel, fragments: execution.fragments,
-          variables: execution.variables, introspectionBounds: introspectionBounds)
-        let cost = calculator.cost(of: execution.operation)
+        let cost = cost(of: execution)
         if cost > maxCost {
           return .finished(
             .requestError(
@@ -216,6 +215,25 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
       let code = failure.stage == .variableCoercion ? "BAD_USER_INPUT" : "OPERATION_RESOLUTION_FAILURE"
       return .finished(.requestError(outcome, operation.operation, failure.errors.map { $0.withCode(code) }))
     }
+  }
+
+  /// The static cost of the execution's operation: remembered per document and operation when no
+  /// list bound reads a variable, so a repeated request does not walk its document again.
+  private func cost(of execution: ExecutionContext) -> Int {
+    let key = execution.operation.range.flatMap { range in
+      execution.source.map { $0.utf8.count <= PlanCache.maxSourceBytes } == true
+        ? PlanCache.Key(document: ObjectIdentifier(execution.documentIdentity), operationStart: range.start)
+        : nil
+    }
+    if let key, let known = costs.lookup(key) { return known }
+    var calculator = CostCalculator(
+      schema: schema.schema, model: limits.costModel, fragments: execution.fragments,
+      variables: execution.variables, introspectionBounds: introspectionBounds)
+    let cost = calculator.cost(of: execution.operation)
+    if let key, !calculator.readVariables {
+      costs.store(OperationCosts.Entry(document: execution.documentIdentity, cost: cost), for: key)
+    }
+    return cost
   }
 
   /// Field errors without a code are `INTERNAL_SERVER_ERROR`, as Apollo Server reports them.

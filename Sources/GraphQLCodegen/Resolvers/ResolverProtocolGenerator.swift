@@ -39,6 +39,7 @@ struct ResolverProtocolGenerator {
     }
     for type in objectTypes { writeProtocol(type, into: &writer) }
     writeRegistration(into: &writer)
+    writeSelectionWriters(into: &writer)
     writeArgumentDecoding(into: &writer)
     return writer.text
   }
@@ -99,20 +100,21 @@ struct ResolverProtocolGenerator {
     return "\(SwiftNaming.identifier(field.name))(\(parameters.joined(separator: ", ")))"
   }
 
-  private func resultType(_ reference: GraphQLTypeReference) -> String {
+  /// - Parameter owner: qualifies object types (`LaunchR.Mission`) outside the protocol.
+  func resultType(_ reference: GraphQLTypeReference, owner: String? = nil) -> String {
     switch reference {
-    case .nonNull(let inner): return nonNullResult(inner)
-    default: return nonNullResult(reference) + "?"
+    case .nonNull(let inner): return nonNullResult(inner, owner)
+    default: return nonNullResult(reference, owner) + "?"
     }
   }
 
-  private func nonNullResult(_ reference: GraphQLTypeReference) -> String {
+  private func nonNullResult(_ reference: GraphQLTypeReference, _ owner: String?) -> String {
     switch reference {
-    case .nonNull(let inner): return nonNullResult(inner)
-    case .list(let item): return "[\(nonNullResult(item))]"
+    case .nonNull(let inner): return nonNullResult(inner, owner)
+    case .list(let item): return "[\(nonNullResult(item, owner))]"
     case .named(let name):
       switch schema.typeMap[name] {
-      case .object?: return name
+      case .object?: return owner.map { "\($0).\(name)" } ?? name
       case .enumeration?: return "String"
       default: return scalarType(name) ?? "any Sendable"
       }
@@ -139,7 +141,7 @@ struct ResolverProtocolGenerator {
     }
   }
 
-  private func scalarType(_ name: String) -> String? {
+  func scalarType(_ name: String) -> String? {
     switch name {
     case "ID", "String": "String"
     case "Int": "Int"
@@ -156,16 +158,8 @@ struct ResolverProtocolGenerator {
   private func writeRegistration(into writer: inout SwiftWriter) {
     let types = objectTypes
     guard let first = types.first else { return }
-    let generics = types.map { "\($0.name)R: \($0.name)Resolving" }
-    var constraints: [String] = []
-    for type in types where type.name != first.name {
-      constraints.append("\(type.name)R.Context == \(first.name)R.Context")
-    }
-    for type in types {
-      for returned in objectTypesReturned(by: type) {
-        constraints.append("\(type.name)R.\(returned) == \(returned)R.Parent")
-      }
-    }
+    let generics = conformerGenerics
+    let constraints = conformerConstraints
     writer.line(
       "/// The engine's resolver table for conformers of every object type's protocol: the keys are")
     writer.line(
@@ -197,7 +191,27 @@ struct ResolverProtocolGenerator {
     writer.line()
   }
 
-  private func parameterName(_ type: GraphQLObjectType) -> String {
+  /// `QueryR: QueryResolving, ...`: one conformer type per object type.
+  var conformerGenerics: [String] { objectTypes.map { "\($0.name)R: \($0.name)Resolving" } }
+
+  /// The conformers share one `Context`, and each object-typed field returns the parent its
+  /// type's conformer takes.
+  var conformerConstraints: [String] {
+    let types = objectTypes
+    guard let first = types.first else { return [] }
+    var constraints: [String] = []
+    for type in types where type.name != first.name {
+      constraints.append("\(type.name)R.Context == \(first.name)R.Context")
+    }
+    for type in types {
+      for returned in objectTypesReturned(by: type) {
+        constraints.append("\(type.name)R.\(returned) == \(returned)R.Parent")
+      }
+    }
+    return constraints
+  }
+
+  func parameterName(_ type: GraphQLObjectType) -> String {
     SwiftNaming.identifier(type.name.prefix(1).lowercased() + type.name.dropFirst())
   }
 
@@ -226,7 +240,7 @@ struct ResolverProtocolGenerator {
   // MARK: - Arguments
 
   /// The name of the generated function that decodes an argument of this type.
-  private func decoder(_ reference: GraphQLTypeReference) -> String {
+  func decoder(_ reference: GraphQLTypeReference) -> String {
     "decode" + decoderSuffix(reference)
   }
 

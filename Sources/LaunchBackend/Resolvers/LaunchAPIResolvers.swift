@@ -7,4 +7,12 @@ enum LaunchAPIResolvers {
     launchConnection: LaunchConnectionResolver(), launch: LaunchResolver(), mission: MissionResolver(),
     rocket: RocketResolver(), user: UserResolver(), tripUpdateResponse: TripUpdateResponseResolver(),
     resolver: Resolve.sync)
+
+  /// The same conformers as generated selection writers, for the synchronous executor: each
+  /// field's result written straight to the response (`TypedRootWriters`).
+  static let typed = makeTypedRootWriters(
+    query: QueryResolver(), mutation: MutationResolver(), subscription: SubscriptionResolver(),
+    launchConnection: LaunchConnectionResolver(), launch: LaunchResolver(), mission: MissionResolver(),
+    rocket: RocketResolver(), user: UserResolver(), tripUpdateResponse: TripUpdateResponseResolver(),
+    errorPolicy: Resolve.policy)
 }

@@ -16,16 +16,22 @@ enum Resolve {
     .sync { input in
       do {
         return try body(input)
-      } catch let error as GraphQLError {
-        throw error
-      } catch BookingStoreError.unavailable(let underlying) {
-        input.context.noteDatabaseUnavailable()
-        input.context.environment.reportInternalError(BookingStoreError.unavailable(underlying))
-        throw APIError.serviceUnavailable
       } catch {
-        input.context.environment.reportInternalError(error)
-        throw APIError.internalError
+        throw policy(error, input.context)
       }
     }
+  }
+
+  /// The error the client sees for a resolver's `error` (the policy of `sync`, which the
+  /// generated selection writers apply too).
+  @Sendable static func policy(_ error: any Error, _ context: RequestContext) -> any Error {
+    if let error = error as? GraphQLError { return error }
+    if case .unavailable(let underlying)? = error as? BookingStoreError {
+      context.noteDatabaseUnavailable()
+      context.environment.reportInternalError(BookingStoreError.unavailable(underlying))
+      return APIError.serviceUnavailable
+    }
+    context.environment.reportInternalError(error)
+    return APIError.internalError
   }
 }

@@ -94,6 +94,22 @@ import Testing
     #expect(allowed.result.errors.isEmpty)
   }
 
+  /// The processor remembers a checked operation's cost, but not one whose list bound is a
+  /// variable: the same document with a larger variable is refused after a smaller one ran.
+  @Test func aCostThatReadsAVariableIsCheckedForEveryRequest() throws {
+    let processor = try Self.processor(RequestLimits(maxCost: 20, costModel: Self.model))
+    let query = "query($n: Int) { items(first: $n) { id } }"
+    let small = processor.processSync(query: query, variables: ["n": .int(3)], context: ())
+    #expect(small.outcome == .executed)
+    let large = processor.processSync(query: query, variables: ["n": .int(50)], context: ())
+    #expect(large.outcome == .costLimitExceeded)
+    #expect(large.result.errors.first?.extensions?["cost"] == .int(51))
+    let constant = "{ items(first: 30) { id } }"
+    for _ in 0..<2 {
+      #expect(processor.processSync(query: constant, context: ()).outcome == .costLimitExceeded)
+    }
+  }
+
   @Test func aResponseOverItsBoundEndsWithDataNull() throws {
     let limits = RequestLimits(costModel: Self.model, maxResponseBytes: 10_000)
     let processed = try Self.run("{ items(first: 100) { children(first: 100) { id name } } }", limits)

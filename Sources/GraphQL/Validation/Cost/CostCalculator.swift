@@ -13,6 +13,8 @@ struct CostCalculator {
   let variables: JSONObject
   private let introspectionBounds: [String: Int]
   private var fragmentCosts: [FragmentKey: Int] = [:]
+  /// Whether some list bound was read from a variable (the cost then holds for this request only).
+  private(set) var readVariables = false
 
   /// A fragment under one parent field (by the field's source offset; -1 at the root).
   private struct FragmentKey: Hashable {
@@ -89,7 +91,7 @@ struct CostCalculator {
   }
 
   /// The most items the list field `coordinate` can hold here.
-  private func listBound(_ coordinate: String, field: Field, parentField: Field?) -> Int {
+  private mutating func listBound(_ coordinate: String, field: Field, parentField: Field?) -> Int {
     if let bound = introspectionBounds[coordinate] { return bound }
     switch model.listBounds[coordinate] {
     case .fixed(let length): return length
@@ -103,12 +105,13 @@ struct CostCalculator {
 
   /// An argument's value as a bound: an integer's value, a list's length; nil when absent, null
   /// or of another kind.
-  private func length(of argument: String, in field: Field) -> Int? {
+  private mutating func length(of argument: String, in field: Field) -> Int? {
     guard let value = field.arguments.first(where: { $0.name.value == argument })?.value else { return nil }
     switch value {
     case .int(let text, _): return Int(text).map { Swift.max(0, $0) }
     case .list(let items, _): return items.count
     case .variable(let variable):
+      readVariables = true
       switch variables[variable.name.value] {
       case .int(let number)?: return Swift.max(0, Int(number))
       case .array(let items)?: return items.count
