@@ -58,11 +58,14 @@ done
 echo "response: $(wc -c <"$tmp/www/graphql") bytes; nginx answers $(curl -s -X POST -d "$body" "$nginx_url" | wc -c) bytes"
 
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }
+# How wrk runs (the pinned pass below changes it) and where the rates of a pass go.
+wrk_run=(wrk -t2)
+rates=$tmp/rates
 # wrk against $2; prints "req/s p99-ms requests [cpu-us-per-request of pid $3]".
 measure() {
   local name=$1 url=$2 pid=${3:-} t0=0 t1=0
   [ -n "$pid" ] && t0=$(cpu_ticks "$pid")
-  wrk -t2 -c"$conns" -d"${secs}s" -s "$bench/launchlist.lua" "$url" >"$tmp/one.log"
+  "${wrk_run[@]}" -c"$conns" -d"${secs}s" -s "$bench/launchlist.lua" "$url" >"$tmp/one.log"
   [ -n "$pid" ] && t1=$(cpu_ticks "$pid")
   grep -q 'bad answers 0,' "$tmp/one.log" || { echo "$name gave bad answers: $(grep '^requests' "$tmp/one.log")" >&2; exit 1; }
   local rps n p99
@@ -73,7 +76,17 @@ measure() {
   [ -n "$pid" ] && cpu=$(awk -v a="$t0" -v b="$t1" -v n="$n" -v hz="$(getconf CLK_TCK)" \
     'BEGIN { printf ", %.0f us CPU/request", (b - a) * 1e6 / hz / n }')
   printf '  %-22s %9.0f req/s  p99 %6s ms%s\n' "$name" "$rps" "$p99" "$cpu"
-  echo "$name $rps" >>"$tmp/rates"
+  echo "$name $rps" >>"$rates"
+}
+# Averages over the rounds: serve as a share of nginx's static answer and as a multiple of
+# graphql-js (and of the older binary, when given).
+summarize() {
+  awk '{ sum[$1] += $NF; n[$1]++ } END {
+    s = sum["serve"] / n["serve"]; x = sum["nginx"] / n["nginx"]
+    printf "serve: %.1f%% of nginx static", 100 * s / x
+    if (n["graphql-js"] > 0) printf ", %.1fx graphql-js", s / (sum["graphql-js"] / n["graphql-js"])
+    if (n["before"] > 0) printf ", %.2fx the older binary", s / (sum["before"] / n["before"])
+    printf "\n" }' <(sed 's/^serve (before)/before/' "$rates")
 }
 for r in $(seq "$rounds"); do
   echo "round $r"
@@ -82,13 +95,24 @@ for r in $(seq "$rounds"); do
   measure "graphql-js reference" "$ref_url"
   measure "nginx static" "$nginx_url"
 done
-# Averages over the rounds: serve as a share of nginx's static answer and as a multiple of
-# graphql-js (and of the older binary, when given).
-awk '{ sum[$1] += $NF; n[$1]++ } END {
-  s = sum["serve"] / n["serve"]; x = sum["nginx"] / n["nginx"]; g = sum["graphql-js"] / n["graphql-js"]
-  printf "serve: %.1f%% of nginx static, %.1fx graphql-js", 100 * s / x, s / g
-  if (n["before"] > 0) printf ", %.2fx the older binary", s / (sum["before"] / n["before"])
-  printf "\n" }' <(sed 's/^serve (before)/before/' "$tmp/rates")
+summarize
+
+# The same with wrk on a CPU of its own (one thread): above, wrk's two threads take turns with
+# the server on every CPU, and its p99 is mostly that scheduling (nginx's own p99 there is
+# several ms). The servers still may use every CPU.
+wrk_cpu=$(($(nproc) - 1))
+if command -v taskset >/dev/null && [ "$wrk_cpu" -ge 1 ]; then
+  echo "wrk alone on CPU $wrk_cpu (taskset, one thread)"
+  wrk_run=(taskset -c "$wrk_cpu" wrk -t1)
+  rates=$tmp/rates-pinned
+  for r in $(seq "$rounds"); do
+    echo "round $r"
+    measure serve "$ours_url" "$ours"
+    [ -n "$before" ] && measure "serve (before)" "$old_url" "$old"
+    measure "nginx static" "$nginx_url"
+  done
+  summarize
+fi
 
 # Instructions per request: callgrind around a serve that answers N, then 2N requests on one
 # keep-alive connection; (I(2N) - I(N)) / N cancels start-up and warm-up.
