@@ -23,7 +23,7 @@ public indirect enum Selection: Hashable, Sendable {
     /// The arguments written in the document, in document order.
     public var arguments: [Argument]
     /// The field's type in the schema (`[Launch]!`).
-    public var type: SelectionType
+    public var type: GraphQLTypeReference
     /// The selections of a composite field (empty for a scalar or enum).
     public var selections: [Selection]
     /// True when `@skip` or `@include` may leave the field out of the response.
@@ -37,7 +37,7 @@ public indirect enum Selection: Hashable, Sendable {
     ///   - selections: the child selections of a composite field (default none).
     ///   - isConditional: whether a directive may leave it out (default false).
     public init(
-      _ name: String, alias: String? = nil, arguments: [Argument] = [], type: SelectionType,
+      _ name: String, alias: String? = nil, arguments: [Argument] = [], type: GraphQLTypeReference,
       selections: [Selection] = [], isConditional: Bool = false
     ) {
       self.name = name
@@ -67,7 +67,7 @@ public indirect enum Selection: Hashable, Sendable {
 
   /// A shorthand for `.field(Field(...))` in generated code.
   public static func field(
-    _ name: String, alias: String? = nil, arguments: [Argument] = [], type: SelectionType,
+    _ name: String, alias: String? = nil, arguments: [Argument] = [], type: GraphQLTypeReference,
     selections: [Selection] = [], isConditional: Bool = false
   ) -> Selection {
     .field(
@@ -105,36 +105,6 @@ public indirect enum InputValue: Hashable, Sendable {
         if let value = field.value.resolved(with: variables) { object[field.name] = value }
       }
       return .object(object)
-    }
-  }
-}
-
-/// A field's type as the schema writes it (`[Launch]!`), for the cache: generated code spells
-/// it `.nonNull(.list(.named("Launch")))`.
-public indirect enum SelectionType: Hashable, Sendable, CustomStringConvertible {
-  case named(String)
-  case list(SelectionType)
-  case nonNull(SelectionType)
-
-  /// The innermost named type's name.
-  public var namedType: String {
-    switch self {
-    case .named(let name): name
-    case .list(let inner), .nonNull(let inner): inner.namedType
-    }
-  }
-
-  /// The type without its outermost non-null marker.
-  public var nullable: SelectionType {
-    if case .nonNull(let inner) = self { return inner }
-    return self
-  }
-
-  public var description: String {
-    switch self {
-    case .named(let name): name
-    case .list(let inner): "[\(inner)]"
-    case .nonNull(let inner): "\(inner)!"
     }
   }
 }

@@ -72,12 +72,12 @@ package struct ResponseNormalizer {
   }
 
   private mutating func value(
-    _ json: JSON, type: SelectionType, selections: [Selection], path: String
+    _ json: JSON, type: GraphQLTypeReference, selections: [Selection], path: String
   ) -> CacheValue {
     guard !selections.isEmpty else { return .scalar(json) }
     switch json {
     case .array(let items):
-      let element: SelectionType
+      let element: GraphQLTypeReference
       if case .list(let inner) = type.nullable { element = inner } else { element = type }
       var values: [CacheValue] = []
       values.reserveCapacity(items.count)

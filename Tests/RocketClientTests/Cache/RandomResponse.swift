@@ -35,7 +35,7 @@ struct RandomResponse {
     return result
   }
 
-  private func value(_ field: Selection.Field, type: SelectionType, typename: String?, path: String)
+  private func value(_ field: Selection.Field, type: GraphQLTypeReference, typename: String?, path: String)
     -> JSON
   {
     if case .nonNull(let inner) = type {
@@ -46,7 +46,7 @@ struct RandomResponse {
   }
 
   private func nonNullValue(
-    _ field: Selection.Field, type: SelectionType, typename: String?, path: String
+    _ field: Selection.Field, type: GraphQLTypeReference, typename: String?, path: String
   )
     -> JSON
   {

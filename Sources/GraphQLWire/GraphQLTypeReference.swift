@@ -1,6 +1,9 @@
 /// A field's, argument's or variable's type in a schema: a named type wrapped in lists and
 /// non-null markers. Named types are referred to by name and looked up in the `GraphQLSchema`,
 /// which keeps the type graph free of reference cycles.
+///
+/// A wire type because generated code names types too (a selection's type, for the normalized
+/// cache: `.nonNull(.list(.named("Launch")))`) without linking the engine.
 public indirect enum GraphQLTypeReference: Hashable, Sendable, CustomStringConvertible {
   case named(String)
   case list(GraphQLTypeReference)
@@ -29,15 +32,6 @@ public indirect enum GraphQLTypeReference: Hashable, Sendable, CustomStringConve
     case .named(let name): name
     case .list(let inner): "[\(inner)]"
     case .nonNull(let inner): "\(inner)!"
-    }
-  }
-
-  /// The schema type for a type written in a document.
-  public init(_ reference: TypeReference) {
-    switch reference {
-    case .named(let named): self = .named(named.name.value)
-    case .list(let inner, _): self = .list(GraphQLTypeReference(inner))
-    case .nonNull(let inner, _): self = .nonNull(GraphQLTypeReference(inner))
     }
   }
 }
