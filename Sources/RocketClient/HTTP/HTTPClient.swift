@@ -34,6 +34,12 @@ public final class HTTPClient: Sendable {
     case running(CurlMultiLoop)
     /// libcurl missing or failing to start, and why.
     case unavailable(String)
+
+    /// Opens libcurl and starts the loop's thread.
+    static func start() -> LoopState {
+      if let problem = CurlMultiLoop.libraryProblem() { return .unavailable(problem) }
+      return CurlMultiLoop().map(LoopState.running) ?? .unavailable("libcurl could not be set up")
+    }
   }
 
   /// Creates a client; libcurl is loaded when it sends its first request.
@@ -51,20 +57,10 @@ public final class HTTPClient: Sendable {
   /// The running loop, started on first use; the reason when libcurl cannot be set up.
   private func runningLoop() -> Result<CurlMultiLoop, LoopUnavailable> {
     loop.withLock { state in
-      if case .notStarted = state {
-        if let problem = CurlMultiLoop.libraryProblem() {
-          state = .unavailable(problem)
-        } else if let started = CurlMultiLoop() {
-          state = .running(started)
-        } else {
-          state = .unavailable("libcurl could not be set up")
-        }
-      }
-      switch state {
-      case .running(let running): return .success(running)
-      case .unavailable(let problem): return .failure(LoopUnavailable(problem: problem))
-      case .notStarted: return .failure(LoopUnavailable(problem: "libcurl could not be set up"))
-      }
+      if case .notStarted = state { state = LoopState.start() }
+      if case .running(let running) = state { return .success(running) }
+      if case .unavailable(let problem) = state { return .failure(LoopUnavailable(problem: problem)) }
+      return .failure(LoopUnavailable(problem: "libcurl could not be set up"))
     }
   }
 
