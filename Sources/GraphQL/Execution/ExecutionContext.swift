@@ -76,7 +76,8 @@ final class ExecutionContext {
     limitState.initialize(to: LimitState(active: false, maxBytes: .max, hasDeadline: false))
     self.resolvers = executable.erasedResolvers
     self.contextBox = ContextBox(context)
-    self.requestInfo = ResolveInfo.Request(operation: operation, variables: variables)
+    self.requestInfo = ResolveInfo.Request(
+      operation: operation, variables: variables, schema: executable.schema)
   }
 
   deinit {

@@ -13,23 +13,59 @@ public enum FieldResolver<Context: Sendable>: Sendable {
 }
 
 /// What a resolver receives.
+///
+/// The arguments and info are built when read: generated selection writers hand each field an
+/// input of its plan, the request's part of the info and the response path (a few references),
+/// and most resolvers read neither (`FieldDetails`).
 public struct ResolverInput<Context: Sendable>: Sendable {
   /// The parent object's value (the root value for root fields).
   public let source: (any Sendable)?
-  /// The field's arguments after coercion (defaults applied, variables substituted); an
-  /// argument that was not given and has no default is absent.
-  public let arguments: JSONObject
   /// The per-request context, such as the caller's identity.
   public let context: Context
+  @usableFromInline let details: FieldDetails
+
+  /// The field's arguments after coercion (defaults applied, variables substituted); an
+  /// argument that was not given and has no default is absent.
+  public var arguments: JSONObject {
+    switch details {
+    case .given(let arguments, _): arguments
+    case .planned(_, _, _, let arguments): arguments ?? JSONObject()
+    }
+  }
+
   /// Where in the schema, document and response this field is.
-  public let info: ResolveInfo
+  public var info: ResolveInfo {
+    switch details {
+    case .given(_, let info): info
+    case .planned(let plan, let request, let path, _): plan.resolveInfo(request: request, path: path)
+    }
+  }
 
   public init(source: (any Sendable)?, arguments: JSONObject, context: Context, info: ResolveInfo) {
     self.source = source
-    self.arguments = arguments
     self.context = context
-    self.info = info
+    self.details = .given(arguments: arguments, info: info)
   }
+
+  /// The input of the field `plan` that a generated selection writer is at in `execution`, with
+  /// the field's coerced `arguments` when it declares any (`TypedExecution.arguments`).
+  @inlinable
+  public init(
+    source: consuming (any Sendable)?, context: consuming Context, plan: FieldPlan,
+    arguments: consuming JSONObject? = nil, execution: TypedExecution
+  ) {
+    self.source = source
+    self.context = context
+    self.details = execution.details(plan, arguments: arguments)
+  }
+}
+
+/// The arguments and info of a `ResolverInput`: given as values, or the parts they are built from
+/// when read (a generated writer's field: its plan, the request's info and the path then).
+@usableFromInline
+enum FieldDetails: Sendable {
+  case given(arguments: JSONObject, info: ResolveInfo)
+  case planned(FieldPlan, ResolveInfo.Request, path: [PathComponent], arguments: JSONObject?)
 }
 
 /// Details of the field being resolved.
@@ -60,13 +96,17 @@ public struct ResolveInfo: Sendable {
   }
 
   /// The parts that depend on the request.
+  @usableFromInline
   final class Request: Sendable {
     let operation: OperationDefinition
     let variables: JSONObject
+    /// The schema, for the info of a field whose plan has no resolver.
+    let schema: GraphQLSchema
 
-    init(operation: OperationDefinition, variables: JSONObject) {
+    init(operation: OperationDefinition, variables: JSONObject, schema: GraphQLSchema) {
       self.operation = operation
       self.variables = variables
+      self.schema = schema
     }
   }
 
@@ -92,7 +132,7 @@ public struct ResolveInfo: Sendable {
     self.field = Field(
       fieldName: fieldName, parentTypeName: parentTypeName, returnType: returnType, fieldNodes: fieldNodes,
       schema: schema)
-    self.request = Request(operation: operation, variables: variables)
+    self.request = Request(operation: operation, variables: variables, schema: schema)
     self.path = path
   }
 

@@ -74,16 +74,10 @@ public struct TypedExecution {
     return try context.arguments(plan, resolution)
   }
 
-  /// What a resolver of the field receives as `info`.
-  public func info(_ plan: FieldPlan) -> ResolveInfo {
-    guard let resolution = plan.resolution else {
-      return ResolveInfo(
-        fieldName: plan.definition.name, parentTypeName: plan.parentType.name,
-        returnType: plan.definition.type,
-        path: context.path, fieldNodes: plan.fieldNodes, schema: context.schema, operation: context.operation,
-        variables: context.variables)
-    }
-    return context.resolveInfo(resolution)
+  /// What a `ResolverInput` of the field `plan` holds, at the current path.
+  @usableFromInline
+  func details(_ plan: FieldPlan, arguments: JSONObject?) -> FieldDetails {
+    .planned(plan, context.requestInfo, path: context.path, arguments: arguments)
   }
 
   /// A resolver's error as the field's error, located at the field and the current path.

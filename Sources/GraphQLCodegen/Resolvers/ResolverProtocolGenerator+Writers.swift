@@ -94,9 +94,16 @@ extension ResolverProtocolGenerator {
       writer.line("        do throws(FieldFailure) {")
       writer.line("          let value: \(resultType(field.type, owner: "\(type.name)R"))")
       writer.line("          do {")
-      writer.line(
-        "            let input = ResolverInput(source: \(source), arguments: try execution.arguments(plan), context: context, info: execution.info(plan))"
-      )
+      if field.arguments.isEmpty {
+        writer.line(
+          "            let input = ResolverInput(source: \(source), context: context, plan: plan, execution: execution)"
+        )
+      } else {
+        writer.line("            let arguments = try execution.arguments(plan)")
+        writer.line(
+          "            let input = ResolverInput(source: \(source), context: context, plan: plan, arguments: arguments, execution: execution)"
+        )
+      }
       writer.line("            value = try \(call(field, of: type))")
       writer.line("          } catch {")
       writer.line("            throw execution.resolverFailure(errorPolicy(error, context), plan)")
@@ -121,7 +128,7 @@ extension ResolverProtocolGenerator {
     for argument in field.arguments {
       let label = SwiftNaming.identifier(argument.name)
       arguments.append(
-        "\(label): try \(decoder(argument.type))(input.arguments[\"\(argument.name)\"], \"\(argument.name)\")"
+        "\(label): try \(decoder(argument.type))(arguments[\"\(argument.name)\"], \"\(argument.name)\")"
       )
     }
     arguments.append("input")
