@@ -45,41 +45,65 @@ public struct AccessLogEntry: Hashable, Sendable {
   /// `2026-11-30T01:23:45.678Z 127.0.0.1 POST /graphql 200 LaunchList 1.234ms` (`-` for no
   /// client, status or operation name). Client-chosen text is cleaned so it cannot forge or
   /// split lines.
-  public var line: String {
-    var line = time.iso8601
-    line += " "
-    line += client.map { Self.clean($0, limit: 64) } ?? "-"
-    line += " "
-    line += Self.clean(method, limit: 16)
-    line += " "
-    line += Self.clean(path, limit: 256)
-    line += " "
-    line += status.map(String.init) ?? "-"
-    line += " "
-    line += operationName.map { Self.clean($0, limit: 128) } ?? "-"
-    line += " "
-    line += Self.formatMilliseconds(durationMilliseconds)
-    line += "ms"
-    return line
+  public var line: String { String(decoding: lineBytes(), as: UTF8.self) }
+
+  /// `line` as UTF-8, followed by `terminator` (a log writes it without building a `String`: it
+  /// runs once per request).
+  public func lineBytes(terminator: UInt8? = nil) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(96)
+    time.appendISO8601(to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    Self.append(client, limit: 64, to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    Self.append(method, limit: 16, to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    Self.append(path, limit: 256, to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    if let status { Self.appendDecimal(status, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+    bytes.append(UInt8(ascii: " "))
+    Self.append(operationName, limit: 128, to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    let micros = Int((max(0, durationMilliseconds) * 1000).rounded())
+    Self.appendDecimal(micros / 1000, to: &bytes)
+    bytes.append(UInt8(ascii: "."))
+    Self.appendDecimal(micros % 1000, width: 3, to: &bytes)
+    bytes.append(contentsOf: "ms".utf8)
+    if let terminator { bytes.append(terminator) }
+    return bytes
+  }
+
+  /// `clean(text)` appended to `bytes` (`-` for nil).
+  private static func append(_ text: String?, limit: Int, to bytes: inout [UInt8]) {
+    guard let text, !text.isEmpty else { return bytes.append(UInt8(ascii: "-")) }
+    for byte in text.utf8.prefix(limit) {
+      bytes.append(byte > 0x20 && byte < 0x7F ? byte : UInt8(ascii: "_"))
+    }
+  }
+
+  /// `value` (negative counts as 0) in decimal, zero-padded to `width` digits.
+  static func appendDecimal(_ value: Int, width: Int = 1, to bytes: inout [UInt8]) {
+    let value = max(0, value)
+    var divisor = 1
+    var digits = 1
+    while divisor <= value / 10 {
+      divisor *= 10
+      digits += 1
+    }
+    for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+    var rest = value
+    while divisor > 0 {
+      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
   }
 
   /// `text` with spaces, control and non-ASCII characters replaced by `_`, cut at `limit` bytes
   /// (`-` when empty), so that each field stays one word on one line.
   static func clean(_ text: String, limit: Int) -> String {
-    if text.isEmpty { return "-" }
-    let utf8 = text.utf8
-    if utf8.count <= limit, utf8.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) { return text }
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(min(utf8.count, limit))
-    for byte in utf8.prefix(limit) { bytes.append(byte > 0x20 && byte < 0x7F ? byte : UInt8(ascii: "_")) }
+    append(text, limit: limit, to: &bytes)
     return String(decoding: bytes, as: UTF8.self)
-  }
-
-  /// Milliseconds with three decimals (microsecond resolution), without Foundation.
-  static func formatMilliseconds(_ milliseconds: Double) -> String {
-    let micros = Int((max(0, milliseconds) * 1000).rounded())
-    let fraction = micros % 1000
-    let padding = fraction < 10 ? "00" : fraction < 100 ? "0" : ""
-    return "\(micros / 1000).\(padding)\(fraction)"
   }
 }

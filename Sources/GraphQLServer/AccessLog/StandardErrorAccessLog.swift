@@ -11,8 +11,7 @@ public struct StandardErrorAccessLog: AccessLog {
   /// Writes `entry.line` and a newline to file descriptor 2; a failed write is dropped, since a
   /// closed standard error must not take the server down.
   public func record(_ entry: AccessLogEntry) {
-    var bytes = Array(entry.line.utf8)
-    bytes.append(UInt8(ascii: "\n"))
+    let bytes = entry.lineBytes(terminator: UInt8(ascii: "\n"))
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {

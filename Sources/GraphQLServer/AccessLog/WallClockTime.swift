@@ -24,31 +24,29 @@ public struct WallClockTime: Hashable, Sendable {
 
   /// The instant as ISO 8601 UTC with milliseconds, such as `2026-11-30T01:23:45.678Z`.
   public var iso8601: String {
+    var bytes: [UInt8] = []
+    appendISO8601(to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// `iso8601` appended to `bytes` as UTF-8.
+  func appendISO8601(to bytes: inout [UInt8]) {
     var seconds = time_t(secondsSinceEpoch)
     var parts = tm()
     gmtime_r(&seconds, &parts)
-    var text = ""
-    text.reserveCapacity(24)
-    Self.append(Int(parts.tm_year) + 1900, width: 4, to: &text)
-    text += "-"
-    Self.append(Int(parts.tm_mon) + 1, width: 2, to: &text)
-    text += "-"
-    Self.append(Int(parts.tm_mday), width: 2, to: &text)
-    text += "T"
-    Self.append(Int(parts.tm_hour), width: 2, to: &text)
-    text += ":"
-    Self.append(Int(parts.tm_min), width: 2, to: &text)
-    text += ":"
-    Self.append(Int(parts.tm_sec), width: 2, to: &text)
-    text += "."
-    Self.append(nanoseconds / 1_000_000, width: 3, to: &text)
-    text += "Z"
-    return text
-  }
-
-  private static func append(_ value: Int, width: Int, to text: inout String) {
-    let digits = String(value)
-    if digits.utf8.count < width { text += String(repeating: "0", count: width - digits.utf8.count) }
-    text += digits
+    AccessLogEntry.appendDecimal(Int(parts.tm_year) + 1900, width: 4, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    AccessLogEntry.appendDecimal(Int(parts.tm_mon) + 1, width: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "-"))
+    AccessLogEntry.appendDecimal(Int(parts.tm_mday), width: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "T"))
+    AccessLogEntry.appendDecimal(Int(parts.tm_hour), width: 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    AccessLogEntry.appendDecimal(Int(parts.tm_min), width: 2, to: &bytes)
+    bytes.append(UInt8(ascii: ":"))
+    AccessLogEntry.appendDecimal(Int(parts.tm_sec), width: 2, to: &bytes)
+    bytes.append(UInt8(ascii: "."))
+    AccessLogEntry.appendDecimal(nanoseconds / 1_000_000, width: 3, to: &bytes)
+    bytes.append(UInt8(ascii: "Z"))
   }
 }
