@@ -1,5 +1,6 @@
 import Glibc
 import POSIXThreads
+import Synchronization
 
 /// Runs the executions of GraphQL requests on threads of its own, fairly between client
 /// addresses, so that libmicrohttpd's few worker threads only move bytes.
@@ -53,6 +54,8 @@ final class FairExecutor: @unchecked Sendable {
   private var ready: [String] = []
   private var readyStart = 0
   private var stopping = false
+  /// `stopping`, readable without the lock (`isStopping` is asked for every request).
+  private let stoppingFlag = Atomic<Bool>(false)
   private var threads: [pthread_t] = []
 
   /// - Parameters:
@@ -94,20 +97,22 @@ final class FairExecutor: @unchecked Sendable {
     let accepted = locked {
       if stopping { return false }
       queues[key, default: AddressQueue()].jobs.append(job)
-      makeReadyIfRoom(key)
+      if makeReadyIfRoom(key) { pthread_cond_signal(condition) }
       return true
     }
     if !accepted { job() }
   }
 
-  /// Whether `stop` began: jobs then run on the caller's thread.
-  var isStopping: Bool { locked { stopping } }
+  /// Whether `stop` began: jobs then run on the caller's thread. Sequentially consistent, as
+  /// the server's stop reads a count that its callers change before asking (`ServerCore`).
+  var isStopping: Bool { stoppingFlag.load(ordering: .sequentiallyConsistent) }
 
   /// Lets the waiting jobs run, then ends the threads and waits for them; jobs submitted later
   /// run on their caller's thread.
   func stop() {
     let threads = locked {
       stopping = true
+      stoppingFlag.store(true, ordering: .sequentiallyConsistent)
       pthread_cond_broadcast(condition)
       let threads = self.threads
       self.threads = []
@@ -124,34 +129,46 @@ final class FairExecutor: @unchecked Sendable {
   // MARK: - Threads
 
   private func work() {
-    while let (key, job) = nextJob() {
+    var finished: String?
+    // One lock per job: the end of the last and the start of the next.
+    while let (key, job) = locked({ () -> (String, Job)? in
+      if let finished { finish(finished) }
+      return nextJob()
+    }) {
       job()
-      locked {
-        queues[key]?.running -= 1
-        if queues[key]?.running == 0, queues[key]?.hasWaiting == false {
-          queues[key] = nil
-        } else {
-          makeReadyIfRoom(key)
-        }
-      }
+      finished = key
     }
   }
 
-  /// The next job in turn, waiting for one; nil once stopping and nothing is left.
+  /// A job of `key` ended. Called with the lock.
+  private func finish(_ key: String) {
+    queues[key]?.running -= 1
+    if queues[key]?.running == 0, queues[key]?.hasWaiting == false {
+      queues[key] = nil
+    } else {
+      makeReadyIfRoom(key)
+    }
+  }
+
+  /// The next job in turn, waiting for one; nil once stopping and nothing is left. Called with
+  /// the lock.
   private func nextJob() -> (String, Job)? {
-    locked {
-      while true {
-        while readyStart == ready.count {
-          if stopping { return nil }
-          pthread_cond_wait(condition, mutex)
-        }
-        let key = ready[readyStart]
-        readyStart += 1
-        if readyStart == ready.count {
-          ready.removeAll(keepingCapacity: true)
-          readyStart = 0
-        }
-        if let job = take(key) { return (key, job) }
+    while true {
+      while readyStart == ready.count {
+        if stopping { return nil }
+        pthread_cond_wait(condition, mutex)
+      }
+      let key = ready[readyStart]
+      readyStart += 1
+      if readyStart == ready.count {
+        ready.removeAll(keepingCapacity: true)
+        readyStart = 0
+      }
+      if let job = take(key) {
+        // More in turn (the rest, or this address again): another thread may start it. A
+        // thread that just finished a job takes the next itself, so readying one wakes nobody.
+        if readyStart < ready.count { pthread_cond_signal(condition) }
+        return (key, job)
       }
     }
   }
@@ -172,15 +189,18 @@ final class FairExecutor: @unchecked Sendable {
     return job
   }
 
-  /// Puts `key` in the turn if it has a job waiting and may run one more. Called with the lock.
-  private func makeReadyIfRoom(_ key: String) {
+  /// Puts `key` in the turn if it has a job waiting and may run one more. Called with the lock;
+  /// the caller wakes a thread for it when it does not take the job itself.
+  /// - Returns: whether `key` joined the turn.
+  @discardableResult
+  private func makeReadyIfRoom(_ key: String) -> Bool {
     guard var queue = queues[key], !queue.isReady, queue.hasWaiting, queue.running < maxPerAddress else {
-      return
+      return false
     }
     queue.isReady = true
     queues[key] = queue
     ready.append(key)
-    pthread_cond_signal(condition)
+    return true
   }
 
   private func locked<T>(_ body: () -> T) -> T {
