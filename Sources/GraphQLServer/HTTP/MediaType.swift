@@ -23,21 +23,24 @@ enum MediaTypeNegotiation {
   /// tie the type the client listed first wins. A `charset` other than UTF-8 excludes a range.
   static func negotiate(accept: String?) -> ResponseMediaType? {
     guard let accept, accept.utf8.contains(where: { $0 != UInt8(ascii: " ") }) else { return .json }
+    // Bytes, not Characters: header fields are octets, and splitting a String by Character pays
+    // for grapheme breaking on every request.
+    let bytes = Array(accept.utf8)[...]
     var graphQLQuality = -1.0
     var graphQLPosition = Int.max
     var jsonQuality = -1.0
     var jsonSpecificity = -1
     var jsonPosition = Int.max
-    for (position, range) in accept.split(separator: ",").enumerated() {
-      var parts = range.split(separator: ";").makeIterator()
+    for (position, range) in bytes.split(separator: UInt8(ascii: ",")).enumerated() {
+      var parts = range.split(separator: UInt8(ascii: ";")).makeIterator()
       guard let mediaRange = parts.next().map(trimmed) else { continue }
       var quality = 1.0
       var acceptable = true
       while let parameter = parts.next() {
-        let pair = parameter.split(separator: "=", maxSplits: 1).map(trimmed)
+        let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1).map(trimmed)
         guard pair.count == 2 else { continue }
         if equalsIgnoringCase(pair[0], "q") {
-          guard let value = Double(pair[1]), value >= 0, value <= 1 else {
+          guard let value = Double(String(decoding: pair[1], as: UTF8.self)), value >= 0, value <= 1 else {
             acceptable = false
             break
           }
@@ -75,37 +78,40 @@ enum MediaTypeNegotiation {
   /// Whether a request `Content-Type` is JSON in UTF-8: `application/json`, with no charset or
   /// `charset=utf-8` (any case, optionally quoted). Other parameters are ignored.
   static func isJSONContentType(_ contentType: String) -> Bool {
-    var parts = contentType.split(separator: ";").makeIterator()
+    let bytes = Array(contentType.utf8)[...]
+    var parts = bytes.split(separator: UInt8(ascii: ";")).makeIterator()
     guard let type = parts.next().map(trimmed), equalsIgnoringCase(type, "application/json") else {
       return false
     }
     while let parameter = parts.next() {
-      let pair = parameter.split(separator: "=", maxSplits: 1).map(trimmed)
+      let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1).map(trimmed)
       if pair.count == 2, equalsIgnoringCase(pair[0], "charset"), !isUTF8(pair[1]) { return false }
     }
     return true
   }
 
-  private static func isUTF8(_ charset: Substring) -> Bool {
+  private static func isUTF8(_ charset: ArraySlice<UInt8>) -> Bool {
     var value = charset
-    if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+    if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
       value = value.dropFirst().dropLast()
     }
     return equalsIgnoringCase(value, "utf-8") || equalsIgnoringCase(value, "utf8")
   }
 
-  private static func trimmed(_ text: Substring) -> Substring {
-    let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = text.firstIndex(where: { !isSpace($0) }) else { return text[text.endIndex...] }
-    guard let last = text.lastIndex(where: { !isSpace($0) }) else { return text[text.endIndex...] }
+  /// `text` without the spaces and tabs around it.
+  private static func trimmed(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    guard let first = text.firstIndex(where: { !isSpace($0) }),
+      let last = text.lastIndex(where: { !isSpace($0) })
+    else { return text[text.endIndex...] }
     return text[first...last]
   }
 
   /// ASCII case-insensitive comparison with a lowercase literal.
-  private static func equalsIgnoringCase(_ text: Substring, _ lowercase: StaticString) -> Bool {
+  private static func equalsIgnoringCase(_ text: ArraySlice<UInt8>, _ lowercase: StaticString) -> Bool {
     let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-    guard text.utf8.count == expected.count else { return false }
-    for (byte, wanted) in zip(text.utf8, expected) {
+    guard text.count == expected.count else { return false }
+    for (byte, wanted) in zip(text, expected) {
       let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
       if lower != wanted { return false }
     }

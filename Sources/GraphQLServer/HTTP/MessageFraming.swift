@@ -56,11 +56,12 @@ struct MessageFraming {
           message:
             "The header field \(Self.printable(field.name)) holds control character 0x\(Self.hex(bad)).")
       }
-      switch field.name.lowercased() {
-      case "content-length": contentLengths.append(field.value)
-      case "transfer-encoding": transferCodings.append(field.value)
-      case "host": hosts += 1
-      default: break
+      if Self.nameIs(field.name, "content-length") {
+        contentLengths.append(field.value)
+      } else if Self.nameIs(field.name, "transfer-encoding") {
+        transferCodings.append(field.value)
+      } else if Self.nameIs(field.name, "host") {
+        hosts += 1
       }
     }
     if !transferCodings.isEmpty {
@@ -93,6 +94,16 @@ struct MessageFraming {
   }
 
   /// CTL characters (RFC 5234) except HTAB, which field values may hold.
+  /// Whether a field name is `lowercase` in any ASCII case (without lowercasing a copy of it:
+  /// this runs for every header of every request).
+  private static func nameIs(_ name: String, _ lowercase: StaticString) -> Bool {
+    let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
+    guard name.utf8.count == expected.count else { return false }
+    return zip(name.utf8, expected).allSatisfy { byte, wanted in
+      (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == wanted
+    }
+  }
+
   private static func isForbiddenControl(_ byte: UInt8) -> Bool {
     (byte < 0x20 && byte != 0x09) || byte == 0x7F
   }

@@ -48,7 +48,7 @@ extension MHDRequestHead {
         let collector = Unmanaged<FieldCollector>.fromOpaque(context).takeUnretainedValue()
         let name = key.map { String(cString: $0) } ?? ""
         let bytes = value.map { value in
-          UnsafeRawBufferPointer(start: value, count: strlen(value)).map { $0 }
+          Array(UnsafeRawBufferPointer(start: value, count: strlen(value)).bindMemory(to: UInt8.self))
         }
         collector.fields.append(MessageFraming.Field(name: name, value: bytes ?? []))
         return cmhd_yes()

@@ -434,10 +434,13 @@ final class ServerCore: Sendable {
   /// The client's address as text, or nil when libmicrohttpd does not know it.
   static func clientAddress(_ connection: OpaquePointer?) -> String? {
     guard let connection else { return nil }
-    var buffer = [CChar](repeating: 0, count: 64)
-    guard cmhd_client_address(connection, &buffer, socklen_t(buffer.count)) == 0 else { return nil }
-    let bytes = buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
-    return String(decoding: bytes, as: UTF8.self)
+    return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer -> String? in
+      guard let base = buffer.baseAddress else { return nil }
+      base.initialize(repeating: 0, count: buffer.count)
+      // Room for the terminating NUL is kept: the text is always terminated.
+      guard cmhd_client_address(connection, base, socklen_t(buffer.count - 1)) == 0 else { return nil }
+      return String(decoding: UnsafeRawBufferPointer(start: base, count: strlen(base)), as: UTF8.self)
+    }
   }
 }
 
