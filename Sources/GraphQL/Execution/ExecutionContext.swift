@@ -168,12 +168,24 @@ extension ExecutionContext {
   func checkLimits(written: Int) throws(FieldFailure) {
     let state = limitState
     guard state.pointee.active else { return }
+    if !state.pointee.exceeded, written <= state.pointee.maxBytes {
+      guard state.pointee.hasDeadline else { return }
+      state.pointee.fieldsUntilClockCheck -= 1
+      guard state.pointee.fieldsUntilClockCheck <= 0 else { return }
+    }
+    try checkLimitsOutOfLine(written: written)
+  }
+
+  /// The rest of `checkLimits` (a limit reached, or the clock due): out of line, so that the
+  /// per-field path does not set up an `ExecutionLimits`, whose clock types are resilient (their
+  /// metadata was looked up for every field).
+  @inline(never)
+  private func checkLimitsOutOfLine(written: Int) throws(FieldFailure) {
+    let state = limitState
     if !state.pointee.exceeded {
       if written > state.pointee.maxBytes {
         limitError = RequestLimits.tooLarge(maxBytes: state.pointee.maxBytes)
       } else if state.pointee.hasDeadline {
-        state.pointee.fieldsUntilClockCheck -= 1
-        guard state.pointee.fieldsUntilClockCheck <= 0 else { return }
         state.pointee.fieldsUntilClockCheck = 256
         if let limits, let deadline = limits.deadline, ContinuousClock.now >= deadline {
           limitError = RequestLimits.timedOut(limits.timeout)

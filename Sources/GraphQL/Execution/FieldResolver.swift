@@ -26,25 +26,21 @@ public struct ResolverInput<Context: Sendable>: Sendable {
 
   /// The field's arguments after coercion (defaults applied, variables substituted); an
   /// argument that was not given and has no default is absent.
-  public var arguments: JSONObject {
-    switch details {
-    case .given(let arguments, _): arguments
-    case .planned(_, _, _, let arguments): arguments ?? JSONObject()
-    }
-  }
+  public var arguments: JSONObject { details.arguments ?? JSONObject() }
 
   /// Where in the schema, document and response this field is.
   public var info: ResolveInfo {
-    switch details {
-    case .given(_, let info): info
-    case .planned(let plan, let request, let path, _): plan.resolveInfo(request: request, path: path)
+    if let info = details.info { return info }
+    guard let plan = details.plan, let request = details.request else {
+      preconditionFailure("a ResolverInput holds its info or what it is built from")
     }
+    return plan.resolveInfo(request: request, path: details.path)
   }
 
   public init(source: (any Sendable)?, arguments: JSONObject, context: Context, info: ResolveInfo) {
     self.source = source
     self.context = context
-    self.details = .given(arguments: arguments, info: info)
+    self.details = FieldDetails(arguments: arguments, info: info)
   }
 
   /// The input of the field `plan` that a generated selection writer is at in `execution`, with
@@ -60,12 +56,33 @@ public struct ResolverInput<Context: Sendable>: Sendable {
   }
 }
 
-/// The arguments and info of a `ResolverInput`: given as values, or the parts they are built from
-/// when read (a generated writer's field: its plan, the request's info and the path then).
+/// The arguments and info of a `ResolverInput`: given as values, or the parts the info is built
+/// from when read (a generated writer's field: its plan, the request's info and the path then).
+/// A struct of optional references rather than an enum: destroying a multi-payload enum went
+/// through its value witness for every field.
 @usableFromInline
-enum FieldDetails: Sendable {
-  case given(arguments: JSONObject, info: ResolveInfo)
-  case planned(FieldPlan, ResolveInfo.Request, path: [PathComponent], arguments: JSONObject?)
+struct FieldDetails: Sendable {
+  let arguments: JSONObject?
+  let info: ResolveInfo?
+  let plan: FieldPlan?
+  let request: ResolveInfo.Request?
+  let path: [PathComponent]
+
+  init(arguments: JSONObject, info: ResolveInfo) {
+    self.arguments = arguments
+    self.info = info
+    plan = nil
+    request = nil
+    path = []
+  }
+
+  init(plan: FieldPlan, request: ResolveInfo.Request, path: [PathComponent], arguments: JSONObject?) {
+    self.arguments = arguments
+    info = nil
+    self.plan = plan
+    self.request = request
+    self.path = path
+  }
 }
 
 /// Details of the field being resolved.

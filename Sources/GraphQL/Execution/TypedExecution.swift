@@ -77,7 +77,7 @@ public struct TypedExecution {
   /// What a `ResolverInput` of the field `plan` holds, at the current path.
   @usableFromInline
   func details(_ plan: FieldPlan, arguments: JSONObject?) -> FieldDetails {
-    .planned(plan, context.requestInfo, path: context.path, arguments: arguments)
+    FieldDetails(plan: plan, request: context.requestInfo, path: context.path, arguments: arguments)
   }
 
   /// A resolver's error as the field's error, located at the field and the current path.
