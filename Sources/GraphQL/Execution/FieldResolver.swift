@@ -13,75 +13,42 @@ public enum FieldResolver<Context: Sendable>: Sendable {
 }
 
 /// What a resolver receives.
-///
-/// The arguments and info are built when read: generated selection writers hand each field an
-/// input of its plan, the request's part of the info and the response path (a few references),
-/// and most resolvers read neither (`FieldDetails`).
 public struct ResolverInput<Context: Sendable>: Sendable {
   /// The parent object's value (the root value for root fields).
   public let source: (any Sendable)?
+  /// The coerced arguments, nil for a field that declares none (then `arguments` is empty).
+  @usableFromInline let givenArguments: JSONObject?
   /// The per-request context, such as the caller's identity.
   public let context: Context
-  @usableFromInline let details: FieldDetails
+  /// Where in the schema, document and response this field is.
+  public let info: ResolveInfo
 
   /// The field's arguments after coercion (defaults applied, variables substituted); an
   /// argument that was not given and has no default is absent.
-  public var arguments: JSONObject { details.arguments ?? JSONObject() }
-
-  /// Where in the schema, document and response this field is.
-  public var info: ResolveInfo {
-    if let info = details.info { return info }
-    guard let plan = details.plan, let request = details.request else {
-      preconditionFailure("a ResolverInput holds its info or what it is built from")
-    }
-    return plan.resolveInfo(request: request, path: details.path)
-  }
+  public var arguments: JSONObject { givenArguments ?? JSONObject() }
 
   public init(source: (any Sendable)?, arguments: JSONObject, context: Context, info: ResolveInfo) {
     self.source = source
+    self.givenArguments = arguments
     self.context = context
-    self.details = FieldDetails(arguments: arguments, info: info)
+    self.info = info
   }
 
   /// The input of the field `plan` that a generated selection writer is at in `execution`, with
   /// the field's coerced `arguments` when it declares any (`TypedExecution.arguments`).
+  ///
+  /// Inlinable, with its values consumed: built in the writer's specialized code, an input is a
+  /// few stores and retains, where a call into this module built it from generic metadata and
+  /// copied the source through its existential's value witnesses (once for every field).
   @inlinable
   public init(
     source: consuming (any Sendable)?, context: consuming Context, plan: FieldPlan,
     arguments: consuming JSONObject? = nil, execution: TypedExecution
   ) {
     self.source = source
+    self.givenArguments = arguments
     self.context = context
-    self.details = execution.details(plan, arguments: arguments)
-  }
-}
-
-/// The arguments and info of a `ResolverInput`: given as values, or the parts the info is built
-/// from when read (a generated writer's field: its plan, the request's info and the path then).
-/// A struct of optional references rather than an enum: destroying a multi-payload enum went
-/// through its value witness for every field.
-@usableFromInline
-struct FieldDetails: Sendable {
-  let arguments: JSONObject?
-  let info: ResolveInfo?
-  let plan: FieldPlan?
-  let request: ResolveInfo.Request?
-  let path: [PathComponent]
-
-  init(arguments: JSONObject, info: ResolveInfo) {
-    self.arguments = arguments
-    self.info = info
-    plan = nil
-    request = nil
-    path = []
-  }
-
-  init(plan: FieldPlan, request: ResolveInfo.Request, path: [PathComponent], arguments: JSONObject?) {
-    self.arguments = arguments
-    info = nil
-    self.plan = plan
-    self.request = request
-    self.path = path
+    self.info = execution.info(plan)
   }
 }
 
@@ -113,7 +80,6 @@ public struct ResolveInfo: Sendable {
   }
 
   /// The parts that depend on the request.
-  @usableFromInline
   final class Request: Sendable {
     let operation: OperationDefinition
     let variables: JSONObject

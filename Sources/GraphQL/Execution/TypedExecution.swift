@@ -74,10 +74,10 @@ public struct TypedExecution {
     return try context.arguments(plan, resolution)
   }
 
-  /// What a `ResolverInput` of the field `plan` holds, at the current path.
+  /// What a resolver of the field `plan` receives as `info`, at the current path.
   @usableFromInline
-  func details(_ plan: FieldPlan, arguments: JSONObject?) -> FieldDetails {
-    FieldDetails(plan: plan, request: context.requestInfo, path: context.path, arguments: arguments)
+  func info(_ plan: FieldPlan) -> ResolveInfo {
+    plan.resolveInfo(request: context.requestInfo, path: context.path)
   }
 
   /// A resolver's error as the field's error, located at the field and the current path.

@@ -2,11 +2,11 @@ import GraphQL
 import Synchronization
 import Testing
 
-/// The `ResolverInput` a typed selection writer hands its resolver holds only the field's plan, the
-/// request's part of the info and the path, and builds `arguments` and `info` when they are read.
-/// What a resolver reads must still be what the generic executor gives it: the same path (list
-/// indexes included), names, arguments with defaults and variables applied, and source, also from
-/// an input kept past the field and read after the execution ended.
+/// The `ResolverInput` a typed selection writer builds in its own code (from the field's plan, the
+/// execution and the arguments it coerced, none for a field without arguments) reads as what the
+/// generic executor gives the same resolver: the same path (list indexes included), names,
+/// arguments with defaults and variables applied, and source, also from an input kept past the
+/// field and read after the execution ended.
 @Suite struct TypedResolverInputTests {
   static let schema = """
     type Query { items(count: Int = 2): [Item!]! }
