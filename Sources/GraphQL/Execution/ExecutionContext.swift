@@ -76,8 +76,7 @@ final class ExecutionContext {
     limitState.initialize(to: LimitState(active: false, maxBytes: .max, hasDeadline: false))
     self.resolvers = executable.erasedResolvers
     self.contextBox = ContextBox(context)
-    self.requestInfo = ResolveInfo.Request(
-      operation: operation, variables: variables, schema: executable.schema)
+    self.requestInfo = ResolveInfo.Request(operation: operation, variables: variables)
   }
 
   deinit {

@@ -67,18 +67,6 @@ public final class FieldPlan: Sendable {
     self.typedIndex = typedIndex
   }
 
-  /// The info a resolver of this field gets for the request `request` at `path`.
-  func resolveInfo(request: ResolveInfo.Request, path: [PathComponent]) -> ResolveInfo {
-    guard let resolution else {
-      return ResolveInfo(
-        field: ResolveInfo.Field(
-          fieldName: definition.name, parentTypeName: parentType.name, returnType: definition.type,
-          fieldNodes: fieldNodes, schema: request.schema),
-        request: request, path: path)
-    }
-    return ResolveInfo(field: resolution.info, request: request, path: path)
-  }
-
   /// Spec 6.4.3 "CollectSubfields" for a runtime object type, memoized.
   func subplans(for objectType: GraphQLObjectType, in execution: ExecutionContext) -> [FieldPlan] {
     let id = ObjectIdentifier(objectType)

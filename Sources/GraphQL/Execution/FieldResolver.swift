@@ -83,13 +83,10 @@ public struct ResolveInfo: Sendable {
   final class Request: Sendable {
     let operation: OperationDefinition
     let variables: JSONObject
-    /// The schema, for the info of a field whose plan has no resolver.
-    let schema: GraphQLSchema
 
-    init(operation: OperationDefinition, variables: JSONObject, schema: GraphQLSchema) {
+    init(operation: OperationDefinition, variables: JSONObject) {
       self.operation = operation
       self.variables = variables
-      self.schema = schema
     }
   }
 
@@ -115,7 +112,7 @@ public struct ResolveInfo: Sendable {
     self.field = Field(
       fieldName: fieldName, parentTypeName: parentTypeName, returnType: returnType, fieldNodes: fieldNodes,
       schema: schema)
-    self.request = Request(operation: operation, variables: variables, schema: schema)
+    self.request = Request(operation: operation, variables: variables)
     self.path = path
   }
 

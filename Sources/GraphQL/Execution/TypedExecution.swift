@@ -77,7 +77,13 @@ public struct TypedExecution {
   /// What a resolver of the field `plan` receives as `info`, at the current path.
   @usableFromInline
   func info(_ plan: FieldPlan) -> ResolveInfo {
-    plan.resolveInfo(request: context.requestInfo, path: context.path)
+    guard let resolution = plan.resolution else {
+      return ResolveInfo(
+        fieldName: plan.definition.name, parentTypeName: plan.parentType.name,
+        returnType: plan.definition.type, path: context.path, fieldNodes: plan.fieldNodes,
+        schema: context.schema, operation: context.operation, variables: context.variables)
+    }
+    return context.resolveInfo(resolution)
   }
 
   /// A resolver's error as the field's error, located at the field and the current path.
