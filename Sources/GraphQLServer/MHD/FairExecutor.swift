@@ -53,9 +53,9 @@ final class FairExecutor: @unchecked Sendable {
   /// Addresses with a job that may start, in turn.
   private var ready: [String] = []
   private var readyStart = 0
-  private var stopping = false
-  /// `stopping`, readable without the lock (`isStopping` is asked for every request).
-  private let stoppingFlag = Atomic<Bool>(false)
+  /// Set by `stop` (with the lock held, so the threads waiting on the condition see it), read
+  /// without the lock too: `isStopping` is asked for every request.
+  private let stopping = Atomic<Bool>(false)
   private var threads: [pthread_t] = []
 
   /// - Parameters:
@@ -95,7 +95,7 @@ final class FairExecutor: @unchecked Sendable {
   func submit(address: String?, _ job: @escaping Job) {
     let key = address ?? ""
     let accepted = locked {
-      if stopping { return false }
+      if stopping.load(ordering: .relaxed) { return false }
       queues[key, default: AddressQueue()].jobs.append(job)
       if makeReadyIfRoom(key) { pthread_cond_signal(condition) }
       return true
@@ -105,14 +105,13 @@ final class FairExecutor: @unchecked Sendable {
 
   /// Whether `stop` began: jobs then run on the caller's thread. Sequentially consistent, as
   /// the server's stop reads a count that its callers change before asking (`ServerCore`).
-  var isStopping: Bool { stoppingFlag.load(ordering: .sequentiallyConsistent) }
+  var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
 
   /// Lets the waiting jobs run, then ends the threads and waits for them; jobs submitted later
   /// run on their caller's thread.
   func stop() {
     let threads = locked {
-      stopping = true
-      stoppingFlag.store(true, ordering: .sequentiallyConsistent)
+      stopping.store(true, ordering: .sequentiallyConsistent)
       pthread_cond_broadcast(condition)
       let threads = self.threads
       self.threads = []
@@ -155,7 +154,7 @@ final class FairExecutor: @unchecked Sendable {
   private func nextJob() -> (String, Job)? {
     while true {
       while readyStart == ready.count {
-        if stopping { return nil }
+        if stopping.load(ordering: .relaxed) { return nil }
         pthread_cond_wait(condition, mutex)
       }
       let key = ready[readyStart]
