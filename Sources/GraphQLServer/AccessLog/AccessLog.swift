@@ -60,50 +60,45 @@ public struct AccessLogEntry: Hashable, Sendable {
     bytes.append(UInt8(ascii: " "))
     Self.append(path, limit: 256, to: &bytes)
     bytes.append(UInt8(ascii: " "))
-    if let status { Self.appendDecimal(status, to: &bytes) } else { bytes.append(UInt8(ascii: "-")) }
+    if let status { bytes.appendDecimal(status) } else { bytes.append(UInt8(ascii: "-")) }
     bytes.append(UInt8(ascii: " "))
     Self.append(operationName, limit: 128, to: &bytes)
     bytes.append(UInt8(ascii: " "))
     let micros = Int((max(0, durationMilliseconds) * 1000).rounded())
-    Self.appendDecimal(micros / 1000, to: &bytes)
+    bytes.appendDecimal(micros / 1000)
     bytes.append(UInt8(ascii: "."))
-    Self.appendDecimal(micros % 1000, width: 3, to: &bytes)
+    bytes.appendDecimal(micros % 1000, width: 3)
     bytes.append(contentsOf: "ms".utf8)
     if let terminator { bytes.append(terminator) }
     return bytes
   }
 
-  /// `clean(text)` appended to `bytes` (`-` for nil).
+  /// `text` appended with spaces, control and non-ASCII characters replaced by `_`, cut at
+  /// `limit` bytes (`-` when empty or nil), so that each field stays one word on one line.
   private static func append(_ text: String?, limit: Int, to bytes: inout [UInt8]) {
     guard let text, !text.isEmpty else { return bytes.append(UInt8(ascii: "-")) }
     for byte in text.utf8.prefix(limit) {
       bytes.append(byte > 0x20 && byte < 0x7F ? byte : UInt8(ascii: "_"))
     }
   }
+}
 
-  /// `value` (negative counts as 0) in decimal, zero-padded to `width` digits.
-  static func appendDecimal(_ value: Int, width: Int = 1, to bytes: inout [UInt8]) {
-    let value = max(0, value)
+extension [UInt8] {
+  /// Appends `value` (negative counts as 0) in decimal, zero-padded to `width` digits.
+  mutating func appendDecimal(_ value: Int, width: Int = 1) {
+    let value = Swift.max(0, value)
     var divisor = 1
     var digits = 1
     while divisor <= value / 10 {
       divisor *= 10
       digits += 1
     }
-    for _ in digits..<max(width, digits) { bytes.append(UInt8(ascii: "0")) }
+    for _ in digits..<Swift.max(width, digits) { append(UInt8(ascii: "0")) }
     var rest = value
     while divisor > 0 {
-      bytes.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      append(UInt8(ascii: "0") + UInt8(rest / divisor))
       rest %= divisor
       divisor /= 10
     }
-  }
-
-  /// `text` with spaces, control and non-ASCII characters replaced by `_`, cut at `limit` bytes
-  /// (`-` when empty), so that each field stays one word on one line.
-  static func clean(_ text: String, limit: Int) -> String {
-    var bytes: [UInt8] = []
-    append(text, limit: limit, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
   }
 }
