@@ -33,34 +33,34 @@ enum MediaTypeNegotiation {
     var jsonPosition = Int.max
     for (position, range) in bytes.split(separator: UInt8(ascii: ",")).enumerated() {
       var parts = range.split(separator: UInt8(ascii: ";")).makeIterator()
-      guard let mediaRange = parts.next().map(trimmed) else { continue }
+      guard let mediaRange = parts.next().map(\.trimmingASCIISpaces) else { continue }
       var quality = 1.0
       var acceptable = true
       while let parameter = parts.next() {
-        let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1).map(trimmed)
+        let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1).map(\.trimmingASCIISpaces)
         guard pair.count == 2 else { continue }
-        if equalsIgnoringCase(pair[0], "q") {
+        if pair[0].equalsIgnoringASCIICase("q") {
           guard let value = Double(String(decoding: pair[1], as: UTF8.self)), value >= 0, value <= 1 else {
             acceptable = false
             break
           }
           quality = value
-        } else if equalsIgnoringCase(pair[0], "charset") {
+        } else if pair[0].equalsIgnoringASCIICase("charset") {
           acceptable = isUTF8(pair[1])
         }
       }
       guard acceptable else { continue }
-      if equalsIgnoringCase(mediaRange, "application/graphql-response+json") {
+      if mediaRange.equalsIgnoringASCIICase("application/graphql-response+json") {
         if graphQLQuality < 0 {
           graphQLQuality = quality
           graphQLPosition = position
         }
       } else {
         let specificity =
-          equalsIgnoringCase(mediaRange, "application/json")
+          mediaRange.equalsIgnoringASCIICase("application/json")
           ? 2
-          : equalsIgnoringCase(mediaRange, "application/*")
-            ? 1 : equalsIgnoringCase(mediaRange, "*/*") ? 0 : -1
+          : mediaRange.equalsIgnoringASCIICase("application/*")
+            ? 1 : mediaRange.equalsIgnoringASCIICase("*/*") ? 0 : -1
         if specificity > jsonSpecificity {
           jsonSpecificity = specificity
           jsonQuality = quality
@@ -80,12 +80,13 @@ enum MediaTypeNegotiation {
   static func isJSONContentType(_ contentType: String) -> Bool {
     let bytes = Array(contentType.utf8)[...]
     var parts = bytes.split(separator: UInt8(ascii: ";")).makeIterator()
-    guard let type = parts.next().map(trimmed), equalsIgnoringCase(type, "application/json") else {
+    guard let type = parts.next().map(\.trimmingASCIISpaces), type.equalsIgnoringASCIICase("application/json")
+    else {
       return false
     }
     while let parameter = parts.next() {
-      let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1).map(trimmed)
-      if pair.count == 2, equalsIgnoringCase(pair[0], "charset"), !isUTF8(pair[1]) { return false }
+      let pair = parameter.split(separator: UInt8(ascii: "="), maxSplits: 1).map(\.trimmingASCIISpaces)
+      if pair.count == 2, pair[0].equalsIgnoringASCIICase("charset"), !isUTF8(pair[1]) { return false }
     }
     return true
   }
@@ -95,26 +96,6 @@ enum MediaTypeNegotiation {
     if value.count >= 2, value.first == UInt8(ascii: "\""), value.last == UInt8(ascii: "\"") {
       value = value.dropFirst().dropLast()
     }
-    return equalsIgnoringCase(value, "utf-8") || equalsIgnoringCase(value, "utf8")
-  }
-
-  /// `text` without the spaces and tabs around it.
-  private static func trimmed(_ text: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-    guard let first = text.firstIndex(where: { !isSpace($0) }),
-      let last = text.lastIndex(where: { !isSpace($0) })
-    else { return text[text.endIndex...] }
-    return text[first...last]
-  }
-
-  /// ASCII case-insensitive comparison with a lowercase literal.
-  private static func equalsIgnoringCase(_ text: ArraySlice<UInt8>, _ lowercase: StaticString) -> Bool {
-    let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-    guard text.count == expected.count else { return false }
-    for (byte, wanted) in zip(text, expected) {
-      let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
-      if lower != wanted { return false }
-    }
-    return true
+    return value.equalsIgnoringASCIICase("utf-8") || value.equalsIgnoringASCIICase("utf8")
   }
 }

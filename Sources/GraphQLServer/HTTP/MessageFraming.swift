@@ -56,11 +56,11 @@ struct MessageFraming {
           message:
             "The header field \(Self.printable(field.name)) holds control character 0x\(Self.hex(bad)).")
       }
-      if Self.nameIs(field.name, "content-length") {
+      if field.name.utf8.equalsIgnoringASCIICase("content-length") {
         contentLengths.append(field.value)
-      } else if Self.nameIs(field.name, "transfer-encoding") {
+      } else if field.name.utf8.equalsIgnoringASCIICase("transfer-encoding") {
         transferCodings.append(field.value)
-      } else if Self.nameIs(field.name, "host") {
+      } else if field.name.utf8.equalsIgnoringASCIICase("host") {
         hosts += 1
       }
     }
@@ -94,16 +94,6 @@ struct MessageFraming {
   }
 
   /// CTL characters (RFC 5234) except HTAB, which field values may hold.
-  /// Whether a field name is `lowercase` in any ASCII case (without lowercasing a copy of it:
-  /// this runs for every header of every request).
-  private static func nameIs(_ name: String, _ lowercase: StaticString) -> Bool {
-    let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
-    guard name.utf8.count == expected.count else { return false }
-    return zip(name.utf8, expected).allSatisfy { byte, wanted in
-      (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte) == wanted
-    }
-  }
-
   private static func isForbiddenControl(_ byte: UInt8) -> Bool {
     (byte < 0x20 && byte != 0x09) || byte == 0x7F
   }
@@ -111,9 +101,7 @@ struct MessageFraming {
   /// `chunked`, compared case-insensitively (RFC 9112 section 7: coding names are
   /// case-insensitive).
   private static func isChunked(_ value: [UInt8]) -> Bool {
-    let chunked = Array("chunked".utf8)
-    return value.count == chunked.count
-      && zip(value, chunked).allSatisfy { byte, expected in byte | 0x20 == expected }
+    value.equalsIgnoringASCIICase("chunked")
   }
 
   private static func hex(_ byte: UInt8) -> String {
