@@ -94,16 +94,12 @@ extension ResolverProtocolGenerator {
       writer.line("        do throws(FieldFailure) {")
       writer.line("          let value: \(resultType(field.type, owner: "\(type.name)R"))")
       writer.line("          do {")
-      if field.arguments.isEmpty {
-        writer.line(
-          "            let input = ResolverInput(source: \(source), context: context, plan: plan, execution: execution)"
-        )
-      } else {
-        writer.line("            let arguments = try execution.arguments(plan)")
-        writer.line(
-          "            let input = ResolverInput(source: \(source), context: context, plan: plan, arguments: arguments, execution: execution)"
-        )
-      }
+      // A field that declares arguments coerces them first (their errors are the field's).
+      let arguments = field.arguments.isEmpty ? "" : "arguments: arguments, "
+      if !field.arguments.isEmpty { writer.line("            let arguments = try execution.arguments(plan)") }
+      writer.line(
+        "            let input = ResolverInput(source: \(source), context: context, plan: plan, \(arguments)execution: execution)"
+      )
       writer.line("            value = try \(call(field, of: type))")
       writer.line("          } catch {")
       writer.line("            throw execution.resolverFailure(errorPolicy(error, context), plan)")
