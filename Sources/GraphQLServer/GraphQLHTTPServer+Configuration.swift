@@ -33,6 +33,15 @@ extension GraphQLHTTPServer {
     /// turn, so other addresses always find an execution thread (default: the number of online
     /// cores; at most `executionThreads`, and fair only when less).
     public var maxExecutionsPerAddress = GraphQLHTTPServer.defaultThreadCount
+    /// Threads driving WebSockets, each with its share of the sockets (default: the number of
+    /// online cores, at most 4).
+    public var webSocketThreads = min(4, GraphQLHTTPServer.defaultThreadCount)
+    /// Seconds a subscriber may leave what was sent to it unread (its socket's buffers full,
+    /// nothing taken) before its stream ends with `SUBSCRIBER_TOO_SLOW` (WebSocket close 4499);
+    /// below the connection timeout, so that a streamed response's last part can still go out
+    /// (default 8). A subscriber that reads, however slowly, is never ended: it falls behind
+    /// and catches up from the event log.
+    public var stalledSubscriberSeconds: Double = 8
 
     /// - Parameters:
     ///   - maxBodyBytes: the largest request body (default 1 MiB).

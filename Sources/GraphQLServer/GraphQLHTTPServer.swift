@@ -47,7 +47,9 @@ public final class GraphQLHTTPServer: Sendable {
       maxStreamingConnections: configuration.maxSubscriptionConnections,
       maxOperationsPerConnection: configuration.maxOperationsPerConnection,
       executionThreads: configuration.executionThreads,
-      maxExecutionsPerAddress: configuration.maxExecutionsPerAddress)
+      maxExecutionsPerAddress: configuration.maxExecutionsPerAddress,
+      webSocketThreads: configuration.webSocketThreads,
+      stallTimeout: .milliseconds(Int(configuration.stalledSubscriberSeconds * 1000)))
   }
 
   deinit { stop() }

@@ -5,8 +5,12 @@ extension LaunchBackend {
   public enum OperationStart: Sendable {
     /// A query's or mutation's response, or the errors of a request that cannot run.
     case single(EncodedResponse)
-    /// A subscription: one encoded response (`{"data":{"tripsBooked":n}}`) per event.
-    case stream(AsyncStream<[UInt8]>)
+    /// A subscription: one encoded response (`{"data":{"tripsBooked":n}}`) per event, pulled
+    /// at the consumer's pace (a consumer that falls behind catches up from the event log).
+    case stream(SubscriptionStream<[UInt8]>)
+    /// A valid subscription that cannot start because the database is unavailable right now:
+    /// the response holds a `SERVICE_UNAVAILABLE` error (a transport answers 503 where it can).
+    case unavailable(EncodedResponse)
   }
 
   /// Starts an operation for a transport that can stream (WebSocket, multipart, SSE).
@@ -19,9 +23,12 @@ extension LaunchBackend {
   /// the event as root value, on the feed's thread as the event is handed over. Subscribers
   /// with the same document, operation, variables and credential get the same bytes for an
   /// event, so those are executed once per event and shared (a thousand anonymous
-  /// `subscription { tripsBooked }`s cost one execution). The subscription ends when the
-  /// consumer stops iterating, when it falls a queue's worth of events behind, or when the log
-  /// cannot be read.
+  /// `subscription { tripsBooked }`s cost one execution). A consumer that falls behind is
+  /// paused and catches up from the log at its own pace; while the database is away the
+  /// subscription waits and then delivers what was committed meanwhile, in order. It ends only
+  /// when the consumer stops iterating or the backend closes. When the database cannot be read
+  /// at the start, the answer is `.unavailable` with a `SERVICE_UNAVAILABLE` error, never an
+  /// empty stream.
   ///
   /// - Parameters:
   ///   - request: the document, operation name and variables.
@@ -38,7 +45,7 @@ extension LaunchBackend {
     let key = SubscriptionAnswers.Key(request: request, authorization: authorization)
     do {
       return .stream(
-        try environment.store.events.subscribe(after: nil, queueLimit: TripEventFeed.defaultQueueLimit) {
+        try environment.store.events.subscribe(after: nil, capacity: TripEventFeed.defaultCapacity) {
           event in
           answers.answer(for: key, event: event.id) {
             processor.processSyncEncoded(
@@ -50,7 +57,14 @@ extension LaunchBackend {
         })
     } catch {
       environment.reportInternalError(error)
-      return .stream(AsyncStream { $0.finish() })
+      let failure: GraphQLError =
+        if case .unavailable? = error as? BookingStoreError { APIError.serviceUnavailable } else {
+          APIError.internalError
+        }
+      return .unavailable(
+        EncodedResponse(
+          outcome: .executed, operationType: .subscription, operationName: first.operationName,
+          body: ExecutionResult(data: .null, errors: [failure]).encoded()))
     }
   }
 

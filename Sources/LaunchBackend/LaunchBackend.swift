@@ -146,12 +146,13 @@ public final class LaunchBackend: Sendable {
   ///
   /// - Parameters:
   ///   - id: the last event id the subscriber saw; missed events are replayed from the log.
-  ///   - queueLimit: events queued before a subscriber that does not read is dropped.
+  ///   - capacity: events waiting for the subscriber before the feed pauses it (it then catches
+  ///     up from the log once it reads on).
   /// - Throws: ``BookingStoreError`` when `id` is nil and the database cannot be read.
-  public func tripEvents(after id: Int? = nil, queueLimit: Int = TripEventFeed.defaultQueueLimit) throws
-    -> AsyncStream<TripEvent>
+  public func tripEvents(after id: Int? = nil, capacity: Int = TripEventFeed.defaultCapacity) throws
+    -> SubscriptionStream<TripEvent>
   {
-    try environment.store.events.subscribe(after: id, queueLimit: queueLimit)
+    try environment.store.events.subscribe(after: id, capacity: capacity)
   }
 
   /// The static cost of a request under this backend's cost model (nil when the document does

@@ -1,11 +1,11 @@
 /// The first `count` elements of `stream`, or fewer when it ends or `limit` passes (a bound
 /// against a hang, not a speed requirement).
-public func collect<Element: Sendable>(
-  _ stream: AsyncStream<Element>, count: Int, within limit: Duration = .seconds(20)
-) async -> [Element] {
-  await withTaskGroup(of: [Element]?.self) { group in
+public func collect<Stream: AsyncSequence & Sendable>(
+  _ stream: Stream, count: Int, within limit: Duration = .seconds(20)
+) async -> [Stream.Element] where Stream.Element: Sendable, Stream.Failure == Never {
+  await withTaskGroup(of: [Stream.Element]?.self) { group in
     group.addTask {
-      var elements: [Element] = []
+      var elements: [Stream.Element] = []
       guard count > 0 else { return elements }
       for await element in stream {
         elements.append(element)

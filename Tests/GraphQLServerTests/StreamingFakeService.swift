@@ -71,21 +71,30 @@ struct StreamingFakeService: GraphQLService {
     let big = request.query.contains("big")
     let values = hub.subscribe()
     let auth = authorization.map(JSON.string) ?? .null
-    return .stream(
-      AsyncStream { continuation in
-        let task = Task {
-          var sent = 0
-          for await value in values {
-            var data: JSONObject = ["tick": .int(value), "authorization": auth]
-            if big { data["padding"] = .string(String(repeating: "x", count: 64 << 10)) }
-            continuation.yield(JSON.object(["data": .object(data)]).encoded())
-            sent += 1
-            if sent >= limit { break }
+    let (demand, demanded) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    let producer = Mutex<Task<Void, Never>?>(nil)
+    let (stream, source) = SubscriptionStream<[UInt8]>.makeStream(
+      capacity: 16, onDemand: { demanded.yield() },
+      onTermination: { producer.withLock { $0?.cancel() } })
+    producer.withLock {
+      $0 = Task {
+        var sent = 0
+        var demands = demand.makeAsyncIterator()
+        for await value in values {
+          var data: JSONObject = ["tick": .int(value), "authorization": auth]
+          if big { data["padding"] = .string(String(repeating: "x", count: 64 << 10)) }
+          let result = JSON.object(["data": .object(data)]).encoded()
+          // A full buffer: wait until the consumer asks for more, as an event log would.
+          while source.offer(result) == .full {
+            guard await demands.next() != nil, !Task.isCancelled else { return }
           }
-          continuation.finish()
+          sent += 1
+          if sent >= limit { break }
         }
-        continuation.onTermination = { _ in task.cancel() }
-      })
+        source.finish()
+      }
+    }
+    return .stream(stream)
   }
 
   func accepts(authorization: String) -> Bool { authorization != "forbidden" }

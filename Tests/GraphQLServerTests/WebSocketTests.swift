@@ -223,21 +223,25 @@ import Testing
     #expect(service.hub.count == 0)
   }
 
-  @Test func aClientThatNeverReadsIsDroppedWithoutSlowingOthers() throws {
-    let server = try startServer()
+  @Test func aClientThatNeverReadsIsClosed4499WithoutSlowingOthers() throws {
+    var configuration = GraphQLHTTPServer.Configuration(connectionTimeoutSeconds: 2, threads: 2)
+    configuration.stalledSubscriberSeconds = 1
+    let server = try TestServer(service: service, configuration: configuration)
     let reader = try initialised(server)
     reader.send(text: #"{"id":"r","type":"subscribe","payload":{"query":"subscription big { tick }"}}"#)
+    // No small receive buffer here: it would make the stuck client's late reading crawl.
     let stuck = try initialised(server)
-    stuck.shrinkReceiveBuffer()
     stuck.send(text: #"{"id":"s","type":"subscribe","payload":{"query":"subscription big { tick }"}}"#)
     #expect(service.hub.waitForSubscribers(2))
-    // 64 KiB per event: past the server's 1 MiB bound plus what the kernel buffers, the client
-    // that reads nothing is dropped; the one that reads gets every event.
+    // 64 KiB per event: the client that reads nothing stops taking events once its window and
+    // the kernel's buffers are full, and after a second without progress it is closed as too
+    // slow; the one that reads gets every event all along.
     var received = 0
     for value in 0..<400 where service.hub.count > 1 {
       service.hub.publish(value)
       guard case .text(let text)? = reader.receive(), text.contains(#""tick":\#(value),"#) else { break }
       received += 1
+      usleep(5_000)
     }
     for _ in 0..<500 where service.hub.count > 1 { usleep(10_000) }
     #expect(service.hub.count == 1)
@@ -248,5 +252,17 @@ import Testing
       return
     }
     #expect(text.contains(#""tick":-5,"#))
+    // Reading now, the stuck client finds what was sent before the end, then close 4499: a
+    // client can tell this from a normal end and subscribe again.
+    var close: (code: UInt16?, reason: String)?
+    for _ in 0..<10_000 {
+      guard let frame = stuck.receive() else { break }
+      if case .close(let code, let reason) = frame {
+        close = (code, reason)
+        break
+      }
+    }
+    #expect(close?.code == 4499)
+    #expect(close?.reason.hasPrefix("SUBSCRIBER_TOO_SLOW") == true)
   }
 }

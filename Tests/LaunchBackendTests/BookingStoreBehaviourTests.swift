@@ -183,22 +183,39 @@ import Testing
     #expect(events.first == logged[1])
   }
 
-  @Test(arguments: StoreKind.allCases) func aSubscriberThatDoesNotReadIsDropped(kind: StoreKind) async throws
-  {
+  @Test(arguments: StoreKind.allCases) func aSubscriberThatFallsBehindIsPausedAndCatchesUpFromTheLog(
+    kind: StoreKind
+  ) async throws {
     let fixture = try StoreFixture(kind)
     defer { fixture.close() }
     let store = try fixture.open()
     let ada = try store.login("ada@example.com").user
     for launch in 1...5 { try store.book(userID: ada.id, launchIDs: [launch]) }
-    let slow = try store.events.subscribe(after: 0, queueLimit: 2)
+    let slow = try store.events.subscribe(after: 0, capacity: 2)
     let reader = try store.events.subscribe(after: 0)
-    // The reader gets everything; the slow one is dropped (without a read: reading it now
-    // would make room) and keeps its two queued events, then its stream ends.
+    // The reader gets everything while the slow one, two events behind with nothing read, is
+    // paused, not dropped: it stays subscribed and gets all of it, in order, once it reads.
     #expect(await collect(reader, count: 5).count == 5)
-    #expect(await waitUntil { store.events.subscriberCount == 1 })
-    #expect(await collect(slow, count: 100).map(\.delta) == [1, 1])
     try store.book(userID: ada.id, launchIDs: [6])
     #expect(await collect(reader, count: 1).map(\.delta) == [1])
+    #expect(store.events.subscriberCount == 2)
+    let logged = try store.allTripEvents()
+    #expect(await collect(slow, count: 6) == logged)
+    try store.book(userID: ada.id, launchIDs: [7])
+    #expect(await collect(slow, count: 1).map(\.delta) == [1])
+  }
+
+  @Test(arguments: StoreKind.allCases) func aSubscriberThatGoesAwayIsForgotten(kind: StoreKind) async throws {
+    let fixture = try StoreFixture(kind)
+    defer { fixture.close() }
+    let store = try fixture.open()
+    do {
+      let stream = try store.events.subscribe(after: 0, capacity: 2)
+      #expect(store.events.subscriberCount == 1)
+      _ = stream
+    }
+    // Letting go of the stream without iterating ends the subscription.
+    #expect(await waitUntil { store.events.subscriberCount == 0 })
   }
 
   @Test(arguments: StoreKind.allCases) func anIdleSubscriptionCostsAlmostNoCPU(kind: StoreKind) async throws {

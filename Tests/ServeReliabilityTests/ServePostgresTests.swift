@@ -95,7 +95,7 @@ import Testing
     // A subscriber in this process, whose LISTEN connection goes through the restart too.
     let watcher = try PostgresBookingStore(PostgresPool.Configuration(conninfo: url, size: 1))
     defer { watcher.close() }
-    let events = try watcher.events.subscribe(after: 0, queueLimit: 100_000)
+    let events = try watcher.events.subscribe(after: 0, capacity: 100_000)
 
     // Two clients book and cancel without pause while the database stops and starts again.
     let statuses = StatusCounts()

@@ -61,6 +61,13 @@ static inline ssize_t cwslay_socket_write(wslay_event_context_ptr ctx, int fd, c
   return -1;
 }
 
+/// Makes a wslay recv callback's -1 mean "nothing more to read now" (the caller's read budget for
+/// this turn is spent), so that wslay_event_recv returns with the socket still readable.
+static inline ssize_t cwslay_read_paused(wslay_event_context_ptr ctx) {
+  wslay_event_set_error(ctx, WSLAY_ERR_WOULDBLOCK);
+  return -1;
+}
+
 /// NULL once libwslay is open (opening it now if needed), otherwise why it cannot be opened.
 const char *cwslay_open_error(void);
 

@@ -22,7 +22,9 @@ final class ServerCore: Sendable {
   /// Long-lived connections (WebSockets, streamed subscriptions) and their limit.
   let streaming: StreamingBudget
   /// The upgraded WebSockets.
-  let webSockets: WebSocketLoop
+  let webSockets: WebSocketLoops
+  /// How long bytes may wait unread by a subscriber before its stream ends as too slow.
+  let stallTimeout: Duration
   /// Runs GraphQL executions off libmicrohttpd's threads, in turn between client addresses.
   let executor: FairExecutor
   /// Streamed subscription responses being sent.
@@ -38,8 +40,10 @@ final class ServerCore: Sendable {
   init(
     service: any GraphQLService, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration,
     maxStreamingConnections: Int = 10_000, maxOperationsPerConnection: Int = 100,
-    executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2
+    executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2, webSocketThreads: Int = 1,
+    stallTimeout: Duration = .seconds(8)
   ) {
+    self.stallTimeout = stallTimeout
     executor = FairExecutor(threads: executionThreads, maxPerAddress: maxExecutionsPerAddress)
     handler = GraphQLHTTPHandler(service: service, maxBodyBytes: maxBodyBytes)
     self.accessLog = accessLog
@@ -48,12 +52,14 @@ final class ServerCore: Sendable {
     let streaming = StreamingBudget(limit: maxStreamingConnections)
     self.connections = connections
     self.streaming = streaming
-    webSockets = WebSocketLoop(
-      service: service, maxOperationsPerConnection: maxOperationsPerConnection,
-      socketClosing: { socket in
-        connections.closed(socket)
-        streaming.release()
-      })
+    webSockets = WebSocketLoops(count: webSocketThreads) {
+      WebSocketLoop(
+        service: service, maxOperationsPerConnection: maxOperationsPerConnection, stallTimeout: stallTimeout,
+        socketClosing: { socket in
+          connections.closed(socket)
+          streaming.release()
+        })
+    }
   }
 
   /// The access handler (see `MHD_AccessHandlerCallback`): first call with the head, then one per
@@ -300,16 +306,30 @@ final class ServerCore: Sendable {
       case .stream(let results):
         body.own(
           Task {
-            for await result in results { body.append(format.result(result)) }
+            for await result in results {
+              // The next result is pulled only once the client has read enough of the others.
+              guard await body.reserve() else { return }
+              body.append(format.result(result))
+            }
             if !Task.isCancelled { body.finish() }
           })
       }
     }
+    let stallTimeout = stallTimeout
     body.own(
       Task {
         // Apollo's router sends `{}` every 5 s; graphql-sse a comment line. Either keeps the
-        // connection inside libmicrohttpd's idle timeout.
-        while (try? await Task.sleep(for: .seconds(5))) != nil { body.append(format.heartbeat) }
+        // connection inside libmicrohttpd's idle timeout. Each second, a client that reads
+        // nothing of what waits for it is looked for.
+        var quietSeconds = 0
+        while (try? await Task.sleep(for: .seconds(1))) != nil {
+          if body.endIfStalled(now: .now, timeout: stallTimeout) { return }
+          quietSeconds += 1
+          if quietSeconds >= 5 {
+            quietSeconds = 0
+            body.appendIfIdle(format.heartbeat)
+          }
+        }
       })
     return result
   }

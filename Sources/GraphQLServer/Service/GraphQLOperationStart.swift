@@ -1,3 +1,5 @@
+import GraphQL
+
 /// How an operation sent over a streaming transport (a WebSocket, a multipart or SSE response)
 /// begins: a query or mutation answers once; a subscription streams.
 public enum GraphQLOperationStart: Sendable {
@@ -5,7 +7,9 @@ public enum GraphQLOperationStart: Sendable {
   /// (`kind` says which, as for `GraphQLService.execute`).
   case single(GraphQLServiceResult)
   /// A subscription that was accepted: one encoded `ExecutionResult` (`{"data":...}`) per event,
-  /// until the stream finishes (the source ended). The consumer stops it by ceasing to iterate;
-  /// the service must then release the subscription (`onTermination`).
-  case stream(AsyncStream<[UInt8]>)
+  /// until the stream finishes (the source ended). The server pulls results only as fast as the
+  /// client reads them, so a slow client is not sent more than a bounded amount ahead; the
+  /// service keeps what it has not pulled (an event log) and must not drop it. The consumer
+  /// stops it by ceasing to iterate; the service must then release the subscription.
+  case stream(SubscriptionStream<[UInt8]>)
 }

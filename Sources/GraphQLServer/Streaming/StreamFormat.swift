@@ -57,6 +57,19 @@ enum StreamFormat: Sendable, Equatable {
     }
   }
 
+  /// The error that ends the stream of a client that did not read what was sent: multipart's
+  /// fatal-error part, or an SSE `error` event (then the end follows).
+  var tooSlow: [UInt8] {
+    let errors =
+      #"[{"message":"The subscriber did not read its events; the subscription ended.","extensions":{"code":"SUBSCRIBER_TOO_SLOW"}}]"#
+    switch self {
+    case .multipart:
+      return Array(
+        "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{\"payload\":null,\"errors\":\(errors)}".utf8)
+    case .serverSentEvents: return Array("event: error\ndata: {\"errors\":\(errors)}\n\n".utf8)
+    }
+  }
+
   /// The end of the stream.
   var end: [UInt8] {
     switch self {

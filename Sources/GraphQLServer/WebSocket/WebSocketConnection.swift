@@ -1,3 +1,4 @@
+import CEventPoll
 import CWslay
 import Glibc
 
@@ -39,20 +40,55 @@ final class WebSocketConnection {
   var pendingClose: (code: UInt16, reason: String)?
   /// When the closing handshake must be over (set when the server queued its close).
   var closeDeadline: ContinuousClock.Instant?
-  /// Whether the loop's epoll watches the socket for writability (it does while wslay has
-  /// something to send).
-  var watchedForWrite = false
+  /// What the loop's epoll watches the socket for (`CEP_READABLE`, and `CEP_WRITABLE` while
+  /// wslay has something to send); registration starts with readable.
+  var watchedInterest = UInt32(CEP_READABLE)
+  /// How far the operations' results may run ahead of what the client read.
+  let window: SendWindow
+  /// Input bytes this connection may still read in the loop's current turn: one socket never
+  /// holds the loop for more than a slice, and reading stops while the output backs up.
+  var readBudget = 0
+  /// The most bytes queued for the client before reading stops (and the loop closes with 1008).
+  let maxQueuedBytes: Int
+  /// Bytes written to the socket so far (progress of a client that reads).
+  private(set) var bytesWritten = 0
+  /// Set when the server began closing on its own (a policy or protocol violation, a message too
+  /// big, a client too slow): input is then read and dropped, so that closing the socket with
+  /// input unread does not reset the connection before the client read the close frame.
+  var draining = false
+  /// The client half-closed or closed while the connection was draining.
+  private(set) var peerEnded = false
+  /// The write half was shut down after the close frame went out.
+  var shutDownWrite = false
+  /// Since when queued bytes have not moved (nil while the client reads or nothing is queued).
+  var stalledSince: ContinuousClock.Instant?
+  /// `bytesWritten` when the loop last looked for a stall.
+  var bytesWrittenAtLastLook = 0
+  /// Catches forbidden control frames before wslay does.
+  private var scanner = FrameScanner()
   private(set) var context: wslay_event_context_ptr?
 
   init(
-    id: Int, socket: Int32, upgrade: OpaquePointer, session: any GraphQLSocketSession, pendingInput: [UInt8]
+    id: Int, socket: Int32, upgrade: OpaquePointer, session: any GraphQLSocketSession, pendingInput: [UInt8],
+    window: SendWindow, maxQueuedBytes: Int
   ) {
     self.id = id
     self.socket = socket
     self.upgrade = upgrade
     self.session = session
     self.pendingInput = pendingInput
+    self.window = window
+    self.maxQueuedBytes = maxQueuedBytes
   }
+
+  /// Why the client's input broke the protocol in a way wslay would close without a status
+  /// code (see `FrameScanner`), if it did.
+  var protocolViolation: String? { scanner.violation }
+
+  /// Whether wslay received the client's close frame (the client began the closing handshake).
+  var closeReceived: Bool { context.map { wslay_event_get_close_received($0) != 0 } ?? false }
+  /// Whether the close frame went out.
+  var closeSent: Bool { context.map { wslay_event_get_close_sent($0) != 0 } ?? false }
 
   /// Creates the wslay server context; false when out of memory.
   func open(maxMessageBytes: Int) -> Bool {
@@ -88,10 +124,31 @@ final class WebSocketConnection {
     return true
   }
 
-  /// Reads what the socket has; false when the connection is over.
+  /// Reads what the socket has, up to `readBudget` bytes; false when the connection is over.
   func receive() -> Bool {
     guard let context, !failed else { return false }
+    if draining { return discardInput() }
     return wslay_event_recv(context) == 0 && !failed
+  }
+
+  /// Reads and drops up to `readBudget` bytes; false when the socket failed.
+  private func discardInput() -> Bool {
+    var scratch = [UInt8](repeating: 0, count: 16 << 10)
+    while readBudget > 0 {
+      let count = Glibc.read(socket, &scratch, min(scratch.count, readBudget))
+      if count > 0 {
+        readBudget -= count
+        continue
+      }
+      if count == 0 {
+        peerEnded = true
+      } else if errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR {
+        failed = true
+        return false
+      }
+      break
+    }
+    return true
   }
 
   /// Writes what is queued as far as the socket takes it; false when the connection is over.
@@ -129,17 +186,30 @@ final class WebSocketConnection {
   private func read(
     _ context: wslay_event_context_ptr?, into buffer: UnsafeMutablePointer<UInt8>, length: Int
   ) -> Int {
+    // wslay reads until the socket is empty; a flood of pings (each answered with a queued pong)
+    // would keep it reading and queueing without end. So stop at the turn's budget, while the
+    // output is backed up, and at a forbidden frame.
+    guard readBudget > 0, queuedBytes <= maxQueuedBytes, scanner.violation == nil else {
+      return cwslay_read_paused(context)
+    }
     var ended: Int32 = 0
     defer { if ended != 0 { failed = true } }
-    return pendingInput.withUnsafeBufferPointer { pending in
+    let count = pendingInput.withUnsafeBufferPointer { pending in
       cwslay_socket_read(
-        context, socket, buffer, length, pending.baseAddress, pending.count, &pendingUsed, &ended)
+        context, socket, buffer, min(length, readBudget), pending.baseAddress, pending.count, &pendingUsed,
+        &ended)
     }
+    guard count > 0 else { return count }
+    readBudget -= count
+    let allowed = scanner.scan(UnsafeBufferPointer(start: buffer, count: count))
+    return allowed > 0 ? allowed : cwslay_read_paused(context)
   }
 
   private func write(_ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>, length: Int) -> Int {
     var ended: Int32 = 0
     defer { if ended != 0 { failed = true } }
-    return cwslay_socket_write(context, socket, data, length, &ended)
+    let count = cwslay_socket_write(context, socket, data, length, &ended)
+    if count > 0 { bytesWritten += count }
+    return count
   }
 }

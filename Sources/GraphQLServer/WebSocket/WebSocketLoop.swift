@@ -6,8 +6,17 @@ import GraphQL
 import POSIXThreads
 import Synchronization
 
-/// Drives every upgraded WebSocket of a server on one thread of its own, which sleeps in
-/// `epoll_wait(2)` (sockets, plus a pipe that other threads write to when they have news).
+/// Drives upgraded WebSockets on one thread of its own, which sleeps in `epoll_wait(2)`
+/// (sockets, plus a pipe that other threads write to when they have news). A server runs one
+/// loop per core (`WebSocketLoops`), each with its share of the sockets.
+///
+/// No socket can hold the loop or its memory: each ready socket is read for at most
+/// `readSliceBytes` per turn (then the next one's turn comes), reading stops while what the
+/// client has not read backs up past `maxQueuedBytes`, and a client that sends faster than it
+/// reads is closed with 1008. Subscriptions' results wait for room in the connection's
+/// `SendWindow`, so a client that reads slowly makes its subscriptions fall behind (they catch
+/// up from the log) rather than the server buffer for it; one whose queued bytes do not move for
+/// `stallTimeout` is closed with 4499 (`SUBSCRIBER_TOO_SLOW`), a code no normal end uses.
 ///
 /// The cost of a wake-up is what is ready, not how many sockets are open: with a thousand
 /// subscribers a `poll(2)` over every socket per wake-up (and a wake-up per posted result) made
@@ -51,8 +60,19 @@ final class WebSocketLoop: Sendable {
   let maxMessageBytes: Int
   let initTimeout: Duration
   let keepAlive: Duration
-  /// The most bytes queued for a client that does not read before it is dropped.
+  /// The most bytes queued for a client before reading from it stops and it is closed (1008).
   let maxQueuedBytes: Int
+  /// The most bytes of results operations may post and queue ahead of what the client read.
+  let sendWindowBytes: Int
+  /// How long queued bytes may stay unread before the client is closed as too slow (4499).
+  let stallTimeout: Duration
+  /// The most bytes read from one socket per turn of the loop.
+  static let readSliceBytes = 64 << 10
+  /// How long a close the server began may take before the socket is closed anyway.
+  static let closeTimeout: Duration = .seconds(2)
+  /// How long a client closed as too slow has to read what was queued before the close frame
+  /// (it is not reading: that is why it was closed) before the socket is closed anyway.
+  static let slowCloseTimeout: Duration = .seconds(30)
   /// Called on the loop thread when a connection's socket is about to close (the guard's table).
   let socketClosing: @Sendable (Int32) -> Void
   /// Connections open now (adopted and not yet closed).
@@ -67,6 +87,7 @@ final class WebSocketLoop: Sendable {
   init(
     service: any GraphQLService, maxOperationsPerConnection: Int, maxMessageBytes: Int = 1 << 20,
     initTimeout: Duration = .seconds(10), keepAlive: Duration = .seconds(10), maxQueuedBytes: Int = 1 << 20,
+    sendWindowBytes: Int = 256 << 10, stallTimeout: Duration = .seconds(30),
     socketClosing: @escaping @Sendable (Int32) -> Void
   ) {
     self.service = service
@@ -75,6 +96,8 @@ final class WebSocketLoop: Sendable {
     self.initTimeout = initTimeout
     self.keepAlive = keepAlive
     self.maxQueuedBytes = maxQueuedBytes
+    self.sendWindowBytes = sendWindowBytes
+    self.stallTimeout = stallTimeout
     self.socketClosing = socketClosing
     var ends: [Int32] = [-1, -1]
     if pipe(&ends) == 0 {
@@ -137,12 +160,19 @@ final class WebSocketLoop: Sendable {
   /// Completes every operation, closes every WebSocket with 1001, and ends the thread once
   /// they are closed (or after 2 s). Blocks until then.
   func stop() {
-    let wasRunning = inbox.withLock { inbox -> Bool in
-      defer { inbox.stopping = true }
-      return inbox.running
-    }
+    requestStop()
+    join()
+  }
+
+  /// Begins `stop()` without waiting.
+  func requestStop() {
+    inbox.withLock { $0.stopping = true }
     wake()
-    guard wasRunning, let thread = finished.withLock({ $0 }) else { return }
+  }
+
+  /// Waits for the thread to end (after `requestStop()`).
+  func join() {
+    guard let thread = finished.withLock({ $0 }) else { return }
     pthread_join(thread, nil)
     finished.withLock { $0 = nil }
   }
@@ -176,8 +206,7 @@ final class WebSocketLoop: Sendable {
         guard let connection = connections[Int(readyIDs[index])] else { continue }
         touched.insert(connection.id)
         if readiness[index] & UInt32(CEP_READABLE | CEP_ENDED) != 0 {
-          if !connection.receive() { connection.failed = true }
-          handleIncoming(connection, serial: &nextSerial)
+          read(connection, serial: &nextSerial)
         }
       }
       let (adoptions, posted, stopping) = inbox.withLock { inbox in
@@ -194,12 +223,12 @@ final class WebSocketLoop: Sendable {
         connections[connection.id] = connection
         touched.insert(connection.id)
         // Bytes that came with the handshake are read now.
-        if connection.hasPendingInput {
-          if !connection.receive() { connection.failed = true }
-          handleIncoming(connection, serial: &nextSerial)
-        }
+        if connection.hasPendingInput { read(connection, serial: &nextSerial) }
       }
       for item in posted {
+        if case .emitted(let result) = item.event {
+          connections[item.connection]?.window.taken(result.count)
+        }
         guard let connection = connections[item.connection],
           connection.operations[item.id]?.serial == item.serial
         else { continue }
@@ -228,7 +257,7 @@ final class WebSocketLoop: Sendable {
         lastTick = now
         for connection in connections.values {
           let actions = connection.session.tick(now: now)
-          if !actions.isEmpty || connection.closeDeadline != nil {
+          if !actions.isEmpty || connection.closeDeadline != nil || connection.queuedBytes > 0 {
             touched.insert(connection.id)
             perform(actions, on: connection, serial: &nextSerial)
           }
@@ -239,6 +268,8 @@ final class WebSocketLoop: Sendable {
         if !service(connection, now: now) {
           destroy(connection)
           connections[id] = nil
+        } else {
+          connection.window.update(queued: connection.queuedBytes)
         }
       }
       if let stopDeadline, connections.isEmpty || now >= stopDeadline {
@@ -259,9 +290,38 @@ final class WebSocketLoop: Sendable {
     }
   }
 
+  /// One turn of reading from `connection`: at most a slice, then what it delivered.
+  private func read(_ connection: WebSocketConnection, serial: inout Int) {
+    connection.readBudget = Self.readSliceBytes
+    if !connection.receive() { connection.failed = true }
+    handleIncoming(connection, serial: &serial)
+    guard !connection.draining, !connection.failed else { return }
+    if let violation = connection.protocolViolation {
+      beginClose(connection, code: 1002, reason: "protocol error: \(violation)")
+    } else if !connection.wantsRead && !connection.closeReceived {
+      // wslay began the close itself (a message too big, text that is not UTF-8): input is
+      // drained until the client has the close frame.
+      stopAll(connection)
+      connection.draining = true
+      connection.closeDeadline = .now + Self.closeTimeout
+    }
+  }
+
+  /// Closes with `code` ahead of whatever is queued (wslay sends control frames before queued
+  /// messages), stops the operations, and drains the input until the client closes too.
+  private func beginClose(
+    _ connection: WebSocketConnection, code: UInt16, reason: String, timeout: Duration = closeTimeout
+  ) {
+    stopAll(connection)
+    connection.pendingClose = nil
+    connection.draining = true
+    connection.queueClose(code: code, reason: reason)
+    connection.closeDeadline = .now + timeout
+  }
+
   private func drainWake() {
     var buffer = [UInt8](repeating: 0, count: 256)
-    while read(wakeRead, &buffer, buffer.count) > 0 {}
+    while Glibc.read(wakeRead, &buffer, buffer.count) > 0 {}
   }
 
   private func register(_ adoption: Adoption, id: Int) -> WebSocketConnection? {
@@ -281,7 +341,8 @@ final class WebSocketLoop: Sendable {
       }
     let connection = WebSocketConnection(
       id: id, socket: adoption.socket, upgrade: adoption.upgrade, session: session,
-      pendingInput: adoption.extraInput)
+      pendingInput: adoption.extraInput, window: SendWindow(limit: sendWindowBytes),
+      maxQueuedBytes: maxQueuedBytes)
     guard connection.open(maxMessageBytes: maxMessageBytes),
       cep_watch(eventPoll, adoption.socket, UInt64(id), UInt32(CEP_READABLE), 1) == 0
     else {
@@ -336,12 +397,15 @@ final class WebSocketLoop: Sendable {
   {
     let authorization = connection.session.authorization
     let connectionID = connection.id
+    let window = connection.window
     return Task { [service] in
       switch service.start(request, authorization: authorization) {
       case .single(let result):
         post(connection: connectionID, id: id, serial: serial, .answered(result))
       case .stream(let results):
         for await result in results {
+          // Pull the next result only once the client has read enough of the previous ones.
+          guard await window.reserve(result.count) else { return }
           post(connection: connectionID, id: id, serial: serial, .emitted(result))
         }
         if !Task.isCancelled { post(connection: connectionID, id: id, serial: serial, .finished) }
@@ -363,21 +427,60 @@ final class WebSocketLoop: Sendable {
       connection.queueClose(code: close.code, reason: close.reason)
       if !connection.flush() { return false }
     }
-    if connection.queuedBytes > maxQueuedBytes { return false }
-    if !connection.wantsRead && !connection.wantsWrite { return false }
     if let deadline = connection.closeDeadline, now >= deadline { return false }
-    let wantsWrite = connection.wantsWrite
-    if wantsWrite != connection.watchedForWrite {
-      let interest = UInt32(wantsWrite ? CEP_READABLE | CEP_WRITABLE : CEP_READABLE)
+    if connection.draining {
+      if connection.closeSent {
+        // The close frame is out: a FIN after it tells the client that nothing follows, and the
+        // input is drained until its own close or end arrives.
+        if !connection.shutDownWrite {
+          connection.shutDownWrite = true
+          _ = shutdown(connection.socket, Int32(SHUT_WR))
+        }
+        if connection.peerEnded || connection.closeReceived { return false }
+      } else if connection.peerEnded && !connection.wantsWrite {
+        return false
+      }
+    } else if connection.queuedBytes > maxQueuedBytes {
+      beginClose(connection, code: 1008, reason: "policy violation: the client sends faster than it reads")
+      if !connection.flush() { return false }
+    } else if isStalled(connection, now: now) {
+      beginClose(
+        connection, code: 4499, reason: "SUBSCRIBER_TOO_SLOW: the client did not read what was sent",
+        timeout: Self.slowCloseTimeout)
+      if !connection.flush() { return false }
+    } else if !connection.wantsRead && !connection.wantsWrite {
+      return false
+    }
+    // A connection the server is closing is not read until its close frame is out: a client
+    // that floods without reading costs no CPU while it waits for its deadline, and one that
+    // reads gets the close frame, then has its remaining input drained.
+    var interest = connection.draining && !connection.closeSent ? 0 : UInt32(CEP_READABLE)
+    if connection.wantsWrite { interest |= UInt32(CEP_WRITABLE) }
+    if interest != connection.watchedInterest {
       guard cep_watch(eventPoll, connection.socket, UInt64(connection.id), interest, 0) == 0 else {
         return false
       }
-      connection.watchedForWrite = wantsWrite
+      connection.watchedInterest = interest
     }
     return true
   }
 
+  /// Whether bytes have waited for the client, without any being written, for `stallTimeout`.
+  private func isStalled(_ connection: WebSocketConnection, now: ContinuousClock.Instant) -> Bool {
+    guard connection.queuedBytes > 0, connection.bytesWritten == connection.bytesWrittenAtLastLook else {
+      connection.bytesWrittenAtLastLook = connection.bytesWritten
+      connection.stalledSince = nil
+      return false
+    }
+    guard let since = connection.stalledSince else {
+      connection.stalledSince = now
+      return false
+    }
+    return now - since >= stallTimeout
+  }
+
   private func destroy(_ connection: WebSocketConnection) {
+    connection.window.close()
     stopAll(connection)
     _ = cep_forget(eventPoll, connection.socket)
     connection.free()

@@ -24,6 +24,10 @@ struct BackendGraphQLService: GraphQLService {
     case .single(let response):
       .single(GraphQLServiceResult(response, requestedOperationName: request.operationName))
     case .stream(let results): .stream(results)
+    case .unavailable(let response):
+      .single(
+        GraphQLServiceResult(
+          body: response.body, kind: .serviceUnavailable, operationName: response.operationName))
     }
   }
 

@@ -1,3 +1,4 @@
+import GraphQL
 import LaunchBackend
 import RocketClient
 
@@ -8,10 +9,32 @@ extension LazyBackendTransport: SubscriptionTransport {
     let backend = try openBackend()
     let transport = InProcessSubscriptionTransport { request, authorization in
       switch backend.start(request, authorization: authorization) {
-      case .single(let response): .single(response.body)
-      case .stream(let results): .stream(results)
+      case .single(let response), .unavailable(let response): .single(response.body)
+      case .stream(let results): .stream(AsyncStream(pulling: results))
       }
     }
     return try await transport.subscribe(request)
   }
+}
+
+extension AsyncStream where Element == [UInt8] {
+  /// An `AsyncStream` that takes each result from `results` only when its consumer asks for
+  /// one: no buffer between them, so the backend's back-pressure reaches the consumer.
+  init(pulling results: SubscriptionStream<[UInt8]>) {
+    let iterator = SharedIterator(results.makeAsyncIterator())
+    self.init(unfolding: { await iterator.next() })
+  }
+}
+
+/// One iterator that the unfolding closure may call from whichever task asks next (one at a
+/// time: an `AsyncStream` has a single consumer).
+private final class SharedIterator: @unchecked Sendable {
+  // @unchecked: `AsyncStream(unfolding:)` never calls its closure concurrently.
+  private var iterator: SubscriptionStream<[UInt8]>.AsyncIterator
+
+  init(_ iterator: SubscriptionStream<[UInt8]>.AsyncIterator) {
+    self.iterator = iterator
+  }
+
+  func next() async -> [UInt8]? { await iterator.next() }
 }

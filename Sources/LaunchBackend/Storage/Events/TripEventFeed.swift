@@ -15,11 +15,16 @@ import Synchronization
 /// sees exactly the committed events, in commit order, whichever process committed them, and
 /// after the database was away (the watcher then reports a possible miss) it gets what it missed.
 ///
-/// Each subscriber has a bounded queue: one that does not read is dropped (its stream finishes)
-/// once the queue is full, and never slows bookings or the other subscribers.
+/// Each subscriber has a bounded buffer (a ``SubscriptionStream``) and a cursor in the log. A
+/// subscriber whose buffer is full is paused, not dropped: it keeps its cursor, and once it has
+/// taken half of what waits the feed reads on from the log for it. So a backlog (after an
+/// outage, or a burst faster than a consumer sends) is caught up at the subscriber's own pace,
+/// a slow subscriber never slows bookings or the others, and what a subscriber holds in memory
+/// is bounded by its buffer whatever the rate. Deciding that a consumer is gone for good (a
+/// client that does not read its socket) is the transport's business, not the feed's.
 public final class TripEventFeed: Sendable {
-  /// Events a subscriber may have queued before it is dropped, unless it asks otherwise.
-  public static let defaultQueueLimit = 256
+  /// Events waiting for a subscriber before the feed pauses it, unless it asks otherwise.
+  public static let defaultCapacity = 256
   /// Events read from the log per query.
   static let batchSize = 500
 
@@ -40,8 +45,13 @@ public final class TripEventFeed: Sendable {
 
   private struct Subscriber {
     var cursor: Int
-    /// Hands one event over; false when the subscriber's queue is full or it went away.
-    let deliver: @Sendable (TripEvent) -> Bool
+    /// The buffer was full at the last offer: nothing is offered until the consumer asks.
+    var paused = false
+    /// The consumer asked for more since the feed last took a snapshot (it may have done so
+    /// between an offer that found its buffer full and the feed marking it paused).
+    var demanded = false
+    /// Offers one event (transformed) to the subscriber's stream.
+    let offer: @Sendable (TripEvent) -> SubscriptionStream<Void>.Source.OfferResult
     let finish: @Sendable () -> Void
   }
 
@@ -69,50 +79,51 @@ public final class TripEventFeed: Sendable {
   }
 
   /// The events committed after event `id` (or, when `id` is nil, after this call), as they
-  /// commit, until the subscriber stops iterating, falls `queueLimit` events behind, or the feed
-  /// closes.
+  /// commit, until the subscriber stops iterating or the feed closes.
   ///
   /// - Parameters:
   ///   - id: the last event the subscriber has seen; older events are replayed from the log
   ///     first. Nil for only what commits from now on.
-  ///   - queueLimit: events queued for this subscriber before it is dropped (default 256).
+  ///   - capacity: events waiting for this subscriber before the feed pauses it (default 256).
   /// - Throws: ``BookingStoreError`` when `id` is nil and the newest event id cannot be read.
-  public func subscribe(after id: Int? = nil, queueLimit: Int = defaultQueueLimit) throws
-    -> AsyncStream<TripEvent>
+  public func subscribe(after id: Int? = nil, capacity: Int = defaultCapacity) throws
+    -> SubscriptionStream<TripEvent>
   {
-    try subscribe(after: id, queueLimit: queueLimit) { $0 }
+    try subscribe(after: id, capacity: capacity) { $0 }
   }
 
-  /// ``subscribe(after:queueLimit:)`` delivering `transform(event)` instead of each event.
+  /// ``subscribe(after:capacity:)`` delivering `transform(event)` instead of each event.
   ///
   /// `transform` runs on the feed's thread, one subscriber after another, as the event is
   /// handed over: so the subscriber needs no task of its own to turn events into what it sends,
   /// and subscribers that would compute the same thing can share it (see
-  /// `LaunchBackend.start`'s answers). Keep it short: it delays the subscribers after it.
+  /// `LaunchBackend.start`'s answers; the feed hands each event to every subscriber before the
+  /// next one, so shared answers are computed once per event). Keep it short: it delays the
+  /// subscribers after it.
   public func subscribe<Output: Sendable>(
-    after id: Int?, queueLimit: Int, transform: @escaping @Sendable (TripEvent) -> Output
-  ) throws -> AsyncStream<Output> {
+    after id: Int?, capacity: Int, transform: @escaping @Sendable (TripEvent) -> Output
+  ) throws -> SubscriptionStream<Output> {
     let cursor = try id ?? lastEventID()
-    let (stream, continuation) = AsyncStream.makeStream(
-      of: Output.self, bufferingPolicy: .bufferingOldest(max(1, queueLimit)))
     let key = nextKey.add(1, ordering: .relaxed).newValue
-    continuation.onTermination = { [weak self] _ in
-      self?.state.withLock { _ = $0.subscribers.removeValue(forKey: key) }
+    let (stream, source) = SubscriptionStream<Output>.makeStream(
+      capacity: capacity,
+      onDemand: { [weak self] in self?.resume(key) },
+      onTermination: { [weak self] in self?.state.withLock { _ = $0.subscribers.removeValue(forKey: key) } })
+    let offer: @Sendable (TripEvent) -> SubscriptionStream<Void>.Source.OfferResult = { event in
+      switch source.offer(transform(event)) {
+      case .accepted: .accepted
+      case .full: .full
+      case .terminated: .terminated
+      }
     }
     let (accepted, startThread) = state.withLock { state -> (Bool, Bool) in
       guard !state.isClosed else { return (false, false) }
-      state.subscribers[key] = Subscriber(
-        cursor: cursor,
-        deliver: { event in
-          if case .enqueued = continuation.yield(transform(event)) { return true }
-          return false
-        },
-        finish: { continuation.finish() })
+      state.subscribers[key] = Subscriber(cursor: cursor, offer: offer, finish: { source.finish() })
       defer { state.threadStarted = true }
       return (true, !state.threadStarted)
     }
     guard accepted else {
-      continuation.finish()
+      source.finish()
       return stream
     }
     if startThread {
@@ -120,6 +131,19 @@ public final class TripEventFeed: Sendable {
     }
     wake()
     return stream
+  }
+
+  /// A paused subscriber took half of its buffer: read on from the log for it.
+  private func resume(_ key: Int) {
+    let wasPaused = state.withLock { state -> Bool in
+      guard state.subscribers[key]?.paused == true else {
+        state.subscribers[key]?.demanded = true
+        return false
+      }
+      state.subscribers[key]?.paused = false
+      return true
+    }
+    if wasPaused { wake() }
   }
 
   /// How many subscribers are attached now.
@@ -179,42 +203,61 @@ public final class TripEventFeed: Sendable {
     return woken
   }
 
-  /// Hands every subscriber the logged events past its cursor. Yields happen outside the lock:
-  /// finishing a stream runs its termination handler, which takes the lock.
+  /// Hands every subscriber that is not paused the logged events past its cursor, until it is
+  /// caught up or its buffer is full. Each event goes to every subscriber before the next one
+  /// (so shared answers are computed once per event); each read starts at the lowest cursor
+  /// still wanting events, so a subscriber far behind makes progress on every pass without the
+  /// others re-reading what they have. Offers happen outside the lock: a consumer's demand and
+  /// termination handlers take it.
   ///
   /// - Returns: false when the log could not be read (the database is away).
   private func deliver() -> Bool {
-    let snapshot = state.withLock { state in state.subscribers.map { ($0.key, $0.value) } }
-    guard let oldest = snapshot.map(\.1.cursor).min() else { return true }
+    let snapshot = state.withLock { state in
+      for key in state.subscribers.keys { state.subscribers[key]?.demanded = false }
+      return state.subscribers.filter { !$0.value.paused }.map { ($0.key, $0.value) }
+    }
     var cursors = Dictionary(uniqueKeysWithValues: snapshot.map { ($0.0, $0.1.cursor) })
-    var dropped = Set<Int>()
+    var wanting = Dictionary(uniqueKeysWithValues: snapshot.map { ($0.0, $0.1.offer) })
+    var paused = Set<Int>()
+    var gone = Set<Int>()
     var succeeded = true
-    var after = oldest
     do {
-      while true {
+      while let after = wanting.keys.compactMap({ cursors[$0] }).min() {
         let events = try readEvents(after, Self.batchSize)
-        for (key, subscriber) in snapshot where !dropped.contains(key) {
-          for event in events where event.id > cursors[key, default: 0] {
-            if subscriber.deliver(event) {
-              cursors[key] = event.id
-            } else {
-              // A full queue (or a subscriber that went away): drop it.
-              dropped.insert(key)
-              subscriber.finish()
-              break
+        for event in events {
+          for (key, offer) in wanting where event.id > cursors[key, default: .max] {
+            switch offer(event) {
+            case .accepted: cursors[key] = event.id
+            case .full:
+              paused.insert(key)
+              wanting[key] = nil
+            case .terminated:
+              gone.insert(key)
+              wanting[key] = nil
             }
           }
         }
-        guard events.count == Self.batchSize, let last = events.last else { break }
-        after = last.id
+        // A short read reached the end of the log: every subscriber still wanting is caught up.
+        guard events.count == Self.batchSize else { break }
       }
     } catch {
       succeeded = false
     }
-    state.withLock { state in
-      for (key, cursor) in cursors where !dropped.contains(key) { state.subscribers[key]?.cursor = cursor }
-      for key in dropped { state.subscribers[key] = nil }
+    let askedMeanwhile = state.withLock { state -> Bool in
+      for (key, cursor) in cursors where !gone.contains(key) { state.subscribers[key]?.cursor = cursor }
+      for key in gone { state.subscribers[key] = nil }
+      var askedMeanwhile = false
+      for key in paused where state.subscribers[key] != nil {
+        // A consumer that asked for more after the offer that found it full is not paused.
+        if state.subscribers[key]?.demanded == true {
+          askedMeanwhile = true
+        } else {
+          state.subscribers[key]?.paused = true
+        }
+      }
+      return askedMeanwhile
     }
+    if askedMeanwhile { wake() }
     return succeeded
   }
 }
