@@ -1,5 +1,6 @@
 #include "event_poll.h"
 
+#include <malloc.h>
 #include <sys/epoll.h>
 
 int cep_create(void) { return epoll_create1(EPOLL_CLOEXEC); }
@@ -28,3 +29,5 @@ int cep_wait(int poll_fd, uint64_t *ids, uint32_t *ready, int capacity, int time
   }
   return count;
 }
+
+void cep_release_free_memory(void) { malloc_trim(0); }

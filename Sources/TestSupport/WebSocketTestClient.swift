@@ -67,6 +67,14 @@ public final class WebSocketTestClient {
 
   /// Sends a masked frame with any opcode (0x9 ping, 0x8 close, 0x2 binary).
   public func sendFrame(opcode: UInt8, payload: [UInt8], fin: Bool = true) {
+    connection.send(Self.maskedFrame(opcode: opcode, payload: payload, fin: fin))
+  }
+
+  /// Sends bytes as they are (frames built with `maskedFrame`); false once the server closed.
+  @discardableResult public func sendRaw(_ bytes: [UInt8]) -> Bool { connection.send(bytes) }
+
+  /// A masked client frame.
+  public static func maskedFrame(opcode: UInt8, payload: [UInt8], fin: Bool = true) -> [UInt8] {
     var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
     if payload.count < 126 {
       frame.append(0x80 | UInt8(payload.count))
@@ -80,7 +88,7 @@ public final class WebSocketTestClient {
     let mask = (0..<4).map { _ in UInt8.random(in: 0...255) }
     frame += mask
     frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-    connection.send(frame)
+    return frame
   }
 
   /// Sends a close frame with `code`.
@@ -134,7 +142,7 @@ public final class WebSocketTestClient {
   public func setReadTimeout(seconds: Int) { connection.setReadTimeout(seconds: seconds) }
 
   /// Asks for a small receive buffer, for a client that reads nothing.
-  public func shrinkReceiveBuffer() { connection.shrinkReceiveBuffer(to: 4096) }
+  public func shrinkReceiveBuffer(to bytes: Int32 = 4096) { connection.shrinkReceiveBuffer(to: bytes) }
 
   /// Whether the server closed the TCP connection within `milliseconds`.
   public func closedWithin(milliseconds: Int32) -> Bool {

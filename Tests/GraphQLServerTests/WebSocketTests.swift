@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLServer
+import Synchronization
 import TestSupport
 import Testing
 
@@ -264,5 +265,80 @@ import Testing
     }
     #expect(close?.code == 4499)
     #expect(close?.reason.hasPrefix("SUBSCRIBER_TOO_SLOW") == true)
+  }
+
+  @Test func forbiddenControlFramesAreClosed1002() throws {
+    let server = try startServer()
+    // A ping with 200 bytes of payload (at most 125 are allowed).
+    var client = try initialised(server)
+    client.sendFrame(opcode: 0x9, payload: [UInt8](repeating: 0x70, count: 200))
+    var close = client.receiveClose()
+    #expect(close?.code == 1002)
+    #expect(close?.reason.contains("125 bytes") == true)
+    // A fragmented ping.
+    client = try initialised(server)
+    client.sendFrame(opcode: 0x9, payload: Array("half".utf8), fin: false)
+    close = client.receiveClose()
+    #expect(close?.code == 1002)
+    #expect(close?.reason.contains("fragmented") == true)
+    #expect(client.closedWithin(milliseconds: 3000))
+  }
+
+  @Test func aMessageOverTheLimitIsClosed1009NotReset() throws {
+    let server = try startServer()
+    let client = try initialised(server)
+    // The server reads (and drops) the rest of the message after its close, so the client
+    // gets the close frame instead of a reset.
+    client.send(text: String(repeating: "x", count: (1 << 20) + 10))
+    #expect(client.receiveClose()?.code == 1009)
+  }
+
+  @Test func aClientThatSendsFasterThanItReadsIsClosed1008() throws {
+    let server = try startServer()
+    let client = try initialised(server)
+    // A receive buffer of 256 KiB: the kernel would otherwise take tens of MiB of pongs.
+    client.shrinkReceiveBuffer(to: 256 << 10)
+    // 16 MiB of pings, none of whose pongs is read while they go out: more than the kernel's
+    // buffers (a few MiB towards the client) and the server's 1 MiB bound for unread output
+    // hold. The server stops reading once its bound is reached, so what it has not read waits in
+    // the buffers towards it; the client reads only once everything was sent.
+    let ping = WebSocketTestClient.maskedFrame(opcode: 0x9, payload: [UInt8](repeating: 0x70, count: 125))
+    let count = (16 << 20) / ping.count
+    let flood = Array([[UInt8]](repeating: ping, count: count).joined())
+    // Sending (a plain send(2) on the socket) and receiving (which alone touches the client's
+    // buffer) on two threads; the client starts reading once its sending stalled, that is once
+    // the server stopped reading from it.
+    nonisolated(unsafe) let sending = client
+    let progress = Atomic<Int>(0)
+    Thread {
+      var offset = 0
+      while offset < flood.count {
+        let end = min(offset + (64 << 10), flood.count)
+        guard sending.sendRaw(Array(flood[offset..<end])) else { break }
+        offset = end
+        progress.store(offset, ordering: .relaxed)
+      }
+    }.start()
+    var last = -1
+    var stillFor = 0
+    for _ in 0..<600 where stillFor < 4 {
+      usleep(50_000)
+      let now = progress.load(ordering: .relaxed)
+      stillFor = now == last ? stillFor + 1 : 0
+      last = now
+    }
+    #expect(last < flood.count, "the server read all of the flood")
+    var pongs = 0
+    var close: (code: UInt16?, reason: String)?
+    while let frame = client.receive() {
+      if case .pong = frame { pongs += 1 }
+      if case .close(let code, let reason) = frame {
+        close = (code, reason)
+        break
+      }
+    }
+    #expect(close?.code == 1008)
+    #expect(close?.reason.contains("faster than it reads") == true)
+    #expect(pongs < count)
   }
 }

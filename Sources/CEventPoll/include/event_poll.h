@@ -27,4 +27,8 @@ int cep_forget(int poll_fd, int fd);
 /// their readiness; returns how many, 0 on timeout, -1 with errno (EINTR included).
 int cep_wait(int poll_fd, uint64_t *ids, uint32_t *ready, int capacity, int timeout_ms);
 
+/// Gives the heap's free pages back to the system (glibc's malloc_trim(0), which Glibc's Swift
+/// module does not declare): a loop calls it after closing a socket that held megabytes.
+void cep_release_free_memory(void);
+
 #endif

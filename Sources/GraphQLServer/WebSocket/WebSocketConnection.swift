@@ -48,6 +48,10 @@ final class WebSocketConnection {
   /// Input bytes this connection may still read in the loop's current turn: one socket never
   /// holds the loop for more than a slice, and reading stops while the output backs up.
   var readBudget = 0
+  /// Messages (control frames included) this connection may still deliver in the current
+  /// turn: a slice of tiny messages (`{"type":"ping"}` is 20 bytes on the wire) would otherwise
+  /// be thousands of them, each answered, before the next socket's turn.
+  var messageBudget = 0
   /// The most bytes queued for the client before reading stops (and the loop closes with 1008).
   let maxQueuedBytes: Int
   /// Bytes written to the socket so far (progress of a client that reads).
@@ -56,6 +60,13 @@ final class WebSocketConnection {
   /// big, a client too slow): input is then read and dropped, so that closing the socket with
   /// input unread does not reset the connection before the client read the close frame.
   var draining = false
+  /// Bytes read and dropped while draining.
+  private var drainedBytes = 0
+  /// Draining read all it may: the socket is no longer read.
+  var drainExhausted: Bool { drainedBytes >= Self.maxDrainedBytes }
+  /// The most bytes drained after a close the server began: the rest of a message too big,
+  /// with room to spare.
+  static let maxDrainedBytes = 2 << 20
   /// The client half-closed or closed while the connection was draining.
   private(set) var peerEnded = false
   /// The write half was shut down after the close frame went out.
@@ -64,6 +75,9 @@ final class WebSocketConnection {
   var stalledSince: ContinuousClock.Instant?
   /// `bytesWritten` when the loop last looked for a stall.
   var bytesWrittenAtLastLook = 0
+  /// The most bytes handed to wslay per read: wslay parses all it has before asking again, so
+  /// this bounds the messages delivered after the message budget is spent.
+  static let readChunkBytes = 4096
   /// Catches forbidden control frames before wslay does.
   private var scanner = FrameScanner()
   private(set) var context: wslay_event_context_ptr?
@@ -106,6 +120,7 @@ final class WebSocketConnection {
     callbacks.on_msg_recv_callback = { _, argument, user in
       guard let user, let argument else { return }
       let connection = Unmanaged<WebSocketConnection>.fromOpaque(user).takeUnretainedValue()
+      connection.messageBudget -= 1
       if cwslay_is_text(argument) != 0 {
         connection.incoming.append(
           .text(Array(UnsafeBufferPointer(start: argument.pointee.msg, count: argument.pointee.msg_length))))
@@ -131,13 +146,16 @@ final class WebSocketConnection {
     return wslay_event_recv(context) == 0 && !failed
   }
 
-  /// Reads and drops up to `readBudget` bytes; false when the socket failed.
+  /// Reads and drops up to `readBudget` bytes, and at most `maxDrainedBytes` in all (a client
+  /// still flooding after the close is then no longer read: it waits, costing nothing, until
+  /// the close deadline); false when the socket failed.
   private func discardInput() -> Bool {
     var scratch = [UInt8](repeating: 0, count: 16 << 10)
-    while readBudget > 0 {
+    while readBudget > 0, !drainExhausted {
       let count = Glibc.read(socket, &scratch, min(scratch.count, readBudget))
       if count > 0 {
         readBudget -= count
+        drainedBytes += count
         continue
       }
       if count == 0 {
@@ -189,14 +207,16 @@ final class WebSocketConnection {
     // wslay reads until the socket is empty; a flood of pings (each answered with a queued pong)
     // would keep it reading and queueing without end. So stop at the turn's budget, while the
     // output is backed up, and at a forbidden frame.
-    guard readBudget > 0, queuedBytes <= maxQueuedBytes, scanner.violation == nil else {
+    guard readBudget > 0, messageBudget > 0, queuedBytes <= maxQueuedBytes, scanner.violation == nil else {
       return cwslay_read_paused(context)
     }
     var ended: Int32 = 0
     defer { if ended != 0 { failed = true } }
     let count = pendingInput.withUnsafeBufferPointer { pending in
       cwslay_socket_read(
-        context, socket, buffer, min(length, readBudget), pending.baseAddress, pending.count, &pendingUsed,
+        context, socket, buffer, min(length, readBudget, Self.readChunkBytes), pending.baseAddress,
+        pending.count,
+        &pendingUsed,
         &ended)
     }
     guard count > 0 else { return count }

@@ -68,6 +68,8 @@ final class WebSocketLoop: Sendable {
   let stallTimeout: Duration
   /// The most bytes read from one socket per turn of the loop.
   static let readSliceBytes = 64 << 10
+  /// The most messages one socket delivers per turn of the loop.
+  static let messagesPerTurn = 32
   /// How long a close the server began may take before the socket is closed anyway.
   static let closeTimeout: Duration = .seconds(2)
   /// How long a client closed as too slow has to read what was queued before the close frame
@@ -293,6 +295,7 @@ final class WebSocketLoop: Sendable {
   /// One turn of reading from `connection`: at most a slice, then what it delivered.
   private func read(_ connection: WebSocketConnection, serial: inout Int) {
     connection.readBudget = Self.readSliceBytes
+    connection.messageBudget = Self.messagesPerTurn
     if !connection.receive() { connection.failed = true }
     handleIncoming(connection, serial: &serial)
     guard !connection.draining, !connection.failed else { return }
@@ -454,7 +457,8 @@ final class WebSocketLoop: Sendable {
     // A connection the server is closing is not read until its close frame is out: a client
     // that floods without reading costs no CPU while it waits for its deadline, and one that
     // reads gets the close frame, then has its remaining input drained.
-    var interest = connection.draining && !connection.closeSent ? 0 : UInt32(CEP_READABLE)
+    let unread = connection.draining && (!connection.closeSent || connection.drainExhausted)
+    var interest = unread ? 0 : UInt32(CEP_READABLE)
     if connection.wantsWrite { interest |= UInt32(CEP_WRITABLE) }
     if interest != connection.watchedInterest {
       guard cep_watch(eventPoll, connection.socket, UInt64(connection.id), interest, 0) == 0 else {
@@ -487,5 +491,8 @@ final class WebSocketLoop: Sendable {
     socketClosing(connection.socket)
     cmhd_upgrade_close(connection.upgrade)
     openCount.subtract(1, ordering: .relaxed)
+    // A connection closed for flooding or not reading freed up to a few MiB in many small
+    // blocks: give the pages back to the system rather than keep them in malloc's free lists.
+    if connection.draining { cep_release_free_memory() }
   }
 }
