@@ -153,4 +153,47 @@ import Testing
     #expect(result.standardOutput.isEmpty)
     #expect(result.standardError.contains("connection refused"))
   }
+
+  /// A server that answers a subscription with multipart parts back to back, as fast as the
+  /// socket takes them: heartbeats, and now and then an event, until the client goes.
+  static func floodingMultipartServer() throws -> LoopbackTCPServer {
+    try LoopbackTCPServer { client, _ in
+      var head = [UInt8](repeating: 0, count: 65536)
+      guard read(client, &head, head.count) > 0 else { return }
+      let answer =
+        "HTTP/1.1 200 OK\r\nContent-Type: multipart/mixed;boundary=\"graphql\";subscriptionSpec=1.0\r\n"
+        + "Connection: close\r\n\r\n"
+      let heartbeat = "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{}"
+      let event =
+        "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{\"payload\":{\"data\":{\"tripsBooked\":1}}}"
+      let block = Array((String(repeating: heartbeat, count: 1000) + event).utf8)
+      guard write(client, answer, answer.utf8.count) > 0 else { return }
+      let deadline = ContinuousClock.now + .seconds(30)
+      while ContinuousClock.now < deadline {
+        let written = block.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        if written <= 0 { return }
+      }
+    }
+  }
+
+  @Test func watchAgainstAFloodingMultipartServerStaysSmall() async throws {
+    let directory = try TemporaryDirectory(prefix: "watch-flood")
+    let server = try Self.floodingMultipartServer()
+    let watcher = try WatchProcess(
+      ["--endpoint", "http://127.0.0.1:\(server.port)/graphql", "watch", "--json"], home: directory.path)
+    // The first events arrive; then nobody reads watch's output for a while (its pipe fills and
+    // its printing waits), while the server goes on sending as fast as it can.
+    #expect(watcher.nextLine() == #"{"tripsBooked":1}"#)
+    let pid = Int(watcher.process.processIdentifier)
+    var largest = 0.0
+    for _ in 0..<40 {
+      try await Task.sleep(for: .milliseconds(250))
+      largest = max(largest, try processRSSMiB(pid))
+    }
+    print("watch against a flooding multipart server: largest RSS \(largest) MiB")
+    #expect(largest < 50, "watch grew to \(largest) MiB")
+    // It still follows the stream once its output is read again.
+    #expect(watcher.nextLine() == #"{"tripsBooked":1}"#)
+    #expect(watcher.stop() == 0)
+  }
 }

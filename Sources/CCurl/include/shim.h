@@ -66,4 +66,10 @@ static inline CURLMcode ccurl_multi_setopt_long(CURLM *multi, CURLMoption option
 /// The result code of a CURLMSG_DONE message (a member of an anonymous union in C).
 static inline CURLcode ccurl_msg_result(const CURLMsg *message) { return message->data.result; }
 
+/// What a write callback returns to pause the transfer (CURL_WRITEFUNC_PAUSE, a macro).
+static inline size_t ccurl_write_pause(void) { return CURL_WRITEFUNC_PAUSE; }
+
+/// curl_easy_pause's bitmask to go on receiving and sending (CURLPAUSE_CONT, a macro).
+static inline int ccurl_pause_continue(void) { return CURLPAUSE_CONT; }
+
 #endif

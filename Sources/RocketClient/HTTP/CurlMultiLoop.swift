@@ -44,6 +44,11 @@ final class CurlMultiLoop: Sendable {
     core.post { $0.added.append(transfer) }
   }
 
+  /// Asks the thread to go on with `transfer`, which its write callback paused.
+  func resume(_ transfer: CurlTransfer) {
+    core.post { $0.resumed.append(transfer) }
+  }
+
   /// Asks the thread to drop `transfer` (if it still runs), closing its connection.
   func remove(_ transfer: CurlTransfer) {
     core.post { $0.removed.append(transfer) }
@@ -58,6 +63,7 @@ final class CurlMultiLoop: Sendable {
     struct Inbox {
       var added: [CurlTransfer] = []
       var removed: [CurlTransfer] = []
+      var resumed: [CurlTransfer] = []
       var stopping = false
     }
 
@@ -80,7 +86,7 @@ final class CurlMultiLoop: Sendable {
       var active: [UnsafeMutableRawPointer: CurlTransfer] = [:]
       while true {
         let work = inbox.withLock { inbox in
-          defer { inbox = Inbox(added: [], removed: [], stopping: inbox.stopping) }
+          defer { inbox = Inbox(stopping: inbox.stopping) }
           return inbox
         }
         for transfer in work.removed where active.removeValue(forKey: transfer.easy) != nil {
@@ -92,6 +98,10 @@ final class CurlMultiLoop: Sendable {
             continue
           }
           active[transfer.easy] = transfer
+        }
+        for transfer in work.resumed where active[transfer.easy] != nil {
+          // libcurl allows unpausing only on the thread that drives the handle.
+          _ = curl_easy_pause(transfer.easy, ccurl_pause_continue())
         }
         if work.stopping { break }
         var running: Int32 = 0

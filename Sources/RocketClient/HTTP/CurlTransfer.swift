@@ -30,11 +30,19 @@ final class CurlTransfer: @unchecked Sendable {
     var status = 0
     var headers: [String: String] = [:]
     var received = 0
+    /// Body bytes handed to the reader and not yet taken by it.
+    var buffered = 0
+    /// The write callback paused the transfer (the reader is `bufferLimit` behind).
+    var paused = false
     /// Why a callback stopped the transfer, which libcurl reports only as a write error.
     var stopReason: HTTPTransportError?
   }
 
   private let state = Mutex(State())
+  /// Body bytes waiting for the reader beyond which libcurl is paused: a server that sends
+  /// faster than its stream is read (a flood of multipart parts) fills the socket's buffers,
+  /// not this process's memory. The transfer goes on once the reader took half.
+  static let bufferLimit = 1 << 20
 
   /// Creates and configures the easy handle.
   ///
@@ -248,21 +256,45 @@ final class CurlTransfer: @unchecked Sendable {
     return true
   }
 
-  /// Some body bytes. Returns false to stop the transfer.
-  fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> Bool {
-    let accepted = state.withLock { state -> Bool in
-      guard !state.finished else { return false }
+  /// What the write callback tells libcurl.
+  fileprivate enum BodyVerdict {
+    case taken
+    case stop
+    /// Keep the bytes and pause; libcurl delivers them again after `CURLPAUSE_CONT`.
+    case pause
+  }
+
+  /// Some body bytes.
+  fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> BodyVerdict {
+    let verdict = state.withLock { state -> BodyVerdict in
+      guard !state.finished else { return .stop }
+      if state.buffered >= Self.bufferLimit {
+        state.paused = true
+        return .pause
+      }
       state.received += bytes.count
       if state.received > maxBodySize {
         state.stopReason = .bodyTooLarge(endpoint: url, limit: maxBodySize)
-        return false
+        return .stop
       }
-      return true
+      state.buffered += bytes.count
+      return .taken
     }
-    guard accepted else { return false }
+    guard case .taken = verdict else { return verdict }
     deliverHead()
     bodyInput.yield([UInt8](bytes))
-    return true
+    return .taken
+  }
+
+  /// The reader took `count` body bytes: a paused transfer goes on once half the limit is free.
+  func bodyConsumed(_ count: Int) {
+    let resume = state.withLock { state -> Bool in
+      state.buffered -= count
+      guard state.paused, state.buffered <= Self.bufferLimit / 2 else { return false }
+      state.paused = false
+      return true
+    }
+    if resume { loop.resume(self) }
   }
 
   /// Hands the head to the waiting task, once.
@@ -281,7 +313,8 @@ final class CurlTransfer: @unchecked Sendable {
         state.status = status
       }
       let response = HTTPStreamedResponse(
-        status: state.status, headers: state.headers, body: HTTPBody(stream: body))
+        status: state.status, headers: state.headers,
+        body: HTTPBody(stream: body, consumed: { [weak self] in self?.bodyConsumed($0) }))
       return (head, response)
     }
     guard let (continuation, response) = ready else { return }
@@ -303,7 +336,11 @@ private let curlWriteCallback: ccurl_data_fn = { bytes, size, count, userData in
   guard let bytes, let userData else { return 0 }
   let transfer = Unmanaged<CurlTransfer>.fromOpaque(userData).takeUnretainedValue()
   let length = size * count
-  return transfer.receiveBody(UnsafeRawBufferPointer(start: bytes, count: length)) ? length : 0
+  switch transfer.receiveBody(UnsafeRawBufferPointer(start: bytes, count: length)) {
+  case .taken: return length
+  case .stop: return 0
+  case .pause: return ccurl_write_pause()
+  }
 }
 
 /// libcurl's header callback, one line at a time: `userData` is the unretained ``CurlTransfer``.

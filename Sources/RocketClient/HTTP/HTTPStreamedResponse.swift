@@ -25,12 +25,21 @@ public struct HTTPBody: AsyncSequence, Sendable {
   public typealias Element = [UInt8]
 
   let stream: AsyncThrowingStream<[UInt8], any Error>
+  /// Tells the transfer how many bytes the reader took (it pauses while too many wait).
+  let consumed: @Sendable (Int) -> Void
 
   public struct AsyncIterator: AsyncIteratorProtocol {
     var base: AsyncThrowingStream<[UInt8], any Error>.AsyncIterator
+    let consumed: @Sendable (Int) -> Void
 
-    public mutating func next() async throws -> [UInt8]? { try await base.next() }
+    public mutating func next() async throws -> [UInt8]? {
+      let chunk = try await base.next()
+      if let chunk { consumed(chunk.count) }
+      return chunk
+    }
   }
 
-  public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(base: stream.makeAsyncIterator()) }
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(base: stream.makeAsyncIterator(), consumed: consumed)
+  }
 }

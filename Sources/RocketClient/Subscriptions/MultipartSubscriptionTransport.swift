@@ -98,41 +98,70 @@ public struct MultipartSubscriptionTransport: SubscriptionTransport {
       }
       return .plain(status: response.status, body: body)
     }
-    let endpoint = self.endpoint
-    return .stream(
-      SubscriptionResults { continuation in
-        let task = Task {
-          var parser = MultipartMixedParser(boundary: boundary)
-          do {
-            for try await chunk in response.body {
-              for part in try parser.feed(chunk) {
-                guard let json = try? JSON(parsing: part), case .object(let object) = json else { continue }
-                if let payload = object["payload"], case .object = payload {
-                  continuation.yield(payload)
-                } else if let errors = object["errors"] {
-                  continuation.finish(throwing: RocketClientError.server(errors: GraphQLError.list(errors)))
-                  return
-                }
-                // `{}`: a heartbeat.
-              }
-              if parser.isEnded { break }
-            }
-          } catch let error as HTTPTransportError {
-            continuation.finish(throwing: RocketClientError.transport(error))
-            return
-          } catch {
-            continuation.finish(
-              throwing: RocketClientError.invalidResponse(
-                endpoint: endpoint.absoluteString, reason: "a multipart part larger than 1 MiB"))
-            return
-          }
-          if parser.isEnded || Task.isCancelled {
-            continuation.finish()
-          } else {
-            continuation.finish(throwing: RocketClientError.transport(.connectionLost(endpoint: endpoint)))
-          }
+    // Pulled: a part is read from the body only when the consumer asks for the next result, so
+    // a server that streams faster than results are used waits on the socket (the transfer
+    // pauses) instead of filling memory.
+    let reader = MultipartResultReader(body: response.body, boundary: boundary, endpoint: endpoint)
+    return .stream(SubscriptionResults(unfolding: { try await reader.next() }))
+  }
+}
+
+/// Reads a multipart subscription answer one result at a time, as its consumer asks.
+///
+/// Thread safety (`@unchecked Sendable`): `AsyncThrowingStream(unfolding:)` calls `next()` for
+/// one consumer, never twice at once, so the mutable state is never shared.
+private final class MultipartResultReader: @unchecked Sendable {
+  private var body: HTTPBody.AsyncIterator
+  private var parser: MultipartMixedParser
+  private var parts: [[UInt8]] = []
+  private let endpoint: URL
+  private var ended = false
+
+  init(body: HTTPBody, boundary: String, endpoint: URL) {
+    self.body = body.makeAsyncIterator()
+    parser = MultipartMixedParser(boundary: boundary)
+    self.endpoint = endpoint
+  }
+
+  /// The next result's payload; nil at the stream's end. Throws the server's errors (a fatal
+  /// error part), a lost connection, or a part larger than the parser's limit.
+  func next() async throws -> JSON? {
+    while true {
+      while !parts.isEmpty {
+        let part = parts.removeFirst()
+        guard let json = try? JSON(parsing: part), case .object(let object) = json else { continue }
+        if let payload = object["payload"], case .object = payload { return payload }
+        if let errors = object["errors"] {
+          ended = true
+          parts = []
+          throw RocketClientError.server(errors: GraphQLError.list(errors))
         }
-        continuation.onTermination = { _ in task.cancel() }
-      })
+        // `{}`: a heartbeat.
+      }
+      if ended || parser.isEnded { return nil }
+      let chunk: [UInt8]?
+      do {
+        chunk = try await body.next()
+      } catch let error as HTTPTransportError {
+        ended = true
+        throw RocketClientError.transport(error)
+      } catch {
+        ended = true
+        if Task.isCancelled { return nil }
+        throw RocketClientError.transport(.connectionLost(endpoint: endpoint))
+      }
+      guard let chunk else {
+        ended = true
+        if Task.isCancelled { return nil }
+        throw RocketClientError.transport(.connectionLost(endpoint: endpoint))
+      }
+      do {
+        parts = try parser.feed(chunk)
+      } catch {
+        ended = true
+        throw RocketClientError.invalidResponse(
+          endpoint: endpoint.absoluteString, reason: "a multipart part larger than 1 MiB")
+      }
+    }
   }
 }
