@@ -7,7 +7,10 @@ extension GraphQLHTTPServer {
     public var maxBodyBytes: Int
     /// Seconds a connection may stay idle or half-sent before it is closed (default 10).
     public var connectionTimeoutSeconds: Int
-    /// The most connections served at once; more wait in the listen backlog (default 1024).
+    /// The most ordinary connections served at once (default 1024). Long-lived subscription
+    /// connections have `maxSubscriptionConnections` slots of their own; one more ordinary
+    /// connection is closed as soon as it is accepted (without subscription slots it waits in
+    /// the listen backlog instead).
     public var connectionLimit: Int
     /// The most connections at once from one client address; more are closed on accept, so that
     /// one client cannot take every slot (default 64; 0 means no limit).
@@ -15,7 +18,8 @@ extension GraphQLHTTPServer {
     /// Seconds a whole request head may take, from when the connection starts waiting for it
     /// (accepted, or its previous request completed); not renewed by arriving bytes (default 10).
     public var headTimeoutSeconds: Int
-    /// Buffer bytes per connection, which bounds the request line plus headers (default 64 KiB).
+    /// The largest request head (request line plus headers) answered; a larger one gets 431
+    /// (default 64 KiB). Each connection's buffer is this plus room to build the answer.
     public var connectionMemoryBytes: Int
     /// Worker threads (default: the number of online cores).
     public var threads: Int

@@ -45,6 +45,7 @@ public final class GraphQLHTTPServer: Sendable {
       service: service, accessLog: accessLog, maxBodyBytes: configuration.maxBodyBytes,
       headTimeout: .seconds(configuration.headTimeoutSeconds),
       maxStreamingConnections: configuration.maxSubscriptionConnections,
+      connectionLimit: configuration.connectionLimit, maxHeadBytes: configuration.connectionMemoryBytes,
       maxOperationsPerConnection: configuration.maxOperationsPerConnection,
       executionThreads: configuration.executionThreads,
       maxExecutionsPerAddress: configuration.maxExecutionsPerAddress,
@@ -90,7 +91,10 @@ public final class GraphQLHTTPServer: Sendable {
         connection_timeout: UInt32(clamping: configuration.connectionTimeoutSeconds),
         connection_limit: UInt32(clamping: connectionLimit),
         per_ip_limit: UInt32(clamping: configuration.maxConnectionsPerAddress),
-        memory_limit: configuration.connectionMemoryBytes)
+        // Room beyond the head's bound for what libmicrohttpd builds from the same pool (the
+        // header table, the answer's head): a head just under a bare 64 KiB pool left no room
+        // to answer at all. Heads over the bound are answered 431 by `ServerCore`.
+        memory_limit: configuration.connectionMemoryBytes + ServerCore.answerReserveBytes)
       guard core.connections.start(), core.webSockets.start(), core.executor.start() else {
         core.webSockets.stop()
         core.connections.stop()
@@ -99,8 +103,8 @@ public final class GraphQLHTTPServer: Sendable {
       }
       let context = Unmanaged.passUnretained(core).toOpaque()
       let daemon = cmhd_start_on_socket(
-        socket, &limits, serverAccessHandler, context, serverCompletionHandler, context,
-        serverConnectionHandler, context)
+        socket, &limits, serverAcceptPolicy, context, serverAccessHandler, context, serverCompletionHandler,
+        context, serverConnectionHandler, context)
       guard let daemon else {
         core.executor.stop()
         core.webSockets.stop()

@@ -81,7 +81,7 @@ import Testing
 
   @Test func connectionsOverTheLimitWaitForAFreeSlot() throws {
     var configuration = GraphQLHTTPServer.Configuration(connectionLimit: 2, threads: 1)
-    // Subscription connections have slots of their own in libmicrohttpd's count.
+    // Without subscription slots, libmicrohttpd's own count is the limit.
     configuration.maxSubscriptionConnections = 0
     let server = try TestServer(configuration: configuration)
     var first: RawHTTPConnection? = try RawHTTPConnection(port: server.port)
@@ -95,5 +95,63 @@ import Testing
     third.setReadTimeout(seconds: 5)
     #expect(third.readResponse()?.status == 200)
     _ = second
+  }
+
+  @Test func theConnectionLimitHoldsBesideTheSubscriptionSlots() throws {
+    // libmicrohttpd counts ordinary and long-lived connections together (2 + 100 here); the
+    // ordinary ones are held to their own limit: stalled heads cannot take the subscriptions'
+    // slots.
+    var configuration = GraphQLHTTPServer.Configuration(
+      connectionLimit: 2, maxConnectionsPerAddress: 0, threads: 1)
+    configuration.maxSubscriptionConnections = 100
+    let server = try TestServer(configuration: configuration)
+    var stalled = try (0..<2).map { _ in try RawHTTPConnection(port: server.port) }
+    for connection in stalled { connection.send("GET /graphql HTTP/1.1\r\nHost: x\r\n") }
+    let overTheLimit = try RawHTTPConnection(port: server.port)
+    #expect(overTheLimit.closedWithin(milliseconds: 3000))
+    // Slots freed are slots taken again (once the server has seen the closes).
+    stalled.removeAll()
+    var status: Int?
+    for _ in 0..<100 where status == nil {
+      let next = try RawHTTPConnection(port: server.port, readTimeoutSeconds: 5)
+      next.send("GET /graphql?query=%7B__typename%7D HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n\r\n")
+      status = next.readResponse()?.status
+      if status == nil { usleep(20_000) }
+    }
+    #expect(status == 200)
+  }
+
+  @Test func everyHeadSizeNearTheBoundGetsAnAnswer() throws {
+    let server = try TestServer()
+    // A head just under libmicrohttpd's pool used to leave it no room to answer at all.
+    for size in stride(from: 64_000, through: 66_000, by: 120) {
+      let connection = try RawHTTPConnection(port: server.port)
+      connection.send(
+        "GET /graphql?query=%7B__typename%7D HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n"
+          + "Authorization: \(String(repeating: "a", count: size))\r\n\r\n")
+      let status = connection.readResponse()?.status
+      #expect(
+        status == 200 || status == 431, "a head with a \(size)-byte header got \(String(describing: status))")
+      if size > 65_536 { #expect(status == 431) }
+    }
+  }
+
+  @Test func aHeaderNameWithASpaceIs400() throws {
+    let server = try TestServer()
+    let connection = try RawHTTPConnection(port: server.port)
+    connection.send(
+      "GET /graphql?query=%7B__typename%7D HTTP/1.1\r\nHost: x\r\nBad Name: y\r\nAccept: application/json\r\n\r\n"
+    )
+    let response = connection.readResponse()
+    #expect(response?.status == 400)
+    #expect(response?.body.contains("is not a token") == true)
+  }
+
+  @Test func anEscapedNULDoesNotCutThePath() throws {
+    let server = try TestServer()
+    let connection = try RawHTTPConnection(port: server.port)
+    connection.send(
+      "GET /graphql%00.json?query=%7B__typename%7D HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n\r\n")
+    #expect(connection.readResponse()?.status == 404)
   }
 }

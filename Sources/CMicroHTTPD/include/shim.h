@@ -10,6 +10,8 @@
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <string.h>
+#include <ctype.h>
+#include <stdlib.h>
 #include <microhttpd.h>
 
 // libmicrohttpd is not linked: it is opened on first use (Sources/CLazyLoad/include/lazy_load.h),
@@ -137,12 +139,38 @@ struct cmhd_limits {
   size_t memory_limit;
 };
 
-/// Starts a daemon on the listening socket `listen_fd` (which it then owns until quiesced), with
+/// libmicrohttpd's URL unescaping, except that `%00` stays as it is: unescaped, it would end the
+/// path as a C string, so `/graphql%00.json` would be served as `/graphql`. Kept, the path names
+/// no route. Decodes `%XX` in place and returns the new length.
+static size_t cmhd_unescape_keeping_nul(void *cls, struct MHD_Connection *connection, char *text) {
+  (void)cls;
+  (void)connection;
+  char *read = text;
+  char *write = text;
+  while (*read != '\0') {
+    if (read[0] == '%' && isxdigit((unsigned char)read[1]) && isxdigit((unsigned char)read[2])) {
+      char hex[3] = {read[1], read[2], '\0'};
+      unsigned long value = strtoul(hex, NULL, 16);
+      if (value != 0) {
+        *write++ = (char)value;
+        read += 3;
+        continue;
+      }
+    }
+    *write++ = *read++;
+  }
+  *write = '\0';
+  return (size_t)(write - text);
+}
+
+/// Starts a daemon on the listening socket `listen_fd` (which it then owns until quiesced), asking
+/// `accept` about each accepted connection (MHD_NO closes it at once), with
 /// inter-thread communication enabled so that MHD_quiesce_daemon works, the given `limits`, and the
 /// given access, completion and connection callbacks. Client discipline stays at the default:
 /// libmicrohttpd 0.9.75's strict mode answers an HTTP/1.1 request without Host with its 400 head
 /// sent twice, so the server checks Host itself.
 static inline struct MHD_Daemon *cmhd_start_on_socket(int listen_fd, const struct cmhd_limits *limits,
+                                                      MHD_AcceptPolicyCallback accept, void *accept_cls,
                                                       MHD_AccessHandlerCallback handler,
                                                       void *handler_cls,
                                                       MHD_RequestCompletedCallback completed,
@@ -158,7 +186,7 @@ static inline struct MHD_Daemon *cmhd_start_on_socket(int listen_fd, const struc
   unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_USE_ITC | MHD_ALLOW_UPGRADE |
                        MHD_ALLOW_SUSPEND_RESUME;
   unsigned int threads = limits->threads < 1 ? 1 : limits->threads;
-  return MHD_start_daemon(flags, 0, NULL, NULL, handler, handler_cls,
+  return MHD_start_daemon(flags, 0, accept, accept_cls, handler, handler_cls,
                           MHD_OPTION_LISTEN_SOCKET, (MHD_socket)listen_fd,
                           MHD_OPTION_THREAD_POOL_SIZE, threads,
                           MHD_OPTION_CONNECTION_TIMEOUT, limits->connection_timeout,
@@ -167,6 +195,7 @@ static inline struct MHD_Daemon *cmhd_start_on_socket(int listen_fd, const struc
                           MHD_OPTION_CONNECTION_MEMORY_LIMIT, limits->memory_limit,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
                           MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
+                          MHD_OPTION_UNESCAPE_CALLBACK, cmhd_unescape_keeping_nul, NULL,
                           MHD_OPTION_END);
 }
 

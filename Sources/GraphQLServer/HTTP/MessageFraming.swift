@@ -50,6 +50,12 @@ struct MessageFraming {
     var transferCodings: [[UInt8]] = []
     var hosts = 0
     for field in fields {
+      guard !field.name.isEmpty, field.name.utf8.allSatisfy(Self.isTokenCharacter) else {
+        return Rejection(
+          status: 400,
+          message:
+            "The header field name \(Self.printable(field.name)) is not a token (RFC 9110 section 5.1).")
+      }
       if let bad = field.value.first(where: Self.isForbiddenControl) {
         return Rejection(
           status: 400,
@@ -94,6 +100,17 @@ struct MessageFraming {
   }
 
   /// CTL characters (RFC 5234) except HTAB, which field values may hold.
+  /// Whether `byte` may stand in a header field name: RFC 9110's `tchar` (letters, digits and
+  /// ``!#$%&'*+-.^_`|~``); a space, a colon or any control character may not.
+  static func isTokenCharacter(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      true
+    default: Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    }
+  }
+
   private static func isForbiddenControl(_ byte: UInt8) -> Bool {
     (byte < 0x20 && byte != 0x09) || byte == 0x7F
   }

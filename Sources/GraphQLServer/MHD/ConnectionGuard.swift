@@ -44,6 +44,8 @@ final class ConnectionGuard: Sendable {
     var thread: pthread_t?
     /// Sockets shut down because their head was overdue (for tests and the log).
     var headTimeouts = 0
+    /// Connections open now that are not long-lived (they hold one of the ordinary slots).
+    var ordinary = 0
   }
 
   let headTimeout: Duration
@@ -69,7 +71,17 @@ final class ConnectionGuard: Sendable {
   /// A connection was accepted: its first head is due within `headTimeout`.
   func opened(_ socket: Int32) {
     let deadline = ContinuousClock.now + headTimeout
-    state.withLock { $0.watched[socket] = Watched(headDeadline: deadline) }
+    state.withLock { state in
+      if state.watched.updateValue(Watched(headDeadline: deadline), forKey: socket)?.longLived != false {
+        state.ordinary += 1
+      }
+    }
+  }
+
+  /// Whether a newly accepted connection may be served: fewer than `limit` ordinary connections
+  /// are open (long-lived ones have slots of their own). libmicrohttpd's own limit covers both.
+  func admitsOrdinary(limit: Int) -> Bool {
+    state.withLock { $0.ordinary < limit }
   }
 
   /// A request head arrived in full.
@@ -91,6 +103,7 @@ final class ConnectionGuard: Sendable {
   /// drives it enforces its own idle deadline.
   func becameLongLived(_ socket: Int32) {
     state.withLock { state in
+      if state.watched[socket]?.longLived == false { state.ordinary -= 1 }
       state.watched[socket]?.longLived = true
       state.watched[socket]?.headDeadline = nil
     }
@@ -106,9 +119,9 @@ final class ConnectionGuard: Sendable {
   func closed(_ socket: Int32) {
     let now = ContinuousClock.now
     state.withLock { state in
-      guard let watched = state.watched.removeValue(forKey: socket), watched.lingers,
-        state.running, state.lingering.count < maxLingering
-      else { return }
+      guard let watched = state.watched.removeValue(forKey: socket) else { return }
+      if !watched.longLived { state.ordinary -= 1 }
+      guard watched.lingers, state.running, state.lingering.count < maxLingering else { return }
       let copy = dup(socket)
       guard copy >= 0 else { return }
       _ = fcntl(copy, F_SETFD, FD_CLOEXEC)

@@ -25,6 +25,13 @@ final class ServerCore: Sendable {
   let webSockets: WebSocketLoops
   /// How long bytes may wait unread by a subscriber before its stream ends as too slow.
   let stallTimeout: Duration
+  /// The most ordinary (not long-lived) connections at once; libmicrohttpd's own limit is this
+  /// plus the long-lived ones', so the accept policy enforces this one.
+  let connectionLimit: Int
+  /// The largest request head (request line and headers) answered; a larger one gets 431.
+  let maxHeadBytes: Int
+  /// Connection memory kept beyond `maxHeadBytes` for building the answer.
+  static let answerReserveBytes = 8 << 10
   /// Runs GraphQL executions off libmicrohttpd's threads, in turn between client addresses.
   let executor: FairExecutor
   /// Streamed subscription responses being sent.
@@ -39,11 +46,14 @@ final class ServerCore: Sendable {
 
   init(
     service: any GraphQLService, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration,
-    maxStreamingConnections: Int = 10_000, maxOperationsPerConnection: Int = 100,
+    maxStreamingConnections: Int = 10_000, connectionLimit: Int = 1024, maxHeadBytes: Int = 64 << 10,
+    maxOperationsPerConnection: Int = 100,
     executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2, webSocketThreads: Int = 1,
     stallTimeout: Duration = .seconds(8)
   ) {
     self.stallTimeout = stallTimeout
+    self.connectionLimit = connectionLimit
+    self.maxHeadBytes = maxHeadBytes
     executor = FairExecutor(threads: executionThreads, maxPerAddress: maxExecutionsPerAddress)
     handler = GraphQLHTTPHandler(service: service, maxBodyBytes: maxBodyBytes)
     self.accessLog = accessLog
@@ -81,6 +91,13 @@ final class ServerCore: Sendable {
     inFlight.add(1, ordering: .relaxed)
     let socket = cmhd_connection_fd(connection)
     connections.headReceived(socket)
+    if cmhd_request_head_size(connection) > maxHeadBytes {
+      connections.lingerAfterClose(socket)
+      return queue(
+        .error(431, "The request's header fields are larger than \(maxHeadBytes / 1024) KiB in all."),
+        state: state,
+        connection: connection, close: true)
+    }
     if let rejection = MHDRequestHead.framing(connection, method: method, version: version).rejection() {
       // The body's framing is unknown or untrusted: nothing after this head can be read as a
       // request, so the connection closes (after draining what the client still sends).
@@ -462,6 +479,14 @@ final class ServerCore: Sendable {
       return String(decoding: UnsafeRawBufferPointer(start: base, count: strlen(base)), as: UTF8.self)
     }
   }
+}
+
+/// libmicrohttpd's accept policy: a connection beyond the ordinary connection limit is closed at
+/// once (it would otherwise take one of the long-lived connections' slots).
+let serverAcceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
+  guard let cls else { return cmhd_no() }
+  let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
+  return core.connections.admitsOrdinary(limit: core.connectionLimit) ? cmhd_yes() : cmhd_no()
 }
 
 /// libmicrohttpd's access handler: forwards to the `ServerCore` passed as `cls`.
