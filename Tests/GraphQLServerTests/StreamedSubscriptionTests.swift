@@ -136,6 +136,34 @@ import Testing
     #expect(Self.events(reader.body).map(\.event) == ["next", "complete"])
   }
 
+  @Test(arguments: ["multipart/mixed;subscriptionSpec=1.0,application/json", "text/event-stream"])
+  func aReaderThatTakesNothingGetsSubscriberTooSlowNotABareEnd(accept: String) throws {
+    var configuration = GraphQLHTTPServer.Configuration(connectionTimeoutSeconds: 10, threads: 2)
+    configuration.stalledSubscriberSeconds = 1
+    let server = try TestServer(service: service, configuration: configuration)
+    let reader = try ChunkedReader(port: server.port, accept: accept, query: "subscription big { tick }")
+    reader.connection.shrinkReceiveBuffer(to: 256 << 10)
+    #expect(service.hub.waitForSubscribers(1))
+    // 64 KiB events that nobody reads: the server sends until the buffers are full, then, after
+    // a second without progress, ends the subscription.
+    for value in 0..<2000 where service.hub.count > 0 {
+      service.hub.publish(value)
+      usleep(2_000)
+    }
+    #expect(service.hub.count == 0)
+    // Reading now: what was sent, then an error the client can tell from a normal end.
+    #expect(reader.read(until: "SUBSCRIBER_TOO_SLOW"))
+    if accept.hasPrefix("multipart") {
+      #expect(reader.read(until: "--graphql--"))
+      let last = Self.parts(reader.body).last
+      #expect(last?.hasPrefix(#"{"payload":null,"errors":[{"message":"#) == true)
+    } else {
+      #expect(reader.read(until: "event: complete"))
+      let events = Self.events(reader.body)
+      #expect(events.suffix(2).map(\.event) == ["error", "complete"])
+    }
+  }
+
   @Test func stoppingTheServerEndsStreams() throws {
     let server = try TestServer(service: service)
     let multipart = try ChunkedReader(
