@@ -160,6 +160,36 @@ struct ServeOutageStreamTests {
       #expect(collector.end == nil, "subscriber \(index) ended: \(collector.end ?? "")")
     }
   }
+
+  @Test func aSubscriptionThatCannotStartBecauseTheDatabaseIsDownGetsAnError() async throws {
+    let directory = try TemporaryDirectory(prefix: "serve-down")
+    let cluster = try PostgresCluster()
+    defer { cluster.destroy() }
+    let server = try ServeProcess(dataDirectory: directory.child("a"), database: try cluster.createDatabase())
+    let port = try #require(server.endpoint.port).toUInt16
+    cluster.stop(immediately: true)
+    // A WebSocket: `error` with SERVICE_UNAVAILABLE, not an empty stream that completes.
+    let client = try WebSocketTestClient(port: port, subprotocols: "graphql-transport-ws")
+    client.send(text: #"{"type":"connection_init","payload":{}}"#)
+    #expect(client.receive() == .text(#"{"type":"connection_ack"}"#))
+    client.send(text: #"{"id":"1","type":"subscribe","payload":{"query":"subscription { tripsBooked }"}}"#)
+    guard case .text(let text)? = client.receive(), let message = try? JSON(parsing: text) else {
+      Issue.record("no answer to the subscription")
+      return
+    }
+    #expect(message["type"] == JSON.string("error"), "\(text)")
+    #expect(message["payload"]?[0]?["extensions"]?["code"] == JSON.string("SERVICE_UNAVAILABLE"), "\(text)")
+    // SSE: the same error as the stream's only result.
+    let connection = try RawHTTPConnection(port: port)
+    let payload = #"{"query":"subscription { tripsBooked }"}"#
+    connection.send(
+      "POST /graphql HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\nContent-Type: application/json\r\n"
+        + "Content-Length: \(payload.utf8.count)\r\nConnection: close\r\n\r\n\(payload)")
+    var body = ""
+    while let bytes = connection.receiveSome() { body += String(decoding: bytes, as: UTF8.self) }
+    #expect(body.contains("SERVICE_UNAVAILABLE"), "\(body)")
+    #expect(body.contains("event: complete"))
+  }
 }
 
 /// What the storming clients share.
