@@ -75,7 +75,8 @@ import Testing
     let streams = try stores.map { try $0.events.subscribe(after: before) }
 
     // The slow transaction takes the smaller id (its transaction id comes first), the fast one
-    // the larger, and commits first; each writes a trip and its event, as the store does.
+    // the larger, and commits first; each writes a trip and its event and then notifies, as the
+    // store does.
     let slow = try PostgresConnection(conninfo: url)
     let fast = try PostgresConnection(conninfo: url)
     try slow.execute("BEGIN")
@@ -85,6 +86,7 @@ import Testing
     try fast.run("DELETE FROM trips WHERE user_id = $1 AND launch_id = 1", [ada.id])
     try fast.run("INSERT INTO trip_events (delta) VALUES (-1)")
     try fast.execute("COMMIT")
+    try fast.query("SELECT pg_notify($1, '')", [PostgresBookingStore.notificationChannel])
 
     // The fast event is committed and visible, but not final while the slow one may still commit
     // a smaller id: readers wait for it, then leave it out, and the feeds hold it back.
@@ -92,6 +94,7 @@ import Testing
     #expect(try stores[1].lastTripEventID() == before)
     #expect(try stores[1].bookedLaunchIDs(userID: ada.id) == [])
     try slow.execute("COMMIT")
+    try slow.query("SELECT pg_notify($1, '')", [PostgresBookingStore.notificationChannel])
 
     let logged = try stores[1].tripEvents(after: before, limit: 10)
     #expect(logged.map(\.delta) == [1, -1])

@@ -57,8 +57,8 @@ import Testing
     let clients = try servers.map { try ServeSubscriptionTests.subscribed($0) }
     try await ServeSubscriptionTests.warmUp(servers[1], token: token, clients: clients)
 
-    // Two transactions as the store writes them (trips, then the event): the slow one takes the
-    // smaller id and is still open when the fast one commits.
+    // Two transactions as the store writes them (trips, then the event, then NOTIFY after the
+    // commit): the slow one takes the smaller id and is still open when the fast one commits.
     let db = try PostgresConnection(conninfo: url)
     let user = try #require(try db.queryFirst("SELECT id FROM users WHERE email_key = 'ada@example.com'"))
       .int(0)
@@ -70,6 +70,7 @@ import Testing
     try db.run("INSERT INTO trips (user_id, launch_id) VALUES ($1, 21), ($1, 22)", [user])
     try db.run("INSERT INTO trip_events (delta) VALUES (2)")
     try db.execute("COMMIT")
+    try db.query("SELECT pg_notify($1, '')", [PostgresBookingStore.notificationChannel])
     // A reader here waits for the slow transaction (half a second), then finds nothing final
     // after what it had: meanwhile both instances were told of the fast commit and held it back.
     let reader = try PostgresBookingStore(PostgresPool.Configuration(conninfo: url, size: 1))
@@ -77,6 +78,7 @@ import Testing
     let final = try reader.lastTripEventID()
     #expect(try reader.tripEvents(after: final, limit: 10).isEmpty)
     try slow.execute("COMMIT")
+    try slow.query("SELECT pg_notify($1, '')", [PostgresBookingStore.notificationChannel])
 
     for client in clients {
       #expect(client.receive() == .text(#"{"id":"1","type":"next","payload":{"data":{"tripsBooked":1}}}"#))

@@ -40,7 +40,7 @@ enum PostgresBookingSchema {
       """
     ),
     (
-      "event ids from transaction ids, a delivery horizon, NOTIFY by trigger",
+      "event ids from transaction ids, and a delivery horizon",
       """
       -- Without a lock held to the commit, sequence ids would not be in commit order. So each
       -- event's id is its transaction's id (one event per transaction), shifted above every id
@@ -59,15 +59,6 @@ enum PostgresBookingSchema {
       END
       $migration$;
       DROP SEQUENCE trip_events_id_seq;
-      -- Each event is announced on the store's channel, delivered at commit and only then.
-      CREATE FUNCTION trip_events_notify() RETURNS trigger LANGUAGE plpgsql AS $notify$
-      BEGIN
-        PERFORM pg_notify('rocket_trips_booked', NEW.id::text);
-        RETURN NULL;
-      END
-      $notify$;
-      CREATE TRIGGER trip_events_notify AFTER INSERT ON trip_events
-        FOR EACH ROW EXECUTE FUNCTION trip_events_notify();
       """
     ),
   ]

@@ -9,13 +9,13 @@ import Postgres
 ///
 /// Writers commit at the same time (no lock is held to the commit), so the event log is read
 /// below a ``DeliveryHorizon``: an event's id is its transaction's id, and events are handed out
-/// only once every transaction with a smaller id has ended (see `PostgresBookingSchema`). Each
-/// event is announced with `NOTIFY` on ``notificationChannel`` by a trigger, delivered at commit
-/// and only then.
+/// only once every transaction with a smaller id has ended (see `PostgresBookingSchema`).
+/// Commits are announced with `NOTIFY` on ``notificationChannel`` after they happen, merged under
+/// load (``PostgresCommitAnnouncer``).
 public typealias PostgresBookingStore = SQLBookingStore<PostgresPool>
 
 extension SQLBookingStore where Database == PostgresPool {
-  /// The `LISTEN`/`NOTIFY` channel of the event log (written into the schema's trigger).
+  /// The `LISTEN`/`NOTIFY` channel of the event log.
   public static var notificationChannel: String { "rocket_trips_booked" }
 
   /// Connects (checking the server can be reached now), migrates the schema as needed, and keeps
@@ -40,6 +40,7 @@ extension SQLBookingStore where Database == PostgresPool {
     self.init(
       database: pool,
       watcher: PostgresCommitWatcher(pool: pool, channel: Self.notificationChannel, horizon: horizon),
-      horizon: horizon, wakesFeedAfterWrites: false)
+      horizon: horizon, wakesFeedAfterWrites: false,
+      announcer: PostgresCommitAnnouncer(pool: pool, channel: Self.notificationChannel))
   }
 }

@@ -5,8 +5,8 @@ import Postgres
 #endif
 
 /// Notices commits to the booking database from any `serve` process through PostgreSQL's
-/// `LISTEN`/`NOTIFY`: each booking transaction sends a notification, delivered at commit (and
-/// only if it commits), on a dedicated connection that this watcher polls.
+/// `LISTEN`/`NOTIFY`: each process announces its commits (``PostgresCommitAnnouncer``, after the
+/// commit), on a dedicated connection that this watcher polls.
 ///
 /// When that connection breaks (the server restarted), the watcher reconnects with backoff
 /// (0.25 s doubling to 5 s) and then reports a possible miss, so the feed re-reads the log and

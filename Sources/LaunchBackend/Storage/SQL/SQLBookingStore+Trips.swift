@@ -30,7 +30,7 @@ extension SQLBookingStore {
   @discardableResult
   public func book(userID: Int, launchIDs: [Int]) throws -> [Int] {
     do {
-      return try write { db in
+      let added = try write { db in
         var added: [Int] = []
         for launchID in launchIDs
         where try db.run(statements.insertTrip, [.integer(userID), .integer(launchID)]) > 0 {
@@ -39,6 +39,8 @@ extension SQLBookingStore {
         if !added.isEmpty { try eventLog.append(delta: added.count, in: db) }
         return added
       }
+      if !added.isEmpty { announceCommittedEvents() }
+      return added
     } catch let error as BookingStoreError where error.isForeignKeyViolation {
       throw BookingStoreError.unknownUser(id: userID)
     }
@@ -50,13 +52,15 @@ extension SQLBookingStore {
   ///   logged), `false` otherwise, in which case nothing changed.
   /// - Throws: ``BookingStoreError``.
   public func cancel(userID: Int, launchID: Int) throws -> Bool {
-    try write { db in
+    let cancelled = try write { db in
       guard try db.run(statements.deleteTrip, [.integer(userID), .integer(launchID)]) > 0 else {
         return false
       }
       try eventLog.append(delta: -1, in: db)
       return true
     }
+    if cancelled { announceCommittedEvents() }
+    return cancelled
   }
 
   /// The number of trips booked by all users together.

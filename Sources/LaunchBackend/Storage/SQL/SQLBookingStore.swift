@@ -20,6 +20,8 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
   /// Whether a commit here wakes this process's feed at once (SQLite's watcher only looks four
   /// times a second; PostgreSQL's `NOTIFY` arrives by itself).
   private let wakesFeedAfterWrites: Bool
+  /// Tells other processes of the events committed here, when their watchers need telling.
+  private let announcer: (any CommitAnnouncer)?
   /// Live events, in this process and from every other process using the same database.
   public let events: TripEventFeed
 
@@ -30,13 +32,17 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
   ///   - watcher: how the feed notices commits from other connections.
   ///   - horizon: where the event log stops being final, for a database with concurrent writers.
   ///   - wakesFeedAfterWrites: whether a commit here wakes the feed at once.
-  init(database: Database, watcher: any CommitWatcher, horizon: DeliveryHorizon?, wakesFeedAfterWrites: Bool)
-  {
+  ///   - announcer: what tells other processes of the events committed here, if anything must.
+  init(
+    database: Database, watcher: any CommitWatcher, horizon: DeliveryHorizon?, wakesFeedAfterWrites: Bool,
+    announcer: (any CommitAnnouncer)?
+  ) {
     let eventLog = TripEventLog(database: database, horizon: horizon)
     self.database = database
     self.statements = BookingStatements(database.placeholderStyle)
     self.eventLog = eventLog
     self.wakesFeedAfterWrites = wakesFeedAfterWrites
+    self.announcer = announcer
     events = TripEventFeed(
       watcher: watcher,
       readEvents: { after, limit in
@@ -48,6 +54,7 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
   /// Closes the event feed and the database. Later calls fail.
   public func close() {
     events.close()
+    announcer?.close()
     database.close()
   }
 
@@ -100,4 +107,7 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
     defer { if wakesFeedAfterWrites { events.wake() } }
     return try BookingStoreError.mapping { try database.transaction(body) }
   }
+
+  /// Announces to other processes that this process committed events.
+  func announceCommittedEvents() { announcer?.announce() }
 }

@@ -27,7 +27,8 @@ extension SQLBookingStore where Database == DatabasePool {
       throw BookingStoreError.cannotOpen(path: path, underlying: underlying)
     }
     self.init(
-      database: pool, watcher: SQLiteCommitWatcher(path: path), horizon: nil, wakesFeedAfterWrites: true)
+      database: pool, watcher: SQLiteCommitWatcher(path: path), horizon: nil, wakesFeedAfterWrites: true,
+      announcer: nil)
   }
 
   /// Creates a missing folder (0700) and file (0600): the file holds who booked what.
