@@ -3,8 +3,9 @@
 # on one PostgreSQL (a wrk per instance, at the same time, req/s summed). For each, LaunchList as a
 # logged-in user (reads the database) and bookTrips/cancelTrip (writes), rounds alternated.
 # Then book/cancel on PostgreSQL against the database's own rate: pgbench running the same
-# transactions (a trip inserted or deleted and its event appended, which NOTIFYs) with the same
-# clients, one serve with those clients, and two serve sharing them, alternated (A B C A B C).
+# transactions (a trip inserted or deleted and its event appended; serve's NOTIFY after the commit
+# comes on top, as do its token lookup, HTTP and GraphQL) with the same clients, one serve with
+# those clients, and two serve sharing them, alternated (A B C A B C).
 # Usage: Benchmarks/database.sh BIN   (needs wrk and Debian's postgresql; make bench-deps)
 # ROUNDS (default 2), SECONDS_PER_ROUND (default 3), CONNECTIONS per instance (default 8);
 # WRITE_ROUNDS (default 3), WRITE_CLIENTS (default 8, even) for the comparison with pgbench.
