@@ -163,7 +163,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "PostgresTests",
-      dependencies: ["Postgres", "TestSupport"],
+      dependencies: ["Postgres", "SQL", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "ServeReliabilityTests",
