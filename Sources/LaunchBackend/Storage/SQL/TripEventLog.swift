@@ -1,9 +1,5 @@
 import SQL
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The `tripsBooked` event log in a database's `trip_events (id, delta)` table: appended in the
 /// writer's transaction, read in id order.
 ///
@@ -113,9 +109,7 @@ private struct Waiting {
   /// Sleeps the next pause; false (without sleeping) when the patience is used up.
   mutating func pause() -> Bool {
     guard waited < patience else { return false }
-    var request = timespec(tv_sec: 0, tv_nsec: Int(next.components.attoseconds / 1_000_000_000))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+    sleepCurrentThread(for: next)
     waited += next
     next = min(next * 2, .milliseconds(50))
     return true
