@@ -121,10 +121,12 @@ DELETE FROM trips WHERE user_id = :uid AND launch_id = :launch;
 INSERT INTO trip_events (delta) VALUES (-1);
 COMMIT;
 SQL
-# pgbench's rate in transactions per second (two per script run).
+# For reference, the transactions as serve ran them before issue 36: NOTIFY inside each.
+sed 's/^COMMIT;/SELECT pg_notify($$rocket_trips_booked$$, $$$$);\nCOMMIT;/' "$tmp/bookcancel.sql" >"$tmp/bookcancel-notify.sql"
+# pgbench_rate [SCRIPT]: pgbench's rate in transactions per second (two per script run).
 pgbench_rate() {
   "$pgbin/pgbench" -n -M prepared -c "$wclients" -j 2 -T "$secs" -D uidbase="$uid_base" \
-    -f "$tmp/bookcancel.sql" -h 127.0.0.1 -p "$port" -U postgres writes 2>/dev/null \
+    -f "$tmp/${1:-bookcancel}.sql" -h 127.0.0.1 -p "$port" -U postgres writes 2>/dev/null \
     | awk '/^tps = / {printf "%.0f", $3 * 2}'
 }
 # serve_rate N URL...: wrk with N one-connection threads per URL, the clients' tokens dealt out.
@@ -147,15 +149,18 @@ serve_rate() {
 }
 
 echo
-printf "%-6s %10s %12s %12s %14s %12s\n" round pgbench "1 serve" "2 serve" "1 serve/pgb" "2 serve/1"
+printf "%-6s %10s %12s %12s %14s %12s %16s\n" round pgbench "1 serve" "2 serve" "1 serve/pgb" "2 serve/1" \
+  "pgbench+NOTIFY"
 for r in $(seq "$wrounds"); do
   db=$(pgbench_rate)
   one=$(serve_rate "$wclients" "$(cat "$tmp/w1.url")")
   two=$(serve_rate $((wclients / 2)) "$(cat "$tmp/w2a.url")" "$(cat "$tmp/w2b.url")")
-  printf "%-6s %10s %12s %12s %14s %12s\n" "$r" "$db" "$one" "$two" \
+  old=$(pgbench_rate bookcancel-notify)
+  printf "%-6s %10s %12s %12s %14s %12s %16s\n" "$r" "$db" "$one" "$two" \
     "$(awk -v a="$one" -v b="$db" 'BEGIN {printf "%.2f", a / b}')" \
-    "$(awk -v a="$two" -v b="$one" 'BEGIN {printf "%.2f", a / b}')"
+    "$(awk -v a="$two" -v b="$one" 'BEGIN {printf "%.2f", a / b}')" "$old"
 done
 echo "(book/cancel transactions per second on PostgreSQL, $wclients clients: pgbench -M prepared -c $wclients;"
 echo " wrk -t$wclients -c$wclients on one serve (pool $wclients), -t$((wclients / 2)) -c$((wclients / 2)) on each of two (pool $((wclients / 2)) each),"
-echo " --max-executions-per-ip 0; ${secs}s per figure)"
+echo " --max-executions-per-ip 0; pgbench+NOTIFY: the same with NOTIFY in each transaction, as before issue 36;"
+echo " ${secs}s per figure)"
