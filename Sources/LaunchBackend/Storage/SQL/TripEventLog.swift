@@ -42,8 +42,8 @@ struct TripEventLog<Database: SQLDatabase>: Sendable {
   }
 
   /// Appends the event `delta` in the caller's transaction. Its id comes from the database
-  /// (SQLite's rowid; on PostgreSQL the transaction's id, see `PostgresBookingSchema`), and a
-  /// database that announces commits (`NOTIFY`) does so from the schema, at commit.
+  /// (SQLite's rowid; on PostgreSQL the transaction's id, see `PostgresBookingSchema`); telling
+  /// other processes is the store's ``CommitAnnouncer``'s, after the commit.
   func append(delta: Int, in connection: Database.Connection) throws {
     try connection.run(append, [.integer(delta)])
   }
