@@ -71,16 +71,19 @@ let package = Package(
       swiftSettings: strictSettings,
       plugins: ["CodegenPlugin"]),
     .target(
+      name: "SQL",
+      swiftSettings: strictSettings),
+    .target(
       name: "SQLite",
-      dependencies: ["CSQLite"],
+      dependencies: ["CSQLite", "SQL"],
       swiftSettings: strictSettings),
     .target(
       name: "Postgres",
-      dependencies: ["CPostgres"],
+      dependencies: ["CPostgres", "SQL"],
       swiftSettings: strictSettings),
     .target(
       name: "LaunchBackend",
-      dependencies: ["GraphQL", "RocketReserverAPI", "POSIXThreads", "SQLite", "Postgres", "CCrypto"],
+      dependencies: ["GraphQL", "RocketReserverAPI", "POSIXThreads", "SQL", "SQLite", "Postgres", "CCrypto"],
       swiftSettings: strictSettings,
       plugins: ["EmbedResourcesPlugin", "ResolverCodegenPlugin"]),
     .target(
@@ -160,7 +163,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "PostgresTests",
-      dependencies: ["Postgres", "TestSupport"],
+      dependencies: ["Postgres", "SQL", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "ServeReliabilityTests",

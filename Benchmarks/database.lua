@@ -22,7 +22,9 @@ function request()
   local headers = { ["Content-Type"] = "application/json", ["Authorization"] = token }
   if mode == "read" then return wrk.format("POST", "/graphql", headers, launchlist) end
   step = step + 1
-  local launch = tostring((math.floor(step / 2) % 100) + 1)
+  -- Steps 1 and 2 book and cancel launch 1, steps 3 and 4 launch 2, ... (with one connection per
+  -- thread, a cancellation always finds the trip its connection just booked).
+  local launch = tostring((math.floor((step - 1) / 2) % 100) + 1)
   local body
   if step % 2 == 1 then
     body = '{"query":"mutation { bookTrips(launchIds: [\\"' .. launch .. '\\"]) { success } }"}'

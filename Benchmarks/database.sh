@@ -2,8 +2,13 @@
 # `serve` on its storage back ends, side by side: one serve on SQLite, one on PostgreSQL, and two
 # on one PostgreSQL (a wrk per instance, at the same time, req/s summed). For each, LaunchList as a
 # logged-in user (reads the database) and bookTrips/cancelTrip (writes), rounds alternated.
+# Then book/cancel on PostgreSQL against the database's own rate: pgbench running the same
+# transactions (a trip inserted or deleted and its event appended; serve's NOTIFY after the commit
+# comes on top, as do its token lookup, HTTP and GraphQL) with the same clients, one serve with
+# those clients, and two serve sharing them, alternated (A B C A B C).
 # Usage: Benchmarks/database.sh BIN   (needs wrk and Debian's postgresql; make bench-deps)
-# ROUNDS (default 2), SECONDS_PER_ROUND (default 3), CONNECTIONS per instance (default 8).
+# ROUNDS (default 2), SECONDS_PER_ROUND (default 3), CONNECTIONS per instance (default 8);
+# WRITE_ROUNDS (default 3), WRITE_CLIENTS (default 8, even) for the comparison with pgbench.
 set -euo pipefail
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
@@ -32,7 +37,9 @@ as_pg "$pgbin/initdb" -D "$tmp/pg/data" -U postgres --auth=trust -E UTF8 >/dev/n
 as_pg "$pgbin/pg_ctl" -D "$tmp/pg/data" -l "$tmp/pg/log" -w \
   -o "-p $port -k $tmp/pg -c listen_addresses=127.0.0.1 -c max_connections=100" start >/dev/null
 "$pgbin/createdb" -h 127.0.0.1 -p "$port" -U postgres bench
+"$pgbin/createdb" -h 127.0.0.1 -p "$port" -U postgres writes
 url="postgresql://postgres@127.0.0.1:$port/bench"
+writes_url="postgresql://postgres@127.0.0.1:$port/writes"
 
 # start NAME ARGS...: a serve on a free port; its URL in $tmp/NAME.url.
 start() {
@@ -46,10 +53,17 @@ start() {
 start sqlite --data-dir "$tmp/sqlite-data"
 start pg1 --database "$url"
 start pg2 --database "$url"
+# For the comparison with pgbench: as many database connections as clients, in one serve or two.
+wclients=${WRITE_CLIENTS:-8} wrounds=${WRITE_ROUNDS:-3}
+# The clients all come from 127.0.0.1, so no per-address execution cap (by default one address
+# runs as many executions at once as there are cores).
+start w1 --database "$writes_url" --database-pool "$wclients" --max-executions-per-ip 0
+start w2a --database "$writes_url" --database-pool $((wclients / 2)) --max-executions-per-ip 0
+start w2b --database "$writes_url" --database-pool $((wclients / 2)) --max-executions-per-ip 0
 
 # Two users per setup (one per wrk thread), logged in once.
 tokens() {
-  for user in 1 2; do
+  for user in $(seq "${3:-2}"); do
     printf '%s ' "$(curl -sf -X POST -H 'content-type: application/json' \
       -d "{\"query\":\"mutation { login(email: \\\"bench$user-$1@example.com\\\") { token } }\"}" "$2" \
       | sed 's/.*"token":"\([^"]*\)".*/\1/')"
@@ -90,3 +104,63 @@ for r in $(seq "$rounds"); do
   done
 done
 echo "(req/s; wrk -t2 -c$conns per instance, ${secs}s per figure, $(nproc) cores shared by wrk, serve and the database)"
+
+# serve against pgbench: one user per client, each client booking a launch and cancelling it in
+# turn (wrk: one connection per thread, so its two requests never race).
+write_tokens=($(tokens w "$(cat "$tmp/w1.url")" "$wclients"))
+uid_base=$("$pgbin/psql" -h 127.0.0.1 -p "$port" -U postgres -d writes -Atc "SELECT min(id) - 1 FROM users")
+cat >"$tmp/bookcancel.sql" <<'SQL'
+\set uid :uidbase + :client_id + 1
+\set launch random(1, 100)
+BEGIN;
+INSERT INTO trips (user_id, launch_id) VALUES (:uid, :launch) ON CONFLICT DO NOTHING;
+INSERT INTO trip_events (delta) VALUES (1);
+COMMIT;
+BEGIN;
+DELETE FROM trips WHERE user_id = :uid AND launch_id = :launch;
+INSERT INTO trip_events (delta) VALUES (-1);
+COMMIT;
+SQL
+# For reference, the transactions as serve ran them before issue 36: NOTIFY inside each.
+sed 's/^COMMIT;/SELECT pg_notify($$rocket_trips_booked$$, $$$$);\nCOMMIT;/' "$tmp/bookcancel.sql" >"$tmp/bookcancel-notify.sql"
+# pgbench_rate [SCRIPT]: pgbench's rate in transactions per second (two per script run).
+pgbench_rate() {
+  "$pgbin/pgbench" -n -M prepared -c "$wclients" -j 2 -T "$secs" -D uidbase="$uid_base" \
+    -f "$tmp/${1:-bookcancel}.sql" -h 127.0.0.1 -p "$port" -U postgres writes 2>/dev/null \
+    | awk '/^tps = / {printf "%.0f", $3 * 2}'
+}
+# serve_rate N URL...: wrk with N one-connection threads per URL, the clients' tokens dealt out.
+serve_rate() {
+  local per=$1; shift
+  local i=0 runs=()
+  for target in "$@"; do
+    MODE=write TOKENS="${write_tokens[*]:$((i * per)):$per}" \
+      wrk -t"$per" -c"$per" -d"${secs}s" -s "$here/database.lua" "$target" >"$tmp/wwrk$i" &
+    runs+=($!)
+    i=$((i + 1))
+  done
+  for run in "${runs[@]}"; do wait "$run"; done
+  local total=0
+  for j in $(seq 0 $((i - 1))); do
+    grep -q 'bad answers 0,' "$tmp/wwrk$j" || { echo "bad answers: $(grep '^requests' "$tmp/wwrk$j")" >&2; exit 1; }
+    total=$(awk -v t="$total" '/Requests\/sec/ {printf "%.0f", t + $2}' "$tmp/wwrk$j")
+  done
+  echo "$total"
+}
+
+echo
+printf "%-6s %10s %12s %12s %14s %12s %16s\n" round pgbench "1 serve" "2 serve" "1 serve/pgb" "2 serve/1" \
+  "pgbench+NOTIFY"
+for r in $(seq "$wrounds"); do
+  db=$(pgbench_rate)
+  one=$(serve_rate "$wclients" "$(cat "$tmp/w1.url")")
+  two=$(serve_rate $((wclients / 2)) "$(cat "$tmp/w2a.url")" "$(cat "$tmp/w2b.url")")
+  old=$(pgbench_rate bookcancel-notify)
+  printf "%-6s %10s %12s %12s %14s %12s %16s\n" "$r" "$db" "$one" "$two" \
+    "$(awk -v a="$one" -v b="$db" 'BEGIN {printf "%.2f", a / b}')" \
+    "$(awk -v a="$two" -v b="$one" 'BEGIN {printf "%.2f", a / b}')" "$old"
+done
+echo "(book/cancel transactions per second on PostgreSQL, $wclients clients: pgbench -M prepared -c $wclients;"
+echo " wrk -t$wclients -c$wclients on one serve (pool $wclients), -t$((wclients / 2)) -c$((wclients / 2)) on each of two (pool $((wclients / 2)) each),"
+echo " --max-executions-per-ip 0; pgbench+NOTIFY: the same with NOTIFY in each transaction, as before issue 36;"
+echo " ${secs}s per figure)"

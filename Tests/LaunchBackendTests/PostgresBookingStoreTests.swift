@@ -17,14 +17,15 @@ import Testing
     try Self.open(url).close()
     try Self.open(url).close()
     let db = try PostgresConnection(conninfo: url)
-    #expect(try db.query("SELECT version FROM schema_migrations").map { try $0.int(0) } == [1])
+    #expect(
+      try db.query("SELECT version FROM schema_migrations ORDER BY version").map { try $0.int(0) } == [1, 2])
     try db.run("INSERT INTO schema_migrations (version, name) VALUES (99, 'from the future')")
     let error = try #require(throws: BookingStoreError.self) { try Self.open(url) }
     guard case .databaseTooNew(_, let found, let supported) = error else {
       Issue.record("unexpected \(error)")
       return
     }
-    #expect(found == 99 && supported == 1)
+    #expect(found == 99 && supported == 2)
   }
 
   @Test func storesOpeningAtOnceMigrateOnce() throws {
@@ -32,7 +33,7 @@ import Testing
     let errors = runOnThreads(6) { _ in try Self.open(url, poolSize: 1).close() }
     #expect(errors.isEmpty, "\(errors)")
     let db = try PostgresConnection(conninfo: url)
-    #expect(try db.queryFirst("SELECT count(*) FROM schema_migrations")?.int(0) == 1)
+    #expect(try db.queryFirst("SELECT count(*) FROM schema_migrations")?.int(0) == 2)
   }
 
   @Test func anUnreachableServerIsNamedWithoutThePassword() throws {
@@ -62,6 +63,44 @@ import Testing
     #expect(stored == [digest])
     let dump = try db.query("SELECT s::text FROM sessions s").map { try $0.string(0) }.joined()
     #expect(!dump.contains(token))
+  }
+
+  @Test func eventsCommittedOutOfIdOrderReachSubscribersOfTwoStoresInIdOrder() async throws {
+    let url = try PostgresCluster.shared().createDatabase()
+    let stores = [try Self.open(url), try Self.open(url)]
+    defer { stores.forEach { $0.close() } }
+    let ada = try stores[0].login(email: EmailAddress(validating: "ada@example.com")).user
+    try stores[0].book(userID: ada.id, launchIDs: [1])
+    let before = try stores[0].lastTripEventID()
+    let streams = try stores.map { try $0.events.subscribe(after: before) }
+
+    // The slow transaction takes the smaller id (its transaction id comes first), the fast one
+    // the larger, and commits first; each writes a trip and its event and then notifies, as the
+    // store does.
+    let slow = try PostgresConnection(conninfo: url)
+    let fast = try PostgresConnection(conninfo: url)
+    try slow.execute("BEGIN")
+    try slow.run("INSERT INTO trips (user_id, launch_id) VALUES ($1, 2)", [ada.id])
+    try slow.run("INSERT INTO trip_events (delta) VALUES (1)")
+    try fast.execute("BEGIN")
+    try fast.run("DELETE FROM trips WHERE user_id = $1 AND launch_id = 1", [ada.id])
+    try fast.run("INSERT INTO trip_events (delta) VALUES (-1)")
+    try fast.execute("COMMIT")
+    try fast.query("SELECT pg_notify($1, '')", [PostgresBookingStore.notificationChannel])
+
+    // The fast event is committed and visible, but not final while the slow one may still commit
+    // a smaller id: readers wait for it, then leave it out, and the feeds hold it back.
+    #expect(try stores[1].tripEvents(after: before, limit: 10).isEmpty)
+    #expect(try stores[1].lastTripEventID() == before)
+    #expect(try stores[1].bookedLaunchIDs(userID: ada.id) == [])
+    try slow.execute("COMMIT")
+    try slow.query("SELECT pg_notify($1, '')", [PostgresBookingStore.notificationChannel])
+
+    let logged = try stores[1].tripEvents(after: before, limit: 10)
+    #expect(logged.map(\.delta) == [1, -1])
+    for stream in streams {
+      #expect(await collect(stream, count: 2) == logged)
+    }
   }
 
   @Test func aRestartedServerMeansUnavailableThenFullRecoveryWithNoEventLost() async throws {

@@ -46,6 +46,46 @@ import Testing
     #expect(await collect(events, count: 2).map(\.delta) == [2, -1])
   }
 
+  @Test func eventsCommittedOutOfIdOrderReachSubscribersOnBothInstancesInIdOrder() async throws {
+    let directory = try TemporaryDirectory(prefix: "serve-pg")
+    let url = try PostgresCluster.shared().createDatabase()
+    let servers = [
+      try ServeProcess(dataDirectory: directory.child("a"), database: url),
+      try ServeProcess(dataDirectory: directory.child("b"), database: url),
+    ]
+    let token = try await servers[0].logIn("ada@example.com")
+    let clients = try servers.map { try ServeSubscriptionTests.subscribed($0) }
+    try await ServeSubscriptionTests.warmUp(servers[1], token: token, clients: clients)
+
+    // Two transactions as the store writes them (trips, then the event, then NOTIFY after the
+    // commit): the slow one takes the smaller id and is still open when the fast one commits.
+    let db = try PostgresConnection(conninfo: url)
+    let user = try #require(try db.queryFirst("SELECT id FROM users WHERE email_key = 'ada@example.com'"))
+      .int(0)
+    let slow = try PostgresConnection(conninfo: url)
+    try slow.execute("BEGIN")
+    try slow.run("INSERT INTO trips (user_id, launch_id) VALUES ($1, 20)", [user])
+    try slow.run("INSERT INTO trip_events (delta) VALUES (1)")
+    try db.execute("BEGIN")
+    try db.run("INSERT INTO trips (user_id, launch_id) VALUES ($1, 21), ($1, 22)", [user])
+    try db.run("INSERT INTO trip_events (delta) VALUES (2)")
+    try db.execute("COMMIT")
+    try db.query("SELECT pg_notify($1, '')", [PostgresBookingStore.notificationChannel])
+    // A reader here waits for the slow transaction (half a second), then finds nothing final
+    // after what it had: meanwhile both instances were told of the fast commit and held it back.
+    let reader = try PostgresBookingStore(PostgresPool.Configuration(conninfo: url, size: 1))
+    defer { reader.close() }
+    let final = try reader.lastTripEventID()
+    #expect(try reader.tripEvents(after: final, limit: 10).isEmpty)
+    try slow.execute("COMMIT")
+    try slow.query("SELECT pg_notify($1, '')", [PostgresBookingStore.notificationChannel])
+
+    for client in clients {
+      #expect(client.receive() == .text(#"{"id":"1","type":"next","payload":{"data":{"tripsBooked":1}}}"#))
+      #expect(client.receive() == .text(#"{"id":"1","type":"next","payload":{"data":{"tripsBooked":2}}}"#))
+    }
+  }
+
   @Test func eightClientsOverTwoInstancesEndInTheSerialReplayState() async throws {
     let directory = try TemporaryDirectory(prefix: "serve-pg")
     let url = try PostgresCluster.shared().createDatabase()
@@ -68,7 +108,8 @@ import Testing
       #expect(status == 200)
     }
     let db = try PostgresConnection(conninfo: url)
-    #expect(try db.query("SELECT version FROM schema_migrations").map { try $0.int(0) } == [1])
+    #expect(
+      try db.query("SELECT version FROM schema_migrations ORDER BY version").map { try $0.int(0) } == [1, 2])
   }
 
   @Test func anUnreachableDatabaseExits69NamingHostAndPortButNotThePassword() throws {

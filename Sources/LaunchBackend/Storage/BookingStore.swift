@@ -1,8 +1,9 @@
 /// The users, login sessions, booked trips and `tripsBooked` event log of the launch-booking API:
 /// what the resolvers need from a database, whichever database it is.
 ///
-/// Two implementations pass one behavioural test suite: ``SQLiteBookingStore`` (one file, the
-/// embedded default) and ``PostgresBookingStore`` (one server shared by many `serve` processes).
+/// One implementation, ``SQLBookingStore``, over either database, passes one behavioural test
+/// suite on both: ``SQLiteBookingStore`` (one file, the embedded default) and
+/// ``PostgresBookingStore`` (one server shared by many `serve` processes).
 ///
 /// Implementation requirements:
 /// - `Sendable`; every method may be called from any thread at once, outside any Swift
@@ -13,7 +14,9 @@
 ///   and cancellations racing from several processes end in a state some serial order gives.
 /// - ``book(userID:launchIDs:)`` and ``cancel(userID:launchID:)`` append their event (`+n`, `-1`)
 ///   to the event log in the same transaction as the change, so an event exists exactly when its
-///   change committed; event ids increase in commit order.
+///   change committed. Event ids increase in the order events are handed out, and the log only
+///   ever grows after the last event handed out: ``tripEvents(after:limit:)`` returns an event
+///   only once no event with a smaller id can still commit.
 /// - Failures are ``BookingStoreError``s; ``BookingStoreError/unavailable(_:)`` when the database
 ///   cannot be reached right now (a later call may succeed).
 public protocol BookingStore: Sendable {
@@ -56,10 +59,12 @@ public protocol BookingStore: Sendable {
   /// The number of trips booked by all users together.
   func totalTripsBooked() throws -> Int
 
-  /// The logged events with ids greater than `id`, oldest first, at most `limit` of them.
+  /// The logged events with ids greater than `id`, oldest first, at most `limit` of them: every
+  /// event committed before the call (up to the limit), and none that a smaller id committing
+  /// later would precede.
   func tripEvents(after id: Int, limit: Int) throws -> [TripEvent]
 
-  /// The id of the newest logged event (0 when there is none).
+  /// The id of the newest logged event (0 when there is none) that no smaller id can follow.
   func lastTripEventID() throws -> Int
 
   /// Live events, in this process and from every other process using the same database.

@@ -1,4 +1,5 @@
 import Postgres
+import SQL
 import SQLite
 
 /// What can go wrong in the ``BookingStore``.
@@ -29,6 +30,9 @@ public enum BookingStoreError: Error, Sendable, Equatable, CustomStringConvertib
   /// The database server cannot be reached right now (down, restarting, every connection
   /// busy); a later request may succeed. The API answers `SERVICE_UNAVAILABLE`.
   case unavailable(PostgresError)
+  /// The database answered with rows of an unexpected shape (a bug, or a schema this program
+  /// does not know).
+  case unexpectedResult(SQLRowError)
 
   /// A message without SQL, arguments or tokens.
   public var description: String {
@@ -53,6 +57,8 @@ public enum BookingStoreError: Error, Sendable, Equatable, CustomStringConvertib
       underlying.message
     case .unavailable(let underlying):
       "the booking database is unavailable: \(underlying.message)"
+    case .unexpectedResult(let underlying):
+      "the booking database answered unexpectedly: \(underlying)"
     }
   }
 }

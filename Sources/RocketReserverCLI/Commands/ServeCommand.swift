@@ -98,6 +98,15 @@ public struct ServeCommand: Command {
     } else {
       return context.fail("serve: no database location")
     }
+    if case .postgres(_, let poolSize) = database {
+      // An execution waiting on PostgreSQL (a round trip, a commit) holds its thread: with fewer
+      // threads than pooled connections, the pool could never be used fully.
+      configuration.executionThreads = max(
+        configuration.executionThreads, poolSize + GraphQLHTTPServer.defaultThreadCount)
+      if arguments[Self.maxExecutionsPerIP] == 0 {
+        configuration.maxExecutionsPerAddress = configuration.executionThreads
+      }
+    }
     return await serve(
       host: host, port: port, database: database, configuration: configuration, limits: limits,
       context: context)

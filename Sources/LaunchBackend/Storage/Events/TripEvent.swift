@@ -1,6 +1,7 @@
 /// One entry of the `tripsBooked` event log: a committed change in the number of booked trips.
 public struct TripEvent: Sendable, Hashable {
-  /// The event's position in the log: ids increase in commit order (with gaps, possibly).
+  /// The event's position in the log: ids increase in the order events are handed out, which
+  /// every reader sees alike (with gaps; see ``BookingStore``).
   public let id: Int
   /// `+n` when a `bookTrips` call newly booked n trips, `-1` when a trip was cancelled.
   public let delta: Int

@@ -38,7 +38,29 @@ enum PostgresBookingSchema {
         committed_at timestamptz NOT NULL DEFAULT now()
       );
       """
-    )
+    ),
+    (
+      "event ids from transaction ids, and a delivery horizon",
+      """
+      -- Without a lock held to the commit, sequence ids would not be in commit order. So each
+      -- event's id is its transaction's id (one event per transaction), shifted above every id
+      -- logged before, and trip_events_horizon() is the oldest transaction still running, shifted
+      -- alike: every event with a smaller id is committed or never will be.
+      DO $migration$
+      DECLARE
+        shift bigint := greatest(
+          0, (SELECT coalesce(max(id), 0) FROM trip_events) + 1 - pg_current_xact_id()::text::bigint);
+      BEGIN
+        EXECUTE format(
+          'ALTER TABLE trip_events ALTER COLUMN id SET DEFAULT pg_current_xact_id()::text::bigint + %s', shift);
+        EXECUTE format(
+          'CREATE FUNCTION trip_events_horizon() RETURNS bigint LANGUAGE sql STABLE AS %L',
+          format('SELECT pg_snapshot_xmin(pg_current_snapshot())::text::bigint + %s', shift));
+      END
+      $migration$;
+      DROP SEQUENCE trip_events_id_seq;
+      """
+    ),
   ]
 
   /// The version a fully migrated database has.

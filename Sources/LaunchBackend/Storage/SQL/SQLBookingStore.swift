@@ -1,0 +1,113 @@
+import FoundationEssentials
+import SQL
+
+/// The ``BookingStore`` over SQL: users, sessions, trips and the event log written once, for any
+/// ``SQLDatabase``. ``SQLiteBookingStore`` (one file, the embedded default) and
+/// ``PostgresBookingStore`` (one server shared by many `serve` processes) are this store on their
+/// database; what differs between them (migrations, how commits are noticed, whether event ids
+/// need a delivery horizon) is given when the store opens.
+///
+/// Thread safety: `Sendable`; every method may be called from any thread at once and blocks for
+/// the duration of one short transaction. Errors are ``BookingStoreError``s.
+///
+/// Correct across processes by construction: a trip is unique per user and launch (a constraint;
+/// bookings insert with `ON CONFLICT DO NOTHING`, cancellations delete and count), and each
+/// change runs in one transaction with its event.
+public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
+  let database: Database
+  let statements: BookingStatements
+  let eventLog: TripEventLog<Database>
+  /// Whether a commit here wakes this process's feed at once (SQLite's watcher only looks four
+  /// times a second; PostgreSQL's `NOTIFY` arrives by itself).
+  private let wakesFeedAfterWrites: Bool
+  /// Tells other processes of the events committed here, when their watchers need telling.
+  private let announcer: (any CommitAnnouncer)?
+  /// Live events, in this process and from every other process using the same database.
+  public let events: TripEventFeed
+
+  /// A store on an open, migrated database.
+  ///
+  /// - Parameters:
+  ///   - database: the connections.
+  ///   - watcher: how the feed notices commits from other connections.
+  ///   - horizon: where the event log stops being final, for a database with concurrent writers.
+  ///   - wakesFeedAfterWrites: whether a commit here wakes the feed at once.
+  ///   - announcer: what tells other processes of the events committed here, if anything must.
+  init(
+    database: Database, watcher: any CommitWatcher, horizon: DeliveryHorizon?, wakesFeedAfterWrites: Bool,
+    announcer: (any CommitAnnouncer)?
+  ) {
+    let eventLog = TripEventLog(database: database, horizon: horizon)
+    self.database = database
+    self.statements = BookingStatements(database.placeholderStyle)
+    self.eventLog = eventLog
+    self.wakesFeedAfterWrites = wakesFeedAfterWrites
+    self.announcer = announcer
+    events = TripEventFeed(
+      watcher: watcher,
+      readEvents: { after, limit in
+        try BookingStoreError.mapping { try eventLog.events(after: after, limit: limit) }
+      },
+      lastEventID: { try BookingStoreError.mapping { try eventLog.lastID() } })
+  }
+
+  /// Closes the event feed and the database. Later calls fail.
+  public func close() {
+    events.close()
+    announcer?.close()
+    database.close()
+  }
+
+  // MARK: - Users and sessions
+
+  /// Finds or creates the user with `email` and opens a new session for them.
+  ///
+  /// Each login makes a new token; earlier tokens of the same user stay valid.
+  /// - Parameter email: a validated address; its ``EmailAddress/key`` identifies the user.
+  /// - Returns: the user and the new token's text, the only time the text exists.
+  /// - Throws: ``BookingStoreError``.
+  public func login(email: EmailAddress) throws -> (user: StoredUser, token: String) {
+    let token = try SessionToken.generate()
+    let now = Int(Date().timeIntervalSince1970)
+    let user = try write { db in
+      try db.run(statements.insertUser, [.text(email.normalized), .text(email.key)])
+      guard let row = try db.query(statements.userByEmailKey, [.text(email.key)]).first else {
+        throw SQLRowError(column: 0, expected: "the user just inserted")
+      }
+      let user = StoredUser(id: try row.int(0), email: try row.string(1))
+      try db.run(statements.insertSession, [.blob(token.digest), .integer(user.id), .integer(now)])
+      return user
+    }
+    return (user, token.text)
+  }
+
+  /// The user a token belongs to, or nil for a malformed, forged or unknown token.
+  ///
+  /// - Parameter token: the token text as the client sent it (without any `Bearer ` prefix).
+  /// - Throws: ``BookingStoreError``.
+  public func user(forToken token: String) throws -> StoredUser? {
+    guard let token = SessionToken(text: token) else { return nil }
+    return try read { db in
+      try db.query(statements.userByTokenDigest, [.blob(token.digest)]).first.map {
+        StoredUser(id: try $0.int(0), email: try $0.string(1))
+      }
+    }
+  }
+
+  // MARK: - Transactions
+
+  /// Runs `body` on a connection that sees the latest commits, mapping errors.
+  func read<T>(_ body: (Database.Connection) throws -> T) throws -> T {
+    try BookingStoreError.mapping { try database.read(body) }
+  }
+
+  /// Runs `body` in one transaction, mapping errors; wakes the feed afterwards when this
+  /// database needs it.
+  func write<T>(_ body: (Database.Connection) throws -> T) throws -> T {
+    defer { if wakesFeedAfterWrites { events.wake() } }
+    return try BookingStoreError.mapping { try database.transaction(body) }
+  }
+
+  /// Announces to other processes that this process committed events.
+  func announceCommittedEvents() { announcer?.announce() }
+}

@@ -1,0 +1,19 @@
+/// One connection's statements, as a store over SQL uses them: inside a transaction the
+/// ``SQLDatabase`` opened, or on their own.
+///
+/// Implementation requirements: not `Sendable` (one thread at a time); values travel apart from
+/// the SQL text (prepared statements), never spliced into it; errors are the database's own
+/// Swift errors.
+public protocol SQLConnection {
+  /// Runs `statement` with `arguments` bound to its placeholders, in order, and returns its rows.
+  ///
+  /// - Throws: the database's error type.
+  func query(_ statement: SQLStatement, _ arguments: [SQLValue]) throws -> [SQLRow]
+
+  /// Runs `statement` with `arguments` and returns how many rows it inserted, updated or
+  /// deleted (0 for an insert that did nothing `ON CONFLICT`).
+  ///
+  /// - Throws: the database's error type.
+  @discardableResult
+  func run(_ statement: SQLStatement, _ arguments: [SQLValue]) throws -> Int
+}
