@@ -18,7 +18,7 @@ extension LaunchBackend {
   /// Queries and mutations run at once. A subscription is first run once without an event
   /// (`tripsBooked` is then null), which proves that it parses, validates and its variables
   /// coerce, so a broken one is answered with its errors before anything is subscribed; then
-  /// it subscribes to the event log (``tripEvents(after:queueLimit:)``: every process's
+  /// it subscribes to the event log (``tripEvents(after:capacity:)``: every process's
   /// committed bookings, from this call on) and its selection is executed for each event, with
   /// the event as root value, on the feed's thread as the event is handed over. Subscribers
   /// with the same document, operation, variables and credential get the same bytes for an
