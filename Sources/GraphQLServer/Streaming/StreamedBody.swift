@@ -34,9 +34,8 @@ final class StreamedBody: Sendable {
     var released = false
     var nextWaiter = 0
     var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
-    /// Progress seen at the last stall check, and since when there was none.
-    var bytesReadAtLastLook = 0
-    var stalledSince: ContinuousClock.Instant?
+    /// Whether the client has stopped reading.
+    var stall = StallWatch()
   }
 
   let format: StreamFormat
@@ -123,16 +122,10 @@ final class StreamedBody: Sendable {
   func endIfStalled(now: ContinuousClock.Instant, timeout: Duration) -> Bool {
     let waiters = state.withLock { state -> [CheckedContinuation<Bool, Never>]? in
       guard !state.ended, !state.released else { return nil }
-      guard state.pendingBytes > 0, state.bytesRead == state.bytesReadAtLastLook else {
-        state.bytesReadAtLastLook = state.bytesRead
-        state.stalledSince = nil
-        return nil
-      }
-      guard let since = state.stalledSince else {
-        state.stalledSince = now
-        return nil
-      }
-      guard now - since >= timeout else { return nil }
+      guard
+        state.stall.isStalled(
+          waiting: state.pendingBytes > 0, progress: state.bytesRead, now: now, timeout: timeout)
+      else { return nil }
       // What waits is dropped (the subscription is over), except the rest of a part already
       // begun, then the error and the end.
       if state.sentOfFirst > 0, let first = state.pending.first {

@@ -71,10 +71,8 @@ final class WebSocketConnection {
   private(set) var peerEnded = false
   /// The write half was shut down after the close frame went out.
   var shutDownWrite = false
-  /// Since when queued bytes have not moved (nil while the client reads or nothing is queued).
-  var stalledSince: ContinuousClock.Instant?
-  /// `bytesWritten` when the loop last looked for a stall.
-  var bytesWrittenAtLastLook = 0
+  /// Whether the client has stopped reading what is queued for it.
+  var stall = StallWatch()
   /// The most bytes handed to wslay per read: wslay parses all it has before asking again, so
   /// this bounds the messages delivered after the message budget is spent.
   static let readChunkBytes = 4096

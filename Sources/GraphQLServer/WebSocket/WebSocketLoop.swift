@@ -471,16 +471,8 @@ final class WebSocketLoop: Sendable {
 
   /// Whether bytes have waited for the client, without any being written, for `stallTimeout`.
   private func isStalled(_ connection: WebSocketConnection, now: ContinuousClock.Instant) -> Bool {
-    guard connection.queuedBytes > 0, connection.bytesWritten == connection.bytesWrittenAtLastLook else {
-      connection.bytesWrittenAtLastLook = connection.bytesWritten
-      connection.stalledSince = nil
-      return false
-    }
-    guard let since = connection.stalledSince else {
-      connection.stalledSince = now
-      return false
-    }
-    return now - since >= stallTimeout
+    connection.stall.isStalled(
+      waiting: connection.queuedBytes > 0, progress: connection.bytesWritten, now: now, timeout: stallTimeout)
   }
 
   private func destroy(_ connection: WebSocketConnection) {
