@@ -32,14 +32,6 @@ public struct SubscriptionStream<Element: Sendable>: AsyncSequence, Sendable {
     return (SubscriptionStream(consumer: Consumer(storage)), Source(storage: storage))
   }
 
-  /// A stream that yields `elements` and ends.
-  public static func of(_ elements: [Element]) -> SubscriptionStream {
-    let (stream, source) = makeStream(capacity: elements.count)
-    for element in elements { _ = source.offer(element) }
-    source.finish()
-    return stream
-  }
-
   public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(consumer: consumer) }
 
   /// Takes the stream's results one at a time.
