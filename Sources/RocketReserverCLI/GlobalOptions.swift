@@ -63,12 +63,12 @@ public struct GlobalOptions: Equatable, Sendable {
     "--header", valueName: "'NAME: VALUE'",
     type: .checked("a header field 'Name: value'") { text throws(UsageError) in
       try parseHeader(text)
-    }, scope: .session,
+    }, scope: .everyCommand,
     help:
-      "add a header field to every request (repeatable; an Authorization given here replaces the saved token)"
+      "add a header field to every request (repeatable; an Authorization given before the command or on the command line replaces the saved token)"
   )
   static let verboseFlag = Flag(
-    "--verbose", short: "-v", scope: .session,
+    "--verbose", short: "-v", scope: .everyCommand,
     help:
       "report each request on standard error: method, URL, operation, status, size and time (never a header value)"
   )
@@ -76,10 +76,11 @@ public struct GlobalOptions: Equatable, Sendable {
     "--json", scope: .everyCommand,
     help: "the same as --format json: exactly one JSON document per command, failures included")
   static let formatOption = Option(
-    "--format", valueName: "FORMAT", type: .choice(OutputFormat.self), defaultValue: "table",
+    "--format", valueName: "FORMAT", type: .choice(OutputFormat.self, noun: "format"), defaultValue: "table",
     scope: .everyCommand, help: "table, json, tsv, csv or ids (one launch id per line)")
   static let cacheOption = Option(
-    "--cache", valueName: "POLICY", type: .choice(CachePolicy.self), defaultValue: "network-first",
+    "--cache", valueName: "POLICY", type: .choice(CachePolicy.self, noun: "cache policy"),
+    defaultValue: "network-first",
     scope: .everyCommand,
     help:
       "with --endpoint: cache-first, network-first (cached answer when the server is down), network-only, cache-only or cache-and-network"
@@ -123,7 +124,7 @@ public struct GlobalOptions: Equatable, Sendable {
       }
       let (name, inline) = ArgumentParser.splitOption(word)
       guard let option = declarations.first(where: { $0.name == name || $0.short == name }) else {
-        throw UsageError("unknown option '\(word)'")
+        throw UsageError("unknown option \(TerminalText.quoted(word))")
       }
       index += 1
       if let type = option.value {
@@ -149,7 +150,8 @@ public struct GlobalOptions: Equatable, Sendable {
     if option.name == endpointOption.declaration.name {
       return EndpointURL.problem(text)
     }
-    return "option '\(option.name)' takes \(option.value?.description ?? "no value"), not '\(text)'"
+    return
+      "option '\(option.name)' takes \(option.value?.description ?? "no value"), not \(TerminalText.quoted(text))"
   }
 
   /// Sets the options in `parsed` (later ones win).

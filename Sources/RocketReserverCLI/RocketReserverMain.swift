@@ -19,7 +19,8 @@ public enum RocketReserverMain {
       options = try GlobalOptions.parse(arguments)
       options.apply(trailingSessionOptions(options.command))
     } catch {
-      writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
+      writeStandardError(
+        "rocket-reserver: \(misplacedOptionMessage(arguments) ?? error.message)\n\(Usage.hint)\n")
       return ExitStatus.usage
     }
     if options.showHelp {
@@ -27,7 +28,8 @@ public enum RocketReserverMain {
       return ExitStatus.success
     }
     if options.showVersion {
-      writeStandardOutput("rocket-reserver \(Version.current)\n")
+      writeStandardOutput(
+        options.json ? PrettyJSON.format(VersionCommand.json) + "\n" : VersionCommand.line)
       return ExitStatus.success
     }
     let environment = processEnvironment()
@@ -39,6 +41,12 @@ public enum RocketReserverMain {
       return ExitStatus.usage
     }
     defer { session.close() }
+    if let directory = options.dataDirectory, options.command.first != ServeCommand().name,
+      let problem = DataLocation.missingDirectoryProblem(directory)
+    {
+      writeStandardError("rocket-reserver: \(problem)\n")
+      return ExitStatus.config
+    }
     let repl = REPL(
       registry: CommandCatalog.registry,
       style: TextStyle.detect(
@@ -64,10 +72,30 @@ public enum RocketReserverMain {
     if !options.command.isEmpty {
       return await repl.runOneShot(options.command)
     }
-    if Terminal.isTerminal(STDIN_FILENO) {
+    if LineEditor.canEdit {
       return await repl.runInteractive()
     }
     return await repl.runLines(stopOnError: options.stopOnError)
+  }
+
+  /// For a command's own option given before the command (`--search x launches`): where it
+  /// belongs, `--search belongs after the command: launches --search TEXT`; nil otherwise.
+  static func misplacedOptionMessage(_ arguments: [String]) -> String? {
+    guard let word = arguments.first(where: ArgumentParser.looksLikeOption) else { return nil }
+    let (name, _) = ArgumentParser.splitOption(word)
+    guard !GlobalOptions.declarations.contains(where: { $0.name == name || $0.short == name }) else {
+      return nil
+    }
+    let owners = CommandCatalog.registry.commands.filter { command in
+      command.declaration.options.contains { $0.name == name || $0.short == name }
+    }
+    guard let owner = owners.first,
+      let option = owner.declaration.options.first(where: { $0.name == name || $0.short == name })
+    else { return nil }
+    let example =
+      owners.count == 1
+      ? ": \(owner.name) \(option.usageSynopsis)" : " (\(owners.map(\.name).joined(separator: ", ")))"
+    return "\(option.name) belongs after the command\(example)"
   }
 
   /// The session options given after the command (`launch 1 --endpoint URL`), which must be
@@ -99,7 +127,8 @@ public enum RocketReserverMain {
       options.endpoint ?? environment["ROCKET_RESERVER_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
     if let endpointText {
       guard let url = EndpointURL.parse(endpointText) else {
-        throw UsageError(EndpointURL.problem(endpointText))
+        let source = options.endpoint == nil ? "ROCKET_RESERVER_ENDPOINT" : "--endpoint"
+        throw UsageError(EndpointURL.problem(endpointText, source: source))
       }
       endpoint = url
     }
@@ -111,7 +140,7 @@ public enum RocketReserverMain {
     } else {
       throw UsageError("no home directory to keep data in: set HOME or use --data-dir DIR")
     }
-    let credentials = directories.map { FileCredentialStore(directories: $0) }
+    let credentials = directories.map { LenientCredentialStore(FileCredentialStore(directories: $0)) }
     var requestOptions = RequestOptions(headers: options.headers, verbose: options.verbose)
     if let policy = options.cachePolicy { requestOptions.cachePolicy = policy }
     if let timeout = options.timeout {

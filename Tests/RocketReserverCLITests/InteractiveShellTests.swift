@@ -45,7 +45,7 @@ import Testing
     // the prompt is drawn again.
     terminal.send("\t")
     let listing = try fixture.expectPrompt(terminal)
-    #expect(listing.contains("cache     help      login     query     serve     watch"))
+    #expect(listing.contains("cache     help      login     query     serve     version"))
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
@@ -100,10 +100,10 @@ import Testing
     try terminal.waitForRawMode(timeout: ShellFixture.patience)
     terminal.send("\t")
     try terminal.expect(
-      "book      more\r\ncache     query\r\ncancel    quit\r\n", timeout: ShellFixture.patience)
+      "book      query\r\ncache     quit\r\ncancel    schema\r\n", timeout: ShellFixture.patience)
     terminal.setWindowSize(columns: 80, rows: 24)
     terminal.send("\t")
-    try terminal.expect("total     whoami\r\n", timeout: ShellFixture.patience)
+    try terminal.expect("total     watch\r\n", timeout: ShellFixture.patience)
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }

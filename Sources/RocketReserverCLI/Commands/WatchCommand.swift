@@ -8,7 +8,8 @@ public struct WatchCommand: Command {
   static let count = Option(
     "--count", valueName: "N", type: .positiveInteger, help: "exit after N events")
   static let transport = Option(
-    "--transport", valueName: "HOW", type: .choice(HTTPSubscriptionTransport.Mode.self), defaultValue: "auto",
+    "--transport", valueName: "HOW", type: .choice(HTTPSubscriptionTransport.Mode.self, noun: "transport"),
+    defaultValue: "auto",
     help: "with --endpoint: multipart (HTTP), websocket, or auto (multipart, else WebSocket)")
 
   public let declaration = CommandDeclaration(

@@ -203,7 +203,8 @@ public struct REPL: Sendable {
         if context.json {
           context.writeJSON(DeclaredHelp.json(declaration))
         } else {
-          context.output.write(DeclaredHelp.describe(declaration, style: context.style))
+          context.writeResult(
+            DeclaredHelp.describe(declaration, style: context.style, width: context.terminalWidth()))
         }
         return .success
       case .run(let values):
@@ -214,7 +215,26 @@ public struct REPL: Sendable {
     }
     var lineOptions = GlobalOptions()
     lineOptions.apply(parsed.sharedOptions)
+    var lineRequests = LineRequestOptions()
+    if !allowsSession {
+      // On a shell line; on the command line they were already given to the session.
+      if lineOptions.headers["Authorization"] != nil {
+        return context.fail(
+          "--header 'Authorization: ...' replaces the saved token for a whole run: give it when starting rocket-reserver",
+          status: ExitStatus.usage)
+      }
+      lineRequests = LineRequestOptions(verbose: lineOptions.verbose, headers: lineOptions.headers)
+    }
     if let format = lineOptions.format { context.format = format }
+    // A row format asked for this command (on its line, or before a one-shot command) must mean
+    // something; one chosen for a whole shell or script applies where it can.
+    let askedFormat = lineOptions.format ?? (context.isOneShot ? context.format : nil)
+    if let askedFormat, ![.table, .json].contains(askedFormat), !declaration.printsRows {
+      let takers = registry.commands.filter(\.declaration.printsRows).map(\.name).joined(separator: ", ")
+      return context.fail(
+        "\(declaration.name): --format \(askedFormat.rawValue) is for commands that print rows (\(takers)); use --json or the default table",
+        status: ExitStatus.usage)
+    }
     if let policy = lineOptions.cachePolicy { context.cachePolicy = policy }
     if lineOptions.noColor {
       context.style = .plain
@@ -233,7 +253,11 @@ public struct REPL: Sendable {
     if declaration.needsLogin, let session = context.session, session.isKnownLoggedOut {
       return context.fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
     }
-    return await command.run(parsed, context: context)
+    return await LineRequestOptions.$current.withValue(lineRequests) {
+      await LenientCredentialStore.$forgivesUnreadableStore.withValue(!declaration.needsLogin) {
+        await command.run(parsed, context: context)
+      }
+    }
   }
 
   /// After a failed write to standard output: nothing when the reader went away (EPIPE: the

@@ -27,7 +27,9 @@ struct Table {
       let clean: (String) -> String = { $0.replacing("\t", with: " ") }
       return ([safeHeader] + safeRows).map { $0.map(clean).joined(separator: "\t") + "\n" }.joined()
     case .csv:
-      return ([header] + rows).map { $0.map(Self.csvField).joined(separator: ",") + "\r\n" }.joined()
+      // Escaped as TSV is: a server's escape sequences must not reach a terminal through a file
+      // that is later shown either.
+      return ([safeHeader] + safeRows).map { $0.map(Self.csvField).joined(separator: ",") + "\r\n" }.joined()
     case .ids:
       return safeRows.compactMap(\.first).map { $0 + "\n" }.joined()
     }

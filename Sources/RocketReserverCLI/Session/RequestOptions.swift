@@ -29,13 +29,15 @@ public struct RequestOptions: Sendable {
   var outerInterceptors: [any RequestInterceptor] { [ResponseCaptureInterceptor()] }
 
   /// The chain's steps between the cache and authorization, outermost first: one retry of a
-  /// query on a dropped connection, the `--verbose` report of each attempt, `--header`.
+  /// query on a dropped connection, the `--verbose` report of each attempt, `--header`, then the
+  /// `--verbose` and `--header` of a shell line.
   func interceptors(target: String) -> [any RequestInterceptor] {
     var steps: [any RequestInterceptor] = [RetryInterceptor()]
     if verbose {
       steps.append(LoggingInterceptor(target: target) { writeStandardError("rocket-reserver: \($0)\n") })
     }
     if headers.count > 0 { steps.append(HeaderInterceptor(headers: headers)) }
+    steps.append(LineRequestOptionsInterceptor(target: target, sessionIsVerbose: verbose))
     return steps
   }
 }
