@@ -55,7 +55,9 @@ public struct WatchCommand: Command {
         }
         guard let data = result["data"], let delta = data["tripsBooked"]?.intValue else { return .keepGoing }
         if context.json {
-          context.output.write(String(decoding: data.encoded(), as: UTF8.self) + "\n")
+          let line = String(decoding: data.encoded(), as: UTF8.self)
+          context.output.write(
+            (context.outputIsTerminal ? PrettyJSON.escapingForTerminal(line) : line) + "\n")
         } else {
           context.output.write(TripEventLine.text(delta: delta) + "\n")
         }

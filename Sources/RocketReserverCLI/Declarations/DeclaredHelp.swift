@@ -5,7 +5,9 @@ enum DeclaredHelp {
   /// The help of one command: usage, summary, login rule, arguments, options, details.
   /// - Parameter width: the terminal's width to wrap at, between words (default: no wrapping).
   static func describe(_ declaration: CommandDeclaration, style: TextStyle, width: Int? = nil) -> String {
-    var text = "\(style.bold("usage:")) \(declaration.usage)\n\n\(declaration.summary)\n"
+    let usage = TextWrapping.lines(declaration.usage, width: width.map { max($0 - 7, 20) } ?? Int.max)
+    var text = "\(style.bold("usage:")) " + usage.joined(separator: "\n       ") + "\n\n"
+    text += TextWrapping.wrap(declaration.summary, width: width) + "\n"
     if declaration.needsLogin { text += "Needs a login: login EMAIL first.\n" }
     if !declaration.aliases.isEmpty {
       text += "aliases: \(declaration.aliases.joined(separator: ", "))\n"
