@@ -60,6 +60,7 @@ public struct REPL: Sendable {
   public func runOneShot(_ words: [String]) async -> Int32 {
     var context = makeContext(interactive: false, errorPrefix: "rocket-reserver: ")
     context.isOneShot = true
+    if context.showsProgress { OneShotInterrupt.install() }
     let outcome = await execute(words, context: context, allowsSession: true)
     return writeFailureStatus(context) ?? outcome.status
   }
@@ -163,12 +164,14 @@ public struct REPL: Sendable {
       words.first.flatMap { registry.command(named: $0) }?.declaration.recordedInHistory ?? true
     }
     if recorded && !line.hasPrefix(" ") { editor.addToHistory(line) }
-    var outcome = CommandOutcome.success
-    for words in commands {
-      outcome = (try? await InterruptSignal.run { await execute(words, context: context) }) ?? .failed()
-      if outcome.endsSession { break }
+    return await TerminalEcho.suppressed {
+      var outcome = CommandOutcome.success
+      for words in commands {
+        outcome = (try? await InterruptSignal.run { await execute(words, context: context) }) ?? .failed()
+        if outcome.endsSession { break }
+      }
+      return outcome
     }
-    return outcome
   }
 
   /// Runs the command named by the first word with the other words as its arguments, parsed
