@@ -14,6 +14,12 @@ public enum RocketReserverMain {
     // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the
     // process mid-request; the REPL then ends quietly.
     signal(SIGPIPE, SIG_IGN)
+    if arguments.first == CompletionQuery.word {
+      let candidates = CompletionQuery.candidates(
+        Array(arguments.dropFirst()), environment: processEnvironment())
+      writeStandardOutput(candidates.map { $0 + "\n" }.joined())
+      return ExitStatus.success
+    }
     var options: GlobalOptions
     do {
       options = try GlobalOptions.parse(arguments)
