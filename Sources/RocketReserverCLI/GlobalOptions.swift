@@ -33,6 +33,8 @@ public struct GlobalOptions: Equatable, Sendable {
   public var scriptFile: String?
   /// `--stop-on-error`: end a script (pipe, `-c`, `-f`) at the first failing command.
   public var stopOnError = false
+  /// `--quiet`, `-q`: no welcome line when the interactive shell starts.
+  public var quiet = false
   /// The words after the options: a command and its arguments, empty for the REPL.
   public var command: [String] = []
 
@@ -94,6 +96,8 @@ public struct GlobalOptions: Equatable, Sendable {
     help: "run the commands in FILE, as a pipe would, then exit")
   static let stopOnErrorFlag = Flag(
     "--stop-on-error", scope: .program, help: "end a script at the first command that fails")
+  static let quietFlag = Flag(
+    "--quiet", short: "-q", scope: .program, help: "start the shell without its welcome line")
 
   /// Every program option, in the order `--help` lists them.
   static let declarations: [OptionDeclaration] = [
@@ -101,7 +105,7 @@ public struct GlobalOptions: Equatable, Sendable {
     headerOption.declaration, verboseFlag.declaration, formatOption.declaration,
     jsonFlag.declaration, cacheOption.declaration, noColorFlag.declaration, commandOption.declaration,
     fileOption.declaration,
-    stopOnErrorFlag.declaration, help.declaration, version.declaration,
+    stopOnErrorFlag.declaration, quietFlag.declaration, help.declaration, version.declaration,
   ]
 
   /// Parses `arguments`; options stop at the first word that is not an option (or after `--`).
@@ -175,5 +179,6 @@ public struct GlobalOptions: Equatable, Sendable {
     if let value = parsed[Self.commandOption] { commandText = value }
     if let value = parsed[Self.fileOption] { scriptFile = value }
     if parsed[Self.stopOnErrorFlag] { stopOnError = true }
+    if parsed[Self.quietFlag] { quiet = true }
   }
 }

@@ -53,7 +53,7 @@ public enum RocketReserverMain {
       writeStandardError("rocket-reserver: \(problem)\n")
       return ExitStatus.config
     }
-    let repl = REPL(
+    var repl = REPL(
       registry: CommandCatalog.registry,
       style: TextStyle.detect(
         isTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment,
@@ -64,6 +64,10 @@ public enum RocketReserverMain {
       environment: environment,
       prompt: { Prompt.text(email: session.loggedInEmail) },
       session: session, format: options.format ?? .table)
+    if !options.quiet {
+      repl.welcome =
+        "rocket-reserver \(Version.current) on \(session.endpointDescription): type 'help' for the commands, Ctrl-D to leave"
+    }
     if let text = options.commandText {
       var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
       return await repl.runLines(stopOnError: options.stopOnError) { lines.popFirst() }

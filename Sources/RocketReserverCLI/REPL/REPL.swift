@@ -27,6 +27,9 @@ public struct REPL: Sendable {
   public var output: CommandOutput
   /// Builds the prompt before each line (it may show the logged-in user).
   public var prompt: @Sendable () -> String
+  /// The line the interactive shell starts with (version, server, how to get help), on standard
+  /// error; nil for none (`-q`).
+  public var welcome: String?
 
   /// Creates a loop.
   /// - Parameters:
@@ -127,6 +130,7 @@ public struct REPL: Sendable {
       return ExitStatus.failure
     }
     let context = makeContext(interactive: true, errorPrefix: "")
+    if let welcome { writeStandardError(errorStyle.dim(welcome) + "\n") }
     let documents = ShellDocuments(endpoint: session?.client.endpointKey)
     installCompletion(on: editor, context: context, documents: documents)
     while true {
