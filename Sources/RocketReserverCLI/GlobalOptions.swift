@@ -25,6 +25,10 @@ public struct GlobalOptions: Equatable, Sendable {
   public var headers = HTTPHeaders()
   /// `--verbose`, `-v`: each request's target, status, size and time on standard error.
   public var verbose = false
+  /// `--trace`: each request and response in full on standard error, secrets masked.
+  public var trace = false
+  /// `--print-curl`: each request as a curl command line on standard error.
+  public var printCurl = false
   /// `--cache POLICY`: where answers may come from; nil means network-first.
   public var cachePolicy: CachePolicy?
   /// `-c 'CMD; CMD'`: run these commands instead of reading lines.
@@ -74,6 +78,13 @@ public struct GlobalOptions: Equatable, Sendable {
     help:
       "report each request on standard error: method, URL, operation, status, size and time (never a header value)"
   )
+  static let traceFlag = Flag(
+    "--trace", scope: .everyCommand,
+    help:
+      "show each request and response on standard error: header fields (tokens as ***) and bodies")
+  static let printCurlFlag = Flag(
+    "--print-curl", scope: .everyCommand,
+    help: "show each request on standard error as a curl command line (the token as $TOKEN)")
   static let jsonFlag = Flag(
     "--json", scope: .everyCommand,
     help: "the same as --format json: exactly one JSON document per command, failures included")
@@ -102,7 +113,8 @@ public struct GlobalOptions: Equatable, Sendable {
   /// Every program option, in the order `--help` lists them.
   static let declarations: [OptionDeclaration] = [
     endpointOption.declaration, dataDirectoryOption.declaration, timeoutOption.declaration,
-    headerOption.declaration, verboseFlag.declaration, formatOption.declaration,
+    headerOption.declaration, verboseFlag.declaration, traceFlag.declaration, printCurlFlag.declaration,
+    formatOption.declaration,
     jsonFlag.declaration, cacheOption.declaration, noColorFlag.declaration, commandOption.declaration,
     fileOption.declaration,
     stopOnErrorFlag.declaration, quietFlag.declaration, help.declaration, version.declaration,
@@ -166,6 +178,8 @@ public struct GlobalOptions: Equatable, Sendable {
     if let value = parsed[Self.dataDirectoryOption] { dataDirectory = value }
     if let value = parsed[Self.timeoutOption] { timeout = value }
     if parsed[Self.verboseFlag] { verbose = true }
+    if parsed[Self.traceFlag] { trace = true }
+    if parsed[Self.printCurlFlag] { printCurl = true }
     for (name, value) in parsed.values {
       if name == Self.headerOption.declaration.name, let field = value as? HTTPHeaders.Field {
         headers.add(field.name, field.value)

@@ -152,6 +152,8 @@ public enum RocketReserverMain {
     }
     let credentials = directories.map { LenientCredentialStore(FileCredentialStore(directories: $0)) }
     var requestOptions = RequestOptions(headers: options.headers, verbose: options.verbose)
+    requestOptions.trace = options.trace
+    requestOptions.printCurl = options.printCurl
     if let policy = options.cachePolicy { requestOptions.cachePolicy = policy }
     if let timeout = options.timeout {
       requestOptions.timeout = timeout

@@ -230,7 +230,9 @@ public struct REPL: Sendable {
           "--header 'Authorization: ...' replaces the saved token for a whole run: give it when starting rocket-reserver",
           status: ExitStatus.usage)
       }
-      lineRequests = LineRequestOptions(verbose: lineOptions.verbose, headers: lineOptions.headers)
+      lineRequests = LineRequestOptions(
+        verbose: lineOptions.verbose, headers: lineOptions.headers, trace: lineOptions.trace,
+        printCurl: lineOptions.printCurl)
     }
     if let format = lineOptions.format { context.format = format }
     // A row format asked for this command (on its line, or before a one-shot command) must mean

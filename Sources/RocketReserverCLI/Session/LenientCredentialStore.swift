@@ -42,6 +42,8 @@ final class LenientCredentialStore: CredentialStore {
     }
   }
 
+  func allCredentials() throws -> [Credential] { try inner.allCredentials() }
+
   func save(_ credential: Credential) throws { try inner.save(credential) }
 
   @discardableResult

@@ -10,6 +10,10 @@ struct LineRequestOptions: Sendable {
   var verbose = false
   /// Header fields added to this line's requests.
   var headers = HTTPHeaders()
+  /// Trace this line's requests and responses (`--trace`).
+  var trace = false
+  /// Print this line's requests as curl command lines (`--print-curl`).
+  var printCurl = false
 }
 
 /// Applies `LineRequestOptions.current` to each request: its header fields, then the

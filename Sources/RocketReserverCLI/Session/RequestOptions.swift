@@ -11,6 +11,10 @@ public struct RequestOptions: Sendable {
   public var headers: HTTPHeaders
   /// Whether each request is reported on standard error.
   public var verbose: Bool
+  /// `--trace`: every request and response with header fields (secrets masked) and bodies.
+  public var trace = false
+  /// `--print-curl`: every request as a curl command line (the token as `$TOKEN`).
+  public var printCurl = false
   /// `--cache POLICY` given before the command: the policy of commands that give none.
   public var cachePolicy: CachePolicy = .networkFirst
 

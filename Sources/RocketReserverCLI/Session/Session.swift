@@ -103,7 +103,12 @@ public final class Session: Sendable {
     client = RocketClient(
       transport: transport, credentials: credentials, endpointKey: key,
       interceptors: options.interceptors(target: target), cache: cacheable ? cache : nil,
-      outerInterceptors: options.outerInterceptors)
+      outerInterceptors: options.outerInterceptors,
+      innerInterceptors: [
+        TraceInterceptor(
+          target: target, url: endpoint?.absoluteString, sessionTraces: options.trace,
+          sessionPrintsCurl: options.printCurl)
+      ])
     credentialLocation = credentials?.location
     self.databasePath = databasePath
     if let embedded {
