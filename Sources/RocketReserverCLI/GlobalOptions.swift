@@ -16,6 +16,9 @@ public struct GlobalOptions: Equatable, Sendable {
   public var dataDirectory: String?
   /// `--format FORMAT` (`--json` is `--format json`); nil: tables.
   public var format: OutputFormat?
+  /// The config file's `format`: used when `format` is nil, as a default (never an error for a
+  /// command without rows).
+  public var defaultFormat: OutputFormat?
   /// `--no-color`: never colour the output.
   public var noColor = false
   /// `--timeout SECONDS`: the longest wait for one request; nil means `ROCKET_RESERVER_TIMEOUT`,
@@ -39,6 +42,8 @@ public struct GlobalOptions: Equatable, Sendable {
   public var stopOnError = false
   /// `--quiet`, `-q`: no welcome line when the interactive shell starts.
   public var quiet = false
+  /// `--profile NAME`: the config file's profile to use (else `ROCKET_RESERVER_PROFILE`).
+  public var profile: String?
   /// The words after the options: a command and its arguments, empty for the REPL.
   public var command: [String] = []
 
@@ -107,6 +112,10 @@ public struct GlobalOptions: Equatable, Sendable {
     help: "run the commands in FILE, as a pipe would, then exit")
   static let stopOnErrorFlag = Flag(
     "--stop-on-error", scope: .program, help: "end a script at the first command that fails")
+  static let profileOption = Option(
+    "--profile", valueName: "NAME", type: .text, scope: .program,
+    help:
+      "use this profile of $XDG_CONFIG_HOME/rocket-reserver/config (also ROCKET_RESERVER_PROFILE)")
   static let quietFlag = Flag(
     "--quiet", short: "-q", scope: .program, help: "start the shell without its welcome line")
 
@@ -117,7 +126,8 @@ public struct GlobalOptions: Equatable, Sendable {
     formatOption.declaration,
     jsonFlag.declaration, cacheOption.declaration, noColorFlag.declaration, commandOption.declaration,
     fileOption.declaration,
-    stopOnErrorFlag.declaration, quietFlag.declaration, help.declaration, version.declaration,
+    stopOnErrorFlag.declaration, profileOption.declaration, quietFlag.declaration, help.declaration,
+    version.declaration,
   ]
 
   /// Parses `arguments`; options stop at the first word that is not an option (or after `--`).
@@ -194,5 +204,6 @@ public struct GlobalOptions: Equatable, Sendable {
     if let value = parsed[Self.fileOption] { scriptFile = value }
     if parsed[Self.stopOnErrorFlag] { stopOnError = true }
     if parsed[Self.quietFlag] { quiet = true }
+    if let value = parsed[Self.profileOption] { profile = value }
   }
 }

@@ -38,7 +38,18 @@ public enum RocketReserverMain {
         options.json ? PrettyJSON.format(VersionCommand.json) + "\n" : VersionCommand.line)
       return ExitStatus.success
     }
-    let environment = processEnvironment()
+    var environment = processEnvironment()
+    if let directories = try? ApplicationDirectories(environment: environment) {
+      let path = directories.config + "/config"
+      let profile =
+        options.profile ?? environment["ROCKET_RESERVER_PROFILE"].flatMap { $0.isEmpty ? nil : $0 }
+      do throws(ConfigFile.Problem) {
+        try ConfigFile.load(path: path, profile: profile).apply(to: &options, environment: &environment)
+      } catch {
+        writeStandardError("rocket-reserver: config \(error.message)\n")
+        return ExitStatus.config
+      }
+    }
     let session: Session
     do {
       session = try makeSession(options: options, environment: environment)
@@ -63,7 +74,8 @@ public enum RocketReserverMain {
         noColorOption: options.noColor),
       environment: environment,
       prompt: { Prompt.text(email: session.loggedInEmail) },
-      session: session, format: options.format ?? .table)
+      session: session, format: options.format ?? options.defaultFormat ?? .table)
+    repl.formatWasGiven = options.format != nil
     if !options.quiet {
       repl.welcome =
         "rocket-reserver \(Version.current) on \(session.endpointDescription): type 'help' for the commands, Ctrl-D to leave"

@@ -27,6 +27,9 @@ public struct REPL: Sendable {
   public var output: CommandOutput
   /// Builds the prompt before each line (it may show the logged-in user).
   public var prompt: @Sendable () -> String
+  /// Whether `format` was asked for on the command line (`rocket-reserver --format csv help` is
+  /// then an error), rather than being the default or the config file's.
+  public var formatWasGiven = false
   /// The line the interactive shell starts with (version, server, how to get help), on standard
   /// error; nil for none (`-q`).
   public var welcome: String?
@@ -237,7 +240,7 @@ public struct REPL: Sendable {
     if let format = lineOptions.format { context.format = format }
     // A row format asked for this command (on its line, or before a one-shot command) must mean
     // something; one chosen for a whole shell or script applies where it can.
-    let askedFormat = lineOptions.format ?? (context.isOneShot ? context.format : nil)
+    let askedFormat = lineOptions.format ?? (context.isOneShot && formatWasGiven ? context.format : nil)
     if let askedFormat, ![.table, .json].contains(askedFormat), !declaration.printsRows {
       let takers = registry.commands.filter(\.declaration.printsRows).map(\.name).joined(separator: ", ")
       return context.fail(
