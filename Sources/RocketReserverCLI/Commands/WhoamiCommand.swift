@@ -1,7 +1,7 @@
 import RocketClient
 import RocketReserverAPI
 
-/// `whoami`: who the server thinks is logged in.
+/// `whoami`: who the server thinks is logged in, and which server that is.
 public struct WhoamiCommand: Command {
   public let declaration = CommandDeclaration(
     "whoami", summary: "show who is logged in", printsRows: true)
@@ -35,7 +35,8 @@ public struct WhoamiCommand: Command {
     }
     let trips = me.trips.count == 1 ? "1 trip" : "\(me.trips.count) trips"
     let email = TerminalText.safe(me.email)
-    context.output.write("\(context.style.bold(email)) (user \(me.id), \(trips) booked)\n")
+    let server = TerminalText.safe(context.session?.endpointDescription ?? "the server")
+    context.output.write("\(context.style.bold(email)) (user \(me.id), \(trips) booked) on \(server)\n")
     return .success
   }
 }
