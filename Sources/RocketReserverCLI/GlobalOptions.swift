@@ -84,7 +84,7 @@ public struct GlobalOptions: Equatable, Sendable {
       "report each request on standard error: method, URL, operation, status, size and time (never a header value)"
   )
   static let traceFlag = Flag(
-    "--trace", scope: .everyCommand,
+    "--trace", short: "-vv", scope: .everyCommand,
     help:
       "show each request and response on standard error: header fields (tokens as ***) and bodies")
   static let printCurlFlag = Flag(

@@ -23,6 +23,9 @@ import Testing
     #expect(trace.contains("< 200 31 bytes"))
     #expect(trace.contains(#"< {"data":{"totalTripsBooked":7}}"#))
     #expect(!trace.contains("secret-token"))
+    // -vv is the same, as curl users type it.
+    let short = try fixture.run(["--endpoint", endpoint, "-vv", "total"])
+    #expect(short.standardError.contains("< 200 31 bytes"))
   }
 
   @Test func printCurlGivesALineToPasteAndWorksPerShellLine() throws {
