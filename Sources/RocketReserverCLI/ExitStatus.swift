@@ -12,6 +12,9 @@ public enum ExitStatus {
   public static let noInput: Int32 = 66
   /// Standard output could not be written, such as a full disk (EX_IOERR).
   public static let ioError: Int32 = 74
+  /// The configuration is broken: a credentials file that is unsafe or unreadable, a missing
+  /// `--data-dir` (EX_CONFIG).
+  public static let config: Int32 = 78
   /// The command needs a logged-in user (EX_NOPERM).
   public static let notLoggedIn: Int32 = 77
 }

@@ -13,7 +13,7 @@ extension GlobalOptions {
   /// - Throws: `UsageError` naming the source and the value.
   static func parseTimeout(_ text: String, source: String) throws(UsageError) -> Duration {
     let problem = UsageError(
-      "\(source) '\(text)' is not a timeout: use seconds, such as 30 or 0.5 (more than 0, at most "
+      "\(source) \(TerminalText.quoted(text)) is not a timeout: use seconds, such as 30 or 0.5 (more than 0, at most "
         + "\(maximumTimeoutSeconds))")
     let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
     let whole = parts[0]

@@ -16,6 +16,9 @@ public struct GlobalOptions: Equatable, Sendable {
   public var dataDirectory: String?
   /// `--format FORMAT` (`--json` is `--format json`); nil: tables.
   public var format: OutputFormat?
+  /// The config file's `format`: used when `format` is nil, as a default (never an error for a
+  /// command without rows).
+  public var defaultFormat: OutputFormat?
   /// `--no-color`: never colour the output.
   public var noColor = false
   /// `--timeout SECONDS`: the longest wait for one request; nil means `ROCKET_RESERVER_TIMEOUT`,
@@ -25,6 +28,10 @@ public struct GlobalOptions: Equatable, Sendable {
   public var headers = HTTPHeaders()
   /// `--verbose`, `-v`: each request's target, status, size and time on standard error.
   public var verbose = false
+  /// `--trace`: each request and response in full on standard error, secrets masked.
+  public var trace = false
+  /// `--print-curl`: each request as a curl command line on standard error.
+  public var printCurl = false
   /// `--cache POLICY`: where answers may come from; nil means network-first.
   public var cachePolicy: CachePolicy?
   /// `-c 'CMD; CMD'`: run these commands instead of reading lines.
@@ -33,6 +40,10 @@ public struct GlobalOptions: Equatable, Sendable {
   public var scriptFile: String?
   /// `--stop-on-error`: end a script (pipe, `-c`, `-f`) at the first failing command.
   public var stopOnError = false
+  /// `--quiet`, `-q`: no welcome line when the interactive shell starts.
+  public var quiet = false
+  /// `--profile NAME`: the config file's profile to use (else `ROCKET_RESERVER_PROFILE`).
+  public var profile: String?
   /// The words after the options: a command and its arguments, empty for the REPL.
   public var command: [String] = []
 
@@ -63,23 +74,31 @@ public struct GlobalOptions: Equatable, Sendable {
     "--header", valueName: "'NAME: VALUE'",
     type: .checked("a header field 'Name: value'") { text throws(UsageError) in
       try parseHeader(text)
-    }, scope: .session,
+    }, scope: .everyCommand,
     help:
-      "add a header field to every request (repeatable; an Authorization given here replaces the saved token)"
+      "add a header field to every request (repeatable; an Authorization given before the command or on the command line replaces the saved token)"
   )
   static let verboseFlag = Flag(
-    "--verbose", short: "-v", scope: .session,
+    "--verbose", short: "-v", scope: .everyCommand,
     help:
       "report each request on standard error: method, URL, operation, status, size and time (never a header value)"
   )
+  static let traceFlag = Flag(
+    "--trace", short: "-vv", scope: .everyCommand,
+    help:
+      "show each request and response on standard error: header fields (tokens as ***) and bodies")
+  static let printCurlFlag = Flag(
+    "--print-curl", scope: .everyCommand,
+    help: "show each request on standard error as a curl command line (the token as $TOKEN)")
   static let jsonFlag = Flag(
     "--json", scope: .everyCommand,
     help: "the same as --format json: exactly one JSON document per command, failures included")
   static let formatOption = Option(
-    "--format", valueName: "FORMAT", type: .choice(OutputFormat.self), defaultValue: "table",
+    "--format", valueName: "FORMAT", type: .choice(OutputFormat.self, noun: "format"), defaultValue: "table",
     scope: .everyCommand, help: "table, json, tsv, csv or ids (one launch id per line)")
   static let cacheOption = Option(
-    "--cache", valueName: "POLICY", type: .choice(CachePolicy.self), defaultValue: "network-first",
+    "--cache", valueName: "POLICY", type: .choice(CachePolicy.self, noun: "cache policy"),
+    defaultValue: "network-first",
     scope: .everyCommand,
     help:
       "with --endpoint: cache-first, network-first (cached answer when the server is down), network-only, cache-only or cache-and-network"
@@ -93,14 +112,22 @@ public struct GlobalOptions: Equatable, Sendable {
     help: "run the commands in FILE, as a pipe would, then exit")
   static let stopOnErrorFlag = Flag(
     "--stop-on-error", scope: .program, help: "end a script at the first command that fails")
+  static let profileOption = Option(
+    "--profile", valueName: "NAME", type: .text, scope: .program,
+    help:
+      "use this profile of $XDG_CONFIG_HOME/rocket-reserver/config (also ROCKET_RESERVER_PROFILE)")
+  static let quietFlag = Flag(
+    "--quiet", short: "-q", scope: .program, help: "start the shell without its welcome line")
 
   /// Every program option, in the order `--help` lists them.
   static let declarations: [OptionDeclaration] = [
     endpointOption.declaration, dataDirectoryOption.declaration, timeoutOption.declaration,
-    headerOption.declaration, verboseFlag.declaration, formatOption.declaration,
+    headerOption.declaration, verboseFlag.declaration, traceFlag.declaration, printCurlFlag.declaration,
+    formatOption.declaration,
     jsonFlag.declaration, cacheOption.declaration, noColorFlag.declaration, commandOption.declaration,
     fileOption.declaration,
-    stopOnErrorFlag.declaration, help.declaration, version.declaration,
+    stopOnErrorFlag.declaration, profileOption.declaration, quietFlag.declaration, help.declaration,
+    version.declaration,
   ]
 
   /// Parses `arguments`; options stop at the first word that is not an option (or after `--`).
@@ -123,7 +150,7 @@ public struct GlobalOptions: Equatable, Sendable {
       }
       let (name, inline) = ArgumentParser.splitOption(word)
       guard let option = declarations.first(where: { $0.name == name || $0.short == name }) else {
-        throw UsageError("unknown option '\(word)'")
+        throw UsageError("unknown option \(TerminalText.quoted(word))")
       }
       index += 1
       if let type = option.value {
@@ -149,7 +176,8 @@ public struct GlobalOptions: Equatable, Sendable {
     if option.name == endpointOption.declaration.name {
       return EndpointURL.problem(text)
     }
-    return "option '\(option.name)' takes \(option.value?.description ?? "no value"), not '\(text)'"
+    return
+      "option '\(option.name)' takes \(option.value?.description ?? "no value"), not \(TerminalText.quoted(text))"
   }
 
   /// Sets the options in `parsed` (later ones win).
@@ -160,6 +188,8 @@ public struct GlobalOptions: Equatable, Sendable {
     if let value = parsed[Self.dataDirectoryOption] { dataDirectory = value }
     if let value = parsed[Self.timeoutOption] { timeout = value }
     if parsed[Self.verboseFlag] { verbose = true }
+    if parsed[Self.traceFlag] { trace = true }
+    if parsed[Self.printCurlFlag] { printCurl = true }
     for (name, value) in parsed.values {
       if name == Self.headerOption.declaration.name, let field = value as? HTTPHeaders.Field {
         headers.add(field.name, field.value)
@@ -173,5 +203,7 @@ public struct GlobalOptions: Equatable, Sendable {
     if let value = parsed[Self.commandOption] { commandText = value }
     if let value = parsed[Self.fileOption] { scriptFile = value }
     if parsed[Self.stopOnErrorFlag] { stopOnError = true }
+    if parsed[Self.quietFlag] { quiet = true }
+    if let value = parsed[Self.profileOption] { profile = value }
   }
 }

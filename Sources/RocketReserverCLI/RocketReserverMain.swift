@@ -14,12 +14,19 @@ public enum RocketReserverMain {
     // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the
     // process mid-request; the REPL then ends quietly.
     signal(SIGPIPE, SIG_IGN)
+    if arguments.first == CompletionQuery.word {
+      let candidates = CompletionQuery.candidates(
+        Array(arguments.dropFirst()), environment: processEnvironment())
+      writeStandardOutput(candidates.map { $0 + "\n" }.joined())
+      return ExitStatus.success
+    }
     var options: GlobalOptions
     do {
       options = try GlobalOptions.parse(arguments)
       options.apply(trailingSessionOptions(options.command))
     } catch {
-      writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
+      writeStandardError(
+        "rocket-reserver: \(misplacedOptionMessage(arguments) ?? error.message)\n\(Usage.hint)\n")
       return ExitStatus.usage
     }
     if options.showHelp {
@@ -27,10 +34,22 @@ public enum RocketReserverMain {
       return ExitStatus.success
     }
     if options.showVersion {
-      writeStandardOutput("rocket-reserver \(Version.current)\n")
+      writeStandardOutput(
+        options.json ? PrettyJSON.format(VersionCommand.json) + "\n" : VersionCommand.line)
       return ExitStatus.success
     }
-    let environment = processEnvironment()
+    var environment = processEnvironment()
+    if let directories = try? ApplicationDirectories(environment: environment) {
+      let path = directories.config + "/config"
+      let profile =
+        options.profile ?? environment["ROCKET_RESERVER_PROFILE"].flatMap { $0.isEmpty ? nil : $0 }
+      do throws(ConfigFile.Problem) {
+        try ConfigFile.load(path: path, profile: profile).apply(to: &options, environment: &environment)
+      } catch {
+        writeStandardError("rocket-reserver: config \(error.message)\n")
+        return ExitStatus.config
+      }
+    }
     let session: Session
     do {
       session = try makeSession(options: options, environment: environment)
@@ -39,7 +58,13 @@ public enum RocketReserverMain {
       return ExitStatus.usage
     }
     defer { session.close() }
-    let repl = REPL(
+    if let directory = options.dataDirectory, options.command.first != ServeCommand().name,
+      let problem = DataLocation.missingDirectoryProblem(directory)
+    {
+      writeStandardError("rocket-reserver: \(problem)\n")
+      return ExitStatus.config
+    }
+    var repl = REPL(
       registry: CommandCatalog.registry,
       style: TextStyle.detect(
         isTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment,
@@ -49,7 +74,12 @@ public enum RocketReserverMain {
         noColorOption: options.noColor),
       environment: environment,
       prompt: { Prompt.text(email: session.loggedInEmail) },
-      session: session, format: options.format ?? .table)
+      session: session, format: options.format ?? options.defaultFormat ?? .table)
+    repl.formatWasGiven = options.format != nil
+    if !options.quiet {
+      repl.welcome =
+        "rocket-reserver \(Version.current) on \(session.endpointDescription): type 'help' for the commands, Ctrl-D to leave"
+    }
     if let text = options.commandText {
       var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)[...]
       return await repl.runLines(stopOnError: options.stopOnError) { lines.popFirst() }
@@ -64,10 +94,30 @@ public enum RocketReserverMain {
     if !options.command.isEmpty {
       return await repl.runOneShot(options.command)
     }
-    if Terminal.isTerminal(STDIN_FILENO) {
+    if LineEditor.canEdit {
       return await repl.runInteractive()
     }
     return await repl.runLines(stopOnError: options.stopOnError)
+  }
+
+  /// For a command's own option given before the command (`--search x launches`): where it
+  /// belongs, `--search belongs after the command: launches --search TEXT`; nil otherwise.
+  static func misplacedOptionMessage(_ arguments: [String]) -> String? {
+    guard let word = arguments.first(where: ArgumentParser.looksLikeOption) else { return nil }
+    let (name, _) = ArgumentParser.splitOption(word)
+    guard !GlobalOptions.declarations.contains(where: { $0.name == name || $0.short == name }) else {
+      return nil
+    }
+    let owners = CommandCatalog.registry.commands.filter { command in
+      command.declaration.options.contains { $0.name == name || $0.short == name }
+    }
+    guard let owner = owners.first,
+      let option = owner.declaration.options.first(where: { $0.name == name || $0.short == name })
+    else { return nil }
+    let example =
+      owners.count == 1
+      ? ": \(owner.name) \(option.usageSynopsis)" : " (\(owners.map(\.name).joined(separator: ", ")))"
+    return "\(option.name) belongs after the command\(example)"
   }
 
   /// The session options given after the command (`launch 1 --endpoint URL`), which must be
@@ -99,7 +149,8 @@ public enum RocketReserverMain {
       options.endpoint ?? environment["ROCKET_RESERVER_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
     if let endpointText {
       guard let url = EndpointURL.parse(endpointText) else {
-        throw UsageError(EndpointURL.problem(endpointText))
+        let source = options.endpoint == nil ? "ROCKET_RESERVER_ENDPOINT" : "--endpoint"
+        throw UsageError(EndpointURL.problem(endpointText, source: source))
       }
       endpoint = url
     }
@@ -111,8 +162,10 @@ public enum RocketReserverMain {
     } else {
       throw UsageError("no home directory to keep data in: set HOME or use --data-dir DIR")
     }
-    let credentials = directories.map { FileCredentialStore(directories: $0) }
+    let credentials = directories.map { LenientCredentialStore(FileCredentialStore(directories: $0)) }
     var requestOptions = RequestOptions(headers: options.headers, verbose: options.verbose)
+    requestOptions.trace = options.trace
+    requestOptions.printCurl = options.printCurl
     if let policy = options.cachePolicy { requestOptions.cachePolicy = policy }
     if let timeout = options.timeout {
       requestOptions.timeout = timeout

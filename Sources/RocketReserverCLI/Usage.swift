@@ -31,7 +31,8 @@ enum Usage {
         the exit status is that of the first command that failed.
 
         Exit status: 0 success, 1 a command failed, 2 usage error, 66 script file unreadable,
-        69 endpoint unreachable (or port in use), 74 output could not be written, 77 not logged in.
+        69 endpoint unreachable (or port in use), 74 output could not be written, 77 not logged in,
+        78 broken configuration (credentials file, missing --data-dir).
 
         """
   }

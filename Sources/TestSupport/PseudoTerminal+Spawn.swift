@@ -6,14 +6,15 @@ import Foundation
 
 extension PseudoTerminal {
   /// Spawns `path` as a session leader whose stdin, stdout and stderr are the terminal at
-  /// `terminal`.
+  /// `terminal`, except standard output or standard error sent to a file when given.
   ///
   /// glibc's `posix_spawn` applies POSIX_SPAWN_SETSID before the file actions, so opening the
   /// terminal (without O_NOCTTY) in the child makes it the controlling terminal.
   /// - Returns: the child's process id.
   /// - Throws: `PseudoTerminalError.systemCall` when spawning fails.
   static func spawn(
-    _ path: String, arguments: [String], environment: [String: String], terminal: String
+    _ path: String, arguments: [String], environment: [String: String], terminal: String,
+    standardOutput: String? = nil, standardError: String? = nil
   ) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -21,6 +22,10 @@ extension PseudoTerminal {
     posix_spawn_file_actions_addopen(&actions, 0, terminal, O_RDWR, 0)
     posix_spawn_file_actions_adddup2(&actions, 0, 1)
     posix_spawn_file_actions_adddup2(&actions, 0, 2)
+    for (descriptor, file) in [(Int32(1), standardOutput), (2, standardError)] {
+      guard let file else { continue }
+      posix_spawn_file_actions_addopen(&actions, descriptor, file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

@@ -40,10 +40,13 @@ public final class PseudoTerminal {
   ///   - environment: variables laid over the current environment (default none); set `TERM`.
   ///   - columns: the terminal width (default 80).
   ///   - rows: the terminal height (default 24).
+  ///   - standardOutput: a file to send the child's standard output to instead of the terminal
+  ///     (`program > file` at a shell); created or truncated (default nil: the terminal).
+  ///   - standardError: the same for standard error (default nil: the terminal).
   /// - Throws: `PseudoTerminalError.systemCall` when the pty or the process cannot be made.
   public init(
     _ executable: URL, arguments: [String] = [], environment: [String: String] = [:],
-    columns: UInt16 = 80, rows: UInt16 = 24
+    columns: UInt16 = 80, rows: UInt16 = 24, standardOutput: URL? = nil, standardError: URL? = nil
   ) throws {
     // open(/dev/ptmx) is what posix_openpt does; grantpt, unlockpt and ptsname are XOPEN
     // functions Swift's Glibc module does not export, so use their Linux ioctls directly.
@@ -64,7 +67,8 @@ public final class PseudoTerminal {
     do {
       processIdentifier = try Self.spawn(
         executable.path, arguments: arguments, environment: environment,
-        terminal: "/dev/pts/\(number)")
+        terminal: "/dev/pts/\(number)", standardOutput: standardOutput?.path,
+        standardError: standardError?.path)
     } catch {
       close(primary)
       throw error

@@ -48,7 +48,7 @@ import Testing
     #expect(never.standardError.contains("cannot reach \(endpoint.absoluteString)"))
     let cacheOnly = try Self.run(fixture, endpoint, ["launch", "41", "--cache", "cache-only"])
     #expect(cacheOnly.status == 69)
-    #expect(cacheOnly.standardError.contains("nothing cached answers LaunchDetails"))
+    #expect(cacheOnly.standardError.contains("nothing cached for launch details"))
     let networkOnly = try Self.run(fixture, endpoint, ["--cache", "network-only", "launch", "42"])
     #expect(networkOnly.status == 69)
   }
@@ -99,7 +99,8 @@ import Testing
     #expect(shown.standardOutput.contains("file:     \(file)\n"))
     let records = shown.standardOutput.split(separator: "\n").first { $0.hasPrefix("records:") }
     #expect((records.flatMap { Int($0.split(separator: " ").last ?? "") } ?? 0) > 110)
-    #expect(shown.standardOutput.contains("ages:     "))
+    // All written within a second or over a few: one age, or a range.
+    #expect(shown.standardOutput.contains("ages:     ") || shown.standardOutput.contains("age:      "))
     let mode = { (path: String) -> mode_t in
       var info = stat()
       return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0

@@ -38,7 +38,7 @@ import Testing
       (["launch"], "launch: missing ID (the launch's id) (usage: launch ID)"),
       (["launch", "1", "2"], "launch: unexpected '2' (usage: launch ID)"),
       (["cancel", "1", "x"], "cancel: 'x' is not a launch id (a number such as 42)"),
-      (["total", "--format", "xml"], "total: --format takes one of table, json, tsv, csv, ids, not 'xml'"),
+      (["total", "--format", "xml"], "total: 'xml' is not a format: use one of table, json, tsv, csv, ids"),
       (["serve", "--port", "70000"], "serve: --port takes a number from 0 to 65535, not '70000'"),
     ]
     for (arguments, message) in cases {
@@ -55,6 +55,7 @@ import Testing
   @Test func globalOptionsMayFollowTheCommand() throws {
     let fixture = try ShellFixture()
     let directory = fixture.root.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let total = try fixture.run(["total", "--data-dir", directory.path, "--no-color"])
     #expect(total.status == 0)
     #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("backend.sqlite").path))
@@ -86,7 +87,7 @@ import Testing
     #expect(port.status == 2)
     #expect(
       port.standardError.hasPrefix(
-        "rocket-reserver: invalid endpoint 'http://127.0.0.1:99999/graphql': the port 99999 is not in 1 to 65535\n"
+        "rocket-reserver: invalid endpoint 'http://127.0.0.1:99999/graphql' (--endpoint): the port 99999 is not in 1 to 65535\n"
       ))
     let stub = try LoopbackHTTPStub(response: .html("<h1>Not Found</h1>", status: 404))
     let root = stub.url(path: "/").absoluteString

@@ -93,6 +93,7 @@ import Testing
   @Test func dataDirectoryHoldsTheDatabase() throws {
     let fixture = try ShellFixture()
     let directory = fixture.root.appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let result = try fixture.run(
       ["--data-dir", directory.path], input: "login ada@example.com\nbook 3\n")
     #expect(result.status == 0)

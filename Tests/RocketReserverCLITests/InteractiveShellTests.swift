@@ -45,7 +45,7 @@ import Testing
     // the prompt is drawn again.
     terminal.send("\t")
     let listing = try fixture.expectPrompt(terminal)
-    #expect(listing.contains("cache     help      login     query     serve     watch"))
+    #expect(listing.contains("cache       help        logout      quit        trips"))
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
@@ -93,17 +93,18 @@ import Testing
 
   @Test func completionListsFollowTheWindowWidth() throws {
     let fixture = try ShellFixture()
-    // 24 columns: two 10-column cells per row (the prompt wraps, so match the list itself).
+    // 24 columns: two 12-column cells per row (the prompt wraps, so match the list itself).
     let terminal = try PseudoTerminal(
       BuiltProduct.rocketReserver, environment: fixture.environment(), columns: 24)
     try terminal.expect("> ", timeout: ShellFixture.patience)
     try terminal.waitForRawMode(timeout: ShellFixture.patience)
     terminal.send("\t")
     try terminal.expect(
-      "book      more\r\ncache     query\r\ncancel    quit\r\n", timeout: ShellFixture.patience)
+      "book        more\r\ncache       query\r\ncancel      quit\r\n", timeout: ShellFixture.patience)
     terminal.setWindowSize(columns: 80, rows: 24)
     terminal.send("\t")
-    try terminal.expect("total     whoami\r\n", timeout: ShellFixture.patience)
+    try terminal.expect(
+      "completion  launches    more        serve       watch\r\n", timeout: ShellFixture.patience)
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }

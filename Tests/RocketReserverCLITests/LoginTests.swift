@@ -13,7 +13,7 @@ import Testing
     let again = try fixture.run(["login", "ada@example.com"])
     #expect(again.standardOutput.hasPrefix("logged in as ADA@example.com\n"))
     let whoami = try fixture.run(["whoami"])
-    #expect(whoami.standardOutput == "ADA@example.com (user 1, 1 trip booked)\n")
+    #expect(whoami.standardOutput == "ADA@example.com (user 1, 1 trip booked) on the embedded backend\n")
   }
 
   @Test func switchingAccountsSaysFromWhomToWhom() throws {

@@ -18,7 +18,8 @@ final class ShellFixture {
   var historyFile: URL { stateHome.appendingPathComponent("rocket-reserver/history") }
 
   /// The environment every run gets: XDG folders and HOME inside `root`, a known terminal type,
-  /// and no colours (the test runner sets NO_COLOR itself; say so explicitly).
+  /// no colours (the test runner sets NO_COLOR itself; say so explicitly), and no pager (help
+  /// and JSON taller than the window would wait in `less`; pager tests set PAGER themselves).
   func environment(_ extra: [String: String] = [:]) -> [String: String] {
     [
       "HOME": root.path,
@@ -29,6 +30,7 @@ final class ShellFixture {
       "TERM": "xterm",
       "LC_ALL": "C.UTF-8",
       "NO_COLOR": "1",
+      "PAGER": "",
     ].merging(extra) { $1 }
   }
 
@@ -41,11 +43,14 @@ final class ShellFixture {
   static let patience = Duration.seconds(60)
 
   /// Starts the interactive shell in a pty and waits for its first prompt.
+  /// `standardOutput`, when given, is a file standard output goes to (`rocket-reserver > FILE`).
   func startShell(
-    _ extra: [String: String] = [:], arguments: [String] = [], prompt: String? = nil
+    _ extra: [String: String] = [:], arguments: [String] = [], prompt: String? = nil,
+    columns: UInt16 = 80, rows: UInt16 = 24, standardOutput: URL? = nil
   ) throws -> PseudoTerminal {
     let terminal = try PseudoTerminal(
-      BuiltProduct.rocketReserver, arguments: arguments, environment: environment(extra))
+      BuiltProduct.rocketReserver, arguments: arguments, environment: environment(extra),
+      columns: columns, rows: rows, standardOutput: standardOutput)
     try expectPrompt(terminal, prompt ?? self.prompt)
     return terminal
   }

@@ -80,6 +80,8 @@ import Testing
   @Test func aOneShotBookReachesAWatchOnTheSameDataDirectory() async throws {
     let directory = try TemporaryDirectory(prefix: "watch")
     let data = directory.child("data")
+    // A client's --data-dir must exist (only serve creates one).
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: true)
     let environment = [
       "XDG_CONFIG_HOME": directory.child("config"), "XDG_STATE_HOME": directory.child("state"),
     ]

@@ -41,10 +41,12 @@ public struct RocketClient: Sendable {
   ///     logged in there.
   ///   - outerInterceptors: steps run before the cache, so they see answers it gives (the CLI's
   ///     capture for `--json`; default none).
+  ///   - innerInterceptors: steps run last, after authorization, so they see the request as the
+  ///     transport gets it (the CLI's `--trace`; default none).
   public init(
     transport: any NetworkTransport, credentials: (any CredentialStore)?, endpointKey: String,
     interceptors: [any RequestInterceptor] = [], cache: NormalizedCache? = nil,
-    outerInterceptors: [any RequestInterceptor] = []
+    outerInterceptors: [any RequestInterceptor] = [], innerInterceptors: [any RequestInterceptor] = []
   ) {
     self.transport = transport
     self.credentials = credentials
@@ -59,6 +61,7 @@ public struct RocketClient: Sendable {
     }
     steps += interceptors
     if let credentials { steps.append(AuthorizationInterceptor(credentials: credentials)) }
+    steps += innerInterceptors
     self.interceptors = steps
   }
 

@@ -19,10 +19,20 @@ public protocol CredentialStore: Sendable {
   /// - Throws: when the store cannot be written safely; nothing is changed then.
   func save(_ credential: Credential) throws
 
+  /// Every saved credential, sorted by endpoint (`auth status`, `logout --all`).
+  ///
+  /// - Throws: when the store exists but cannot be read safely.
+  func allCredentials() throws -> [Credential]
+
   /// Deletes the credential for `endpoint` (logout).
   ///
   /// - Returns: true when there was one to delete.
   /// - Throws: when the store cannot be read or written safely; nothing is changed then.
   @discardableResult
   func remove(endpoint: String) throws -> Bool
+}
+
+extension CredentialStore {
+  /// A store that cannot list its credentials lists none.
+  public func allCredentials() throws -> [Credential] { [] }
 }

@@ -63,6 +63,16 @@ public struct FileCredentialStore: CredentialStore {
     return Credential(endpoint: endpoint, email: entry.email, token: entry.token)
   }
 
+  /// Every credential in the file, sorted by endpoint; none when there is no file yet.
+  ///
+  /// - Throws: ``StoreError`` when the file is unsafe (link, owner, mode), corrupt or unreadable.
+  public func allCredentials() throws -> [Credential] {
+    let entries = try readFile()?.credentials ?? [:]
+    return entries.keys.sorted().compactMap { endpoint in
+      entries[endpoint].map { Credential(endpoint: endpoint, email: $0.email, token: $0.token) }
+    }
+  }
+
   /// Saves `credential`, replacing the one for the same endpoint and keeping all others.
   ///
   /// - Throws: ``StoreError`` when the existing file is unsafe or corrupt, or writing fails;

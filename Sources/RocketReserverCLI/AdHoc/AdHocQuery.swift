@@ -51,7 +51,8 @@ enum AdHocQuery {
       return .failed()
     }
     let style = request.noColor ? TextStyle.plain : context.style
-    context.output.write(PrettyJSON.format(response, style: style) + "\n")
+    context.writeResult(
+      PrettyJSON.format(response, style: style, forTerminal: context.outputIsTerminal) + "\n")
     let errors = (response["errors"]?.arrayValue ?? []).map(GraphQLError.init(responseJSON:))
     if errors.isEmpty { return .success }
     // The test the generated operations use (any `Data` type gives the same static answer).
@@ -79,7 +80,8 @@ enum AdHocQuery {
       name: "subscription")
     return await StopOnSignal.run(enabled: !context.isInteractive) {
       await follower.run(context: context) { result in
-        context.output.write(PrettyJSON.format(result, style: style) + "\n")
+        context.output.write(
+          PrettyJSON.format(result, style: style, forTerminal: context.outputIsTerminal) + "\n")
         return context.output.failure?.errno != nil ? .stop(.failed()) : .keepGoing
       }
     }

@@ -55,7 +55,7 @@ struct AdHocRequest: Equatable, Sendable {
       case "--var":
         let text = try value()
         guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-          throw UsageError("--var needs NAME=VALUE, got '\(text)'")
+          throw UsageError("--var needs NAME=VALUE, got \(TerminalText.quoted(text))")
         }
         let valueText = String(text[text.index(after: equals)...])
         // A value that parses as JSON is that JSON (`--var id=1` is the number 1, `--var ids=[1,2]`
@@ -71,7 +71,9 @@ struct AdHocRequest: Equatable, Sendable {
       case "--operation": request.operationName = try value()
       case "--no-color": request.noColor = true
       default:
-        if option.hasPrefix("-") && option.count > 1 { throw UsageError("unknown option '\(option)'") }
+        if option.hasPrefix("-") && option.count > 1 {
+          throw UsageError("unknown option \(TerminalText.quoted(option))")
+        }
         try setDocument(word)
       }
     }
@@ -87,7 +89,7 @@ struct AdHocRequest: Equatable, Sendable {
   static func readFile(_ path: String) throws(UsageError) -> String {
     guard let data = FileManager.default.contents(atPath: path) else {
       let reason = FileManager.default.fileExists(atPath: path) ? "it cannot be read" : "no such file"
-      throw UsageError("cannot read '\(path)': \(reason)")
+      throw UsageError("cannot read \(TerminalText.quoted(path)): \(reason)")
     }
     return String(decoding: data, as: UTF8.self)
   }

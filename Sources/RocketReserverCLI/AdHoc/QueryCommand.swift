@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// `query 'DOCUMENT'`, `query -f FILE|-`: sends any GraphQL document, checked locally against
 /// the endpoint's schema first, and prints the whole response as JSON (see `AdHocQuery`).
 public struct QueryCommand: Command {
@@ -45,6 +49,14 @@ public struct QueryCommand: Command {
     // it words), so the parsed values go back to it in that form.
     var words: [String] = []
     if let document = arguments[Self.document] { words.append(document) }
+    // `echo '{ ... }' | rocket-reserver query`: the document is standard input, as with -f -
+    // (an empty input is still "no document").
+    if arguments[Self.document] == nil && arguments[Self.file] == nil && context.isOneShot
+      && !Terminal.isTerminal(STDIN_FILENO)
+    {
+      let text = AdHocRequest.readStandardInput()
+      if !text.allSatisfy(\.isWhitespace) { words.append(text) }
+    }
     if let path = arguments[Self.file] { words += ["--file", path] }
     if let text = arguments[Self.variables] { words += ["--variables", text] }
     for pair in arguments.all(Self.variable) { words += ["--var", pair] }

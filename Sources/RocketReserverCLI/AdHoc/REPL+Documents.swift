@@ -24,8 +24,10 @@ extension REPL {
   ) async -> CommandOutcome {
     guard let document = documents.read(firstLine: line, editor: editor) else { return .success }
     if !line.hasPrefix(" ") { editor.addToHistory(document) }
-    let outcome = try? await InterruptSignal.run {
-      await AdHocQuery.run(AdHocRequest(document: document), context: context)
+    let outcome = await TerminalEcho.suppressed {
+      try? await InterruptSignal.run {
+        await AdHocQuery.run(AdHocRequest(document: document), context: context)
+      }
     }
     return outcome ?? .failed()
   }

@@ -39,11 +39,6 @@ public struct BookCommand: Command {
       let list = already.map { "launch \($0)" }.joined(separator: ", ")
       return context.fail("book: already booked: \(list)")
     }
-    if context.json {
-      context.writeJSON(data)
-      return answer.success ? .success : .failed()
-    }
-    for id in already { context.output.write("launch \(id): already booked\n") }
     let launches = (answer.launches ?? []).compactMap { $0 }.map { (id: $0.id, isBooked: $0.isBooked) }
     // The answer lists the launches it found: the others of the request do not exist.
     let unknown = requested.filter { id in !already.contains(id) && !launches.contains { $0.id == id } }
@@ -51,6 +46,12 @@ public struct BookCommand: Command {
       unknown.isEmpty
       ? "book: \(answer.message ?? "the server said no")"
       : "book: no launch with id \(unknown.joined(separator: ", "))"
+    if context.json {
+      guard answer.success else { return context.fail(failure) }
+      context.writeJSON(data)
+      return .success
+    }
+    for id in already { context.output.write("launch \(id): already booked\n") }
     return TripUpdateRendering.show(
       success: answer.success, message: answer.message, launches: launches, failure: failure, context: context
     )

@@ -10,7 +10,8 @@ public struct CacheCommand: Command {
   }
 
   static let action = Positional(
-    "ACTION", type: .choice(Action.self), optional: true, help: "clear: forget everything cached")
+    "ACTION", type: .choice(Action.self, noun: "action"), optional: true,
+    help: "clear: forget everything cached")
 
   public let declaration = CommandDeclaration(
     "cache", summary: "show the answers cache (file, size, records, ages); 'cache clear' empties it",
@@ -54,7 +55,8 @@ public struct CacheCommand: Command {
       text += "size:     \(Self.size(statistics.fileBytes))\n"
       text += "records:  \(statistics.records)\n"
       if let oldest = statistics.oldestWrite, let newest = statistics.newestWrite {
-        text += "ages:     \(Self.age(now - newest)) to \(Self.age(now - oldest)) old\n"
+        let (young, old) = (Self.age(now - newest), Self.age(now - oldest))
+        text += young == old ? "age:      \(young) old\n" : "ages:     \(young) to \(old) old\n"
       } else {
         text += "ages:     (empty)\n"
       }

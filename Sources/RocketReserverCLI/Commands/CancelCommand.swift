@@ -48,9 +48,12 @@ public struct CancelCommand: Command {
       if case .failed(let outcome) = fetched { return (outcome, nil) }
       return (.failed(), nil)
     }
-    if context.json { return (answer.success ? .success : .failed(), data) }
-    let launches = (answer.launches ?? []).compactMap { $0 }.map { (id: $0.id, isBooked: $0.isBooked) }
     let reason = exists ? "you have no trip on launch \(id)" : "no launch with id \(id)"
+    if context.json {
+      // A refusal is an error like any other: `{"error": {"message": ..., "status": 1}}`.
+      return answer.success ? (.success, data) : (context.fail("cancel \(id): \(reason)"), nil)
+    }
+    let launches = (answer.launches ?? []).compactMap { $0 }.map { (id: $0.id, isBooked: $0.isBooked) }
     let outcome = TripUpdateRendering.show(
       success: answer.success, message: answer.message, launches: launches,
       failure: "cancel \(id): \(reason)",

@@ -50,26 +50,46 @@ extension CommandContext {
   }
 
   /// The one line saying that the server could not be reached and the answer is the cache's:
-  /// `offline: showing what was cached N minutes ago`.
+  /// `offline: showing what was cached 5 minutes ago`.
   private func reportOffline(_ answer: CachedAnswer, session: Session) {
-    let minutes = max(0, (session.clock() - answer.writtenAt) / 60)
-    let age = minutes == 1 ? "1 minute" : "\(minutes) minutes"
+    let age = CacheCommand.age(session.clock() - answer.writtenAt)
     output.writeError(errorPrefix + errorStyle.warning("offline: showing what was cached \(age) ago") + "\n")
   }
 
   /// Prints the one line that explains `error` and returns the matching exit status: 77 when a
-  /// login is needed, 69 when the endpoint cannot be reached, 1 otherwise.
+  /// login is needed, 69 when the endpoint cannot be reached, 78 when the credentials file cannot
+  /// be used, 1 otherwise.
   func outcome(for error: RocketClientError) -> CommandOutcome {
     switch error {
     case .notLoggedIn:
-      return fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
-    case .notCached:
-      return fail(error.description, status: ExitStatus.unavailable)
+      return fail(notLoggedInMessage, status: ExitStatus.notLoggedIn)
+    case .notCached(let operation):
+      return fail(
+        "nothing cached for \(Self.wording(ofOperation: operation)) (--cache cache-only: no request was sent)",
+        status: ExitStatus.unavailable)
+    case .credentials:
+      return fail(error.description, status: ExitStatus.config)
     case .cancelled, .transport(.cancelled):
       return fail("cancelled")
     default:
       let status = error.isUnreachable ? ExitStatus.unavailable : ExitStatus.failure
       return fail(error.description + endpointHint(for: error), status: status)
+    }
+  }
+
+  /// An operation's name in words: `LaunchDetails` is `launch details`, `Me` your trips.
+  static func wording(ofOperation name: String) -> String {
+    switch name {
+    case "Me": return "your login and trips"
+    case "LaunchList": return "the launch list"
+    case "TotalTripsBooked": return "the number of trips booked"
+    default:
+      var words = ""
+      for character in name {
+        if character.isUppercase && !words.isEmpty { words += " " }
+        words += character.lowercased()
+      }
+      return words
     }
   }
 
@@ -87,9 +107,13 @@ extension CommandContext {
     }
   }
 
+  /// What to say when the server answers that nobody is logged in (see
+  /// `Session.notLoggedInMessage`).
+  var notLoggedInMessage: String { session?.notLoggedInMessage ?? "log in first: login EMAIL" }
+
   /// Prints `data` as pretty JSON on standard output: the command's one document.
   func writeJSON(_ data: JSON) {
     guard document.claim() else { return }
-    output.write(PrettyJSON.format(data) + "\n")
+    writeResult(PrettyJSON.format(data, forTerminal: outputIsTerminal) + "\n")
   }
 }

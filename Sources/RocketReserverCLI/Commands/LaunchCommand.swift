@@ -7,7 +7,7 @@ public struct LaunchCommand: Command {
 
   public let declaration = CommandDeclaration(
     "launch", summary: "show one launch: mission, site, rocket, patch, booked or not",
-    arguments: [id.declaration])
+    arguments: [id.declaration], printsRows: true)
 
   /// Creates the command.
   public init() {}

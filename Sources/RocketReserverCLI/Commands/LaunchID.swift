@@ -7,4 +7,11 @@ enum LaunchID {
     else { return nil }
     return String(number)
   }
+
+  /// The error for a word made of digits that is too long to be a launch id; nil for other
+  /// words (the usual "is not a launch id" explains those).
+  static func problem(_ word: String) -> String? {
+    guard word.count > 9, word.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return "\(TerminalText.quoted(word)) is out of range: launch ids have at most 9 digits"
+  }
 }

@@ -19,7 +19,8 @@ public struct LaunchesCommand: Command {
   public let declaration = CommandDeclaration(
     "launches", summary: "list launches, newest first (then 'more' for the next page)",
     details: "The BOOKED column marks your trips. In the shell, 'more' shows the next page.",
-    options: [pageSize.declaration, after.declaration, all.declaration, search.declaration])
+    options: [pageSize.declaration, after.declaration, all.declaration, search.declaration],
+    printsRows: true)
 
   /// Creates the command.
   public init() {}
@@ -48,7 +49,7 @@ public struct LaunchesCommand: Command {
       return .success
     }
     if shown.isEmpty {
-      context.output.writeError("no launch matches '\(TerminalText.safe(search ?? ""))'\n")
+      context.output.writeError("no launch matches \(TerminalText.quoted(search ?? ""))\n")
       return .success
     }
     context.writeTable(LaunchRendering.table(shown))

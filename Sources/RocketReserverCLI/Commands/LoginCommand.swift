@@ -23,12 +23,13 @@ public struct LoginCommand: Command {
     do {
       email = try EmailAddress(validating: text).normalized
     } catch {
-      return context.fail("login: invalid email '\(Self.shown(text))': \(error)", status: ExitStatus.usage)
+      return context.fail(
+        "login: invalid email '\(TerminalText.shown(text))': \(error)", status: ExitStatus.usage)
     }
     let previous = context.session?.loggedInEmail
     let fetched = await context.request(
       "Logging in",
-      interrupted: "interrupted: the login may still have happened; 'whoami' shows who is logged in"
+      interrupted: "login cancelled: no token was saved, so nobody new is logged in here"
     ) { session throws(RocketClientError) in
       try await session.client.logIn(LoginMutation(email: email), email: email) { $0.login?.token }
     }
@@ -61,13 +62,5 @@ public struct LoginCommand: Command {
     }
     context.output.write("token stored in \(location)\n")
     return .success
-  }
-
-  /// `text` for an error line: escaped, and cut to its first 40 characters when longer than 60,
-  /// so a pasted paragraph does not fill the screen.
-  static func shown(_ text: String) -> String {
-    let safe = TerminalText.safe(text)
-    guard safe.count > 60 else { return safe }
-    return "\(safe.prefix(40))… (\(text.count) characters)"
   }
 }

@@ -3,13 +3,18 @@ import RocketClient
 
 /// `logout`: forgets the token kept for this endpoint.
 public struct LogoutCommand: Command {
-  public let declaration = CommandDeclaration("logout", summary: "forget the login for this endpoint")
+  static let all = Flag("--all", help: "forget the logins of every endpoint, not only this one")
+
+  public let declaration = CommandDeclaration(
+    "logout", summary: "forget the login for this endpoint (--all: for every endpoint)",
+    options: [all.declaration])
 
   /// Creates the command.
   public init() {}
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let session = context.session else { return context.fail("no server is configured") }
+    if arguments[Self.all] { return logOutEverywhere(session, context: context) }
     let email = session.loggedInEmail
     let removed: Bool
     do {
@@ -25,6 +30,35 @@ public struct LogoutCommand: Command {
       context.output.write("logged out\(email.map { " (\(TerminalText.safe($0)))" } ?? "")\n")
     } else {
       context.output.write("not logged in\n")
+    }
+    return .success
+  }
+
+  /// Forgets every saved login (and the cached answers of each of those users).
+  private func logOutEverywhere(_ session: Session, context: CommandContext) -> CommandOutcome {
+    guard let store = session.client.credentials else { return context.fail("no credentials file") }
+    var forgotten: [Credential] = []
+    do {
+      for login in try store.allCredentials() where try store.remove(endpoint: login.endpoint) {
+        session.cache?.drop(CachePartition(endpoint: login.endpoint, user: login.email))
+        forgotten.append(login)
+      }
+    } catch {
+      return context.fail("\(error)", status: ExitStatus.config)
+    }
+    if context.json {
+      let entries: [JSON] = forgotten.map {
+        .object(["endpoint": .string($0.endpoint), "email": .string($0.email)])
+      }
+      context.writeJSON(.object(["logout": .object(["all": .array(entries)])]))
+    } else if forgotten.isEmpty {
+      context.output.write("not logged in anywhere\n")
+    } else {
+      for login in forgotten {
+        let endpoint = login.endpoint == Credential.embeddedEndpoint ? "the embedded backend" : login.endpoint
+        context.output.write(
+          "logged out of \(TerminalText.safe(endpoint)) (\(TerminalText.safe(login.email)))\n")
+      }
     }
     return .success
   }

@@ -3,7 +3,8 @@ import RocketClient
 
 /// `more`: the next page of the list `launches` started.
 public struct MoreCommand: Command {
-  public let declaration = CommandDeclaration("more", summary: "show the next page of launches")
+  public let declaration = CommandDeclaration(
+    "more", summary: "show the next page of launches", printsRows: true)
 
   /// Creates the command.
   public init() {}
@@ -43,11 +44,30 @@ public struct MoreCommand: Command {
       context.hint("type 'more' for the next page")
       if context.isOneShot && context.showsProgress, let cursor = data["launches"]?["cursor"]?.stringValue {
         context.output.writeError(
-          context.errorStyle.dim("next page: rocket-reserver launches --after \(cursor)") + "\n")
+          context.errorStyle.dim("next page: " + TerminalText.safe(nextPageCommand(cursor, context))) + "\n")
       }
     } else {
       context.hint("(end of the list)")
     }
     return .success
+  }
+
+  /// The command line that shows the page after `cursor` with the same server and page size:
+  /// `rocket-reserver --endpoint URL launches --page-size 5 --after CURSOR`.
+  static func nextPageCommand(_ cursor: String, _ context: CommandContext) -> String {
+    var words = ["rocket-reserver"]
+    if let session = context.session {
+      if session.endpointGivenAsOption, let endpoint = session.endpoint {
+        words += ["--endpoint", ShellQuoting.quoted(endpoint.absoluteString)]
+      }
+      if session.dataDirectoryGivenAsOption {
+        words += ["--data-dir", ShellQuoting.quoted(DataLocation.parent(of: session.databasePath))]
+      }
+    }
+    words.append("launches")
+    if let size = context.session?.pagingPageSize { words += ["--page-size", "\(size)"] }
+    if context.format != .table { words += ["--format", context.format.rawValue] }
+    words += ["--after", ShellQuoting.quoted(cursor)]
+    return words.joined(separator: " ")
   }
 }

@@ -43,7 +43,9 @@ public struct SchemaCommand: Command {
     } else if context.json {
       context.writeJSON(fetched.data)
     } else {
-      context.output.write(printSchema(fetched.schema) + "\n")
+      // A server's descriptions are its own text: shown escaped on a terminal, line by line.
+      let sdl = printSchema(fetched.schema) + "\n"
+      context.writeResult(context.outputIsTerminal ? TerminalText.safeLines(sdl) : sdl)
     }
     return .success
   }

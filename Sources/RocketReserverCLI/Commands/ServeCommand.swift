@@ -94,6 +94,10 @@ public struct ServeCommand: Command {
       if let problem = DataLocation.problem(withDirectoryOf: databasePath) {
         return context.fail("serve: \(problem)", status: ExitStatus.usage)
       }
+      let directory = DataLocation.parent(of: databasePath)
+      if dataDirectoryGiven, !directory.isEmpty, !DataLocation.exists(directory) {
+        context.output.writeError("rocket-reserver: creating the data directory \(directory)\n")
+      }
       database = .sqlite(path: databasePath)
     } else {
       return context.fail("serve: no database location")
@@ -144,7 +148,12 @@ public struct ServeCommand: Command {
       return context.fail("serve: \(error)", status: status)
     }
     // writeStandardOutput is an unbuffered write(2): the line is out before anyone reads it.
-    context.output.write("listening on \(server.endpoint ?? "http://\(host):\(port)/graphql")\n")
+    let endpoint = server.endpoint ?? "http://\(host):\(port)/graphql"
+    if context.json {
+      context.writeJSON(.object(["listening": .string(endpoint)]))
+    } else {
+      context.output.write("listening on \(endpoint)\n")
+    }
     _ = await signals.wait()
     server.stop()
     backend.close()

@@ -3,7 +3,8 @@ import RocketReserverAPI
 
 /// `total`: how many trips everyone has booked.
 public struct TotalCommand: Command {
-  public let declaration = CommandDeclaration("total", summary: "show how many trips all users have booked")
+  public let declaration = CommandDeclaration(
+    "total", summary: "show how many trips all users have booked", printsRows: true)
 
   /// Creates the command.
   public init() {}
@@ -21,6 +22,10 @@ public struct TotalCommand: Command {
     }
     if context.json {
       context.writeJSON(data)
+    } else if context.format != .table {
+      var table = Table(header: ["TOTAL"])
+      table.rows = [["\(total)"]]
+      context.writeTable(table)
     } else {
       context.output.write(total == 1 ? "1 trip booked in all\n" : "\(total) trips booked in all\n")
     }

@@ -3,7 +3,8 @@ import RocketReserverAPI
 
 /// `trips`: the launches the logged-in user booked, in booking order.
 public struct TripsCommand: Command {
-  public let declaration = CommandDeclaration("trips", summary: "list your booked trips", needsLogin: true)
+  public let declaration = CommandDeclaration(
+    "trips", summary: "list your booked trips", needsLogin: true, printsRows: true)
 
   /// Creates the command.
   public init() {}
@@ -17,7 +18,7 @@ public struct TripsCommand: Command {
       return .failed()
     }
     guard let me = result.me else {
-      return context.fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
+      return context.fail(context.notLoggedInMessage, status: ExitStatus.notLoggedIn)
     }
     let trips = me.trips.compactMap { $0 }
     context.session?.noteTrips(trips.map(\.id))

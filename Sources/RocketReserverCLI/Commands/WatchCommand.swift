@@ -8,7 +8,8 @@ public struct WatchCommand: Command {
   static let count = Option(
     "--count", valueName: "N", type: .positiveInteger, help: "exit after N events")
   static let transport = Option(
-    "--transport", valueName: "HOW", type: .choice(HTTPSubscriptionTransport.Mode.self), defaultValue: "auto",
+    "--transport", valueName: "HOW", type: .choice(HTTPSubscriptionTransport.Mode.self, noun: "transport"),
+    defaultValue: "auto",
     help: "with --endpoint: multipart (HTTP), websocket, or auto (multipart, else WebSocket)")
 
   public let declaration = CommandDeclaration(
@@ -54,7 +55,9 @@ public struct WatchCommand: Command {
         }
         guard let data = result["data"], let delta = data["tripsBooked"]?.intValue else { return .keepGoing }
         if context.json {
-          context.output.write(String(decoding: data.encoded(), as: UTF8.self) + "\n")
+          let line = String(decoding: data.encoded(), as: UTF8.self)
+          context.output.write(
+            (context.outputIsTerminal ? PrettyJSON.escapingForTerminal(line) : line) + "\n")
         } else {
           context.output.write(TripEventLine.text(delta: delta) + "\n")
         }

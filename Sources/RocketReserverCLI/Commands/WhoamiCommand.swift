@@ -1,9 +1,10 @@
 import RocketClient
 import RocketReserverAPI
 
-/// `whoami`: who the server thinks is logged in.
+/// `whoami`: who the server thinks is logged in, and which server that is.
 public struct WhoamiCommand: Command {
-  public let declaration = CommandDeclaration("whoami", summary: "show who is logged in")
+  public let declaration = CommandDeclaration(
+    "whoami", summary: "show who is logged in", printsRows: true)
 
   /// Creates the command.
   public init() {}
@@ -17,15 +18,25 @@ public struct WhoamiCommand: Command {
       return .failed()
     }
     guard let me = result.me else {
-      return context.fail("not logged in: login EMAIL", status: ExitStatus.notLoggedIn)
+      let message =
+        context.session?.givesOwnAuthorization == true
+        ? context.notLoggedInMessage : "not logged in: login EMAIL"
+      return context.fail(message, status: ExitStatus.notLoggedIn)
     }
     if context.json {
       context.writeJSON(data)
       return .success
     }
+    guard context.format == .table else {
+      var table = Table(header: ["EMAIL", "ID", "TRIPS"])
+      table.rows = [[me.email, me.id, "\(me.trips.count)"]]
+      context.writeTable(table)
+      return .success
+    }
     let trips = me.trips.count == 1 ? "1 trip" : "\(me.trips.count) trips"
     let email = TerminalText.safe(me.email)
-    context.output.write("\(context.style.bold(email)) (user \(me.id), \(trips) booked)\n")
+    let server = TerminalText.safe(context.session?.endpointDescription ?? "the server")
+    context.output.write("\(context.style.bold(email)) (user \(me.id), \(trips) booked) on \(server)\n")
     return .success
   }
 }

@@ -58,7 +58,8 @@ enum ArgumentParser {
         }
         if inline == nil { index += 1 }
         guard let typed = type.parse(text) else {
-          let message = type.problem(text) ?? "\(option.name) takes \(type.description), not '\(text)'"
+          let message =
+            type.problem(text) ?? "\(option.name) takes \(type.description), not \(TerminalText.quoted(text))"
           throw Failure(message: message, showsUsage: false)
         }
         value = typed
@@ -95,8 +96,9 @@ enum ArgumentParser {
     if let own = declaration.options.first(where: matches) { return (own, false) }
     if let common = shared.options.first(where: matches) {
       if common.scope == .session && !shared.allowsSession {
+        let what = common.name == "--timeout" ? "applies to" : "chooses the server for"
         throw Failure(
-          message: "\(common.name) chooses the server for a whole run: give it when starting rocket-reserver",
+          message: "\(common.name) \(what) a whole run: give it when starting rocket-reserver",
           showsUsage: false)
       }
       if common.scope == .program {
@@ -107,7 +109,7 @@ enum ArgumentParser {
     let known = (declaration.options + shared.options).filter { $0.scope != .program }.map(\.name)
     let suggestion = known.map { ($0, editDistance(name, $0)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
     let hint = suggestion.map { " (did you mean '\($0.0)'?)" } ?? ""
-    throw Failure(message: "unknown option '\(name)'\(hint)", showsUsage: true)
+    throw Failure(message: "unknown option \(TerminalText.quoted(name))\(hint)", showsUsage: true)
   }
 
   /// Gives each positional word to its declaration, in order.
@@ -124,13 +126,16 @@ enum ArgumentParser {
       if argument.repeats { remaining = [] }
       for word in taken {
         guard let value = argument.value.parse(word) else {
-          throw Failure(message: "'\(word)' is not \(argument.value.description)", showsUsage: false)
+          let message =
+            argument.value.problem(word)
+            ?? "\(TerminalText.quoted(word)) is not \(argument.value.description)"
+          throw Failure(message: message, showsUsage: false)
         }
         parsed.append(value, for: argument.name)
       }
     }
     if let extra = remaining.first {
-      throw Failure(message: "unexpected '\(extra)'", showsUsage: true)
+      throw Failure(message: "unexpected \(TerminalText.quoted(extra))", showsUsage: true)
     }
   }
 }

@@ -32,6 +32,9 @@ public struct CommandDeclaration: Sendable {
   let recordedInHistory: Bool
   /// Where it may run.
   let availability: Availability
+  /// Whether its results are rows, so `--format tsv|csv|ids` means something; other commands
+  /// refuse those formats when given for them.
+  let printsRows: Bool
 
   /// Declares a command.
   /// - Parameters:
@@ -44,10 +47,11 @@ public struct CommandDeclaration: Sendable {
   ///   - needsLogin: whether it needs a login (default false).
   ///   - recordedInHistory: whether its lines go to the history file (default true).
   ///   - availability: where it may run (default everywhere).
+  ///   - printsRows: whether its results are rows for `--format tsv|csv|ids` (default false).
   init(
     _ name: String, aliases: [String] = [], summary: String, details: String = "",
     arguments: [ArgumentDeclaration] = [], options: [OptionDeclaration] = [], needsLogin: Bool = false,
-    recordedInHistory: Bool = true, availability: Availability = .everywhere
+    recordedInHistory: Bool = true, availability: Availability = .everywhere, printsRows: Bool = false
   ) {
     self.name = name
     self.aliases = aliases
@@ -58,6 +62,7 @@ public struct CommandDeclaration: Sendable {
     self.needsLogin = needsLogin
     self.recordedInHistory = recordedInHistory
     self.availability = availability
+    self.printsRows = printsRows
   }
 
   /// The synopsis: `launches [--page-size N] [--all]`, `book ID [ID ...]`.

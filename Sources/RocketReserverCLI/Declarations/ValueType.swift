@@ -72,7 +72,8 @@ extension ValueType where Value == String {
     "a launch id (a number such as 42)",
     candidates: { typed, context in
       (context.session?.launchIDsForCompletion ?? []).filter { !typed.contains($0) }
-    }
+    },
+    problem: LaunchID.problem
   ) { LaunchID.parse($0) }
 
   /// The id of a launch the logged-in user booked, parsed as ``launchID``; Tab offers the user's
@@ -81,11 +82,14 @@ extension ValueType where Value == String {
     "a launch id (a number such as 42)",
     candidates: { typed, context in
       (context.session?.bookedLaunchIDs ?? []).filter { !typed.contains($0) }
-    }
+    },
+    problem: LaunchID.problem
   ) { LaunchID.parse($0) }
 
   /// Any non-empty text.
-  static let text = ValueType("a non-empty text") { $0.isEmpty ? nil : $0 }
+  static let text = ValueType(
+    "a non-empty text", problem: { $0.isEmpty ? "the value is empty: give some text" : nil }
+  ) { $0.isEmpty ? nil : $0 }
 
   /// An email address (checked by `login` itself, which explains what is wrong with it).
   static let email = ValueType("an email address") { $0 }
@@ -124,11 +128,20 @@ extension ValueType where Value == Int {
 extension ValueType {
   /// One of the cases of a string-backed enumeration, such as `table|json|tsv|csv|ids`; Tab
   /// offers them.
-  static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(_ type: Choice.Type)
-    -> ValueType<Choice> where Choice.RawValue == String
-  {
+  /// - Parameter noun: what a case is, for the error (`action`: `'bogus' is not an action: the
+  ///   only one is 'clear'`); default `choice`.
+  static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+    _ type: Choice.Type, noun: String = "choice"
+  ) -> ValueType<Choice> where Choice.RawValue == String {
     let names = Choice.allCases.map(\.rawValue)
-    return ValueType<Choice>("one of \(names.joined(separator: ", "))", candidates: { _, _ in names }) {
+    let article = "aeiou".contains(noun.first ?? "x") ? "an" : "a"
+    let list =
+      names.count == 1
+      ? "the only one is '\(names[0])'" : "use one of \(names.joined(separator: ", "))"
+    return ValueType<Choice>(
+      "one of \(names.joined(separator: ", "))", candidates: { _, _ in names },
+      problem: { "\(TerminalText.quoted($0)) is not \(article) \(noun): \(list)" }
+    ) {
       Choice(rawValue: $0.lowercased())
     }
   }

@@ -26,10 +26,11 @@ extension LineEditor {
     case .insert(let text):
       return el_insertstr(editLine, text) == 0 ? UInt8(CC_REFRESH) : UInt8(CC_ERROR)
     case .list(let choices):
-      let width = Terminal.columns(of: STDOUT_FILENO)
+      let width = Terminal.columns(of: displayDescriptor)
       let listing = Completion.columns(choices, width: width)
-      _ = fputs("\n" + listing, cel_stdout())
-      _ = fflush(cel_stdout())
+      let stream = displayDescriptor == STDOUT_FILENO ? cel_stdout() : cel_stderr()
+      _ = fputs("\n" + listing, stream)
+      _ = fflush(stream)
       return UInt8(CC_REDISPLAY)
     }
   }

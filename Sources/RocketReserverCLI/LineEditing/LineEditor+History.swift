@@ -18,11 +18,17 @@ extension LineEditor {
       return
     }
     var info = stat()
-    guard stat(path, &info) == 0 else {
+    guard lstat(path, &info) == 0 else {
       if errno != ENOENT {
         historyWritable = false
         warn("cannot read history file \(path): \(Self.describe(errno)); history will not be saved")
       }
+      return
+    }
+    if (info.st_mode & S_IFMT) == S_IFLNK {
+      // Following it would read, narrow and replace a file elsewhere (as credentials refuse to).
+      historyWritable = false
+      warn("history file \(path) is a symbolic link: history will not be read or saved (make it a file)")
       return
     }
     let isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
@@ -30,11 +36,45 @@ extension LineEditor {
       // A file left readable by others (an older version, a copy) holds what was typed: narrow it.
       if chmod(path, 0o600) != 0 { warn("cannot make history file \(path) private: \(Self.describe(errno))") }
     }
-    guard isRegularFile, access(path, R_OK | W_OK) == 0, cel_hist_load(history, path) >= 0 else {
+    guard isRegularFile, access(path, R_OK | W_OK) == 0 else {
       historyWritable = false
-      let reason = isRegularFile ? "it is unreadable or not a history file" : "it is not a file"
+      let reason = isRegularFile ? "it is unreadable" : "it is not a file"
       warn("cannot read history file \(path): \(reason); history will not be saved")
       return
+    }
+    if info.st_size > 0 && !Self.hasLibeditHeader(path) {
+      importPlainLines(from: path)
+      return
+    }
+    guard cel_hist_load(history, path) >= 0 else {
+      historyWritable = false
+      warn("cannot read history file \(path): it is not a history file; history will not be saved")
+      return
+    }
+  }
+
+  /// Whether the file at `path` starts with libedit's `_HiStOrY_V2_` line.
+  private static func hasLibeditHeader(_ path: String) -> Bool {
+    guard let file = fopen(path, "r") else { return false }
+    defer { fclose(file) }
+    let header = Array("_HiStOrY_V2_".utf8)
+    var buffer = [UInt8](repeating: 0, count: header.count)
+    return fread(&buffer, 1, buffer.count, file) == buffer.count && buffer == header
+  }
+
+  /// Loads a history file without libedit's `_HiStOrY_V2_` header (readline's and bash's
+  /// format: one entry per line), which libedit reads as empty; the next save rewrites it in
+  /// libedit's format with the same entries.
+  private func importPlainLines(from path: String) {
+    guard let file = fopen(path, "r") else { return }
+    defer { fclose(file) }
+    var line: UnsafeMutablePointer<CChar>?
+    var capacity = 0
+    defer { free(line) }
+    while getline(&line, &capacity, file) >= 0, let line {
+      var text = String(cString: line)
+      while text.hasSuffix("\n") || text.hasSuffix("\r") { text.removeLast() }
+      if !text.isEmpty { _ = cel_hist_enter(history, text) }
     }
   }
 
@@ -51,6 +91,9 @@ extension LineEditor {
       close(fd)
       if cel_hist_save(history, temporary) < 0 {
         failure = "writing failed"
+      } else if let problem = Self.verify(temporary, holds: cel_hist_count(history)) {
+        // libedit does not check its writes: a full disk leaves a short file behind.
+        failure = problem
       } else if rename(temporary, path) != 0 {
         failure = Self.describe(errno)
       }
@@ -61,6 +104,24 @@ extension LineEditor {
       hasWarnedAboutSaving = true
       warn("cannot save history file \(path): \(failure)")
     }
+  }
+
+  /// Why the freshly written history file at `path` cannot replace the old one, or nil when it
+  /// reached the disk (`fsync`) and reads back with `count` entries.
+  private static func verify(_ path: String, holds count: Int32) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+    guard fd >= 0 else { return describe(errno) }
+    let synced = fsync(fd)
+    let code = errno
+    close(fd)
+    guard synced == 0 else { return describe(code) }
+    guard let scratch = history_init() else { return "cannot check the file written" }
+    defer { history_end(scratch) }
+    _ = cel_hist_setsize(scratch, max(count, 1) + 1)
+    guard cel_hist_load(scratch, path) >= 0, cel_hist_count(scratch) == count else {
+      return "the file was written incompletely (is the disk full?)"
+    }
+    return nil
   }
 
   /// Creates the directory holding `path` (and missing ancestors) with mode 0700.

@@ -48,6 +48,10 @@ public final class LineEditor {
   let historyPath: String?
   /// False after loading failed: saving then would overwrite entries we could not read.
   var historyWritable: Bool
+  /// Where the prompt, the line being edited and Tab lists are drawn: standard output when it is
+  /// the terminal, else standard error (`rocket-reserver > out.txt` keeps a working editor, as
+  /// psql does, with results in the file).
+  let displayDescriptor: Int32
   /// Warnings go here, at most one per problem kind.
   let warn: (String) -> Void
   var hasWarnedAboutSaving = false
@@ -68,7 +72,9 @@ public final class LineEditor {
   ) throws {
     try InterruptSignal.install()
     Self.selectUTF8Locale()
-    guard let editLine = el_init("rocket-reserver", cel_stdin(), cel_stdout(), cel_stderr()) else {
+    let display = Self.displayDescriptor()
+    let displayStream = display == STDOUT_FILENO ? cel_stdout() : cel_stderr()
+    guard let editLine = el_init("rocket-reserver", cel_stdin(), displayStream, cel_stderr()) else {
       throw LineEditorError.initialisationFailed("el_init")
     }
     guard let history = history_init() else {
@@ -77,6 +83,7 @@ public final class LineEditor {
     }
     self.editLine = editLine
     self.history = history
+    self.displayDescriptor = display
     self.prompt = prompt
     self.historyPath = historyPath
     self.historyWritable = historyPath != nil
@@ -112,7 +119,7 @@ public final class LineEditor {
       let interrupted = InterruptSignal.consume()
       // Put the terminal back and empty the buffer so the next prompt starts clean.
       el_reset(editLine)
-      writeStandardOutput(interrupted ? "^C\n" : "\n")
+      writeDisplay(interrupted ? "^C\n" : "\n")
       return interrupted ? .interrupted : .endOfFile
     }
     var text = String(cString: raw)
@@ -133,6 +140,27 @@ public final class LineEditor {
     let count = Int(cel_hist_count(history))
     return (0..<max(count, 0)).reversed().compactMap { offset in
       cel_hist_entry(history, Int32(offset)).map { String(cString: $0) }
+    }
+  }
+
+  /// Whether the shell can edit lines: standard input is a terminal and so is standard output
+  /// or standard error, where the prompt is then drawn.
+  public static var canEdit: Bool {
+    Terminal.isTerminal(STDIN_FILENO)
+      && (Terminal.isTerminal(STDOUT_FILENO) || Terminal.isTerminal(STDERR_FILENO))
+  }
+
+  /// Standard output when it is a terminal, else standard error.
+  static func displayDescriptor() -> Int32 {
+    Terminal.isTerminal(STDOUT_FILENO) ? STDOUT_FILENO : STDERR_FILENO
+  }
+
+  /// Writes `text` where the editor draws (see `displayDescriptor`).
+  func writeDisplay(_ text: String) {
+    if displayDescriptor == STDOUT_FILENO {
+      writeStandardOutput(text)
+    } else {
+      writeStandardError(text)
     }
   }
 

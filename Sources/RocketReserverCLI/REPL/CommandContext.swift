@@ -87,7 +87,7 @@ public struct CommandContext: Sendable {
       let error: JSON = .object([
         "error": .object(["message": .string(message), "status": .int(Int(status))])
       ])
-      output.write(PrettyJSON.format(error) + "\n")
+      output.write(PrettyJSON.format(error, forTerminal: outputIsTerminal) + "\n")
     }
     return .failed(status)
   }

@@ -55,9 +55,9 @@ public struct CommandRegistry: Sendable {
   /// The error line for an unknown command word, with a suggestion when there is one.
   public func unknownCommandMessage(_ word: String) -> String {
     if let suggestion = suggestion(for: word) {
-      return "unknown command '\(word)' (did you mean '\(suggestion)'?)"
+      return "unknown command \(TerminalText.quoted(word)) (did you mean '\(suggestion)'?)"
     }
-    return "unknown command '\(word)' (type 'help' for the list)"
+    return "unknown command \(TerminalText.quoted(word)) (type 'help' for the list)"
   }
 
   /// Tab candidates for `line` with the cursor at `cursor` (Unicode scalars): command words for

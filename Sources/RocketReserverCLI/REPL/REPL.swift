@@ -27,6 +27,12 @@ public struct REPL: Sendable {
   public var output: CommandOutput
   /// Builds the prompt before each line (it may show the logged-in user).
   public var prompt: @Sendable () -> String
+  /// Whether `format` was asked for on the command line (`rocket-reserver --format csv help` is
+  /// then an error), rather than being the default or the config file's.
+  public var formatWasGiven = false
+  /// The line the interactive shell starts with (version, server, how to get help), on standard
+  /// error; nil for none (`-q`).
+  public var welcome: String?
 
   /// Creates a loop.
   /// - Parameters:
@@ -60,6 +66,7 @@ public struct REPL: Sendable {
   public func runOneShot(_ words: [String]) async -> Int32 {
     var context = makeContext(interactive: false, errorPrefix: "rocket-reserver: ")
     context.isOneShot = true
+    if context.showsProgress { OneShotInterrupt.install() }
     let outcome = await execute(words, context: context, allowsSession: true)
     return writeFailureStatus(context) ?? outcome.status
   }
@@ -126,6 +133,7 @@ public struct REPL: Sendable {
       return ExitStatus.failure
     }
     let context = makeContext(interactive: true, errorPrefix: "")
+    if let welcome { writeStandardError(errorStyle.dim(welcome) + "\n") }
     let documents = ShellDocuments(endpoint: session?.client.endpointKey)
     installCompletion(on: editor, context: context, documents: documents)
     while true {
@@ -163,12 +171,14 @@ public struct REPL: Sendable {
       words.first.flatMap { registry.command(named: $0) }?.declaration.recordedInHistory ?? true
     }
     if recorded && !line.hasPrefix(" ") { editor.addToHistory(line) }
-    var outcome = CommandOutcome.success
-    for words in commands {
-      outcome = (try? await InterruptSignal.run { await execute(words, context: context) }) ?? .failed()
-      if outcome.endsSession { break }
+    return await TerminalEcho.suppressed {
+      var outcome = CommandOutcome.success
+      for words in commands {
+        outcome = (try? await InterruptSignal.run { await execute(words, context: context) }) ?? .failed()
+        if outcome.endsSession { break }
+      }
+      return outcome
     }
-    return outcome
   }
 
   /// Runs the command named by the first word with the other words as its arguments, parsed
@@ -203,7 +213,8 @@ public struct REPL: Sendable {
         if context.json {
           context.writeJSON(DeclaredHelp.json(declaration))
         } else {
-          context.output.write(DeclaredHelp.describe(declaration, style: context.style))
+          context.writeResult(
+            DeclaredHelp.describe(declaration, style: context.style, width: context.terminalWidth()))
         }
         return .success
       case .run(let values):
@@ -214,7 +225,28 @@ public struct REPL: Sendable {
     }
     var lineOptions = GlobalOptions()
     lineOptions.apply(parsed.sharedOptions)
+    var lineRequests = LineRequestOptions()
+    if !allowsSession {
+      // On a shell line; on the command line they were already given to the session.
+      if lineOptions.headers["Authorization"] != nil {
+        return context.fail(
+          "--header 'Authorization: ...' replaces the saved token for a whole run: give it when starting rocket-reserver",
+          status: ExitStatus.usage)
+      }
+      lineRequests = LineRequestOptions(
+        verbose: lineOptions.verbose, headers: lineOptions.headers, trace: lineOptions.trace,
+        printCurl: lineOptions.printCurl)
+    }
     if let format = lineOptions.format { context.format = format }
+    // A row format asked for this command (on its line, or before a one-shot command) must mean
+    // something; one chosen for a whole shell or script applies where it can.
+    let askedFormat = lineOptions.format ?? (context.isOneShot && formatWasGiven ? context.format : nil)
+    if let askedFormat, ![.table, .json].contains(askedFormat), !declaration.printsRows {
+      let takers = registry.commands.filter(\.declaration.printsRows).map(\.name).joined(separator: ", ")
+      return context.fail(
+        "\(declaration.name): --format \(askedFormat.rawValue) is for commands that print rows (\(takers)); use --json or the default table",
+        status: ExitStatus.usage)
+    }
     if let policy = lineOptions.cachePolicy { context.cachePolicy = policy }
     if lineOptions.noColor {
       context.style = .plain
@@ -233,7 +265,11 @@ public struct REPL: Sendable {
     if declaration.needsLogin, let session = context.session, session.isKnownLoggedOut {
       return context.fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
     }
-    return await command.run(parsed, context: context)
+    return await LineRequestOptions.$current.withValue(lineRequests) {
+      await LenientCredentialStore.$forgivesUnreadableStore.withValue(!declaration.needsLogin) {
+        await command.run(parsed, context: context)
+      }
+    }
   }
 
   /// After a failed write to standard output: nothing when the reader went away (EPIPE: the

@@ -11,32 +11,62 @@ enum PrettyJSON {
   /// - Parameters:
   ///   - value: the JSON.
   ///   - style: colours for keys, strings, numbers and null (default none).
-  static func format(_ value: JSON, style: TextStyle = .plain) -> String {
+  ///   - forTerminal: also escape what a terminal would act on rather than show, C1 controls
+  ///     (U+009B is a CSI) and bidirectional overrides (U+202E), as `\u009b`: still the same
+  ///     JSON (default false: those characters pass as they are, for files and pipes).
+  static func format(_ value: JSON, style: TextStyle = .plain, forTerminal: Bool = false) -> String {
     var text = ""
-    write(value, indent: "", style: style, into: &text)
+    write(value, indent: "", style: style, forTerminal: forTerminal, into: &text)
     return text
   }
 
-  private static func write(_ value: JSON, indent: String, style: TextStyle, into text: inout String) {
+  /// `json` (encoded JSON text) with every scalar `TerminalText.isUnsafe` finds written as a
+  /// JSON `\u` escape; the encoder has already escaped C0 controls, and such scalars can only
+  /// be inside strings, so the result is the same JSON.
+  static func escapingForTerminal(_ json: String) -> String {
+    guard json.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) && $0 != "\n" }) else {
+      return json
+    }
+    var result = String.UnicodeScalarView()
+    for scalar in json.unicodeScalars {
+      guard TerminalText.isUnsafe(scalar), scalar != "\n" else {
+        result.append(scalar)
+        continue
+      }
+      let units = scalar.utf16.map { unit in
+        let hex = String(unit, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+      result.append(contentsOf: units.joined().unicodeScalars)
+    }
+    return String(result)
+  }
+
+  private static func write(
+    _ value: JSON, indent: String, style: TextStyle, forTerminal: Bool, into text: inout String
+  ) {
     let inner = indent + "  "
+    let encoded = { (value: JSON) in
+      forTerminal ? escapingForTerminal(value.encodedString) : value.encodedString
+    }
     switch value {
     case .array(let elements) where !elements.isEmpty:
       text += "[\n"
       for (index, element) in elements.enumerated() {
         text += inner
-        write(element, indent: inner, style: style, into: &text)
+        write(element, indent: inner, style: style, forTerminal: forTerminal, into: &text)
         text += index == elements.count - 1 ? "\n" : ",\n"
       }
       text += indent + "]"
     case .object(let object) where !object.isEmpty:
       text += "{\n"
       for (index, (key, member)) in object.enumerated() {
-        text += inner + style.bold(JSON.string(key).encodedString) + ": "
-        write(member, indent: inner, style: style, into: &text)
+        text += inner + style.bold(encoded(JSON.string(key))) + ": "
+        write(member, indent: inner, style: style, forTerminal: forTerminal, into: &text)
         text += index == object.count - 1 ? "\n" : ",\n"
       }
       text += indent + "}"
-    case .string: text += style.success(value.encodedString)
+    case .string: text += style.success(encoded(value))
     case .null: text += style.dim(value.encodedString)
     case .array, .object: text += value.encodedString
     default: text += style.warning(value.encodedString)

@@ -27,7 +27,9 @@ struct Table {
       let clean: (String) -> String = { $0.replacing("\t", with: " ") }
       return ([safeHeader] + safeRows).map { $0.map(clean).joined(separator: "\t") + "\n" }.joined()
     case .csv:
-      return ([header] + rows).map { $0.map(Self.csvField).joined(separator: ",") + "\r\n" }.joined()
+      // Escaped as TSV is: a server's escape sequences must not reach a terminal through a file
+      // that is later shown either.
+      return ([safeHeader] + safeRows).map { $0.map(Self.csvField).joined(separator: ",") + "\r\n" }.joined()
     case .ids:
       return safeRows.compactMap(\.first).map { $0 + "\n" }.joined()
     }
@@ -39,8 +41,23 @@ struct Table {
     return "\"" + text.replacing("\"", with: "\"\"") + "\""
   }
 
-  /// Aligned columns two spaces apart, trailing blanks trimmed; with a `width`, the widest
-  /// shrinkable column loses characters (ending in `…`) until every line fits.
+  /// The fewest characters a shortened column keeps (`SITE`, `ROC…`), fewer only for a
+  /// shorter title.
+  static let narrowest = 4
+
+  /// How many different texts `column` shows when cut to `width` characters.
+  static func distinct(_ rows: [[String]], _ column: Int, _ width: Int) -> Int {
+    Set(rows.map { row in column < row.count ? shortened(row[column], to: width) : "" }).count
+  }
+
+  /// `cell` cut to `width` characters, ending in `…` when cut.
+  static func shortened(_ cell: String, to width: Int) -> String {
+    cell.count > width ? String(cell.prefix(max(width - 1, 0))) + "…" : cell
+  }
+
+  /// Aligned columns two spaces apart, trailing blanks trimmed; with a `width`, shrinkable
+  /// columns lose characters (ending in `…`) until every line fits, those that tell rows apart
+  /// last.
   private func columns(header: [String], rows: [[String]], style: TextStyle, width: Int?) -> String {
     var widths = header.map(\.count)
     for row in rows {
@@ -51,15 +68,26 @@ struct Table {
     if let width {
       let total = { widths.reduce(0, +) + 2 * max(widths.count - 1, 0) }
       while total() > width {
-        // The widest text column gives up one character; never below its title or 4 characters.
-        let candidates = shrinkable.filter { widths[$0] > max(4, header[$0].count) }
-        guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
-        widths[widest] -= 1
+        // The column whose next cut merges the fewest rows gives up one character; on a tie
+        // the one showing fewer different texts (the same on every row first, what tells rows
+        // apart last), then the widest. Never below 4 characters, title included.
+        let candidates = shrinkable.filter { widths[$0] > min(max(header[$0].count, 3), Self.narrowest) }
+        let cost = { (column: Int) in
+          Self.distinct(rows, column, widths[column]) - Self.distinct(rows, column, widths[column] - 1)
+        }
+        let kinds = { (column: Int) in Self.distinct(rows, column, widths[column]) }
+        guard
+          let chosen = candidates.min(by: { a, b in
+            let (costA, costB) = (cost(a), cost(b))
+            if costA != costB { return costA < costB }
+            let (kindsA, kindsB) = (kinds(a), kinds(b))
+            return kindsA != kindsB ? kindsA < kindsB : widths[a] > widths[b]
+          })
+        else { break }
+        widths[chosen] -= 1
       }
     }
-    func fitted(_ cell: String, _ column: Int) -> String {
-      cell.count > widths[column] ? String(cell.prefix(widths[column] - 1)) + "…" : cell
-    }
+    func fitted(_ cell: String, _ column: Int) -> String { Self.shortened(cell, to: widths[column]) }
     func line(_ cells: [String], marking: Bool) -> String {
       var text = ""
       for (column, cell) in cells.enumerated() {

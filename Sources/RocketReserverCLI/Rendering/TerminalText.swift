@@ -25,6 +25,27 @@ enum TerminalText {
     return result
   }
 
+  /// `text` with each line made `safe`, the line breaks kept (a schema, a help text).
+  static func safeLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map { safe(String($0)) }.joined(
+      separator: "\n")
+  }
+
+  /// `text` as an error line quotes it: escaped, and cut to its first 40 characters when longer
+  /// than 60 (`aaaa… (306 characters)`), so a pasted paragraph does not fill the screen.
+  static func shown(_ text: String) -> String {
+    let safe = safe(text)
+    guard safe.count > 60 else { return safe }
+    return "\(safe.prefix(40))… (\(text.count) characters)"
+  }
+
+  /// `text` quoted for an error line: `'word'`, or `'aaaa…' (306 characters)` when long.
+  static func quoted(_ text: String) -> String {
+    let safe = safe(text)
+    guard safe.count > 60 else { return "'\(safe)'" }
+    return "'\(safe.prefix(40))…' (\(text.count) characters)"
+  }
+
   /// Whether `scalar` could change what the terminal shows rather than be shown.
   static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {

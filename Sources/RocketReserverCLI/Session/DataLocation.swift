@@ -36,12 +36,26 @@ enum DataLocation {
 
   /// The folder part of `path` (`/a/b` for `/a/b/c`, `/` for `/a`, empty for a bare name), as
   /// Foundation's `deletingLastPathComponent` gives it.
-  private static func parent(of path: String) -> String {
+  static func parent(of path: String) -> String {
     var trimmed = Substring(path)
     while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
     guard let slash = trimmed.lastIndex(of: "/") else { return "" }
     if slash == trimmed.startIndex { return "/" }
     return String(trimmed[..<slash])
+  }
+
+  /// Whether `directory` exists (as a directory or anything else: `problem` tells the rest).
+  static func exists(_ directory: String) -> Bool {
+    var info = stat()
+    return stat(directory, &info) == 0
+  }
+
+  /// Why a `--data-dir` given to a client command cannot be used, or nil: only `serve` creates
+  /// a missing data directory, so a mistyped one is never a new, empty database.
+  static func missingDirectoryProblem(_ directory: String) -> String? {
+    guard !exists(directory) else { return nil }
+    return "the data directory \(directory) (--data-dir) does not exist: create it, or start "
+      + "'rocket-reserver serve --data-dir \(directory)', which does"
   }
 
   /// The database file `backend.sqlite` in `directory` (from `--data-dir`).

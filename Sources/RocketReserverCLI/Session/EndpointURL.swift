@@ -3,19 +3,31 @@ import FoundationEssentials
 /// Checks endpoint URLs given with `--endpoint` or `ROCKET_RESERVER_ENDPOINT`.
 enum EndpointURL {
   /// Why `text` is not a usable endpoint, in one line.
-  static func problem(_ text: String) -> String {
+  /// - Parameter source: where it was given, named in the message (default `--endpoint`).
+  static func problem(_ text: String, source: String = "--endpoint") -> String {
+    let shown = TerminalText.quoted(text)
     if let url = URL(string: text), let port = url.port, !(1...65535).contains(port) {
-      return "invalid endpoint '\(text)': the port \(port) is not in 1 to 65535"
+      return "invalid endpoint \(shown) (\(source)): the port \(port) is not in 1 to 65535"
     }
-    return "invalid endpoint '\(text)': use an http:// or https:// URL"
+    if let url = URL(string: text), hasEscapedHost(url) {
+      return "invalid endpoint \(shown) (\(source)): the host name has escaped characters in it"
+    }
+    return "invalid endpoint \(shown) (\(source)): use an http:// or https:// URL"
   }
 
   /// `text` as an absolute http(s) URL with a host and a port from 1 to 65535 (if any), or nil.
   static func parse(_ text: String) -> URL? {
     guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
       scheme == "http" || scheme == "https", let host = url.host, !host.isEmpty,
+      // `http://x%1B%5B31m/`: no real host name holds escapes.
+      !hasEscapedHost(url),
       (url.port.map { (1...65535).contains($0) } ?? true)
     else { return nil }
     return url
+  }
+
+  /// Whether the URL's host is written with percent escapes, which no host name needs.
+  private static func hasEscapedHost(_ url: URL) -> Bool {
+    (url.host(percentEncoded: true) ?? "").contains("%")
   }
 }

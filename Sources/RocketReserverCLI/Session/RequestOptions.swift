@@ -11,6 +11,10 @@ public struct RequestOptions: Sendable {
   public var headers: HTTPHeaders
   /// Whether each request is reported on standard error.
   public var verbose: Bool
+  /// `--trace`: every request and response with header fields (secrets masked) and bodies.
+  public var trace = false
+  /// `--print-curl`: every request as a curl command line (the token as `$TOKEN`).
+  public var printCurl = false
   /// `--cache POLICY` given before the command: the policy of commands that give none.
   public var cachePolicy: CachePolicy = .networkFirst
 
@@ -29,13 +33,15 @@ public struct RequestOptions: Sendable {
   var outerInterceptors: [any RequestInterceptor] { [ResponseCaptureInterceptor()] }
 
   /// The chain's steps between the cache and authorization, outermost first: one retry of a
-  /// query on a dropped connection, the `--verbose` report of each attempt, `--header`.
+  /// query on a dropped connection, the `--verbose` report of each attempt, `--header`, then the
+  /// `--verbose` and `--header` of a shell line.
   func interceptors(target: String) -> [any RequestInterceptor] {
     var steps: [any RequestInterceptor] = [RetryInterceptor()]
     if verbose {
       steps.append(LoggingInterceptor(target: target) { writeStandardError("rocket-reserver: \($0)\n") })
     }
     if headers.count > 0 { steps.append(HeaderInterceptor(headers: headers)) }
+    steps.append(LineRequestOptionsInterceptor(target: target, sessionIsVerbose: verbose))
     return steps
   }
 }

@@ -103,7 +103,12 @@ public final class Session: Sendable {
     client = RocketClient(
       transport: transport, credentials: credentials, endpointKey: key,
       interceptors: options.interceptors(target: target), cache: cacheable ? cache : nil,
-      outerInterceptors: options.outerInterceptors)
+      outerInterceptors: options.outerInterceptors,
+      innerInterceptors: [
+        TraceInterceptor(
+          target: target, url: endpoint?.absoluteString, sessionTraces: options.trace,
+          sessionPrintsCurl: options.printCurl)
+      ])
     credentialLocation = credentials?.location
     self.databasePath = databasePath
     if let embedded {
@@ -155,6 +160,9 @@ public final class Session: Sendable {
     }
   }
 
+  /// The page size the current walk was started with (`launches --page-size N`), or nil.
+  var pagingPageSize: Int? { paging.withLock { $0?.pageSize } }
+
   /// Fetches the next page of the current walk.
   /// - Returns: nil when no walk was started; else the new launches (nil at the end) and whether
   ///   more may follow.
@@ -167,6 +175,17 @@ public final class Session: Sendable {
 
   // MARK: - Login
 
+  /// Whether `--header` gives an Authorization field, which replaces the saved token.
+  var givesOwnAuthorization: Bool { requestOptions.headers["Authorization"] != nil }
+
+  /// The error line for an answer that says nobody is logged in: with `--header
+  /// 'Authorization: ...'` the server rejected that token, else nobody is logged in.
+  var notLoggedInMessage: String {
+    givesOwnAuthorization
+      ? "the server rejected the token given with --header 'Authorization: ...'"
+      : "log in first: login EMAIL"
+  }
+
   /// The logged-in email for the prompt, read from the credential store each time, so that a
   /// `login` or `logout` in another process shows at the next prompt. A store that cannot be
   /// read counts as nobody.
@@ -176,6 +195,8 @@ public final class Session: Sendable {
   /// that needs one can fail at once. False when someone is logged in, or the store cannot be
   /// read (the request then explains).
   var isKnownLoggedOut: Bool {
+    // `--header 'Authorization: ...'` replaces the saved token: the server decides.
+    if givesOwnAuthorization { return false }
     do {
       return try client.currentCredential() == nil
     } catch {

@@ -12,11 +12,14 @@ public struct HelpCommand: Command {
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let topic = arguments[Self.topic] else {
+      // In the shell and scripts, the commands that only run on their own are not offered.
+      let commands = context.registry.commands.filter {
+        context.isOneShot || $0.declaration.availability != .commandLineOnly
+      }
       if context.json {
-        context.writeJSON(
-          .object(["commands": .array(context.registry.commands.map { DeclaredHelp.json($0.declaration) })]))
+        context.writeJSON(.object(["commands": .array(commands.map { DeclaredHelp.json($0.declaration) })]))
       } else {
-        context.output.write(DeclaredHelp.list(context.registry.commands, style: context.style))
+        context.writeResult(DeclaredHelp.list(commands, style: context.style, width: context.terminalWidth()))
       }
       return .success
     }
@@ -27,7 +30,8 @@ public struct HelpCommand: Command {
       context.writeJSON(DeclaredHelp.json(command.declaration))
       return .success
     }
-    context.output.write(DeclaredHelp.describe(command.declaration, style: context.style))
+    context.writeResult(
+      DeclaredHelp.describe(command.declaration, style: context.style, width: context.terminalWidth()))
     return .success
   }
 }

@@ -1,3 +1,5 @@
+import GraphQL
+
 /// `quit` (or `exit`, `q`, `\q`): leaves the shell.
 public struct QuitCommand: Command {
   static let ignored = Positional(
@@ -12,6 +14,7 @@ public struct QuitCommand: Command {
   public init() {}
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
-    .quit()
+    if context.json { context.writeJSON(.object(["quit": .object(["status": .int(0)])])) }
+    return .quit()
   }
 }

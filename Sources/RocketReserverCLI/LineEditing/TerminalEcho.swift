@@ -1,0 +1,41 @@
+import CEditLine
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The terminal while a shell command runs: keys typed then are not echoed (they would land on
+/// the spinner's line, and Ctrl-C's `^C` before the next prompt); they stay queued for the next
+/// prompt. Ctrl-C still signals (ISIG is left on).
+enum TerminalEcho {
+  /// Runs `work` with echo off on standard input when it is a terminal, then restores the mode.
+  static func suppressed<T>(_ work: () async -> T) async -> T {
+    var saved = termios()
+    guard Terminal.isTerminal(STDIN_FILENO), tcgetattr(STDIN_FILENO, &saved) == 0 else { return await work() }
+    var quiet = saved
+    quiet.c_lflag &= ~tcflag_t(ECHO | ECHOCTL)
+    // TCSANOW without flushing: what is typed now is read at the next prompt.
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+    let result = await work()
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+    return result
+  }
+}
+
+/// Outside the shell, Ctrl-C ends the program as usual, but first erases the line the spinner
+/// (and the terminal's `^C`) drew on, so no frame is left behind.
+enum OneShotInterrupt {
+  /// Installs the erasing SIGINT handler; commands that handle signals themselves (`watch`,
+  /// `serve`) replace it while they run.
+  static func install() {
+    _ = cel_sigaction(SIGINT, eraseLineAndStop, Int32(bitPattern: UInt32(SA_RESETHAND)))
+  }
+}
+
+/// Erases the current line of standard error, then lets SIGINT end the process (the handler
+/// is reset to the default by SA_RESETHAND, and the signal sent again is delivered on return).
+private func eraseLineAndStop(_ signal: Int32) {
+  var bytes: [UInt8] = [0x0D, 0x1B, 0x5B, 0x4B]
+  _ = write(STDERR_FILENO, &bytes, bytes.count)
+  _ = raise(signal)
+}

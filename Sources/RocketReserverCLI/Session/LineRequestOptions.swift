@@ -1,0 +1,40 @@
+import RocketClient
+
+/// `--verbose` and `--header` given on a shell line (`launch 1 -v`): they apply to that line's
+/// requests only, through `LineRequestOptionsInterceptor`, which reads them from this task-local.
+struct LineRequestOptions: Sendable {
+  /// The options of the line being run (none outside a line that gives some).
+  @TaskLocal static var current = LineRequestOptions()
+
+  /// Report this line's requests on standard error.
+  var verbose = false
+  /// Header fields added to this line's requests.
+  var headers = HTTPHeaders()
+  /// Trace this line's requests and responses (`--trace`).
+  var trace = false
+  /// Print this line's requests as curl command lines (`--print-curl`).
+  var printCurl = false
+}
+
+/// Applies `LineRequestOptions.current` to each request: its header fields, then the
+/// `--verbose` report (unless the whole run is verbose already).
+///
+/// A plain value: safe to share between tasks.
+struct LineRequestOptionsInterceptor: RequestInterceptor {
+  /// What requests go to, for the report.
+  let target: String
+  /// Whether the whole run reports already (`rocket-reserver -v`).
+  let sessionIsVerbose: Bool
+
+  func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
+    -> TransportResponse
+  {
+    let line = LineRequestOptions.current
+    var request = request
+    for name in Set(line.headers.map { $0.name.lowercased() }) { request.headers[name] = nil }
+    for field in line.headers { request.headers.add(field.name, field.value) }
+    guard line.verbose && !sessionIsVerbose else { return try await chain.proceed(request) }
+    let logger = LoggingInterceptor(target: target) { writeStandardError("rocket-reserver: \($0)\n") }
+    return try await logger.intercept(request, chain: chain)
+  }
+}

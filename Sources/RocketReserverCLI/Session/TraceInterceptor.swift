@@ -1,0 +1,77 @@
+import GraphQL
+import RocketClient
+
+/// `--trace` and `--print-curl`: each request as the transport gets it, on standard error.
+///
+/// `--trace` shows the request's header fields and JSON body, then the response's status, size
+/// and body; `--print-curl` shows the request as a `curl` command line to paste. A token is
+/// never shown: `Authorization` (and any field named like a secret) reads `***` in a trace and
+/// `$TOKEN` in a curl line. Given for the whole run or for one shell line
+/// (`LineRequestOptions`). A plain value: safe to share between tasks.
+struct TraceInterceptor: RequestInterceptor {
+  /// What requests go to: `POST URL`, or `the embedded backend`.
+  let target: String
+  /// The endpoint URL for curl lines; nil for the embedded backend.
+  let url: String?
+  /// Whether the whole run traces (`rocket-reserver --trace`).
+  let sessionTraces: Bool
+  /// Whether the whole run prints curl lines.
+  let sessionPrintsCurl: Bool
+
+  func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
+    -> TransportResponse
+  {
+    let line = LineRequestOptions.current
+    let printsCurl = sessionPrintsCurl || line.printCurl
+    let traces = sessionTraces || line.trace
+    let body = String(decoding: request.operation.json.encoded(), as: UTF8.self)
+    if printsCurl { report(curlLine(request, body: body)) }
+    guard traces else { return try await chain.proceed(request) }
+    var lines = ["> \(target)"]
+    for field in request.headers { lines.append("> \(field.name): \(Self.shown(field))") }
+    lines.append("> " + body)
+    report(lines.joined(separator: "\n"))
+    do {
+      let response = try await chain.proceed(request)
+      var head = "<"
+      if let status = response.status { head += " \(status)" }
+      if let size = response.byteCount { head += " \(size) bytes" }
+      if response.cachedAnswer != nil { head += " (from the cache)" }
+      report(head + "\n< " + String(decoding: response.json.encoded(), as: UTF8.self))
+      return response
+    } catch {
+      report("< failed: \(error)")
+      throw error
+    }
+  }
+
+  /// A field's value as a trace shows it: secrets as `***`.
+  static func shown(_ field: HTTPHeaders.Field) -> String {
+    isSecret(field.name) ? "***" : field.value
+  }
+
+  /// Whether a header field carries a credential.
+  static func isSecret(_ name: String) -> Bool {
+    let lowered = name.lowercased()
+    return lowered == "authorization" || lowered == "cookie" || lowered.contains("token")
+      || lowered.contains("api-key") || lowered.contains("secret")
+  }
+
+  private func curlLine(_ request: OutgoingRequest, body: String) -> String {
+    guard let url else { return "curl: none for the embedded backend, which runs in-process" }
+    var words = ["curl", "-sS", ShellQuoting.quoted(url), "-H", "'Content-Type: application/json'"]
+    for field in request.headers {
+      // The token stays out of the line: export TOKEN=... first.
+      let value =
+        Self.isSecret(field.name)
+        ? "\"\(field.name): $TOKEN\"" : ShellQuoting.quoted("\(field.name): \(field.value)")
+      words += ["-H", value]
+    }
+    words += ["--data-binary", ShellQuoting.quoted(body)]
+    return words.joined(separator: " ")
+  }
+
+  private func report(_ text: String) {
+    writeStandardError(TerminalText.safeLines(text) + "\n")
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The completion scripts, run by the real bash and zsh, complete a command, an option and a
+/// launch id from the program's declarations; the manual page renders without warnings.
+@Suite struct CompletionScriptTests {
+  /// Runs `script` with `shell`, the binary first on PATH, in a fresh home.
+  private func run(_ shell: String, _ arguments: [String], _ script: String) throws -> ProcessResult {
+    let fixture = try ShellFixture()
+    let path =
+      BuiltProduct.directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    return try runProcess(
+      URL(fileURLWithPath: shell), arguments + ["-c", script],
+      environment: fixture.environment(["PATH": path]))
+  }
+
+  private func bash(_ words: String) throws -> [String] {
+    let script = """
+      source <(rocket-reserver completion bash)
+      COMP_WORDS=(\(words)); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+      _rocket_reserver
+      printf '%s\\n' "${COMPREPLY[@]}"
+      """
+    let result = try run("/bin/bash", ["--norc", "--noprofile"], script)
+    #expect(result.status == 0, "\(result.standardError)")
+    return result.standardOutput.split(separator: "\n").map(String.init)
+  }
+
+  private func zsh(_ words: String) throws -> [String] {
+    // compadd and compdef are the completion system's; stand-ins print what would be offered.
+    let script = """
+      compdef() { :; }
+      compadd() { print -rl -- "${(@)@:#--}"; }
+      source <(rocket-reserver completion zsh)
+      words=(\(words)); CURRENT=${#words}
+      _rocket_reserver
+      """
+    let result = try run("/usr/bin/zsh", ["-f"], script)
+    #expect(result.status == 0, "\(result.standardError)")
+    return result.standardOutput.split(separator: "\n").map(String.init)
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+  func bashCompletesCommandsOptionsAndLaunchIDs() throws {
+    #expect(try bash("rocket-reserver la") == ["launch", "launches"])
+    #expect(try bash("rocket-reserver launches --pa") == ["--page-size"])
+    #expect(try bash("rocket-reserver launch 10") == ["10"] + (100...109).map(String.init))
+    #expect(try bash("rocket-reserver --format c") == ["csv"])
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+  func zshCompletesCommandsOptionsAndLaunchIDs() throws {
+    #expect(try zsh("rocket-reserver la") == ["launch", "launches"])
+    #expect(try zsh("rocket-reserver launches --pa") == ["--page-size"])
+    #expect(try zsh("rocket-reserver book 10") == ["10"] + (100...109).map(String.init))
+  }
+
+  @Test func theManualPageRendersWithoutWarnings() throws {
+    let result = try run(
+      "/bin/sh", [],
+      "rocket-reserver man > page.1 && MANWIDTH=80 man --warnings -l page.1 && rm page.1")
+    #expect(result.status == 0)
+    #expect(result.standardError.isEmpty, "\(result.standardError)")
+    #expect(result.standardOutput.contains("ROCKET-RESERVER(1)"))
+    // Every command is on it.
+    #expect(result.standardOutput.contains("launches [--page-size N]"))
+    #expect(result.standardOutput.contains("completion SHELL"))
+  }
+}

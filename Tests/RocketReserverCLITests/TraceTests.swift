@@ -1,0 +1,45 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--trace` shows every request and response in full, `--print-curl` each request as a curl
+/// command line; neither ever shows a token.
+@Suite struct TraceTests {
+  @Test func traceShowsRequestsAndResponsesWithTheTokenMasked() throws {
+    let stub = try LoopbackHTTPStub(response: .json(#"{"data":{"totalTripsBooked":7}}"#))
+    let fixture = try ShellFixture()
+    let endpoint = stub.url().absoluteString
+    let run = try fixture.run([
+      "--endpoint", endpoint, "--header", "Authorization: secret-token", "--header", "X-Team: rockets",
+      "--trace", "total",
+    ])
+    #expect(run.status == 0)
+    #expect(run.standardOutput == "7 trips booked in all\n")
+    let trace = run.standardError
+    #expect(trace.contains("> POST \(endpoint)"))
+    #expect(trace.contains("> Authorization: ***"))
+    #expect(trace.contains("> X-Team: rockets"))
+    #expect(trace.contains(#"> {"query":"query TotalTripsBooked"#))
+    #expect(trace.contains("< 200 31 bytes"))
+    #expect(trace.contains(#"< {"data":{"totalTripsBooked":7}}"#))
+    #expect(!trace.contains("secret-token"))
+    // -vv is the same, as curl users type it.
+    let short = try fixture.run(["--endpoint", endpoint, "-vv", "total"])
+    #expect(short.standardError.contains("< 200 31 bytes"))
+  }
+
+  @Test func printCurlGivesALineToPasteAndWorksPerShellLine() throws {
+    let stub = try LoopbackHTTPStub(response: .json(#"{"data":{"totalTripsBooked":7}}"#))
+    let fixture = try ShellFixture()
+    let endpoint = stub.url().absoluteString
+    let run = try fixture.run(
+      ["--endpoint", endpoint, "--header", "Authorization: secret-token"],
+      input: "total --print-curl\ntotal\n")
+    #expect(run.status == 0)
+    let lines = run.standardError.split(separator: "\n").filter { $0.hasPrefix("curl ") }
+    #expect(lines.count == 1)
+    #expect(lines.first?.hasPrefix("curl -sS \(endpoint) -H 'Content-Type: application/json'") == true)
+    #expect(lines.first?.contains(#"-H "Authorization: $TOKEN""#) == true)
+    #expect(!run.standardError.contains("secret-token"))
+  }
+}
