@@ -198,4 +198,26 @@ import Testing
     #expect(watcher.nextLine() == #"{"tripsBooked":1}"#)
     #expect(watcher.stop() == 0)
   }
+
+  @Test func watchHonoursTimeoutAgainstAServerThatAcceptsAndNeverAnswers() throws {
+    let directory = try TemporaryDirectory(prefix: "watch-silent")
+    let server = try LoopbackTCPServer { client, _ in
+      // Reads the request and says nothing until the client goes (or 20 s pass).
+      var byte = [UInt8](repeating: 0, count: 4096)
+      var entry = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+      for _ in 0..<20 {
+        guard poll(&entry, 1, 1000) >= 0 else { return }
+        if entry.revents != 0 && read(client, &byte, byte.count) <= 0 { return }
+      }
+    }
+    let result = try runMeasuredProcess(
+      BuiltProduct.rocketReserver,
+      ["--endpoint", "http://127.0.0.1:\(server.port)/graphql", "--timeout", "1", "watch"],
+      environment: ["XDG_CONFIG_HOME": directory.child("config"), "PATH": "/usr/bin:/bin"],
+      directory: URL(fileURLWithPath: directory.path))
+    #expect(result.result.status == 69)
+    #expect(result.result.standardError.contains("no response within 1 s"), "\(result.result.standardError)")
+    // Bounded by --timeout, not by the 30 s silence bound of a stream.
+    #expect(result.wallTime < .seconds(10))
+  }
 }

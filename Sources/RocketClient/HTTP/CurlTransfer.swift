@@ -16,6 +16,9 @@ final class CurlTransfer: @unchecked Sendable {
   let url: URL
   let timeout: Duration
   let maxBodySize: Int
+  /// A streamed body (`HTTPRequest.idleTimeout` set): libcurl then has no whole-exchange
+  /// timeout, so the wait for the head is bounded here.
+  let streams: Bool
   private let headerList: UnsafeMutablePointer<curl_slist>?
   private let errorBuffer: UnsafeMutablePointer<CChar>
   private let bodyInput: AsyncThrowingStream<[UInt8], any Error>.Continuation
@@ -55,6 +58,7 @@ final class CurlTransfer: @unchecked Sendable {
     self.timeout = timeout
     self.maxBodySize = maxBodySize
     self.loop = loop
+    streams = request.idleTimeout != nil
     guard let easy = curl_easy_init() else {
       throw HTTPTransportError.failed(endpoint: request.url, detail: "libcurl could not create a request")
     }
@@ -164,6 +168,7 @@ final class CurlTransfer: @unchecked Sendable {
           }
           if started {
             loop.add(self)
+            if streams { watchForTheHead() }
           } else {
             continuation.resume(throwing: HTTPTransportError.cancelled(endpoint: url))
           }
@@ -176,6 +181,23 @@ final class CurlTransfer: @unchecked Sendable {
     } catch {
       throw HTTPTransportError.failed(endpoint: url, detail: "\(error)")
     }
+  }
+
+  /// A server that accepts a streamed request and never answers it gets `timeout` for its head
+  /// (libcurl's low-speed check would wait for the idle bound, 30 s by default).
+  private func watchForTheHead() {
+    let timeout = timeout
+    Task { [weak self] in
+      try? await Task.sleep(for: timeout)
+      self?.headOverdue(after: timeout)
+    }
+  }
+
+  private func headOverdue(after timeout: Duration) {
+    let overdue = state.withLock { !$0.headDelivered && !$0.finished }
+    guard overdue else { return }
+    finish(with: .timedOut(endpoint: url, after: timeout))
+    loop.remove(self)
   }
 
   /// Stops the transfer now: whoever waits gets `.cancelled`, and the multi thread drops the
