@@ -1,6 +1,6 @@
 // swift-tools-version: 6.2
 // RocketReserver: a terminal client (and embedded server) for the launch-booking GraphQL API.
-// Design: ../shared/ARCHITECTURE.md. Depends on nothing but the toolchain and Debian C libraries.
+// Design: docs/ARCHITECTURE.md. Depends on nothing but the toolchain and Debian C libraries.
 import PackageDescription
 
 let strictSettings: [SwiftSetting] = [

@@ -1,6 +1,6 @@
 import GraphQL
 
-/// The schema, catalog and resolvers of `../shared/bench/engine-reference.js`, mapped one for one so
+/// The schema, catalog and resolvers of `Benchmarks/reference/engine-reference.js`, mapped one for one so
 /// both engines do the same work: the catalog as plain dictionaries (JavaScript objects there), the
 /// `launches`, `missionPatch` and `isBooked` resolvers, every other field by default resolution.
 ///

@@ -1,5 +1,5 @@
 // `engine-benchmark PROJECT_ROOT [SECONDS]` (ENGINE_STAGES=a,b to time only some stages): ops/s of the GraphQL engine's stages on the
-// LaunchList-shaped query, set up and timed exactly as ../shared/bench/engine-reference.js times
+// LaunchList-shaped query, set up and timed exactly as Benchmarks/reference/engine-reference.js times
 // graphql-js, printed in the same `STAGE N` format (plus `pipeline-cached`, which graphql-js lacks).
 // Before timing anything it checks that our response is byte for byte the one graphql-js gives
 // (Benchmarks/engine-expected.json), so a fast wrong answer cannot pass.
