@@ -11,13 +11,8 @@ import Testing
 /// one-shot command erases the spinner's frame.
 @Suite struct CommandTerminalTests {
   @Test func keysTypedDuringARequestAreNotEchoedOntoTheSpinner() async throws {
-    let stub = try LoopbackHTTPStub(
-      response: .json(#"{"data":{"totalTripsBooked":7}}"#, delay: .seconds(600)))
     let fixture = try ShellFixture()
-    let terminal = try fixture.startShell(arguments: ["--endpoint", stub.url().absoluteString])
-    terminal.send("total\n")
-    #expect(await stub.waitForRequests(count: 1))
-    try terminal.expect("Counting trips", timeout: ShellFixture.patience)
+    let (stub, terminal) = try await fixture.shellWaitingOnASlowTotal()
     terminal.send("typed-ahead")
     terminal.sendControl("c")
     let output = try fixture.expectPrompt(terminal)
@@ -25,6 +20,7 @@ import Testing
     #expect(!output.contains("^C"))
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
+    withExtendedLifetime(stub) {}
   }
 
   @Test func ctrlCEndingWatchLeavesThePromptOnItsOwnLine() async throws {

@@ -10,14 +10,7 @@ import Testing
 
   @Test func csvAndJSONOnATerminalAreEscaped() throws {
     let fixture = try ShellFixture()
-    // `query` checks the document against the server's schema first: serve the real one.
-    let introspection = try fixture.run(["--json", "schema"])
-    #expect(introspection.status == 0)
-    let introspectionBody = #"{"data":"# + introspection.standardOutput + "}"
-    let stub = try LoopbackHTTPStub { request in
-      let body = String(decoding: request.body, as: UTF8.self)
-      return .json(body.contains("IntrospectionQuery") ? introspectionBody : Self.hostileLaunch)
-    }
+    let stub = try fixture.stubWithTheRealSchema { _ in Self.hostileLaunch }
     let terminal = try fixture.startShell(arguments: ["--endpoint", stub.url().absoluteString])
     terminal.send("launch 110 --format csv\n")
     let csv = try fixture.expectPrompt(terminal)

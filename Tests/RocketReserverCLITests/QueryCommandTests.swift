@@ -116,14 +116,7 @@ import Testing
 
   @Test func aRemoteSchemaIsFetchedOnceAndReused() throws {
     let fixture = try ShellFixture()
-    let introspection = try fixture.run(["--json", "schema"])
-    #expect(introspection.status == 0)
-    let introspectionBody = #"{"data":"# + introspection.standardOutput + "}"
-    let stub = try LoopbackHTTPStub { request in
-      let body = String(decoding: request.body, as: UTF8.self)
-      if body.contains("IntrospectionQuery") { return .json(introspectionBody) }
-      return .json(#"{"data":{"totalTripsBooked":7}}"#)
-    }
+    let stub = try fixture.stubWithTheRealSchema { _ in #"{"data":{"totalTripsBooked":7}}"# }
     let endpoint = stub.url().absoluteString
     for _ in 0..<2 {
       let result = try fixture.run(["--endpoint", endpoint, "query", "{ totalTripsBooked }"])

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+import Testing
 
 /// A temporary home with XDG folders for running `rocket-reserver` in tests; removed on deinit.
 final class ShellFixture {
@@ -62,6 +63,34 @@ final class ShellFixture {
     let output = try terminal.expect(prompt ?? self.prompt, timeout: Self.patience)
     try terminal.waitForRawMode(timeout: Self.patience)
     return output
+  }
+
+  /// A shell whose `total` waits on a server that answers only after ten minutes, shown once
+  /// its spinner names what is being waited for.
+  /// - Returns: the stub (keep it alive) and the terminal.
+  func shellWaitingOnASlowTotal() async throws -> (stub: LoopbackHTTPStub, terminal: PseudoTerminal) {
+    let stub = try LoopbackHTTPStub(
+      response: .json(#"{"data":{"totalTripsBooked":7}}"#, delay: .seconds(600)))
+    let terminal = try startShell(arguments: ["--endpoint", stub.url().absoluteString])
+    terminal.send("total\n")
+    #expect(await stub.waitForRequests(count: 1))
+    // After about 300 ms the spinner names what is being waited for.
+    try terminal.expect("Counting trips", timeout: Self.patience)
+    return (stub, terminal)
+  }
+
+  /// A server that answers introspection with the embedded API's real schema (`query` checks a
+  /// document against the server's schema first) and everything else with `answer`.
+  func stubWithTheRealSchema(answering answer: @escaping @Sendable (String) -> String) throws
+    -> LoopbackHTTPStub
+  {
+    let introspection = try run(["--json", "schema"])
+    #expect(introspection.status == 0)
+    let introspectionBody = #"{"data":"# + introspection.standardOutput + "}"
+    return try LoopbackHTTPStub { request in
+      let body = String(decoding: request.body, as: UTF8.self)
+      return .json(body.contains("IntrospectionQuery") ? introspectionBody : answer(body))
+    }
   }
 
   /// Runs the binary with `arguments` and piped `input`.
