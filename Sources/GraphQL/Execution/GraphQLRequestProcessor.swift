@@ -88,7 +88,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     switch prepare(query, operationName, variables, context, rootValue, operationPolicy) {
     case .finished(let processed): return processed
     case .ready(let execution):
-      return executed(await execution.executeOperationAsync(), execution.operation.operation)
+      return executed(await execution.executeOperation(), execution.operation.operation)
     }
   }
 
@@ -101,7 +101,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     switch prepare(query, operationName, variables, context, rootValue, operationPolicy) {
     case .finished(let processed): return processed
     case .ready(let execution):
-      return executed(execution.executeOperationSync(), execution.operation.operation)
+      return executed(execution.executeOperation(), execution.operation.operation)
     }
   }
 
@@ -121,7 +121,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
       return EncodedResponse(
         outcome: .executed, operationType: execution.operation.operation,
         operationName: execution.operation.name?.value,
-        body: execution.executeOperationSyncEncoded(fieldErrorCode: Self.fieldErrorCode))
+        body: execution.executeOperationEncoded(fieldErrorCode: Self.fieldErrorCode))
     }
   }
 
