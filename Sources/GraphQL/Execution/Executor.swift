@@ -16,7 +16,25 @@ public func executeSyncEncoded<Context: Sendable>(
     context: context, rootValue: rootValue)
   {
   case .failure(let failure): return ExecutionResult(data: nil, errors: failure.errors).encoded()
-  case .success(let execution): return execution.executeOperationEncoded()
+  case .success(let execution): return execution.executeOperationEncoded().body
+  }
+}
+
+/// An execution's response as JSON text, and its errors as values.
+struct EncodedExecution {
+  let errors: [GraphQLError]
+  let body: [UInt8]
+
+  /// The response as a value: the data decoded, the errors as they are.
+  var result: ExecutionResult {
+    do {
+      // The text is our own, as deep as the execution that wrote it went.
+      let data = try JSON(parsing: body, maxDepth: .max).objectValue?["data"] ?? .null
+      return ExecutionResult(data: data, errors: errors)
+    } catch {
+      return ExecutionResult(
+        data: .null, errors: errors + [GraphQLError("Internal error: the response did not decode: \(error)")])
+    }
   }
 }
 
@@ -30,38 +48,12 @@ public func executeSyncEncoded<Context: Sendable>(
 /// synchronous execution and call back into these functions for what they do not type; an
 /// execution that may suspend runs the generic loop, so nothing suspends inside generated code.
 extension ExecutionContext {
-  /// The whole response of the operation as JSON text, run to the end on the calling thread.
+  /// The whole response of the operation, run to the end on the calling thread.
   /// - Parameter fieldErrorCode: an `extensions.code` for field errors that have none (servers
   ///   label them `INTERNAL_SERVER_ERROR`, as Apollo Server does); nil leaves them as they are.
-  func executeOperationEncoded(fieldErrorCode: String? = nil) -> [UInt8] {
+  func executeOperationEncoded(fieldErrorCode: String? = nil) -> EncodedExecution {
     var writer = JSONByteWriter(capacity: 4096)
     writer.write("{\"data\":")
-    writeDataToTheEnd(into: &writer)
-    writer.write(UInt8(ascii: "}"))
-    return response(data: writer, fieldErrorCode: fieldErrorCode)
-  }
-
-  /// Spec 6.2.1 ExecuteQuery / 6.2.2 ExecuteMutation as a value, run on the calling thread: the
-  /// data this executor writes, decoded, with the errors.
-  func executeOperation() -> ExecutionResult {
-    var writer = JSONByteWriter(capacity: 4096)
-    writeDataToTheEnd(into: &writer)
-    return result(data: writer)
-  }
-
-  /// Spec 6.2.1 ExecuteQuery / 6.2.2 ExecuteMutation as a value, awaiting `.async` resolvers.
-  func executeOperation() async -> ExecutionResult {
-    canSuspend = true
-    var writer = JSONByteWriter(capacity: 4096)
-    if let suspension = writeData(into: &writer) {
-      // The root's suspension handles its own errors (`writeData`): it throws none.
-      _ = try? await suspension.resume(&writer)
-    }
-    return result(data: writer)
-  }
-
-  /// `writeData` on an execution that cannot suspend.
-  private func writeDataToTheEnd(into writer: inout JSONByteWriter) {
     let start = writer.count
     if writeData(into: &writer) != nil {
       // Unreachable: `.async` resolvers are field errors unless `canSuspend`.
@@ -69,31 +61,33 @@ extension ExecutionContext {
       writer.truncate(to: start)
       writer.write("null")
     }
+    return finish(writer, fieldErrorCode: fieldErrorCode)
   }
 
-  /// The data written, decoded, with the errors.
-  private func result(data writer: borrowing JSONByteWriter) -> ExecutionResult {
-    do {
-      // The text is our own, as deep as the execution that wrote it went.
-      return ExecutionResult(data: try JSON(parsing: writer.bytes, maxDepth: .max), errors: finalErrors)
-    } catch {
-      return ExecutionResult(
-        data: .null,
-        errors: finalErrors + [GraphQLError("Internal error: the response did not decode: \(error)")])
+  /// The whole response of the operation, awaiting `.async` resolvers.
+  func executeOperationEncoded(fieldErrorCode: String? = nil) async -> EncodedExecution {
+    canSuspend = true
+    var writer = JSONByteWriter(capacity: 4096)
+    writer.write("{\"data\":")
+    if let suspension = writeData(into: &writer) {
+      // The root's suspension handles its own errors (`writeData`): it throws none.
+      _ = try? await suspension.resume(&writer)
     }
+    return finish(writer, fieldErrorCode: fieldErrorCode)
   }
 
   /// `{"data":...}` as written, or with the errors first (see `ExecutionResult.encoded()`), which
   /// are only known once the data is.
-  private func response(data writer: borrowing JSONByteWriter, fieldErrorCode: String?) -> [UInt8] {
+  private func finish(_ writer: consuming JSONByteWriter, fieldErrorCode: String?) -> EncodedExecution {
+    writer.write(UInt8(ascii: "}"))
     var errors = finalErrors
-    if errors.isEmpty { return writer.bytes }
+    if errors.isEmpty { return EncodedExecution(errors: [], body: writer.bytes) }
     if let fieldErrorCode { errors.setMissingCodes(to: fieldErrorCode) }
     var response = ExecutionResult(data: nil, errors: errors).encoded()
     response.removeLast()
     response.append(UInt8(ascii: ","))
     writer.append(to: &response, from: 1)
-    return response
+    return EncodedExecution(errors: errors, body: response)
   }
 
   /// The `data` entry's value: the root selection set (mutation fields strictly one after
@@ -189,7 +183,8 @@ extension ExecutionContext {
     do {
       arguments = try self.arguments(plan, resolution)
     } catch {
-      return try writeFieldError(locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
+      return try writeFieldError(
+        locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
     }
     let resolved: (any Sendable)?
     switch resolution.resolver {
@@ -197,14 +192,16 @@ extension ExecutionContext {
       do {
         resolved = try resolve(source, arguments, contextBox, resolveInfo(resolution))
       } catch {
-        return try writeFieldError(locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
+        return try writeFieldError(
+          locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
       }
     case .async(let resolve):
       guard canSuspend else {
         let error = GraphQLError(
           "Field \"\(plan.parentType.name).\(plan.definition.name)\" has an async resolver, which the synchronous executor cannot run; use execute(...) async."
         )
-        return try writeFieldError(locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
+        return try writeFieldError(
+          locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
       }
       let info = resolveInfo(resolution)
       let contextBox = contextBox
@@ -214,7 +211,8 @@ extension ExecutionContext {
           do {
             resolved = try await resolve(source, arguments, contextBox, info)
           } catch {
-            try writeFieldError(locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
+            try writeFieldError(
+              locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
             return false
           }
           return try await Suspension.run(&writer) { [self] writer throws(FieldFailure) in
@@ -279,7 +277,8 @@ extension ExecutionContext {
           throw error
         }
         if component != nil { popPath() }
-        return try await Suspension.run(&writer) { writer throws(FieldFailure) in try rest(returned, &writer) }
+        return try await Suspension.run(&writer) { writer throws(FieldFailure) in try rest(returned, &writer)
+        }
       })
   }
 

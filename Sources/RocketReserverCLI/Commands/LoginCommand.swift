@@ -1,4 +1,5 @@
 import RocketClient
+import LaunchBackend
 import RocketReserverAPI
 
 /// `login EMAIL`: logs in and keeps the token for this endpoint.

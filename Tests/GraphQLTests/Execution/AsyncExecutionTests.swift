@@ -81,7 +81,8 @@ import Testing
         "hello", "nonNullHello", "number", "echo", "color", "badColor", "failing", "failingNonNull", "obj",
         "objs", "nonNullItems", "nonNullList", "pet", "search", "notList", "slow",
       ],
-      "Obj": ["a", "b", "nn", "list"], "Dog": ["name", "barks"], "Cat": ["name", "meows"], "Mutation": ["append"],
+      "Obj": ["a", "b", "nn", "list"], "Dog": ["name", "barks"], "Cat": ["name", "meows"],
+      "Mutation": ["append"],
     ]
     var resolvers: [String: [String: FieldResolver<Void>]] = [:]
     for (type, names) in fields {

@@ -1,6 +1,8 @@
-/// The whole request pipeline for one schema: parse -> validate (both cached by query text) ->
-/// select the operation -> coerce variables -> execute, with the outcome classified the way an
-/// HTTP layer needs it and errors coded as Apollo Server 4 codes them.
+/// The request pipeline for one schema, the one way every transport runs a request: document
+/// cache (parse -> validate, cached by query text) -> select the operation -> the transport's
+/// admission -> coerce variables -> cost limit -> execute within the response limits, with the
+/// outcome classified the way an HTTP layer needs it and errors coded as Apollo Server 4 codes
+/// them (`GraphQLResponse.Outcome.errorCode`).
 ///
 /// A value type that is safe to share between threads; the cache is the only shared state.
 public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
@@ -71,62 +73,47 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     return calculator.cost(of: operation)
   }
 
-  /// Runs a request, awaiting `.async` resolvers.
+  /// Runs a request to the end on the calling thread, without Swift concurrency (as plain server
+  /// threads need): an `.async` resolver there is a field error.
   /// - Parameters:
-  ///   - query: the document text.
-  ///   - operationName: the operation to run (nil when the document has one).
-  ///   - variables: the request's variables (nil for none).
+  ///   - request: the document text, operation name and variables.
   ///   - context: the per-request resolver context.
+  ///   - admission: which operation types the transport carries (default: a single response, as
+  ///     an HTTP POST or an in-process call); a refused one ends as `.operationNotAllowed` before
+  ///     any resolver runs.
   ///   - rootValue: the root fields' source (default nil).
-  ///   - operationPolicy: called with the selected operation's type before variables are coerced;
-  ///     returning an error refuses the request (`.operationNotAllowed`), as a server does for a
-  ///     mutation sent with GET or a subscription over plain HTTP. Default: allow everything.
   public func process(
-    query: String, operationName: String? = nil, variables: JSONObject? = nil, context: Context,
-    rootValue: (any Sendable)? = nil, operationPolicy: (OperationType) -> GraphQLError? = { _ in nil }
-  ) async -> ProcessedRequest {
-    switch prepare(query, operationName, variables, context, rootValue, operationPolicy) {
-    case .finished(let processed): return processed
+    _ request: GraphQLRequest, context: Context, admission: OperationAdmission = .singleResponse,
+    rootValue: (any Sendable)? = nil
+  ) -> GraphQLResponse {
+    switch prepare(request, context, admission, rootValue) {
+    case .finished(let response): return response
     case .ready(let execution):
-      return executed(await execution.executeOperation(), execution.operation.operation)
+      return executed(execution.executeOperationEncoded(fieldErrorCode: Self.fieldErrorCode), execution)
     }
   }
 
-  /// Runs a request synchronously on the calling thread (no Swift concurrency needed), for schemas
-  /// whose resolvers are all `.sync`. Same parameters as `process(...) async`.
-  public func processSync(
-    query: String, operationName: String? = nil, variables: JSONObject? = nil, context: Context,
-    rootValue: (any Sendable)? = nil, operationPolicy: (OperationType) -> GraphQLError? = { _ in nil }
-  ) -> ProcessedRequest {
-    switch prepare(query, operationName, variables, context, rootValue, operationPolicy) {
-    case .finished(let processed): return processed
+  /// Runs a request, awaiting `.async` resolvers; the same stages and answers as
+  /// `process(_:context:admission:rootValue:)`.
+  public func process(
+    _ request: GraphQLRequest, context: Context, admission: OperationAdmission = .singleResponse,
+    rootValue: (any Sendable)? = nil
+  ) async -> GraphQLResponse {
+    switch prepare(request, context, admission, rootValue) {
+    case .finished(let response): return response
     case .ready(let execution):
-      return executed(execution.executeOperation(), execution.operation.operation)
-    }
-  }
-
-  /// `processSync` for servers, which only send the response text: the same outcome and the same
-  /// bytes as `processSync(...).result.encoded()`, written while executing (see
-  /// `executeSyncEncoded`), plus the name of the operation that ran, for logs.
-  public func processSyncEncoded(
-    query: String, operationName: String? = nil, variables: JSONObject? = nil, context: Context,
-    rootValue: (any Sendable)? = nil, operationPolicy: (OperationType) -> GraphQLError? = { _ in nil }
-  ) -> EncodedResponse {
-    switch prepare(query, operationName, variables, context, rootValue, operationPolicy) {
-    case .finished(let processed):
-      return EncodedResponse(
-        outcome: processed.outcome, operationType: processed.operationType, operationName: nil,
-        body: processed.result.encoded())
-    case .ready(let execution):
-      return EncodedResponse(
-        outcome: .executed, operationType: execution.operation.operation,
-        operationName: execution.operation.name?.value,
-        body: execution.executeOperationEncoded(fieldErrorCode: Self.fieldErrorCode))
+      return executed(await execution.executeOperationEncoded(fieldErrorCode: Self.fieldErrorCode), execution)
     }
   }
 
   /// The code of field errors that carry none (Apollo Server's).
-  static var fieldErrorCode: String { "INTERNAL_SERVER_ERROR" }
+  static var fieldErrorCode: String? { GraphQLResponse.Outcome.executed.errorCode }
+
+  private func executed(_ encoded: EncodedExecution, _ execution: ExecutionContext) -> GraphQLResponse {
+    GraphQLResponse(
+      outcome: .executed, operationType: execution.operation.operation,
+      operationName: execution.operation.name?.value, errors: encoded.errors, body: encoded.body)
+  }
 
   /// The cached parse and validation of `query`, computing and storing it on a miss.
   public func document(for query: String) -> CachedDocument {
@@ -154,44 +141,45 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
 
   private enum Preparation {
     case ready(ExecutionContext)
-    case finished(ProcessedRequest)
+    case finished(GraphQLResponse)
   }
 
+  /// The stages before execution, in order: document cache (parse, validate), operation
+  /// selection, admission, variable coercion, cost limit, response limits.
   private func prepare(
-    _ query: String, _ operationName: String?, _ variables: JSONObject?, _ context: Context,
-    _ rootValue: (any Sendable)?, _ operationPolicy: (OperationType) -> GraphQLError?
+    _ request: GraphQLRequest, _ context: Context, _ admission: OperationAdmission,
+    _ rootValue: (any Sendable)?
   ) -> Preparation {
+    let operationName = request.operationName
     let deadline = limits.timeout.map { ContinuousClock.now + $0 }
-    guard let cached = document(for: query, deadline: deadline) else {
+    guard let cached = document(for: request.query, deadline: deadline) else {
       // Validation ran out of time: answered as an execution stopped by its deadline.
+      let errors = [RequestLimits.timedOut(limits.timeout ?? .zero)]
       return .finished(
-        ProcessedRequest(
-          outcome: .executed, operationType: nil,
-          result: ExecutionResult(data: .null, errors: [RequestLimits.timedOut(limits.timeout ?? .zero)])))
+        GraphQLResponse(
+          outcome: .executed, operationType: nil, operationName: nil, errors: errors,
+          body: ExecutionResult(data: .null, errors: errors).encoded()))
     }
     let document: Document
     switch cached.parsed {
     case .failure(let error):
-      return .finished(.requestError(.parseFailed, nil, [error.withCode("GRAPHQL_PARSE_FAILED")]))
+      return .finished(.requestError(.parseFailed, nil, [error]))
     case .success(let parsed): document = parsed
     }
     guard cached.validationErrors.isEmpty else {
-      return .finished(
-        .requestError(
-          .validationFailed, nil, cached.validationErrors.map { $0.withCode("GRAPHQL_VALIDATION_FAILED") }))
+      return .finished(.requestError(.validationFailed, nil, cached.validationErrors))
     }
     let operation: OperationDefinition
     do {
       operation = try getOperation(document, operationName: operationName)
     } catch {
-      return .finished(
-        .requestError(.operationResolutionFailed, nil, [error.withCode("OPERATION_RESOLUTION_FAILURE")]))
+      return .finished(.requestError(.operationResolutionFailed, nil, [error]))
     }
-    if let refusal = operationPolicy(operation.operation) {
+    if let refusal = admission.refusal(of: operation.operation) {
       return .finished(.requestError(.operationNotAllowed, operation.operation, [refusal]))
     }
     switch prepareExecution(
-      schema: schema, document: document, operationName: operationName, variableValues: variables,
+      schema: schema, document: document, operationName: operationName, variableValues: request.variables,
       context: context, rootValue: rootValue)
     {
     case .success(let execution):
@@ -210,10 +198,9 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
       }
       return .ready(execution)
     case .failure(let failure):
-      let outcome: ProcessedRequest.Outcome =
+      let outcome: GraphQLResponse.Outcome =
         failure.stage == .variableCoercion ? .variableCoercionFailed : .operationResolutionFailed
-      let code = failure.stage == .variableCoercion ? "BAD_USER_INPUT" : "OPERATION_RESOLUTION_FAILURE"
-      return .finished(.requestError(outcome, operation.operation, failure.errors.map { $0.withCode(code) }))
+      return .finished(.requestError(outcome, operation.operation, failure.errors))
     }
   }
 
@@ -234,63 +221,5 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
       costs.store(OperationCosts.Entry(document: execution.documentIdentity, cost: cost), for: key)
     }
     return cost
-  }
-
-  /// Field errors without a code are `INTERNAL_SERVER_ERROR`, as Apollo Server reports them.
-  private func executed(_ result: ExecutionResult, _ operationType: OperationType) -> ProcessedRequest {
-    var result = result
-    result.errors.setMissingCodes(to: Self.fieldErrorCode)
-    return ProcessedRequest(outcome: .executed, operationType: operationType, result: result)
-  }
-}
-
-/// A processed request: how it ended, which kind of operation it was, and the response.
-public struct ProcessedRequest: Sendable {
-  /// How far a request got.
-  public enum Outcome: Hashable, Sendable {
-    /// The document does not parse (`GRAPHQL_PARSE_FAILED`).
-    case parseFailed
-    /// A validation rule failed (`GRAPHQL_VALIDATION_FAILED`).
-    case validationFailed
-    /// No operation matches `operationName`, or it is needed and missing
-    /// (`OPERATION_RESOLUTION_FAILURE`).
-    case operationResolutionFailed
-    /// The caller's `operationPolicy` refused the operation's type.
-    case operationNotAllowed
-    /// A variable is missing or does not fit its type (`BAD_USER_INPUT`).
-    case variableCoercionFailed
-    /// The operation's static cost is above the limit (`QUERY_TOO_COMPLEX`); nothing ran.
-    case costLimitExceeded
-    /// The operation ran; the result has `data` (possibly with field errors, or null with
-    /// `RESPONSE_TOO_LARGE` or `REQUEST_TIMEOUT` when a limit stopped the request, even during
-    /// validation).
-    case executed
-  }
-
-  /// How far the request got.
-  public let outcome: Outcome
-  /// The selected operation's type, once known (nil for parse, validation and operation errors).
-  public let operationType: OperationType?
-  /// The response; request errors have no `data` entry.
-  public let result: ExecutionResult
-
-  /// - Parameters:
-  ///   - outcome: how far the request got.
-  ///   - operationType: the selected operation's type, if known.
-  ///   - result: the response.
-  public init(outcome: Outcome, operationType: OperationType?, result: ExecutionResult) {
-    self.outcome = outcome
-    self.operationType = operationType
-    self.result = result
-  }
-
-  /// Whether the request failed before execution (the response has no `data`).
-  public var isRequestError: Bool { outcome != .executed }
-
-  static func requestError(_ outcome: Outcome, _ type: OperationType?, _ errors: [GraphQLError])
-    -> ProcessedRequest
-  {
-    ProcessedRequest(
-      outcome: outcome, operationType: type, result: ExecutionResult(data: nil, errors: errors))
   }
 }
