@@ -1,5 +1,5 @@
-import RocketClient
 import LaunchBackend
+import RocketClient
 import RocketReserverAPI
 
 /// `login EMAIL`: logs in and keeps the token for this endpoint.
