@@ -27,25 +27,12 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   ///   - parseOptions: parser limits (default: at most 15 000 tokens, the parser's default depth),
   ///     so a huge document cannot tie up a server thread.
   ///   - rules: validation rules (default `specifiedRules`).
-  public init(
-    schema: ExecutableSchema<Context>, cache: DocumentCache = DocumentCache(),
-    parseOptions: ParseOptions = ParseOptions(maxTokens: 15_000), rules: [ValidationRule] = specifiedRules
-  ) {
-    self.init(schema: schema, cache: cache, parseOptions: parseOptions, rules: rules, limits: RequestLimits())
-  }
-
-  /// A pipeline whose requests stay within `limits` (a separate initializer, so callers compiled
-  /// against the one without limits keep linking; see docs/design-notes.md, Build).
-  /// - Parameters:
-  ///   - schema: the executable schema.
-  ///   - cache: the document cache (default: a new one holding 1000 documents).
-  ///   - parseOptions: parser limits (default: at most 15 000 tokens).
-  ///   - rules: validation rules (default `specifiedRules`).
-  ///   - limits: the cost limit, response-size bound and deadline of every request.
+  ///   - limits: the cost limit, response-size bound and deadline of every request (default:
+  ///     none).
   public init(
     schema: ExecutableSchema<Context>, cache: DocumentCache = DocumentCache(),
     parseOptions: ParseOptions = ParseOptions(maxTokens: 15_000), rules: [ValidationRule] = specifiedRules,
-    limits: RequestLimits
+    limits: RequestLimits = RequestLimits()
   ) {
     self.schema = schema
     self.cache = cache
