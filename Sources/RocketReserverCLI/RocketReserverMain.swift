@@ -15,9 +15,8 @@ public enum RocketReserverMain {
     // process mid-request; the REPL then ends quietly.
     signal(SIGPIPE, SIG_IGN)
     if arguments.first == CompletionQuery.word {
-      let candidates = CompletionQuery.candidates(
-        Array(arguments.dropFirst()), environment: processEnvironment())
-      writeStandardOutput(candidates.map { $0 + "\n" }.joined())
+      let lines = CompletionQuery.lines(Array(arguments.dropFirst()), environment: processEnvironment())
+      writeStandardOutput(lines.map { $0 + "\n" }.joined())
       return ExitStatus.success
     }
     var options: GlobalOptions
