@@ -38,6 +38,7 @@ public enum RocketReserverMain {
       return ExitStatus.success
     }
     var environment = processEnvironment()
+    let connector = SessionConnector(commandLine: options, environment: environment)
     if let directories = try? ApplicationDirectories(environment: environment) {
       let path = directories.config + "/config"
       let profile =
@@ -56,7 +57,9 @@ public enum RocketReserverMain {
       writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
       return ExitStatus.usage
     }
-    defer { session.close() }
+    let current = CurrentSession(session, connector: connector)
+    // `connect` closes the sessions it leaves; this is the one the run ends on.
+    defer { current.session?.close() }
     if let directory = options.dataDirectory, options.command.first != ServeCommand().name,
       let problem = DataLocation.missingDirectoryProblem(directory)
     {
@@ -72,8 +75,9 @@ public enum RocketReserverMain {
         isTerminal: Terminal.isTerminal(STDERR_FILENO), environment: environment,
         noColorOption: options.noColor),
       environment: environment,
-      prompt: { Prompt.text(email: session.loggedInEmail) },
-      session: session, format: options.format ?? options.defaultFormat ?? .table)
+      prompt: { Prompt.text(email: current.session?.loggedInEmail, endpoint: current.session?.endpoint) },
+      format: options.format ?? options.defaultFormat ?? .table)
+    repl.current = current
     repl.formatWasGiven = options.format != nil
     if !options.quiet {
       repl.welcome =

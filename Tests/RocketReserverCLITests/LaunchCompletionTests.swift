@@ -97,7 +97,7 @@ import Testing
     #expect(try fixture.run(["--endpoint", endpoint, "book", "109"]).status == 0)
     served = nil  // stopped: Tab can only have the cache
 
-    let prompt = "rocket-reserver (ada@example.com)> "
+    let prompt = ShellFixture.prompt(email: "ada@example.com", arguments: ["--endpoint", endpoint])
     let terminal = try fixture.startShell(arguments: ["--endpoint", endpoint], prompt: prompt)
     terminal.send("launch 1\t")
     let output = try fixture.expectPrompt(terminal, prompt)
