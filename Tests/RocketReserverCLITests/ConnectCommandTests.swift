@@ -94,7 +94,10 @@ import Testing
     try "[profile stub]\nendpoint = \(stub.url().absoluteString)\n".write(
       to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
     let terminal = try fixture.startShell(arguments: ["--header", "Authorization: Bearer s3cret"])
-    terminal.send("connect --profile stub\n")
+    // Tab offers the file's profiles.
+    terminal.send("connect --profile s\t")
+    try terminal.expect("tub ", timeout: ShellFixture.patience)
+    terminal.send("\n")
     let remote = ShellFixture.prompt(arguments: ["--endpoint", stub.url().absoluteString])
     let output = try fixture.expectPrompt(terminal, remote)
     #expect(

@@ -13,7 +13,7 @@ public struct ConnectCommand: Command {
     "ENDPOINT", type: .endpointTarget, optional: true,
     help: "an http:// or https:// URL, or 'embedded' for the embedded backend")
   static let profile = Option(
-    "--profile", valueName: "NAME", type: .text,
+    "--profile", valueName: "NAME", type: .profileName,
     help: "use this profile of the config file (its endpoint unless ENDPOINT is given)")
 
   public let declaration = CommandDeclaration(

@@ -111,6 +111,13 @@ extension ValueType where Value == String {
     problem: { EndpointURL.problem($0, source: nil) }
   ) { $0 == SessionConnector.embeddedWord || EndpointURL.parse($0) != nil ? $0 : nil }
 
+  /// A profile of the configuration file; Tab offers those it declares.
+  static let profileName = ValueType(
+    "a profile name",
+    candidates: { _, context in context.current.connector?.profileNames ?? [] },
+    problem: { $0.isEmpty ? "the value is empty: give a profile name" : nil }
+  ) { $0.isEmpty ? nil : $0 }
+
   /// A path in the file system.
   static let path = ValueType("a path") { $0.isEmpty ? nil : $0 }
 

@@ -30,6 +30,12 @@ struct SessionConnector: Sendable {
     let droppedAuthorization: Bool
   }
 
+  /// The configuration file's profiles, for Tab after `connect --profile`.
+  var profileNames: [String] {
+    guard let directories = try? ApplicationDirectories(environment: environment) else { return [] }
+    return ConfigFile.profileNames(path: directories.config + "/config")
+  }
+
   /// The session for `target` (an http(s) URL, `embedded`, or nil for the profile's endpoint)
   /// and `profile` (nil: the one the shell started with). Touches no file but the config file.
   /// - Throws: `Failure` for a malformed endpoint, an unknown profile or a broken config file.
