@@ -1,5 +1,5 @@
-/// The request pipeline for one schema, the one way every transport runs a request: document
-/// cache (parse -> validate, cached by query text) -> select the operation -> the transport's
+/// The request pipeline for one schema, the one way every transport runs a request: persisted
+/// queries (`PersistedQueryStage`) -> document cache (parse -> validate, cached by query text) -> select the operation -> the transport's
 /// admission -> coerce variables -> cost limit -> execute within the response limits, with the
 /// outcome classified the way an HTTP layer needs it and errors coded as Apollo Server 4 codes
 /// them (`GraphQLResponse.Outcome.errorCode`).
@@ -16,6 +16,9 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   public let rules: [ValidationRule]
   /// The cost limit, response-size bound and deadline every request gets.
   public let limits: RequestLimits
+  /// The documents of automatic persisted queries; nil answers such requests
+  /// `PersistedQueryNotSupported`.
+  public let persistedQueries: (any PersistedQueryStore)?
   /// The longest introspection lists of this schema, for the cost of introspection queries.
   private let introspectionBounds: [String: Int]
   /// The costs of operations already checked whose cost reads no variable.
@@ -29,11 +32,14 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   ///   - rules: validation rules (default `specifiedRules`).
   ///   - limits: the cost limit, response-size bound and deadline of every request (default:
   ///     none).
+  ///   - persistedQueries: where automatic persisted queries are kept (default: none, so they are
+  ///     not supported).
   public init(
     schema: ExecutableSchema<Context>, cache: DocumentCache = DocumentCache(),
     parseOptions: ParseOptions = ParseOptions(maxTokens: 15_000), rules: [ValidationRule] = specifiedRules,
-    limits: RequestLimits = RequestLimits()
+    limits: RequestLimits = RequestLimits(), persistedQueries: (any PersistedQueryStore)? = nil
   ) {
+    self.persistedQueries = persistedQueries
     self.schema = schema
     self.cache = cache
     self.parseOptions = parseOptions
@@ -138,8 +144,13 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     _ rootValue: (any Sendable)?
   ) -> Preparation {
     let operationName = request.operationName
+    let query: String
+    switch PersistedQueryStage.query(of: request, store: persistedQueries) {
+    case .run(let text): query = text
+    case .answer(let response): return .finished(response)
+    }
     let deadline = limits.timeout.map { ContinuousClock.now + $0 }
-    guard let cached = document(for: request.query, deadline: deadline) else {
+    guard let cached = document(for: query, deadline: deadline) else {
       // Validation ran out of time: answered as an execution stopped by its deadline.
       let errors = [RequestLimits.timedOut(limits.timeout ?? .zero)]
       return .finished(

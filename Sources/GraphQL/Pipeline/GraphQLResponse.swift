@@ -4,6 +4,15 @@
 public struct GraphQLResponse: Sendable {
   /// How far a request got.
   public enum Outcome: Hashable, Sendable {
+    /// The request names a persisted query by hash that the server does not hold
+    /// (`PersistedQueryNotFound`, `PERSISTED_QUERY_NOT_FOUND`): the client sends the text again.
+    case persistedQueryNotFound
+    /// The request names a persisted query and the server keeps none
+    /// (`PersistedQueryNotSupported`, `PERSISTED_QUERY_NOT_SUPPORTED`).
+    case persistedQueryNotSupported
+    /// The persisted-query extension is malformed: a version other than 1, or a hash that is not
+    /// the query's SHA-256 (`BAD_REQUEST`).
+    case persistedQueryInvalid
     /// The document does not parse (`GRAPHQL_PARSE_FAILED`).
     case parseFailed
     /// A validation rule failed (`GRAPHQL_VALIDATION_FAILED`).
@@ -26,6 +35,9 @@ public struct GraphQLResponse: Sendable {
     /// Apollo Server 4 names them (admission and cost limits code their own errors).
     var errorCode: String? {
       switch self {
+      case .persistedQueryNotFound: "PERSISTED_QUERY_NOT_FOUND"
+      case .persistedQueryNotSupported: "PERSISTED_QUERY_NOT_SUPPORTED"
+      case .persistedQueryInvalid: "BAD_REQUEST"
       case .parseFailed: "GRAPHQL_PARSE_FAILED"
       case .validationFailed: "GRAPHQL_VALIDATION_FAILED"
       case .operationResolutionFailed: "OPERATION_RESOLUTION_FAILURE"
