@@ -16,9 +16,8 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   public let rules: [ValidationRule]
   /// The cost limit, response-size bound and deadline every request gets.
   public let limits: RequestLimits
-  /// The documents of automatic persisted queries; nil answers such requests
-  /// `PersistedQueryNotSupported`.
-  public let persistedQueries: (any PersistedQueryStore)?
+  /// Automatic persisted queries, trusted documents, safelisting.
+  public let persistedOperations: PersistedOperations
   /// The longest introspection lists of this schema, for the cost of introspection queries.
   private let introspectionBounds: [String: Int]
   /// The costs of operations already checked whose cost reads no variable.
@@ -32,14 +31,14 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   ///   - rules: validation rules (default `specifiedRules`).
   ///   - limits: the cost limit, response-size bound and deadline of every request (default:
   ///     none).
-  ///   - persistedQueries: where automatic persisted queries are kept (default: none, so they are
-  ///     not supported).
+  ///   - persistedOperations: automatic persisted queries and trusted documents (default: none,
+  ///     so a request naming a persisted query is answered `PersistedQueryNotSupported`).
   public init(
     schema: ExecutableSchema<Context>, cache: DocumentCache = DocumentCache(),
     parseOptions: ParseOptions = ParseOptions(maxTokens: 15_000), rules: [ValidationRule] = specifiedRules,
-    limits: RequestLimits = RequestLimits(), persistedQueries: (any PersistedQueryStore)? = nil
+    limits: RequestLimits = RequestLimits(), persistedOperations: PersistedOperations = PersistedOperations()
   ) {
-    self.persistedQueries = persistedQueries
+    self.persistedOperations = persistedOperations
     self.schema = schema
     self.cache = cache
     self.parseOptions = parseOptions
@@ -144,13 +143,14 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     _ rootValue: (any Sendable)?
   ) -> Preparation {
     let operationName = request.operationName
-    let query: String
-    switch PersistedQueryStage.query(of: request, store: persistedQueries) {
-    case .run(let text): query = text
+    let deadline = limits.timeout.map { ContinuousClock.now + $0 }
+    let prepared: CachedDocument?
+    switch PersistedQueryStage.query(of: request, operations: persistedOperations) {
+    case .run(let query): prepared = document(for: query, deadline: deadline)
+    case .prepared(let trusted): prepared = trusted
     case .answer(let response): return .finished(response)
     }
-    let deadline = limits.timeout.map { ContinuousClock.now + $0 }
-    guard let cached = document(for: query, deadline: deadline) else {
+    guard let cached = prepared else {
       // Validation ran out of time: answered as an execution stopped by its deadline.
       let errors = [RequestLimits.timedOut(limits.timeout ?? .zero)]
       return .finished(

@@ -10,6 +10,8 @@ public struct GraphQLResponse: Sendable {
     /// The request names a persisted query and the server keeps none
     /// (`PersistedQueryNotSupported`, `PERSISTED_QUERY_NOT_SUPPORTED`).
     case persistedQueryNotSupported
+    /// Only trusted documents may run and this request is not one (`PERSISTED_QUERY_NOT_IN_LIST`).
+    case persistedQueryNotInList
     /// The persisted-query extension is malformed: a version other than 1, or a hash that is not
     /// the query's SHA-256 (`BAD_REQUEST`).
     case persistedQueryInvalid
@@ -38,6 +40,7 @@ public struct GraphQLResponse: Sendable {
       case .persistedQueryNotFound: "PERSISTED_QUERY_NOT_FOUND"
       case .persistedQueryNotSupported: "PERSISTED_QUERY_NOT_SUPPORTED"
       case .persistedQueryInvalid: "BAD_REQUEST"
+      case .persistedQueryNotInList: "PERSISTED_QUERY_NOT_IN_LIST"
       case .parseFailed: "GRAPHQL_PARSE_FAILED"
       case .validationFailed: "GRAPHQL_VALIDATION_FAILED"
       case .operationResolutionFailed: "OPERATION_RESOLUTION_FAILURE"

@@ -34,23 +34,24 @@ public final class InMemoryPersistedQueryStore: PersistedQueryStore {
   public var byteCount: Int { entries.totalCost }
 }
 
-/// The request pipeline's first stage: the document text of a request, from its `query` or, with
-/// `extensions.persistedQuery = {"version":1,"sha256Hash":…}`, from the persisted-query store,
-/// as Apollo's clients and servers speak it: a hash alone is looked up (a miss answers
-/// `PersistedQueryNotFound`, and the client sends the text with the hash); a hash with the text
-/// registers the text once its SHA-256 matches. A request without the extension passes as it is.
+/// The request pipeline's first stage: the document of a request, from its `query`, from the
+/// trusted documents, or, with `extensions.persistedQuery = {"version":1,"sha256Hash":…}`, from
+/// the persisted-query store, as Apollo's clients and servers speak it: a hash alone is looked up
+/// (a miss answers `PersistedQueryNotFound`, and the client sends the text with the hash); a hash
+/// with the text registers the text once its SHA-256 matches. A request without the extension
+/// passes as it is, unless only trusted documents may run.
 enum PersistedQueryStage {
-  /// What the stage decides: the text to run, or the answer that ends the request here.
+  /// What the stage decides: the text to run, a trusted document ready to run, or the answer that
+  /// ends the request here.
   enum Decision {
     case run(String)
+    case prepared(CachedDocument)
     case answer(GraphQLResponse)
   }
 
-  static func query(of request: GraphQLRequest, store: (any PersistedQueryStore)?) -> Decision {
-    guard let persisted = request.extensions?["persistedQuery"] else { return .run(request.query) }
-    guard let store else {
-      return .answer(
-        .requestError(.persistedQueryNotSupported, nil, [GraphQLError("PersistedQueryNotSupported")]))
+  static func query(of request: GraphQLRequest, operations: PersistedOperations) -> Decision {
+    guard let persisted = request.extensions?["persistedQuery"] else {
+      return operations.trustedOnly ? notInList : .run(request.query)
     }
     guard case .object(let fields) = persisted, fields["version"] == .int(1) else {
       return .answer(
@@ -62,6 +63,15 @@ enum PersistedQueryStage {
           .persistedQueryInvalid, nil,
           [GraphQLError("The persisted query extension needs a sha256Hash string")]))
     }
+    if let trusted = operations.trusted?.documents[hash] {
+      guard request.query.isEmpty || request.query == trusted.body else { return shaMismatch }
+      return .prepared(trusted.cached)
+    }
+    if operations.trustedOnly { return notInList }
+    guard let store = operations.automatic else {
+      return .answer(
+        .requestError(.persistedQueryNotSupported, nil, [GraphQLError("PersistedQueryNotSupported")]))
+    }
     if request.query.isEmpty {
       guard let query = store.query(forHash: hash) else {
         return .answer(.requestError(.persistedQueryNotFound, nil, [GraphQLError("PersistedQueryNotFound")]))
@@ -70,12 +80,21 @@ enum PersistedQueryStage {
     }
     // Hash only what is not known yet: a client that keeps sending text and hash costs a lookup.
     if store.query(forHash: hash) != request.query {
-      guard SHA256.hexDigest(request.query) == hash else {
-        return .answer(
-          .requestError(.persistedQueryInvalid, nil, [GraphQLError("provided sha does not match query")]))
-      }
+      guard SHA256.hexDigest(request.query) == hash else { return shaMismatch }
       store.register(request.query, forHash: hash)
     }
     return .run(request.query)
+  }
+
+  private static var shaMismatch: Decision {
+    .answer(.requestError(.persistedQueryInvalid, nil, [GraphQLError("provided sha does not match query")]))
+  }
+
+  private static var notInList: Decision {
+    .answer(
+      .requestError(
+        .persistedQueryNotInList, nil,
+        [GraphQLError("This server runs only its trusted documents, and this operation is not one of them.")])
+    )
   }
 }

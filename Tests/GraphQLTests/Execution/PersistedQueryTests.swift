@@ -8,7 +8,8 @@ import Testing
   private func processor(store: (any PersistedQueryStore)? = InMemoryPersistedQueryStore())
     throws -> GraphQLRequestProcessor<Void>
   {
-    GraphQLRequestProcessor(schema: try ExecutionFixture.executable(), persistedQueries: store)
+    GraphQLRequestProcessor(
+      schema: try ExecutionFixture.executable(), persistedOperations: PersistedOperations(automatic: store))
   }
 
   private func request(_ query: String, hash: String, version: JSON = .int(1)) -> GraphQLRequest {
@@ -122,5 +123,68 @@ import Testing
     byBytes.register(String(repeating: "z", count: 11), forHash: "big")  // larger than the whole store
     #expect(byBytes.query(forHash: "big") == nil)
     #expect(byBytes.query(forHash: "b") == "67890")
+  }
+
+  /// A manifest in Apollo's format of `bodies`.
+  private func manifest(_ bodies: [String]) -> [UInt8] {
+    let operations = bodies.map { body in
+      JSON.object([
+        "id": .string(SHA256.hexDigest(body)), "body": .string(body), "name": .string("Q"),
+        "type": .string("query"),
+      ])
+    }
+    return Array(
+      JSON.object([
+        "format": .string("apollo-persisted-query-manifest"), "version": .int(1),
+        "operations": .array(operations),
+      ]).encodedString.utf8)
+  }
+
+  @Test func trustedDocumentsRunByIdWithoutParsingAndOnlyThemWhenSafelisting() throws {
+    let executable = try ExecutionFixture.executable()
+    let trusted = try TrustedDocuments(manifest: manifest(["{ hello }"]), schema: executable.schema)
+    #expect(trusted.count == 1)
+    let cache = DocumentCache()
+    let safelisting = GraphQLRequestProcessor(
+      schema: executable, cache: cache,
+      persistedOperations: PersistedOperations(trusted: trusted, trustedOnly: true))
+    let byID = safelisting.process(
+      request("", hash: SHA256.hexDigest("{ hello }")), context: (), rootValue: ExecutionFixture.rootValue)
+    #expect(body(byID) == #"{"data":{"hello":"world"}}"#)
+    #expect(cache.statistics.hits + cache.statistics.misses == 0)
+    // Valid GraphQL that is not in the list, by text or by an unknown hash.
+    for refused in [
+      GraphQLRequest(query: "{ number }"), request("{ number }", hash: SHA256.hexDigest("{ number }")),
+    ] {
+      let response = safelisting.process(refused, context: ())
+      #expect(response.outcome == .persistedQueryNotInList)
+      #expect(
+        body(response)
+          == #"{"errors":[{"message":"This server runs only its trusted documents, and this operation is not one of them.","extensions":{"code":"PERSISTED_QUERY_NOT_IN_LIST"}}]}"#
+      )
+    }
+    // Without safelisting the manifest answers its ids and everything else runs as before.
+    let open = GraphQLRequestProcessor(
+      schema: executable, persistedOperations: PersistedOperations(trusted: trusted))
+    #expect(open.process(request("", hash: SHA256.hexDigest("{ hello }")), context: ()).outcome == .executed)
+    #expect(open.process(GraphQLRequest(query: "{ number }"), context: ()).outcome == .executed)
+  }
+
+  @Test func aManifestThatCannotServeIsRefusedAtStartNamingWhy() throws {
+    let schema = try ExecutionFixture.executable().schema
+    func problem(_ manifest: [UInt8]) -> String {
+      do {
+        _ = try TrustedDocuments(manifest: manifest, schema: schema)
+        return "accepted"
+      } catch {
+        return error.description
+      }
+    }
+    #expect(problem(Array("{}".utf8)).contains("not in Apollo's format"))
+    #expect(problem(manifest(["{ nope }"])).contains("operation Q does not validate against the schema"))
+    #expect(problem(manifest(["{ hello"])).contains("operation Q does not parse"))
+    let forged = String(decoding: manifest(["{ hello }"]), as: UTF8.self)
+      .replacingOccurrences(of: SHA256.hexDigest("{ hello }"), with: SHA256.hexDigest("{ number }"))
+    #expect(problem(Array(forged.utf8)).contains("is not the SHA-256 of its body"))
   }
 }
