@@ -49,10 +49,14 @@ public final class LaunchBackend: Sendable {
   ///     and `-1` when a `cancelTrip` call removed one, after the change is committed: the
   ///     events of `Subscription.tripsBooked`, for a transport that can stream them. Default:
   ///     ignore. Called on the request's thread; keep it short.
+  ///   - persistedQueries: automatic persisted queries and trusted documents (default: APQ on,
+  ///     bounded, no manifest).
   /// - Throws: ``CatalogError`` or `SchemaValidationError` if the embedded catalog or schema is
-  ///   broken (the test suite guards against both).
+  ///   broken (the test suite guards against both); `TrustedDocuments.ManifestError` for a
+  ///   manifest that cannot serve this API.
   public init(
     store: any BookingStore, limits: BackendLimits = BackendLimits(),
+    persistedQueries: PersistedQuerySettings = PersistedQuerySettings(),
     reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
     tripsBookedChanged: @escaping @Sendable (Int) -> Void = { _ in }
   ) throws {
@@ -64,7 +68,8 @@ public final class LaunchBackend: Sendable {
     processor = GraphQLRequestProcessor(
       schema: ExecutableSchema(
         schema: schema, resolvers: LaunchAPIResolvers.all, typed: LaunchAPIResolvers.typed),
-      limits: limits.requestLimits(launchCount: catalog.count))
+      limits: limits.requestLimits(launchCount: catalog.count),
+      persistedOperations: try persistedQueries.operations(for: schema))
   }
 
   /// Runs one GraphQL request for the caller named by `authorization`, synchronously on the
