@@ -21,7 +21,7 @@ import Testing
     let terminal = try PseudoTerminal(
       BuiltProduct.rocketReserver, arguments: ["serve", "--port", "0", "--json"],
       environment: fixture.environment())
-    try terminal.expect(#""listening": "http://127.0.0.1:"#, timeout: ShellFixture.patience)
+    try terminal.expect(#"{"url":"http://127.0.0.1:"#, timeout: ShellFixture.patience)
   }
 
   @Test func aRefusedCancelIsAnErrorDocumentAsABookingIs() throws {

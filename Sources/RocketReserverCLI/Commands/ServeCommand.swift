@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import GraphQL
 import GraphQLServer
 import LaunchBackend
@@ -50,10 +51,15 @@ public struct ServeCommand: Command {
     "--apq-max-bytes", valueName: "N", type: .positiveInteger, defaultValue: String(8 << 20),
     help: "the most bytes of automatic persisted query text kept")
 
+  static let pidFile = Option(
+    "--pid-file", valueName: "FILE", type: .path,
+    help: "write the process id to FILE once listening (removed when serve stops)")
+
   public let declaration = CommandDeclaration(
     "serve", summary: "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C",
     details: """
-      Prints 'listening on http://HOST:PORT/graphql' when ready. One access-log line per
+      Prints 'listening on http://HOST:PORT/graphql' when ready (with --json one line:
+      {"url","host","port","database"}, the database without its password). One access-log line per
       request goes to standard error, naming the client's address. SIGINT or SIGTERM stops it
       gracefully: in-flight requests finish, the database is closed, the exit status is 0.
       --data-dir DIR chooses the SQLite database; --database URL (or DATABASE_URL, when
@@ -68,7 +74,7 @@ public struct ServeCommand: Command {
       database.declaration,
       databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
       requestTimeout.declaration, persistedQueries.declaration, persistedOnly.declaration, noAPQ.declaration,
-      apqMaxEntries.declaration, apqMaxBytes.declaration,
+      apqMaxEntries.declaration, apqMaxBytes.declaration, pidFile.declaration,
     ],
     availability: .commandLineOnly)
 
@@ -148,12 +154,12 @@ public struct ServeCommand: Command {
     }
     return await serve(
       host: host, port: port, database: database, configuration: configuration, limits: limits,
-      persisted: persisted, context: context)
+      persisted: persisted, pidFile: arguments[Self.pidFile], context: context)
   }
 
   private func serve(
     host: String, port: UInt16, database: BookingDatabase, configuration: GraphQLHTTPServer.Configuration,
-    limits: BackendLimits, persisted: PersistedQuerySettings, context: CommandContext
+    limits: BackendLimits, persisted: PersistedQuerySettings, pidFile: String?, context: CommandContext
   ) async -> CommandOutcome {
     let backend: LaunchBackend
     do {
@@ -184,17 +190,44 @@ public struct ServeCommand: Command {
       }
       return context.fail("serve: \(error)", status: status)
     }
-    // writeStandardOutput is an unbuffered write(2): the line is out before anyone reads it.
+    if let pidFile {
+      // Written before the ready line, so a script that waits for the line finds the file.
+      guard
+        (try? Data("\(getpid())\n".utf8).write(to: URL(fileURLWithPath: pidFile), options: .atomic)) != nil
+      else {
+        server.stop()
+        backend.close()
+        return context.fail(
+          "serve: cannot write the pid file \(TerminalText.safe(pidFile))", status: ExitStatus.ioError)
+      }
+    }
+    // The output is an unbuffered write(2): the line is out before anyone reads it.
     let endpoint = server.endpoint ?? "http://\(host):\(port)/graphql"
+    context.output.writeError("rocket-reserver: serving \(Self.describe(database))\n")
     if context.json {
-      context.writeJSON(.object(["listening": .string(endpoint)]))
+      // One line, whatever the terminal: scripts read it with `head -1`.
+      let boundPort = URLComponents(string: endpoint)?.port ?? Int(port)
+      let ready = JSON.object([
+        "url": .string(endpoint), "host": .string(host), "port": .int(boundPort),
+        "database": .string(database.redactedDescription),
+      ])
+      context.output.write(ready.encodedString + "\n")
     } else {
       context.output.write("listening on \(endpoint)\n")
     }
     _ = await signals.wait()
     server.stop()
     backend.close()
+    if let pidFile { _ = unlink(pidFile) }
     context.output.writeError("rocket-reserver: stopped\n")
     return .success
+  }
+
+  /// The database in the start-up line, for an operator (never a password).
+  private static func describe(_ database: BookingDatabase) -> String {
+    switch database {
+    case .sqlite: "the SQLite database \(TerminalText.safe(database.redactedDescription))"
+    case .postgres: "the PostgreSQL database \(TerminalText.safe(database.redactedDescription))"
+    }
   }
 }
