@@ -75,7 +75,7 @@ public final class LaunchBackend: Sendable {
   /// pipeline without `data` (the parsed and validated document is cached by query text);
   /// `BAD_USER_INPUT`, `UNAUTHENTICATED` and `INTERNAL_SERVER_ERROR` come from the resolvers, with
   /// `data`. Which operation types may run is the transport's decision (`operationPolicy`,
-  /// GraphQLServer's `OperationAdmission`): a refused one ends as `.operationNotAllowed`.
+  /// GraphQLHTTP's `OperationAdmission`): a refused one ends as `.operationNotAllowed`.
   ///
   /// - Parameters:
   ///   - query: the document text.

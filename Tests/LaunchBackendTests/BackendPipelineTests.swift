@@ -1,5 +1,5 @@
 import GraphQL
-import GraphQLServer
+import GraphQLHTTP
 import LaunchBackend
 import Testing
 

@@ -33,7 +33,7 @@ enum APIError {
   }
 
   /// The error for `tripsBooked` resolved without an event: its transport admitted the
-  /// subscription (GraphQLServer's `OperationAdmission`) but runs it as a single response.
+  /// subscription (GraphQLHTTP's `OperationAdmission`) but runs it as a single response.
   static var subscriptionsUnsupported: GraphQLError {
     GraphQLError("Subscriptions are not supported over this transport.")
       .withCode("BAD_REQUEST")

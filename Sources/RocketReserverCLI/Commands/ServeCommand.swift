@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQLServer
+import GraphQLHTTP
 import LaunchBackend
 
 /// `serve [--host H] [--port P] [--database URL] [--database-pool N] [--max-cost N] ...`: offers the

@@ -1,4 +1,4 @@
-import GraphQLServer
+import GraphQLHTTP
 import LaunchBackend
 import RocketClient
 
