@@ -142,6 +142,7 @@ let package = Package(
     // MARK: - Tests
     .target(
       name: "TestSupport",
+      dependencies: ["WebSocket"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "ShimTests",

@@ -78,3 +78,42 @@ public final class GraphQLHTTPServer: Sendable {
 
 /// Why a `GraphQLHTTPServer` could not start.
 public typealias GraphQLHTTPServerError = HTTPServerError
+
+extension GraphQLHTTPServer {
+  /// Limits and tuning of a `GraphQLHTTPServer`: the HTTP server's (`HTTPServerConfiguration`,
+  /// whose properties read and write through this one) and the WebSockets'. The defaults suit
+  /// `rocket-reserver serve`.
+  @dynamicMemberLookup
+  public struct Configuration: Sendable {
+    /// The HTTP server's limits and threads.
+    public var http: HTTPServerConfiguration
+    /// The most operations one WebSocket may run at once (default 100).
+    public var maxOperationsPerConnection = 100
+    /// Threads driving WebSockets, each with its share of the sockets (default: the number of
+    /// online cores, at most 4).
+    public var webSocketThreads = min(4, HTTPServerConfiguration.defaultThreadCount)
+
+    /// - Parameters: as `HTTPServerConfiguration`'s.
+    public init(
+      maxBodyBytes: Int = 1 << 20, connectionTimeoutSeconds: Int = 10, connectionLimit: Int = 1024,
+      maxConnectionsPerAddress: Int = 64, headTimeoutSeconds: Int = 10, connectionMemoryBytes: Int = 64 << 10,
+      threads: Int = HTTPServerConfiguration.defaultThreadCount, drainTimeoutSeconds: Double = 10
+    ) {
+      http = HTTPServerConfiguration(
+        maxBodyBytes: maxBodyBytes, connectionTimeoutSeconds: connectionTimeoutSeconds,
+        connectionLimit: connectionLimit, maxConnectionsPerAddress: maxConnectionsPerAddress,
+        headTimeoutSeconds: headTimeoutSeconds, connectionMemoryBytes: connectionMemoryBytes,
+        threads: threads,
+        drainTimeoutSeconds: drainTimeoutSeconds)
+    }
+
+    /// The HTTP server's setting at `keyPath`.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<HTTPServerConfiguration, Value>) -> Value {
+      get { http[keyPath: keyPath] }
+      set { http[keyPath: keyPath] = newValue }
+    }
+  }
+
+  /// The number of online cores (at least 1): one worker thread per core.
+  public static var defaultThreadCount: Int { HTTPServerConfiguration.defaultThreadCount }
+}

@@ -19,7 +19,7 @@ package final class HTTPServer: Sendable {
   }
 
   private let core: ServerCore
-  private let configuration: Configuration
+  private let configuration: HTTPServerConfiguration
   private let state = Mutex<State>(.idle)
 
   /// Creates a server; nothing listens until `start`.
@@ -27,16 +27,16 @@ package final class HTTPServer: Sendable {
   ///   - router: decides how each request is answered.
   ///   - configuration: limits and threads.
   ///   - accessLog: where one line per request goes.
-  package init(router: any HTTPRouter, configuration: Configuration, accessLog: any AccessLog) {
+  package init(router: any HTTPRouter, configuration: HTTPServerConfiguration, accessLog: any AccessLog) {
     self.configuration = configuration
     core = ServerCore(
       router: router, accessLog: accessLog, maxBodyBytes: configuration.maxBodyBytes,
       headTimeout: .seconds(configuration.headTimeoutSeconds),
-      maxStreamingConnections: configuration.maxLongLivedConnections,
+      maxStreamingConnections: configuration.maxSubscriptionConnections,
       connectionLimit: configuration.connectionLimit, maxHeadBytes: configuration.connectionMemoryBytes,
       executionThreads: configuration.executionThreads,
       maxExecutionsPerAddress: configuration.maxExecutionsPerAddress,
-      stallTimeout: .milliseconds(Int(configuration.stalledClientSeconds * 1000)))
+      stallTimeout: .milliseconds(Int(configuration.stalledSubscriberSeconds * 1000)))
   }
 
   deinit { stop() }
@@ -68,7 +68,7 @@ package final class HTTPServer: Sendable {
       }
       let boundPort = cmhd_socket_port(socket)
       // Long-lived connections (WebSockets, streamed subscriptions) have slots of their own.
-      let connectionLimit = configuration.connectionLimit + configuration.maxLongLivedConnections
+      let connectionLimit = configuration.connectionLimit + configuration.maxSubscriptionConnections
       Self.raiseDescriptorLimit(to: connectionLimit + core.connections.maxLingering + 64)
       var limits = cmhd_limits(
         threads: UInt32(clamping: configuration.threads),
@@ -134,7 +134,7 @@ package final class HTTPServer: Sendable {
   package var requestsInFlight: Int { core.inFlight.load(ordering: .acquiring) }
 
   /// Stops gracefully: stops accepting connections (new ones are refused), lets in-flight
-  /// requests finish and their responses go out (up to `Configuration.drainTimeoutSeconds`),
+  /// requests finish and their responses go out (up to `HTTPServerConfiguration.drainTimeoutSeconds`),
   /// then closes all connections and joins the worker threads.
   ///
   /// Idempotent: later calls, and calls while another one is stopping, return at once.

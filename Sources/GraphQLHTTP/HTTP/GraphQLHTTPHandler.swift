@@ -27,18 +27,16 @@ struct GraphQLHTTPHandler: HTTPRouter {
 
   /// Handles everything decided by the method, path and headers.
   func route(_ request: some HTTPRequestHead) -> HTTPResponder {
-    let route = Route(path: request.path)
-    if route == .graphQL, WebSocketHandshake.isUpgrade(request) { return upgrade(request) }
-    if route == .graphQL, request.method == .post, let stream = stream(request) { return stream }
+    let isEndpoint = request.path == "/graphql"
+    if isEndpoint, WebSocketHandshake.isUpgrade(request) { return upgrade(request) }
+    if isEndpoint, request.method == .post, let stream = stream(request) { return stream }
     if request.method == .options { return .respond(.preflight) }
-    switch route {
-    case .home:
+    guard isEndpoint else {
+      guard request.path == "/" else {
+        return .respond(.error(404, "Not found. The GraphQL endpoint is /graphql."))
+      }
       if request.method == .get || request.method == .head { return .respond(.homePage) }
       return .respond(.error(405, "Use GET for this page.", allow: "GET, HEAD"))
-    case .unknown:
-      return .respond(.error(404, "Not found. The GraphQL endpoint is /graphql."))
-    case .graphQL:
-      break
     }
     guard request.method == .get || request.method == .post else {
       return .respond(.error(405, "GraphQL requests use GET or POST.", allow: "GET, POST"))
@@ -69,17 +67,16 @@ struct GraphQLHTTPHandler: HTTPRouter {
     }
     if let length = request.contentLength, length > maxBodyBytes { return .respond(payloadTooLarge(media)) }
     let authorization = request.header("Authorization").value
-    return .readBody(
-      BodyReader(limit: maxBodyBytes) { body in
-        guard let body else { return .respond(payloadTooLarge(media)) }
-        switch parseBody(body, media: media) {
-        case .failure(let refusal): return .respond(refusal.value)
-        case .success(let request):
-          let execution = Execution(
-            request: request, authorization: authorization, media: media, allowMutations: true)
-          return .compute { run(execution) }
-        }
-      })
+    return .readBody(limit: maxBodyBytes) { body in
+      guard let body else { return .respond(payloadTooLarge(media)) }
+      switch parseBody(body, media: media) {
+      case .failure(let refusal): return .respond(refusal.value)
+      case .success(let request):
+        let execution = Execution(
+          request: request, authorization: authorization, media: media, allowMutations: true)
+        return .compute { run(execution) }
+      }
+    }
   }
 
   /// A POST that asks for a streamed answer (multipart or SSE): its body is read, then a
@@ -91,34 +88,32 @@ struct GraphQLHTTPHandler: HTTPRouter {
       MediaTypeNegotiation.isJSONContentType(contentType), (request.contentLength ?? 0) <= maxBodyBytes
     else { return nil }
     let authorization = request.header("Authorization").value
-    return .readBody(
-      BodyReader(limit: maxBodyBytes) { [service] body in
-        guard let body else { return .respond(payloadTooLarge(.json)) }
-        switch parseBody(body, media: .json) {
-        case .failure(let refusal): return .respond(refusal.value)
-        case .success(let request):
-          return .stream(
-            StreamedResponse(framing: format.framing) { body in
-              // Starting the operation executes it (a query or mutation in full, a subscription
-              // once), on the server's executor.
-              switch service.start(request, authorization: authorization) {
-              case .single(let result):
-                body.append(format.result(result.body))
-                body.finish()
-              case .stream(let results):
-                body.own(
-                  Task {
-                    for await result in results {
-                      // The next result is pulled only once the client has read enough of the others.
-                      guard await body.reserve() else { return }
-                      body.append(format.result(result))
-                    }
-                    if !Task.isCancelled { body.finish() }
-                  })
-              }
-            })
+    return .readBody(limit: maxBodyBytes) { [service] body in
+      guard let body else { return .respond(payloadTooLarge(.json)) }
+      switch parseBody(body, media: .json) {
+      case .failure(let refusal): return .respond(refusal.value)
+      case .success(let request):
+        return .stream(framing: format.framing) { body in
+          // Starting the operation executes it (a query or mutation in full, a subscription
+          // once), on the server's executor.
+          switch service.start(request, authorization: authorization) {
+          case .single(let result):
+            body.append(format.result(result.body))
+            body.finish()
+          case .stream(let results):
+            body.own(
+              Task {
+                for await result in results {
+                  // The next result is pulled only once the client has read enough of the others.
+                  guard await body.reserve() else { return }
+                  body.append(format.result(result))
+                }
+                if !Task.isCancelled { body.finish() }
+              })
+          }
         }
-      })
+      }
+    }
   }
 
   /// A WebSocket handshake: checked here, answered 101 by the server, and the socket handed to
@@ -131,17 +126,15 @@ struct GraphQLHTTPHandler: HTTPRouter {
       return .respond(.error(error.status, error.message))
     }
     let authorization = request.header("Authorization").value
-    return .upgrade(
-      UpgradeResponse(
-        headers: [
-          ("Upgrade", "websocket"), ("Sec-WebSocket-Accept", handshake.accept),
-          ("Sec-WebSocket-Protocol", "\(handshake.subprotocol.token)"),
-        ]
-      ) { [webSockets] socket in
-        webSockets.adopt(
-          WebSocketLoop.Adoption(
-            socket: socket, subprotocol: handshake.subprotocol, authorization: authorization))
-      })
+    let headers: [(name: StaticString, value: String)] = [
+      ("Upgrade", "websocket"), ("Sec-WebSocket-Accept", handshake.accept),
+      ("Sec-WebSocket-Protocol", "\(handshake.subprotocol.token)"),
+    ]
+    return .upgrade(headers: headers) { [webSockets] socket in
+      webSockets.adopt(
+        WebSocketLoop.Adoption(
+          socket: socket, subprotocol: handshake.subprotocol, authorization: authorization))
+    }
   }
 
   func error(_ status: Int, _ message: String) -> HTTPResponse { HTTPResponse.error(status, message) }

@@ -1,4 +1,5 @@
 import GraphQL
+import HTTPServer
 
 /// What the HTTP server runs requests against: any GraphQL backend, which need know nothing of
 /// HTTP.
@@ -42,16 +43,7 @@ extension GraphQLService {
     do {
       return .single(try execute(request, authorization: authorization, allowMutations: true))
     } catch {
-      return .single(
-        GraphQLServiceResult(
-          response: .object([
-            "errors": .array([
-              .object([
-                "message": .string("Internal server error."),
-                "extensions": .object(["code": .string("INTERNAL_SERVER_ERROR")]),
-              ])
-            ])
-          ]), kind: .requestError))
+      return .single(GraphQLServiceResult(body: HTTPResponse.internalError(.json).body, kind: .requestError))
     }
   }
 

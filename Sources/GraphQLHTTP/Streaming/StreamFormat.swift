@@ -24,25 +24,27 @@ enum StreamFormat: Sendable, Equatable {
     return sse ? .serverSentEvents : nil
   }
 
-  /// What the server sends around the results.
+  /// What the server sends around the results: the type, what goes at once (SSE: a comment),
+  /// the keep-alive sent when nothing else was for a while, the error that ends the stream of a
+  /// client that did not read what was sent (multipart's fatal-error part, or an SSE `error`
+  /// event), and the end.
   var framing: StreamFraming {
-    StreamFraming(
-      contentType: contentType, opening: opening, heartbeat: heartbeat, stalledEnding: tooSlow, end: end)
-  }
-
-  /// The response's `Content-Type`.
-  var contentType: StaticString {
+    let errors =
+      #"[{"message":"The subscriber did not read its events; the subscription ended.","extensions":{"code":"SUBSCRIBER_TOO_SLOW"}}]"#
     switch self {
-    case .multipart: #"multipart/mixed;boundary="graphql";subscriptionSpec=1.0"#
-    case .serverSentEvents: "text/event-stream; charset=utf-8"
-    }
-  }
-
-  /// What is sent at once, before any result.
-  var opening: [UInt8] {
-    switch self {
-    case .multipart: []
-    case .serverSentEvents: Array(":\n\n".utf8)
+    case .multipart:
+      let part = "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n"
+      return StreamFraming(
+        contentType: #"multipart/mixed;boundary="graphql";subscriptionSpec=1.0"#, opening: [],
+        heartbeat: Array((part + "{}").utf8),
+        stalledEnding: Array((part + "{\"payload\":null,\"errors\":\(errors)}").utf8),
+        end: Array("\r\n--graphql--\r\n".utf8))
+    case .serverSentEvents:
+      return StreamFraming(
+        contentType: "text/event-stream; charset=utf-8", opening: Array(":\n\n".utf8),
+        heartbeat: Array(":\n\n".utf8),
+        stalledEnding: Array("event: error\ndata: {\"errors\":\(errors)}\n\n".utf8),
+        end: Array("event: complete\ndata:\n\n".utf8))
     }
   }
 
@@ -54,35 +56,6 @@ enum StreamFormat: Sendable, Equatable {
         UInt8(ascii: "}")
       ]
     case .serverSentEvents: Array("event: next\ndata: ".utf8) + body + Array("\n\n".utf8)
-    }
-  }
-
-  /// The keep-alive sent when nothing else was for a while.
-  var heartbeat: [UInt8] {
-    switch self {
-    case .multipart: Array("\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{}".utf8)
-    case .serverSentEvents: Array(":\n\n".utf8)
-    }
-  }
-
-  /// The error that ends the stream of a client that did not read what was sent: multipart's
-  /// fatal-error part, or an SSE `error` event (then the end follows).
-  var tooSlow: [UInt8] {
-    let errors =
-      #"[{"message":"The subscriber did not read its events; the subscription ended.","extensions":{"code":"SUBSCRIBER_TOO_SLOW"}}]"#
-    switch self {
-    case .multipart:
-      return Array(
-        "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{\"payload\":null,\"errors\":\(errors)}".utf8)
-    case .serverSentEvents: return Array("event: error\ndata: {\"errors\":\(errors)}\n\n".utf8)
-    }
-  }
-
-  /// The end of the stream.
-  var end: [UInt8] {
-    switch self {
-    case .multipart: Array("\r\n--graphql--\r\n".utf8)
-    case .serverSentEvents: Array("event: complete\ndata:\n\n".utf8)
     }
   }
 }

@@ -12,8 +12,9 @@ struct LegacyWSSession: GraphQLSocketSession {
   private let keepAlive: Duration
   private var nextKeepAlive: ContinuousClock.Instant?
   private var acknowledged = false
-  private var closed = false
-  private var active: Set<String> = []
+  var closed = false
+  var active: Set<String> = []
+  static let resultType: StaticString = "data"
 
   /// - Parameters: as `TransportWSSession`'s, and `keepAlive`, the interval between `ka` messages.
   init(
@@ -78,28 +79,10 @@ struct LegacyWSSession: GraphQLSocketSession {
     return [.send(Self.error(id: nil, "Message must be JSON-parseable."))]
   }
 
-  mutating func emitted(id: String, result: [UInt8]) -> [SocketSessionAction] {
-    guard !closed, active.contains(id) else { return [] }
-    return [.send(SocketServerMessage.make("data", id: id, payload: result))]
-  }
-
-  mutating func answered(id: String, result: GraphQLServiceResult) -> [SocketSessionAction] {
-    guard !closed, active.remove(id) != nil else { return [] }
-    if result.kind == .executed {
-      return [
-        .send(SocketServerMessage.make("data", id: id, payload: result.body)),
-        .send(SocketServerMessage.make("complete", id: id)),
-      ]
-    }
-    // Errors before execution: `error` whose payload is the first error, as the reference does.
-    let first =
-      SocketServerMessage.errors(of: result.body)[0] ?? .object(["message": .string("Request failed.")])
-    return [.send(SocketServerMessage.make("error", id: id, payload: first.encoded()))]
-  }
-
-  mutating func finished(id: String) -> [SocketSessionAction] {
-    guard !closed, active.remove(id) != nil else { return [] }
-    return [.send(SocketServerMessage.make("complete", id: id))]
+  /// The first error, as the reference server sends it.
+  static func errorPayload(_ response: [UInt8]) -> [UInt8] {
+    (SocketServerMessage.errors(of: response)[0] ?? .object(["message": .string("Request failed.")]))
+      .encoded()
   }
 
   mutating func tick(now: ContinuousClock.Instant) -> [SocketSessionAction] {
@@ -108,23 +91,6 @@ struct LegacyWSSession: GraphQLSocketSession {
     guard let due = nextKeepAlive, now >= due else { return [] }
     nextKeepAlive = now + keepAlive
     return [.send(SocketServerMessage.make("ka"))]
-  }
-
-  mutating func goingAway() -> [SocketSessionAction] {
-    guard !closed else { return [] }
-    let completes = active.sorted().map {
-      SocketSessionAction.send(SocketServerMessage.make("complete", id: $0))
-    }
-    return close(1001, "Server shutting down", before: completes)
-  }
-
-  private mutating func close(
-    _ code: UInt16, _ reason: String, before: [SocketSessionAction] = []
-  ) -> [SocketSessionAction] {
-    closed = true
-    let stops = active.sorted().map { SocketSessionAction.stop(id: $0) }
-    active = []
-    return stops + before + [.close(code: code, reason: reason)]
   }
 
   private static func errorObject(_ message: String) -> [UInt8] {

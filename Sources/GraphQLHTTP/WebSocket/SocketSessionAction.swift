@@ -32,6 +32,57 @@ protocol GraphQLSocketSession {
   mutating func tick(now: ContinuousClock.Instant) -> [SocketSessionAction]
   /// The server is stopping: complete every operation and close with 1001.
   mutating func goingAway() -> [SocketSessionAction]
+  /// The ids of the running operations.
+  var active: Set<String> { get set }
+  /// Set once the session closed; it then ignores everything.
+  var closed: Bool { get set }
+  /// The type of the message that carries a result (`next`; the legacy `data`).
+  static var resultType: StaticString { get }
+  /// The `error` message's payload for a request that cannot run, from the encoded response.
+  static func errorPayload(_ response: [UInt8]) -> [UInt8]
+}
+
+/// What both subprotocols do alike with operations' results and at the end.
+extension GraphQLSocketSession {
+  mutating func emitted(id: String, result: [UInt8]) -> [SocketSessionAction] {
+    guard !closed, active.contains(id) else { return [] }
+    return [.send(SocketServerMessage.make(Self.resultType, id: id, payload: result))]
+  }
+
+  mutating func answered(id: String, result: GraphQLServiceResult) -> [SocketSessionAction] {
+    guard !closed, active.remove(id) != nil else { return [] }
+    guard result.kind == .executed else {
+      // A request that cannot run ends with `error` (and no `complete`).
+      return [.send(SocketServerMessage.make("error", id: id, payload: Self.errorPayload(result.body)))]
+    }
+    return [
+      .send(SocketServerMessage.make(Self.resultType, id: id, payload: result.body)),
+      .send(SocketServerMessage.make("complete", id: id)),
+    ]
+  }
+
+  mutating func finished(id: String) -> [SocketSessionAction] {
+    guard !closed, active.remove(id) != nil else { return [] }
+    return [.send(SocketServerMessage.make("complete", id: id))]
+  }
+
+  mutating func goingAway() -> [SocketSessionAction] {
+    guard !closed else { return [] }
+    let completes = active.sorted().map {
+      SocketSessionAction.send(SocketServerMessage.make("complete", id: $0))
+    }
+    return close(1001, "Server shutting down", before: completes)
+  }
+
+  /// Closes with `code` after `before`, stopping every operation.
+  mutating func close(
+    _ code: UInt16, _ reason: String, before: [SocketSessionAction] = []
+  ) -> [SocketSessionAction] {
+    closed = true
+    let stops = active.sorted().map { SocketSessionAction.stop(id: $0) }
+    active = []
+    return stops + before + [.close(code: code, reason: reason)]
+  }
 }
 
 /// A parsed client message: `{"type": ..., "id"?: ..., "payload"?: ...}`.

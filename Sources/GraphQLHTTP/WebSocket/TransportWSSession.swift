@@ -13,8 +13,9 @@ struct TransportWSSession: GraphQLSocketSession {
   private let initDeadline: ContinuousClock.Instant
   private var initReceived = false
   private var acknowledged = false
-  private var closed = false
-  private var active: Set<String> = []
+  var closed = false
+  var active: Set<String> = []
+  static let resultType: StaticString = "next"
 
   /// - Parameters:
   ///   - authorization: the HTTP `Authorization` header of the upgrade request.
@@ -80,48 +81,13 @@ struct TransportWSSession: GraphQLSocketSession {
     close(4400, "Binary messages are not part of graphql-transport-ws")
   }
 
-  mutating func emitted(id: String, result: [UInt8]) -> [SocketSessionAction] {
-    guard !closed, active.contains(id) else { return [] }
-    return [.send(SocketServerMessage.make("next", id: id, payload: result))]
-  }
-
-  mutating func answered(id: String, result: GraphQLServiceResult) -> [SocketSessionAction] {
-    guard !closed, active.remove(id) != nil else { return [] }
-    if result.kind == .executed {
-      return [
-        .send(SocketServerMessage.make("next", id: id, payload: result.body)),
-        .send(SocketServerMessage.make("complete", id: id)),
-      ]
-    }
-    // A request that cannot run ends with `error` (and no `complete`), its payload the errors.
-    let errors = SocketServerMessage.errors(of: result.body).encoded()
-    return [.send(SocketServerMessage.make("error", id: id, payload: errors))]
-  }
-
-  mutating func finished(id: String) -> [SocketSessionAction] {
-    guard !closed, active.remove(id) != nil else { return [] }
-    return [.send(SocketServerMessage.make("complete", id: id))]
+  /// The errors, as a list.
+  static func errorPayload(_ response: [UInt8]) -> [UInt8] {
+    SocketServerMessage.errors(of: response).encoded()
   }
 
   mutating func tick(now: ContinuousClock.Instant) -> [SocketSessionAction] {
     guard !closed, !initReceived, now >= initDeadline else { return [] }
     return close(4408, "Connection initialisation timeout")
-  }
-
-  mutating func goingAway() -> [SocketSessionAction] {
-    guard !closed else { return [] }
-    let completes = active.sorted().map {
-      SocketSessionAction.send(SocketServerMessage.make("complete", id: $0))
-    }
-    let stops = active.sorted().map { SocketSessionAction.stop(id: $0) }
-    active = []
-    return stops + completes + close(1001, "Server shutting down")
-  }
-
-  private mutating func close(_ code: UInt16, _ reason: String) -> [SocketSessionAction] {
-    closed = true
-    let stops = active.sorted().map { SocketSessionAction.stop(id: $0) }
-    active = []
-    return stops + [.close(code: code, reason: reason)]
   }
 }

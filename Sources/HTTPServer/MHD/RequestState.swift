@@ -7,15 +7,16 @@
 final class RequestState {
   enum Phase {
     /// Reading a body the router asked for.
-    case readingBody(BodyReader)
+    case readingBody(limit: Int, decide: HTTPResponder.BodyDecision)
     /// The body (sent without Content-Length) grew past the limit: the rest is read and
     /// dropped, up to `discarded` bytes more, and then answered as too large.
-    case discardingBody(BodyReader, discarded: Int)
+    case discardingBody(limit: Int, decide: HTTPResponder.BodyDecision, discarded: Int)
     /// The head decided the answer, to be queued or started in the next call (the first may not
     /// answer, see `ServerCore`); a body the request carries is dropped, up to `discarded` bytes.
     case afterHead(HTTPResponder, discarded: Int)
-    /// An upgrade was accepted: the 101 answer is queued in the next call.
-    case upgradeAfterHead(UpgradeResponse)
+    /// An upgrade was accepted: the 101 answer, with these header fields, is queued in the next
+    /// call.
+    case upgradeAfterHead([(name: StaticString, value: String)])
     /// The request is complete and its computation due: the connection is suspended in the next
     /// call, which libmicrohttpd makes at once (see `ServerCore.execute`).
     case suspendingNext(@Sendable () -> HTTPResponse)

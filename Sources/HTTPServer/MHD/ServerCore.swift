@@ -39,7 +39,7 @@ final class ServerCore: Sendable {
   /// Streamed responses being sent.
   private let streams = Mutex<[ObjectIdentifier: StreamedBody]>([:])
   /// Upgrades answered with 101 whose socket libmicrohttpd has not handed over yet, by socket.
-  private let pendingUpgrades = Mutex<[Int32: UpgradeResponse]>([:])
+  private let pendingUpgrades = Mutex<[Int32: HTTPResponder.Adoption]>([:])
 
   init(
     router: any HTTPRouter, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration,
@@ -103,13 +103,13 @@ final class ServerCore: Sendable {
       // skip an unread body), so say so, and linger so that the client reads the answer.
       connections.lingerAfterClose(socket)
       return queue(response, state: state, connection: connection, close: true)
-    case .upgrade(let upgrade):
-      state.phase = beginUpgrade(upgrade, socket: socket)
-    case .readBody(let reader):
-      state.phase = .readingBody(reader)
+    case .upgrade(let headers, let adopt):
+      state.phase = beginUpgrade(headers: headers, adopt: adopt, socket: socket)
+    case .readBody(let limit, let decide):
+      state.phase = .readingBody(limit: limit, decide: decide)
       // Reserve what is announced, but not more than 64 KiB up front: a client that announces
       // a megabyte and sends nothing must not make the server commit that memory.
-      state.body.reserveCapacity(min(head.contentLength ?? 4096, reader.limit, 64 << 10))
+      state.body.reserveCapacity(min(head.contentLength ?? 4096, limit, 64 << 10))
     case let responder:
       // Started in the next call, as an answer queued in this one would close the connection.
       state.phase = .afterHead(responder, discarded: 0)
@@ -144,8 +144,8 @@ final class ServerCore: Sendable {
       guard discarded + size <= Self.discardLimit(maxBodyBytes) else { return cmhd_no() }
       state.phase = .afterHead(responder, discarded: discarded + size)
       return cmhd_yes()
-    case .upgradeAfterHead(let upgrade):
-      return size == 0 ? queueUpgrade(upgrade, state: state, connection: connection) : cmhd_yes()
+    case .upgradeAfterHead(let headers):
+      return size == 0 ? queueUpgrade(headers, state: state, connection: connection) : cmhd_yes()
     case .suspendingNext(let job):
       return suspend(job, state: state, connection: connection)
     case .executing(let slot):
@@ -153,21 +153,22 @@ final class ServerCore: Sendable {
       guard let response = slot.take() else { return cmhd_yes() }
       suspendedExecutions.subtract(1, ordering: .releasing)
       return queue(response, state: state, connection: connection)
-    case .discardingBody(let reader, let discarded):
+    case .discardingBody(let limit, let decide, let discarded):
       if size == 0 {
         // The whole oversized body has arrived: now libmicrohttpd can send the answer.
-        guard case .respond(let response) = reader.decide(nil) else {
+        guard case .respond(let response) = decide(nil) else {
           return queue(
             router.error(500, "Internal server error."), state: state, connection: connection, close: true)
         }
         return queue(response, state: state, connection: connection, close: true)
       }
       // A client that keeps sending long after the limit is cut off instead of being read forever.
-      guard discarded + size <= Self.discardLimit(reader.limit) else { return cmhd_no() }
-      state.phase = .discardingBody(reader, discarded: discarded + size)
+      guard discarded + size <= Self.discardLimit(limit) else { return cmhd_no() }
+      state.phase = .discardingBody(limit: limit, decide: decide, discarded: discarded + size)
       return cmhd_yes()
-    case .readingBody(let reader):
-      return read(state, reader: reader, connection: connection, uploadData: uploadData, size: size)
+    case .readingBody(let limit, let decide):
+      return read(
+        state, limit: limit, decide: decide, connection: connection, uploadData: uploadData, size: size)
     }
   }
 
@@ -178,7 +179,8 @@ final class ServerCore: Sendable {
     switch responder {
     case .respond(let response): return queue(response, state: state, connection: connection)
     case .compute(let job): return execute(job, state: state, connection: connection)
-    case .stream(let stream): return startStream(stream, state: state, connection: connection)
+    case .stream(let framing, let produce):
+      return startStream(framing, produce: produce, state: state, connection: connection)
     case .upgrade, .readBody:
       // Only the head may ask for these (see `HTTPResponder`).
       return queue(router.error(500, "Internal server error."), state: state, connection: connection)
@@ -187,11 +189,13 @@ final class ServerCore: Sendable {
 
   /// Takes a long-lived slot for an upgrade; the answer (101, or an error) is queued in the next
   /// call, like every answer decided by the head alone.
-  private func beginUpgrade(_ upgrade: UpgradeResponse, socket: Int32) -> RequestState.Phase {
+  private func beginUpgrade(
+    headers: [(name: StaticString, value: String)], adopt: @escaping HTTPResponder.Adoption, socket: Int32
+  ) -> RequestState.Phase {
     if let refusal = longLivedRefusal() { return .afterHead(.respond(refusal), discarded: 0) }
-    pendingUpgrades.withLock { $0[socket] = upgrade }
+    pendingUpgrades.withLock { $0[socket] = adopt }
     connections.becameLongLived(socket)
-    return .upgradeAfterHead(upgrade)
+    return .upgradeAfterHead(headers)
   }
 
   /// The 503 for a long-lived connection the server cannot take now, having taken its slot
@@ -205,7 +209,9 @@ final class ServerCore: Sendable {
     return nil
   }
 
-  private func queueUpgrade(_ upgrade: UpgradeResponse, state: RequestState, connection: OpaquePointer)
+  private func queueUpgrade(
+    _ headers: [(name: StaticString, value: String)], state: RequestState, connection: OpaquePointer
+  )
     -> MHD_Result
   {
     state.phase = .responded
@@ -214,7 +220,7 @@ final class ServerCore: Sendable {
         upgradeHandler, Unmanaged.passUnretained(self).toOpaque())
     else { return cmhd_no() }
     defer { MHD_destroy_response(response) }
-    for field in upgrade.headers {
+    for field in headers {
       _ = field.value.withCString { MHD_add_response_header(response, cString(field.name), $0) }
     }
     let result = MHD_queue_response(connection, 101, response)
@@ -224,12 +230,12 @@ final class ServerCore: Sendable {
 
   /// libmicrohttpd sent the 101 and hands the socket over.
   func upgraded(socket: Int32, upgrade: OpaquePointer, extraInput: [UInt8]) {
-    guard let pending = pendingUpgrades.withLock({ $0.removeValue(forKey: socket) }) else {
+    guard let adopt = pendingUpgrades.withLock({ $0.removeValue(forKey: socket) }) else {
       connections.closed(socket)
       cmhd_upgrade_close(upgrade)
       return
     }
-    pending.adopt(UpgradedSocket(descriptor: socket, extraInput: extraInput, handle: upgrade, core: self))
+    adopt(UpgradedSocket(descriptor: socket, extraInput: extraInput, handle: upgrade, core: self))
   }
 
   /// An upgraded socket is about to close: forget it and give its slot back.
@@ -246,13 +252,13 @@ final class ServerCore: Sendable {
   }
 
   /// Queues a streamed response (in a long-lived slot) and starts its producer on the executor.
-  private func startStream(_ stream: StreamedResponse, state: RequestState, connection: OpaquePointer)
-    -> MHD_Result
-  {
+  private func startStream(
+    _ framing: StreamFraming, produce: @escaping @Sendable (StreamedBody) -> Void, state: RequestState,
+    connection: OpaquePointer
+  ) -> MHD_Result {
     if let refusal = longLivedRefusal() {
       return queue(refusal, state: state, connection: connection, close: stopping.load(ordering: .relaxed))
     }
-    let framing = stream.framing
     let body = StreamedBody(framing: framing, connection: connection)
     let context = StreamContext(body: body, core: self)
     state.phase = .responded
@@ -273,7 +279,6 @@ final class ServerCore: Sendable {
     streams.withLock { $0[ObjectIdentifier(body)] = body }
     // The producer runs on the executor, in turn with the address's other requests, not on a
     // Swift task (a blocking start would hold one of the few cooperative threads).
-    let produce = stream.produce
     executor.submit(address: state.client) { produce(body) }
     let stallTimeout = stallTimeout
     body.own(
@@ -310,14 +315,16 @@ final class ServerCore: Sendable {
   static func discardLimit(_ maxBodyBytes: Int) -> Int { max(4 * maxBodyBytes, 1 << 20) }
 
   private func read(
-    _ state: RequestState, reader: BodyReader, connection: OpaquePointer,
+    _ state: RequestState, limit: Int, decide: @escaping HTTPResponder.BodyDecision,
+    connection: OpaquePointer,
     uploadData: UnsafePointer<CChar>?, size: Int
   ) -> MHD_Result {
     if size > 0 {
-      guard state.body.count + size <= reader.limit else {
+      guard state.body.count + size <= limit else {
         // A body announced with Content-Length was refused at the head; this one was not, so
         // stop buffering and drop the rest until it ends, then answer 413.
-        state.phase = .discardingBody(reader, discarded: state.body.count + size - reader.limit)
+        state.phase = .discardingBody(
+          limit: limit, decide: decide, discarded: state.body.count + size - limit)
         state.body = []
         return cmhd_yes()
       }
@@ -330,7 +337,7 @@ final class ServerCore: Sendable {
     }
     let body = state.body
     state.body = []
-    return answer(reader.decide(body), state: state, connection: connection)
+    return answer(decide(body), state: state, connection: connection)
   }
 
   /// Runs `job` on the executor, with the connection suspended until its answer is ready:

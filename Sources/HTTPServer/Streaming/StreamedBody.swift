@@ -32,15 +32,13 @@ package final class StreamedBody: Sendable {
     var connection: Connection?
     var tasks: [Task<Void, Never>] = []
     var released = false
-    var nextWaiter = 0
-    var waiters: [Int: CheckedContinuation<Bool, Never>] = [:]
     /// Whether the client has stopped reading.
     var stall = StallWatch()
   }
 
   let framing: StreamFraming
-  /// Pending bytes beyond which `reserve` waits.
-  let windowBytes: Int
+  /// Waits while `windowBytes` or more are pending (`reserve`).
+  private let window: SendWindow
   /// The most bytes waiting before the response is dropped (a safety net: producers reserve).
   let maxPendingBytes: Int
   private let state: Mutex<State>
@@ -50,7 +48,7 @@ package final class StreamedBody: Sendable {
     maxPendingBytes: Int = 1 << 20
   ) {
     self.framing = framing
-    self.windowBytes = windowBytes
+    window = SendWindow(limit: windowBytes)
     self.maxPendingBytes = maxPendingBytes
     var initial = State(connection: Connection(pointer: connection))
     if !framing.opening.isEmpty {
@@ -62,8 +60,8 @@ package final class StreamedBody: Sendable {
 
   /// Queues `bytes`, and ends the stream after them when `end`.
   package func append(_ bytes: [UInt8], end: Bool = false) {
-    let waiters = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
-      guard !state.ended, !state.released else { return [] }
+    state.withLock { state in
+      guard !state.ended, !state.released else { return }
       if !bytes.isEmpty {
         state.pending.append(bytes)
         state.pendingBytes += bytes.count
@@ -71,9 +69,8 @@ package final class StreamedBody: Sendable {
       if state.pendingBytes > maxPendingBytes { state.failed = true }
       if end || state.failed { state.ended = true }
       resume(&state)
-      return state.ended ? takeWaiters(&state) : []
+      update(window: state)
     }
-    for waiter in waiters { waiter.resume(returning: false) }
   }
 
   /// Ends the stream with its closing marker (the source ended, or the server stops).
@@ -88,44 +85,17 @@ package final class StreamedBody: Sendable {
 
   /// Waits until fewer than `windowBytes` wait for the client; false when the stream ended or
   /// the task was cancelled (append nothing more then).
-  package func reserve() async -> Bool {
-    while true {
-      let room = state.withLock { state -> Bool? in
-        if state.ended || state.released || Task.isCancelled { return nil }
-        return state.pendingBytes < windowBytes
-      }
-      guard let room else { return false }
-      if room { return true }
-      let key = state.withLock { state -> Int in
-        state.nextWaiter += 1
-        return state.nextWaiter
-      }
-      let open = await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
-          let resumeNow = state.withLock { state -> Bool? in
-            if state.ended || state.released || Task.isCancelled { return false }
-            if state.pendingBytes < windowBytes { return true }
-            state.waiters[key] = continuation
-            return nil
-          }
-          if let resumeNow { continuation.resume(returning: resumeNow) }
-        }
-      } onCancel: {
-        state.withLock { $0.waiters.removeValue(forKey: key) }?.resume(returning: false)
-      }
-      guard open else { return false }
-    }
-  }
+  package func reserve() async -> Bool { await window.reserve(0) }
 
   /// Ends the stream with the framing's `stalledEnding` when bytes have waited for the client,
   /// without any being read, for `timeout`; true when it did. Called periodically.
   func endIfStalled(now: ContinuousClock.Instant, timeout: Duration) -> Bool {
-    let waiters = state.withLock { state -> [CheckedContinuation<Bool, Never>]? in
-      guard !state.ended, !state.released else { return nil }
+    state.withLock { state -> Bool in
+      guard !state.ended, !state.released else { return false }
       guard
         state.stall.isStalled(
           waiting: state.pendingBytes > 0, progress: state.bytesRead, now: now, timeout: timeout)
-      else { return nil }
+      else { return false }
       // What waits is dropped (the subscription is over), except the rest of a part already
       // begun, then the error and the end.
       if state.sentOfFirst > 0, let first = state.pending.first {
@@ -140,11 +110,9 @@ package final class StreamedBody: Sendable {
       state.pendingBytes += ending.count
       state.ended = true
       resume(&state)
-      return takeWaiters(&state)
+      window.close()
+      return true
     }
-    guard let waiters else { return false }
-    for waiter in waiters { waiter.resume(returning: false) }
-    return true
   }
 
   /// Tasks to cancel when the response is released.
@@ -159,15 +127,15 @@ package final class StreamedBody: Sendable {
 
   /// libmicrohttpd's content reader.
   func read(into buffer: UnsafeMutablePointer<CChar>, max: Int) -> Int {
-    let (count, waiters) = state.withLock { state -> (Int, [CheckedContinuation<Bool, Never>]) in
-      if state.failed { return (cmhd_reader_end_with_error(), []) }
+    state.withLock { state -> Int in
+      if state.failed { return cmhd_reader_end_with_error() }
       guard let first = state.pending.first else {
-        if state.ended { return (cmhd_reader_end_of_stream(), []) }
+        if state.ended { return cmhd_reader_end_of_stream() }
         if let connection = state.connection {
           state.suspended = true
           MHD_suspend_connection(connection.pointer)
         }
-        return (0, [])
+        return 0
       }
       let count = min(max, first.count - state.sentOfFirst)
       first.withUnsafeBytes { bytes in
@@ -181,22 +149,20 @@ package final class StreamedBody: Sendable {
       }
       state.pendingBytes -= count
       state.bytesRead += count
-      let waiters = state.pendingBytes < windowBytes ? takeWaiters(&state) : []
-      return (count, waiters)
+      update(window: state)
+      return count
     }
-    for waiter in waiters { waiter.resume(returning: true) }
-    return count
   }
 
   /// libmicrohttpd let go of the response (sent, or the client went away).
   func release() {
-    let (tasks, waiters) = state.withLock { state in
+    let tasks = state.withLock { state in
       state.released = true
       state.connection = nil
       defer { state.tasks = [] }
-      return (state.tasks, takeWaiters(&state))
+      return state.tasks
     }
-    for waiter in waiters { waiter.resume(returning: false) }
+    window.close()
     for task in tasks { task.cancel() }
   }
 
@@ -207,8 +173,9 @@ package final class StreamedBody: Sendable {
     }
   }
 
-  private func takeWaiters(_ state: inout State) -> [CheckedContinuation<Bool, Never>] {
-    defer { state.waiters = [:] }
-    return Array(state.waiters.values)
+  /// Tells the window what waits for the client (under the lock, so that reports keep their
+  /// order); an ended stream closes it, which lets every waiting producer go with false.
+  private func update(window state: State) {
+    if state.ended { window.close() } else { window.update(queued: state.pendingBytes) }
   }
 }

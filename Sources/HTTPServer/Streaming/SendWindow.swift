@@ -1,14 +1,15 @@
 import Synchronization
 
-/// How far a WebSocket's operations may run ahead of what its client has read.
+/// How far producers (a WebSocket's operations, a streamed response's task) may run ahead of
+/// what their client has read.
 ///
-/// An operation's task reserves room for each result before it posts it to the loop; the loop
-/// reports what it moved into wslay's queue and what is still queued after each write. While
-/// results posted and queued are `limit` bytes or more, the tasks wait, and so stop pulling
-/// from their subscriptions: a client that reads slowly makes its subscriptions fall behind
-/// (they catch up from the event log later) instead of the server buffering for it.
+/// A producer reserves room for each result before it hands it on; the sender reports what it
+/// took and what is still queued for the client. While bytes posted and queued are `limit` or
+/// more, producers wait, and so stop pulling from their subscriptions: a client that reads slowly
+/// makes its subscriptions fall behind (they catch up from the event log later) instead of the
+/// server buffering for it.
 ///
-/// Thread safety: Sendable; operations' tasks and the loop's thread share it behind a `Mutex`.
+/// Thread safety: Sendable; producers and the sending thread share it behind a `Mutex`.
 package final class SendWindow: Sendable {
   private struct State {
     /// Bytes posted by tasks that the loop has not queued yet.
