@@ -82,7 +82,9 @@ import Testing
       var seen: Set<String> = []
       var next = [module]
       while let current = next.popLast() {
-        for dependency in package[current] ?? [] where seen.insert(dependency).inserted { next.append(dependency) }
+        for dependency in package[current] ?? [] where seen.insert(dependency).inserted {
+          next.append(dependency)
+        }
       }
       return seen
     }
