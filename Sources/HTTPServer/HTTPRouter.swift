@@ -14,9 +14,8 @@ package protocol HTTPRouter: Sendable {
   var commonHeaders: [HTTPHeaderField] { get }
   /// Called as the server starts; a throw stops it from starting.
   func starting() throws(HTTPServerError)
-  /// Called when a graceful stop begins, after the server stopped accepting connections:
-  /// end what the router keeps of upgraded connections. Blocks until they ended.
+  /// Called when a graceful stop begins, after the server stopped accepting connections (and
+  /// when it could not start after `starting`): end what the router keeps of upgraded
+  /// connections. Blocks until they ended.
   func stopping()
-  /// Called when the server could not start after `starting` succeeded, or at the end of a stop.
-  func stopped()
 }

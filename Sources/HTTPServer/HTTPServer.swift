@@ -86,7 +86,7 @@ package final class HTTPServer: Sendable {
         throw error
       }
       guard core.connections.start(), core.executor.start() else {
-        core.router.stopped()
+        core.router.stopping()
         core.connections.stop()
         close(socket)
         throw .daemonFailed
@@ -97,7 +97,7 @@ package final class HTTPServer: Sendable {
         context, serverConnectionHandler, context)
       guard let daemon else {
         core.executor.stop()
-        core.router.stopped()
+        core.router.stopping()
         core.connections.stop()
         close(socket)
         throw .daemonFailed
@@ -168,7 +168,6 @@ package final class HTTPServer: Sendable {
     }
     MHD_stop_daemon(daemon)
     core.connections.stop()
-    core.router.stopped()
     state.withLock { $0 = .stopped }
   }
 

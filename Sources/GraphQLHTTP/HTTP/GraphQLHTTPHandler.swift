@@ -7,16 +7,8 @@ import WebSocket
 /// are streamed (multipart, SSE) or upgraded (a WebSocket). Every GraphQL request passes here.
 ///
 /// The head decides everything it can; a POST's body is then checked (`parseBody`); what is left
-/// is an `Execution`, which `run` answers on the server's fair executor.
+/// is a request that passed every HTTP check, which `run` answers on the server's fair executor.
 struct GraphQLHTTPHandler: HTTPRouter {
-  /// A GraphQL request that passed every HTTP check, with what its execution needs from the head.
-  struct Execution: Sendable {
-    let request: GraphQLRequest
-    let authorization: String?
-    let media: ResponseMediaType
-    let allowMutations: Bool
-  }
-
   let service: any GraphQLService
   let maxBodyBytes: Int
   /// The loops upgraded WebSockets are handed to.
@@ -41,22 +33,20 @@ struct GraphQLHTTPHandler: HTTPRouter {
     guard request.method == .get || request.method == .post else {
       return .respond(.error(405, "GraphQL requests use GET or POST.", allow: "GET, POST"))
     }
-    let accept: String?
-    switch request.header("Accept") {
-    case .value(let value): accept = value
-    case .absent: accept = nil
-    case .invalidUTF8: accept = ""
-    }
-    guard let media = MediaTypeNegotiation.negotiate(accept: accept) else {
+    // An Accept header that is not UTF-8 counts as none (so does an empty one).
+    guard let media = MediaTypeNegotiation.negotiate(accept: request.header("Accept").value) else {
       return .respond(
         .error(
           406,
           "The Accept header allows neither application/graphql-response+json nor application/json."))
     }
+    let authorization = request.header("Authorization").value
     if request.method == .get {
-      switch get(request, media: media) {
-      case .failure(let refusal): return .respond(refusal.value)
-      case .success(let execution): return .compute { run(execution) }
+      do {
+        let query = try RequestParameters.fromQueryString(request.queryArgument)
+        return .compute { run(query, authorization: authorization, media: media, allowMutations: false) }
+      } catch {
+        return .respond(.error(400, error.message, media: media))
       }
     }
     guard case .value(let contentType) = request.header("Content-Type"),
@@ -66,15 +56,12 @@ struct GraphQLHTTPHandler: HTTPRouter {
         .error(415, "POST requests must have Content-Type: application/json (UTF-8).", media: media))
     }
     if let length = request.contentLength, length > maxBodyBytes { return .respond(payloadTooLarge(media)) }
-    let authorization = request.header("Authorization").value
     return .readBody(limit: maxBodyBytes) { body in
       guard let body else { return .respond(payloadTooLarge(media)) }
       switch parseBody(body, media: media) {
       case .failure(let refusal): return .respond(refusal.value)
       case .success(let request):
-        let execution = Execution(
-          request: request, authorization: authorization, media: media, allowMutations: true)
-        return .compute { run(execution) }
+        return .compute { run(request, authorization: authorization, media: media, allowMutations: true) }
       }
     }
   }
@@ -148,8 +135,6 @@ struct GraphQLHTTPHandler: HTTPRouter {
   /// Subscriptions end first: WebSockets get `complete` for each operation and close 1001.
   func stopping() { webSockets.stop() }
 
-  func stopped() { webSockets.stop() }
-
   /// A 400 answer, as an error so that it fits in a `Result`.
   struct Refusal: Error {
     let value: HTTPResponse
@@ -189,24 +174,14 @@ struct GraphQLHTTPHandler: HTTPRouter {
     .error(413, "The request body is larger than \(maxBodyBytes) bytes.", media: media)
   }
 
-  private func get(_ request: some HTTPRequestHead, media: ResponseMediaType) -> Result<Execution, Refusal> {
-    do {
-      return .success(
-        Execution(
-          request: try RequestParameters.fromQueryString(request.queryArgument),
-          authorization: request.header("Authorization").value, media: media, allowMutations: false))
-    } catch {
-      return .failure(Refusal(value: .error(400, error.message, media: media)))
-    }
-  }
-
-  /// Runs a checked request against the service and answers it.
-  func run(_ execution: Execution) -> HTTPResponse {
-    let media = execution.media
+  /// Runs a checked request against the service and answers it in `media`; `allowMutations` is
+  /// false for GET.
+  func run(
+    _ request: GraphQLRequest, authorization: String?, media: ResponseMediaType, allowMutations: Bool
+  ) -> HTTPResponse {
     let result: GraphQLServiceResult
     do {
-      result = try service.execute(
-        execution.request, authorization: execution.authorization, allowMutations: execution.allowMutations)
+      result = try service.execute(request, authorization: authorization, allowMutations: allowMutations)
     } catch {
       return .internalError(media)
     }

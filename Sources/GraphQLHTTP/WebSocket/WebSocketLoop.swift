@@ -75,8 +75,8 @@ final class WebSocketLoop: Sendable {
   /// Connections open now (adopted and not yet closed).
   let openCount = Atomic<Int>(0)
   private let inbox = Mutex(Inbox())
-  private let wakeRead: Int32
-  private let wakeWrite: Int32
+  /// Other threads write to it when they have news.
+  private let wakePipe = WakePipe()
   /// The epoll instance watching the wake pipe (id 0) and every connection's socket (its id).
   private let eventPoll: Int32
   private let finished = Mutex<pthread_t?>(nil)
@@ -94,24 +94,11 @@ final class WebSocketLoop: Sendable {
     self.maxQueuedBytes = maxQueuedBytes
     self.sendWindowBytes = sendWindowBytes
     self.stallTimeout = stallTimeout
-    var ends: [Int32] = [-1, -1]
-    if pipe(&ends) == 0 {
-      for end in ends {
-        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      }
-    }
-    wakeRead = ends[0]
-    wakeWrite = ends[1]
     eventPoll = cep_create()
-    _ = cep_watch(eventPoll, wakeRead, 0, UInt32(CEP_READABLE), 1)
+    _ = cep_watch(eventPoll, wakePipe.descriptor, 0, UInt32(CEP_READABLE), 1)
   }
 
-  deinit {
-    close(wakeRead)
-    close(wakeWrite)
-    close(eventPoll)
-  }
+  deinit { close(eventPoll) }
 
   /// Starts the loop's thread; false when it cannot be created.
   func start() -> Bool {
@@ -138,7 +125,7 @@ final class WebSocketLoop: Sendable {
       openCount.subtract(1, ordering: .relaxed)
       return
     }
-    wake()
+    wakePipe.wake()
   }
 
   /// Hands an operation's result to its connection (from the operation's task).
@@ -148,20 +135,14 @@ final class WebSocketLoop: Sendable {
       defer { inbox.wakePending = true }
       return !inbox.wakePending
     }
-    if needsWake { wake() }
+    if needsWake { wakePipe.wake() }
   }
 
-  /// Completes every operation, closes every WebSocket with 1001, and ends the thread once
-  /// they are closed (or after 2 s). Blocks until then.
-  func stop() {
-    requestStop()
-    join()
-  }
-
-  /// Begins `stop()` without waiting.
+  /// Begins to stop: completes every operation, closes every WebSocket with 1001, and ends the
+  /// thread once they are closed (or after 2 s); `join` waits for that.
   func requestStop() {
     inbox.withLock { $0.stopping = true }
-    wake()
+    wakePipe.wake()
   }
 
   /// Waits for the thread to end (after `requestStop()`).
@@ -169,12 +150,6 @@ final class WebSocketLoop: Sendable {
     guard let thread = finished.withLock({ $0 }) else { return }
     pthread_join(thread, nil)
     finished.withLock { $0 = nil }
-  }
-
-  private func wake() {
-    var byte: UInt8 = 1
-    // A full pipe already holds a wake-up.
-    _ = write(wakeWrite, &byte, 1)
   }
 
   // MARK: - The loop thread
@@ -194,7 +169,7 @@ final class WebSocketLoop: Sendable {
       var touched: Set<Int> = []
       for index in 0..<max(0, Int(count)) {
         guard readyIDs[index] != 0 else {
-          drainWake()
+          wakePipe.drain()
           continue
         }
         guard let connection = connections[Int(readyIDs[index])] else { continue }
@@ -311,11 +286,6 @@ final class WebSocketLoop: Sendable {
     connection.draining = true
     connection.framing.queueClose(code: code, reason: reason)
     connection.closeDeadline = .now + timeout
-  }
-
-  private func drainWake() {
-    var buffer = [UInt8](repeating: 0, count: 256)
-    while Glibc.read(wakeRead, &buffer, buffer.count) > 0 {}
   }
 
   private func register(_ adoption: Adoption, id: Int) -> WebSocketConnection? {

@@ -25,9 +25,6 @@ final class WebSocketLoops: Sendable {
     loop?.adopt(adoption)
   }
 
-  /// Connections open now, on every loop.
-  var openCount: Int { loops.reduce(0) { $0 + $1.openCount.load(ordering: .relaxed) } }
-
   /// Stops every loop (they close their sockets side by side); blocks until all ended.
   func stop() {
     for loop in loops { loop.requestStop() }

@@ -11,9 +11,6 @@ final class StreamingBudget: Sendable {
     self.limit = limit
   }
 
-  /// How many are open now.
-  var count: Int { open.load(ordering: .relaxed) }
-
   /// Takes a slot; false when all are taken.
   func reserve() -> Bool {
     if open.add(1, ordering: .relaxed).newValue <= limit { return true }

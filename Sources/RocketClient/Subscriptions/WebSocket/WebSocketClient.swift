@@ -104,8 +104,7 @@ final class WebSocketClient: Sendable {
     }
 
     private let framing: WebSocketFraming
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    private let wakePipe = WakePipe()
     private let outbox = Mutex(Outbox())
     private let events: AsyncStream<WebSocketEvent>.Continuation
 
@@ -114,32 +113,21 @@ final class WebSocketClient: Sendable {
         let framing = WebSocketFraming(
           role: .client, socket: opened.descriptor, pendingInput: opened.leftover, maxMessageBytes: 1 << 20)
       else { return nil }
-      var ends: [Int32] = [-1, -1]
-      guard pipe(&ends) == 0 else { return nil }
-      for end in ends {
-        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      }
       self.framing = framing
-      wakeRead = ends[0]
-      wakeWrite = ends[1]
       self.events = events
+      guard wakePipe.descriptor >= 0 else { return nil }
     }
 
     /// Changes the outbox, then wakes the thread.
     func post(_ change: (inout Outbox) -> Void) {
       outbox.withLock { change(&$0) }
-      var byte: UInt8 = 1
-      // A full pipe already holds a wake-up.
-      _ = Glibc.write(wakeWrite, &byte, 1)
+      wakePipe.wake()
     }
 
     /// Releases everything when the thread never started.
     func abandon() {
       framing.free()
       Glibc.close(framing.socket)
-      Glibc.close(wakeRead)
-      Glibc.close(wakeWrite)
       events.finish()
     }
 
@@ -171,7 +159,7 @@ final class WebSocketClient: Sendable {
           pollfd(
             fd: framing.socket, events: (wantsRead ? Int16(POLLIN) : 0) | (wantsWrite ? Int16(POLLOUT) : 0),
             revents: 0),
-          pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: wakePipe.descriptor, events: Int16(POLLIN), revents: 0),
         ]
         var timeout: Int32 = -1
         if let closeDeadline {
@@ -181,10 +169,7 @@ final class WebSocketClient: Sendable {
         }
         let ready = poll(&entries, 2, timeout)
         if ready < 0 && errno != EINTR { break }
-        if entries[1].revents != 0 {
-          var buffer = [UInt8](repeating: 0, count: 64)
-          while Glibc.read(wakeRead, &buffer, buffer.count) > 0 {}
-        }
+        if entries[1].revents != 0 { wakePipe.drain() }
         if entries[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 && wantsRead {
           stopping = !framing.receive()
           deliver()
@@ -194,8 +179,6 @@ final class WebSocketClient: Sendable {
       let code = framing.closeCodeReceived
       framing.free()
       Glibc.close(framing.socket)
-      Glibc.close(wakeRead)
-      Glibc.close(wakeWrite)
       events.yield(.closed(code: code))
       events.finish()
     }
