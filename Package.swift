@@ -188,6 +188,10 @@ let package = Package(
       ],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "HTTPServerTests",
+      dependencies: ["HTTPServer", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "GraphQLHTTPTests",
       dependencies: ["GraphQLHTTP", "HTTPServer", "WebSocket", "GraphQL", "TestSupport"],
       swiftSettings: strictSettings),
