@@ -20,8 +20,14 @@ struct GraphQLHTTPHandler: HTTPRouter {
   /// Handles everything decided by the method, path and headers.
   func route(_ request: some HTTPRequestHead) -> HTTPResponder {
     let isEndpoint = request.path == "/graphql"
-    if isEndpoint, WebSocketHandshake.isUpgrade(request) { return upgrade(request) }
-    if isEndpoint, request.method == .post, let stream = stream(request) { return stream }
+    // The one place the credential is read, for every kind of GraphQL request.
+    let authorization = request.header("Authorization").value
+    if isEndpoint, WebSocketHandshake.isUpgrade(request) {
+      return upgrade(request, authorization: authorization)
+    }
+    if isEndpoint, request.method == .post, let stream = stream(request, authorization: authorization) {
+      return stream
+    }
     if request.method == .options { return .respond(.preflight) }
     guard isEndpoint else {
       guard request.path == "/" else {
@@ -40,7 +46,6 @@ struct GraphQLHTTPHandler: HTTPRouter {
           406,
           "The Accept header allows neither application/graphql-response+json nor application/json."))
     }
-    let authorization = request.header("Authorization").value
     if request.method == .get {
       do {
         let query = try RequestParameters.fromQueryString(request.queryArgument)
@@ -69,12 +74,11 @@ struct GraphQLHTTPHandler: HTTPRouter {
   /// A POST that asks for a streamed answer (multipart or SSE): its body is read, then a
   /// parameter error is a JSON 400; anything else is a stream carrying the operation's results
   /// (one for a query or mutation). Nil when the request asks for no stream.
-  private func stream(_ request: some HTTPRequestHead) -> HTTPResponder? {
+  private func stream(_ request: some HTTPRequestHead, authorization: String?) -> HTTPResponder? {
     guard let format = request.header("Accept").value.flatMap(StreamFormat.negotiate(accept:)),
       let contentType = request.header("Content-Type").value,
       MediaTypeNegotiation.isJSONContentType(contentType), (request.contentLength ?? 0) <= maxBodyBytes
     else { return nil }
-    let authorization = request.header("Authorization").value
     return .readBody(limit: maxBodyBytes) { [service] body in
       guard let body else { return .respond(payloadTooLarge(.json)) }
       switch parseBody(body, media: .json) {
@@ -105,14 +109,13 @@ struct GraphQLHTTPHandler: HTTPRouter {
 
   /// A WebSocket handshake: checked here, answered 101 by the server, and the socket handed to
   /// the loops with the subprotocol and the `Authorization` header it came with.
-  private func upgrade(_ request: some HTTPRequestHead) -> HTTPResponder {
+  private func upgrade(_ request: some HTTPRequestHead, authorization: String?) -> HTTPResponder {
     let handshake: WebSocketHandshake
     do {
       handshake = try WebSocketHandshake.accept(request)
     } catch {
       return .respond(.error(error.status, error.message))
     }
-    let authorization = request.header("Authorization").value
     let headers: [(name: StaticString, value: String)] = [
       ("Upgrade", "websocket"), ("Sec-WebSocket-Accept", handshake.accept),
       ("Sec-WebSocket-Protocol", "\(handshake.subprotocol.token)"),
