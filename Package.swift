@@ -84,7 +84,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "LaunchBackend",
-      dependencies: ["GraphQL", "RocketReserverAPI", "POSIXThreads", "SQL", "SQLite", "Postgres", "CCrypto"],
+      dependencies: ["GraphQL", "POSIXThreads", "SQL", "SQLite", "Postgres", "CCrypto"],
       swiftSettings: strictSettings,
       plugins: ["EmbedResourcesPlugin", "ResolverCodegenPlugin"]),
     .target(

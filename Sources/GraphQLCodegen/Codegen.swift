@@ -49,6 +49,57 @@ public enum Codegen {
   public static func generate(schema schemaFile: CodegenSourceFile, operationFiles: [CodegenSourceFile])
     throws(CodegenFailure) -> [GeneratedFile]
   {
+    let (schema, compiled) = try check(schema: schemaFile, operationFiles: operationFiles)
+    let compiler = OperationCompiler(schema: schema)
+    let generator = OperationGenerator(schema: schema)
+    var outputs = [
+      GeneratedFile(
+        name: schemaTypesFileName,
+        contents: SchemaTypesGenerator(schema: schema).file(schemaPath: schemaFile.path))
+    ]
+    for (file, document, ownFragments) in compiled {
+      let (operations, allFragments) = compiler.compile(document, sourcePath: file.path)
+      let fragments = allFragments.filter { ownFragments.contains($0.name) }
+      outputs.append(
+        GeneratedFile(
+          name: outputName(forOperationFile: file.path),
+          contents: generator.file(sourcePath: file.path, operations: operations, fragments: fragments)))
+    }
+    return outputs
+  }
+
+  /// The persisted-query manifest of `operationFiles`, in Apollo's format
+  /// (`{"format":"apollo-persisted-query-manifest","version":1,"operations":[{"id","body","name","type"}]}`):
+  /// `body` is exactly the document the generated operation sends, `id` its SHA-256 (lowercase
+  /// hex), operations in name order, one a line.
+  /// - Throws: `CodegenFailure` as `generate` does.
+  public static func manifest(schema schemaFile: CodegenSourceFile, operationFiles: [CodegenSourceFile])
+    throws(CodegenFailure) -> String
+  {
+    let (schema, compiled) = try check(schema: schemaFile, operationFiles: operationFiles)
+    let compiler = OperationCompiler(schema: schema)
+    let operations = compiled.flatMap { compiler.compile($0.document, sourcePath: $0.file.path).0 }
+      .sorted { $0.name < $1.name }
+    let lines = operations.map { operation in
+      JSON.object([
+        "id": .string(SHA256.hexDigest(operation.document)), "body": .string(operation.document),
+        "name": .string(operation.name), "type": .string(operation.type.rawValue),
+      ]).encodedString
+    }
+    return #"{"format":"apollo-persisted-query-manifest","version":1,"operations":["#
+      + (lines.isEmpty ? "" : "\n" + lines.joined(separator: ",\n") + "\n") + "]}\n"
+  }
+
+  /// Parses and validates every operation file against the schema.
+  /// - Returns: the schema, and each valid file's document (with the fragments it borrows from
+  ///   other files) and the names of the fragments it defines itself.
+  /// - Throws: `CodegenFailure` with every diagnostic when the schema or any operation is invalid.
+  private static func check(schema schemaFile: CodegenSourceFile, operationFiles: [CodegenSourceFile])
+    throws(CodegenFailure) -> (
+      schema: GraphQLSchema,
+      compiled: [(file: CodegenSourceFile, document: Document, ownFragments: Set<String>)]
+    )
+  {
     let schema = try buildSchema(from: schemaFile)
 
     var diagnostics: [CodegenDiagnostic] = []
@@ -111,22 +162,6 @@ public enum Codegen {
     var reported: Set<CodegenDiagnostic> = []
     diagnostics = diagnostics.filter { reported.insert($0).inserted }
     guard diagnostics.isEmpty else { throw CodegenFailure(diagnostics: diagnostics) }
-
-    let compiler = OperationCompiler(schema: schema)
-    let generator = OperationGenerator(schema: schema)
-    var outputs = [
-      GeneratedFile(
-        name: schemaTypesFileName,
-        contents: SchemaTypesGenerator(schema: schema).file(schemaPath: schemaFile.path))
-    ]
-    for (file, document, ownFragments) in compiled {
-      let (operations, allFragments) = compiler.compile(document, sourcePath: file.path)
-      let fragments = allFragments.filter { ownFragments.contains($0.name) }
-      outputs.append(
-        GeneratedFile(
-          name: outputName(forOperationFile: file.path),
-          contents: generator.file(sourcePath: file.path, operations: operations, fragments: fragments)))
-    }
-    return outputs
+    return (schema, compiled)
   }
 }

@@ -4,13 +4,13 @@ extension LaunchBackend {
   /// How an operation for a streaming transport begins.
   public enum OperationStart: Sendable {
     /// A query's or mutation's response, or the errors of a request that cannot run.
-    case single(EncodedResponse)
+    case single(GraphQLResponse)
     /// A subscription: one encoded response (`{"data":{"tripsBooked":n}}`) per event, pulled
     /// at the consumer's pace (a consumer that falls behind catches up from the event log).
     case stream(SubscriptionStream<[UInt8]>)
     /// A valid subscription that cannot start because the database is unavailable right now:
     /// the response holds a `SERVICE_UNAVAILABLE` error (a transport answers 503 where it can).
-    case unavailable(EncodedResponse)
+    case unavailable(GraphQLResponse)
   }
 
   /// Starts an operation for a transport that can stream (WebSocket, multipart, SSE).
@@ -35,9 +35,8 @@ extension LaunchBackend {
   ///   - authorization: the caller's credential (bare token or `Bearer <token>`).
   public func start(_ request: GraphQLRequest, authorization: String?) -> OperationStart {
     let context = RequestContext(environment: environment, authorization: authorization)
-    let first = processor.processSyncEncoded(
-      query: request.query, operationName: request.operationName, variables: request.variables,
-      context: context, rootValue: TripsBookedEvent(delta: nil))
+    let first = processor.process(
+      request, context: context, admission: .streaming, rootValue: TripsBookedEvent(delta: nil))
     guard first.outcome == .executed, first.operationType == .subscription else { return .single(first) }
     let processor = processor
     let environment = environment
@@ -48,10 +47,9 @@ extension LaunchBackend {
         try environment.store.events.subscribe(after: nil, capacity: TripEventFeed.defaultCapacity) {
           event in
           answers.answer(for: key, event: event.id) {
-            processor.processSyncEncoded(
-              query: request.query, operationName: request.operationName, variables: request.variables,
-              context: RequestContext(environment: environment, authorization: authorization),
-              rootValue: TripsBookedEvent(delta: event.delta)
+            processor.process(
+              request, context: RequestContext(environment: environment, authorization: authorization),
+              admission: .streaming, rootValue: TripsBookedEvent(delta: event.delta)
             ).body
           }
         })
@@ -62,9 +60,9 @@ extension LaunchBackend {
           APIError.internalError
         }
       return .unavailable(
-        EncodedResponse(
+        GraphQLResponse(
           outcome: .executed, operationType: .subscription, operationName: first.operationName,
-          body: ExecutionResult(data: .null, errors: [failure]).encoded()))
+          errors: [failure], body: ExecutionResult(data: .null, errors: [failure]).encoded()))
     }
   }
 

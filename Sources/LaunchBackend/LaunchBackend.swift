@@ -2,10 +2,10 @@ import GraphQL
 
 /// The embedded launch-booking API: the schema of `Operations/schema.graphqls`, its resolvers,
 /// the launch catalog and the booking store, behind one entry point,
-/// ``handle(query:operationName:variables:authorization:operationPolicy:)``, that the in-process
-/// transport and the HTTP server both call.
+/// ``process(_:authorization:admission:)``, that the in-process transport and the HTTP server
+/// both call (and ``start(_:authorization:)`` for transports that stream).
 ///
-/// Thread safety: `Sendable`; `handle` may be called from any number of threads at once, outside
+/// Thread safety: `Sendable`; `process` may be called from any number of threads at once, outside
 /// any Swift concurrency context (it never suspends). Each call runs one request synchronously on
 /// the calling thread.
 public final class LaunchBackend: Sendable {
@@ -49,10 +49,14 @@ public final class LaunchBackend: Sendable {
   ///     and `-1` when a `cancelTrip` call removed one, after the change is committed: the
   ///     events of `Subscription.tripsBooked`, for a transport that can stream them. Default:
   ///     ignore. Called on the request's thread; keep it short.
+  ///   - persistedQueries: automatic persisted queries and trusted documents (default: APQ on,
+  ///     bounded, no manifest).
   /// - Throws: ``CatalogError`` or `SchemaValidationError` if the embedded catalog or schema is
-  ///   broken (the test suite guards against both).
+  ///   broken (the test suite guards against both); `TrustedDocuments.ManifestError` for a
+  ///   manifest that cannot serve this API.
   public init(
     store: any BookingStore, limits: BackendLimits = BackendLimits(),
+    persistedQueries: PersistedQuerySettings = PersistedQuerySettings(),
     reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
     tripsBookedChanged: @escaping @Sendable (Int) -> Void = { _ in }
   ) throws {
@@ -64,81 +68,33 @@ public final class LaunchBackend: Sendable {
     processor = GraphQLRequestProcessor(
       schema: ExecutableSchema(
         schema: schema, resolvers: LaunchAPIResolvers.all, typed: LaunchAPIResolvers.typed),
-      limits: limits.requestLimits(launchCount: catalog.count))
+      limits: limits.requestLimits(launchCount: catalog.count),
+      persistedOperations: try persistedQueries.operations(for: schema))
   }
 
   /// Runs one GraphQL request for the caller named by `authorization`, synchronously on the
-  /// calling thread.
+  /// calling thread: the entry point of the in-process transport and of the HTTP server alike.
   ///
   /// Never throws: every failure is in the response, with `extensions.code` as API.md's table
   /// says. Parse, validation, operation-resolution and variable errors come from the engine's
   /// pipeline without `data` (the parsed and validated document is cached by query text);
-  /// `BAD_USER_INPUT`, `UNAUTHENTICATED` and `INTERNAL_SERVER_ERROR` come from the resolvers, with
-  /// `data`. Which operation types may run is the transport's decision (`operationPolicy`,
-  /// GraphQLHTTP's `OperationAdmission`): a refused one ends as `.operationNotAllowed`.
-  ///
-  /// - Parameters:
-  ///   - query: the document text.
-  ///   - operationName: the operation to run; nil when the document has exactly one.
-  ///   - variables: the variable values, nil for none.
-  ///   - authorization: the raw `Authorization` header: a bare token or `Bearer <token>`; nil,
-  ///     unknown or forged means an anonymous caller.
-  ///   - operationPolicy: the transport's refusal of an operation type (nil: it may run).
-  /// - Returns: the response (`result`, ready to encode), how far the request got (`outcome`) and
-  ///   the selected operation's type.
-  public func handle(
-    query: String, operationName: String? = nil, variables: JSONObject? = nil, authorization: String?,
-    operationPolicy: (OperationType) -> GraphQLError?
-  ) -> ProcessedRequest {
-    let context = RequestContext(environment: environment, authorization: authorization)
-    return processor.processSync(
-      query: query, operationName: operationName, variables: variables, context: context,
-      operationPolicy: operationPolicy)
-  }
-
-  /// Runs one request: the entry point both the in-process transport and the HTTP server use.
+  /// `BAD_USER_INPUT`, `UNAUTHENTICATED`, `SERVICE_UNAVAILABLE` and `INTERNAL_SERVER_ERROR` come
+  /// from the resolvers, with `data`. Which operation types may run is the transport's decision
+  /// (`admission`): a refused one ends as `.operationNotAllowed`.
   ///
   /// - Parameters:
   ///   - request: the document, operation name and variables.
-  ///   - authorization: the `Authorization` header (a bare token or `Bearer <token>`), nil when anonymous.
-  ///   - operationPolicy: the transport's refusal of an operation type (nil: it may run).
-  public func handle(
-    _ request: GraphQLRequest, authorization: String?, operationPolicy: (OperationType) -> GraphQLError?
-  )
-    -> ProcessedRequest
-  {
-    handle(
-      query: request.query, operationName: request.operationName, variables: request.variables,
-      authorization: authorization, operationPolicy: operationPolicy)
-  }
-
-  /// `handle(_:authorization:operationPolicy:)` for servers: the same outcome and the same response
-  /// bytes, written while executing, plus the name of the operation that ran.
-  public func handleEncoded(
-    _ request: GraphQLRequest, authorization: String?, operationPolicy: (OperationType) -> GraphQLError?
-  )
-    -> EncodedResponse
-  {
-    let context = RequestContext(environment: environment, authorization: authorization)
-    return processor.processSyncEncoded(
-      query: request.query, operationName: request.operationName, variables: request.variables,
-      context: context, operationPolicy: operationPolicy)
-  }
-
-  /// `handleEncoded(_:authorization:operationPolicy:)` for the HTTP server, which also needs to
-  /// know whether the database was unreachable (it then answers 503).
-  ///
-  /// - Returns: the encoded response, and whether a field failed with `SERVICE_UNAVAILABLE`.
-  public func serve(
-    _ request: GraphQLRequest, authorization: String?, operationPolicy: (OperationType) -> GraphQLError?
-  )
-    -> (response: EncodedResponse, databaseUnavailable: Bool)
-  {
-    let context = RequestContext(environment: environment, authorization: authorization)
-    let response = processor.processSyncEncoded(
-      query: request.query, operationName: request.operationName, variables: request.variables,
-      context: context, operationPolicy: operationPolicy)
-    return (response, context.databaseWasUnavailable)
+  ///   - authorization: the raw `Authorization` header: a bare token or `Bearer <token>`; nil,
+  ///     unknown or forged means an anonymous caller.
+  ///   - admission: which operation types the transport carries (default: one response each).
+  /// - Returns: the response as JSON text, its errors, how far the request got and which
+  ///   operation ran.
+  public func process(
+    _ request: GraphQLRequest, authorization: String?, admission: OperationAdmission = .singleResponse
+  ) -> GraphQLResponse {
+    processor.process(
+      request, context: RequestContext(environment: environment, authorization: authorization),
+      admission: admission)
   }
 
   /// The `tripsBooked` events committed after event `id` (nil: from now on), from this process
@@ -164,5 +120,13 @@ public final class LaunchBackend: Sendable {
   /// Closes the booking database. Requests after this get internal errors.
   public func close() {
     environment.store.close()
+  }
+}
+
+extension GraphQLResponse {
+  /// Whether a field failed because the booking database could not be reached
+  /// (`SERVICE_UNAVAILABLE`): an HTTP server answers 503 then.
+  public var databaseWasUnavailable: Bool {
+    errors.contains { $0.code == APIError.serviceUnavailableCode }
   }
 }

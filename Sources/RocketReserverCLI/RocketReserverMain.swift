@@ -15,9 +15,8 @@ public enum RocketReserverMain {
     // process mid-request; the REPL then ends quietly.
     signal(SIGPIPE, SIG_IGN)
     if arguments.first == CompletionQuery.word {
-      let candidates = CompletionQuery.candidates(
-        Array(arguments.dropFirst()), environment: processEnvironment())
-      writeStandardOutput(candidates.map { $0 + "\n" }.joined())
+      let lines = CompletionQuery.lines(Array(arguments.dropFirst()), environment: processEnvironment())
+      writeStandardOutput(lines.map { $0 + "\n" }.joined())
       return ExitStatus.success
     }
     var options: GlobalOptions
@@ -39,6 +38,7 @@ public enum RocketReserverMain {
       return ExitStatus.success
     }
     var environment = processEnvironment()
+    let connector = SessionConnector(commandLine: options, environment: environment)
     if let directories = try? ApplicationDirectories(environment: environment) {
       let path = directories.config + "/config"
       let profile =
@@ -57,7 +57,9 @@ public enum RocketReserverMain {
       writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
       return ExitStatus.usage
     }
-    defer { session.close() }
+    let current = CurrentSession(session, connector: connector)
+    // `connect` closes the sessions it leaves; this is the one the run ends on.
+    defer { current.session?.close() }
     if let directory = options.dataDirectory, options.command.first != ServeCommand().name,
       let problem = DataLocation.missingDirectoryProblem(directory)
     {
@@ -73,8 +75,9 @@ public enum RocketReserverMain {
         isTerminal: Terminal.isTerminal(STDERR_FILENO), environment: environment,
         noColorOption: options.noColor),
       environment: environment,
-      prompt: { Prompt.text(email: session.loggedInEmail) },
-      session: session, format: options.format ?? options.defaultFormat ?? .table)
+      prompt: { Prompt.text(email: current.session?.loggedInEmail, endpoint: current.session?.endpoint) },
+      format: options.format ?? options.defaultFormat ?? .table)
+    repl.current = current
     repl.formatWasGiven = options.format != nil
     if !options.quiet {
       repl.welcome =

@@ -1,9 +1,12 @@
 // rocket-codegen: compiles Operations/*.graphql against the schema into typed Swift.
 //
 //   rocket-codegen --schema SCHEMA --output-dir DIR [--display-root ROOT] OPERATION.graphql...
+//   rocket-codegen --schema SCHEMA --manifest FILE [--display-root ROOT] OPERATION.graphql...
 //   rocket-codegen --resolvers --schema SCHEMA --output-dir DIR [--display-root ROOT]
 //
-// The second form writes the server side instead: the schema's resolver protocols (see
+// The second form writes the operations' persisted-query manifest in Apollo's format (the trusted
+// documents a server such as `serve --persisted-queries` can hold); both may be given at once.
+// The third writes the server side instead: the schema's resolver protocols (see
 // `Codegen.generateResolvers`), for the backend to conform to.
 //
 // Diagnostics go to standard error as `PATH:LINE:COL: error: MESSAGE`, with paths relative to
@@ -14,6 +17,7 @@ import GraphQLCodegen
 struct Arguments {
   var schema: String?
   var outputDirectory: String?
+  var manifest: String?
   var displayRoot: String?
   var operations: [String] = []
   var resolvers = false
@@ -25,11 +29,12 @@ func parseArguments(_ words: [String]) -> Arguments? {
   while index < words.count {
     let word = words[index]
     switch word {
-    case "--schema", "--output-dir", "--display-root":
+    case "--schema", "--output-dir", "--manifest", "--display-root":
       guard index + 1 < words.count else { return nil }
       let value = words[index + 1]
       if word == "--schema" { arguments.schema = value }
       if word == "--output-dir" { arguments.outputDirectory = value }
+      if word == "--manifest" { arguments.manifest = value }
       if word == "--display-root" { arguments.displayRoot = value }
       index += 2
     case "--resolvers":
@@ -60,10 +65,11 @@ func fail(_ message: String) -> Never {
 }
 
 guard let arguments = parseArguments(Array(CommandLine.arguments.dropFirst())),
-  let schemaPath = arguments.schema, let outputDirectory = arguments.outputDirectory
+  let schemaPath = arguments.schema, arguments.outputDirectory != nil || arguments.manifest != nil,
+  !arguments.resolvers || arguments.outputDirectory != nil
 else {
   fail(
-    "usage: rocket-codegen [--resolvers] --schema SCHEMA --output-dir DIR [--display-root ROOT] OPERATION.graphql..."
+    "usage: rocket-codegen [--resolvers] --schema SCHEMA [--output-dir DIR] [--manifest FILE] [--display-root ROOT] OPERATION.graphql..."
   )
 }
 
@@ -80,6 +86,27 @@ func readSource(_ path: String) -> CodegenSourceFile {
 
 let schemaFile = readSource(schemaPath)
 let operationFiles = arguments.operations.map(readSource)
+
+/// Writes `contents` to `path` unless the file already holds exactly that, so the compiler does
+/// not rebuild what did not change.
+func writeIfChanged(_ contents: String, to path: String) throws {
+  let data = Data(contents.utf8)
+  if FileManager.default.contents(atPath: path) == data { return }
+  try data.write(to: URL(fileURLWithPath: path))
+}
+
+if let manifest = arguments.manifest {
+  do {
+    let text = try Codegen.manifest(schema: schemaFile, operationFiles: operationFiles)
+    try writeIfChanged(text, to: manifest)
+  } catch let error as CodegenFailure {
+    fail(error.description)
+  } catch {
+    fail("rocket-codegen: error: cannot write \(manifest): \(error.localizedDescription)")
+  }
+}
+guard let outputDirectory = arguments.outputDirectory else { exit(0) }
+
 let outputs: [GeneratedFile]
 do {
   outputs =
@@ -93,11 +120,7 @@ do {
 do {
   try FileManager.default.createDirectory(atPath: outputDirectory, withIntermediateDirectories: true)
   for output in outputs {
-    let path = (outputDirectory as NSString).appendingPathComponent(output.name)
-    let data = Data(output.contents.utf8)
-    // Leave an unchanged file alone so the compiler does not rebuild what did not change.
-    if FileManager.default.contents(atPath: path) == data { continue }
-    try data.write(to: URL(fileURLWithPath: path))
+    try writeIfChanged(output.contents, to: (outputDirectory as NSString).appendingPathComponent(output.name))
   }
 } catch {
   fail("rocket-codegen: error: cannot write to \(outputDirectory): \(error.localizedDescription)")

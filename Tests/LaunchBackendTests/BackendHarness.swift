@@ -34,9 +34,9 @@ final class BackendHarness {
     _ backend: LaunchBackend, _ query: String, variables: JSONObject? = nil, operationName: String? = nil,
     authorization: String? = nil
   ) -> JSON {
-    backend.handle(
-      query: query, operationName: operationName, variables: variables, authorization: authorization,
-      operationPolicy: OperationAdmission.singleResponse.refusal
+    backend.process(
+      GraphQLRequest(query: query, operationName: operationName, variables: variables),
+      authorization: authorization, admission: .singleResponse
     ).result.json
   }
 

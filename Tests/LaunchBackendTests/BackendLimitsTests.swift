@@ -66,15 +66,15 @@ import Testing
       databasePath: directory.child("backend.sqlite"),
       limits: BackendLimits(maxCost: .max, maxResponseBytes: 100_000))
     defer { backend.close() }
-    let processed = backend.handle(
-      query: ProbeDocuments.wideLaunches(700).text, authorization: nil,
-      operationPolicy: OperationAdmission.singleResponse.refusal)
+    let processed = backend.process(
+      GraphQLRequest(query: ProbeDocuments.wideLaunches(700).text), authorization: nil,
+      admission: .singleResponse)
     #expect(processed.outcome == .executed)
     #expect(processed.result.data == .null)
     #expect(processed.result.errors.map(\.code) == ["RESPONSE_TOO_LARGE"])
-    let encoded = backend.handleEncoded(
+    let encoded = backend.process(
       GraphQLRequest(query: ProbeDocuments.wideLaunches(700).text), authorization: nil,
-      operationPolicy: OperationAdmission.singleResponse.refusal)
+      admission: .singleResponse)
     #expect(encoded.body.count < 1_000)
     // The default bound (4 MiB) lets a full page through.
     let page = try BackendHarness().run(
@@ -89,9 +89,9 @@ import Testing
       limits: BackendLimits(maxCost: .max, maxResponseBytes: .max, timeout: .milliseconds(1)))
     defer { backend.close() }
     let (processed, seconds) = ThreadCPUTime.measure {
-      backend.handle(
-        query: ProbeDocuments.wideLaunches(700).text, authorization: nil,
-        operationPolicy: OperationAdmission.singleResponse.refusal)
+      backend.process(
+        GraphQLRequest(query: ProbeDocuments.wideLaunches(700).text), authorization: nil,
+        admission: .singleResponse)
     }
     #expect(processed.result.data == .null)
     #expect(processed.result.errors.map(\.code) == ["REQUEST_TIMEOUT"])

@@ -1,5 +1,4 @@
 import GraphQL
-import GraphQLHTTP
 import LaunchBackend
 import Testing
 
@@ -10,7 +9,7 @@ import Testing
     let query: String
     var operationName: String? = nil
     var variables: JSONObject? = nil
-    let outcome: ProcessedRequest.Outcome
+    let outcome: GraphQLResponse.Outcome
     let code: String
     let message: String
 
@@ -43,9 +42,10 @@ import Testing
   @Test(arguments: cases)
   func requestErrorsHaveTheirCodeAndNoData(_ testCase: Case) throws {
     let harness = try BackendHarness()
-    let processed = harness.backend.handle(
-      query: testCase.query, operationName: testCase.operationName, variables: testCase.variables,
-      authorization: nil, operationPolicy: OperationAdmission.singleResponse.refusal)
+    let processed = harness.backend.process(
+      GraphQLRequest(
+        query: testCase.query, operationName: testCase.operationName, variables: testCase.variables),
+      authorization: nil, admission: .singleResponse)
     #expect(processed.outcome == testCase.outcome)
     #expect(processed.result.data == nil)
     let json = processed.result.json
@@ -56,9 +56,8 @@ import Testing
 
   @Test func subscriptionsAreRefusedWithAClearError() throws {
     let harness = try BackendHarness()
-    let processed = harness.backend.handle(
-      query: "subscription { tripsBooked }", authorization: nil,
-      operationPolicy: OperationAdmission.singleResponse.refusal)
+    let processed = harness.backend.process(
+      GraphQLRequest(query: "subscription { tripsBooked }"), authorization: nil, admission: .singleResponse)
     #expect(processed.outcome == .operationNotAllowed)
     #expect(processed.operationType == .subscription)
     #expect(processed.result.data == nil)
@@ -71,8 +70,8 @@ import Testing
   @Test func mutationsAreRefusedWhenNotAllowedAndChangeNothing() throws {
     let harness = try BackendHarness()
     let login = #"mutation { login(email: "ada@example.com") { token } }"#
-    let refused = harness.backend.handle(
-      query: login, authorization: nil, operationPolicy: OperationAdmission.safeMethod.refusal)
+    let refused = harness.backend.process(
+      GraphQLRequest(query: login), authorization: nil, admission: .safeMethod)
     #expect(refused.outcome == .operationNotAllowed)
     #expect(refused.operationType == .mutation)
     #expect(refused.result.data == nil)
@@ -81,13 +80,12 @@ import Testing
         "Can only perform a mutation operation from a POST request."
       ])
     // Queries still run, and so do mutations where they are allowed.
-    let query = harness.backend.handle(
-      query: "{ totalTripsBooked }", authorization: nil,
-      operationPolicy: OperationAdmission.safeMethod.refusal)
+    let query = harness.backend.process(
+      GraphQLRequest(query: "{ totalTripsBooked }"), authorization: nil, admission: .safeMethod)
     #expect(query.outcome == .executed)
     #expect(query.operationType == .query)
-    let allowed = harness.backend.handle(
-      query: login, authorization: nil, operationPolicy: OperationAdmission.singleResponse.refusal)
+    let allowed = harness.backend.process(
+      GraphQLRequest(query: login), authorization: nil, admission: .singleResponse)
     #expect(allowed.outcome == .executed)
     #expect(allowed.operationType == .mutation)
   }

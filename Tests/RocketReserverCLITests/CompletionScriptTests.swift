@@ -27,11 +27,14 @@ import Testing
     return result.standardOutput.split(separator: "\n").map(String.init)
   }
 
-  private func zsh(_ words: String) throws -> [String] {
+  /// What zsh would insert (the words after `--`), or with `shown` what it would list (the
+  /// array `-d` names).
+  private func zsh(_ words: String, shown: Bool = false) throws -> [String] {
     // compadd and compdef are the completion system's; stand-ins print what would be offered.
+    let offered = shown ? #""${(@P)${@[${@[(i)-d]}+1]}}""# : #""${(@)@[${@[(i)--]}+1,-1]}""#
     let script = """
       compdef() { :; }
-      compadd() { print -rl -- "${(@)@:#--}"; }
+      compadd() { print -rl -- \(offered); }
       source <(rocket-reserver completion zsh)
       words=(\(words)); CURRENT=${#words}
       _rocket_reserver
@@ -47,6 +50,20 @@ import Testing
     #expect(try bash("rocket-reserver launches --pa") == ["--page-size"])
     #expect(try bash("rocket-reserver launch 10") == ["10"] + (100...109).map(String.init))
     #expect(try bash("rocket-reserver --format c") == ["csv"])
+  }
+
+  @Test func launchIDsAreAnsweredWithTheirMissionNames() throws {
+    let fixture = try ShellFixture()
+    let result = try fixture.run(["__complete", "launch", "11"])
+    #expect(result.standardOutput == "11\tCASSIOPE\n110\tCRS-21\n")
+    let commands = try fixture.run(["__complete", "la"])
+    #expect(commands.standardOutput == "launch\nlaunches\n")
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+  func zshListsLaunchIDsWithTheirMissionNames() throws {
+    #expect(try zsh("rocket-reserver launch 11", shown: true) == ["11  -- CASSIOPE", "110  -- CRS-21"])
+    #expect(try zsh("rocket-reserver launch 11") == ["11", "110"])
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))

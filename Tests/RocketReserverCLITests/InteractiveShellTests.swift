@@ -45,7 +45,7 @@ import Testing
     // the prompt is drawn again.
     terminal.send("\t")
     let listing = try fixture.expectPrompt(terminal)
-    #expect(listing.contains("cache       help        logout      quit        trips"))
+    #expect(listing.contains("cancel      help        logout      quit        trips"))
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
@@ -104,7 +104,7 @@ import Testing
     terminal.setWindowSize(columns: 80, rows: 24)
     terminal.send("\t")
     try terminal.expect(
-      "completion  launches    more        serve       watch\r\n", timeout: ShellFixture.patience)
+      "book        connect     launches    more        serve       watch\r\n", timeout: ShellFixture.patience)
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }

@@ -28,14 +28,16 @@ import Testing
     // Nothing shown yet: the embedded backend's own ids, without opening its database.
     terminal.send("launch 11\t")
     var output = try fixture.expectPrompt(terminal)
-    #expect(output.contains("11   110"))
+    // Listed in numeric order, each with its mission's name as zsh and fish describe candidates.
+    #expect(output.contains("11  (CASSIOPE)  110  (CRS-21)"))
     try abandonLine(terminal, fixture)
     #expect(!FileManager.default.fileExists(atPath: fixture.databaseFile.path))
 
     // `book` skips ids already typed.
     terminal.send("book 101 102 103 104 105 106 107 108 109 10\t")
     output = try fixture.expectPrompt(terminal)
-    #expect(output.contains("10   100"))
+    #expect(output.contains("10  (CRS-2)"))
+    #expect(output.contains("100  (Starlink-10 (v1.0) & Sk…)"))
     try abandonLine(terminal, fixture)
 
     // `help` completes topics.
@@ -58,7 +60,7 @@ import Testing
     // A fresh shell asks the backend: the trips, listed by value (3 before 12).
     terminal.send("cancel \t")
     var output = try fixture.expectPrompt(terminal, prompt)
-    #expect(output.contains("3   12"))
+    #expect(output.contains("3  (Trailblazer)  12  (SES-8)"))
     try abandonLine(terminal, fixture, prompt)
 
     terminal.send("cancel 3\n")
@@ -95,11 +97,13 @@ import Testing
     #expect(try fixture.run(["--endpoint", endpoint, "book", "109"]).status == 0)
     served = nil  // stopped: Tab can only have the cache
 
-    let prompt = "rocket-reserver (ada@example.com)> "
+    let prompt = ShellFixture.prompt(email: "ada@example.com", arguments: ["--endpoint", endpoint])
     let terminal = try fixture.startShell(arguments: ["--endpoint", endpoint], prompt: prompt)
     terminal.send("launch 1\t")
     let output = try fixture.expectPrompt(terminal, prompt)
-    #expect(output.contains("108  109  110"))
+    // The cache's mission names, beside ids read from it.
+    #expect(output.contains("108  (Sentinel-6 Michael Frei…)"))
+    #expect(output.contains("110  (CRS-21)"))
     try abandonLine(terminal, fixture, prompt)
     // The booking was written through to the cache.
     terminal.send("cancel \t")

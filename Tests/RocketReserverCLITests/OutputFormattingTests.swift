@@ -1,3 +1,4 @@
+import Foundation
 import GraphQL
 import Testing
 
@@ -48,5 +49,17 @@ import Testing
   @Test func promptShowsTheLogin() {
     #expect(Prompt.text(email: nil) == "rocket-reserver> ")
     #expect(Prompt.text(email: "ada@example.com") == "rocket-reserver (ada@example.com)> ")
+  }
+
+  @Test func promptNamesAServerShortlyAndSafely() throws {
+    let local = try #require(URL(string: "http://localhost:4000/graphql"))
+    #expect(Prompt.text(email: nil, endpoint: local) == "rocket-reserver (@ localhost:4000)> ")
+    #expect(
+      Prompt.text(email: "ada@example.com", endpoint: local)
+        == "rocket-reserver (ada@example.com @ localhost:4000)> ")
+    let other = try #require(URL(string: "https://api.example.com/v2/"))
+    #expect(Prompt.text(email: nil, endpoint: other) == "rocket-reserver (@ api.example.com/v2)> ")
+    // A login's email is someone's text: it must not be able to move the cursor.
+    #expect(!Prompt.text(email: "a\u{1B}[2J@example.com", endpoint: local).contains("\u{1B}"))
   }
 }

@@ -41,13 +41,15 @@ import Testing
       return .json(#"{"data":{"me":{"id":"1","email":"ada@example.com","trips":[]}}}"#)
     }
     let fixture = try ShellFixture()
-    let terminal = try fixture.startShell(arguments: ["--endpoint", stub.url().absoluteString])
+    let arguments = ["--endpoint", stub.url().absoluteString]
+    let terminal = try fixture.startShell(arguments: arguments)
+    let loggedIn = ShellFixture.prompt(email: "ada@example.com", arguments: arguments)
     terminal.send("login ada@example.com\n")
-    try fixture.expectPrompt(terminal, "rocket-reserver (ada@example.com)> ")
+    try fixture.expectPrompt(terminal, loggedIn)
     terminal.send("book 5\n")
     try terminal.expect("Booking", timeout: ShellFixture.patience)
     terminal.sendControl("c")
-    let output = try fixture.expectPrompt(terminal, "rocket-reserver (ada@example.com)> ")
+    let output = try fixture.expectPrompt(terminal, loggedIn)
     #expect(output.contains("interrupted: the booking may still have been made; 'trips' shows your trips"))
     #expect(!output.contains("cancelled"))
     try quit(terminal)

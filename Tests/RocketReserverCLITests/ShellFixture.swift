@@ -5,7 +5,26 @@ import Testing
 /// A temporary home with XDG folders for running `rocket-reserver` in tests; removed on deinit.
 final class ShellFixture {
   let root: URL
-  let prompt = "rocket-reserver> "
+  /// The prompt of the shell started last (`rocket-reserver> `, or with `--endpoint` the
+  /// server's short name: `rocket-reserver (@ 127.0.0.1:4000)> `), which `expectPrompt` waits for.
+  var prompt = "rocket-reserver> "
+
+  /// The prompt a shell started with `arguments` shows when `email` is logged in: the server's
+  /// host and port after an `@` when `--endpoint` is among them (its path is `/graphql` in tests).
+  static func prompt(email: String? = nil, arguments: [String] = []) -> String {
+    var server: String?
+    if let index = arguments.firstIndex(of: "--endpoint"), index + 1 < arguments.count,
+      let url = URL(string: arguments[index + 1]), let host = url.host
+    {
+      server = host + (url.port.map { ":\($0)" } ?? "")
+    }
+    switch (email, server) {
+    case (nil, nil): return "rocket-reserver> "
+    case (let email?, nil): return "rocket-reserver (\(email))> "
+    case (nil, let server?): return "rocket-reserver (@ \(server))> "
+    case (let email?, let server?): return "rocket-reserver (\(email) @ \(server))> "
+    }
+  }
 
   init() throws {
     root = FileManager.default.temporaryDirectory.appendingPathComponent(
@@ -52,7 +71,8 @@ final class ShellFixture {
     let terminal = try PseudoTerminal(
       BuiltProduct.rocketReserver, arguments: arguments, environment: environment(extra),
       columns: columns, rows: rows, standardOutput: standardOutput)
-    try expectPrompt(terminal, prompt ?? self.prompt)
+    self.prompt = prompt ?? Self.prompt(arguments: arguments)
+    try expectPrompt(terminal)
     return terminal
   }
 

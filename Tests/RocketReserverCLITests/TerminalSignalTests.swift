@@ -49,6 +49,71 @@ import Testing
     #expect(terminal.isInCanonicalMode)
   }
 
+  /// The rows a terminal would show after `output`, for the controls line editing uses:
+  /// carriage return, line feed, backspace, and erasing to the end of the line or screen; other
+  /// escape sequences move nothing here and are skipped.
+  private func screenRows(_ output: String) -> [String] {
+    var rows: [[Character]] = [[]]
+    var column = 0
+    var characters = output[...]
+    while let character = characters.popFirst() {
+      switch character {
+      case "\r": column = 0
+      case "\n":
+        rows.append([])
+        column = 0
+      case "\u{08}": column = max(0, column - 1)
+      case "\u{07}": break
+      case "\u{1B}":
+        guard characters.first == "[" else { continue }
+        characters = characters.dropFirst()
+        var parameters = ""
+        while let next = characters.popFirst() {
+          guard next.isNumber || next == ";" || next == "?" else {
+            if next == "J" || next == "K" {
+              rows[rows.count - 1] = Array(rows[rows.count - 1].prefix(column))
+            }
+            break
+          }
+          parameters.append(next)
+        }
+      default:
+        var row = rows[rows.count - 1]
+        while row.count < column { row.append(" ") }
+        if column < row.count { row[column] = character } else { row.append(character) }
+        rows[rows.count - 1] = row
+        column += 1
+      }
+    }
+    return rows.map { String($0) }
+  }
+
+  @Test func ctrlZThenContinuingRedrawsThePromptOnItsOwnRow() throws {
+    // Ctrl-Z (the kernel refuses to stop the test's orphaned child, so the editor redraws at
+    // once) and then SIGCONT, as `fg` sends: each redraw must replace the row, not draw a
+    // second prompt after the line (`rocket-reserver> helrocket-reserver> hel`).
+    let fixture = try ShellFixture()
+    let terminal = try fixture.startShell(arguments: ["-q"])
+    terminal.send("hel")
+    try terminal.expect("hel", timeout: ShellFixture.patience)
+    terminal.sendControl("z")
+    try terminal.expect(fixture.prompt + "hel", timeout: ShellFixture.patience)
+    try terminal.waitForRawMode(timeout: ShellFixture.patience)
+    #expect(
+      screenRows(terminal.transcript).last == fixture.prompt + "hel",
+      "\(terminal.transcript.debugDescription)")
+    #expect(kill(terminal.processIdentifier, SIGCONT) == 0)
+    try terminal.expect(fixture.prompt + "hel", timeout: ShellFixture.patience)
+    #expect(
+      screenRows(terminal.transcript).last == fixture.prompt + "hel",
+      "\(terminal.transcript.debugDescription)")
+    terminal.send("p\n")
+    try terminal.expect("Commands:", timeout: ShellFixture.patience)
+    try fixture.expectPrompt(terminal)
+    terminal.sendControl("d")
+    #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
+  }
+
   @Test func continuingAfterAStopRedrawsTheLine() throws {
     let fixture = try ShellFixture()
     let terminal = try fixture.startShell()

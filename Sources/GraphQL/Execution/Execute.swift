@@ -19,7 +19,7 @@ public func execute<Context: Sendable>(
     context: context, rootValue: rootValue)
   {
   case .failure(let failure): return ExecutionResult(data: nil, errors: failure.errors)
-  case .success(let execution): return await execution.executeOperationAsync()
+  case .success(let execution): return await execution.executeOperationEncoded().result
   }
 }
 
@@ -35,7 +35,7 @@ public func executeSync<Context: Sendable>(
     context: context, rootValue: rootValue)
   {
   case .failure(let failure): return ExecutionResult(data: nil, errors: failure.errors)
-  case .success(let execution): return execution.executeOperationSync()
+  case .success(let execution): return execution.executeOperationEncoded().result
   }
 }
 

@@ -4,8 +4,9 @@
 /// that depend on this request's variables).
 ///
 /// Not thread-safe and not `Sendable`: one execution runs its fields one at a time (root mutation
-/// fields serially as the spec demands, and query fields in order too), so the state is only ever
-/// touched by the thread or task running that execution.
+/// fields serially as the spec demands, and query fields in order too, across suspensions at
+/// `.async` resolvers), so the state is only ever touched by the thread or task running that
+/// execution.
 ///
 /// Not generic: the caller's `Context` type is erased when the execution starts (resolvers get it
 /// as a `ContextBox`, see `ErasedResolver`), so the hot path runs as plain code instead of unspecialized
@@ -21,6 +22,9 @@ final class ExecutionContext {
   let rootValue: (any Sendable)?
   /// Field errors in the order they were raised.
   var errors: [GraphQLError] = []
+  /// Whether an `.async` resolver may suspend this execution (`executeOperation() async`); when
+  /// false it is a field error.
+  var canSuspend = false
   /// The response path of the field being executed, pushed and popped for every field and list
   /// item. It lives behind a pointer this context owns because a stored `var` of a class pays a
   /// dynamic exclusivity check on every access; accesses never overlap (push and pop are single
@@ -212,10 +216,4 @@ struct LimitState {
 struct RequestPlanKey: Hashable {
   let plan: ObjectIdentifier
   let objectType: ObjectIdentifier
-}
-
-/// A field error on its way up to the nearest nullable position (spec 6.4.4); already located.
-/// Public (opaque) for generated selection writers (`TypedExecution`).
-public struct FieldFailure: Error {
-  let error: GraphQLError
 }

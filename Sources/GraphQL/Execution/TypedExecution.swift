@@ -2,8 +2,9 @@
 /// `makeTypedRootWriters(...)`): for each root type, a function that writes the operation's root
 /// selection set through typed resolvers, completing and serializing every field of a typed parent
 /// itself (leaves written straight to the response bytes, lists iterated without boxing). The
-/// synchronous executor calls them instead of its generic field loop; the generic executor still
-/// runs schemas without them, the async executor, and every field a writer hands back
+/// executor calls them instead of its generic field loop when the execution cannot suspend; the
+/// generic loop still runs schemas without them, executions that may await `.async` resolvers,
+/// and every field a writer hands back
 /// (`__typename`, introspection, results the generator leaves untyped).
 public struct TypedRootWriters: Sendable {
   /// Writes a root type's selection set: the plans of the operation's root fields, the execution.
@@ -31,7 +32,7 @@ public struct TypedRootWriters: Sendable {
 }
 
 /// The executor as generated selection writers see it: one execution and the response it writes.
-/// Every step keeps the generic executor's semantics (`ExecuteSync.swift`): response limits checked
+/// Every step keeps the generic executor's semantics (`Executor.swift`): response limits checked
 /// before each field, the response path pushed and popped, field errors located and propagated to
 /// the nearest nullable position, whose partial output becomes `null`.
 ///
@@ -94,7 +95,9 @@ public struct TypedExecution {
   /// Spec 6.4.4 for the field `plan` whose value started at `start`: a nullable field records the
   /// error and becomes `null`, a non-null one passes it up.
   public func fieldFailed(_ failure: FieldFailure, _ plan: FieldPlan, start: Int) throws(FieldFailure) {
-    _ = try context.handleFieldError(failure.error, type: plan.outputType)
+    // Generated writers run only executions that cannot suspend: a failure is an error.
+    guard case .error(let error) = failure.reason else { throw failure }
+    _ = try context.handleFieldError(error, type: plan.outputType)
     output.pointee.truncate(to: start)
     output.pointee.write("null")
   }
@@ -144,7 +147,7 @@ public struct TypedExecution {
   /// Any other value, completed by the generic executor (enums, custom scalars, abstract types,
   /// lists of leaves).
   public func writeValue(_ value: (any Sendable)?, _ plan: FieldPlan) throws(FieldFailure) {
-    _ = try context.writeValueSync(plan.outputType, value, plan: plan, into: &output.pointee)
+    _ = try context.writeValue(plan.outputType, value, plan: plan, into: &output.pointee)
   }
 
   /// The field's sub-selection for its object type (a list's items share it).
@@ -169,7 +172,8 @@ public struct TypedExecution {
 
   /// Spec 6.4.4 for a list item of the field `plan` that started at `start`.
   public func itemFailed(_ failure: FieldFailure, _ plan: FieldPlan, start: Int) throws(FieldFailure) {
-    _ = try context.handleFieldError(failure.error, type: plan.outputType.itemType ?? plan.outputType)
+    guard case .error(let error) = failure.reason else { throw failure }
+    _ = try context.handleFieldError(error, type: plan.outputType.itemType ?? plan.outputType)
     output.pointee.truncate(to: start)
     output.pointee.write("null")
   }
@@ -181,7 +185,7 @@ public struct TypedExecution {
   /// generic executor against `source`.
   public func writeUntypedField(_ plan: FieldPlan, source: (any Sendable)?) throws(FieldFailure) {
     let fields = ObjectFields(source, needsMembers: plan.resolution == nil && !plan.isTypename)
-    try context.writeFieldSync(plan, source: source, fields: fields, into: &output.pointee)
+    try context.writeField(plan, source: source, fields: fields, into: &output.pointee)
   }
 }
 

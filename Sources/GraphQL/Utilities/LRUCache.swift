@@ -1,12 +1,17 @@
 import Synchronization
 
 /// A thread-safe map of bounded size that evicts the least recently used entry when full, with
-/// hit and miss counts. Lookups and stores are O(1) under one lock: entries live in an array
-/// linked from newest to oldest by index, so nothing is allocated per hit.
+/// hit and miss counts. Lookups and stores are O(1) under one lock (amortized, when a cost bound
+/// evicts several entries for one): entries live in an array linked from newest to oldest by
+/// index, so nothing is allocated per hit.
+///
+/// Bounded by entries, and optionally by the sum of a cost each entry is stored with (such as
+/// its size in bytes): a store evicts the least recently used entries until both bounds hold.
 final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   private struct Node {
     var key: Key
     var value: Value
+    var cost: Int
     var older: Int?
     var newer: Int?
   }
@@ -16,8 +21,19 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     var indexByKey: [Key: Int] = [:]
     var newest: Int?
     var oldest: Int?
+    /// Slots of evicted entries, for reuse.
+    var free: [Int] = []
+    var totalCost = 0
     var hits = 0
     var misses = 0
+
+    mutating func evictOldest() {
+      guard let oldest else { return }
+      unlink(oldest)
+      indexByKey[nodes[oldest].key] = nil
+      totalCost -= nodes[oldest].cost
+      free.append(oldest)
+    }
 
     mutating func unlink(_ index: Int) {
       let node = nodes[index]
@@ -38,10 +54,16 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
 
   /// The most entries held at once (at least 1).
   let capacity: Int
+  /// The largest sum of the entries' costs.
+  let maxTotalCost: Int
   private let state = Mutex(State())
 
-  init(capacity: Int) {
+  /// - Parameters:
+  ///   - capacity: the most entries held (at least 1).
+  ///   - maxTotalCost: the largest sum of the costs entries are stored with (default: no bound).
+  init(capacity: Int, maxTotalCost: Int = .max) {
     self.capacity = max(1, capacity)
+    self.maxTotalCost = max(0, maxTotalCost)
   }
 
   /// The value for `key`, now the most recently used; nil (a miss) when there is none.
@@ -60,32 +82,40 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
   }
 
-  /// Stores `value` for `key` as the most recently used, evicting the least recently used entry
-  /// when full.
-  func store(_ value: Value, for key: Key) {
+  /// Stores `value` for `key` as the most recently used, evicting the least recently used
+  /// entries while either bound would be exceeded; a value costing more than `maxTotalCost` is not
+  /// stored (and replaces nothing).
+  func store(_ value: Value, for key: Key, cost: Int = 0) {
+    guard cost <= maxTotalCost else { return }
     state.withLock { state in
       if let index = state.indexByKey[key] {
-        state.nodes[index].value = value
         state.unlink(index)
-        state.pushNewest(index)
-        return
+        state.indexByKey[key] = nil
+        state.totalCost -= state.nodes[index].cost
+        state.free.append(index)
       }
+      while state.indexByKey.count >= capacity || state.totalCost + cost > maxTotalCost,
+        state.oldest != nil
+      {
+        state.evictOldest()
+      }
+      let node = Node(key: key, value: value, cost: cost)
       let index: Int
-      if state.nodes.count < capacity {
-        index = state.nodes.count
-        state.nodes.append(Node(key: key, value: value))
-      } else if let oldest = state.oldest {
-        index = oldest
-        state.unlink(oldest)
-        state.indexByKey[state.nodes[oldest].key] = nil
-        state.nodes[oldest] = Node(key: key, value: value)
+      if let reused = state.free.popLast() {
+        index = reused
+        state.nodes[index] = node
       } else {
-        return
+        index = state.nodes.count
+        state.nodes.append(node)
       }
       state.indexByKey[key] = index
+      state.totalCost += cost
       state.pushNewest(index)
     }
   }
+
+  /// The sum of the held entries' costs.
+  var totalCost: Int { state.withLock { $0.totalCost } }
 
   /// The number of entries held.
   var count: Int { state.withLock { $0.indexByKey.count } }

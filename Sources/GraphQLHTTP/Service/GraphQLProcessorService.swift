@@ -4,7 +4,7 @@ import GraphQL
 /// (document cache, validation, execution), synchronously on the server's thread.
 ///
 /// Mutations are refused for GET requests, and subscriptions always (plain HTTP cannot carry a
-/// stream), both by ``OperationAdmission`` through the processor's operation policy, before any
+/// stream), both by the pipeline's ``OperationAdmission`` stage, before any
 /// resolver runs.
 /// The schema's resolvers must all be `.sync`.
 public struct GraphQLProcessorService<Context: Sendable>: GraphQLService {
@@ -31,39 +31,21 @@ public struct GraphQLProcessorService<Context: Sendable>: GraphQLService {
     -> GraphQLServiceResult
   {
     let context = try makeContext(authorization)
-    let response = processor.processSyncEncoded(
-      query: request.query, operationName: request.operationName, variables: request.variables,
-      context: context,
-      operationPolicy: OperationAdmission.http(allowMutations: allowMutations).refusal)
+    let response = processor.process(
+      request, context: context, admission: .http(allowMutations: allowMutations))
     return GraphQLServiceResult(response, requestedOperationName: request.operationName)
   }
 }
 
 extension GraphQLServiceResult {
   /// The result for a request the engine processed: executed requests are `.executed`, a refused
-  /// mutation is `.mutationNotAllowed`, everything else that stopped before execution is a
-  /// `.requestError`.
-  /// - Parameters:
-  ///   - processed: the engine's outcome and response.
-  ///   - operationName: the operation name to log (default nil).
-  public init(_ processed: ProcessedRequest, operationName: String? = nil) {
-    let kind: Kind
-    switch processed.outcome {
-    case .executed: kind = .executed
-    case .operationNotAllowed where processed.operationType == .mutation: kind = .mutationNotAllowed
-    case .operationNotAllowed where processed.operationType == .subscription: kind = .subscriptionNeedsStream
-    default: kind = .requestError
-    }
-    self.init(body: processed.result.encoded(), kind: kind, operationName: operationName)
-  }
-
-  /// The result for a request the engine processed for the wire (see the other initializer for
-  /// the kinds). The access log names the operation that ran, or, when none ran, the one the
-  /// client asked for.
+  /// mutation is `.mutationNotAllowed`, a refused subscription `.subscriptionNeedsStream`,
+  /// everything else that stopped before execution is a `.requestError`. The access log names the
+  /// operation that ran, or, when none ran, the one the client asked for.
   /// - Parameters:
   ///   - response: the engine's outcome and encoded response.
   ///   - requestedOperationName: the `operationName` the client sent.
-  public init(_ response: EncodedResponse, requestedOperationName: String?) {
+  public init(_ response: GraphQLResponse, requestedOperationName: String?) {
     let kind: Kind
     switch response.outcome {
     case .executed: kind = .executed

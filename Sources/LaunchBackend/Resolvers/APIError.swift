@@ -29,11 +29,13 @@ enum APIError {
   /// HTTP server answers 503, and the client may try again shortly.
   static var serviceUnavailable: GraphQLError {
     GraphQLError("The booking database is unavailable right now; try again in a moment.")
-      .withCode("SERVICE_UNAVAILABLE")
+      .withCode(serviceUnavailableCode)
   }
 
+  static let serviceUnavailableCode = "SERVICE_UNAVAILABLE"
+
   /// The error for `tripsBooked` resolved without an event: its transport admitted the
-  /// subscription (GraphQLHTTP's `OperationAdmission`) but runs it as a single response.
+  /// subscription (its `OperationAdmission`) but runs it as a single response.
   static var subscriptionsUnsupported: GraphQLError {
     GraphQLError("Subscriptions are not supported over this transport.")
       .withCode("BAD_REQUEST")

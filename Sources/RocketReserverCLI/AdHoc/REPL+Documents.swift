@@ -15,6 +15,8 @@ extension REPL {
       return registry.completions(line: line, cursor: cursor, context: context)
     }
     editor.completionWord = { line, cursor in documents.completions(line: line, cursor: cursor)?.prefix }
+    // The only numbers Tab offers are launch ids: listed with their missions' names.
+    editor.completionDescription = { candidate in context.session?.missionName(ofLaunch: candidate) }
   }
 
   /// Reads the rest of the document `line` starts, records it in history and sends it; Ctrl-C

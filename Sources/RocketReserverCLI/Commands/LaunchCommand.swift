@@ -25,6 +25,7 @@ public struct LaunchCommand: Command {
       return context.fail("no launch with id \(id)")
     }
     context.session?.noteBookings([(launch.id, launch.isBooked)])
+    context.session?.noteMissions([(launch.id, launch.mission?.name)])
     if context.json {
       context.writeJSON(data)
       return .success

@@ -1,3 +1,4 @@
+import LaunchBackend
 import RocketClient
 import RocketReserverAPI
 

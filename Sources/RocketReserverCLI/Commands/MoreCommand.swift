@@ -38,6 +38,7 @@ public struct MoreCommand: Command {
       return .success
     }
     context.session?.noteBookings(launches.map { ($0.id, $0.isBooked) })
+    context.session?.noteMissions(launches.map { ($0.id, $0.mission?.name) })
     if context.json { return .success }
     context.writeTable(LaunchRendering.table(launches))
     if page.more {

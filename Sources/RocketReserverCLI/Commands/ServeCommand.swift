@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GraphQL
 import GraphQLHTTP
 import LaunchBackend
 
@@ -35,6 +36,20 @@ public struct ServeCommand: Command {
     "--request-timeout", valueName: "SECONDS", type: .seconds(upTo: 3600), defaultValue: "5",
     help: "how long one request may take, in decimal seconds (REQUEST_TIMEOUT past it)")
 
+  static let persistedQueries = Option(
+    "--persisted-queries", valueName: "MANIFEST", type: .path,
+    help: "trusted documents: a persisted-query manifest in Apollo's format (rocket-codegen --manifest)")
+  static let persistedOnly = Flag(
+    "--persisted-only", help: "run only the manifest's documents (anything else: PERSISTED_QUERY_NOT_IN_LIST)"
+  )
+  static let noAPQ = Flag("--no-apq", help: "refuse automatic persisted queries (PersistedQueryNotSupported)")
+  static let apqMaxEntries = Option(
+    "--apq-max-entries", valueName: "N", type: .integer(in: 1...10_000_000), defaultValue: "1000",
+    help: "the most automatic persisted queries kept, the least recently used out first")
+  static let apqMaxBytes = Option(
+    "--apq-max-bytes", valueName: "N", type: .positiveInteger, defaultValue: String(8 << 20),
+    help: "the most bytes of automatic persisted query text kept")
+
   public let declaration = CommandDeclaration(
     "serve", summary: "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C",
     details: """
@@ -43,14 +58,17 @@ public struct ServeCommand: Command {
       gracefully: in-flight requests finish, the database is closed, the exit status is 0.
       --data-dir DIR chooses the SQLite database; --database URL (or DATABASE_URL, when
       neither is given; PG* variables work as in psql) keeps the data in PostgreSQL, shared by
-      every serve using it, and exits 69 if it cannot be reached. --endpoint does not apply
-      (serve offers the embedded backend). Runs only from the command line: rocket-reserver serve.
+      every serve using it, and exits 69 if it cannot be reached. Automatic persisted queries
+      (Apollo's APQ) are on, bounded; --persisted-queries MANIFEST adds trusted documents and
+      --persisted-only runs nothing else. --endpoint does not apply (serve offers the embedded
+      backend). Runs only from the command line: rocket-reserver serve.
       """,
     options: [
       host.declaration, port.declaration, maxConnectionsPerIP.declaration, maxExecutionsPerIP.declaration,
       database.declaration,
       databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
-      requestTimeout.declaration,
+      requestTimeout.declaration, persistedQueries.declaration, persistedOnly.declaration, noAPQ.declaration,
+      apqMaxEntries.declaration, apqMaxBytes.declaration,
     ],
     availability: .commandLineOnly)
 
@@ -74,6 +92,23 @@ public struct ServeCommand: Command {
     if let cost = arguments[Self.maxCost] { limits.maxCost = cost }
     if let bytes = arguments[Self.maxResponseBytes] { limits.maxResponseBytes = bytes }
     if let timeout = arguments[Self.requestTimeout] { limits.timeout = timeout }
+    var persisted = PersistedQuerySettings()
+    persisted.automatic = !arguments[Self.noAPQ]
+    if let entries = arguments[Self.apqMaxEntries] { persisted.maxEntries = entries }
+    if let bytes = arguments[Self.apqMaxBytes] { persisted.maxBytes = bytes }
+    persisted.trustedOnly = arguments[Self.persistedOnly]
+    if let path = arguments[Self.persistedQueries] {
+      guard let manifest = FileManager.default.contents(atPath: path) else {
+        return context.fail(
+          "serve: cannot read the manifest \(TerminalText.safe(path))", status: ExitStatus.noInput)
+      }
+      persisted.manifest = Array(manifest)
+    } else if persisted.trustedOnly {
+      return context.badArgument(
+        ArgumentParser.Failure(
+          message: "--persisted-only needs --persisted-queries MANIFEST", showsUsage: true),
+        for: self)
+    }
     let dataDirectoryGiven = context.session?.dataDirectoryGivenAsOption == true
     // An explicit --data-dir means SQLite even when DATABASE_URL is set in the environment.
     var databaseURL = arguments[Self.database]
@@ -113,22 +148,24 @@ public struct ServeCommand: Command {
     }
     return await serve(
       host: host, port: port, database: database, configuration: configuration, limits: limits,
-      context: context)
+      persisted: persisted, context: context)
   }
 
   private func serve(
     host: String, port: UInt16, database: BookingDatabase, configuration: GraphQLHTTPServer.Configuration,
-    limits: BackendLimits, context: CommandContext
+    limits: BackendLimits, persisted: PersistedQuerySettings, context: CommandContext
   ) async -> CommandOutcome {
     let backend: LaunchBackend
     do {
       backend = try LaunchBackend(
-        store: database.open(), limits: limits,
+        store: database.open(), limits: limits, persistedQueries: persisted,
         reportInternalError: { error in writeStandardError("rocket-reserver: internal error: \(error)\n") })
     } catch BookingStoreError.cannotConnect(let error) {
       return context.fail("serve: \(error.message)", status: ExitStatus.unavailable)
     } catch BookingStoreError.cannotCreateDirectory(let path, _) {
       return context.fail("serve: cannot create the data directory \(path)")
+    } catch let error as TrustedDocuments.ManifestError {
+      return context.fail("serve: \(error.description)", status: ExitStatus.config)
     } catch {
       return context.fail("serve: \(error)")
     }

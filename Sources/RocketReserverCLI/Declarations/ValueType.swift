@@ -1,3 +1,5 @@
+import RocketClient
+
 /// What kind of value a command word holds: how it is parsed, how errors describe it, and what
 /// Tab proposes for it.
 ///
@@ -96,6 +98,25 @@ extension ValueType where Value == String {
 
   /// An http:// or https:// URL with a host, kept as typed.
   static let url = ValueType("an http:// or https:// URL") { EndpointURL.parse($0) == nil ? nil : $0 }
+
+  /// Where `connect` goes: an http(s) URL or `embedded`; Tab offers `embedded` and the
+  /// endpoints with a saved login.
+  static let endpointTarget = ValueType(
+    "an http:// or https:// URL, or 'embedded'",
+    candidates: { _, context in
+      let logins = (try? context.session?.client.credentials?.allCredentials()) ?? []
+      let endpoints = logins.map(\.endpoint).filter { $0 != Credential.embeddedEndpoint }
+      return [SessionConnector.embeddedWord] + Set(endpoints).sorted()
+    },
+    problem: { EndpointURL.problem($0, source: nil) }
+  ) { $0 == SessionConnector.embeddedWord || EndpointURL.parse($0) != nil ? $0 : nil }
+
+  /// A profile of the configuration file; Tab offers those it declares.
+  static let profileName = ValueType(
+    "a profile name",
+    candidates: { _, context in context.current.connector?.profileNames ?? [] },
+    problem: { $0.isEmpty ? "the value is empty: give a profile name" : nil }
+  ) { $0.isEmpty ? nil : $0 }
 
   /// A path in the file system.
   static let path = ValueType("a path") { $0.isEmpty ? nil : $0 }

@@ -5,8 +5,26 @@ enum CompletionQuery {
   /// The internal command word the scripts call.
   static let word = "__complete"
 
+  /// The answer's lines: each candidate, and after a tab its description where it has one
+  /// (a launch id's mission name: `42\tStarlink-15`), which zsh and fish show beside it and
+  /// the bash script cuts off. A description is terminal-safe and has no tab or line break.
+  static func lines(_ words: [String], environment: [String: String]) -> [String] {
+    described(words, environment: environment).map { candidate, description in
+      guard let description, !description.isEmpty else { return candidate }
+      return candidate + "\t" + Completion.shortDescription(description)
+    }
+  }
+
   /// The candidates for the last of `words` (the word being completed, possibly empty).
   static func candidates(_ words: [String], environment: [String: String]) -> [String] {
+    described(words, environment: environment).map(\.candidate)
+  }
+
+  /// The candidates for the last of `words`, each with its description or nil.
+  private static func described(_ words: [String], environment: [String: String])
+    -> [(candidate: String, description: String?)]
+  {
+    let plain: ([String]) -> [(candidate: String, description: String?)] = { $0.map { ($0, nil) } }
     guard let current = words.last else { return [] }
     let before = Array(words.dropLast())
     // Program options come first; what follows them is the command and its words.
@@ -16,22 +34,24 @@ enum CompletionQuery {
     if commandWords.isEmpty {
       if current.hasPrefix("-") {
         let names = GlobalOptions.declarations.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }
-        return names.filter { $0.hasPrefix(current) }.sorted()
+        return plain(names.filter { $0.hasPrefix(current) }.sorted())
       }
       if let previous = before.last,
         let option = GlobalOptions.declarations.first(where: { $0.name == previous }),
         let type = option.value
       {
         let context = CommandContext(registry: registry)
-        return type.candidates([], context).filter { $0.hasPrefix(current) }
+        return plain(type.candidates([], context).filter { $0.hasPrefix(current) })
       }
-      return registry.completionWords.filter { $0.hasPrefix(current) }
+      return plain(registry.completionWords.filter { $0.hasPrefix(current) })
     }
     let session = try? RocketReserverMain.makeSession(options: options, environment: environment)
     defer { session?.close() }
     let context = CommandContext(registry: registry, session: session)
     let line = (commandWords + [current]).map(shellWord).joined(separator: " ")
-    return registry.completions(line: line, cursor: line.unicodeScalars.count, context: context)
+    let candidates = registry.completions(line: line, cursor: line.unicodeScalars.count, context: context)
+    // The only numbers offered are launch ids: described by their missions' names.
+    return candidates.map { ($0, session?.missionName(ofLaunch: $0)) }
   }
 
   /// `word` as the line splitter reads it back as one word (quoted when it holds blanks).

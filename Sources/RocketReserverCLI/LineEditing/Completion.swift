@@ -48,6 +48,26 @@ enum Completion {
     return a < b
   }
 
+  /// The longest description a listing shows, in characters, before cutting it with `…`.
+  static let descriptionLimit = 24
+
+  /// A candidate as a listing shows it, with its description in brackets the way fish lists
+  /// them (`42  (Starlink-15)`); the description is someone else's text (a server's), so it is
+  /// made terminal-safe and cut to ``descriptionLimit`` characters. Only the candidate is ever
+  /// inserted.
+  static func listed(_ candidate: String, description: String?) -> String {
+    guard let description, !description.isEmpty else { return candidate }
+    return "\(candidate)  (\(shortDescription(description)))"
+  }
+
+  /// `description` terminal-safe (no escape, tab or line break left) and cut to
+  /// ``descriptionLimit`` characters with `…`.
+  static func shortDescription(_ description: String) -> String {
+    let shown = TerminalText.safe(description)
+    guard shown.count > descriptionLimit else { return shown }
+    return String(shown.prefix(descriptionLimit - 1)) + "…"
+  }
+
   /// Lays `items` out in columns no wider than `width`, filled down then across like `ls`.
   static func columns(_ items: [String], width: Int) -> String {
     guard !items.isEmpty else { return "" }

@@ -27,7 +27,8 @@ extension LineEditor {
       return el_insertstr(editLine, text) == 0 ? UInt8(CC_REFRESH) : UInt8(CC_ERROR)
     case .list(let choices):
       let width = Terminal.columns(of: displayDescriptor)
-      let listing = Completion.columns(choices, width: width)
+      let described = choices.map { Completion.listed($0, description: completionDescription?($0)) }
+      let listing = Completion.columns(described, width: width)
       let stream = displayDescriptor == STDOUT_FILENO ? cel_stdout() : cel_stderr()
       _ = fputs("\n" + listing, stream)
       _ = fflush(stream)

@@ -35,6 +35,10 @@ public final class LineEditor {
   /// Proposes Tab completions; `nil` (the default) makes Tab do nothing.
   public var completionProvider: CompletionProvider?
 
+  /// A short description of a candidate for Tab lists (`42  (Starlink-15)`), or nil; only
+  /// the candidate is inserted. Nil (the default) lists candidates alone.
+  public var completionDescription: ((_ candidate: String) -> String?)?
+
   /// The part of the word under the cursor that completions replace, for lines whose words are
   /// not separated by blanks (a GraphQL document: `launches(pa` completes `pa`); returning nil,
   /// or leaving this nil, uses the text after the last blank.

@@ -37,14 +37,14 @@ enum TerminalSignals {
       // Whoever stopped us may have changed the terminal: read its mode again, then redraw.
       _ = cel_prep_term(editLine, 0)
       _ = cel_prep_term(editLine, 1)
-      _ = cel_refresh(editLine)
+      redrawFromLineStart(editLine)
     case SIGTSTP:
       _ = cel_prep_term(editLine, 0)
       resend(SIGTSTP)
       // Continued (or the stop was refused, as for an orphaned process group).
       _ = cel_sigaction(SIGTSTP, forwardingHandler, SA_RESTART)
       _ = cel_prep_term(editLine, 1)
-      _ = cel_refresh(editLine)
+      redrawFromLineStart(editLine)
     case SIGTERM, SIGHUP, SIGQUIT:
       _ = cel_prep_term(editLine, 0)
       resend(signal)
@@ -54,6 +54,19 @@ enum TerminalSignals {
     default:
       break
     }
+  }
+
+  /// Draws the prompt and the line again from the start of the cursor's row.
+  ///
+  /// EL_REFRESH draws where the cursor is, as if it were at the start of the prompt: after a
+  /// stop the cursor is wherever the shell (`fg` prints the command) or the line left it, and
+  /// a redraw there put a second prompt on the line's own row (`rocket-reserver> helrocket-
+  /// reserver> hel`), once for each redraw (after Ctrl-Z and `fg` there are two: the stop's
+  /// return and SIGCONT). A carriage return and clearing to the end of the screen first make
+  /// every redraw replace the row instead.
+  private static func redrawFromLineStart(_ editLine: OpaquePointer) {
+    LineEditor.owner(of: editLine)?.writeDisplay("\r\u{1B}[J")
+    _ = cel_refresh(editLine)
   }
 
   /// Sends `signal` again with its default action, unblocked in this thread so this thread

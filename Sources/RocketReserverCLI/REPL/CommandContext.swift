@@ -19,8 +19,15 @@ public struct CommandContext: Sendable {
   public var showsProgress: Bool
   /// Put before error lines: `rocket-reserver: ` outside the interactive shell, else empty.
   public var errorPrefix: String
-  /// The client and shared state; nil in tests of commands that need no server.
-  public var session: Session?
+  /// The client and shared state; nil in tests of commands that need no server. Read through
+  /// `current`, so that after `connect` every copy of the context sees the new session;
+  /// setting it gives this copy a session of its own.
+  public var session: Session? {
+    get { current.session }
+    set { current = CurrentSession(newValue) }
+  }
+  /// The session the shell is on now, which `connect` replaces.
+  var current: CurrentSession
   /// How results are printed (`--format`; `--json` is `.json`).
   public var format: OutputFormat
   /// `--cache POLICY` given for this command; nil: the session's policy.
@@ -62,7 +69,7 @@ public struct CommandContext: Sendable {
     self.isInteractive = isInteractive
     self.showsProgress = showsProgress
     self.errorPrefix = errorPrefix
-    self.session = session
+    self.current = CurrentSession(session)
     self.format = format
     self.isOneShot = isOneShot
   }

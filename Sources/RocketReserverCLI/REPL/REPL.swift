@@ -11,8 +11,14 @@ import RocketClient
 ///
 /// Blank lines and `#` comments are ignored in every mode.
 public struct REPL: Sendable {
-  /// The client and shared state handed to commands (nil: commands that need a server fail).
-  public var session: Session?
+  /// The client and shared state handed to commands (nil: commands that need a server fail);
+  /// setting it starts a session `connect` cannot replace (see `current`).
+  public var session: Session? {
+    get { current.session }
+    set { current = CurrentSession(newValue) }
+  }
+  /// The session the loop is on, which `connect` may replace, with how to make another.
+  var current: CurrentSession
   /// How commands print results (`--format`, `--json`).
   public var format: OutputFormat
   /// The commands.
@@ -50,7 +56,7 @@ public struct REPL: Sendable {
     prompt: @escaping @Sendable () -> String = { "rocket-reserver> " }, session: Session? = nil,
     format: OutputFormat = .table
   ) {
-    self.session = session
+    self.current = CurrentSession(session)
     self.format = format
     self.registry = registry
     self.style = style
@@ -134,9 +140,16 @@ public struct REPL: Sendable {
     }
     let context = makeContext(interactive: true, errorPrefix: "")
     if let welcome { writeStandardError(errorStyle.dim(welcome) + "\n") }
-    let documents = ShellDocuments(endpoint: session?.client.endpointKey)
+    var connected = current.session
+    var documents = ShellDocuments(endpoint: connected?.client.endpointKey)
     installCompletion(on: editor, context: context, documents: documents)
     while true {
+      if current.session !== connected {
+        // `connect` switched servers: Tab inside documents completes from the new one's schema.
+        connected = current.session
+        documents = ShellDocuments(endpoint: connected?.client.endpointKey)
+        installCompletion(on: editor, context: context, documents: documents)
+      }
       // Built afresh before each line: a login or logout in another process shows at once.
       editor.prompt = prompt()
       switch editor.readLine() {
@@ -292,8 +305,8 @@ public struct REPL: Sendable {
   private func makeContext(interactive: Bool, errorPrefix: String) -> CommandContext {
     var context = CommandContext(
       registry: registry, output: output, style: style, errorStyle: errorStyle, isInteractive: interactive,
-      showsProgress: Terminal.isTerminal(2), errorPrefix: errorPrefix, session: session,
-      format: format)
+      showsProgress: Terminal.isTerminal(2), errorPrefix: errorPrefix, format: format)
+    context.current = current
     // Only the real standard output can be a terminal; captured output (tests) never is.
     context.outputIsTerminal = output.failure != nil && Terminal.isTerminal(STDOUT_FILENO)
     context.pagerCommand = context.outputIsTerminal ? Pager.command(environment: environment) : nil

@@ -11,11 +11,10 @@ struct BackendGraphQLService: GraphQLService {
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
     -> GraphQLServiceResult
   {
-    let (response, databaseUnavailable) = backend.serve(
-      request, authorization: authorization,
-      operationPolicy: OperationAdmission.http(allowMutations: allowMutations).refusal)
+    let response = backend.process(
+      request, authorization: authorization, admission: .http(allowMutations: allowMutations))
     var result = GraphQLServiceResult(response, requestedOperationName: request.operationName)
-    if databaseUnavailable { result.kind = .serviceUnavailable }
+    if response.databaseWasUnavailable { result.kind = .serviceUnavailable }
     return result
   }
 

@@ -40,11 +40,25 @@ struct ConfigFile {
   /// - Throws: `Problem` for an unreadable file, a malformed line, an unknown key or value, or
   ///   a profile the file does not have.
   static func load(path: String, profile: String?) throws(Problem) -> ConfigFile {
+    guard let lines = try readLines(path) else {
+      if let profile { throw Problem(message: "no profile '\(profile)': \(path) does not exist") }
+      return ConfigFile()
+    }
+    return try parse(lines, path: path, profile: profile)
+  }
+
+  /// The names of the profiles `path` declares, in file order, for Tab (`connect --profile`);
+  /// none when it cannot be read.
+  static func profileNames(path: String) -> [String] {
+    guard let lines = try? readLines(path) else { return [] }
+    return lines.map { $0.trimmingBlanks() }.filter { $0.hasPrefix("[profile ") && $0.hasSuffix("]") }
+      .map { String($0.dropFirst(9).dropLast()).trimmingBlanks() }
+  }
+
+  /// The lines of `path`, or nil when it does not exist.
+  private static func readLines(_ path: String) throws(Problem) -> [String]? {
     guard let file = fopen(path, "r") else {
-      if errno == ENOENT {
-        if let profile { throw Problem(message: "no profile '\(profile)': \(path) does not exist") }
-        return ConfigFile()
-      }
+      if errno == ENOENT { return nil }
       throw Problem(message: "cannot read \(path): \(String(cString: strerror(errno)))")
     }
     defer { fclose(file) }
@@ -53,7 +67,7 @@ struct ConfigFile {
     var capacity = 0
     defer { free(buffer) }
     while getline(&buffer, &capacity, file) >= 0, let buffer { lines.append(String(cString: buffer)) }
-    return try parse(lines, path: path, profile: profile)
+    return lines
   }
 
   /// The configuration `lines` give for `profile`.

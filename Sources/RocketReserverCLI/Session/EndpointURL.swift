@@ -3,16 +3,17 @@ import FoundationEssentials
 /// Checks endpoint URLs given with `--endpoint` or `ROCKET_RESERVER_ENDPOINT`.
 enum EndpointURL {
   /// Why `text` is not a usable endpoint, in one line.
-  /// - Parameter source: where it was given, named in the message (default `--endpoint`).
-  static func problem(_ text: String, source: String = "--endpoint") -> String {
-    let shown = TerminalText.quoted(text)
+  /// - Parameter source: where it was given, named in the message (default `--endpoint`); nil
+  ///   where the message already says (`connect: invalid endpoint ...`).
+  static func problem(_ text: String, source: String? = "--endpoint") -> String {
+    let shown = TerminalText.quoted(text) + (source.map { " (\($0))" } ?? "")
     if let url = URL(string: text), let port = url.port, !(1...65535).contains(port) {
-      return "invalid endpoint \(shown) (\(source)): the port \(port) is not in 1 to 65535"
+      return "invalid endpoint \(shown): the port \(port) is not in 1 to 65535"
     }
     if let url = URL(string: text), hasEscapedHost(url) {
-      return "invalid endpoint \(shown) (\(source)): the host name has escaped characters in it"
+      return "invalid endpoint \(shown): the host name has escaped characters in it"
     }
-    return "invalid endpoint \(shown) (\(source)): use an http:// or https:// URL"
+    return "invalid endpoint \(shown): use an http:// or https:// URL"
   }
 
   /// `text` as an absolute http(s) URL with a host and a port from 1 to 65535 (if any), or nil.

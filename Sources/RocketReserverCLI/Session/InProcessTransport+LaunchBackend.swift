@@ -1,9 +1,9 @@
-import GraphQLHTTP
 import LaunchBackend
 import RocketClient
 
 extension InProcessTransport {
-  /// A transport to the embedded backend: each request goes to `backend.handle`.
+  /// A transport to the embedded backend: each request goes to `backend.process`, admitted as a
+  /// single response (queries and mutations).
   ///
   /// - Parameter backend: the embedded API, open on its database; it is shared, not owned.
   init(backend: LaunchBackend) {
@@ -15,9 +15,8 @@ extension InProcessTransport {
   /// - Parameter backend: the embedded API.
   static func handler(for backend: LaunchBackend) -> Handler {
     { request, authorization in
-      backend.handle(
-        request, authorization: authorization, operationPolicy: OperationAdmission.singleResponse.refusal
-      ).result.json
+      // The response text the pipeline wrote, decoded once, as a server's would be.
+      try backend.process(request, authorization: authorization).json()
     }
   }
 }

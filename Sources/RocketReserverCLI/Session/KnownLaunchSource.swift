@@ -20,10 +20,10 @@ enum KnownLaunchSource: Sendable {
   /// (a `--header` Authorization stands for someone the saved login may not be).
   case embedded(LazyBackendTransport, readsTrips: Bool)
 
-  /// The launch ids it knows.
+  /// The launch ids it knows, with their mission names where it has them.
   /// - Parameter user: the logged-in email (the cache keeps each user's answers apart; ids are
   ///   read from that user's part and the anonymous one).
-  func launchIDs(user: String?) -> [Int] {
+  func launches(user: String?) -> [(id: Int, mission: String?)] {
     switch self {
     case .none:
       return []
@@ -31,15 +31,16 @@ enum KnownLaunchSource: Sendable {
       guard FileManager.default.fileExists(atPath: cache.path) else { return [] }
       var partitions = [CachePartition(endpoint: endpoint, user: nil)]
       if let user { partitions.append(CachePartition(endpoint: endpoint, user: user)) }
-      var ids: [Int] = []
+      var launches: [(id: Int, mission: String?)] = []
       for partition in partitions {
         for launch in Self.cachedList(cache, partition) ?? [] {
-          if let id = Int(launch.id) { ids.append(id) }
+          if let id = Int(launch.id) { launches.append((id, launch.mission?.name)) }
         }
       }
-      return ids
+      return launches
     case .embedded:
-      return (try? LaunchCatalog.embedded.launches.map(\.id)) ?? []
+      let catalog = (try? LaunchCatalog.embedded.launches) ?? []
+      return catalog.map { ($0.id, $0.missionName) }
     }
   }
 

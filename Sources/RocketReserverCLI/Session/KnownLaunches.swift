@@ -17,8 +17,17 @@ struct KnownLaunches: Sendable, Equatable {
   /// source gives, which may be older than them.
   private(set) var changes: [Int: Bool] = [:]
 
+  /// Mission names by launch id, as answers showed them or the source read them, for the
+  /// descriptions beside ids in Tab lists.
+  private(set) var missions: [Int: String] = [:]
+
   /// Every id shown or read, in numeric order.
   var launchIDs: [Int] { seen.union(sourceIDs ?? []).sorted() }
+
+  /// Remembers launches' mission names (an answer's newer word replaces an older one).
+  mutating func noteMissions(_ names: some Sequence<(Int, String)>) {
+    for (id, name) in names { missions[id] = name }
+  }
 
   /// Remembers ids an answer showed.
   mutating func noteSeen(_ ids: some Sequence<Int>) { seen.formUnion(ids) }

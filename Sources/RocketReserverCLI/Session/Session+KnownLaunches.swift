@@ -27,13 +27,39 @@ extension Session {
     known.withLock { $0.noteTrips(numbers, user: user, isFresh: true) }
   }
 
+  /// Remembers the mission names an answer gave, shown beside ids in Tab lists.
+  func noteMissions(_ launches: some Sequence<(id: String, mission: String?)>) {
+    let names = launches.compactMap { launch in
+      Int(launch.id).flatMap { id in launch.mission.map { (id, $0) } }
+    }
+    known.withLock { $0.noteMissions(names) }
+  }
+
   /// The launch ids for Tab, in numeric order: those shown so far and those the source knows.
   var launchIDsForCompletion: [String] {
-    if known.withLock({ $0.sourceIDs == nil }) {
-      let ids = knownSource.launchIDs(user: loggedInEmail)
-      known.withLock { $0.noteSourceIDs(ids) }
-    }
+    readSourceOnce()
     return known.withLock { $0.launchIDs }.map(String.init)
+  }
+
+  /// The mission name of launch `id` as an answer or the source gave it, or nil.
+  func missionName(ofLaunch id: String) -> String? {
+    guard let number = Int(id) else { return nil }
+    readSourceOnce()
+    return known.withLock { $0.missions[number] }
+  }
+
+  /// Reads the ids (and mission names) the source knows, the first time they are needed.
+  private func readSourceOnce() {
+    guard known.withLock({ $0.sourceIDs == nil }) else { return }
+    let launches = knownSource.launches(user: loggedInEmail)
+    known.withLock { known in
+      known.noteSourceIDs(launches.map(\.id))
+      // An answer this session saw is newer than what the source kept.
+      let unseen = launches.compactMap { launch in
+        launch.mission.flatMap { known.missions[launch.id] == nil ? (launch.id, $0) : nil }
+      }
+      known.noteMissions(unseen)
+    }
   }
 
   /// The logged-in user's booked trips for Tab, in numeric order. Until an answer gave the whole

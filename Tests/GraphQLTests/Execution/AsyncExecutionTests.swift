@@ -60,6 +60,55 @@ import Testing
         })
   }
 
+  /// The one executor suspends anywhere: with every field of every type resolved by an `.async`
+  /// resolver (the fixture's own, or the default lookup, each yielding first), every case of the
+  /// graphql-js corpus gets the same response, errors in the same order, as the synchronous run.
+  @Test(arguments: ExecutionTests.cases.filter { !$0.query.contains("slow") })
+  func everyCaseAnswersTheSameWhenEveryResolverAwaits(_ testCase: ExecutionCase) async throws {
+    let variables = try testCase.variables.map { try JSON(parsing: $0).objectValue ?? [:] }
+    let result = await execute(
+      schema: try Self.everyFieldAwaits(), document: try parse(testCase.query),
+      operationName: testCase.operationName, variableValues: variables, context: (),
+      rootValue: ExecutionFixture.rootValue)
+    #expect(result.json.encodedString == testCase.expected)
+  }
+
+  /// The fixture's schema with an `.async` resolver for every field of its object types.
+  static func everyFieldAwaits() throws -> ExecutableSchema<Void> {
+    let base = try ExecutionFixture.executable()
+    let fields = [
+      "Query": [
+        "hello", "nonNullHello", "number", "echo", "color", "badColor", "failing", "failingNonNull", "obj",
+        "objs", "nonNullItems", "nonNullList", "pet", "search", "notList", "slow",
+      ],
+      "Obj": ["a", "b", "nn", "list"], "Dog": ["name", "barks"], "Cat": ["name", "meows"],
+      "Mutation": ["append"],
+    ]
+    var resolvers: [String: [String: FieldResolver<Void>]] = [:]
+    for (type, names) in fields {
+      for name in names {
+        let own = base.resolvers[type]?[name]
+        resolvers[type, default: [:]][name] = .async { input in
+          await Task.yield()
+          switch own {
+          case .sync(let resolve): return try resolve(input)
+          case .async(let resolve): return try await resolve(input)
+          case nil: return Self.member(name, of: input.source)
+          }
+        }
+      }
+    }
+    return ExecutableSchema(schema: base.schema, resolvers: resolvers)
+  }
+
+  /// The default resolver's lookup: a dictionary's or JSON object's member.
+  static func member(_ name: String, of source: (any Sendable)?) -> (any Sendable)? {
+    if let dictionary = source as? [String: any Sendable] { return dictionary[name] ?? nil }
+    if let dictionary = source as? [String: (any Sendable)?] { return dictionary[name] ?? nil }
+    if case .object(let object)? = source as? JSON { return object[name] }
+    return nil
+  }
+
   @Test func syncExecutionReportsAsyncResolvers() throws {
     let response = try ExecutionFixture.run("{ hello slow }")
     #expect(

@@ -42,9 +42,9 @@ import Testing
   }
 
   static func run(_ query: String, _ limits: RequestLimits, variables: JSONObject? = nil) throws
-    -> ProcessedRequest
+    -> GraphQLResponse
   {
-    try processor(limits).processSync(query: query, variables: variables, context: ())
+    try processor(limits).run(query: query, variables: variables, context: ())
   }
 
   @Test func costCountsFieldsTimesListBounds() throws {
@@ -99,14 +99,14 @@ import Testing
   @Test func aCostThatReadsAVariableIsCheckedForEveryRequest() throws {
     let processor = try Self.processor(RequestLimits(maxCost: 20, costModel: Self.model))
     let query = "query($n: Int) { items(first: $n) { id } }"
-    let small = processor.processSync(query: query, variables: ["n": .int(3)], context: ())
+    let small = processor.run(query: query, variables: ["n": .int(3)], context: ())
     #expect(small.outcome == .executed)
-    let large = processor.processSync(query: query, variables: ["n": .int(50)], context: ())
+    let large = processor.run(query: query, variables: ["n": .int(50)], context: ())
     #expect(large.outcome == .costLimitExceeded)
     #expect(large.result.errors.first?.extensions?["cost"] == .int(51))
     let constant = "{ items(first: 30) { id } }"
     for _ in 0..<2 {
-      #expect(processor.processSync(query: constant, context: ()).outcome == .costLimitExceeded)
+      #expect(processor.run(query: constant, context: ()).outcome == .costLimitExceeded)
     }
   }
 
@@ -117,7 +117,7 @@ import Testing
     #expect(processed.result.data == .null)
     #expect(processed.result.errors.map(\.code) == ["RESPONSE_TOO_LARGE"])
     // The encoded path (what servers send) stops the same way, with little written past the bound.
-    let encoded = try Self.processor(limits).processSyncEncoded(
+    let encoded = try Self.processor(limits).run(
       query: "{ items(first: 100) { children(first: 100) { id name } } }", context: ())
     let text = String(decoding: encoded.body, as: UTF8.self)
     #expect(text.hasSuffix(#""data":null}"#), "\(text.prefix(300))")
@@ -142,7 +142,7 @@ import Testing
     // Distinct fields with one response key: every pair is compared.
     let fields = (0..<2000).map { "item { a\($0): id }" }.joined(separator: " ")
     let processor = try Self.processor(RequestLimits(costModel: Self.model, timeout: .nanoseconds(1)))
-    let processed = processor.processSync(query: "{ \(fields) }", context: ())
+    let processed = processor.run(query: "{ \(fields) }", context: ())
     #expect(processed.result.data == .null)
     #expect(processed.result.errors.map(\.code) == ["REQUEST_TIMEOUT"])
     let cached = processor.cache.entry(for: "{ \(fields) }") != nil

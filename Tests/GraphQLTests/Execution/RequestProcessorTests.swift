@@ -12,11 +12,11 @@ import Testing
 
   private func run(
     _ query: String, variables: JSONObject? = nil, operationName: String? = nil,
-    policy: (OperationType) -> GraphQLError? = { _ in nil }
-  ) throws -> ProcessedRequest {
-    try processor().processSync(
+    admission: OperationAdmission = .streaming
+  ) throws -> GraphQLResponse {
+    try processor().run(
       query: query, operationName: operationName, variables: variables, context: (),
-      rootValue: ExecutionFixture.rootValue, operationPolicy: policy)
+      rootValue: ExecutionFixture.rootValue, admission: admission)
   }
 
   @Test func parseErrorsAreRequestErrors() throws {
@@ -58,19 +58,24 @@ import Testing
     )
   }
 
-  @Test func operationPolicyRefusesBeforeExecution() throws {
-    let processed = try run(#"mutation { append(s: "x") }"#) { type in
-      type == .mutation ? GraphQLError("Can only perform a mutation operation from a POST request.") : nil
-    }
+  @Test func admissionRefusesBeforeExecution() throws {
+    let processed = try run(#"mutation { append(s: "x") }"#, admission: .safeMethod)
     #expect(processed.outcome == .operationNotAllowed)
     #expect(processed.operationType == .mutation)
     #expect(processed.result.data == nil)
-    #expect(try run("{ hello }") { $0 == .mutation ? GraphQLError("no") : nil }.outcome == .executed)
+    #expect(
+      processed.result.json.encodedString
+        == #"{"errors":[{"message":"Can only perform a mutation operation from a POST request.","extensions":{"code":"BAD_REQUEST"}}]}"#
+    )
+    #expect(try run("{ hello }", admission: .safeMethod).outcome == .executed)
+    let subscription = try run("subscription { hello }", admission: .singleResponse)
+    #expect(subscription.outcome == .operationNotAllowed || subscription.outcome == .validationFailed)
   }
 
   @Test func executedRequestsCodeUncodedFieldErrors() async throws {
     let processed = try await processor().process(
-      query: "query Q { failing hello slow }", context: (), rootValue: ExecutionFixture.rootValue)
+      GraphQLRequest(query: "query Q { failing hello slow }"), context: (),
+      rootValue: ExecutionFixture.rootValue)
     #expect(processed.outcome == .executed)
     #expect(processed.operationType == .query)
     #expect(
@@ -90,33 +95,35 @@ import Testing
       ("query A { hello } query B { nonNullHello failingNonNull }", "B", "B"),
       ("{ obj { nn a } objs { a } }", nil, nil),
     ] as [(String, String?, String?)])
-  func encodedProcessingGivesTheSameBytes(query: String, operationName: String?, ranName: String?) throws {
+  func theBodyIsTheResultEncoded(query: String, operationName: String?, ranName: String?) async throws {
     let processor = try processor()
-    let policy: (OperationType) -> GraphQLError? = { $0 == .mutation ? GraphQLError("no mutations") : nil }
-    let processed = processor.processSync(
+    let response = processor.run(
       query: query, operationName: operationName, context: (), rootValue: ExecutionFixture.rootValue,
-      operationPolicy: policy)
-    let encoded = processor.processSyncEncoded(
-      query: query, operationName: operationName, context: (), rootValue: ExecutionFixture.rootValue,
-      operationPolicy: policy)
+      admission: .safeMethod)
     #expect(
-      String(decoding: encoded.body, as: UTF8.self)
-        == String(decoding: processed.result.encoded(), as: UTF8.self))
-    #expect(encoded.outcome == processed.outcome)
-    #expect(encoded.operationType == processed.operationType)
-    #expect(encoded.operationName == ranName)
+      String(decoding: response.body, as: UTF8.self)
+        == String(decoding: response.result.encoded(), as: UTF8.self))
+    #expect(response.operationName == ranName)
+    // The asynchronous entry point runs the same stages to the same answer (`slow` aside, which
+    // only it can run).
+    let awaited = await processor.process(
+      GraphQLRequest(query: query, operationName: operationName), context: (), admission: .safeMethod,
+      rootValue: ExecutionFixture.rootValue)
+    #expect(awaited.outcome == response.outcome)
+    #expect(awaited.operationType == response.operationType)
+    if !query.contains("slow") { #expect(awaited.body == response.body) }
   }
 
   @Test func repeatedQueriesHitTheCache() throws {
     let cache = DocumentCache(capacity: 10)
     let processor = try processor(cache: cache)
     for _ in 0..<3 {
-      let processed = processor.processSync(
+      let processed = processor.run(
         query: "{ hello }", context: (), rootValue: ExecutionFixture.rootValue)
       #expect(processed.result.json.encodedString == #"{"data":{"hello":"world"}}"#)
     }
-    _ = processor.processSync(query: "{ nope }", context: ())
-    _ = processor.processSync(query: "{ nope }", context: ())
+    _ = processor.run(query: "{ nope }", context: ())
+    _ = processor.run(query: "{ nope }", context: ())
     #expect(cache.statistics.hits == 3)
     #expect(cache.statistics.misses == 2)
     #expect(cache.count == 2)
@@ -142,11 +149,11 @@ import Testing
     // 100 bytes of comment make a valid query too long to keep.
     let long = "# " + String(repeating: "x", count: 100) + "\n{ hello }"
     for _ in 0..<2 {
-      let processed = processor.processSync(query: long, context: (), rootValue: ExecutionFixture.rootValue)
+      let processed = processor.run(query: long, context: (), rootValue: ExecutionFixture.rootValue)
       #expect(processed.result.json.encodedString == #"{"data":{"hello":"world"}}"#)
     }
     #expect(cache.count == 0)
-    _ = processor.processSync(query: "{ hello }", context: (), rootValue: ExecutionFixture.rootValue)
+    _ = processor.run(query: "{ hello }", context: (), rootValue: ExecutionFixture.rootValue)
     #expect(cache.count == 1)
     #expect(DocumentCache().maxQueryBytes == 32 << 10)
   }
@@ -156,7 +163,7 @@ import Testing
     let responses = Mutex<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 64) { iteration in
       let query = "query Q\(iteration % 8) { number(x: \(iteration)) }"
-      let processed = processor.processSync(query: query, context: ())
+      let processed = processor.run(query: query, context: ())
       responses.withLock { $0.append(processed.result.json.encodedString) }
     }
     let all = responses.withLock { $0 }

@@ -35,9 +35,8 @@ private struct BackendService: GraphQLService {
     -> GraphQLServiceResult
   {
     observe?(authorization)
-    let processed = backend.handle(
-      request, authorization: authorization,
-      operationPolicy: OperationAdmission.http(allowMutations: allowMutations).refusal)
-    return GraphQLServiceResult(processed, operationName: request.operationName)
+    let processed = backend.process(
+      request, authorization: authorization, admission: .http(allowMutations: allowMutations))
+    return GraphQLServiceResult(processed, requestedOperationName: request.operationName)
   }
 }

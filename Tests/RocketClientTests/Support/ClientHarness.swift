@@ -39,9 +39,7 @@ struct ClientHarness {
       // The program's wiring (RocketReserverCLI), which the client module does not know.
       let transport = InProcessTransport { request, authorization in
         observe?(authorization)
-        return backend.handle(
-          request, authorization: authorization, operationPolicy: OperationAdmission.singleResponse.refusal
-        ).result.json
+        return backend.process(request, authorization: authorization, admission: .singleResponse).result.json
       }
       client = RocketClient(
         transport: transport, credentials: store, endpointKey: Credential.embeddedEndpoint)

@@ -1,12 +1,11 @@
-import GraphQL
-
 /// What may run over one transport: the single place that decides whether a mutation or a
 /// subscription is refused, and with which error, for every way a request reaches a schema
 /// (HTTP GET and POST, the streaming transports, the program's in-process transport).
 ///
 /// GraphQL over HTTP forbids mutations over GET (a GET must not change state); a transport that
-/// answers with one response cannot carry a subscription's stream. Refusals happen in the engine's
-/// operation policy, after the operation is selected and before any resolver runs. Apollo Server's
+/// answers with one response cannot carry a subscription's stream. Refusals are a stage of the
+/// request pipeline (`GraphQLRequestProcessor.process`), after the operation is selected and before
+/// any resolver runs. Apollo Server's
 /// wording and `BAD_REQUEST` code, so clients written for it recognise the answer.
 ///
 /// A plain value, safe to share between threads.
@@ -36,8 +35,7 @@ public struct OperationAdmission: Sendable, Hashable {
     allowMutations ? .singleResponse : .safeMethod
   }
 
-  /// Why an operation of `type` may not run over this transport, or nil when it may: the engine's
-  /// `operationPolicy`.
+  /// Why an operation of `type` may not run over this transport, or nil when it may.
   public func refusal(of type: OperationType) -> GraphQLError? {
     switch type {
     case .query: nil

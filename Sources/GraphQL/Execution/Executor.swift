@@ -1,0 +1,401 @@
+/// Executes an operation synchronously and returns the response as compact UTF-8 JSON text: the
+/// same bytes as `executeSync(...).encoded()`, written while executing, without building the
+/// `JSON` value tree first. For servers, which only send the text.
+///
+/// A non-null error that propagates up takes back the bytes its fields already wrote and writes
+/// `null` in their place, so the output is exactly what the value-tree path encodes.
+/// - Parameters: as `executeSync(schema:document:operationName:variableValues:context:rootValue:)`.
+/// - Returns: `{"data":...}`, or `{"errors":[...],"data":...}` with field errors, or
+///   `{"errors":[...]}` for a request error.
+public func executeSyncEncoded<Context: Sendable>(
+  schema: ExecutableSchema<Context>, document: Document, operationName: String? = nil,
+  variableValues: JSONObject? = nil, context: Context, rootValue: (any Sendable)? = nil
+) -> [UInt8] {
+  switch prepareExecution(
+    schema: schema, document: document, operationName: operationName, variableValues: variableValues,
+    context: context, rootValue: rootValue)
+  {
+  case .failure(let failure): return ExecutionResult(data: nil, errors: failure.errors).encoded()
+  case .success(let execution): return execution.executeOperationEncoded().body
+  }
+}
+
+/// An execution's response as JSON text, and its errors as values.
+struct EncodedExecution {
+  let errors: [GraphQLError]
+  let body: [UInt8]
+
+  /// The response as a value: the data decoded, the errors as they are.
+  var result: ExecutionResult {
+    do {
+      // The text is our own, as deep as the execution that wrote it went.
+      let data = try JSON(parsing: body, maxDepth: .max).objectValue?["data"] ?? .null
+      return ExecutionResult(data: data, errors: errors)
+    } catch {
+      return ExecutionResult(
+        data: .null, errors: errors + [GraphQLError("Internal error: the response did not decode: \(error)")])
+    }
+  }
+}
+
+/// The executor: spec section 6, one implementation for every caller. It writes the response as
+/// JSON text while it executes and runs synchronously, on the calling thread and without Swift
+/// concurrency, until a field's resolver is `.async`; that field then suspends the execution (see
+/// `Suspension`) and the asynchronous entry point awaits the rest, which the same functions write.
+/// The synchronous entry points cannot wait: there an `.async` resolver is a field error.
+///
+/// Generated selection writers (`TypedExecution`) stand in for the generic field loop of a
+/// synchronous execution and call back into these functions for what they do not type; an
+/// execution that may suspend runs the generic loop, so nothing suspends inside generated code.
+extension ExecutionContext {
+  /// The whole response of the operation, run to the end on the calling thread.
+  /// - Parameter fieldErrorCode: an `extensions.code` for field errors that have none (servers
+  ///   label them `INTERNAL_SERVER_ERROR`, as Apollo Server does); nil leaves them as they are.
+  func executeOperationEncoded(fieldErrorCode: String? = nil) -> EncodedExecution {
+    var writer = JSONByteWriter(capacity: 4096)
+    writer.write("{\"data\":")
+    let start = writer.count
+    if writeData(into: &writer) != nil {
+      // Unreachable: `.async` resolvers are field errors unless `canSuspend`.
+      errors.append(GraphQLError("Internal error: a synchronous execution suspended."))
+      writer.truncate(to: start)
+      writer.write("null")
+    }
+    return finish(writer, fieldErrorCode: fieldErrorCode)
+  }
+
+  /// The whole response of the operation, awaiting `.async` resolvers.
+  func executeOperationEncoded(fieldErrorCode: String? = nil) async -> EncodedExecution {
+    canSuspend = true
+    var writer = JSONByteWriter(capacity: 4096)
+    writer.write("{\"data\":")
+    if let suspension = writeData(into: &writer) {
+      // The root's suspension handles its own errors (`writeData`): it throws none.
+      _ = try? await suspension.resume(&writer)
+    }
+    return finish(writer, fieldErrorCode: fieldErrorCode)
+  }
+
+  /// `{"data":...}` as written, or with the errors first (see `ExecutionResult.encoded()`), which
+  /// are only known once the data is.
+  private func finish(_ writer: consuming JSONByteWriter, fieldErrorCode: String?) -> EncodedExecution {
+    writer.write(UInt8(ascii: "}"))
+    var errors = finalErrors
+    if errors.isEmpty { return EncodedExecution(errors: [], body: writer.bytes) }
+    if let fieldErrorCode { errors.setMissingCodes(to: fieldErrorCode) }
+    var response = ExecutionResult(data: nil, errors: errors).encoded()
+    response.removeLast()
+    response.append(UInt8(ascii: ","))
+    writer.append(to: &response, from: 1)
+    return EncodedExecution(errors: errors, body: response)
+  }
+
+  /// The `data` entry's value: the root selection set (mutation fields strictly one after
+  /// another, query fields in order too), or `null` when an error reached the root. Field errors
+  /// go to `errors`.
+  /// - Returns: the rest of the execution when it suspended (it handles its own errors).
+  private func writeData(into writer: inout JSONByteWriter) -> Suspension? {
+    guard let rootType = schema.rootType(for: operation.operation) else {
+      errors.append(missingRootTypeError())
+      writer.write("null")
+      return nil
+    }
+    let plans = rootPlans(rootType: rootType)
+    let dataStart = writer.count
+    do {
+      if !canSuspend, let typed = resolvers.typed?.roots[rootType.name] {
+        try withUnsafeMutablePointer(to: &writer) { output throws(FieldFailure) in
+          try typed(plans, TypedExecution(context: self, output: output))
+        }
+      } else {
+        try writeSelectionSet(plans, source: rootValue, fields: ObjectFields(rootValue), into: &writer)
+      }
+    } catch {
+      switch error.reason {
+      case .error(let error):
+        self.errors.append(error)
+        writer.truncate(to: dataStart)
+        writer.write("null")
+      case .suspended(let suspension):
+        return Suspension { [self] writer throws(FieldFailure) in
+          do throws(FieldFailure) {
+            _ = try await suspension.resume(&writer)
+          } catch {
+            if case .error(let error) = error.reason { errors.append(error) }
+            writer.truncate(to: dataStart)
+            writer.write("null")
+          }
+          return false
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Spec 6.3 ExecuteSelectionSet, written as a JSON object.
+  func writeSelectionSet(
+    _ plans: [FieldPlan], source: (any Sendable)?, fields: ObjectFields, into writer: inout JSONByteWriter
+  ) throws(FieldFailure) {
+    writer.write(UInt8(ascii: "{"))
+    try writeFields(plans, from: 0, source: source, fields: fields, into: &writer)
+  }
+
+  /// The fields of a selection set from the `first`th on, and the closing brace.
+  private func writeFields(
+    _ plans: [FieldPlan], from first: Int, source: (any Sendable)?, fields: ObjectFields,
+    into writer: inout JSONByteWriter
+  ) throws(FieldFailure) {
+    var index = first
+    while index < plans.count {
+      let plan = plans[index]
+      try checkLimits(written: writer.count)
+      if index > 0 { writer.write(UInt8(ascii: ",")) }
+      plan.keyBytes.withUnsafeBufferPointer { writer.write($0) }
+      pushPath(.key(plan.responseKey))
+      do {
+        try writeField(plan, source: source, fields: fields, into: &writer)
+      } catch {
+        popPath()
+        throw resuming(error, at: .key(plan.responseKey)) { [self, index] _, writer throws(FieldFailure) in
+          try writeFields(plans, from: index + 1, source: source, fields: fields, into: &writer)
+          return false
+        }
+      }
+      popPath()
+      index += 1
+    }
+    writer.write(UInt8(ascii: "}"))
+  }
+
+  /// Spec 6.4 ExecuteField (with 6.4.2 ResolveFieldValue), written as JSON.
+  func writeField(
+    _ plan: FieldPlan, source: (any Sendable)?, fields: ObjectFields, into writer: inout JSONByteWriter
+  ) throws(FieldFailure) {
+    if plan.isTypename {
+      JSONWriter.writeString(plan.parentType.name, to: &writer)
+      return
+    }
+    let start = writer.count
+    guard let resolution = plan.resolution else {
+      return try writeCompletedField(fields.value(plan.definition.name), plan, start: start, into: &writer)
+    }
+    let arguments: JSONObject
+    do {
+      arguments = try self.arguments(plan, resolution)
+    } catch {
+      return try writeFieldError(
+        locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
+    }
+    let resolved: (any Sendable)?
+    switch resolution.resolver {
+    case .sync(let resolve):
+      do {
+        resolved = try resolve(source, arguments, contextBox, resolveInfo(resolution))
+      } catch {
+        return try writeFieldError(
+          locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
+      }
+    case .async(let resolve):
+      guard canSuspend else {
+        let error = GraphQLError(
+          "Field \"\(plan.parentType.name).\(plan.definition.name)\" has an async resolver, which the synchronous executor cannot run; use execute(...) async."
+        )
+        return try writeFieldError(
+          locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
+      }
+      let info = resolveInfo(resolution)
+      let contextBox = contextBox
+      throw FieldFailure(
+        suspension: Suspension { [self] writer throws(FieldFailure) in
+          let resolved: (any Sendable)?
+          do {
+            resolved = try await resolve(source, arguments, contextBox, info)
+          } catch {
+            try writeFieldError(
+              locatedError(error, plan: plan), type: plan.outputType, start: start, into: &writer)
+            return false
+          }
+          return try await Suspension.run(&writer) { [self] writer throws(FieldFailure) in
+            try writeCompletedField(resolved, plan, start: start, into: &writer)
+            return false
+          }
+        })
+    }
+    try writeCompletedField(resolved, plan, start: start, into: &writer)
+  }
+
+  /// Spec 6.4 ExecuteField's last step: the resolved value completed, or the field's error.
+  private func writeCompletedField(
+    _ resolved: (any Sendable)?, _ plan: FieldPlan, start: Int, into writer: inout JSONByteWriter
+  ) throws(FieldFailure) {
+    do {
+      _ = try writeValue(plan.outputType, resolved, plan: plan, into: &writer)
+    } catch {
+      try recover(error, type: plan.outputType, start: start, into: &writer)
+    }
+  }
+
+  /// Spec 6.4.4 for a value of `type` that started at `start`: a nullable position records the
+  /// error and its partial output becomes `null`; a non-null one passes the error up. A
+  /// suspension passes up with this handling added to its rest.
+  private func recover(
+    _ failure: FieldFailure, type: OutputType, start: Int, into writer: inout JSONByteWriter
+  ) throws(FieldFailure) {
+    switch failure.reason {
+    case .error(let error):
+      try writeFieldError(error, type: type, start: start, into: &writer)
+    case .suspended(let suspension):
+      throw FieldFailure(
+        suspension: Suspension { [self] writer throws(FieldFailure) in
+          do throws(FieldFailure) {
+            _ = try await suspension.resume(&writer)
+          } catch {
+            guard case .error(let error) = error.reason else { throw error }
+            try writeFieldError(error, type: type, start: start, into: &writer)
+          }
+          return false
+        })
+    }
+  }
+
+  /// A failure, or, for a suspension, one whose rest then runs `rest` with what the suspended
+  /// step returned: the work a step had left when a callee suspended. `component` is the response
+  /// path's component the step had pushed for the callee (and popped while unwinding).
+  private func resuming(
+    _ failure: FieldFailure, at component: PathComponent? = nil,
+    then rest: @escaping (Bool, inout JSONByteWriter) throws(FieldFailure) -> Bool
+  ) -> FieldFailure {
+    guard case .suspended(let suspension) = failure.reason else { return failure }
+    return FieldFailure(
+      suspension: Suspension { [self] writer throws(FieldFailure) in
+        if let component { pushPath(component) }
+        let returned: Bool
+        do throws(FieldFailure) {
+          returned = try await suspension.resume(&writer)
+        } catch {
+          if component != nil { popPath() }
+          throw error
+        }
+        if component != nil { popPath() }
+        return try await Suspension.run(&writer) { writer throws(FieldFailure) in try rest(returned, &writer)
+        }
+      })
+  }
+
+  /// Spec 6.4.4 for the encoded path: a nullable position records the error and its partial output
+  /// becomes `null`; a non-null one passes the error up.
+  private func writeFieldError(
+    _ error: GraphQLError, type: OutputType, start: Int, into writer: inout JSONByteWriter
+  ) throws(FieldFailure) {
+    _ = try handleFieldError(error, type: type)
+    writer.truncate(to: start)
+    writer.write("null")
+  }
+
+  /// Spec 6.4.3 CompleteValue, written as JSON.
+  /// - Returns: whether the value written is `null` (which a non-null type turns into an error).
+  func writeValue(
+    _ type: OutputType, _ value: (any Sendable)?, plan: FieldPlan, into writer: inout JSONByteWriter
+  ) throws(FieldFailure) -> Bool {
+    if case .nonNull(let inner) = type {
+      let isNull: Bool
+      do {
+        isNull = try writeValue(inner, value, plan: plan, into: &writer)
+      } catch {
+        throw resuming(error) { [self] isNull, _ throws(FieldFailure) in
+          if isNull { throw nonNullViolation(plan) }
+          return false
+        }
+      }
+      if isNull { throw nonNullViolation(plan) }
+      return false
+    }
+    guard let value else {
+      writer.write("null")
+      return true
+    }
+    switch type {
+    case .scalar(_, let builtIn?):
+      if builtIn.write(value, into: &writer) { return false }
+    case .object(let objectType):
+      guard unwrapNull(value) != nil else {
+        writer.write("null")
+        return true
+      }
+      let plans = plan.subplans(for: objectType, in: self)
+      let fields = ObjectFields(value, needsMembers: ObjectFields.needed(by: plans))
+      try writeSelectionSet(plans, source: value, fields: fields, into: &writer)
+      return false
+    default: break
+    }
+    guard let value = unwrapNull(value) else {
+      writer.write("null")
+      return true
+    }
+    switch type {
+    case .list(let itemType):
+      let elements = try listElements(value, plan: plan)
+      writer.write(UInt8(ascii: "["))
+      try writeItems(elements, from: 0, itemType: itemType, plan: plan, into: &writer)
+      return false
+    case .abstract(let abstractName):
+      let objectType = try resolveAbstractType(abstractName, value, plan: plan)
+      let plans = plan.subplans(for: objectType, in: self)
+      try writeSelectionSet(
+        plans, source: value, fields: ObjectFields(value, needsMembers: ObjectFields.needed(by: plans)),
+        into: &writer)
+      return false
+    default:
+      let leaf = try completeLeaf(type, value, plan: plan)
+      leaf.encode(into: &writer)
+      return leaf.isNull
+    }
+  }
+
+  /// The items of a list from the `first`th on, and the closing bracket.
+  private func writeItems(
+    _ elements: [any Sendable], from first: Int, itemType: OutputType, plan: FieldPlan,
+    into writer: inout JSONByteWriter
+  ) throws(FieldFailure) {
+    var index = first
+    while index < elements.count {
+      if index > 0 { writer.write(UInt8(ascii: ",")) }
+      pushPath(.index(index))
+      let start = writer.count
+      do {
+        do {
+          _ = try writeValue(itemType, elements[index], plan: plan, into: &writer)
+        } catch {
+          try recover(error, type: itemType, start: start, into: &writer)
+        }
+      } catch {
+        popPath()
+        throw resuming(error, at: .index(index)) { [self, index] _, writer throws(FieldFailure) in
+          try writeItems(elements, from: index + 1, itemType: itemType, plan: plan, into: &writer)
+          return false
+        }
+      }
+      popPath()
+      index += 1
+    }
+    writer.write(UInt8(ascii: "]"))
+  }
+
+  /// graphql-js's error for an operation type the schema has no root type for.
+  func missingRootTypeError() -> GraphQLError {
+    GraphQLError(
+      "Schema is not configured to execute \(operation.operation.rawValue) operation.", source: source,
+      ranges: [operation.range])
+  }
+}
+
+extension BuiltInScalar {
+  /// Writes what `fastSerialize` gives for `value`, as JSON text; false when the value needs the
+  /// scalar's `serialize`.
+  @inline(__always)
+  func write(_ value: any Sendable, into writer: inout JSONByteWriter) -> Bool {
+    guard let serialized = fastSerialize(value) else { return false }
+    serialized.encode(into: &writer)
+    return true
+  }
+}

@@ -1,0 +1,223 @@
+/// The request pipeline for one schema, the one way every transport runs a request: persisted
+/// queries (`PersistedQueryStage`) -> document cache (parse -> validate, cached by query text) -> select the operation -> the transport's
+/// admission -> coerce variables -> cost limit -> execute within the response limits, with the
+/// outcome classified the way an HTTP layer needs it and errors coded as Apollo Server 4 codes
+/// them (`GraphQLResponse.Outcome.errorCode`).
+///
+/// A value type that is safe to share between threads; the cache is the only shared state.
+public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
+  /// The schema and resolvers requests run against.
+  public let schema: ExecutableSchema<Context>
+  /// Parsed and validated documents by query text.
+  public let cache: DocumentCache
+  /// Limits applied when parsing (token count, depth).
+  public let parseOptions: ParseOptions
+  /// The validation rules run on each new document.
+  public let rules: [ValidationRule]
+  /// The cost limit, response-size bound and deadline every request gets.
+  public let limits: RequestLimits
+  /// Automatic persisted queries, trusted documents, safelisting.
+  public let persistedOperations: PersistedOperations
+  /// The longest introspection lists of this schema, for the cost of introspection queries.
+  private let introspectionBounds: [String: Int]
+  /// The costs of operations already checked whose cost reads no variable.
+  private let costs = OperationCosts()
+
+  /// - Parameters:
+  ///   - schema: the executable schema.
+  ///   - cache: the document cache (default: a new one holding 1000 documents).
+  ///   - parseOptions: parser limits (default: at most 15 000 tokens, the parser's default depth),
+  ///     so a huge document cannot tie up a server thread.
+  ///   - rules: validation rules (default `specifiedRules`).
+  ///   - limits: the cost limit, response-size bound and deadline of every request (default:
+  ///     none).
+  ///   - persistedOperations: automatic persisted queries and trusted documents (default: none,
+  ///     so a request naming a persisted query is answered `PersistedQueryNotSupported`).
+  public init(
+    schema: ExecutableSchema<Context>, cache: DocumentCache = DocumentCache(),
+    parseOptions: ParseOptions = ParseOptions(maxTokens: 15_000), rules: [ValidationRule] = specifiedRules,
+    limits: RequestLimits = RequestLimits(), persistedOperations: PersistedOperations = PersistedOperations()
+  ) {
+    self.persistedOperations = persistedOperations
+    self.schema = schema
+    self.cache = cache
+    self.parseOptions = parseOptions
+    self.rules = rules
+    self.limits = limits
+    self.introspectionBounds = CostModel.introspectionBounds(of: schema.schema)
+  }
+
+  /// The static cost of the operation `operationName` selects in `query` under this pipeline's
+  /// cost model, with `variables` giving list bounds passed as variables; nil when the document
+  /// does not parse or validate, or names no such operation.
+  public func cost(query: String, operationName: String? = nil, variables: JSONObject? = nil) -> Int? {
+    let cached = document(for: query)
+    guard case .success(let parsed) = cached.parsed, cached.validationErrors.isEmpty,
+      let operation = try? getOperation(parsed, operationName: operationName)
+    else { return nil }
+    var fragments: [String: FragmentDefinition] = [:]
+    for case .fragment(let fragment) in parsed.definitions where fragments[fragment.name.value] == nil {
+      fragments[fragment.name.value] = fragment
+    }
+    var calculator = CostCalculator(
+      schema: schema.schema, model: limits.costModel, fragments: fragments, variables: variables ?? [:],
+      introspectionBounds: introspectionBounds)
+    return calculator.cost(of: operation)
+  }
+
+  /// Runs a request to the end on the calling thread, without Swift concurrency (as plain server
+  /// threads need): an `.async` resolver there is a field error.
+  /// - Parameters:
+  ///   - request: the document text, operation name and variables.
+  ///   - context: the per-request resolver context.
+  ///   - admission: which operation types the transport carries (default: a single response, as
+  ///     an HTTP POST or an in-process call); a refused one ends as `.operationNotAllowed` before
+  ///     any resolver runs.
+  ///   - rootValue: the root fields' source (default nil).
+  public func process(
+    _ request: GraphQLRequest, context: Context, admission: OperationAdmission = .singleResponse,
+    rootValue: (any Sendable)? = nil
+  ) -> GraphQLResponse {
+    switch prepare(request, context, admission, rootValue) {
+    case .finished(let response): return response
+    case .ready(let execution):
+      return executed(execution.executeOperationEncoded(fieldErrorCode: Self.fieldErrorCode), execution)
+    }
+  }
+
+  /// Runs a request, awaiting `.async` resolvers; the same stages and answers as
+  /// `process(_:context:admission:rootValue:)`.
+  public func process(
+    _ request: GraphQLRequest, context: Context, admission: OperationAdmission = .singleResponse,
+    rootValue: (any Sendable)? = nil
+  ) async -> GraphQLResponse {
+    switch prepare(request, context, admission, rootValue) {
+    case .finished(let response): return response
+    case .ready(let execution):
+      return executed(await execution.executeOperationEncoded(fieldErrorCode: Self.fieldErrorCode), execution)
+    }
+  }
+
+  /// The code of field errors that carry none (Apollo Server's).
+  static var fieldErrorCode: String? { GraphQLResponse.Outcome.executed.errorCode }
+
+  private func executed(_ encoded: EncodedExecution, _ execution: ExecutionContext) -> GraphQLResponse {
+    GraphQLResponse(
+      outcome: .executed, operationType: execution.operation.operation,
+      operationName: execution.operation.name?.value, errors: encoded.errors, body: encoded.body)
+  }
+
+  /// The cached parse and validation of `query`, computing and storing it on a miss.
+  public func document(for query: String) -> CachedDocument {
+    document(for: query, deadline: nil)
+      ?? CachedDocument(parsed: .failure(GraphQLError("timed out")), validationErrors: [])
+  }
+
+  /// `document(for:)` that gives up at `deadline`: nil when validation did not finish in time
+  /// (nothing is cached then).
+  private func document(for query: String, deadline: ContinuousClock.Instant?) -> CachedDocument? {
+    if let cached = cache.entry(for: query) { return cached }
+    let entry: CachedDocument
+    do {
+      let document = try parse(Source(query), options: parseOptions)
+      let outcome = validate(
+        schema: schema.schema, document: document, rules: rules, deadline: deadline)
+      if outcome.timedOut { return nil }
+      entry = CachedDocument(parsed: .success(document), validationErrors: outcome.errors)
+    } catch {
+      entry = CachedDocument(parsed: .failure(error), validationErrors: [])
+    }
+    cache.store(entry, for: query)
+    return entry
+  }
+
+  private enum Preparation {
+    case ready(ExecutionContext)
+    case finished(GraphQLResponse)
+  }
+
+  /// The stages before execution, in order: document cache (parse, validate), operation
+  /// selection, admission, variable coercion, cost limit, response limits.
+  private func prepare(
+    _ request: GraphQLRequest, _ context: Context, _ admission: OperationAdmission,
+    _ rootValue: (any Sendable)?
+  ) -> Preparation {
+    let operationName = request.operationName
+    let deadline = limits.timeout.map { ContinuousClock.now + $0 }
+    let prepared: CachedDocument?
+    switch PersistedQueryStage.query(of: request, operations: persistedOperations) {
+    case .run(let query): prepared = document(for: query, deadline: deadline)
+    case .prepared(let trusted): prepared = trusted
+    case .answer(let response): return .finished(response)
+    }
+    guard let cached = prepared else {
+      // Validation ran out of time: answered as an execution stopped by its deadline.
+      let errors = [RequestLimits.timedOut(limits.timeout ?? .zero)]
+      return .finished(
+        GraphQLResponse(
+          outcome: .executed, operationType: nil, operationName: nil, errors: errors,
+          body: ExecutionResult(data: .null, errors: errors).encoded()))
+    }
+    let document: Document
+    switch cached.parsed {
+    case .failure(let error):
+      return .finished(.requestError(.parseFailed, nil, [error]))
+    case .success(let parsed): document = parsed
+    }
+    guard cached.validationErrors.isEmpty else {
+      return .finished(.requestError(.validationFailed, nil, cached.validationErrors))
+    }
+    let operation: OperationDefinition
+    do {
+      operation = try getOperation(document, operationName: operationName)
+    } catch {
+      return .finished(.requestError(.operationResolutionFailed, nil, [error]))
+    }
+    if let refusal = admission.refusal(of: operation.operation) {
+      return .finished(.requestError(.operationNotAllowed, operation.operation, [refusal]))
+    }
+    switch prepareExecution(
+      schema: schema, document: document, operationName: operationName, variableValues: request.variables,
+      context: context, rootValue: rootValue)
+    {
+    case .success(let execution):
+      if let maxCost = limits.maxCost {
+        let cost = cost(of: execution)
+        if cost > maxCost {
+          return .finished(
+            .requestError(
+              .costLimitExceeded, operation.operation,
+              [RequestLimits.tooComplex(cost: cost, maxCost: maxCost)]))
+        }
+      }
+      if limits.maxResponseBytes != nil || deadline != nil {
+        execution.limits = ExecutionLimits(
+          maxResponseBytes: limits.maxResponseBytes, deadline: deadline, timeout: limits.timeout ?? .zero)
+      }
+      return .ready(execution)
+    case .failure(let failure):
+      let outcome: GraphQLResponse.Outcome =
+        failure.stage == .variableCoercion ? .variableCoercionFailed : .operationResolutionFailed
+      return .finished(.requestError(outcome, operation.operation, failure.errors))
+    }
+  }
+
+  /// The static cost of the execution's operation: remembered per document and operation when no
+  /// list bound reads a variable, so a repeated request does not walk its document again.
+  private func cost(of execution: ExecutionContext) -> Int {
+    let key = execution.operation.range.flatMap { range in
+      execution.source.map { $0.utf8.count <= PlanCache.maxSourceBytes } == true
+        ? PlanCache.Key(document: ObjectIdentifier(execution.documentIdentity), operationStart: range.start)
+        : nil
+    }
+    if let key, let known = costs.lookup(key) { return known }
+    var calculator = CostCalculator(
+      schema: schema.schema, model: limits.costModel, fragments: execution.fragments,
+      variables: execution.variables, introspectionBounds: introspectionBounds)
+    let cost = calculator.cost(of: execution.operation)
+    if let key, !calculator.readVariables {
+      costs.store(OperationCosts.Entry(document: execution.documentIdentity, cost: cost), for: key)
+    }
+    return cost
+  }
+}

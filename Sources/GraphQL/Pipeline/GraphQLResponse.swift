@@ -1,0 +1,111 @@
+/// The answer of the request pipeline (`GraphQLRequestProcessor.process`) to one request: how far
+/// it got, which operation ran, its errors as values, and the response as compact UTF-8 JSON text
+/// written while executing, which a server sends as it is and an in-process caller decodes once.
+public struct GraphQLResponse: Sendable {
+  /// How far a request got.
+  public enum Outcome: Hashable, Sendable {
+    /// The request names a persisted query by hash that the server does not hold
+    /// (`PersistedQueryNotFound`, `PERSISTED_QUERY_NOT_FOUND`): the client sends the text again.
+    case persistedQueryNotFound
+    /// The request names a persisted query and the server keeps none
+    /// (`PersistedQueryNotSupported`, `PERSISTED_QUERY_NOT_SUPPORTED`).
+    case persistedQueryNotSupported
+    /// Only trusted documents may run and this request is not one (`PERSISTED_QUERY_NOT_IN_LIST`).
+    case persistedQueryNotInList
+    /// The persisted-query extension is malformed: a version other than 1, or a hash that is not
+    /// the query's SHA-256 (`BAD_REQUEST`).
+    case persistedQueryInvalid
+    /// The document does not parse (`GRAPHQL_PARSE_FAILED`).
+    case parseFailed
+    /// A validation rule failed (`GRAPHQL_VALIDATION_FAILED`).
+    case validationFailed
+    /// No operation matches `operationName`, or it is needed and missing
+    /// (`OPERATION_RESOLUTION_FAILURE`).
+    case operationResolutionFailed
+    /// The transport's `OperationAdmission` refused the operation's type (`BAD_REQUEST`).
+    case operationNotAllowed
+    /// A variable is missing or does not fit its type (`BAD_USER_INPUT`).
+    case variableCoercionFailed
+    /// The operation's static cost is above the limit (`QUERY_TOO_COMPLEX`); nothing ran.
+    case costLimitExceeded
+    /// The operation ran; the response has `data` (possibly with field errors, or null with
+    /// `RESPONSE_TOO_LARGE` or `REQUEST_TIMEOUT` when a limit stopped the request, even during
+    /// validation).
+    case executed
+
+    /// The `extensions.code` the pipeline gives the errors of a request that stopped here, as
+    /// Apollo Server 4 names them (admission and cost limits code their own errors).
+    var errorCode: String? {
+      switch self {
+      case .persistedQueryNotFound: "PERSISTED_QUERY_NOT_FOUND"
+      case .persistedQueryNotSupported: "PERSISTED_QUERY_NOT_SUPPORTED"
+      case .persistedQueryInvalid: "BAD_REQUEST"
+      case .persistedQueryNotInList: "PERSISTED_QUERY_NOT_IN_LIST"
+      case .parseFailed: "GRAPHQL_PARSE_FAILED"
+      case .validationFailed: "GRAPHQL_VALIDATION_FAILED"
+      case .operationResolutionFailed: "OPERATION_RESOLUTION_FAILURE"
+      case .variableCoercionFailed: "BAD_USER_INPUT"
+      case .operationNotAllowed, .costLimitExceeded: nil
+      // Field errors that carry no code of their own.
+      case .executed: "INTERNAL_SERVER_ERROR"
+      }
+    }
+  }
+
+  /// How far the request got.
+  public let outcome: Outcome
+  /// The selected operation's type, once known (nil for parse, validation and operation errors).
+  public let operationType: OperationType?
+  /// The name of the operation that ran; nil for an anonymous one or when none ran.
+  public let operationName: String?
+  /// The response's errors, in order, each with its `extensions.code`.
+  public let errors: [GraphQLError]
+  /// `{"errors":[...],"data":...}`: byte for byte what `ExecutionResult.encoded()` gives for the
+  /// same result; request errors have no `data` entry.
+  public let body: [UInt8]
+
+  /// - Parameters:
+  ///   - outcome: how far the request got.
+  ///   - operationType: the selected operation's type, if known.
+  ///   - operationName: the name of the operation that ran, if any.
+  ///   - errors: the response's errors.
+  ///   - body: the response as JSON text.
+  public init(
+    outcome: Outcome, operationType: OperationType?, operationName: String?, errors: [GraphQLError],
+    body: [UInt8]
+  ) {
+    self.outcome = outcome
+    self.operationType = operationType
+    self.operationName = operationName
+    self.errors = errors
+    self.body = body
+  }
+
+  /// Whether the request failed before execution (no `data` in the body).
+  public var isRequestError: Bool { outcome != .executed }
+
+  /// The response as a value: `body` decoded.
+  /// - Throws: `JSONParseError` when the body does not decode, which the pipeline's own text
+  ///   always does.
+  public func json() throws -> JSON {
+    // The text is the pipeline's own, as deep as the execution that wrote it went.
+    try JSON(parsing: body, maxDepth: .max)
+  }
+
+  /// The response as an `ExecutionResult`: `data` decoded from the body, the errors as they are.
+  public var result: ExecutionResult {
+    let data = isRequestError ? nil : (try? json())?.objectValue?["data"] ?? .null
+    return ExecutionResult(data: data, errors: errors)
+  }
+
+  /// The answer to a request that stopped before execution.
+  static func requestError(_ outcome: Outcome, _ type: OperationType?, _ errors: [GraphQLError])
+    -> GraphQLResponse
+  {
+    let coded =
+      outcome.errorCode.map { code in errors.map { $0.code == nil ? $0.withCode(code) : $0 } } ?? errors
+    return GraphQLResponse(
+      outcome: outcome, operationType: type, operationName: nil, errors: coded,
+      body: ExecutionResult(data: nil, errors: coded).encoded())
+  }
+}
