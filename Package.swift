@@ -32,7 +32,8 @@ let package = Package(
 
     // MARK: - Libraries
     // The module graph is one-way (docs/ARCHITECTURE.md): wire types <- engine, wire types <-
-    // generated-code runtime <- client <- program; the backend and the server <- program.
+    // generated-code runtime <- client <- program; HTTP server, WebSocket <- GraphQL over HTTP;
+    // the backend and the server <- program.
     .target(
       name: "GraphQLWire",
       swiftSettings: strictSettings),
@@ -87,12 +88,20 @@ let package = Package(
       swiftSettings: strictSettings,
       plugins: ["EmbedResourcesPlugin", "ResolverCodegenPlugin"]),
     .target(
-      name: "GraphQLServer",
-      dependencies: ["GraphQL", "POSIXThreads", "CMicroHTTPD", "CWslay", "CCrypto", "CEventPoll"],
+      name: "HTTPServer",
+      dependencies: ["POSIXThreads", "CMicroHTTPD"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "WebSocket",
+      dependencies: ["CWslay", "CCrypto"],
+      swiftSettings: strictSettings),
+    .target(
+      name: "GraphQLHTTP",
+      dependencies: ["GraphQL", "HTTPServer", "WebSocket", "POSIXThreads", "CEventPoll"],
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQLWire", "GraphQLAPI", "POSIXThreads", "SQLite", "CCurl", "CWslay", "CCrypto"],
+      dependencies: ["GraphQLWire", "GraphQLAPI", "POSIXThreads", "SQLite", "CCurl", "WebSocket"],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools
@@ -113,7 +122,8 @@ let package = Package(
     .target(
       name: "RocketReserverCLI",
       dependencies: [
-        "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient", "GraphQLServer",
+        "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient", "GraphQLHTTP",
+        "HTTPServer",
         "LaunchBackend",
       ],
       swiftSettings: strictSettings),
@@ -132,6 +142,7 @@ let package = Package(
     // MARK: - Tests
     .target(
       name: "TestSupport",
+      dependencies: ["WebSocket"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "ShimTests",
@@ -177,12 +188,16 @@ let package = Package(
       ],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "GraphQLServerTests",
-      dependencies: ["GraphQLServer", "GraphQL", "TestSupport"],
+      name: "HTTPServerTests",
+      dependencies: ["HTTPServer", "TestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "GraphQLHTTPTests",
+      dependencies: ["GraphQLHTTP", "HTTPServer", "WebSocket", "GraphQL", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "LaunchBackendTests",
-      dependencies: ["LaunchBackend", "GraphQLServer", "Postgres", "TestSupport", "embed-resources"],
+      dependencies: ["LaunchBackend", "GraphQLHTTP", "Postgres", "TestSupport", "embed-resources"],
       swiftSettings: strictSettings),
     .executableTarget(
       name: "credential-writer",
@@ -192,7 +207,8 @@ let package = Package(
     .testTarget(
       name: "RocketClientTests",
       dependencies: [
-        "RocketClient", "GraphQLAPI", "GraphQLWire", "RocketReserverAPI", "LaunchBackend", "GraphQLServer",
+        "RocketClient", "GraphQLAPI", "GraphQLWire", "RocketReserverAPI", "LaunchBackend", "GraphQLHTTP",
+        "HTTPServer",
         "SQLite",
         "TestSupport",
         "credential-writer",

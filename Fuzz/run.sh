@@ -4,7 +4,7 @@
 #   Fuzz/run.sh TARGET SECONDS      e.g. Fuzz/run.sh parser 600 (SECONDS 0: build only)
 #
 # TARGET names Fuzz/<Target>Entry.swift (parser -> ParserEntry.swift; http-head ->
-# HTTPHeadEntry.swift, built with Sources/GraphQLServer and Fuzz/HTTP/). The seeds in
+# HTTPHeadEntry.swift, built with Sources/GraphQLHTTP and Fuzz/HTTP/). The seeds in
 # Fuzz/corpus/TARGET/ are read but never written: new inputs go to .build/fuzz/TARGET/corpus,
 # crashes to .build/fuzz/TARGET/. Exits non-zero if libFuzzer finds a crash.
 set -euo pipefail
@@ -38,10 +38,11 @@ build_module() {
 echo "building $binary"
 case "$target" in
   http-head | http-body)
-    # The HTTP targets drive a real GraphQLHTTPServer (Sources/GraphQLServer over libmicrohttpd):
-    # GraphQLWire, GraphQL and POSIXThreads are modules of their own, shared by both targets;
-    # the server's sources and the entry are another. -Onone: each input costs a loopback round
-    # trip, so optimizing buys little and costs minutes.
+    # The HTTP targets drive a real GraphQLHTTPServer (Sources/GraphQLHTTP on Sources/HTTPServer
+    # over libmicrohttpd): GraphQLWire, GraphQL, POSIXThreads, HTTPServer (with testing enabled:
+    # the head entry checks its MessageFraming) and WebSocket are modules of their own, shared by
+    # both targets; GraphQLHTTP's sources and the entry are another. -Onone: each input costs a
+    # loopback round trip, so optimizing buys little and costs minutes.
     entry="$root/Fuzz/HTTP$(tr '[:lower:]' '[:upper:]' <<<"${target:5:1}")${target:6}Entry.swift"
     [[ -f "$entry" ]] || { echo "no fuzz entry $entry" >&2; exit 2; }
     lib="$root/.build/fuzz/modules-onone"
@@ -50,9 +51,14 @@ case "$target" in
     [[ "$lib/libGraphQLWire.a" -nt "$lib/libGraphQL.a" ]] && rm -f "$lib/libGraphQL.a"
     build_module "$lib" -Onone GraphQL
     build_module "$lib" -Onone POSIXThreads
+    build_module "$lib" -Onone HTTPServer -enable-testing -I "$root/Sources/CMicroHTTPD/include"
+    build_module "$lib" -Onone WebSocket -I "$root/Sources/CWslay/include" -I "$root/Sources/CCrypto"
+    # SwiftPM makes CEventPoll's module map; here it is written out.
+    printf 'module CEventPoll {\n  header "%s"\n  export *\n}\n' \
+      "$root/Sources/CEventPoll/include/event_poll.h" >"$lib/CEventPoll.modulemap"
     # The server's C shims open libmicrohttpd and wslay on first use (Sources/CLazyLoad), so
     # their forwarders are compiled in as in the package build.
-    shims=(CLazyLoad CMicroHTTPD CWslay)
+    shims=(CLazyLoad CMicroHTTPD CWslay CEventPoll)
     objects=()
     for shim in "${shims[@]}"; do
       for source in "$root/Sources/$shim"/*.c; do
@@ -65,14 +71,14 @@ case "$target" in
       done
     done
     # The binary is relinked only when a source it is built from is newer.
-    if [[ ! -f "$binary" ]] || [[ -n "$(find "$root/Sources/GraphQLServer" "$root/Fuzz/HTTP" "$entry" \
+    if [[ ! -f "$binary" ]] || [[ -n "$(find "$root/Sources/GraphQLHTTP" "$root/Fuzz/HTTP" "$entry" \
       "$lib"/*.a "$lib"/*.o -newer "$binary" 2>/dev/null)" ]]; then
       # shellcheck disable=SC2046
-      "${swiftc_fuzz[@]}" -Onone -module-name GraphQLServer \
-        -I "$lib" -L "$lib" -lGraphQL -lGraphQLWire -lPOSIXThreads \
+      "${swiftc_fuzz[@]}" -Onone -module-name GraphQLHTTP \
+        -I "$lib" -L "$lib" -lGraphQL -lGraphQLWire -lPOSIXThreads -lHTTPServer -lWebSocket \
         -I "$root/Sources/CMicroHTTPD/include" -I "$root/Sources/CWslay/include" -I "$root/Sources/CCrypto" \
-        -lcrypto "${objects[@]}" \
-        $(find "$root/Sources/GraphQLServer" "$root/Fuzz/HTTP" -name '*.swift' | sort) "$entry" -o "$binary"
+        -Xcc -fmodule-map-file="$lib/CEventPoll.modulemap" -lcrypto "${objects[@]}" \
+        $(find "$root/Sources/GraphQLHTTP" "$root/Fuzz/HTTP" -name '*.swift' | sort) "$entry" -o "$binary"
     fi
     ;;
   *)

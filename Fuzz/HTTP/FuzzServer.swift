@@ -2,10 +2,11 @@
 // GraphQLHTTPServer on an ephemeral loopback port, serving a small real schema, and a raw client
 // that sends one input per connection and checks what comes back.
 //
-// Compiled into one module with Sources/GraphQLServer (see Fuzz/run.sh), so it reaches the
-// internal API; Sources/GraphQL is linked as its own module.
+// Compiled into one module with Sources/GraphQLHTTP (see Fuzz/run.sh), so it reaches the
+// internal API; Sources/GraphQL and Sources/HTTPServer are linked as modules of their own.
 import GraphQL
 import Glibc
+import HTTPServer
 
 private let fuzzSDL = """
   type Query { hello(name: String): String  whoami: String  launches(first: Int): [String!]! }
@@ -17,7 +18,7 @@ private let fuzzSDL = """
 /// so 1 s can expire at once and cut a request in progress); the per-address budget is off and
 /// the head deadline long, because every input comes from 127.0.0.1 in quick succession and a
 /// loaded, sanitized process can stall past a short deadline (both are tested in
-/// Tests/GraphQLServerTests/FairnessTests.swift).
+/// Tests/GraphQLHTTPTests/FairnessTests.swift).
 let fuzzServerPort: UInt16 = {
   let resolvers: [String: [String: FieldResolver<String?>]] = [
     "Query": [

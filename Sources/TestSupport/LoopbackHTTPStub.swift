@@ -85,7 +85,6 @@ public final class LoopbackHTTPStub: Sendable {
   /// - Throws: ``SocketError`` when the listening socket cannot be set up.
   public init(handler: @escaping @Sendable (Request) -> Response) throws {
     server = try StubServer(handler: handler)
-    server.start()
   }
 
   /// Starts a stub that answers the n-th request with `responses[n]`, repeating the last one.

@@ -1,9 +1,11 @@
 import Foundation
 import Glibc
+import WebSocket
 
-/// A WebSocket client for tests, written from RFC 6455 alone (not with the server's library), so
-/// the server's handshake and frames are checked byte for byte: masked client frames, the
-/// server's unmasked frames, ping/pong and close codes.
+/// A WebSocket client for tests, its framing written from RFC 6455 alone (not with wslay), so the
+/// server's frames are checked byte for byte: masked client frames, the server's unmasked frames,
+/// ping/pong and close codes. The accept value is the one `WebSocketAccept` computes for both
+/// ends, itself checked against the RFC's example (`WebSocketAcceptTests`).
 public final class WebSocketTestClient {
   /// One frame from the server.
   public enum Frame: Equatable, Sendable {
@@ -31,7 +33,7 @@ public final class WebSocketTestClient {
     port: UInt16, subprotocols: String, headers: [String] = [], readTimeoutSeconds: Int = 15
   ) throws {
     connection = try RawHTTPConnection(port: port, readTimeoutSeconds: readTimeoutSeconds)
-    let key = Data((0..<16).map { _ in UInt8.random(in: 0...255) }).base64EncodedString()
+    let key = WebSocketAccept.newKey()
     var request =
       "GET /graphql HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
       + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: \(subprotocols)\r\n"
@@ -39,16 +41,10 @@ public final class WebSocketTestClient {
     connection.send(request + "\r\n")
     guard let head = readHead() else { throw HandshakeFailed(response: "(no answer)") }
     responseHead = head
-    let expected = Self.acceptValue(key)
+    let expected = WebSocketAccept.value(forKey: key)
     guard head.hasPrefix("HTTP/1.1 101"),
       head.lowercased().contains("sec-websocket-accept: \(expected.lowercased())")
     else { throw HandshakeFailed(response: head) }
-  }
-
-  /// The expected `Sec-WebSocket-Accept` for `key`, computed with the SHA-1 below (not libcrypto).
-  /// algorithm here in Swift.
-  static func acceptValue(_ key: String) -> String {
-    Data(SHA1.digest(Array((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8))).base64EncodedString()
   }
 
   /// A response header of the handshake, by lowercase name.
@@ -172,40 +168,5 @@ public final class WebSocketTestClient {
     guard let chunk = connection.receiveSome() else { return false }
     buffer += chunk
     return true
-  }
-}
-
-/// SHA-1 (FIPS 180-4), for checking the handshake independently of the server's libcrypto.
-enum SHA1 {
-  static func digest(_ message: [UInt8]) -> [UInt8] {
-    var h: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
-    var data = message
-    let bitLength = UInt64(message.count) * 8
-    data.append(0x80)
-    while data.count % 64 != 56 { data.append(0) }
-    data += (0..<8).reversed().map { UInt8((bitLength >> (UInt64($0) * 8)) & 0xFF) }
-    for chunk in stride(from: 0, to: data.count, by: 64) {
-      var w = (0..<16).map { index in
-        (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(data[chunk + index * 4 + $1]) }
-      }
-      for index in 16..<80 {
-        let value = w[index - 3] ^ w[index - 8] ^ w[index - 14] ^ w[index - 16]
-        w.append(value << 1 | value >> 31)
-      }
-      var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
-      for index in 0..<80 {
-        let (f, k): (UInt32, UInt32) =
-          switch index {
-          case 0..<20: ((b & c) | (~b & d), 0x5A82_7999)
-          case 20..<40: (b ^ c ^ d, 0x6ED9_EBA1)
-          case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
-          default: (b ^ c ^ d, 0xCA62_C1D6)
-          }
-        let temp = (a << 5 | a >> 27) &+ f &+ e &+ k &+ w[index]
-        (e, d, c, b, a) = (d, c, b << 30 | b >> 2, a, temp)
-      }
-      h = [h[0] &+ a, h[1] &+ b, h[2] &+ c, h[3] &+ d, h[4] &+ e]
-    }
-    return h.flatMap { word in (0..<4).reversed().map { UInt8((word >> (UInt32($0) * 8)) & 0xFF) } }
   }
 }

@@ -1,6 +1,6 @@
 import Foundation
 import GraphQL
-import GraphQLServer
+import GraphQLHTTP
 import LaunchBackend
 import TestSupport
 import Testing

@@ -77,7 +77,7 @@ static inline struct MHD_Response *cmhd_response_copying(const void *data, size_
 static inline enum MHD_Result cmhd_yes(void) { return MHD_YES; }
 static inline enum MHD_Result cmhd_no(void) { return MHD_NO; }
 
-// MARK: - GraphQLServer: own listening socket, quiesce support
+// MARK: - HTTPServer: own listening socket, quiesce support
 
 #include <errno.h>
 #include <fcntl.h>

@@ -1,7 +1,7 @@
 import FoundationEssentials
 import Glibc
 import GraphQL
-import GraphQLServer
+import GraphQLHTTP
 import LaunchBackend
 
 /// `serve [--host H] [--port P] [--database URL] [--database-pool N] [--max-cost N] ...`: offers the

@@ -1,5 +1,5 @@
 import GraphQL
-import GraphQLServer
+import GraphQLHTTP
 import LaunchBackend
 
 /// Serves the embedded `LaunchBackend` through `GraphQLHTTPServer`: the adapter lives here so that

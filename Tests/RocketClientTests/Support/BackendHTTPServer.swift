@@ -1,6 +1,7 @@
 import Foundation
 import GraphQL
-import GraphQLServer
+import GraphQLHTTP
+import HTTPServer
 import LaunchBackend
 
 /// The embedded backend served over HTTP by the real `GraphQLHTTPServer` on 127.0.0.1, port 0:

@@ -1,6 +1,6 @@
 import Foundation
 import GraphQLAPI
-import GraphQLServer
+import GraphQLHTTP
 import GraphQLWire
 import LaunchBackend
 import RocketClient

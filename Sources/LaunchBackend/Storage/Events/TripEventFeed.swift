@@ -31,9 +31,8 @@ public final class TripEventFeed: Sendable {
   private let readEvents: @Sendable (_ after: Int, _ limit: Int) throws -> [TripEvent]
   private let lastEventID: @Sendable () throws -> Int
   private let watcher: any CommitWatcher
-  /// A pipe: the feed's thread polls `wakeDescriptor`, `wake()` writes a byte to the other end.
-  private let wakeDescriptor: Int32
-  private let wakeWriteDescriptor: Int32
+  /// The feed's thread polls it; `wake()` writes to it.
+  private let wakePipe = WakePipe()
   private let nextKey = Atomic<Int>(0)
   private let state = Mutex(State())
 
@@ -66,16 +65,7 @@ public final class TripEventFeed: Sendable {
     self.watcher = watcher
     self.readEvents = readEvents
     self.lastEventID = lastEventID
-    var ends: [Int32] = [-1, -1]
-    if pipe(&ends) == 0 {
-      for end in ends {
-        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      }
-    }
     // Without a pipe (no descriptors left) the feed still works, on the watcher's timing alone.
-    wakeDescriptor = ends[0]
-    wakeWriteDescriptor = ends[1]
   }
 
   /// The events committed after event `id` (or, when `id` is nil, after this call), as they
@@ -151,11 +141,7 @@ public final class TripEventFeed: Sendable {
 
   /// Tells the feed that this process just committed an event, so it need not wait for the
   /// watcher to notice.
-  func wake() {
-    var byte: UInt8 = 1
-    // A full pipe already holds a wake-up, so a failed write loses nothing.
-    _ = Glibc.write(wakeWriteDescriptor, &byte, 1)
-  }
+  func wake() { wakePipe.wake() }
 
   /// Finishes every subscriber's stream and stops the feed's thread.
   func close() {
@@ -169,13 +155,7 @@ public final class TripEventFeed: Sendable {
       wake()
     } else {
       watcher.close()
-      closeWakePipe()
     }
-  }
-
-  private func closeWakePipe() {
-    Glibc.close(wakeDescriptor)
-    Glibc.close(wakeWriteDescriptor)
   }
 
   // MARK: - The feed's thread
@@ -187,20 +167,11 @@ public final class TripEventFeed: Sendable {
       guard let subscribed else { break }
       // After a failed read, look again in a second even if nothing announces a commit.
       let changed = watcher.waitForCommits(
-        wake: wakeDescriptor, timeout: deliveryFailed ? .seconds(1) : nil, subscribed: subscribed)
-      let woken = drainWake()
+        wake: wakePipe.descriptor, timeout: deliveryFailed ? .seconds(1) : nil, subscribed: subscribed)
+      let woken = wakePipe.drain()
       if changed || woken || deliveryFailed { deliveryFailed = !deliver() }
     }
     watcher.close()
-    closeWakePipe()
-  }
-
-  /// Whether `wake()` was called since the last look.
-  private func drainWake() -> Bool {
-    var buffer = [UInt8](repeating: 0, count: 64)
-    var woken = false
-    while Glibc.read(wakeDescriptor, &buffer, buffer.count) > 0 { woken = true }
-    return woken
   }
 
   /// Hands every subscriber that is not paused the logged events past its cursor, until it is

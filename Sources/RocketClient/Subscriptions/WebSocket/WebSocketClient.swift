@@ -1,9 +1,8 @@
-import CCrypto
-import CWslay
 import FoundationEssentials
 import GraphQLWire
 import POSIXThreads
 import Synchronization
+import WebSocket
 
 #if canImport(Glibc)
   import Glibc
@@ -49,8 +48,8 @@ final class WebSocketClient: Sendable {
   static func connect(
     endpoint: URL, subprotocols: [String], headers: HTTPHeaders, timeout: Duration
   ) async throws(WebSocketSocket.Failure) -> WebSocketClient {
-    if let problem = cwslay_open_error() {
-      throw .transport(.failed(endpoint: endpoint, detail: "cannot load wslay: " + String(cString: problem)))
+    if let problem = WebSocketFraming.libraryError {
+      throw .transport(.failed(endpoint: endpoint, detail: "cannot load wslay: " + problem))
     }
     let result: Result<WebSocketSocket.Opened, WebSocketSocket.Failure> = await withCheckedContinuation {
       continuation in
@@ -93,11 +92,10 @@ final class WebSocketClient: Sendable {
     core.post { $0.stopping = true }
   }
 
-  /// The socket, the wslay context and the thread's work queue.
+  /// The socket, its framing and the thread's work queue.
   ///
   /// Thread safety (`@unchecked Sendable`): `outbox` is in a `Mutex` and the pipe's write end is
-  /// only written; everything else is used on the connection's thread alone, including inside
-  /// wslay's callbacks.
+  /// only written; everything else is used on the connection's thread alone.
   private final class Core: @unchecked Sendable {
     struct Outbox {
       var texts: [[UInt8]] = []
@@ -105,85 +103,36 @@ final class WebSocketClient: Sendable {
       var stopping = false
     }
 
-    private let descriptor: Int32
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    private let framing: WebSocketFraming
+    private let wakePipe = WakePipe()
     private let outbox = Mutex(Outbox())
     private let events: AsyncStream<WebSocketEvent>.Continuation
-    /// Bytes read with the handshake's answer, delivered before the socket's (`pendingUsed` of
-    /// them so far).
-    private var pendingInput: [UInt8]
-    private var pendingUsed = 0
-    private var failed = false
-    private var receivedClose = false
-    private var incoming: [[UInt8]] = []
 
     init?(opened: WebSocketSocket.Opened, events: AsyncStream<WebSocketEvent>.Continuation) {
-      var ends: [Int32] = [-1, -1]
-      guard pipe(&ends) == 0 else { return nil }
-      for end in ends {
-        _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-      }
-      descriptor = opened.descriptor
-      wakeRead = ends[0]
-      wakeWrite = ends[1]
-      pendingInput = opened.leftover
+      guard
+        let framing = WebSocketFraming(
+          role: .client, socket: opened.descriptor, pendingInput: opened.leftover, maxMessageBytes: 1 << 20)
+      else { return nil }
+      self.framing = framing
       self.events = events
+      guard wakePipe.descriptor >= 0 else { return nil }
     }
 
     /// Changes the outbox, then wakes the thread.
     func post(_ change: (inout Outbox) -> Void) {
       outbox.withLock { change(&$0) }
-      var byte: UInt8 = 1
-      // A full pipe already holds a wake-up.
-      _ = Glibc.write(wakeWrite, &byte, 1)
+      wakePipe.wake()
     }
 
     /// Releases everything when the thread never started.
     func abandon() {
-      Glibc.close(descriptor)
-      Glibc.close(wakeRead)
-      Glibc.close(wakeWrite)
+      framing.free()
+      Glibc.close(framing.socket)
       events.finish()
     }
 
     /// The thread's body.
     func run() {
-      var callbacks = wslay_event_callbacks()
-      callbacks.recv_callback = { context, buffer, length, _, user in
-        guard let user, let buffer else { return -1 }
-        return Unmanaged<Core>.fromOpaque(user).takeUnretainedValue().read(
-          context, into: buffer, length: length)
-      }
-      callbacks.send_callback = { context, data, length, _, user in
-        guard let user, let data else { return -1 }
-        return Unmanaged<Core>.fromOpaque(user).takeUnretainedValue().write(context, data, length: length)
-      }
-      callbacks.genmask_callback = { _, buffer, length, _ in
-        guard let buffer else { return -1 }
-        return ccrypto_random_bytes(buffer, Int32(clamping: length)) == 1 ? 0 : -1
-      }
-      callbacks.on_msg_recv_callback = { _, argument, user in
-        guard let user, let argument else { return }
-        let core = Unmanaged<Core>.fromOpaque(user).takeUnretainedValue()
-        if cwslay_is_text(argument) != 0 {
-          core.incoming.append(
-            Array(UnsafeBufferPointer(start: argument.pointee.msg, count: argument.pointee.msg_length)))
-        } else if cwslay_is_close(argument) != 0 {
-          core.receivedClose = true
-        }
-      }
-      var context: wslay_event_context_ptr?
-      // `self` outlives the context: this function frees it before returning.
-      guard
-        wslay_event_context_client_init(&context, &callbacks, Unmanaged.passUnretained(self).toOpaque()) == 0,
-        let context
-      else {
-        finish(code: nil)
-        return
-      }
-      wslay_event_config_set_max_recv_msg_length(context, 1 << 20)
       var closeDeadline: ContinuousClock.Instant?
       var stopping = false
       while !stopping {
@@ -191,28 +140,26 @@ final class WebSocketClient: Sendable {
           defer { outbox.texts = [] }
           return outbox
         }
-        for text in work.texts {
-          _ = text.withUnsafeBufferPointer { cwslay_queue_text(context, $0.baseAddress, $0.count) }
-        }
+        for text in work.texts { _ = framing.queue(text) }
         if let code = work.close, closeDeadline == nil {
-          _ = wslay_event_queue_close(context, code, nil, 0)
+          framing.queueClose(code: code)
           closeDeadline = .now + .seconds(2)
         }
         if work.stopping { break }
-        if wslay_event_want_write(context) != 0, wslay_event_send(context) != 0 || failed { break }
-        let wantsRead = wslay_event_want_read(context) != 0
-        let wantsWrite = wslay_event_want_write(context) != 0
+        if framing.wantsWrite, !framing.flush() { break }
+        let wantsRead = framing.wantsRead
+        let wantsWrite = framing.wantsWrite
         if !wantsRead && !wantsWrite { break }
-        if wantsRead && pendingUsed < pendingInput.count {
-          if wslay_event_recv(context) != 0 || failed { break }
+        if wantsRead && framing.hasPendingInput {
+          if !framing.receive() { break }
           deliver()
           continue
         }
         var entries = [
           pollfd(
-            fd: descriptor, events: (wantsRead ? Int16(POLLIN) : 0) | (wantsWrite ? Int16(POLLOUT) : 0),
+            fd: framing.socket, events: (wantsRead ? Int16(POLLIN) : 0) | (wantsWrite ? Int16(POLLOUT) : 0),
             revents: 0),
-          pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: wakePipe.descriptor, events: Int16(POLLIN), revents: 0),
         ]
         var timeout: Int32 = -1
         if let closeDeadline {
@@ -222,55 +169,24 @@ final class WebSocketClient: Sendable {
         }
         let ready = poll(&entries, 2, timeout)
         if ready < 0 && errno != EINTR { break }
-        if entries[1].revents != 0 {
-          var buffer = [UInt8](repeating: 0, count: 64)
-          while Glibc.read(wakeRead, &buffer, buffer.count) > 0 {}
-        }
+        if entries[1].revents != 0 { wakePipe.drain() }
         if entries[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 && wantsRead {
-          if wslay_event_recv(context) != 0 || failed {
-            deliver()
-            stopping = true
-            continue
-          }
+          stopping = !framing.receive()
           deliver()
         }
       }
       deliver()
-      let code = receivedClose ? wslay_event_get_status_code_received(context) : nil
-      wslay_event_context_free(context)
-      finish(code: code)
-    }
-
-    /// Hands received messages to the reader.
-    private func deliver() {
-      for message in incoming { events.yield(.text(message)) }
-      incoming = []
-    }
-
-    private func finish(code: UInt16?) {
-      Glibc.close(descriptor)
-      Glibc.close(wakeRead)
-      Glibc.close(wakeWrite)
+      let code = framing.closeCodeReceived
+      framing.free()
+      Glibc.close(framing.socket)
       events.yield(.closed(code: code))
       events.finish()
     }
 
-    private func read(
-      _ context: wslay_event_context_ptr?, into buffer: UnsafeMutablePointer<UInt8>, length: Int
-    ) -> Int {
-      var ended: Int32 = 0
-      defer { if ended != 0 { failed = true } }
-      return pendingInput.withUnsafeBufferPointer { pending in
-        cwslay_socket_read(
-          context, descriptor, buffer, length, pending.baseAddress, pending.count, &pendingUsed, &ended)
-      }
-    }
-
-    private func write(_ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>, length: Int) -> Int
-    {
-      var ended: Int32 = 0
-      defer { if ended != 0 { failed = true } }
-      return cwslay_socket_write(context, descriptor, data, length, &ended)
+    /// Hands received text messages to the reader.
+    private func deliver() {
+      for case .text(let message) in framing.incoming { events.yield(.text(message)) }
+      framing.incoming = []
     }
   }
 }

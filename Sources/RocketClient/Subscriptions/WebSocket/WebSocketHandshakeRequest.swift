@@ -1,14 +1,11 @@
-import CCrypto
 import FoundationEssentials
+import WebSocket
 
 /// The client's side of the RFC 6455 opening handshake: the GET request with its key, and the
 /// check of the server's `101 Switching Protocols` answer.
 ///
 /// A value.
 struct WebSocketHandshakeRequest: Sendable {
-  /// The GUID of RFC 6455 section 1.3, appended to the key before hashing.
-  static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
-
   let host: String
   let port: Int
   let path: String
@@ -32,12 +29,7 @@ struct WebSocketHandshakeRequest: Sendable {
     self.path = path
     self.subprotocols = subprotocols
     self.headers = headers
-    var random = [UInt8](repeating: 0, count: 16)
-    if ccrypto_random_bytes(&random, 16) != 1 {
-      // The key only proves the server read this handshake; it need not be secret.
-      random = (0..<16).map { _ in UInt8.random(in: 0...255) }
-    }
-    key = Data(random).base64EncodedString()
+    key = WebSocketAccept.newKey()
   }
 
   /// The request's bytes.
@@ -52,12 +44,7 @@ struct WebSocketHandshakeRequest: Sendable {
   }
 
   /// The value the server must answer in `Sec-WebSocket-Accept`.
-  var expectedAccept: String {
-    let input = Array((key + Self.guid).utf8)
-    var digest = [UInt8](repeating: 0, count: 20)
-    ccrypto_sha1(input, input.count, &digest)
-    return Data(digest).base64EncodedString()
-  }
+  var expectedAccept: String { WebSocketAccept.value(forKey: key) }
 
   /// Checks the response head (without its blank line) and returns the subprotocol the server chose.
   ///

@@ -1,5 +1,5 @@
-import CWslay
 import FoundationEssentials
+import WebSocket
 
 #if canImport(Glibc)
   import Glibc
@@ -134,9 +134,7 @@ enum WebSocketSocket {
   {
     var offset = 0
     while offset < bytes.count {
-      let count = bytes[offset...].withUnsafeBytes {
-        cwslay_send_nosignal(descriptor, $0.baseAddress, $0.count)
-      }
+      let count = bytes[offset...].withUnsafeBytes { WebSocketFraming.send($0, to: descriptor) }
       if count > 0 {
         offset += count
       } else if count < 0 && (errno == EAGAIN || errno == EINTR) {

@@ -1,0 +1,119 @@
+import HTTPServer
+
+/// Serves a `GraphQLService` over HTTP (GraphQL over HTTP at `/graphql`, multipart and SSE
+/// streams, WebSockets): `GraphQLHTTPHandler` as the router of an `HTTPServer`.
+///
+/// For example:
+/// ```swift
+/// let server = GraphQLHTTPServer(service: backend)
+/// try server.start(host: "127.0.0.1", port: 0)
+/// print("listening on http://127.0.0.1:\(server.port ?? 0)/graphql")
+/// // ...
+/// server.stop()
+/// ```
+///
+/// Executions run on the server's executor threads, each calling the service synchronously.
+/// Thread safety: all methods may be called from any thread; the server never outlives the
+/// object, since `deinit` stops it.
+public final class GraphQLHTTPServer: Sendable {
+  private let server: HTTPServer
+
+  /// Creates a server; nothing listens until `start`.
+  /// - Parameters:
+  ///   - service: what requests run against.
+  ///   - configuration: limits and threads (default `Configuration()`).
+  ///   - accessLog: where one line per request goes (default standard error).
+  public init(
+    service: any GraphQLService, configuration: Configuration = Configuration(),
+    accessLog: any AccessLog = StandardErrorAccessLog()
+  ) {
+    let stallTimeout = Duration.milliseconds(Int(configuration.stalledSubscriberSeconds * 1000))
+    let webSockets = WebSocketLoops(count: configuration.webSocketThreads) {
+      WebSocketLoop(
+        service: service, maxOperationsPerConnection: configuration.maxOperationsPerConnection,
+        stallTimeout: stallTimeout)
+    }
+    let handler = GraphQLHTTPHandler(
+      service: service, maxBodyBytes: configuration.maxBodyBytes, webSockets: webSockets)
+    server = HTTPServer(router: handler, configuration: configuration.http, accessLog: accessLog)
+  }
+
+  deinit { stop() }
+
+  /// Starts listening and serving.
+  /// - Parameters:
+  ///   - host: an IPv4 address, an IPv6 address (`::1`, or `::` for every interface), or
+  ///     `localhost` (default `127.0.0.1`).
+  ///   - port: the TCP port; 0 picks a free one, readable from `port` afterwards (default 0).
+  /// - Throws: `GraphQLHTTPServerError` when the host is invalid, the port is in use or cannot
+  ///   be bound, the server was started before, or libmicrohttpd or wslay cannot start.
+  public func start(host: String = "127.0.0.1", port: UInt16 = 0) throws(GraphQLHTTPServerError) {
+    try server.start(host: host, port: port)
+  }
+
+  /// The port the server listens on, or nil before `start` and after `stop`.
+  public var port: UInt16? { server.port }
+
+  /// The endpoint URL, such as `http://127.0.0.1:4000/graphql`, or nil when not running.
+  public var endpoint: String? { server.url(path: "/graphql") }
+
+  /// How many connections were closed because their request head did not arrive in time.
+  var headTimeouts: Int { server.headTimeouts }
+
+  /// GraphQL executions waiting for or holding an execution thread.
+  var executionsPending: Int { server.executionsPending }
+
+  /// The number of requests being handled right now (head received, response not yet sent).
+  public var requestsInFlight: Int { server.requestsInFlight }
+
+  /// Stops gracefully: stops accepting connections (new ones are refused), ends subscriptions
+  /// (WebSockets close 1001, streams end), lets in-flight requests finish and their responses go
+  /// out (up to `Configuration.drainTimeoutSeconds`), then closes all connections and joins the
+  /// worker threads.
+  ///
+  /// Idempotent: later calls, and calls while another one is stopping, return at once.
+  /// - Warning: never call it from inside `GraphQLService.execute`: it waits for that request.
+  public func stop() { server.stop() }
+}
+
+/// Why a `GraphQLHTTPServer` could not start.
+public typealias GraphQLHTTPServerError = HTTPServerError
+
+extension GraphQLHTTPServer {
+  /// Limits and tuning of a `GraphQLHTTPServer`: the HTTP server's (`HTTPServerConfiguration`,
+  /// whose properties read and write through this one) and the WebSockets'. The defaults suit
+  /// `rocket-reserver serve`.
+  @dynamicMemberLookup
+  public struct Configuration: Sendable {
+    /// The HTTP server's limits and threads.
+    public var http: HTTPServerConfiguration
+    /// The most operations one WebSocket may run at once (default 100).
+    public var maxOperationsPerConnection = 100
+    /// Threads driving WebSockets, each with its share of the sockets (default: the number of
+    /// online cores, at most 4).
+    public var webSocketThreads = min(4, HTTPServerConfiguration.defaultThreadCount)
+
+    /// - Parameters: as `HTTPServerConfiguration`'s.
+    public init(
+      maxBodyBytes: Int = 1 << 20, connectionTimeoutSeconds: Int = 10, connectionLimit: Int = 1024,
+      maxConnectionsPerAddress: Int = 64, headTimeoutSeconds: Int = 10, connectionMemoryBytes: Int = 64 << 10,
+      threads: Int = HTTPServerConfiguration.defaultThreadCount, drainTimeoutSeconds: Double = 10
+    ) {
+      http = HTTPServerConfiguration(
+        maxBodyBytes: maxBodyBytes, connectionTimeoutSeconds: connectionTimeoutSeconds,
+        connectionLimit: connectionLimit, maxConnectionsPerAddress: maxConnectionsPerAddress,
+        headTimeoutSeconds: headTimeoutSeconds, connectionMemoryBytes: connectionMemoryBytes,
+        threads: threads,
+        drainTimeoutSeconds: drainTimeoutSeconds)
+    }
+
+    /// The HTTP server's setting at `keyPath`.
+    public subscript<Value>(dynamicMember keyPath: WritableKeyPath<HTTPServerConfiguration, Value>) -> Value {
+      get { http[keyPath: keyPath] }
+      set { http[keyPath: keyPath] = newValue }
+    }
+  }
+
+  /// The number of online cores (at least 1): one worker thread per core.
+  public static var defaultThreadCount: Int { HTTPServerConfiguration.defaultThreadCount }
+}

@@ -1,0 +1,214 @@
+import GraphQL
+import HTTPServer
+import WebSocket
+
+/// GraphQL over HTTP, as the server's router: routing, CORS preflight, content negotiation,
+/// parameter checks and status codes (see shared/notes/graphql-over-http.md), and which requests
+/// are streamed (multipart, SSE) or upgraded (a WebSocket). Every GraphQL request passes here.
+///
+/// The head decides everything it can; a POST's body is then checked (`parseBody`); what is left
+/// is a request that passed every HTTP check, which `run` answers on the server's fair executor.
+struct GraphQLHTTPHandler: HTTPRouter {
+  let service: any GraphQLService
+  let maxBodyBytes: Int
+  /// The loops upgraded WebSockets are handed to.
+  let webSockets: WebSocketLoops
+
+  /// Every answer allows any origin (CORS): the API holds no cookies.
+  let commonHeaders = [HTTPHeaderField("Access-Control-Allow-Origin", "*")]
+
+  /// Handles everything decided by the method, path and headers.
+  func route(_ request: some HTTPRequestHead) -> HTTPResponder {
+    let isEndpoint = request.path == "/graphql"
+    // The one place the credential is read, for every kind of GraphQL request.
+    let authorization = request.header("Authorization").value
+    if isEndpoint, WebSocketHandshake.isUpgrade(request) {
+      return upgrade(request, authorization: authorization)
+    }
+    if isEndpoint, request.method == .post, let stream = stream(request, authorization: authorization) {
+      return stream
+    }
+    if request.method == .options { return .respond(.preflight) }
+    guard isEndpoint else {
+      guard request.path == "/" else {
+        return .respond(.error(404, "Not found. The GraphQL endpoint is /graphql."))
+      }
+      if request.method == .get || request.method == .head { return .respond(.homePage) }
+      return .respond(.error(405, "Use GET for this page.", allow: "GET, HEAD"))
+    }
+    guard request.method == .get || request.method == .post else {
+      return .respond(.error(405, "GraphQL requests use GET or POST.", allow: "GET, POST"))
+    }
+    // An Accept header that is not UTF-8 counts as none (so does an empty one).
+    guard let media = MediaTypeNegotiation.negotiate(accept: request.header("Accept").value) else {
+      return .respond(
+        .error(
+          406,
+          "The Accept header allows neither application/graphql-response+json nor application/json."))
+    }
+    if request.method == .get {
+      do {
+        let query = try RequestParameters.fromQueryString(request.queryArgument)
+        return .compute { run(query, authorization: authorization, media: media, allowMutations: false) }
+      } catch {
+        return .respond(.error(400, error.message, media: media))
+      }
+    }
+    guard case .value(let contentType) = request.header("Content-Type"),
+      MediaTypeNegotiation.isJSONContentType(contentType)
+    else {
+      return .respond(
+        .error(415, "POST requests must have Content-Type: application/json (UTF-8).", media: media))
+    }
+    if let length = request.contentLength, length > maxBodyBytes { return .respond(payloadTooLarge(media)) }
+    return .readBody(limit: maxBodyBytes) { body in
+      guard let body else { return .respond(payloadTooLarge(media)) }
+      switch parseBody(body, media: media) {
+      case .failure(let refusal): return .respond(refusal.value)
+      case .success(let request):
+        return .compute { run(request, authorization: authorization, media: media, allowMutations: true) }
+      }
+    }
+  }
+
+  /// A POST that asks for a streamed answer (multipart or SSE): its body is read, then a
+  /// parameter error is a JSON 400; anything else is a stream carrying the operation's results
+  /// (one for a query or mutation). Nil when the request asks for no stream.
+  private func stream(_ request: some HTTPRequestHead, authorization: String?) -> HTTPResponder? {
+    guard let format = request.header("Accept").value.flatMap(StreamFormat.negotiate(accept:)),
+      let contentType = request.header("Content-Type").value,
+      MediaTypeNegotiation.isJSONContentType(contentType), (request.contentLength ?? 0) <= maxBodyBytes
+    else { return nil }
+    return .readBody(limit: maxBodyBytes) { [service] body in
+      guard let body else { return .respond(payloadTooLarge(.json)) }
+      switch parseBody(body, media: .json) {
+      case .failure(let refusal): return .respond(refusal.value)
+      case .success(let request):
+        return .stream(framing: format.framing) { body in
+          // Starting the operation executes it (a query or mutation in full, a subscription
+          // once), on the server's executor.
+          switch service.start(request, authorization: authorization) {
+          case .single(let result):
+            body.append(format.result(result.body))
+            body.finish()
+          case .stream(let results):
+            body.own(
+              Task {
+                for await result in results {
+                  // The next result is pulled only once the client has read enough of the others.
+                  guard await body.reserve() else { return }
+                  body.append(format.result(result))
+                }
+                if !Task.isCancelled { body.finish() }
+              })
+          }
+        }
+      }
+    }
+  }
+
+  /// A WebSocket handshake: checked here, answered 101 by the server, and the socket handed to
+  /// the loops with the subprotocol and the `Authorization` header it came with.
+  private func upgrade(_ request: some HTTPRequestHead, authorization: String?) -> HTTPResponder {
+    let handshake: WebSocketHandshake
+    do {
+      handshake = try WebSocketHandshake.accept(request)
+    } catch {
+      return .respond(.error(error.status, error.message))
+    }
+    let headers: [(name: StaticString, value: String)] = [
+      ("Upgrade", "websocket"), ("Sec-WebSocket-Accept", handshake.accept),
+      ("Sec-WebSocket-Protocol", "\(handshake.subprotocol.token)"),
+    ]
+    return .upgrade(headers: headers) { [webSockets] socket in
+      webSockets.adopt(
+        WebSocketLoop.Adoption(
+          socket: socket, subprotocol: handshake.subprotocol, authorization: authorization))
+    }
+  }
+
+  func error(_ status: Int, _ message: String) -> HTTPResponse { HTTPResponse.error(status, message) }
+
+  /// wslay is opened on first use: opening it now turns a missing library into an error at start.
+  func starting() throws(HTTPServerError) {
+    if let problem = WebSocketFraming.libraryError { throw .libraryMissing(problem) }
+    guard webSockets.start() else { throw .daemonFailed }
+  }
+
+  /// Subscriptions end first: WebSockets get `complete` for each operation and close 1001.
+  func stopping() { webSockets.stop() }
+
+  /// A 400 answer, as an error so that it fits in a `Result`.
+  struct Refusal: Error {
+    let value: HTTPResponse
+  }
+
+  /// The GraphQL request in a POST body, or the 400 answer for one that is not.
+  func parseBody(_ body: [UInt8], media: ResponseMediaType) -> Result<GraphQLRequest, Refusal> {
+    if body.isEmpty {
+      return .failure(Refusal(value: .error(400, "The request body is empty.", media: media)))
+    }
+    let json: JSON
+    do {
+      json = try JSON(parsing: body, maxDepth: 128)
+    } catch {
+      return .failure(
+        Refusal(value: .error(400, "The request body is not valid JSON: \(error.description).", media: media))
+      )
+    }
+    guard case .object(let parameters) = json else {
+      return .failure(Refusal(value: .error(400, "The request body must be a JSON object.", media: media)))
+    }
+    do {
+      return .success(try RequestParameters.fromBody(parameters))
+    } catch {
+      return .failure(Refusal(value: .error(400, error.message, media: media)))
+    }
+  }
+
+  /// What a subscription sent as a plain JSON request is told.
+  static let subscriptionNeedsStream =
+    "Subscriptions are streamed: send Accept: multipart/mixed;subscriptionSpec=1.0 (Apollo's HTTP "
+    + "multipart) or Accept: text/event-stream (graphql-sse), or use a WebSocket at /graphql "
+    + "(graphql-transport-ws or graphql-ws)."
+
+  /// The 413 answer for a body over the limit.
+  func payloadTooLarge(_ media: ResponseMediaType) -> HTTPResponse {
+    .error(413, "The request body is larger than \(maxBodyBytes) bytes.", media: media)
+  }
+
+  /// Runs a checked request against the service and answers it in `media`; `allowMutations` is
+  /// false for GET.
+  func run(
+    _ request: GraphQLRequest, authorization: String?, media: ResponseMediaType, allowMutations: Bool
+  ) -> HTTPResponse {
+    let result: GraphQLServiceResult
+    do {
+      result = try service.execute(request, authorization: authorization, allowMutations: allowMutations)
+    } catch {
+      return .internalError(media)
+    }
+    var response: HTTPResponse
+    switch result.kind {
+    case .executed:
+      response = HTTPResponse(status: 200, contentType: media.contentType, body: result.body)
+    case .requestError:
+      let status = media == .graphQLResponseJSON ? 400 : 200
+      response = HTTPResponse(status: status, contentType: media.contentType, body: result.body)
+    case .serviceUnavailable:
+      response = HTTPResponse(status: 503, contentType: media.contentType, body: result.body)
+    case .mutationNotAllowed:
+      if result.body.isEmpty {
+        response = .error(405, "Mutations can only be sent with POST.", media: media, allow: "POST")
+      } else {
+        response = HTTPResponse(
+          status: 405, contentType: media.contentType, body: result.body,
+          headers: [HTTPHeaderField("Allow", "POST")])
+      }
+    case .subscriptionNeedsStream:
+      response = .error(406, Self.subscriptionNeedsStream, media: media)
+    }
+    response.logLabel = result.operationName
+    return response
+  }
+}

@@ -1,0 +1,47 @@
+import GraphQL
+import HTTPServer
+
+/// The answers GraphQL over HTTP gives besides a service's results.
+extension HTTPResponse {
+  /// A response whose body is `{"errors":[{"message":...}]}`, the shape GraphQL clients expect
+  /// even for HTTP-level failures.
+  static func error(
+    _ status: Int, _ message: String, media: ResponseMediaType = .json, allow: StaticString? = nil,
+    code: String? = nil
+  ) -> HTTPResponse {
+    var error = JSONObject()
+    error.appendUnchecked("message", .string(message))
+    if let code { error.appendUnchecked("extensions", .object(["code": .string(code)])) }
+    let body = JSON.object(["errors": .array([.object(error)])]).encoded()
+    return HTTPResponse(
+      status: status, contentType: media.contentType, body: body,
+      headers: allow.map { [HTTPHeaderField("Allow", $0)] } ?? [])
+  }
+
+  /// 204 with the CORS preflight headers.
+  static let preflight = HTTPResponse(
+    status: 204, contentType: nil, body: [],
+    headers: [
+      HTTPHeaderField("Access-Control-Allow-Methods", "GET, POST, OPTIONS"),
+      HTTPHeaderField("Access-Control-Allow-Headers", "content-type, authorization, accept"),
+      HTTPHeaderField("Access-Control-Max-Age", "86400"),
+    ])
+
+  /// The short page at `/` pointing to the endpoint.
+  static let homePage = HTTPResponse(
+    status: 200, contentType: "text/html; charset=utf-8",
+    body: Array(
+      """
+      <!doctype html>
+      <html><head><meta charset="utf-8"><title>RocketReserver GraphQL</title></head>
+      <body><h1>RocketReserver GraphQL API</h1>
+      <p>Send GraphQL requests (GET or POST) to <a href="/graphql"><code>/graphql</code></a>.</p>
+      </body></html>
+
+      """.utf8))
+
+  /// 500 with a message that reveals nothing of the failure.
+  static func internalError(_ media: ResponseMediaType) -> HTTPResponse {
+    .error(500, "Internal server error.", media: media, code: "INTERNAL_SERVER_ERROR")
+  }
+}

@@ -1,0 +1,78 @@
+import GraphQL
+import HTTPServer
+
+/// A request parameter of the wrong type or form: the server answers 400 with `message`.
+struct ParameterError: Error {
+  let message: String
+}
+
+/// Reads and type-checks the GraphQL-over-HTTP request parameters (`query`, `operationName`,
+/// `variables`, `extensions`); unknown parameters are ignored.
+enum RequestParameters {
+  /// The parameters of a POST body object.
+  /// - Throws: `ParameterError` for a missing `query` or a parameter of the wrong JSON type.
+  static func fromBody(_ body: JSONObject) throws(ParameterError) -> GraphQLRequest {
+    guard let queryValue = body["query"] else {
+      throw ParameterError(message: "Missing the \"query\" parameter.")
+    }
+    guard case .string(let query) = queryValue else {
+      throw ParameterError(message: "The \"query\" parameter must be a string.")
+    }
+    var request = GraphQLRequest(query: query)
+    switch body["operationName"] {
+    case nil, .null?: break
+    case .string(let name)?: request.operationName = name
+    default: throw ParameterError(message: "The \"operationName\" parameter must be a string or null.")
+    }
+    request.variables = try mapParameter(body["variables"], name: "variables")
+    request.extensions = try mapParameter(body["extensions"], name: "extensions")
+    return request
+  }
+
+  /// The parameters of a GET query string, where `variables` and `extensions` are JSON text.
+  /// - Parameter argument: looks up one URL-decoded query-string argument.
+  /// - Throws: `ParameterError` for a missing `query`, text that is not UTF-8, or `variables` /
+  ///   `extensions` that are not a JSON object or null.
+  static func fromQueryString(_ argument: (StaticString) -> RequestText) throws(ParameterError)
+    -> GraphQLRequest
+  {
+    guard case .value(let query) = try text(argument("query"), name: "query") else {
+      throw ParameterError(message: "Missing the \"query\" parameter.")
+    }
+    var request = GraphQLRequest(query: query)
+    if case .value(let name) = try text(argument("operationName"), name: "operationName"), !name.isEmpty {
+      request.operationName = name
+    }
+    request.variables = try jsonMapArgument(argument("variables"), name: "variables")
+    request.extensions = try jsonMapArgument(argument("extensions"), name: "extensions")
+    return request
+  }
+
+  private static func mapParameter(_ value: JSON?, name: String) throws(ParameterError) -> JSONObject? {
+    switch value {
+    case nil, .null?: return nil
+    case .object(let object)?: return object
+    default: throw ParameterError(message: "The \"\(name)\" parameter must be an object or null.")
+    }
+  }
+
+  private static func text(_ value: RequestText, name: String) throws(ParameterError) -> RequestText {
+    if value == .invalidUTF8 {
+      throw ParameterError(message: "The \"\(name)\" parameter is not valid UTF-8.")
+    }
+    return value
+  }
+
+  private static func jsonMapArgument(_ value: RequestText, name: String) throws(ParameterError)
+    -> JSONObject?
+  {
+    guard case .value(let text) = try text(value, name: name), !text.isEmpty else { return nil }
+    let json: JSON
+    do {
+      json = try JSON(parsing: text, maxDepth: 128)
+    } catch {
+      throw ParameterError(message: "The \"\(name)\" parameter is not valid JSON: \(error.description).")
+    }
+    return try mapParameter(json, name: name)
+  }
+}

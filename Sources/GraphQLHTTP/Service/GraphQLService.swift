@@ -1,0 +1,52 @@
+import GraphQL
+import HTTPServer
+
+/// What the HTTP server runs requests against: any GraphQL backend, which need know nothing of
+/// HTTP.
+///
+/// Implementation requirements:
+/// - `execute` is called concurrently from several libmicrohttpd threads, outside any Swift
+///   concurrency context, and must not block on work that needs one (no waiting on tasks that
+///   may be scheduled on a busy cooperative pool).
+/// - Classify the result faithfully: the status code depends on it (see `GraphQLServiceResult`).
+/// - Throw only for failures the client cannot fix; the server answers those with a generic
+///   500 and never shows the error to the client.
+public protocol GraphQLService: Sendable {
+  /// Runs one request synchronously on the calling thread.
+  ///
+  /// - Parameters:
+  ///   - request: the type-checked request parameters.
+  ///   - authorization: the raw `Authorization` header, if any (bare token or `Bearer <token>`).
+  ///   - allowMutations: false for GET requests: a mutation must then not run, and the result
+  ///     must be `.mutationNotAllowed`.
+  /// - Returns: the encoded response and how the server should classify it.
+  /// - Throws: any error for an internal failure; the client gets a generic 500.
+  func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
+    -> GraphQLServiceResult
+
+  /// Starts an operation for a transport that can stream (WebSocket, multipart, SSE): a query or
+  /// mutation runs at once (`.single`), a valid subscription returns its event stream.
+  /// Called from any thread, possibly inside a Swift task.
+  ///
+  /// The default runs the request through `execute` (so a service without subscriptions refuses
+  /// them as it does over plain HTTP).
+  func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart
+
+  /// Whether a WebSocket connection may use `authorization`, given in its `connection_init`
+  /// payload; false closes it with 4403 Forbidden. The default accepts every value.
+  func accepts(authorization: String) -> Bool
+}
+
+extension GraphQLService {
+  /// Runs the request through `execute`; a failure is a generic internal error.
+  public func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart {
+    do {
+      return .single(try execute(request, authorization: authorization, allowMutations: true))
+    } catch {
+      return .single(GraphQLServiceResult(body: HTTPResponse.internalError(.json).body, kind: .requestError))
+    }
+  }
+
+  /// Accepts every credential.
+  public func accepts(authorization: String) -> Bool { true }
+}

@@ -1,0 +1,104 @@
+/// Where an `HTTPServer` (a `GraphQLHTTPServer`) sends its access log: one entry per finished request.
+///
+/// Implementation requirements: `record` is called concurrently from the server's worker threads,
+/// after the response was sent; it should be quick, as it delays that thread's next request.
+public protocol AccessLog: Sendable {
+  /// Records one finished request.
+  /// - Parameter entry: what happened; it never holds headers, the query text or variables.
+  func record(_ entry: AccessLogEntry)
+}
+
+/// One finished request, as the access log sees it. Deliberately without the `Authorization`
+/// header, tokens, the query string, the query text and variables, which may hold secrets or
+/// e-mail addresses.
+public struct AccessLogEntry: Hashable, Sendable {
+  /// When the request's headers arrived (wall clock).
+  public var time: WallClockTime
+  /// The HTTP method, such as `POST`.
+  public var method: String
+  /// The path, without the query string.
+  public var path: String
+  /// The response status, or nil when the connection closed before a response was queued.
+  public var status: Int?
+  /// What the router named the request by (a GraphQL server: the operation it ran), if anything.
+  public var operationName: String?
+  /// From the headers' arrival to the end of the response, in milliseconds.
+  public var durationMilliseconds: Double
+  /// The client's address (`127.0.0.1`, `::1`), or nil when unknown.
+  public var client: String?
+
+  /// - Parameters: the fields, as documented on each property (`client` defaults to nil).
+  public init(
+    time: WallClockTime, method: String, path: String, status: Int?, operationName: String?,
+    durationMilliseconds: Double, client: String? = nil
+  ) {
+    self.client = client
+    self.time = time
+    self.method = method
+    self.path = path
+    self.status = status
+    self.operationName = operationName
+    self.durationMilliseconds = durationMilliseconds
+  }
+
+  /// The entry as one log line, without a newline:
+  /// `2026-11-30T01:23:45.678Z 127.0.0.1 POST /graphql 200 LaunchList 1.234ms` (`-` for no
+  /// client, status or operation name). Client-chosen text is cleaned so it cannot forge or
+  /// split lines.
+  public var line: String { String(decoding: lineBytes(), as: UTF8.self) }
+
+  /// `line` as UTF-8, followed by `terminator` (a log writes it without building a `String`: it
+  /// runs once per request).
+  public func lineBytes(terminator: UInt8? = nil) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(96)
+    time.appendISO8601(to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    Self.append(client, limit: 64, to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    Self.append(method, limit: 16, to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    Self.append(path, limit: 256, to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    if let status { bytes.appendDecimal(status) } else { bytes.append(UInt8(ascii: "-")) }
+    bytes.append(UInt8(ascii: " "))
+    Self.append(operationName, limit: 128, to: &bytes)
+    bytes.append(UInt8(ascii: " "))
+    let micros = Int((max(0, durationMilliseconds) * 1000).rounded())
+    bytes.appendDecimal(micros / 1000)
+    bytes.append(UInt8(ascii: "."))
+    bytes.appendDecimal(micros % 1000, width: 3)
+    bytes.append(contentsOf: "ms".utf8)
+    if let terminator { bytes.append(terminator) }
+    return bytes
+  }
+
+  /// `text` appended with spaces, control and non-ASCII characters replaced by `_`, cut at
+  /// `limit` bytes (`-` when empty or nil), so that each field stays one word on one line.
+  private static func append(_ text: String?, limit: Int, to bytes: inout [UInt8]) {
+    guard let text, !text.isEmpty else { return bytes.append(UInt8(ascii: "-")) }
+    for byte in text.utf8.prefix(limit) {
+      bytes.append(byte > 0x20 && byte < 0x7F ? byte : UInt8(ascii: "_"))
+    }
+  }
+}
+
+extension [UInt8] {
+  /// Appends `value` (negative counts as 0) in decimal, zero-padded to `width` digits.
+  mutating func appendDecimal(_ value: Int, width: Int = 1) {
+    let value = Swift.max(0, value)
+    var divisor = 1
+    var digits = 1
+    while divisor <= value / 10 {
+      divisor *= 10
+      digits += 1
+    }
+    for _ in digits..<Swift.max(width, digits) { append(UInt8(ascii: "0")) }
+    var rest = value
+    while divisor > 0 {
+      append(UInt8(ascii: "0") + UInt8(rest / divisor))
+      rest %= divisor
+      divisor /= 10
+    }
+  }
+}

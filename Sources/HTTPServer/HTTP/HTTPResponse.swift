@@ -1,0 +1,33 @@
+/// One header field of a response, both parts fixed at compile time.
+package struct HTTPHeaderField: Sendable {
+  package let name: StaticString
+  package let value: StaticString
+
+  package init(_ name: StaticString, _ value: StaticString) {
+    self.name = name
+    self.value = value
+  }
+}
+
+/// A buffered response the server is about to send, independent of libmicrohttpd.
+package struct HTTPResponse: Sendable {
+  package var status: Int
+  /// The `Content-Type`, or nil for a response without one.
+  package var contentType: StaticString?
+  package var body: [UInt8]
+  /// Header fields beyond `Content-Type` and the router's `commonHeaders` (`Allow`, CORS).
+  package var headers: [HTTPHeaderField]
+  /// What the access log names the request by (for a GraphQL request, its operation).
+  package var logLabel: String?
+
+  package init(
+    status: Int, contentType: StaticString?, body: [UInt8], headers: [HTTPHeaderField] = [],
+    logLabel: String? = nil
+  ) {
+    self.status = status
+    self.contentType = contentType
+    self.body = body
+    self.headers = headers
+    self.logLabel = logLabel
+  }
+}

@@ -1,0 +1,185 @@
+import CMicroHTTPD
+import Glibc
+import Synchronization
+
+/// An HTTP/1.1 server on libmicrohttpd that knows nothing of what it serves: a router decides
+/// each request's answer (buffered, streamed or upgraded, see `HTTPResponder`); the server keeps
+/// the limits (heads, bodies, connections, long-lived slots), runs computed answers fairly
+/// between client addresses (`FairExecutor`), writes the access log and stops gracefully.
+///
+/// Thread safety: all methods may be called from any thread. Sendable because its only mutable
+/// state (the running daemon) is behind a `Mutex` and the callback state (`ServerCore`) is itself
+/// Sendable; the daemon never outlives the object, since `deinit` stops it.
+package final class HTTPServer: Sendable {
+  private enum State {
+    case idle
+    case running(daemon: OpaquePointer, host: String, port: UInt16)
+    case stopping(host: String, port: UInt16)
+    case stopped
+  }
+
+  private let core: ServerCore
+  private let configuration: HTTPServerConfiguration
+  private let state = Mutex<State>(.idle)
+
+  /// Creates a server; nothing listens until `start`.
+  /// - Parameters:
+  ///   - router: decides how each request is answered.
+  ///   - configuration: limits and threads.
+  ///   - accessLog: where one line per request goes.
+  package init(router: any HTTPRouter, configuration: HTTPServerConfiguration, accessLog: any AccessLog) {
+    self.configuration = configuration
+    core = ServerCore(
+      router: router, accessLog: accessLog, maxBodyBytes: configuration.maxBodyBytes,
+      headTimeout: .seconds(configuration.headTimeoutSeconds),
+      maxStreamingConnections: configuration.maxSubscriptionConnections,
+      connectionLimit: configuration.connectionLimit, maxHeadBytes: configuration.connectionMemoryBytes,
+      executionThreads: configuration.executionThreads,
+      maxExecutionsPerAddress: configuration.maxExecutionsPerAddress,
+      stallTimeout: .milliseconds(Int(configuration.stalledSubscriberSeconds * 1000)))
+  }
+
+  deinit { stop() }
+
+  /// Starts listening and serving.
+  /// - Parameters:
+  ///   - host: an IPv4 address, an IPv6 address (`::1`, or `::` for every interface), or
+  ///     `localhost` (default `127.0.0.1`).
+  ///   - port: the TCP port; 0 picks a free one, readable from `port` afterwards (default 0).
+  /// - Throws: `HTTPServerError` when the host is invalid, the port is in use or cannot
+  ///   be bound, the server was started before, or libmicrohttpd cannot start.
+  package func start(host: String = "127.0.0.1", port: UInt16 = 0) throws(HTTPServerError) {
+    guard let address = ListenAddress(host) else { throw .invalidHost(host) }
+    // libmicrohttpd is opened on first use; opening it here turns a missing library into an
+    // error at start rather than a failure inside a connection.
+    if let problem = cmhd_open_error() { throw .libraryMissing(String(cString: problem)) }
+    try state.withLock { (state: inout State) throws(HTTPServerError) in
+      guard case .idle = state else { throw .alreadyStarted }
+      var error: Int32 = 0
+      let socket: Int32
+      switch address.family {
+      case .ipv4(let address): socket = cmhd_listen_ipv4(address.s_addr, port, 511, &error)
+      case .ipv6(let bytes):
+        socket = bytes.withUnsafeBufferPointer { cmhd_listen_ipv6($0.baseAddress, port, 511, &error) }
+      }
+      guard socket >= 0 else {
+        if error == EADDRINUSE { throw .addressInUse(host: host, port: port) }
+        throw .cannotBind(host: host, port: port, reason: String(cString: strerror(error)))
+      }
+      let boundPort = cmhd_socket_port(socket)
+      // Long-lived connections (WebSockets, streamed subscriptions) have slots of their own.
+      let connectionLimit = configuration.connectionLimit + configuration.maxSubscriptionConnections
+      Self.raiseDescriptorLimit(to: connectionLimit + core.connections.maxLingering + 64)
+      var limits = cmhd_limits(
+        threads: UInt32(clamping: configuration.threads),
+        connection_timeout: UInt32(clamping: configuration.connectionTimeoutSeconds),
+        connection_limit: UInt32(clamping: connectionLimit),
+        per_ip_limit: UInt32(clamping: configuration.maxConnectionsPerAddress),
+        // Room beyond the head's bound for what libmicrohttpd builds from the same pool (the
+        // header table, the answer's head): a head just under a bare 64 KiB pool left no room
+        // to answer at all. Heads over the bound are answered 431 by `ServerCore`.
+        memory_limit: configuration.connectionMemoryBytes + ServerCore.answerReserveBytes)
+      do throws(HTTPServerError) {
+        try core.router.starting()
+      } catch {
+        close(socket)
+        throw error
+      }
+      guard core.connections.start(), core.executor.start() else {
+        core.router.stopping()
+        core.connections.stop()
+        close(socket)
+        throw .daemonFailed
+      }
+      let context = Unmanaged.passUnretained(core).toOpaque()
+      let daemon = cmhd_start_on_socket(
+        socket, &limits, serverAcceptPolicy, context, serverAccessHandler, context, serverCompletionHandler,
+        context, serverConnectionHandler, context)
+      guard let daemon else {
+        core.executor.stop()
+        core.router.stopping()
+        core.connections.stop()
+        close(socket)
+        throw .daemonFailed
+      }
+      state = .running(daemon: daemon, host: address.host, port: boundPort)
+    }
+  }
+
+  /// The port the server listens on, or nil before `start` and after `stop`.
+  package var port: UInt16? {
+    state.withLock { state in
+      if case .running(_, _, let port) = state { return port }
+      return nil
+    }
+  }
+
+  /// The URL of `path` on this server, such as `http://127.0.0.1:4000/graphql`, or nil when not
+  /// running.
+  package func url(path: String) -> String? {
+    state.withLock { state in
+      guard case .running(_, let host, let port) = state else { return nil }
+      // An IPv6 literal goes in brackets in a URL (RFC 3986).
+      return host.contains(":") ? "http://[\(host)]:\(port)\(path)" : "http://\(host):\(port)\(path)"
+    }
+  }
+
+  /// How many connections were closed because their request head did not arrive in time.
+  package var headTimeouts: Int { core.connections.headTimeouts }
+
+  /// Computed answers waiting for or holding an execution thread.
+  package var executionsPending: Int { core.executor.pendingJobs }
+
+  /// The number of requests being handled right now (head received, response not yet sent).
+  package var requestsInFlight: Int { core.inFlight.load(ordering: .acquiring) }
+
+  /// Stops gracefully: stops accepting connections (new ones are refused), lets in-flight
+  /// requests finish and their responses go out (up to `HTTPServerConfiguration.drainTimeoutSeconds`),
+  /// then closes all connections and joins the worker threads.
+  ///
+  /// Idempotent: later calls, and calls while another one is stopping, return at once.
+  /// - Warning: never call it from inside a computed answer: it waits for that request.
+  package func stop() {
+    let daemon: OpaquePointer? = state.withLock { state in
+      guard case .running(let daemon, let host, let port) = state else { return nil }
+      state = .stopping(host: host, port: port)
+      return daemon
+    }
+    guard let daemon else { return }
+    core.stopping.store(true, ordering: .relaxed)
+    let listening = cmhd_quiesce(daemon)
+    if listening >= 0 { close(listening) }
+    // Long-lived connections end first: the router's upgraded ones (WebSockets close 1001),
+    // then every streamed response with its closing marker.
+    core.router.stopping()
+    core.finishStreams()
+    var waited = 0.0
+    while core.inFlight.load(ordering: .acquiring) > 0 && waited < configuration.drainTimeoutSeconds {
+      usleep(2_000)
+      waited += 0.002
+    }
+    // Executions still running resume their connections, so the daemon must outlive them, and
+    // libmicrohttpd must have taken every resumed connection back before it stops.
+    core.executor.stop()
+    var resumeWait = 0
+    while core.suspendedExecutions.load(ordering: .sequentiallyConsistent) > 0 && resumeWait < 5_000 {
+      usleep(1_000)
+      resumeWait += 1
+    }
+    MHD_stop_daemon(daemon)
+    core.connections.stop()
+    state.withLock { $0 = .stopped }
+  }
+
+  /// Raises this process's soft limit on open descriptors to `wanted` (at most the hard limit):
+  /// each connection is a descriptor, and the common soft default of 1024 would otherwise make
+  /// accept fail below `connectionLimit`.
+  static func raiseDescriptorLimit(to wanted: Int) {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(wanted) else {
+      return
+    }
+    limit.rlim_cur = min(rlim_t(wanted), limit.rlim_max)
+    _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+  }
+}

@@ -1,0 +1,218 @@
+import CMicroHTTPD
+import Glibc
+import POSIXThreads
+import Synchronization
+
+/// What libmicrohttpd 0.9.75 has no option for: a deadline for a whole request head, and a
+/// lingering close after an early answer.
+///
+/// - Head deadline: libmicrohttpd's connection timeout is renewed by every byte, so a client that
+///   sends a header a byte at a time holds its connection for ever. Here a connection that waits
+///   for a head (since it was accepted, or since its previous request completed) gets
+///   `headTimeout` for the whole head; when that passes, its socket is shut down, which
+///   libmicrohttpd sees as the client going away.
+/// - Lingering close: when the server answers before reading the body (413, a framing error),
+///   libmicrohttpd closes the socket while the client is still sending, and the kernel then
+///   answers the unread bytes with a reset that can destroy the answer before the client reads it
+///   (RFC 9112 section 9.6). Such a socket is duplicated when libmicrohttpd lets go of it, so it
+///   stays open after libmicrohttpd's close; what the client still sends is read and dropped, for
+///   at most `lingerTime` and `lingerBytes`, and then it is closed.
+///
+/// Thread safety: the callbacks come from libmicrohttpd's worker threads; all state is behind one
+/// `Mutex`, and one thread of its own does the timing and the draining. A socket is shut down only
+/// under the lock and only while it is in the table, and libmicrohttpd removes it from the table
+/// (`closed`) before it closes the descriptor, so a reused descriptor number is never touched.
+final class ConnectionGuard: Sendable {
+  private struct Watched {
+    var headDeadline: ContinuousClock.Instant?
+    var lingers = false
+    /// Upgraded or streaming: no head follows, so none is ever due.
+    var longLived = false
+  }
+
+  private struct Lingering {
+    let socket: Int32
+    let deadline: ContinuousClock.Instant
+    var discarded = 0
+  }
+
+  private struct State {
+    var watched: [Int32: Watched] = [:]
+    var lingering: [Lingering] = []
+    var running = false
+    var thread: pthread_t?
+    /// Sockets shut down because their head was overdue (for tests and the log).
+    var headTimeouts = 0
+    /// Connections open now that are not long-lived (they hold one of the ordinary slots).
+    var ordinary = 0
+  }
+
+  let headTimeout: Duration
+  let lingerTime: Duration
+  let lingerBytes: Int
+  /// The most sockets lingering at once; beyond it a socket is closed at once (a reset is then
+  /// the client's problem, but memory and descriptors stay bounded).
+  let maxLingering: Int
+  private let state = Mutex(State())
+
+  init(headTimeout: Duration, lingerTime: Duration = .seconds(2), lingerBytes: Int, maxLingering: Int = 64) {
+    self.headTimeout = headTimeout
+    self.lingerTime = lingerTime
+    self.lingerBytes = lingerBytes
+    self.maxLingering = maxLingering
+  }
+
+  /// How many connections were cut off because their head did not arrive in time.
+  var headTimeouts: Int { state.withLock { $0.headTimeouts } }
+
+  // MARK: - Events from libmicrohttpd
+
+  /// A connection was accepted: its first head is due within `headTimeout`.
+  func opened(_ socket: Int32) {
+    let deadline = ContinuousClock.now + headTimeout
+    state.withLock { state in
+      if state.watched.updateValue(Watched(headDeadline: deadline), forKey: socket)?.longLived != false {
+        state.ordinary += 1
+      }
+    }
+  }
+
+  /// Whether a newly accepted connection may be served: fewer than `limit` ordinary connections
+  /// are open (long-lived ones have slots of their own). libmicrohttpd's own limit covers both.
+  func admitsOrdinary(limit: Int) -> Bool {
+    state.withLock { $0.ordinary < limit }
+  }
+
+  /// A request head arrived in full.
+  func headReceived(_ socket: Int32) {
+    state.withLock { $0.watched[socket]?.headDeadline = nil }
+  }
+
+  /// A request completed; on a kept-alive connection the next head is due within `headTimeout`.
+  func requestCompleted(_ socket: Int32) {
+    let deadline = ContinuousClock.now + headTimeout
+    state.withLock { state in
+      guard state.watched[socket]?.longLived == false else { return }
+      state.watched[socket]?.headDeadline = deadline
+    }
+  }
+
+  /// The connection was upgraded (WebSocket) or streams for long: it stays in the per-address
+  /// and global budgets until it closes, but no head deadline applies to it any more; whoever
+  /// drives it enforces its own idle deadline.
+  func becameLongLived(_ socket: Int32) {
+    state.withLock { state in
+      if state.watched[socket]?.longLived == false { state.ordinary -= 1 }
+      state.watched[socket]?.longLived = true
+      state.watched[socket]?.headDeadline = nil
+    }
+  }
+
+  /// The server answered before reading the request body: drain the socket after libmicrohttpd
+  /// closes it.
+  func lingerAfterClose(_ socket: Int32) {
+    state.withLock { $0.watched[socket]?.lingers = true }
+  }
+
+  /// libmicrohttpd is about to close the connection's socket.
+  func closed(_ socket: Int32) {
+    let now = ContinuousClock.now
+    state.withLock { state in
+      guard let watched = state.watched.removeValue(forKey: socket) else { return }
+      if !watched.longLived { state.ordinary -= 1 }
+      guard watched.lingers, state.running, state.lingering.count < maxLingering else { return }
+      let copy = dup(socket)
+      guard copy >= 0 else { return }
+      _ = fcntl(copy, F_SETFD, FD_CLOEXEC)
+      state.lingering.append(Lingering(socket: copy, deadline: now + lingerTime))
+    }
+  }
+
+  // MARK: - Its thread
+
+  /// Starts the thread that enforces deadlines and drains lingering sockets.
+  func start() -> Bool {
+    // Running before the thread exists: its loop must not see the flag still false and end.
+    state.withLock { $0.running = true }
+    guard let thread = POSIXThread.startJoinable({ self.run() }) else {
+      state.withLock { $0.running = false }
+      return false
+    }
+    state.withLock { $0.thread = thread }
+    return true
+  }
+
+  /// Stops the thread (after the daemon stopped) and closes the sockets still lingering.
+  func stop() {
+    let thread: pthread_t? = state.withLock { state in
+      state.running = false
+      defer { state.thread = nil }
+      return state.thread
+    }
+    if let thread { pthread_join(thread, nil) }
+    let remaining = state.withLock { state in
+      defer { state.lingering = [] }
+      return state.lingering
+    }
+    for entry in remaining { close(entry.socket) }
+  }
+
+  private func run() {
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    while state.withLock({ $0.running }) {
+      cutOverdueHeads()
+      let sockets = state.withLock { $0.lingering.map(\.socket) }
+      if sockets.isEmpty {
+        usleep(100_000)
+        continue
+      }
+      var polled = sockets.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+      _ = poll(&polled, nfds_t(polled.count), 100)
+      var finished: Set<Int32> = []
+      var read: [Int32: Int] = [:]
+      for entry in polled where entry.revents != 0 {
+        let count = buffer.withUnsafeMutableBytes {
+          cmhd_recv_nonblocking(entry.fd, $0.baseAddress, $0.count, 0)
+        }
+        if count > 0 {
+          read[entry.fd] = count
+        } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
+          finished.insert(entry.fd)
+        }
+      }
+      drain(finished: finished, read: read)
+    }
+  }
+
+  /// Closes lingering sockets that the client closed, that took too long or sent too much.
+  private func drain(finished: Set<Int32>, read: [Int32: Int]) {
+    let now = ContinuousClock.now
+    let closing: [Int32] = state.withLock { state in
+      var closing: [Int32] = []
+      state.lingering.removeAll { entry in
+        let total = entry.discarded + (read[entry.socket] ?? 0)
+        let done = finished.contains(entry.socket) || now >= entry.deadline || total > lingerBytes
+        if done { closing.append(entry.socket) }
+        return done
+      }
+      for index in state.lingering.indices {
+        state.lingering[index].discarded += read[state.lingering[index].socket] ?? 0
+      }
+      return closing
+    }
+    for socket in closing { close(socket) }
+  }
+
+  private func cutOverdueHeads() {
+    let now = ContinuousClock.now
+    state.withLock { state in
+      for (socket, watched) in state.watched {
+        guard let deadline = watched.headDeadline, deadline <= now else { continue }
+        // Under the lock: libmicrohttpd has not closed this descriptor yet (see `closed`).
+        shutdown(socket, Int32(SHUT_RDWR))
+        state.watched[socket]?.headDeadline = nil
+        state.headTimeouts += 1
+      }
+    }
+  }
+}

@@ -1,0 +1,210 @@
+import Glibc
+import POSIXThreads
+import Synchronization
+
+/// Runs computed answers (a GraphQL execution, say) on threads of its own, fairly between client
+/// addresses, so that libmicrohttpd's few worker threads only move bytes.
+///
+/// Executed on libmicrohttpd's threads, a client with many connections asking for expensive
+/// answers took both workers of a 2-core machine, and every other client's connections (bound to
+/// those workers) waited behind it. Here each address has a queue; the threads take the next job
+/// from the addresses in turn (round robin), and an address never has more than
+/// `maxPerAddress` jobs running, fewer than there are threads, so another address's request finds
+/// a thread free and runs at once. The CPU is then shared by the kernel between at most
+/// `maxPerAddress` jobs of the busy address and the others'.
+///
+/// Memory: a queued job holds one request (at most the body limit); connections, bounded per
+/// address by libmicrohttpd, bound how many jobs can wait.
+///
+/// `@unchecked Sendable`: every mutable property is accessed only with `mutex` held (a pthread
+/// mutex rather than `Mutex`, as the threads wait on a condition variable tied to it).
+final class FairExecutor: @unchecked Sendable {
+  typealias Job = @Sendable () -> Void
+
+  /// The waiting jobs of one address, in arrival order.
+  private struct AddressQueue {
+    var jobs: [Job] = []
+    var next = 0
+    var running = 0
+    /// In `ready`: it has a job waiting and room to run it.
+    var isReady = false
+
+    var hasWaiting: Bool { next < jobs.count }
+
+    mutating func take() -> Job {
+      let job = jobs[next]
+      next += 1
+      if next == jobs.count {
+        jobs.removeAll(keepingCapacity: true)
+        next = 0
+      }
+      return job
+    }
+  }
+
+  /// Threads taking jobs.
+  let threadCount: Int
+  /// The most jobs of one address running at once.
+  let maxPerAddress: Int
+
+  private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+  private let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+  private var queues: [String: AddressQueue] = [:]
+  /// Addresses with a job that may start, in turn.
+  private var ready: [String] = []
+  private var readyStart = 0
+  /// Set by `stop` (with the lock held, so the threads waiting on the condition see it), read
+  /// without the lock too: `isStopping` is asked for every request.
+  private let stopping = Atomic<Bool>(false)
+  private var threads: [pthread_t] = []
+
+  /// - Parameters:
+  ///   - threads: how many jobs run at once in all (at least 2).
+  ///   - maxPerAddress: how many of them one address may run (at least 1, at most `threads`;
+  ///     fairness needs fewer than `threads`).
+  init(threads: Int, maxPerAddress: Int) {
+    threadCount = max(2, threads)
+    self.maxPerAddress = min(max(1, maxPerAddress), threadCount)
+    pthread_mutex_init(mutex, nil)
+    pthread_cond_init(condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    pthread_mutex_destroy(mutex)
+    condition.deallocate()
+    mutex.deallocate()
+  }
+
+  /// Starts the threads.
+  /// - Returns: false when the system refused a thread (those started are stopped again).
+  func start() -> Bool {
+    for _ in 0..<threadCount {
+      guard let thread = POSIXThread.startJoinable({ [self] in work() }) else {
+        stop()
+        return false
+      }
+      locked { threads.append(thread) }
+    }
+    return true
+  }
+
+  /// Runs `job` on one of the threads, after the jobs already waiting for `address` and in turn
+  /// with other addresses' jobs. A nil address (unknown) shares one queue. Once stopping, runs
+  /// it at once on the caller's thread instead, so that every job submitted runs.
+  func submit(address: String?, _ job: @escaping Job) {
+    let key = address ?? ""
+    let accepted = locked {
+      if stopping.load(ordering: .relaxed) { return false }
+      queues[key, default: AddressQueue()].jobs.append(job)
+      if makeReadyIfRoom(key) { pthread_cond_signal(condition) }
+      return true
+    }
+    if !accepted { job() }
+  }
+
+  /// Whether `stop` began: jobs then run on the caller's thread. Sequentially consistent, as
+  /// the server's stop reads a count that its callers change before asking (`ServerCore`).
+  var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
+
+  /// Lets the waiting jobs run, then ends the threads and waits for them; jobs submitted later
+  /// run on their caller's thread.
+  func stop() {
+    let threads = locked {
+      stopping.store(true, ordering: .sequentiallyConsistent)
+      pthread_cond_broadcast(condition)
+      let threads = self.threads
+      self.threads = []
+      return threads
+    }
+    for thread in threads { pthread_join(thread, nil) }
+  }
+
+  /// Jobs waiting or running, for tests.
+  var pendingJobs: Int {
+    locked { queues.values.reduce(0) { $0 + $1.jobs.count - $1.next + $1.running } }
+  }
+
+  // MARK: - Threads
+
+  private func work() {
+    var finished: String?
+    // One lock per job: the end of the last and the start of the next.
+    while let (key, job) = locked({ () -> (String, Job)? in
+      if let finished { finish(finished) }
+      return nextJob()
+    }) {
+      job()
+      finished = key
+    }
+  }
+
+  /// A job of `key` ended. Called with the lock.
+  private func finish(_ key: String) {
+    queues[key]?.running -= 1
+    if queues[key]?.running == 0, queues[key]?.hasWaiting == false {
+      queues[key] = nil
+    } else {
+      makeReadyIfRoom(key)
+    }
+  }
+
+  /// The next job in turn, waiting for one; nil once stopping and nothing is left. Called with
+  /// the lock.
+  private func nextJob() -> (String, Job)? {
+    while true {
+      while readyStart == ready.count {
+        if stopping.load(ordering: .relaxed) { return nil }
+        pthread_cond_wait(condition, mutex)
+      }
+      let key = ready[readyStart]
+      readyStart += 1
+      if readyStart == ready.count {
+        ready.removeAll(keepingCapacity: true)
+        readyStart = 0
+      }
+      if let job = take(key) {
+        // More in turn (the rest, or this address again): another thread may start it. A
+        // thread that just finished a job takes the next itself, so readying one wakes nobody.
+        if readyStart < ready.count { pthread_cond_signal(condition) }
+        return (key, job)
+      }
+    }
+  }
+
+  /// Starts the next job of `key`. Called with the lock.
+  private func take(_ key: String) -> Job? {
+    guard var queue = queues[key] else { return nil }
+    queue.isReady = false
+    guard queue.hasWaiting else {
+      queues[key] = queue
+      return nil
+    }
+    let job = queue.take()
+    queue.running += 1
+    queues[key] = queue
+    // Still more, and room: back at the end of the turn.
+    makeReadyIfRoom(key)
+    return job
+  }
+
+  /// Puts `key` in the turn if it has a job waiting and may run one more. Called with the lock;
+  /// the caller wakes a thread for it when it does not take the job itself.
+  /// - Returns: whether `key` joined the turn.
+  @discardableResult
+  private func makeReadyIfRoom(_ key: String) -> Bool {
+    guard var queue = queues[key], !queue.isReady, queue.hasWaiting, queue.running < maxPerAddress else {
+      return false
+    }
+    queue.isReady = true
+    queues[key] = queue
+    ready.append(key)
+    return true
+  }
+
+  private func locked<T>(_ body: () -> T) -> T {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return body()
+  }
+}

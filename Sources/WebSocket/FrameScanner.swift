@@ -1,0 +1,66 @@
+/// Follows the frame boundaries of what a WebSocket client sends, ahead of wslay, to catch the
+/// control frames RFC 6455 forbids (a fragmented one, or one with more than 125 bytes of
+/// payload) before wslay sees them.
+///
+/// wslay answers such a frame with a close frame that has no status code; clients then report
+/// 1005 ("no status") and cannot tell a protocol error from a plain end. Stopping wslay's input
+/// just before the frame lets the connection send 1002 (protocol error) itself.
+package struct FrameScanner {
+  /// The bytes of the current frame's header seen so far (at most 14).
+  private var header: [UInt8] = []
+  /// Payload bytes of the current frame still to come.
+  private var remaining: UInt64 = 0
+  /// Why the input must stop, once a forbidden frame was seen.
+  package private(set) var violation: String?
+
+  /// How many of `bytes` (the next bytes from the client) may be handed to wslay: all of them,
+  /// or, when they start a forbidden frame, those before it (`violation` is then set).
+  package mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard violation == nil else { return 0 }
+    var index = 0
+    while index < bytes.count {
+      if remaining > 0 {
+        let skipped = min(UInt64(bytes.count - index), remaining)
+        index += Int(skipped)
+        remaining -= skipped
+        continue
+      }
+      let headerStart = index - header.count
+      header.append(bytes[index])
+      index += 1
+      if header.count == 2 {
+        let isControl = header[0] & 0x08 != 0
+        let isFinal = header[0] & 0x80 != 0
+        if isControl && (!isFinal || header[1] & 0x7F > 125) {
+          violation =
+            isFinal ? "a control frame with more than 125 bytes of payload" : "a fragmented control frame"
+          return max(0, headerStart)
+        }
+      }
+      if header.count >= 2, header.count == Self.headerLength(header) {
+        remaining = Self.payloadLength(header)
+        header = []
+      }
+    }
+    return bytes.count
+  }
+
+  /// The whole header's length, once its first two bytes are known.
+  private static func headerLength(_ header: [UInt8]) -> Int {
+    let extended =
+      switch header[1] & 0x7F {
+      case 126: 2
+      case 127: 8
+      default: 0
+      }
+    return 2 + extended + (header[1] & 0x80 != 0 ? 4 : 0)
+  }
+
+  private static func payloadLength(_ header: [UInt8]) -> UInt64 {
+    switch header[1] & 0x7F {
+    case 126: return UInt64(header[2]) << 8 | UInt64(header[3])
+    case 127: return header[2..<10].reduce(0) { $0 << 8 | UInt64($1) }
+    case let length: return UInt64(length)
+    }
+  }
+}

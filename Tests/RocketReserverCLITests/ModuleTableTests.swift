@@ -1,0 +1,95 @@
+import Foundation
+import Testing
+
+/// `docs/ARCHITECTURE.md`'s module table against `Package.swift`: every module (target outside
+/// `Tests/`) is in the table, and each row's "may import" column names, in backticks, exactly
+/// the dependencies `Package.swift` gives its modules. Also the graph's own rules: the program is
+/// the only module that sees both the backend and the HTTP server, and neither the HTTP server
+/// nor the WebSocket module reaches the engine or its wire types.
+@Suite struct ModuleTableTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// Each module's direct dependencies, as `Package.swift` declares them.
+  static func packageModules() throws -> [String: Set<String>] {
+    let text = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    var modules: [String: Set<String>] = [:]
+    let declaration = /\.(target|executableTarget|systemLibrary|plugin|testTarget)\(/
+    let pieces = text.split(separator: declaration)
+    for (kind, piece) in zip(text.matches(of: declaration).map { String($0.output.1) }, pieces.dropFirst()) {
+      guard kind != "testTarget", let name = piece.firstMatch(of: /name:\s*"([^"]+)"/)?.output.1 else {
+        continue
+      }
+      if let path = piece.firstMatch(of: /path:\s*"([^"]+)"/)?.output.1, path.hasPrefix("Tests/") { continue }
+      let list = piece.firstMatch(of: /dependencies:\s*\[([^\]]*)\]/)?.output.1 ?? ""
+      modules[String(name)] = Set(list.matches(of: /"([^"]+)"/).map { String($0.output.1) })
+    }
+    return modules
+  }
+
+  /// Each module of the table with the modules its row names in the "may import" column.
+  static func tableModules() throws -> [String: Set<String>] {
+    let text = try String(
+      contentsOf: root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+    var modules: [String: Set<String>] = [:]
+    var inTable = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("| module | owns | may import |") {
+        inTable = true
+        continue
+      }
+      guard inTable else { continue }
+      guard line.hasPrefix("|") else { break }
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false).dropFirst().dropLast()
+      guard cells.count >= 3, let first = cells.first, let last = cells.last, !first.contains("---") else {
+        continue
+      }
+      let imports = Set(last.matches(of: /`([^`]+)`/).map { String($0.output.1) })
+      for name in first.matches(of: /`([^`]+)`/) { modules[String(name.output.1)] = imports }
+    }
+    return modules
+  }
+
+  @Test func theTableNamesEveryModuleAndExactlyItsDependencies() throws {
+    let package = try Self.packageModules()
+    let table = try Self.tableModules()
+    #expect(package.count > 20, "Package.swift was not read: \(package.keys.sorted())")
+    #expect(
+      Set(package.keys).subtracting(table.keys).isEmpty,
+      "modules missing from the table: \(Set(package.keys).subtracting(table.keys).sorted())")
+    #expect(
+      Set(table.keys).subtracting(package.keys).isEmpty,
+      "table rows that are no module: \(Set(table.keys).subtracting(package.keys).sorted())")
+    for (module, dependencies) in package.sorted(by: { $0.key < $1.key }) {
+      guard let documented = table[module] else { continue }
+      #expect(
+        documented == dependencies,
+        """
+        \(module): the table lacks \(dependencies.subtracting(documented).sorted()), \
+        Package.swift lacks \(documented.subtracting(dependencies).sorted())
+        """)
+    }
+  }
+
+  @Test func onlyTheProgramSeesTheBackendAndTheHTTPServer() throws {
+    let package = try Self.packageModules()
+    let seesBoth = package.filter { _, dependencies in
+      dependencies.contains("LaunchBackend")
+        && !dependencies.isDisjoint(with: ["HTTPServer", "GraphQLHTTP"])
+    }
+    #expect(Set(seesBoth.keys) == ["RocketReserverCLI"])
+    func reach(_ module: String) -> Set<String> {
+      var seen: Set<String> = []
+      var next = [module]
+      while let current = next.popLast() {
+        for dependency in package[current] ?? [] where seen.insert(dependency).inserted {
+          next.append(dependency)
+        }
+      }
+      return seen
+    }
+    for module in ["HTTPServer", "WebSocket"] {
+      #expect(reach(module).isDisjoint(with: ["GraphQL", "GraphQLWire", "LaunchBackend"]), "\(module)")
+    }
+  }
+}
