@@ -41,7 +41,9 @@ struct CacheHarness {
   let server: BackendHTTPServer
   let transport: SwitchableTransport
   let store: FileCredentialStore
-  let cache: NormalizedCache
+  /// The SQLite store under the cache.
+  let file: SQLiteNormalizedCache
+  let cache: CacheStore
   let client: RocketClient
   let clock: Clock
   let warnings: Warnings
@@ -69,14 +71,16 @@ struct CacheHarness {
     self.clock = clock
     let warnings = Warnings()
     self.warnings = warnings
-    cache = NormalizedCache(path: temporary.child("cache/rocket-reserver/cache.sqlite"), limits: limits) {
+    file = SQLiteNormalizedCache(path: temporary.child("cache/rocket-reserver/cache.sqlite"), limits: limits)
+    {
       clock.now
     } warn: {
       warnings.add($0)
     }
+    cache = CacheStore(file)
     client = RocketClient(
       transport: transport, credentials: store, endpointKey: server.endpoint.absoluteString, cache: cache)
   }
 
-  var cacheFile: String { cache.path }
+  var cacheFile: String { file.path }
 }

@@ -110,7 +110,7 @@ import Testing
     #expect(
       try await client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheOnly).data?.launch?.isBooked
         == true)
-    #expect(try client.logOut())
+    #expect(try await client.logOut())
     try await client.logIn(LoginMutation(email: "a@example.com"), email: "a@example.com") { $0.login?.token }
     let dropped = try await clientError {
       try await client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheOnly)
