@@ -16,13 +16,13 @@ import Synchronization
 /// dropped.
 ///
 /// Writes (merges, removals, the hourly note that a record was used) run one at a time on a
-/// thread of the store's own (``BlockingWorkQueue``), off Swift's cooperative pool. Reads stay on
-/// the caller's thread: they are the answer a query waits for, and a hop to another thread per
-/// record would cost more than the lookup (a few microseconds on a page in memory). A read may
-/// still wait for a write in progress, which holds the connection for its transaction (about a
-/// millisecond for a page of launches).
+/// thread of the store's own (``BlockingWorkQueue``), off Swift's cooperative pool, on a
+/// connection of their own. Reads stay on the caller's thread: they are the answer a query waits
+/// for, and a hop to another thread per record would cost more than the lookup (a few
+/// microseconds on a page in memory). They have a second connection, so in WAL they never wait
+/// for a write, ours or another process's, even one stuck on a lock until the busy timeout.
 ///
-/// Thread safety: the connection is behind a `Mutex`; share it freely.
+/// Thread safety: each connection is behind a `Mutex`; share it freely.
 public final class SQLiteNormalizedCache: NormalizedCache {
   /// The cache file.
   public let path: String
@@ -31,7 +31,14 @@ public final class SQLiteNormalizedCache: NormalizedCache {
   private let warn: @Sendable (String) -> Void
   /// The clock, in seconds since 1970.
   package let now: @Sendable () -> Int64
+  /// The writer's connection, used on the ``BlockingWorkQueue``'s thread.
   private let state = Mutex(State())
+  /// The readers' connection, used on the callers' threads.
+  private let reading = Mutex(Reading())
+  /// Set with `State.disabled`, for readers, which never take the writer's lock.
+  private let off = Atomic(false)
+  /// Counts the files moved aside: a reader still on the old file opens the new one.
+  private let fileGeneration = Atomic(0)
   /// Whether records past the age limit were swept in this process yet.
   private let swept = Mutex(false)
   private let writer = BlockingWorkQueue()
@@ -40,6 +47,12 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     var database: CacheDatabase?
     /// Set after a problem that moving the file aside did not fix: the cache is off.
     var disabled = false
+  }
+
+  private struct Reading: ~Copyable {
+    var database: CacheDatabase?
+    /// The ``fileGeneration`` `database` was opened in.
+    var generation = 0
   }
 
   /// A store kept in the file at `path` (its folder is created 0700, the file 0600).
@@ -68,7 +81,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     let time = now()
     let notBefore = time - maxAgeSeconds
     var stale: [String] = []
-    let found = try withDatabaseOrThrow { database in
+    let found = try withReader { database in
       var found: [String: StoredRecord] = [:]
       for key in keys {
         guard
@@ -152,6 +165,51 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
   // MARK: - The file
 
+  /// Runs `body` on the readers' connection. A problem makes the read miss, without a warning:
+  /// the writer owns the file's repairs and warnings, and is asked to look at a bad file at once.
+  private func withReader<T>(_ body: (CacheDatabase) throws -> T) throws(CacheError) -> T {
+    if off.load(ordering: .acquiring) {
+      throw CacheError(path: path, reason: "turned off after an earlier problem")
+    }
+    let generation = fileGeneration.load(ordering: .acquiring)
+    let outcome: Result<T, CacheDatabase.Problem> = reading.withLock { reading in
+      if reading.generation != generation {
+        reading.database = nil
+        reading.generation = generation
+      }
+      do throws(CacheDatabase.Problem) {
+        let database: CacheDatabase
+        if let open = reading.database {
+          database = open
+        } else {
+          database = try CacheDatabase(path: path)
+          reading.database = database
+        }
+        do {
+          return .success(try body(database))
+        } catch let error as CacheDatabase.Problem {
+          throw error
+        } catch let error as SQLiteError {
+          throw CacheDatabase.problem(error)
+        } catch {
+          throw CacheDatabase.Problem.failed("\(error)")
+        }
+      } catch {
+        reading.database = nil
+        return .failure(error)
+      }
+    }
+    switch outcome {
+    case .success(let value):
+      return value
+    case .failure(let problem):
+      if case .unusableFile = problem {
+        writer.enqueue { [self] in _ = withDatabase { _ in } }
+      }
+      throw CacheError(path: path, reason: problem.reason)
+    }
+  }
+
   /// Runs `body` on the open database; nil when the cache is off or `body` failed (then the
   /// problem is handled: a bad file moved aside and retried once, anything else turns it off).
   private func withDatabase<T>(_ body: (CacheDatabase) throws -> T) -> T? {
@@ -187,6 +245,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
           state.database = nil
           if case .unusableFile = error, attempt == 1 { return .failure(error) }
           state.disabled = true
+          off.store(true, ordering: .releasing)
           warn("the cache is off for this run: \(path): \(error.reason)")
           return .failure(error)
         }
@@ -196,6 +255,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         return value
       case .failure(.unusableFile(let reason)) where attempt == 1:
         let aside = moveAside()
+        fileGeneration.add(1, ordering: .releasing)
         warn(
           "the cache file \(path) could not be used (\(reason)): moved it to \(aside) and started a new one")
       case .failure(let problem):

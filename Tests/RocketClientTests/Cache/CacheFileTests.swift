@@ -5,6 +5,7 @@ import GraphQLWire
 import RocketClient
 import RocketReserverAPI
 import SQLite
+import Synchronization
 import TestSupport
 import Testing
 
@@ -95,6 +96,30 @@ import Testing
     let cleared = Self.size(harness.cacheFile)
     #expect(cleared < bytes / 4, "\(cleared) bytes after clear, \(bytes) before")
     #expect(try await harness.file.statistics().records == 0)
+    #expect(harness.warnings.all == [])
+  }
+
+  @Test func aReadDoesNotWaitForAWriteHeldUpByAnotherProgramsLock() async throws {
+    let harness = try CacheHarness()
+    let cache = harness.cache
+    let seven = CacheableOperation(LaunchDetailsQuery(id: "7"))
+    let eight = CacheableOperation(LaunchDetailsQuery(id: "8"))
+    await cache.write(CacheKeysTests.launch(id: "7"), for: seven, partition: Self.partition)
+    // Another program holds the write lock: the store's writer waits for it (up to the busy
+    // timeout) on its own thread, and reads go on beside it (WAL, a connection of their own).
+    let other = try Connection(path: harness.cacheFile)
+    try other.execute("BEGIN IMMEDIATE")
+    let written = Mutex(false)
+    let writing = Task {
+      await cache.write(CacheKeysTests.launch(id: "8"), for: eight, partition: Self.partition)
+      written.withLock { $0 = true }
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(cache.read(seven, partition: Self.partition)?.data != nil)
+    #expect(!written.withLock { $0 })
+    try other.execute("COMMIT")
+    await writing.value
+    #expect(cache.read(eight, partition: Self.partition)?.data != nil)
     #expect(harness.warnings.all == [])
   }
 
