@@ -129,6 +129,8 @@ import Testing
     let first = CacheableOperation(LaunchListQuery(pageSize: .some(50)))
     harness.clock.advance(6 * 86_400)
     #expect(harness.cache.read(first, partition: Self.partition)?.data != nil)
+    // The read's "used" stamps are written by the store's writer thread: let them land first.
+    _ = try await harness.file.statistics()
     let before = Self.size(harness.cacheFile)
     harness.clock.advance(2 * 86_400)
     #expect(harness.cache.read(first, partition: Self.partition)?.data == nil)
