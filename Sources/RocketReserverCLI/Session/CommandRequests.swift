@@ -4,7 +4,7 @@ import RocketClient
 
 /// The session's client as one command uses it: every call carries the command's cache policy
 /// (`--cache POLICY`) and its capture of raw responses (for `--json`) as parameters of the
-/// request, so nothing about a command travels in task-locals.
+/// request, not in task-locals.
 struct CommandRequests: Sendable {
   /// The session the command runs in.
   let session: Session
