@@ -13,8 +13,9 @@ import SQLite
 /// created 0600 (SQLite gives its `-wal` and `-shm` files the same mode). `auto_vacuum` is
 /// incremental, so deleting records can give pages back to the file system.
 ///
-/// Thread safety: `@unchecked Sendable` only so ``SQLiteNormalizedCache`` can keep it in its `Mutex`:
-/// the invariant is that it is used only while that lock is held, by one thread at a time.
+/// Thread safety: `@unchecked Sendable` only so ``SQLiteNormalizedCache`` can keep it in a
+/// `Mutex` (one for the writer's connection, one for the readers'): the invariant is that each
+/// instance is used only while its lock is held, by one thread at a time.
 final class CacheDatabase: @unchecked Sendable {
   /// `PRAGMA application_id` of our cache files ("RRCH"): anything else is a foreign file.
   static let applicationID: Int64 = 0x5252_4348
