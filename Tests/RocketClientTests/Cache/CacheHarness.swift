@@ -41,7 +41,7 @@ struct CacheHarness {
   let server: BackendHTTPServer
   let transport: SwitchableTransport
   let store: FileCredentialStore
-  /// The SQLite store under the cache.
+  /// The SQLite store: under the cache unless the harness was made for another store.
   let file: SQLiteNormalizedCache
   let cache: CacheStore
   let client: RocketClient
@@ -60,7 +60,10 @@ struct CacheHarness {
     func add(_ line: String) { lines.withLock { $0.append(line) } }
   }
 
-  init(limits: CacheLimits = CacheLimits(), temporary: TemporaryDirectory? = nil) throws {
+  init(
+    limits: CacheLimits = CacheLimits(), temporary: TemporaryDirectory? = nil,
+    kind: StoreKind = .sqlite
+  ) throws {
     let temporary = try temporary ?? TemporaryDirectory(prefix: "rocket-cache")
     self.temporary = temporary
     let backend = try LaunchBackend(databasePath: temporary.child("backend.sqlite"))
@@ -77,10 +80,16 @@ struct CacheHarness {
     } warn: {
       warnings.add($0)
     }
-    cache = CacheStore(file)
+    switch kind {
+    case .sqlite: cache = CacheStore(file)
+    case .inMemory: cache = CacheStore(InMemoryNormalizedCache { clock.now })
+    }
     client = RocketClient(
       transport: transport, credentials: store, endpointKey: server.endpoint.absoluteString, cache: cache)
   }
 
   var cacheFile: String { file.path }
 }
+
+/// The stores a harness can put under its cache.
+typealias StoreKind = NormalizedCacheBehaviourTests.Store
