@@ -30,7 +30,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
   public let limits: CacheLimits
   private let warn: @Sendable (String) -> Void
   /// The clock, in seconds since 1970.
-  package let now: @Sendable () -> Int64
+  private let now: @Sendable () -> Int64
   /// The writer's connection, used on the ``BlockingWorkQueue``'s thread.
   private let state = Mutex(State())
   /// The readers' connection, used on the callers' threads.
