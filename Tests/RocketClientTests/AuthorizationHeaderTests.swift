@@ -22,7 +22,7 @@ import Testing
     #expect(try await harness.client.fetch(MeQuery()).requireData().me == nil)
     let credential = try await logIn(harness.client)
     #expect(try await harness.client.fetch(MeQuery()).requireData().me?.email == "ada@example.com")
-    try harness.client.logOut()
+    try await harness.client.logOut()
     #expect(try await harness.client.fetch(MeQuery()).requireData().me == nil)
     #expect(seen.values == [nil, nil, credential.token, nil])
     #expect(!credential.token.isEmpty && !credential.token.hasPrefix("Bearer"))

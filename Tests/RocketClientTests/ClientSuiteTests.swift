@@ -121,8 +121,8 @@ import Testing
       $0.login?.token
     }
     #expect(try await client.fetch(MeQuery()).requireData().me?.email == "cy@example.com")
-    #expect(try client.logOut())
-    #expect(try !client.logOut())
+    #expect(try await client.logOut())
+    #expect(try await !client.logOut())
     #expect(try await client.fetch(MeQuery()).requireData().me == nil)
   }
 

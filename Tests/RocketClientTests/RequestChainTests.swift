@@ -1,5 +1,6 @@
 import Foundation
 import GraphQLAPI
+import GraphQLWire
 import RocketClient
 import RocketReserverAPI
 import Synchronization
@@ -28,6 +29,24 @@ private final class Recorder: RequestInterceptor {
   }
 }
 
+/// What one call hands its interceptors: a tag.
+private struct CallTag: RequestContext {
+  let name: String
+}
+
+/// Notes each request's tag and cache policy: what its call gave, nothing inherited.
+private final class CallRecorder: RequestInterceptor {
+  let seen = Mutex<[String]>([])
+
+  func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
+    -> TransportResponse
+  {
+    let tag = (request.context as? CallTag)?.name ?? "none"
+    seen.withLock { $0.append("\(tag) \(request.cachePolicy.rawValue)") }
+    return try await chain.proceed(request)
+  }
+}
+
 /// The request chain: interceptors see requests and responses (or errors), in order; retries,
 /// headers and the auth step are interceptors.
 @Suite struct RequestChainTests {
@@ -39,6 +58,22 @@ private final class Recorder: RequestInterceptor {
     let client = RocketClient.http(endpoint: stub.url(), credentials: nil, interceptors: [recorder])
     #expect(try await client.fetch(TotalTripsBookedQuery()).requireData().totalTripsBooked == 4)
     #expect(recorder.seen.withLock { $0 } == ["request TotalTripsBooked query", "response 200 true"])
+  }
+
+  @Test func eachCallHandsItsOwnContextAndPolicyToTheInterceptors() async throws {
+    let stub = try LoopbackHTTPStub(response: .json(answer))
+    let recorder = CallRecorder()
+    let client = RocketClient.http(endpoint: stub.url(), credentials: nil, interceptors: [recorder])
+    async let first = client.fetch(
+      TotalTripsBookedQuery(), cachePolicy: .cacheFirst, context: CallTag(name: "a"))
+    async let second = client.fetch(
+      TotalTripsBookedQuery(), cachePolicy: .networkOnly, context: CallTag(name: "b"))
+    _ = try await (first, second)
+    _ = try await client.fetch(TotalTripsBookedQuery())
+    _ = try await client.execute(GraphQLRequest(TotalTripsBookedQuery()), context: CallTag(name: "c"))
+    let seen = recorder.seen.withLock { $0 }
+    #expect(Set(seen.prefix(2)) == ["a cache-first", "b network-only"])
+    #expect(Array(seen.dropFirst(2)) == ["none network-first", "c network-first"])
   }
 
   @Test func interceptorsSeeTheError() async throws {

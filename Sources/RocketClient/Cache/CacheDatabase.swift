@@ -13,8 +13,9 @@ import SQLite
 /// created 0600 (SQLite gives its `-wal` and `-shm` files the same mode). `auto_vacuum` is
 /// incremental, so deleting records can give pages back to the file system.
 ///
-/// Thread safety: `@unchecked Sendable` only so ``NormalizedCache`` can keep it in its `Mutex`:
-/// the invariant is that it is used only while that lock is held, by one thread at a time.
+/// Thread safety: `@unchecked Sendable` only so ``SQLiteNormalizedCache`` can keep it in a
+/// `Mutex` (one for the writer's connection, one for the readers'): the invariant is that each
+/// instance is used only while its lock is held, by one thread at a time.
 final class CacheDatabase: @unchecked Sendable {
   /// `PRAGMA application_id` of our cache files ("RRCH"): anything else is a foreign file.
   static let applicationID: Int64 = 0x5252_4348
@@ -128,7 +129,7 @@ final class CacheDatabase: @unchecked Sendable {
   // MARK: - Records
 
   /// The record `key` of `partition`, unless it was written before `notBefore`.
-  func load(partition: String, key: String, notBefore: Int64) throws -> (CacheReader.Loaded, used: Int64)? {
+  func load(partition: String, key: String, notBefore: Int64) throws -> (StoredRecord, used: Int64)? {
     let row = try connection.queryFirst(
       "SELECT fields, written, used FROM records WHERE partition = ? AND key = ?", [partition, key]
     ) { row in
@@ -141,7 +142,7 @@ final class CacheDatabase: @unchecked Sendable {
     guard let record = CacheRecord(key: key, storedText: text) else {
       throw Problem.unusableFile("record \(key) is not JSON")
     }
-    return ((record, written), used)
+    return (StoredRecord(record: record, writtenAt: written), used)
   }
 
   /// Marks `keys` as used at `now` (for least-recently-used eviction).
@@ -155,47 +156,21 @@ final class CacheDatabase: @unchecked Sendable {
     }
   }
 
-  /// Merges `records` into `partition` in one transaction, field by field over what is stored.
-  ///
-  /// An object stored by path because its selection had no `id` (`Launch:42.rocket` from a
-  /// query asking only `rocket { name }`) is the object a keyed record already stands for when
-  /// the same field of the same parent pointed there (`Rocket:falcon9`): its fields go into that
-  /// record, so the answers that did ask for the id stay whole.
+  /// Merges `records` into `partition` in one transaction, field by field over what is stored
+  /// (``RecordMerge``).
   /// - Returns: the keys whose stored fields changed.
   func write(partition: String, records: [CacheRecord], now: Int64) throws -> Set<String> {
     var changed: Set<String> = []
     try connection.inTransaction { db in
-      var stored: [String: CacheRecord] = [:]
-      func existing(_ key: String) throws -> CacheRecord? {
-        if let record = stored[key] { return record }
+      let merged = try RecordMerge.merge(records) { key in
         let text = try db.queryFirst(
           "SELECT fields FROM records WHERE partition = ? AND key = ?", [partition, key]
         ) { try $0.column(0, as: String.self) }
-        let record = text.flatMap { CacheRecord(key: key, storedText: $0) }
-        if let record { stored[key] = record }
-        return record
+        return text.flatMap { CacheRecord(key: key, storedText: $0) }
       }
-      var incoming: [String: CacheRecord] = [:]
-      for record in records { incoming[record.key] = record }
-      for key in records.map(\.key) {
-        guard var record = incoming[key], let old = try existing(key) else { continue }
-        for (field, value) in record.fields {
-          let path = key + "." + field
-          guard case .reference(path) = value, case .reference(let keyed)? = old.fields[field],
-            !keyed.hasPrefix(key + "."), let child = incoming.removeValue(forKey: path)
-          else { continue }
-          record.fields[field] = .reference(keyed)
-          var target = incoming[keyed] ?? CacheRecord(key: keyed)
-          target.fields.merge(child.fields) { current, _ in current }
-          incoming[keyed] = target
-        }
-        incoming[key] = record
-      }
-      for record in incoming.values {
-        let old = try existing(record.key)
-        let merged = old?.merging(record) ?? record
-        if merged != old { changed.insert(record.key) }
-        let text = merged.storedText
+      for (record, didChange) in merged {
+        if didChange { changed.insert(record.key) }
+        let text = record.storedText
         try db.run(
           """
           INSERT INTO records (partition, key, fields, size, written, used) VALUES (?, ?, ?, ?, ?, ?)

@@ -10,14 +10,14 @@ import GraphQLWire
 /// Cache problems never fail a request: they only make the cache miss.
 public struct CacheInterceptor: RequestInterceptor {
   /// The cache.
-  public let cache: NormalizedCache
+  public let cache: CacheStore
   private let partition: @Sendable () -> CachePartition?
 
   /// - Parameters:
   ///   - cache: the cache.
   ///   - partition: the partition of the current user, read per request; nil sends the request
   ///     past the cache (when the user cannot be told).
-  public init(cache: NormalizedCache, partition: @escaping @Sendable () -> CachePartition?) {
+  public init(cache: CacheStore, partition: @escaping @Sendable () -> CachePartition?) {
     self.cache = cache
     self.partition = partition
   }
@@ -67,7 +67,9 @@ public struct CacheInterceptor: RequestInterceptor {
     if operation.storesResult, case .object(let data)? = response.json["data"],
       response.json["errors"]?.arrayValue?.isEmpty ?? true
     {
-      cache.write(data, for: operation, partition: partition)
+      // Awaited, so the next request sees it (a booking, then `launch 42` from the cache); the
+      // store does the writing off the cooperative pool.
+      await cache.write(data, for: operation, partition: partition)
     }
     return response
   }
@@ -75,10 +77,11 @@ public struct CacheInterceptor: RequestInterceptor {
   private func cached(_ operation: CacheableOperation, _ partition: CachePartition, offline: Bool)
     -> TransportResponse?
   {
-    guard let result = cache.read(operation, partition: partition), let data = result.data else { return nil }
+    guard let result = cache.read(operation, partition: partition), let data = result.data,
+      let writtenAt = result.writtenAt
+    else { return nil }
     var response = TransportResponse(json: .object(["data": .object(data)]))
-    response.cachedAnswer = CachedAnswer(
-      writtenAt: result.writtenAt ?? cache.now(), isOfflineFallback: offline)
+    response.cachedAnswer = CachedAnswer(writtenAt: writtenAt, isOfflineFallback: offline)
     return response
   }
 }

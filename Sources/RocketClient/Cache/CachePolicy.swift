@@ -15,8 +15,4 @@ public enum CachePolicy: String, Sendable, CaseIterable {
   /// returns the cached answer and refreshes the cache from the network (the network's answer
   /// when nothing is cached).
   case cacheAndNetwork = "cache-and-network"
-
-  /// The policy of fetches that name none, for the calling task: the CLI sets it per command
-  /// (`--cache POLICY`).
-  @TaskLocal public static var current: CachePolicy = .networkFirst
 }

@@ -2,7 +2,7 @@ import GraphQLWire
 
 /// One field's value in a normalized record: a leaf value, a reference to another record, or a
 /// list of either.
-package enum CacheValue: Hashable, Sendable {
+public enum CacheValue: Hashable, Sendable {
   /// A scalar or enum value, null, or a list of them.
   case scalar(JSON)
   /// The key of the record holding the object (`Launch:42`, `Launch:42.mission`).
@@ -46,12 +46,14 @@ package enum CacheValue: Hashable, Sendable {
 
 /// One normalized record: the fields of one object, by field key (`name`,
 /// `missionPatch({"size":"LARGE"})`).
-package struct CacheRecord: Hashable, Sendable {
+public struct CacheRecord: Hashable, Sendable {
   /// `Launch:42`, `QUERY_ROOT`, or a path below the nearest keyed parent.
-  package var key: String
-  package var fields: [String: CacheValue]
+  public var key: String
+  /// The values by field key.
+  public var fields: [String: CacheValue]
 
-  package init(key: String, fields: [String: CacheValue] = [:]) {
+  /// A record of `fields` (default none) under `key`.
+  public init(key: String, fields: [String: CacheValue] = [:]) {
     self.key = key
     self.fields = fields
   }

@@ -14,6 +14,7 @@ extension RocketClient {
   /// - Parameters:
   ///   - mutation: the login mutation for `email`.
   ///   - email: the email, saved with the token and named in errors.
+  ///   - context: what the request hands to the interceptors (default none).
   ///   - token: reads the token from the data; nil when the server answered `login: null`.
   /// - Returns: the saved credential.
   /// - Throws: ``RocketClientError/invalidEmail(_:)`` when the server rejects the email (the hosted
@@ -22,10 +23,11 @@ extension RocketClient {
   ///   ``RocketClientError``s as ``perform(_:)``.
   @discardableResult
   public func logIn<Mutation: GraphQLMutation>(
-    _ mutation: Mutation, email: String, token: (Mutation.Data) -> String?
+    _ mutation: Mutation, email: String, context: (any RequestContext)? = nil,
+    token: (Mutation.Data) -> String?
   ) async throws(RocketClientError) -> Credential {
     // Never written to the cache: the answer carries the token.
-    let result = try await send(mutation, storesResult: false)
+    let result = try await send(mutation, context: context, storesResult: false)
     guard let data = result.data else {
       if result.errors.contains(where: { $0.code == "BAD_USER_INPUT" }) {
         throw RocketClientError.invalidEmail(email)
@@ -51,10 +53,10 @@ extension RocketClient {
   /// - Returns: true when there was one.
   /// - Throws: ``RocketClientError/credentials(message:)`` when the store cannot be changed safely.
   @discardableResult
-  public func logOut() throws(RocketClientError) -> Bool {
+  public func logOut() async throws(RocketClientError) -> Bool {
     guard let credentials else { return false }
     if let cache, let email = (try? credentials.credential(for: endpointKey))??.email {
-      cache.drop(CachePartition(endpoint: endpointKey, user: email))
+      await cache.drop(CachePartition(endpoint: endpointKey, user: email))
     }
     do {
       return try credentials.remove(endpoint: endpointKey)

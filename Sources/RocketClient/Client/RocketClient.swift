@@ -26,7 +26,7 @@ public struct RocketClient: Sendable {
   /// The steps every request passes through before the transport, outermost first.
   public let interceptors: [any RequestInterceptor]
   /// The normalized cache, when the client has one.
-  public let cache: NormalizedCache?
+  public let cache: CacheStore?
 
   /// A client for one server.
   ///
@@ -45,7 +45,7 @@ public struct RocketClient: Sendable {
   ///     transport gets it (the CLI's `--trace`; default none).
   public init(
     transport: any NetworkTransport, credentials: (any CredentialStore)?, endpointKey: String,
-    interceptors: [any RequestInterceptor] = [], cache: NormalizedCache? = nil,
+    interceptors: [any RequestInterceptor] = [], cache: CacheStore? = nil,
     outerInterceptors: [any RequestInterceptor] = [], innerInterceptors: [any RequestInterceptor] = []
   ) {
     self.transport = transport
@@ -81,26 +81,30 @@ public struct RocketClient: Sendable {
   /// - Parameters:
   ///   - query: a generated query.
   ///   - cachePolicy: where the answer may come from when the client has a cache (default
-  ///     ``CachePolicy/current``, which is network-first unless the task set another).
+  ///     network-first).
+  ///   - context: what this request hands to the interceptors (see ``OutgoingRequest/context``;
+  ///     default none).
   /// - Returns: the data (nil when the server sent none) and any GraphQL errors.
   /// - Throws: ``RocketClientError``: `.transport` when the server cannot be reached, `.notLoggedIn`
   ///   when the server wants a login, `.decoding` for a response of the wrong shape, `.cancelled`,
   ///   `.notCached` for cache-only when the cache cannot answer.
   public func fetch<Query: GraphQLQuery>(
-    _ query: Query, cachePolicy: CachePolicy? = nil
+    _ query: Query, cachePolicy: CachePolicy = .networkFirst, context: (any RequestContext)? = nil
   ) async throws(RocketClientError) -> GraphQLResult<Query.Data> {
-    try await send(query, cachePolicy: cachePolicy)
+    try await send(query, cachePolicy: cachePolicy, context: context)
   }
 
   /// Runs a mutation.
   ///
-  /// - Parameter mutation: a generated mutation.
+  /// - Parameters:
+  ///   - mutation: a generated mutation.
+  ///   - context: what this request hands to the interceptors (default none).
   /// - Returns: the data (nil when the server sent none) and any GraphQL errors.
-  /// - Throws: ``RocketClientError`` as ``fetch(_:)`` does.
+  /// - Throws: ``RocketClientError`` as ``fetch(_:cachePolicy:context:)`` does.
   public func perform<Mutation: GraphQLMutation>(
-    _ mutation: Mutation
+    _ mutation: Mutation, context: (any RequestContext)? = nil
   ) async throws(RocketClientError) -> GraphQLResult<Mutation.Data> {
-    try await send(mutation)
+    try await send(mutation, context: context)
   }
 
   /// Sends a request that no generated operation expresses (the standard introspection query of
@@ -109,20 +113,27 @@ public struct RocketClient: Sendable {
   /// - Parameters:
   ///   - request: the GraphQL request.
   ///   - operationType: its kind (default query; only queries are retried).
+  ///   - context: what this request hands to the interceptors (default none).
   /// - Returns: the response body: an object with `data` and/or `errors`.
-  /// - Throws: ``RocketClientError`` as ``fetch(_:)`` does, but no decoding errors.
+  /// - Throws: ``RocketClientError`` as ``fetch(_:cachePolicy:context:)`` does, but no decoding
+  ///   errors.
   public func execute(
-    _ request: GraphQLRequest, operationType: GraphQLOperationType = .query
+    _ request: GraphQLRequest, operationType: GraphQLOperationType = .query,
+    context: (any RequestContext)? = nil
   ) async throws(RocketClientError) -> JSON {
-    try await run(OutgoingRequest(endpointKey: endpointKey, operation: request, operationType: operationType))
+    var outgoing = OutgoingRequest(endpointKey: endpointKey, operation: request, operationType: operationType)
+    outgoing.context = context
+    return try await run(outgoing)
   }
 
   func send<Operation: GraphQLOperation>(
-    _ operation: Operation, cachePolicy: CachePolicy? = nil, storesResult: Bool = true
+    _ operation: Operation, cachePolicy: CachePolicy = .networkFirst, context: (any RequestContext)? = nil,
+    storesResult: Bool = true
   ) async throws(RocketClientError) -> GraphQLResult<Operation.Data> {
     var request = OutgoingRequest(
       endpointKey: endpointKey, operation: GraphQLRequest(operation), operationType: Operation.operationType)
-    if let cachePolicy { request.cachePolicy = cachePolicy }
+    request.cachePolicy = cachePolicy
+    request.context = context
     request.cacheable = CacheableOperation(operation, storesResult: storesResult)
     let response = try await run(request)
     return try GraphQLResult(

@@ -47,9 +47,13 @@ public struct OutgoingRequest: Sendable {
   /// Header fields the transport sends (the HTTP transport adds its content headers; the embedded
   /// backend reads `Authorization`).
   public var headers: HTTPHeaders
-  /// Where the answer may come from (default ``CachePolicy/current``); only the
+  /// Where the answer may come from (default network-first): a parameter of the call that made
+  /// the request, such as ``RocketClient/fetch(_:cachePolicy:context:)``; only the
   /// ``CacheInterceptor`` reads it.
-  public var cachePolicy: CachePolicy = CachePolicy.current
+  public var cachePolicy: CachePolicy = .networkFirst
+  /// What the caller of this one request hands to the interceptors (the CLI's capture of raw
+  /// responses for `--json`), or nil; an interceptor casts it to the type it knows.
+  public var context: (any RequestContext)?
   /// What the cache needs to store and rebuild the answer; nil for a request the cache must
   /// leave alone (the introspection query of `schema`, ad-hoc documents).
   public var cacheable: CacheableOperation?

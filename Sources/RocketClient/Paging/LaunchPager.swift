@@ -73,9 +73,19 @@ public struct LaunchPager<Launch: Sendable>: Sendable {
   /// - Returns: the new launches (never empty), or nil when the walk has ended.
   /// - Throws: what the page loader throws; the walk can be retried with another call.
   public mutating func next() async throws(RocketClientError) -> [Launch]? {
+    try await next(using: loadPage)
+  }
+
+  /// Fetches the next page with `loader` instead of the pager's own, and returns its launches not
+  /// seen before: for a walk whose pages are fetched by different calls, each with its own cache
+  /// policy (the shell's `launches`, then `more --cache cache-only`).
+  ///
+  /// - Returns: the new launches (never empty), or nil when the walk has ended.
+  /// - Throws: what `loader` throws; the walk can be retried with another call.
+  public mutating func next(using loader: PageLoader) async throws(RocketClientError) -> [Launch]? {
     guard stopReason == nil else { return nil }
     let after = nextCursor
-    let page = try await loadPage(after)
+    let page = try await loader(after)
     pagesFetched += 1
     if let after { followedCursors.insert(after) }
     var fresh: [Launch] = []

@@ -43,8 +43,8 @@ enum AdHocQuery {
     // The kind decides whether the client may retry (only queries are).
     let operationType = GraphQLOperationType(rawValue: operation.operation.rawValue) ?? .mutation
     let sent = await context.request("Sending the \(operation.operation.rawValue)") {
-      session throws(RocketClientError) in
-      try await session.client.execute(graphQLRequest, operationType: operationType)
+      requests throws(RocketClientError) in
+      try await requests.execute(graphQLRequest, operationType: operationType)
     }
     guard case .succeeded(let response, _) = sent else {
       if case .failed(let outcome) = sent { return outcome }

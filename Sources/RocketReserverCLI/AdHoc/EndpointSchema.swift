@@ -53,11 +53,11 @@ enum EndpointSchema {
   static func fetch(context: CommandContext, cache: SchemaCache? = defaultCache()) async
     -> Result<(data: JSON, schema: GraphQLSchema), FetchFailure>
   {
-    let fetched = await context.request("Fetching the schema") { session throws(RocketClientError) in
+    let fetched = await context.request("Fetching the schema") { requests throws(RocketClientError) in
       // The standard introspection query is the engine's own constant (graphql-js's
       // getIntrospectionQuery text), sent as is through the request chain: it is not a GraphQL
       // string built by the CLI, and no generated operation can express it.
-      try await session.client.execute(
+      try await requests.execute(
         GraphQLRequest(query: introspectionQuery, operationName: "IntrospectionQuery"))
     }
     guard case .succeeded(let response, let data) = fetched else {

@@ -20,15 +20,15 @@ public struct BookCommand: Command {
     // should hear that nothing changed.
     let interrupted = "interrupted: the booking may still have been made; 'trips' shows your trips"
     let fetched = await context.request("Booking", interrupted: interrupted) {
-      session throws(RocketClientError) in
+      requests throws(RocketClientError) in
       let trips =
-        try await session.client.fetch(MeQuery()).requireData().me?.trips.compactMap { $0?.id } ?? []
-      session.noteTrips(trips)
+        try await requests.fetch(MeQuery()).requireData().me?.trips.compactMap { $0?.id } ?? []
+      requests.session.noteTrips(trips)
       let already = asked.filter { trips.contains($0) }
       let wanted = asked.filter { !already.contains($0) }
       guard !wanted.isEmpty else { return (already, nil as BookTripsMutation.Data.BookTrips?) }
       return (
-        already, try await session.client.perform(BookTripsMutation(ids: wanted)).requireData().bookTrips
+        already, try await requests.perform(BookTripsMutation(ids: wanted)).requireData().bookTrips
       )
     }
     guard case .succeeded(let (already, answer), let data) = fetched else {

@@ -28,8 +28,8 @@ public struct CacheCommand: Command {
     }
     do throws(CacheError) {
       if arguments[Self.action] == .clear {
-        let before = try cache.statistics().records
-        try cache.clear()
+        let before = try await cache.statistics().records
+        try await cache.clear()
         if context.json {
           context.writeJSON(.object(["cache": .object(["cleared": .int(before)])]))
         } else {
@@ -37,7 +37,7 @@ public struct CacheCommand: Command {
         }
         return .success
       }
-      let statistics = try cache.statistics()
+      let statistics = try await cache.statistics()
       let now = session.clock()
       if context.json {
         context.writeJSON(

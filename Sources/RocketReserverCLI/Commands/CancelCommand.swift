@@ -38,10 +38,10 @@ public struct CancelCommand: Command {
   private func cancel(_ id: String, context: CommandContext) async -> (CommandOutcome, JSON?) {
     let interrupted = "interrupted: the trip may still have been cancelled; 'trips' shows your trips"
     let fetched = await context.request("Cancelling", interrupted: interrupted) {
-      session throws(RocketClientError) in
-      let answer = try await session.client.perform(CancelTripMutation(id: id)).requireData().cancelTrip
+      requests throws(RocketClientError) in
+      let answer = try await requests.perform(CancelTripMutation(id: id)).requireData().cancelTrip
       guard !answer.success else { return (answer, true) }
-      let exists = try await session.client.fetch(LaunchDetailsQuery(id: id)).requireData().launch != nil
+      let exists = try await requests.fetch(LaunchDetailsQuery(id: id)).requireData().launch != nil
       return (answer, exists)
     }
     guard case .succeeded(let (answer, exists), let data) = fetched else {

@@ -11,31 +11,29 @@ enum RequestOutcome<Value> {
 }
 
 extension CommandContext {
-  /// Runs the requests in `work` with a spinner, capturing the raw response, and turns a client
-  /// error into an error line and exit status (see `outcome(for:)`).
+  /// Runs the requests in `work` with a spinner, each with the command's cache policy and
+  /// capturing the raw response, and turns a client error into an error line and exit status
+  /// (see `outcome(for:)`).
   /// - Parameters:
   ///   - label: what the spinner says, such as `Loading launches`.
   ///   - interrupted: what to say when Ctrl-C cancels the request of a mutation, whose effect
   ///     the server may already have made (default: `cancelled`).
-  ///   - work: the requests, given the session.
+  ///   - work: the requests, made through the session's client as the command uses it.
   func request<Value: Sendable>(
     _ label: String, interrupted: String? = nil,
-    _ work: @Sendable (Session) async throws(RocketClientError) -> Value
+    _ work: @Sendable (CommandRequests) async throws(RocketClientError) -> Value
   ) async -> RequestOutcome<Value> {
     guard let session else {
       return .failed(fail("this command needs a server, and none is configured"))
     }
     let capture = ResponseCapture()
-    let policy = cachePolicy ?? session.requestOptions.cachePolicy
-    let result: Result<Value, RocketClientError> = await ResponseCapture.$current.withValue(capture) {
-      await CachePolicy.$current.withValue(policy) {
-        await withSpinner(label) { () async -> Result<Value, RocketClientError> in
-          do throws(RocketClientError) {
-            return .success(try await work(session))
-          } catch {
-            return .failure(error)
-          }
-        }
+    let requests = CommandRequests(
+      session: session, cachePolicy: cachePolicy ?? session.requestOptions.cachePolicy, capture: capture)
+    let result = await withSpinner(label) { () async -> Result<Value, RocketClientError> in
+      do throws(RocketClientError) {
+        return .success(try await work(requests))
+      } catch {
+        return .failure(error)
       }
     }
     switch result {

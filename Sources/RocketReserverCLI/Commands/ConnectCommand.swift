@@ -50,9 +50,9 @@ public struct ConnectCommand: Command {
       probe.session = next
       probe.cachePolicy = .networkOnly
       let answered = await probe.request("Connecting to \(next.endpointDescription)") {
-        session throws(RocketClientError) in
+        requests throws(RocketClientError) in
         do throws(RocketClientError) {
-          _ = try await session.client.fetch(TotalTripsBookedQuery())
+          _ = try await requests.fetch(TotalTripsBookedQuery())
         } catch .server, .notLoggedIn, .decoding {
           // It answered in GraphQL: reachable, whatever it thought of the question.
         }

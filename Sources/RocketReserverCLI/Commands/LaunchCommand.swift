@@ -14,8 +14,8 @@ public struct LaunchCommand: Command {
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let id = arguments[Self.id] else { return .failed(ExitStatus.usage) }
-    let fetched = await context.request("Loading launch \(id)") { session throws(RocketClientError) in
-      try await session.client.fetch(LaunchDetailsQuery(id: id)).requireData()
+    let fetched = await context.request("Loading launch \(id)") { requests throws(RocketClientError) in
+      try await requests.fetch(LaunchDetailsQuery(id: id)).requireData()
     }
     guard case .succeeded(let details, let data) = fetched else {
       if case .failed(let outcome) = fetched { return outcome }

@@ -33,9 +33,10 @@ public struct LaunchesCommand: Command {
       context.session?.startPaging(pageSize: pageSize, after: start)
       return await MoreCommand.showNextPage(context: context)
     }
-    let fetched = await context.request("Loading launches") { session throws(RocketClientError) in
-      let launches = try await session.allLaunches(pageSize: pageSize, after: start)
-      return (launches, ResponseCapture.current?.allResponses ?? [])
+    let fetched = await context.request("Loading launches") { requests throws(RocketClientError) in
+      let launches = try await requests.session.allLaunches(
+        pageSize: pageSize, after: start, requests: requests)
+      return (launches, requests.capture.allResponses)
     }
     guard case .succeeded(let (launches, responses), _) = fetched else {
       if case .failed(let outcome) = fetched { return outcome }

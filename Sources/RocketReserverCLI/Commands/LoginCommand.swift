@@ -31,8 +31,8 @@ public struct LoginCommand: Command {
     let fetched = await context.request(
       "Logging in",
       interrupted: "login cancelled: no token was saved, so nobody new is logged in here"
-    ) { session throws(RocketClientError) in
-      try await session.client.logIn(LoginMutation(email: email), email: email) { $0.login?.token }
+    ) { requests throws(RocketClientError) in
+      try await requests.logIn(LoginMutation(email: email), email: email) { $0.login?.token }
     }
     guard case .succeeded(let credential, var data) = fetched else {
       if case .failed(let outcome) = fetched { return outcome }

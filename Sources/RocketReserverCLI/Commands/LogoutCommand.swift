@@ -14,11 +14,11 @@ public struct LogoutCommand: Command {
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let session = context.session else { return context.fail("no server is configured") }
-    if arguments[Self.all] { return logOutEverywhere(session, context: context) }
+    if arguments[Self.all] { return await logOutEverywhere(session, context: context) }
     let email = session.loggedInEmail
     let removed: Bool
     do {
-      removed = try session.client.logOut()
+      removed = try await session.client.logOut()
     } catch {
       return context.outcome(for: error)
     }
@@ -35,12 +35,13 @@ public struct LogoutCommand: Command {
   }
 
   /// Forgets every saved login (and the cached answers of each of those users).
-  private func logOutEverywhere(_ session: Session, context: CommandContext) -> CommandOutcome {
+  private func logOutEverywhere(_ session: Session, context: CommandContext) async -> CommandOutcome {
     guard let store = session.client.credentials else { return context.fail("no credentials file") }
     var forgotten: [Credential] = []
     do {
       for login in try store.allCredentials() where try store.remove(endpoint: login.endpoint) {
-        session.cache?.drop(CachePartition(endpoint: login.endpoint, user: login.email))
+        try? await session.cache?.removeRecords(
+          in: CachePartition(endpoint: login.endpoint, user: login.email))
         forgotten.append(login)
       }
     } catch {

@@ -16,8 +16,8 @@ public struct MoreCommand: Command {
   /// Fetches and prints the next page of the session's walk. The shell says how to go on, on
   /// standard error; a one-shot command on a terminal names the `--after` cursor instead.
   static func showNextPage(context: CommandContext) async -> CommandOutcome {
-    let fetched = await context.request("Loading launches") { session throws(RocketClientError) in
-      try await session.nextPage()
+    let fetched = await context.request("Loading launches") { requests throws(RocketClientError) in
+      try await requests.session.nextPage(requests: requests)
     }
     guard case .succeeded(let page, let data) = fetched else {
       if case .failed(let outcome) = fetched { return outcome }

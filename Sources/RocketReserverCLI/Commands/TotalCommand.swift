@@ -10,8 +10,8 @@ public struct TotalCommand: Command {
   public init() {}
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
-    let fetched = await context.request("Counting trips") { session throws(RocketClientError) in
-      try await session.client.fetch(TotalTripsBookedQuery()).requireData()
+    let fetched = await context.request("Counting trips") { requests throws(RocketClientError) in
+      try await requests.fetch(TotalTripsBookedQuery()).requireData()
     }
     guard case .succeeded(let result, let data) = fetched else {
       if case .failed(let outcome) = fetched { return outcome }

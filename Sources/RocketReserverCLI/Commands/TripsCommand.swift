@@ -10,8 +10,8 @@ public struct TripsCommand: Command {
   public init() {}
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
-    let fetched = await context.request("Loading your trips") { session throws(RocketClientError) in
-      try await session.client.fetch(MeQuery()).requireData()
+    let fetched = await context.request("Loading your trips") { requests throws(RocketClientError) in
+      try await requests.fetch(MeQuery()).requireData()
     }
     guard case .succeeded(let result, let data) = fetched else {
       if case .failed(let outcome) = fetched { return outcome }

@@ -15,7 +15,7 @@ enum KnownLaunchSource: Sendable {
   /// Authorization the cache cannot tell users apart by).
   case none
   /// The endpoint's part of the normalized cache.
-  case cache(NormalizedCache, endpoint: String)
+  case cache(CacheStore, file: String, endpoint: String)
   /// The embedded backend: its catalog, and its database for trips unless `readsTrips` is false
   /// (a `--header` Authorization stands for someone the saved login may not be).
   case embedded(LazyBackendTransport, readsTrips: Bool)
@@ -27,8 +27,8 @@ enum KnownLaunchSource: Sendable {
     switch self {
     case .none:
       return []
-    case .cache(let cache, let endpoint):
-      guard FileManager.default.fileExists(atPath: cache.path) else { return [] }
+    case .cache(let cache, let file, let endpoint):
+      guard FileManager.default.fileExists(atPath: file) else { return [] }
       var partitions = [CachePartition(endpoint: endpoint, user: nil)]
       if let user { partitions.append(CachePartition(endpoint: endpoint, user: user)) }
       var launches: [(id: Int, mission: String?)] = []
@@ -51,8 +51,8 @@ enum KnownLaunchSource: Sendable {
     switch self {
     case .none:
       return nil
-    case .cache(let cache, let endpoint):
-      guard FileManager.default.fileExists(atPath: cache.path) else { return nil }
+    case .cache(let cache, let file, let endpoint):
+      guard FileManager.default.fileExists(atPath: file) else { return nil }
       let partition = CachePartition(endpoint: endpoint, user: credential.email)
       guard let data = cache.read(CacheableOperation(MeQuery()), partition: partition)?.data,
         let me = (try? MeQuery.Data(object: data, path: []))?.me
@@ -78,7 +78,7 @@ enum KnownLaunchSource: Sendable {
   }
 
   /// Every launch of the list the cache holds for `partition` (its pages joined).
-  private static func cachedList(_ cache: NormalizedCache, _ partition: CachePartition)
+  private static func cachedList(_ cache: CacheStore, _ partition: CachePartition)
     -> [Session.ListedLaunch]?
   {
     guard let data = cache.read(CacheableOperation(LaunchListQuery()), partition: partition)?.data,

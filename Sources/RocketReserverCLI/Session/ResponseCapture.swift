@@ -2,14 +2,12 @@ import GraphQL
 import RocketClient
 import Synchronization
 
-/// Keeps the raw JSON responses of the requests made while it is the task's current capture, so
-/// `--json` can print the server's `data` exactly as it came, not as re-encoded Swift values.
+/// Keeps the raw JSON responses of the requests one command makes, so `--json` can print the
+/// server's `data` exactly as it came, not as re-encoded Swift values. Each request carries it as
+/// its context (`CommandRequests`); `ResponseCaptureInterceptor` fills it.
 ///
-/// Thread safety: the stored response is behind a `Mutex`.
-final class ResponseCapture: Sendable {
-  /// The capture of the running command, read by `CapturingTransport`.
-  @TaskLocal static var current: ResponseCapture?
-
+/// Thread safety: the stored responses are behind a `Mutex`.
+final class ResponseCapture: RequestContext {
   private let responses = Mutex<[JSON]>([])
   private let fallback = Mutex<CachedAnswer?>(nil)
 

@@ -1,6 +1,6 @@
 import RocketClient
 
-/// Hands each response body to the task's `ResponseCapture` (if any) on its way back, so
+/// Hands each response body to the request's `ResponseCapture` (its context, if any) on its way back, so
 /// `--json` prints what the server sent; the outermost step of the chain (before the cache), so
 /// it sees the answer that the command gets, cached or not.
 struct ResponseCaptureInterceptor: RequestInterceptor {
@@ -8,7 +8,7 @@ struct ResponseCaptureInterceptor: RequestInterceptor {
     -> TransportResponse
   {
     let response = try await chain.proceed(request)
-    ResponseCapture.current?.record(response)
+    (request.context as? ResponseCapture)?.record(response)
     return response
   }
 }

@@ -19,10 +19,12 @@ public final class Session: Sendable {
   /// One launch of a `LaunchList` page.
   typealias ListedLaunch = LaunchListQuery.Data.Launches.Launch
 
-  /// Where `more` continues: the pager walking the list and the page size it was started with.
+  /// Where `more` continues: the pager walking the list, and the page size and cursor it was
+  /// started with (each `more` fetches with its own cache policy and capture).
   struct Paging: Sendable {
     var pager: LaunchPager<ListedLaunch>
     var pageSize: Int?
+    var start: String?
   }
 
   /// Sends the generated operations.
@@ -43,10 +45,10 @@ public final class Session: Sendable {
   let credentialLocation: String?
   /// The embedded backend's transport, to close its database at the end; nil for `--endpoint`.
   let embedded: LazyBackendTransport?
-  /// The normalized cache file, for `cache`; nil when there is no home directory. The client
-  /// uses it only for `--endpoint` servers (the embedded backend is always there to ask) and
-  /// not when `--header` gives its own Authorization (the user could not be told apart).
-  let cache: NormalizedCache?
+  /// The normalized cache file, for `cache` and `logout`; nil when there is no home directory.
+  /// The client uses it only for `--endpoint` servers (the embedded backend is always there to
+  /// ask) and not when `--header` gives its own Authorization (the user could not be told apart).
+  let cache: SQLiteNormalizedCache?
   /// Seconds since 1970: the clock cache ages are measured with.
   let clock: @Sendable () -> Int64
 
@@ -96,13 +98,16 @@ public final class Session: Sendable {
     requestOptions = options
     self.clock = clock
     let cache = cacheFile.map { path in
-      NormalizedCache(path: path, now: clock) { writeStandardError("rocket-reserver: warning: \($0)\n") }
+      SQLiteNormalizedCache(path: path, now: clock) {
+        writeStandardError("rocket-reserver: warning: \($0)\n")
+      }
     }
     self.cache = cache
     let cacheable = endpoint != nil && options.headers["Authorization"] == nil
     client = RocketClient(
       transport: transport, credentials: credentials, endpointKey: key,
-      interceptors: options.interceptors(target: target), cache: cacheable ? cache : nil,
+      interceptors: options.interceptors(target: target),
+      cache: cacheable ? cache.map { CacheStore($0) } : nil,
       outerInterceptors: options.outerInterceptors,
       innerInterceptors: [
         TraceInterceptor(
@@ -113,8 +118,8 @@ public final class Session: Sendable {
     self.databasePath = databasePath
     if let embedded {
       knownSource = .embedded(embedded, readsTrips: options.headers["Authorization"] == nil)
-    } else if let cache = client.cache {
-      knownSource = .cache(cache, endpoint: key)
+    } else if let store = client.cache, let file = cache?.path {
+      knownSource = .cache(store, file: file, endpoint: key)
     } else {
       knownSource = .none
     }
@@ -130,26 +135,35 @@ public final class Session: Sendable {
   ///   - pageSize: launches per page, or nil for the server's default.
   ///   - start: the cursor to start after (`launches --after CURSOR`), or nil for the newest.
   func startPaging(pageSize: Int?, after start: String? = nil) {
-    paging.withLock { $0 = Paging(pager: makePager(pageSize: pageSize, after: start), pageSize: pageSize) }
+    // Its own loader is never called: each page of the walk is fetched by `nextPage(requests:)`,
+    // with the cache policy and capture of the command that asks for it.
+    let pager = LaunchPager<ListedLaunch>(id: { $0.id }) { _ throws(RocketClientError) in
+      throw RocketClientError.cancelled
+    }
+    paging.withLock { $0 = Paging(pager: pager, pageSize: pageSize, start: start) }
   }
 
   /// Every launch from `start` (or the newest) to the end, each once, in list order.
-  func allLaunches(pageSize: Int?, after start: String? = nil) async throws(RocketClientError)
-    -> [ListedLaunch]
+  /// - Parameter requests: the command's cache policy and capture.
+  func allLaunches(pageSize: Int?, after start: String? = nil, requests: CommandRequests)
+    async throws(RocketClientError) -> [ListedLaunch]
   {
-    var pager = makePager(pageSize: pageSize, after: start)
+    var pager = LaunchPager<ListedLaunch>(
+      id: { $0.id }, loadPage: Self.pageLoader(pageSize: pageSize, after: start, requests: requests))
     return try await pager.all()
   }
 
-  private func makePager(pageSize: Int?, after start: String?) -> LaunchPager<ListedLaunch> {
-    let client = self.client
-    return LaunchPager<ListedLaunch>(id: { $0.id }) { after throws(RocketClientError) in
+  /// Fetches the page after a cursor (nil: `start`) with the calls of `requests`.
+  private static func pageLoader(pageSize: Int?, after start: String?, requests: CommandRequests)
+    -> LaunchPager<ListedLaunch>.PageLoader
+  {
+    { after throws(RocketClientError) in
       let cursor = after ?? start
       let query = LaunchListQuery(
         pageSize: pageSize.map { .some($0) } ?? .absent, after: cursor.map { .some($0) } ?? .absent)
       let data: LaunchListQuery.Data
       do throws(RocketClientError) {
-        data = try await client.fetch(query).requireData()
+        data = try await requests.fetch(query).requireData()
       } catch .notCached where after != nil {
         // Cache-only: the cache's list of every launch seen ends here.
         return LaunchPage(launches: [], cursor: after ?? "", hasMore: false)
@@ -164,11 +178,15 @@ public final class Session: Sendable {
   var pagingPageSize: Int? { paging.withLock { $0?.pageSize } }
 
   /// Fetches the next page of the current walk.
+  /// - Parameter requests: the command's cache policy and capture.
   /// - Returns: nil when no walk was started; else the new launches (nil at the end) and whether
   ///   more may follow.
-  func nextPage() async throws(RocketClientError) -> (launches: [ListedLaunch]?, more: Bool)? {
+  func nextPage(requests: CommandRequests) async throws(RocketClientError)
+    -> (launches: [ListedLaunch]?, more: Bool)?
+  {
     guard var state = paging.withLock({ $0 }) else { return nil }
-    let launches = try await state.pager.next()
+    let launches = try await state.pager.next(
+      using: Self.pageLoader(pageSize: state.pageSize, after: state.start, requests: requests))
     paging.withLock { $0 = state }
     return (launches, !state.pager.isFinished)
   }

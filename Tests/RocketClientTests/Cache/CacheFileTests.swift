@@ -5,6 +5,7 @@ import GraphQLWire
 import RocketClient
 import RocketReserverAPI
 import SQLite
+import Synchronization
 import TestSupport
 import Testing
 
@@ -36,12 +37,12 @@ import Testing
     ]
   }
 
-  static func fill(_ cache: NormalizedCache, pages: Int, from start: Int = 0) {
+  static func fill(_ cache: CacheStore, pages: Int, from start: Int = 0) async {
     for index in start..<(start + pages) {
       let after = index == 0 ? nil : "c\(index - 1)"
       let operation = CacheableOperation(
         LaunchListQuery(pageSize: .some(50), after: after.map { .some($0) } ?? .absent))
-      cache.write(
+      await cache.write(
         page(first: index * 50, count: 50, cursor: "c\(index)"), for: operation, partition: partition)
     }
   }
@@ -58,9 +59,9 @@ import Testing
     return stat(path, &info) == 0 ? info.st_mode & 0o777 : 0
   }
 
-  @Test func theFileIsPrivateAndWAL() throws {
+  @Test func theFileIsPrivateAndWAL() async throws {
     let harness = try CacheHarness()
-    Self.fill(harness.cache, pages: 1)
+    await Self.fill(harness.cache, pages: 1)
     #expect(Self.mode(harness.cacheFile) == 0o600)
     #expect(Self.mode(URL(fileURLWithPath: harness.cacheFile).deletingLastPathComponent().path) == 0o700)
     let connection = try Connection(path: harness.cacheFile, readOnly: true)
@@ -68,21 +69,21 @@ import Testing
     #expect(try connection.queryFirst("PRAGMA auto_vacuum") { try $0.column(0, as: Int.self) } == 2)
   }
 
-  @Test func theSizeLimitEvictsTheLeastRecentlyUsedAndTheFileShrinks() throws {
+  @Test func theSizeLimitEvictsTheLeastRecentlyUsedAndTheFileShrinks() async throws {
     let limit = 256 * 1024
     let harness = try CacheHarness(limits: CacheLimits(maxBytes: limit))
     let cache = harness.cache
     let details = CacheableOperation(LaunchDetailsQuery(id: "9999"))
-    cache.write(CacheKeysTests.launch(id: "9999"), for: details, partition: Self.partition)
+    await cache.write(CacheKeysTests.launch(id: "9999"), for: details, partition: Self.partition)
     // Keep reading launch 9999 so it stays the most recently used.
     for index in 0..<40 {
-      Self.fill(cache, pages: 1, from: index)
+      await Self.fill(cache, pages: 1, from: index)
       harness.clock.advance(7200)
       #expect(cache.read(details, partition: Self.partition)?.data != nil, "page \(index)")
     }
     let bytes = Self.size(harness.cacheFile)
     #expect(bytes <= limit + 64 * 1024, "the file is \(bytes) bytes for a \(limit)-byte limit")
-    let statistics = try cache.statistics()
+    let statistics = try await harness.file.statistics()
     #expect(statistics.records > 0 && statistics.records < 40 * 52)
     // The early pages went; the newest is whole, and reading from the first page gives what is left.
     let middle = CacheableOperation(LaunchListQuery(pageSize: .some(50), after: .some("c4")))
@@ -91,31 +92,57 @@ import Testing
     #expect(
       cache.read(newest, partition: Self.partition)?.data?["launches"]?["launches"]?.arrayValue?.count == 50)
 
-    try cache.clear()
+    try await harness.file.clear()
     let cleared = Self.size(harness.cacheFile)
     #expect(cleared < bytes / 4, "\(cleared) bytes after clear, \(bytes) before")
-    #expect(try cache.statistics().records == 0)
+    #expect(try await harness.file.statistics().records == 0)
     #expect(harness.warnings.all == [])
   }
 
-  @Test func recordsOlderThanTheMaximumAgeAreNeitherServedNorKept() throws {
+  @Test func aReadDoesNotWaitForAWriteHeldUpByAnotherProgramsLock() async throws {
+    let harness = try CacheHarness()
+    let cache = harness.cache
+    let seven = CacheableOperation(LaunchDetailsQuery(id: "7"))
+    let eight = CacheableOperation(LaunchDetailsQuery(id: "8"))
+    await cache.write(CacheKeysTests.launch(id: "7"), for: seven, partition: Self.partition)
+    // Another program holds the write lock: the store's writer waits for it (up to the busy
+    // timeout) on its own thread, and reads go on beside it (WAL, a connection of their own).
+    let other = try Connection(path: harness.cacheFile)
+    try other.execute("BEGIN IMMEDIATE")
+    let written = Mutex(false)
+    let writing = Task {
+      await cache.write(CacheKeysTests.launch(id: "8"), for: eight, partition: Self.partition)
+      written.withLock { $0 = true }
+    }
+    try await Task.sleep(for: .milliseconds(100))
+    #expect(cache.read(seven, partition: Self.partition)?.data != nil)
+    #expect(!written.withLock { $0 })
+    try other.execute("COMMIT")
+    await writing.value
+    #expect(cache.read(eight, partition: Self.partition)?.data != nil)
+    #expect(harness.warnings.all == [])
+  }
+
+  @Test func recordsOlderThanTheMaximumAgeAreNeitherServedNorKept() async throws {
     let harness = try CacheHarness(limits: CacheLimits(maxAge: .seconds(7 * 86_400)))
-    Self.fill(harness.cache, pages: 5)
+    await Self.fill(harness.cache, pages: 5)
     let first = CacheableOperation(LaunchListQuery(pageSize: .some(50)))
     harness.clock.advance(6 * 86_400)
     #expect(harness.cache.read(first, partition: Self.partition)?.data != nil)
+    // The read's "used" stamps are written by the store's writer thread: let them land first.
+    _ = try await harness.file.statistics()
     let before = Self.size(harness.cacheFile)
     harness.clock.advance(2 * 86_400)
     #expect(harness.cache.read(first, partition: Self.partition)?.data == nil)
     // A new process sweeps expired records at its first write or `cache`.
     let clock = harness.clock
-    let later = NormalizedCache(path: harness.cacheFile, now: { clock.now }) { Issue.record("\($0)") }
-    #expect(try later.statistics().records == 0)
+    let later = SQLiteNormalizedCache(path: harness.cacheFile, now: { clock.now }) { Issue.record("\($0)") }
+    #expect(try await later.statistics().records == 0)
     #expect(Self.size(harness.cacheFile) < before)
   }
 
   @Test(arguments: ["garbage", "foreign"])
-  func aDamagedOrForeignFileIsMovedAsideWithOneWarning(_ kind: String) throws {
+  func aDamagedOrForeignFileIsMovedAsideWithOneWarning(_ kind: String) async throws {
     let temporary = try TemporaryDirectory(prefix: "rocket-cache")
     let path = temporary.child("cache/rocket-reserver/cache.sqlite")
     try FileManager.default.createDirectory(
@@ -128,11 +155,11 @@ import Testing
       other.close()
     }
     let harness = try CacheHarness(temporary: temporary)
-    Self.fill(harness.cache, pages: 2)
-    Self.fill(harness.cache, pages: 1, from: 2)
+    await Self.fill(harness.cache, pages: 2)
+    await Self.fill(harness.cache, pages: 1, from: 2)
     #expect(harness.warnings.all.count == 1)
     #expect(harness.warnings.all.first?.contains("moved it to \(path).broken-") == true)
-    #expect(try harness.cache.statistics().records > 0)
+    #expect(try await harness.file.statistics().records > 0)
     let aside = try FileManager.default.contentsOfDirectory(atPath: temporary.child("cache/rocket-reserver"))
       .filter { $0.hasPrefix("cache.sqlite.broken-") }
     #expect(aside.count == 1)

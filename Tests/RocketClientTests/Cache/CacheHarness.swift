@@ -41,7 +41,9 @@ struct CacheHarness {
   let server: BackendHTTPServer
   let transport: SwitchableTransport
   let store: FileCredentialStore
-  let cache: NormalizedCache
+  /// The SQLite store: under the cache unless the harness was made for another store.
+  let file: SQLiteNormalizedCache
+  let cache: CacheStore
   let client: RocketClient
   let clock: Clock
   let warnings: Warnings
@@ -58,7 +60,10 @@ struct CacheHarness {
     func add(_ line: String) { lines.withLock { $0.append(line) } }
   }
 
-  init(limits: CacheLimits = CacheLimits(), temporary: TemporaryDirectory? = nil) throws {
+  init(
+    limits: CacheLimits = CacheLimits(), temporary: TemporaryDirectory? = nil,
+    kind: StoreKind = .sqlite
+  ) throws {
     let temporary = try temporary ?? TemporaryDirectory(prefix: "rocket-cache")
     self.temporary = temporary
     let backend = try LaunchBackend(databasePath: temporary.child("backend.sqlite"))
@@ -69,14 +74,22 @@ struct CacheHarness {
     self.clock = clock
     let warnings = Warnings()
     self.warnings = warnings
-    cache = NormalizedCache(path: temporary.child("cache/rocket-reserver/cache.sqlite"), limits: limits) {
+    file = SQLiteNormalizedCache(path: temporary.child("cache/rocket-reserver/cache.sqlite"), limits: limits)
+    {
       clock.now
     } warn: {
       warnings.add($0)
+    }
+    switch kind {
+    case .sqlite: cache = CacheStore(file)
+    case .inMemory: cache = CacheStore(InMemoryNormalizedCache { clock.now })
     }
     client = RocketClient(
       transport: transport, credentials: store, endpointKey: server.endpoint.absoluteString, cache: cache)
   }
 
-  var cacheFile: String { cache.path }
+  var cacheFile: String { file.path }
 }
+
+/// The stores a harness can put under its cache.
+typealias StoreKind = NormalizedCacheBehaviourTests.Store

@@ -7,10 +7,11 @@ import TestSupport
 import Testing
 
 /// The five policies, the offline fallback and mutation write-through, against the real
-/// backend over HTTP.
+/// backend over HTTP, over each store.
 @Suite struct CachePolicyTests {
-  @Test func cacheFirstAnswersASecondTimeWithoutARequest() async throws {
-    let harness = try CacheHarness()
+  @Test(arguments: StoreKind.allCases)
+  func cacheFirstAnswersASecondTimeWithoutARequest(_ store: StoreKind) async throws {
+    let harness = try CacheHarness(kind: store)
     let first = try await harness.client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheFirst)
     #expect(harness.transport.sent == 1)
     let second = try await harness.client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheFirst)
@@ -19,8 +20,9 @@ import Testing
     #expect(second.data?.launch?.mission?.name == "BulgariaSat-1")
   }
 
-  @Test func networkFirstAsksEachTimeAndFallsBackWhenTheServerIsDown() async throws {
-    let harness = try CacheHarness()
+  @Test(arguments: StoreKind.allCases)
+  func networkFirstAsksEachTimeAndFallsBackWhenTheServerIsDown(_ store: StoreKind) async throws {
+    let harness = try CacheHarness(kind: store)
     let fresh = try await harness.client.fetch(LaunchDetailsQuery(id: "42"))
     _ = try await harness.client.fetch(LaunchDetailsQuery(id: "42"))
     #expect(harness.transport.sent == 2)
@@ -35,8 +37,9 @@ import Testing
     }
   }
 
-  @Test func networkOnlyNeverAnswersFromTheCache() async throws {
-    let harness = try CacheHarness()
+  @Test(arguments: StoreKind.allCases)
+  func networkOnlyNeverAnswersFromTheCache(_ store: StoreKind) async throws {
+    let harness = try CacheHarness(kind: store)
     _ = try await harness.client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .networkOnly)
     harness.transport.isDown = true
     let error = try await clientError {
@@ -45,8 +48,9 @@ import Testing
     #expect(error.isUnreachable)
   }
 
-  @Test func cacheOnlySendsNothing() async throws {
-    let harness = try CacheHarness()
+  @Test(arguments: StoreKind.allCases)
+  func cacheOnlySendsNothing(_ store: StoreKind) async throws {
+    let harness = try CacheHarness(kind: store)
     let miss = try await clientError {
       try await harness.client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheOnly)
     }
@@ -59,8 +63,9 @@ import Testing
     #expect(harness.transport.sent == 1)
   }
 
-  @Test func cacheAndNetworkAnswersFromTheCacheAndRefreshesIt() async throws {
-    let harness = try CacheHarness()
+  @Test(arguments: StoreKind.allCases)
+  func cacheAndNetworkAnswersFromTheCacheAndRefreshesIt(_ store: StoreKind) async throws {
+    let harness = try CacheHarness(kind: store)
     let none = try await harness.client.fetch(TotalTripsBookedQuery(), cachePolicy: .cacheAndNetwork)
     #expect(none.data?.totalTripsBooked == 0)
     #expect(harness.transport.sent == 1)
@@ -71,8 +76,9 @@ import Testing
     #expect(offline.data?.totalTripsBooked == 0)
   }
 
-  @Test func bookAndCancelWriteThroughToTheCachedLaunch() async throws {
-    let harness = try CacheHarness()
+  @Test(arguments: StoreKind.allCases)
+  func bookAndCancelWriteThroughToTheCachedLaunch(_ store: StoreKind) async throws {
+    let harness = try CacheHarness(kind: store)
     try await harness.client.logIn(LoginMutation(email: "a@example.com"), email: "a@example.com") {
       $0.login?.token
     }
@@ -85,8 +91,9 @@ import Testing
     #expect(cancelled.data?.launch?.isBooked == false)
   }
 
-  @Test func eachUserHasTheirOwnPartitionAndLogoutDropsIt() async throws {
-    let harness = try CacheHarness()
+  @Test(arguments: StoreKind.allCases)
+  func eachUserHasTheirOwnPartitionAndLogoutDropsIt(_ store: StoreKind) async throws {
+    let harness = try CacheHarness(kind: store)
     let client = harness.client
     try await client.logIn(LoginMutation(email: "a@example.com"), email: "a@example.com") { $0.login?.token }
     _ = try await client.perform(BookTripsMutation(ids: ["42"]))
@@ -110,7 +117,7 @@ import Testing
     #expect(
       try await client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheOnly).data?.launch?.isBooked
         == true)
-    #expect(try client.logOut())
+    #expect(try await client.logOut())
     try await client.logIn(LoginMutation(email: "a@example.com"), email: "a@example.com") { $0.login?.token }
     let dropped = try await clientError {
       try await client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheOnly)
@@ -118,8 +125,9 @@ import Testing
     #expect(dropped == .notCached(operation: "LaunchDetails"))
   }
 
-  @Test func theLoginResultAndTokensNeverReachTheCacheFile() async throws {
-    let harness = try CacheHarness()
+  @Test(arguments: StoreKind.allCases)
+  func theLoginResultAndTokensNeverReachTheCacheFile(_ store: StoreKind) async throws {
+    let harness = try CacheHarness(kind: store)
     let credential = try await harness.client.logIn(
       LoginMutation(email: "a@example.com"), email: "a@example.com"
     ) { $0.login?.token }
@@ -132,8 +140,9 @@ import Testing
     #expect(harness.warnings.all == [])
   }
 
-  @Test func aGraphQLErrorAnswerIsNotWritten() async throws {
-    let harness = try CacheHarness()
+  @Test(arguments: StoreKind.allCases)
+  func aGraphQLErrorAnswerIsNotWritten(_ store: StoreKind) async throws {
+    let harness = try CacheHarness(kind: store)
     // Not logged in: `bookTrips` fails with UNAUTHENTICATED and nothing may change.
     _ = try? await harness.client.perform(BookTripsMutation(ids: ["42"]))
     let miss = try await clientError {

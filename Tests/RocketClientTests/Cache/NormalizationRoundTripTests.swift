@@ -8,7 +8,7 @@ import Testing
 @testable import RocketClient
 
 /// Normalizing random responses of every operation in `Operations/` and reading them back
-/// gives the same `data`, through records in memory and through the SQLite file.
+/// gives the same `data` (through each store: `NormalizedCacheBehaviourTests`).
 @Suite struct NormalizationRoundTripTests {
   /// One operation under test: its metadata and a few variable sets.
   struct Case: Sendable, CustomTestStringConvertible {
@@ -65,25 +65,6 @@ import Testing
         #expect(reader.missing == ["User:\(user["id"]?.stringValue ?? "").token"])
       } else {
         #expect(reader.missing == [])
-      }
-    }
-  }
-
-  @Test(arguments: cases.filter { $0.operations[0].operationType == .query })
-  func theSQLiteCacheGivesTheSameData(_ testCase: Case) throws {
-    let temporary = try TemporaryDirectory(prefix: "cache-roundtrip")
-    let cache = NormalizedCache(path: temporary.child("cache/cache.sqlite")) {
-      Issue.record("warning: \($0)")
-    }
-    let partition = CachePartition(endpoint: "http://127.0.0.1/graphql", user: nil)
-    for operation in testCase.operations {
-      for seed in Self.seeds.prefix(30) {
-        try cache.clear()
-        let data = RandomResponse(seed: seed, keyedTypes: operation.keyedTypes).data(operation.selections)
-        cache.write(data, for: operation, partition: partition)
-        let read = cache.read(operation, partition: partition)
-        #expect(read?.missing == [], "seed \(seed)")
-        #expect(read?.data == data, "seed \(seed)")
       }
     }
   }

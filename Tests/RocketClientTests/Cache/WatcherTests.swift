@@ -6,10 +6,12 @@ import RocketReserverAPI
 import TestSupport
 import Testing
 
-/// `RocketClient.watch`: a new answer when a record the query read changes, none otherwise.
+/// `RocketClient.watch`: a new answer when a record the query read changes, none otherwise,
+/// over each store.
 @Suite struct WatcherTests {
-  @Test func aWatcherYieldsAfterMutationsOfItsRecordsAndNotOtherwise() async throws {
-    let harness = try CacheHarness()
+  @Test(arguments: StoreKind.allCases)
+  func aWatcherYieldsAfterMutationsOfItsRecordsAndNotOtherwise(_ store: StoreKind) async throws {
+    let harness = try CacheHarness(kind: store)
     let client = harness.client
     try await client.logIn(LoginMutation(email: "w@example.com"), email: "w@example.com") { $0.login?.token }
     var answers = client.watch(LaunchDetailsQuery(id: "42")).makeAsyncIterator()
@@ -34,8 +36,9 @@ import Testing
     #expect(try await answers.next()?.data?.launch?.isBooked == true)
   }
 
-  @Test func aWatcherWithTheServerDownStartsFromTheCache() async throws {
-    let harness = try CacheHarness()
+  @Test(arguments: StoreKind.allCases)
+  func aWatcherWithTheServerDownStartsFromTheCache(_ store: StoreKind) async throws {
+    let harness = try CacheHarness(kind: store)
     _ = try await harness.client.fetch(TotalTripsBookedQuery())
     harness.transport.isDown = true
     var answers = harness.client.watch(TotalTripsBookedQuery()).makeAsyncIterator()

@@ -1,0 +1,63 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The records in memory, for tests and short-lived programs: nothing reaches a disk, nothing
+/// outlives the process, and nothing is bounded (a program that runs for long, or reads much,
+/// wants ``SQLiteNormalizedCache``).
+///
+/// Every call is a dictionary operation under a lock, so even writes run on the caller's thread.
+///
+/// Thread safety: the records are behind a `Mutex`; share it freely.
+public final class InMemoryNormalizedCache: NormalizedCache {
+  private let now: @Sendable () -> Int64
+  private let partitions = Mutex<[CachePartition: [String: StoredRecord]]>([:])
+
+  /// An empty store.
+  ///
+  /// - Parameter now: the clock that stamps writes, in seconds since 1970 (default the system
+  ///   clock).
+  public init(now: @escaping @Sendable () -> Int64 = { Int64(time(nil)) }) {
+    self.now = now
+  }
+
+  public func loadRecords(forKeys keys: Set<String>, in partition: CachePartition) throws(CacheError)
+    -> [String: StoredRecord]
+  {
+    partitions.withLock { partitions in
+      guard let records = partitions[partition] else { return [:] }
+      var found: [String: StoredRecord] = [:]
+      for key in keys {
+        if let record = records[key] { found[key] = record }
+      }
+      return found
+    }
+  }
+
+  public func merge(records: [CacheRecord], into partition: CachePartition) async throws(CacheError)
+    -> Set<String>
+  {
+    let time = now()
+    return partitions.withLock { partitions in
+      var stored = partitions[partition] ?? [:]
+      let merged = RecordMerge.merge(records) { stored[$0]?.record }
+      var changed: Set<String> = []
+      for (record, didChange) in merged {
+        stored[record.key] = StoredRecord(record: record, writtenAt: time)
+        if didChange { changed.insert(record.key) }
+      }
+      partitions[partition] = stored
+      return changed
+    }
+  }
+
+  public func removeRecords(in partition: CachePartition) async throws(CacheError) {
+    _ = partitions.withLock { $0.removeValue(forKey: partition) }
+  }
+
+  public func clear() async throws(CacheError) {
+    partitions.withLock { $0.removeAll() }
+  }
+}

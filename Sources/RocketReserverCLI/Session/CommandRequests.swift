@@ -1,0 +1,43 @@
+import GraphQL
+import GraphQLAPI
+import RocketClient
+
+/// The session's client as one command uses it: every call carries the command's cache policy
+/// (`--cache POLICY`) and its capture of raw responses (for `--json`) as parameters of the
+/// request, not in task-locals.
+struct CommandRequests: Sendable {
+  /// The session the command runs in.
+  let session: Session
+  /// Where the command's query answers may come from.
+  let cachePolicy: CachePolicy
+  /// Keeps the response bodies the command's requests bring back.
+  let capture: ResponseCapture
+
+  /// Runs a query with the command's policy and capture.
+  func fetch<Query: GraphQLQuery>(_ query: Query) async throws(RocketClientError) -> GraphQLResult<Query.Data>
+  {
+    try await session.client.fetch(query, cachePolicy: cachePolicy, context: capture)
+  }
+
+  /// Runs a mutation with the command's capture (mutations always go to the network).
+  func perform<Mutation: GraphQLMutation>(_ mutation: Mutation) async throws(RocketClientError)
+    -> GraphQLResult<Mutation.Data>
+  {
+    try await session.client.perform(mutation, context: capture)
+  }
+
+  /// Sends a request no generated operation expresses, with the command's capture.
+  func execute(_ request: GraphQLRequest, operationType: GraphQLOperationType = .query)
+    async throws(RocketClientError) -> JSON
+  {
+    try await session.client.execute(request, operationType: operationType, context: capture)
+  }
+
+  /// Logs in with the command's capture (which holds the answer in memory only; `LoginCommand`
+  /// redacts the token before `--json` prints it).
+  func logIn<Mutation: GraphQLMutation>(
+    _ mutation: Mutation, email: String, token: (Mutation.Data) -> String?
+  ) async throws(RocketClientError) -> Credential {
+    try await session.client.logIn(mutation, email: email, context: capture, token: token)
+  }
+}
