@@ -195,6 +195,12 @@ struct GraphQLHTTPHandler: HTTPRouter {
     case .requestError:
       let status = media == .graphQLResponseJSON ? 400 : 200
       response = HTTPResponse(status: status, contentType: media.contentType, body: result.body)
+    case .persistedQueryMiss:
+      response = HTTPResponse(
+        status: 200, contentType: media.contentType, body: result.body,
+        headers: [HTTPHeaderField("Cache-Control", "private, no-cache, must-revalidate")])
+    case .badRequest:
+      response = HTTPResponse(status: 400, contentType: media.contentType, body: result.body)
     case .serviceUnavailable:
       response = HTTPResponse(status: 503, contentType: media.contentType, body: result.body)
     case .mutationNotAllowed:

@@ -9,14 +9,17 @@ struct ParameterError: Error {
 /// Reads and type-checks the GraphQL-over-HTTP request parameters (`query`, `operationName`,
 /// `variables`, `extensions`); unknown parameters are ignored.
 enum RequestParameters {
-  /// The parameters of a POST body object.
+  /// The parameters of a POST body object. `query` may be left out when `extensions` names a
+  /// persisted query (the pipeline then looks its text up).
   /// - Throws: `ParameterError` for a missing `query` or a parameter of the wrong JSON type.
   static func fromBody(_ body: JSONObject) throws(ParameterError) -> GraphQLRequest {
-    guard let queryValue = body["query"] else {
-      throw ParameterError(message: "Missing the \"query\" parameter.")
-    }
-    guard case .string(let query) = queryValue else {
-      throw ParameterError(message: "The \"query\" parameter must be a string.")
+    let extensions = try mapParameter(body["extensions"], name: "extensions")
+    let query: String
+    switch body["query"] {
+    case .string(let text)?: query = text
+    case nil where extensions?["persistedQuery"] != nil: query = ""
+    case nil: throw ParameterError(message: "Missing the \"query\" parameter.")
+    default: throw ParameterError(message: "The \"query\" parameter must be a string.")
     }
     var request = GraphQLRequest(query: query)
     switch body["operationName"] {
@@ -25,7 +28,7 @@ enum RequestParameters {
     default: throw ParameterError(message: "The \"operationName\" parameter must be a string or null.")
     }
     request.variables = try mapParameter(body["variables"], name: "variables")
-    request.extensions = try mapParameter(body["extensions"], name: "extensions")
+    request.extensions = extensions
     return request
   }
 
@@ -36,7 +39,13 @@ enum RequestParameters {
   static func fromQueryString(_ argument: (StaticString) -> RequestText) throws(ParameterError)
     -> GraphQLRequest
   {
-    guard case .value(let query) = try text(argument("query"), name: "query") else {
+    let extensions = try jsonMapArgument(argument("extensions"), name: "extensions")
+    let query: String
+    if case .value(let text) = try text(argument("query"), name: "query") {
+      query = text
+    } else if extensions?["persistedQuery"] != nil {
+      query = ""
+    } else {
       throw ParameterError(message: "Missing the \"query\" parameter.")
     }
     var request = GraphQLRequest(query: query)
@@ -44,7 +53,7 @@ enum RequestParameters {
       request.operationName = name
     }
     request.variables = try jsonMapArgument(argument("variables"), name: "variables")
-    request.extensions = try jsonMapArgument(argument("extensions"), name: "extensions")
+    request.extensions = extensions
     return request
   }
 

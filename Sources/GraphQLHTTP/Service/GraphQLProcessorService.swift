@@ -51,6 +51,8 @@ extension GraphQLServiceResult {
     case .executed: kind = .executed
     case .operationNotAllowed where response.operationType == .mutation: kind = .mutationNotAllowed
     case .operationNotAllowed where response.operationType == .subscription: kind = .subscriptionNeedsStream
+    case .persistedQueryNotFound, .persistedQueryNotSupported: kind = .persistedQueryMiss
+    case .persistedQueryInvalid, .persistedQueryNotInList: kind = .badRequest
     default: kind = .requestError
     }
     self.init(

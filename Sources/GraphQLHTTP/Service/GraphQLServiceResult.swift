@@ -18,6 +18,16 @@ public struct GraphQLServiceResult: Sendable {
     /// The selected operation is a subscription, sent where no stream was asked for (a plain
     /// JSON request). Status 406, naming the streaming `Accept` values.
     case subscriptionNeedsStream
+    /// The request named a persisted query the server does not hold or cannot hold
+    /// (`PersistedQueryNotFound`, `PersistedQueryNotSupported`): status 200 and `Cache-Control:
+    /// private, no-cache, must-revalidate`, as Apollo Server answers, so that clients retry with
+    /// the text and no cache keeps the miss.
+    case persistedQueryMiss
+    /// The request is malformed beyond what GraphQL over HTTP lets a client read at 200: a
+    /// persisted-query hash that is not its text's, an unknown version, or a document outside the
+    /// trusted ones of a safelisting server. Status 400 whatever the media type, as Apollo
+    /// Server and Router answer.
+    case badRequest
     /// Execution ran, but a resource it needs (the database) is unavailable right now; the body
     /// holds the errors (`SERVICE_UNAVAILABLE`). Status 503.
     case serviceUnavailable

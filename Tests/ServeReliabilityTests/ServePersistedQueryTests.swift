@@ -1,0 +1,122 @@
+import Foundation
+import GraphQL
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// Persisted operations through the real `serve` over HTTP, in the bytes Apollo's clients send
+/// and expect: APQ over POST and GET (a miss at 200 that no cache keeps), the bound of the store,
+/// and a safelisting server with the manifest `rocket-codegen --manifest` writes.
+@Suite(.serialized) struct ServePersistedQueryTests {
+  struct Answer {
+    let status: Int
+    let body: String
+    let cacheControl: String?
+  }
+
+  static func post(_ server: ServeProcess, _ body: String) async throws -> Answer {
+    var request = URLRequest(url: server.endpoint)
+    request.httpMethod = "POST"
+    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+    request.httpBody = Data(body.utf8)
+    let (data, response) = try await URLSession.shared.data(for: request)
+    let http = response as? HTTPURLResponse
+    return Answer(
+      status: http?.statusCode ?? 0, body: String(decoding: data, as: UTF8.self),
+      cacheControl: http?.value(forHTTPHeaderField: "Cache-Control"))
+  }
+
+  static func get(_ server: ServeProcess, extensions: String) async throws -> Answer {
+    var components = try #require(URLComponents(url: server.endpoint, resolvingAgainstBaseURL: false))
+    components.queryItems = [URLQueryItem(name: "extensions", value: extensions)]
+    let (data, response) = try await URLSession.shared.data(from: try #require(components.url))
+    let http = response as? HTTPURLResponse
+    return Answer(
+      status: http?.statusCode ?? 0, body: String(decoding: data, as: UTF8.self),
+      cacheControl: http?.value(forHTTPHeaderField: "Cache-Control"))
+  }
+
+  static func persisted(_ hash: String) -> String {
+    #"{"persistedQuery":{"version":1,"sha256Hash":"\#(hash)"}}"#
+  }
+
+  @Test func apqMissRegisterAndHitOverPostAndGet() async throws {
+    let directory = try TemporaryDirectory(prefix: "serve-apq")
+    let server = try ServeProcess(dataDirectory: directory.child("data"))
+    let query = "{ totalTripsBooked }"
+    let hash = SHA256.hexDigest(query)
+    let miss = try await Self.post(server, #"{"extensions":\#(Self.persisted(hash))}"#)
+    #expect(miss.status == 200)
+    #expect(
+      miss.body
+        == #"{"errors":[{"message":"PersistedQueryNotFound","extensions":{"code":"PERSISTED_QUERY_NOT_FOUND"}}]}"#
+    )
+    #expect(miss.cacheControl == "private, no-cache, must-revalidate")
+    let registered = try await Self.post(
+      server, #"{"query":"\#(query)","extensions":\#(Self.persisted(hash))}"#)
+    #expect(registered.body == #"{"data":{"totalTripsBooked":0}}"#)
+    let byPost = try await Self.post(server, #"{"extensions":\#(Self.persisted(hash))}"#)
+    #expect(byPost.body == #"{"data":{"totalTripsBooked":0}}"#)
+    let byGet = try await Self.get(server, extensions: Self.persisted(hash))
+    #expect(byGet.status == 200)
+    #expect(byGet.body == #"{"data":{"totalTripsBooked":0}}"#)
+    let forged = try await Self.post(
+      server, #"{"query":"{ me { email } }","extensions":\#(Self.persisted(hash))}"#)
+    #expect(forged.status == 400)
+    #expect(forged.body.contains("provided sha does not match query"))
+    #expect(server.terminate() == 0)
+  }
+
+  @Test func theStoreKeepsOnlyWhatItsBoundAllows() async throws {
+    let directory = try TemporaryDirectory(prefix: "serve-apq")
+    let server = try ServeProcess(
+      dataDirectory: directory.child("data"), options: ["--apq-max-entries", "1"])
+    let first = "{ totalTripsBooked }"
+    let second = "{ __typename }"
+    for query in [first, second] {
+      let answer = try await Self.post(
+        server, #"{"query":"\#(query)","extensions":\#(Self.persisted(SHA256.hexDigest(query)))}"#)
+      #expect(answer.body.hasPrefix(#"{"data":"#))
+    }
+    let evicted = try await Self.post(server, #"{"extensions":\#(Self.persisted(SHA256.hexDigest(first)))}"#)
+    #expect(evicted.body.contains("PersistedQueryNotFound"))
+    let kept = try await Self.post(server, #"{"extensions":\#(Self.persisted(SHA256.hexDigest(second)))}"#)
+    #expect(kept.body == #"{"data":{"__typename":"Query"}}"#)
+    #expect(server.terminate() == 0)
+  }
+
+  @Test func aSafelistingServerRunsTheBuildsManifestAndNothingElse() async throws {
+    let directory = try TemporaryDirectory(prefix: "serve-apq")
+    let operations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Operations")
+    let files = try FileManager.default.contentsOfDirectory(atPath: operations.path)
+      .filter { $0.hasSuffix(".graphql") }.map { operations.appendingPathComponent($0).path }
+    let manifest = directory.child("manifest.json")
+    let codegen = try runProcess(
+      BuiltProduct.directory.appendingPathComponent("rocket-codegen"),
+      ["--schema", operations.appendingPathComponent("schema.graphqls").path, "--manifest", manifest] + files)
+    #expect(codegen.status == 0)
+    let server = try ServeProcess(
+      dataDirectory: directory.child("data"), options: ["--persisted-queries", manifest, "--persisted-only"])
+    let entries = try #require(
+      try JSON(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: manifest))))["operations"]?.arrayValue
+    )
+    let launchList = try #require(entries.first { $0["name"] == .string("LaunchList") })
+    let id = try #require(launchList["id"]?.stringValue)
+    let trusted = try await Self.post(server, #"{"extensions":\#(Self.persisted(id))}"#)
+    #expect(trusted.status == 200)
+    #expect(trusted.body.hasPrefix(#"{"data":{"launches":"#))
+    // Valid GraphQL, by text and by a hash the manifest does not hold.
+    let freeText = try await Self.post(server, #"{"query":"{ totalTripsBooked }"}"#)
+    #expect(freeText.status == 400)
+    #expect(freeText.body.contains("PERSISTED_QUERY_NOT_IN_LIST"))
+    let unknown = try await Self.post(
+      server, #"{"extensions":\#(Self.persisted(SHA256.hexDigest("{ totalTripsBooked }")))}"#)
+    #expect(unknown.status == 400)
+    #expect(unknown.body.contains("PERSISTED_QUERY_NOT_IN_LIST"))
+    #expect(server.terminate() == 0)
+  }
+}
