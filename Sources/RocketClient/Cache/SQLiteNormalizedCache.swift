@@ -178,22 +178,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         reading.generation = generation
       }
       do throws(CacheDatabase.Problem) {
-        let database: CacheDatabase
-        if let open = reading.database {
-          database = open
-        } else {
-          database = try CacheDatabase(path: path)
-          reading.database = database
-        }
-        do {
-          return .success(try body(database))
-        } catch let error as CacheDatabase.Problem {
-          throw error
-        } catch let error as SQLiteError {
-          throw CacheDatabase.problem(error)
-        } catch {
-          throw CacheDatabase.Problem.failed("\(error)")
-        }
+        return .success(try Self.run(body, on: &reading.database, path: path))
       } catch {
         reading.database = nil
         return .failure(error)
@@ -207,6 +192,29 @@ public final class SQLiteNormalizedCache: NormalizedCache {
         writer.enqueue { [self] in _ = withDatabase { _ in } }
       }
       throw CacheError(path: path, reason: problem.reason)
+    }
+  }
+
+  /// Runs `body` on `database`, opening the file at `path` first when it is not open yet; any
+  /// failure as the problem it is.
+  private static func run<T>(
+    _ body: (CacheDatabase) throws -> T, on database: inout CacheDatabase?, path: String
+  ) throws(CacheDatabase.Problem) -> sending T {
+    let open: CacheDatabase
+    if let database {
+      open = database
+    } else {
+      open = try CacheDatabase(path: path)
+      database = open
+    }
+    do {
+      return try body(open)
+    } catch let error as CacheDatabase.Problem {
+      throw error
+    } catch let error as SQLiteError {
+      throw CacheDatabase.problem(error)
+    } catch {
+      throw CacheDatabase.Problem.failed("\(error)")
     }
   }
 
@@ -225,22 +233,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
       let outcome: Result<T, CacheDatabase.Problem> = state.withLock { state in
         if state.disabled { return .failure(.failed("turned off after an earlier problem")) }
         do throws(CacheDatabase.Problem) {
-          let database: CacheDatabase
-          if let open = state.database {
-            database = open
-          } else {
-            database = try CacheDatabase(path: path)
-            state.database = database
-          }
-          do {
-            return .success(try body(database))
-          } catch let error as CacheDatabase.Problem {
-            throw error
-          } catch let error as SQLiteError {
-            throw CacheDatabase.problem(error)
-          } catch {
-            throw CacheDatabase.Problem.failed("\(error)")
-          }
+          return .success(try Self.run(body, on: &state.database, path: path))
         } catch {
           state.database = nil
           if case .unusableFile = error, attempt == 1 { return .failure(error) }
