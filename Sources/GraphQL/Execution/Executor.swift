@@ -26,13 +26,18 @@ struct EncodedExecution {
   let body: [UInt8]
 
   /// The response as a value: the data decoded, the errors as they are.
-  var result: ExecutionResult {
+  var result: ExecutionResult { ExecutionResult(decodingDataOf: body, errors: errors) }
+}
+
+extension ExecutionResult {
+  /// The result whose response text the executor or the pipeline wrote: `data` decoded from
+  /// `body` (nil when the body has none), `errors` as the values they were written from.
+  init(decodingDataOf body: [UInt8], errors: [GraphQLError]) {
     do {
       // The text is our own, as deep as the execution that wrote it went.
-      let data = try JSON(parsing: body, maxDepth: .max).objectValue?["data"] ?? .null
-      return ExecutionResult(data: data, errors: errors)
+      self.init(data: try JSON(parsing: body, maxDepth: .max).objectValue?["data"], errors: errors)
     } catch {
-      return ExecutionResult(
+      self.init(
         data: .null, errors: errors + [GraphQLError("Internal error: the response did not decode: \(error)")])
     }
   }

@@ -93,10 +93,7 @@ public struct GraphQLResponse: Sendable {
   }
 
   /// The response as an `ExecutionResult`: `data` decoded from the body, the errors as they are.
-  public var result: ExecutionResult {
-    let data = isRequestError ? nil : (try? json())?.objectValue?["data"] ?? .null
-    return ExecutionResult(data: data, errors: errors)
-  }
+  public var result: ExecutionResult { ExecutionResult(decodingDataOf: body, errors: errors) }
 
   /// The answer to a request that stopped before execution.
   static func requestError(_ outcome: Outcome, _ type: OperationType?, _ errors: [GraphQLError])
