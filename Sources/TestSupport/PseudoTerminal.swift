@@ -141,6 +141,28 @@ public final class PseudoTerminal {
     }
   }
 
+  /// Reads until the whole transcript satisfies `condition`, for checks of what the screen
+  /// shows once drawing settles: a snapshot taken while the program is still redrawing (after
+  /// erasing a row and before drawing it again) would show a state no user ever sees for long.
+  /// - Parameters:
+  ///   - description: what is awaited, for the error.
+  ///   - timeout: how long to wait (default 10 s).
+  ///   - condition: the test on the transcript so far.
+  /// - Throws: `PseudoTerminalError.timedOut` with the whole transcript when the condition does
+  ///   not hold in time or the child closes the terminal first.
+  public func waitForTranscript(
+    _ description: String, timeout: Duration = .seconds(10), where condition: (String) -> Bool
+  ) throws {
+    let deadline = ContinuousClock.now + timeout
+    while !condition(transcript) {
+      let remaining = ContinuousClock.now.duration(to: deadline)
+      guard remaining > .zero, !reachedEnd else {
+        throw PseudoTerminalError.timedOut(expected: description, transcript: transcript)
+      }
+      readAvailable(waitingAtMost: min(remaining, .milliseconds(20)))
+    }
+  }
+
   /// Whether the terminal is in canonical (line-by-line, "cooked") mode right now.
   public var isInCanonicalMode: Bool {
     var attributes = termios()
