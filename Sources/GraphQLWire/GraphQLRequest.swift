@@ -29,10 +29,11 @@ public struct GraphQLRequest: Hashable, Sendable {
   }
 
   /// The request as GraphQL over HTTP's JSON body: `query`, then `operationName`, `variables` and
-  /// `extensions` when present.
+  /// `extensions` when present. An empty `query` is left out: a persisted query sends its hash in
+  /// `extensions` instead of the text.
   public var json: JSON {
     var object = JSONObject()
-    object["query"] = .string(query)
+    if !query.isEmpty { object["query"] = .string(query) }
     if let operationName { object["operationName"] = .string(operationName) }
     if let variables, !variables.isEmpty { object["variables"] = .object(variables) }
     if let extensions { object["extensions"] = .object(extensions) }

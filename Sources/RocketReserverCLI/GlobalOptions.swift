@@ -34,6 +34,9 @@ public struct GlobalOptions: Equatable, Sendable {
   public var printCurl = false
   /// `--cache POLICY`: where answers may come from; nil means network-first.
   public var cachePolicy: CachePolicy?
+  /// `--apq` / `--no-apq`: send operations to `--endpoint` as automatic persisted queries (a
+  /// hash first, queries by GET); nil means the default, on.
+  public var persistedQueries: Bool?
   /// `-c 'CMD; CMD'`: run these commands instead of reading lines.
   public var commandText: String?
   /// `-f FILE`: run the lines of this file.
@@ -103,6 +106,13 @@ public struct GlobalOptions: Equatable, Sendable {
     help:
       "with --endpoint: cache-first, network-first (cached answer when the server is down), network-only, cache-only or cache-and-network"
   )
+  static let apqFlag = Flag(
+    "--apq", scope: .session,
+    help:
+      "with --endpoint: send each operation as its SHA-256 first (queries by GET, so HTTP caches can answer), the text only when the server asks (the default)"
+  )
+  static let noAPQFlag = Flag(
+    "--no-apq", scope: .session, help: "with --endpoint: always send the operation's text by POST")
   static let noColorFlag = Flag("--no-color", scope: .everyCommand, help: "no colours (as NO_COLOR=1)")
   static let commandOption = Option(
     "--command", short: "-c", valueName: "CMDS", type: .text, scope: .program,
@@ -124,7 +134,8 @@ public struct GlobalOptions: Equatable, Sendable {
     endpointOption.declaration, dataDirectoryOption.declaration, timeoutOption.declaration,
     headerOption.declaration, verboseFlag.declaration, traceFlag.declaration, printCurlFlag.declaration,
     formatOption.declaration,
-    jsonFlag.declaration, cacheOption.declaration, noColorFlag.declaration, commandOption.declaration,
+    jsonFlag.declaration, cacheOption.declaration, apqFlag.declaration, noAPQFlag.declaration,
+    noColorFlag.declaration, commandOption.declaration,
     fileOption.declaration,
     stopOnErrorFlag.declaration, profileOption.declaration, quietFlag.declaration, help.declaration,
     version.declaration,
@@ -199,6 +210,11 @@ public struct GlobalOptions: Equatable, Sendable {
       if name == Self.formatOption.declaration.name, let value = value as? OutputFormat { format = value }
     }
     if let value = parsed[Self.cacheOption] { cachePolicy = value }
+    for (name, _) in parsed.values {
+      // --apq and --no-apq: the one given last wins.
+      if name == Self.apqFlag.declaration.name { persistedQueries = true }
+      if name == Self.noAPQFlag.declaration.name { persistedQueries = false }
+    }
     if parsed[Self.noColorFlag] { noColor = true }
     if let value = parsed[Self.commandOption] { commandText = value }
     if let value = parsed[Self.fileOption] { scriptFile = value }

@@ -170,6 +170,7 @@ public enum RocketReserverMain {
     requestOptions.trace = options.trace
     requestOptions.printCurl = options.printCurl
     if let policy = options.cachePolicy { requestOptions.cachePolicy = policy }
+    if let persisted = options.persistedQueries { requestOptions.persistedQueries = persisted }
     if let timeout = options.timeout {
       requestOptions.timeout = timeout
     } else if let text = environment["ROCKET_RESERVER_TIMEOUT"], !text.isEmpty {

@@ -30,6 +30,14 @@ public final class LoopbackHTTPStub: Sendable {
 
     /// The value of the header `name`, matched case-insensitively.
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// Whether the request carries a document's text: a POST whose JSON body has `query`, or a
+    /// GET with a `query` parameter (not a persisted query's hash alone).
+    public var carriesQueryText: Bool {
+      if method == "GET" { return path.contains("?query=") || path.contains("&query=") }
+      let text = String(decoding: body, as: UTF8.self)
+      return text.hasPrefix(#"{"query":"#)
+    }
   }
 
   /// What to answer with.
@@ -64,6 +72,12 @@ public final class LoopbackHTTPStub: Sendable {
       Response(
         status: status, headers: ["Content-Type": "application/json"], body: Data(text.utf8), delay: delay)
     }
+
+    /// What a GraphQL server without persisted queries answers a request without a document's
+    /// text (graphql-js's servers say this): 400 and "Must provide query string."; a client that
+    /// sent only a hash falls back to the text.
+    public static let mustProvideQuery = json(
+      #"{"errors":[{"message":"Must provide query string."}]}"#, status: 400)
 
     /// An HTML body with `Content-Type: text/html`, like a proxy's error page.
     public static func html(_ text: String, status: Int) -> Response {

@@ -11,7 +11,7 @@ import Testing
   @Test func csvAndJSONOnATerminalAreEscaped() throws {
     let fixture = try ShellFixture()
     let stub = try fixture.stubWithTheRealSchema { _ in Self.hostileLaunch }
-    let terminal = try fixture.startShell(arguments: ["--endpoint", stub.url().absoluteString])
+    let terminal = try fixture.startShell(arguments: ["--no-apq", "--endpoint", stub.url().absoluteString])
     terminal.send("launch 110 --format csv\n")
     let csv = try fixture.expectPrompt(terminal)
     #expect(csv.contains("110,CRS-21\\x1b]0;PWNED-TITLE\\x07\\x1b[2J"))

@@ -119,11 +119,11 @@ import Testing
     let stub = try fixture.stubWithTheRealSchema { _ in #"{"data":{"totalTripsBooked":7}}"# }
     let endpoint = stub.url().absoluteString
     for _ in 0..<2 {
-      let result = try fixture.run(["--endpoint", endpoint, "query", "{ totalTripsBooked }"])
+      let result = try fixture.run(["--no-apq", "--endpoint", endpoint, "query", "{ totalTripsBooked }"])
       #expect(result.status == 0, "\(result.standardError)")
       #expect(result.standardOutput.contains(#""totalTripsBooked": 7"#))
     }
-    let invalid = try fixture.run(["--endpoint", endpoint, "query", "{ totalTrips }"])
+    let invalid = try fixture.run(["--no-apq", "--endpoint", endpoint, "query", "{ totalTrips }"])
     #expect(invalid.status == 2)
     #expect(
       invalid.standardError.hasPrefix(#"query:1:3: error: Cannot query field "totalTrips" on type "Query"."#))
@@ -133,7 +133,7 @@ import Testing
     #expect(introspections.count == 1)
     #expect(stub.requests.count == 3)  // one introspection, two queries; the invalid one was not sent
     // `schema --refresh` fetches it again into the cache.
-    let refreshed = try fixture.run(["--endpoint", endpoint, "schema", "--refresh"])
+    let refreshed = try fixture.run(["--no-apq", "--endpoint", endpoint, "schema", "--refresh"])
     #expect(refreshed.status == 0, "\(refreshed.standardError)")
     #expect(refreshed.standardOutput.hasPrefix("fetched the schema of \(endpoint)"))
     #expect(stub.requests.count == 4)

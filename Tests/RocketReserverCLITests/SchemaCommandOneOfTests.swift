@@ -28,7 +28,7 @@ import Testing
       return .json(executeSync(schema: executable, document: document, context: ()).json.encodedString)
     }
     let fixture = try ShellFixture()
-    let result = try fixture.run(["schema", "--endpoint", stub.url().absoluteString])
+    let result = try fixture.run(["--no-apq", "schema", "--endpoint", stub.url().absoluteString])
     #expect(result.status == 0, "\(result.standardError)")
     #expect(result.standardOutput == printSchema(schema) + "\n")
     #expect(result.standardOutput.contains("input LaunchKey @oneOf {\n  id: ID\n  missionName: String\n}"))

@@ -30,6 +30,7 @@ import Testing
 
   @Test func ctrlCDuringAMutationSaysWhatIsKnown() async throws {
     let stub = try LoopbackHTTPStub { request in
+      guard request.carriesQueryText else { return .mustProvideQuery }
       let body = String(decoding: request.body, as: UTF8.self)
       if body.contains("mutation BookTrips") {
         return .json(

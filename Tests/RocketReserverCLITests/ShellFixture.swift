@@ -108,6 +108,7 @@ final class ShellFixture {
     #expect(introspection.status == 0)
     let introspectionBody = #"{"data":"# + introspection.standardOutput + "}"
     return try LoopbackHTTPStub { request in
+      guard request.carriesQueryText else { return .mustProvideQuery }
       let body = String(decoding: request.body, as: UTF8.self)
       return .json(body.contains("IntrospectionQuery") ? introspectionBody : answer(body))
     }

@@ -10,8 +10,8 @@ import Testing
     let fixture = try ShellFixture()
     let endpoint = stub.url().absoluteString
     let run = try fixture.run([
-      "--endpoint", endpoint, "--header", "Authorization: secret-token", "--header", "X-Team: rockets",
-      "--trace", "total",
+      "--no-apq", "--endpoint", endpoint, "--header", "Authorization: secret-token", "--header",
+      "X-Team: rockets", "--trace", "total",
     ])
     #expect(run.status == 0)
     #expect(run.standardOutput == "7 trips booked in all\n")
@@ -33,7 +33,7 @@ import Testing
     let fixture = try ShellFixture()
     let endpoint = stub.url().absoluteString
     let run = try fixture.run(
-      ["--endpoint", endpoint, "--header", "Authorization: secret-token"],
+      ["--no-apq", "--endpoint", endpoint, "--header", "Authorization: secret-token"],
       input: "total --print-curl\ntotal\n")
     #expect(run.status == 0)
     let lines = run.standardError.split(separator: "\n").filter { $0.hasPrefix("curl ") }

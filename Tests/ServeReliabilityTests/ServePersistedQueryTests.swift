@@ -117,6 +117,65 @@ import Testing
       server, #"{"extensions":\#(Self.persisted(SHA256.hexDigest("{ totalTripsBooked }")))}"#)
     #expect(unknown.status == 400)
     #expect(unknown.body.contains("PERSISTED_QUERY_NOT_IN_LIST"))
+    // The program's own client sends hashes only, all in the manifest: it works there; with
+    // --no-apq it sends texts, which this server refuses.
+    let home = directory.child("home")
+    let client = try Self.client(
+      home: home, ["--endpoint", server.endpoint.absoluteString, "-v", "launch", "5"])
+    #expect(client.status == 0, "\(client.standardError)")
+    #expect(client.standardOutput.contains("FalconSat") || client.standardOutput.contains("5"))
+    #expect(client.standardError.contains("GET \(server.endpoint.absoluteString) LaunchDetails: 200"))
+    #expect(!client.standardError.contains("POST"))
+    let plain = try Self.client(
+      home: home, ["--endpoint", server.endpoint.absoluteString, "--no-apq", "launch", "5"])
+    #expect(plain.status != 0)
+    #expect(
+      plain.standardError.contains("runs only its trusted documents, and this operation is not one of them"),
+      "\(plain.standardError)")
+    #expect(server.terminate() == 0)
+  }
+
+  /// Runs the `rocket-reserver` client with its files in `home`.
+  static func client(home: String, _ arguments: [String]) throws -> ProcessResult {
+    try runProcess(
+      BuiltProduct.directory.appendingPathComponent("rocket-reserver"), arguments,
+      environment: [
+        "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache",
+        "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "NO_COLOR": "1",
+      ])
+  }
+
+  @Test func theClientSendsAHashFirstAndItsTextOnlyOnceAsVerboseShows() async throws {
+    let directory = try TemporaryDirectory(prefix: "serve-apq-client")
+    let server = try ServeProcess(dataDirectory: directory.child("data"))
+    let endpoint = server.endpoint.absoluteString
+    let home = directory.child("home")
+    let first = try Self.client(home: home, ["--endpoint", endpoint, "-v", "launch", "5"])
+    #expect(first.status == 0, "\(first.standardError)")
+    let lines = first.standardError.split(separator: "\n").map(String.init)
+    #expect(lines.count == 2, "\(lines)")
+    #expect(lines.first?.hasPrefix("rocket-reserver: GET \(endpoint) LaunchDetails: 200, 99 bytes, ") == true)
+    #expect(lines.last?.hasPrefix("rocket-reserver: POST \(endpoint) LaunchDetails: 200, ") == true)
+    // A new process, the same server: the hash alone, by GET, answered in full.
+    let second = try Self.client(home: home, ["--endpoint", endpoint, "-v", "launch", "5"])
+    #expect(second.status == 0)
+    #expect(second.standardOutput == first.standardOutput)
+    let again = second.standardError.split(separator: "\n")
+    #expect(again.count == 1, "\(again)")
+    #expect(again.first?.hasPrefix("rocket-reserver: GET \(endpoint) LaunchDetails: 200, ") == true)
+    #expect(again.first?.contains(" 99 bytes") == false)
+    // --no-apq: the text by POST, as before.
+    let plain = try Self.client(home: home, ["--endpoint", endpoint, "--no-apq", "-v", "launch", "5"])
+    #expect(plain.standardOutput == first.standardOutput)
+    #expect(plain.standardError.hasPrefix("rocket-reserver: POST \(endpoint) LaunchDetails: 200, "))
+    // A server with APQ turned off: one hashed try, then the text for the rest of the session.
+    let off = try ServeProcess(dataDirectory: directory.child("data-off"), options: ["--no-apq"])
+    let fallback = try Self.client(
+      home: home, ["--endpoint", off.endpoint.absoluteString, "-v", "-c", "launch 5; launch 6"])
+    #expect(fallback.status == 0, "\(fallback.standardError)")
+    let methods = fallback.standardError.split(separator: "\n").map { $0.split(separator: " ")[1] }
+    #expect(methods == ["GET", "POST", "POST"], "\(fallback.standardError)")
+    #expect(off.terminate() == 0)
     #expect(server.terminate() == 0)
   }
 }

@@ -47,6 +47,35 @@ public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConverti
     }
   }
 
+  /// The same failure naming `endpoint` instead of the URL that was fetched: a GET carries the
+  /// request in its URL, and a message names the endpoint, not the persisted query's parameters.
+  public func naming(_ endpoint: URL) -> HTTPTransportError {
+    switch self {
+    case .connectionRefused: .connectionRefused(endpoint: endpoint)
+    case .cannotConnect(_, let detail): .cannotConnect(endpoint: endpoint, detail: detail)
+    case .unknownHost: .unknownHost(endpoint: endpoint)
+    case .timedOut(_, let after): .timedOut(endpoint: endpoint, after: after)
+    case .tlsFailure(_, let detail): .tlsFailure(endpoint: endpoint, detail: detail)
+    case .connectionLost: .connectionLost(endpoint: endpoint)
+    case .bodyTooLarge(_, let limit): .bodyTooLarge(endpoint: endpoint, limit: limit)
+    case .redirected(_, let status, let location):
+      .redirected(endpoint: endpoint, status: status, location: location)
+    case .cancelled: .cancelled(endpoint: endpoint)
+    case .unsupportedURL: .unsupportedURL(endpoint: endpoint)
+    case .notJSON(_, let status, let body): .notJSON(endpoint: endpoint, status: status, body: body)
+    case .serverError(_, let status, let body): .serverError(endpoint: endpoint, status: status, body: body)
+    case .failed(_, let detail): .failed(endpoint: endpoint, detail: detail)
+    }
+  }
+
+  /// The HTTP status of the answer the failure is about, or nil when no answer came.
+  public var status: Int? {
+    switch self {
+    case .redirected(_, let status, _), .notJSON(_, let status, _), .serverError(_, let status, _): status
+    default: nil
+    }
+  }
+
   /// True when the service could not be reached or is not available: connection refused, unknown
   /// host, no route, timeout, TLS failure, connection lost or reset (a truncated body included),
   /// or a gateway status (502, 503, 504) saying the server behind a proxy is down. The CLI maps it to exit status 69.

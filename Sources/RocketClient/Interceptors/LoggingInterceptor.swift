@@ -30,10 +30,12 @@ public struct LoggingInterceptor: RequestInterceptor {
       if let status = response.status { parts.append("\(status)") }
       if let size = response.byteCount { parts.append("\(size) bytes") }
       parts.append(Self.time(ContinuousClock.now - start))
-      write("\(target)\(name): " + parts.joined(separator: ", "))
+      write("\(request.shownTarget(target))\(name): " + parts.joined(separator: ", "))
       return response
     } catch {
-      write("\(target)\(name): failed after \(Self.time(ContinuousClock.now - start)) (\(error))")
+      write(
+        "\(request.shownTarget(target))\(name): failed after \(Self.time(ContinuousClock.now - start)) (\(error))"
+      )
       throw error
     }
   }

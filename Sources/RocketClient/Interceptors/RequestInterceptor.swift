@@ -54,6 +54,10 @@ public struct OutgoingRequest: Sendable {
   /// What the caller of this one request hands to the interceptors (the CLI's capture of raw
   /// responses for `--json`), or nil; an interceptor casts it to the type it knows.
   public var context: (any RequestContext)?
+  /// How the HTTP transport sends it (default POST): GET only for a query, which the
+  /// ``AutomaticPersistedQueryInterceptor`` asks for when it sends a hash instead of the text, so
+  /// HTTP caches can answer; other transports ignore it.
+  public var httpMethod: HTTPRequest.Method = .post
   /// What the cache needs to store and rebuild the answer; nil for a request the cache must
   /// leave alone (the introspection query of `schema`, ad-hoc documents).
   public var cacheable: CacheableOperation?
@@ -73,6 +77,13 @@ public struct OutgoingRequest: Sendable {
     self.operation = operation
     self.operationType = operationType
     self.headers = headers
+  }
+
+  /// `target` (a ``HTTPTransport/target``, `POST URL`, or a name) with this request's method:
+  /// `GET URL` for a request that goes by GET.
+  public func shownTarget(_ target: String) -> String {
+    guard httpMethod == .get, target.hasPrefix("POST ") else { return target }
+    return "GET " + target.dropFirst("POST ".count)
   }
 
   /// The `Authorization` header value, nil for an anonymous request.

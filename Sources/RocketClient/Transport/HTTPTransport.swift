@@ -1,7 +1,9 @@
 import FoundationEssentials
 import GraphQLWire
 
-/// Sends requests to a server of the API with GraphQL over HTTP: a JSON `POST`.
+/// Sends requests to a server of the API with GraphQL over HTTP: a JSON `POST`, or a `GET` with
+/// the request in the URL's query for a query whose ``OutgoingRequest/httpMethod`` asks for it
+/// (a persisted query's hash).
 ///
 /// Every request carries `Content-Type: application/json`,
 /// `Accept: application/graphql-response+json, application/json`, the operation name in
@@ -37,10 +39,9 @@ public struct HTTPTransport: NetworkTransport {
   ///   response (unless the status is 5xx, which is a `.transport` server error);
   ///   ``RocketClientError/cancelled`` when the task is cancelled.
   public func send(_ request: OutgoingRequest) async throws(RocketClientError) -> TransportResponse {
-    var headers: HTTPHeaders = [
-      "Content-Type": "application/json",
-      "Accept": "application/graphql-response+json, application/json",
-    ]
+    let usesGET = request.httpMethod == .get && request.operationType == .query
+    var headers: HTTPHeaders = ["Accept": "application/graphql-response+json, application/json"]
+    if !usesGET { headers["Content-Type"] = "application/json" }
     if let name = request.operation.operationName { headers["X-APOLLO-OPERATION-NAME"] = name }
     for field in request.headers {
       if field.name.lowercased() != "content-type" { headers[field.name] = nil }
@@ -48,20 +49,64 @@ public struct HTTPTransport: NetworkTransport {
     for field in request.headers where field.name.lowercased() != "content-type" {
       headers.add(field.name, field.value)
     }
+    let exchange =
+      usesGET
+      ? HTTPRequest(method: .get, url: Self.url(for: request.operation, at: endpoint), headers: headers)
+      : HTTPRequest(method: .post, url: endpoint, headers: headers, body: request.operation.json.encoded())
     let response: HTTPResponse
     do {
-      response = try await client.fetch(
-        HTTPRequest(method: .post, url: endpoint, headers: headers, body: request.operation.json.encoded()))
+      response = try await client.fetch(exchange)
     } catch .cancelled {
       throw RocketClientError.cancelled
     } catch {
-      throw RocketClientError.transport(error)
+      throw RocketClientError.transport(error.naming(endpoint))
     }
     if let failure = HTTPTransportError.classify(response, from: endpoint) {
       throw RocketClientError.transport(failure)
     }
     return TransportResponse(
       json: try body(of: response), status: response.status, byteCount: response.body.count)
+  }
+
+  /// The URL of `operation` sent by GET, as GraphQL over HTTP has it: `query` (when there is a
+  /// text), `operationName`, and `variables` and `extensions` as JSON, each percent-encoded, after
+  /// the endpoint's own query parameters.
+  ///
+  /// For example `http://127.0.0.1:4000/graphql?operationName=LaunchList&variables=%7B%7D&…`.
+  public static func url(for operation: GraphQLRequest, at endpoint: URL) -> URL {
+    var parameters: [(String, String)] = []
+    if !operation.query.isEmpty { parameters.append(("query", operation.query)) }
+    if let name = operation.operationName { parameters.append(("operationName", name)) }
+    if let variables = operation.variables, !variables.isEmpty {
+      parameters.append(("variables", JSON.object(variables).encodedString))
+    }
+    if let extensions = operation.extensions {
+      parameters.append(("extensions", JSON.object(extensions).encodedString))
+    }
+    let query = parameters.map { "\($0)=\(percentEncoded($1))" }.joined(separator: "&")
+    let text = endpoint.absoluteString
+    let separator = text.contains("?") ? "&" : "?"
+    // Percent-encoded ASCII appended to a valid URL is a valid URL.
+    return URL(string: text + separator + query) ?? endpoint
+  }
+
+  /// `text` with every byte but RFC 3986's unreserved characters percent-encoded.
+  static func percentEncoded(_ text: String) -> String {
+    var encoded = ""
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+        UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+        UInt8(ascii: "~"):
+        encoded.unicodeScalars.append(Unicode.Scalar(byte))
+      default:
+        let digits = Array("0123456789ABCDEF".unicodeScalars)
+        encoded.unicodeScalars.append("%")
+        encoded.unicodeScalars.append(digits[Int(byte >> 4)])
+        encoded.unicodeScalars.append(digits[Int(byte & 0xF)])
+      }
+    }
+    return encoded
   }
 
   /// Parses the body and checks that it is a GraphQL response.

@@ -17,6 +17,8 @@ public struct RequestOptions: Sendable {
   public var printCurl = false
   /// `--cache POLICY` given before the command: the policy of commands that give none.
   public var cachePolicy: CachePolicy = .networkFirst
+  /// `--apq` (the default) / `--no-apq`: automatic persisted queries to `--endpoint`.
+  public var persistedQueries = true
 
   /// - Parameters:
   ///   - timeout: default 30 seconds.
@@ -32,11 +34,16 @@ public struct RequestOptions: Sendable {
   /// The chain's steps before the cache: capture for `--json`, which must see cached answers.
   var outerInterceptors: [any RequestInterceptor] { [ResponseCaptureInterceptor()] }
 
-  /// The chain's steps between the cache and authorization, outermost first: one retry of a
-  /// query on a dropped connection, the `--verbose` report of each attempt, `--header`, then the
-  /// `--verbose` and `--header` of a shell line.
-  func interceptors(target: String) -> [any RequestInterceptor] {
-    var steps: [any RequestInterceptor] = [RetryInterceptor()]
+  /// The chain's steps between the cache and authorization, outermost first: automatic
+  /// persisted queries (to a server, unless `--no-apq`), one retry of a query on a dropped
+  /// connection, the `--verbose` report of each attempt, `--header`, then the `--verbose` and
+  /// `--header` of a shell line.
+  func interceptors(target: String, persistedQueries: AutomaticPersistedQueryInterceptor?)
+    -> [any RequestInterceptor]
+  {
+    var steps: [any RequestInterceptor] = []
+    if let persistedQueries { steps.append(persistedQueries) }
+    steps.append(RetryInterceptor())
     if verbose {
       steps.append(LoggingInterceptor(target: target) { writeStandardError("rocket-reserver: \($0)\n") })
     }

@@ -106,7 +106,10 @@ public final class Session: Sendable {
     let cacheable = endpoint != nil && options.headers["Authorization"] == nil
     client = RocketClient(
       transport: transport, credentials: credentials, endpointKey: key,
-      interceptors: options.interceptors(target: target),
+      interceptors: options.interceptors(
+        target: target,
+        persistedQueries: endpoint != nil && options.persistedQueries
+          ? AutomaticPersistedQueryInterceptor() : nil),
       cache: cacheable ? cache.map { CacheStore($0) } : nil,
       outerInterceptors: options.outerInterceptors,
       innerInterceptors: [

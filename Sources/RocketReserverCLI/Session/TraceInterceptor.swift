@@ -1,3 +1,4 @@
+import FoundationEssentials
 import GraphQL
 import RocketClient
 
@@ -24,12 +25,17 @@ struct TraceInterceptor: RequestInterceptor {
     let line = LineRequestOptions.current
     let printsCurl = sessionPrintsCurl || line.printCurl
     let traces = sessionTraces || line.trace
-    let body = String(decoding: request.operation.json.encoded(), as: UTF8.self)
-    if printsCurl { report(curlLine(request, body: body)) }
+    // A hashed query goes by GET, the request in the URL: shown whole, with no body.
+    let getURL = url.flatMap(URL.init(string:)).flatMap {
+      request.httpMethod == .get && request.operationType == .query
+        ? HTTPTransport.url(for: request.operation, at: $0).absoluteString : nil
+    }
+    let body = getURL == nil ? String(decoding: request.operation.json.encoded(), as: UTF8.self) : nil
+    if printsCurl { report(curlLine(request, url: getURL ?? url, body: body)) }
     guard traces else { return try await chain.proceed(request) }
-    var lines = ["> \(target)"]
+    var lines = ["> " + (getURL.map { "GET " + $0 } ?? target)]
     for field in request.headers { lines.append("> \(field.name): \(Self.shown(field))") }
-    lines.append("> " + body)
+    if let body { lines.append("> " + body) }
     report(lines.joined(separator: "\n"))
     do {
       let response = try await chain.proceed(request)
@@ -57,9 +63,10 @@ struct TraceInterceptor: RequestInterceptor {
       || lowered.contains("api-key") || lowered.contains("secret")
   }
 
-  private func curlLine(_ request: OutgoingRequest, body: String) -> String {
+  private func curlLine(_ request: OutgoingRequest, url: String?, body: String?) -> String {
     guard let url else { return "curl: none for the embedded backend, which runs in-process" }
-    var words = ["curl", "-sS", ShellQuoting.quoted(url), "-H", "'Content-Type: application/json'"]
+    var words = ["curl", "-sS", ShellQuoting.quoted(url)]
+    if body != nil { words += ["-H", "'Content-Type: application/json'"] }
     for field in request.headers {
       // The token stays out of the line: export TOKEN=... first.
       let value =
@@ -67,7 +74,7 @@ struct TraceInterceptor: RequestInterceptor {
         ? "\"\(field.name): $TOKEN\"" : ShellQuoting.quoted("\(field.name): \(field.value)")
       words += ["-H", value]
     }
-    words += ["--data-binary", ShellQuoting.quoted(body)]
+    if let body { words += ["--data-binary", ShellQuoting.quoted(body)] }
     return words.joined(separator: " ")
   }
 

@@ -1,9 +1,9 @@
 /// SHA-256 (FIPS 180-4), for the identifiers of persisted operations: automatic persisted queries
 /// and the trusted-documents manifest name a document by the lowercase hex digest of its text.
 ///
-/// Written here rather than taken from libcrypto so that the engine and the code generator, which
-/// both need it, stay free of C libraries; it hashes a query text per registration, not per
-/// request.
+/// Written here rather than taken from libcrypto so that the engine, the code generator and the
+/// client, which all need it, stay free of C libraries; it lives with the wire types because the
+/// hash is part of what crosses the wire (`extensions.persistedQuery.sha256Hash`).
 public enum SHA256 {
   /// The lowercase hexadecimal digest of `text`'s UTF-8 bytes (64 characters).
   public static func hexDigest(_ text: String) -> String {
