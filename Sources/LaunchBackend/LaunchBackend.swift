@@ -69,7 +69,8 @@ public final class LaunchBackend: Sendable {
       schema: ExecutableSchema(
         schema: schema, resolvers: LaunchAPIResolvers.all, typed: LaunchAPIResolvers.typed),
       limits: limits.requestLimits(launchCount: catalog.count),
-      persistedOperations: try persistedQueries.operations(for: schema))
+      persistedOperations: try persistedQueries.operations(for: schema, store: store),
+      cacheHints: CacheControlHints(schema: try parse(Source(EmbeddedResources.schemaSDL))))
   }
 
   /// Runs one GraphQL request for the caller named by `authorization`, synchronously on the

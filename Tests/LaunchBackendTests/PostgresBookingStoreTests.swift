@@ -18,14 +18,14 @@ import Testing
     try Self.open(url).close()
     let db = try PostgresConnection(conninfo: url)
     #expect(
-      try db.query("SELECT version FROM schema_migrations ORDER BY version").map { try $0.int(0) } == [1, 2])
+      try db.query("SELECT version FROM schema_migrations ORDER BY version").map { try $0.int(0) } == [1, 2, 3])
     try db.run("INSERT INTO schema_migrations (version, name) VALUES (99, 'from the future')")
     let error = try #require(throws: BookingStoreError.self) { try Self.open(url) }
     guard case .databaseTooNew(_, let found, let supported) = error else {
       Issue.record("unexpected \(error)")
       return
     }
-    #expect(found == 99 && supported == 2)
+    #expect(found == 99 && supported == 3)
   }
 
   @Test func storesOpeningAtOnceMigrateOnce() throws {
@@ -33,7 +33,7 @@ import Testing
     let errors = runOnThreads(6) { _ in try Self.open(url, poolSize: 1).close() }
     #expect(errors.isEmpty, "\(errors)")
     let db = try PostgresConnection(conninfo: url)
-    #expect(try db.queryFirst("SELECT count(*) FROM schema_migrations")?.int(0) == 2)
+    #expect(try db.queryFirst("SELECT count(*) FROM schema_migrations")?.int(0) == 3)
   }
 
   @Test func anUnreachableServerIsNamedWithoutThePassword() throws {

@@ -135,6 +135,95 @@ import Testing
     #expect(server.terminate() == 0)
   }
 
+  /// A GET of `query` (by text) with `If-None-Match` when given: status, body and header fields.
+  static func getQuery(_ server: ServeProcess, _ query: String, ifNoneMatch: String? = nil) async throws
+    -> (status: Int, body: String, headers: [String: String])
+  {
+    var components = try #require(URLComponents(url: server.endpoint, resolvingAgainstBaseURL: false))
+    components.queryItems = [URLQueryItem(name: "query", value: query)]
+    var request = URLRequest(url: try #require(components.url))
+    request.cachePolicy = .reloadIgnoringLocalCacheData
+    if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
+    let (data, response) = try await URLSession.shared.data(for: request)
+    let http = try #require(response as? HTTPURLResponse)
+    var headers: [String: String] = [:]
+    for (name, value) in http.allHeaderFields {
+      if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
+    }
+    return (http.statusCode, String(decoding: data, as: UTF8.self), headers)
+  }
+
+  @Test func getsCarryTheSchemasCachePolicyAnETagAndRevalidateTo304() async throws {
+    let directory = try TemporaryDirectory(prefix: "serve-cache-control")
+    let server = try ServeProcess(dataDirectory: directory.child("data"))
+    // The catalog: public for a minute; isBooked depends on the caller: private.
+    let catalog = try await Self.getQuery(server, "{ launch(id: 5) { id site mission { name } } }")
+    #expect(catalog.status == 200)
+    #expect(catalog.headers["cache-control"] == "max-age=60, public")
+    let tag = try #require(catalog.headers["etag"])
+    #expect(tag.count == 34 && tag.hasPrefix("\"") && tag.hasSuffix("\""))
+    let personal = try await Self.getQuery(server, "{ launch(id: 5) { id isBooked } }")
+    #expect(personal.headers["cache-control"] == "max-age=60, private")
+    #expect(
+      try await Self.getQuery(server, "{ totalTripsBooked }").headers["cache-control"] == "max-age=5, public")
+    #expect(try await Self.getQuery(server, "{ me { email } }").headers["cache-control"] == "no-store")
+    // Errors are kept by no cache.
+    let failed = try await Self.getQuery(server, "{ launches(pageSize: 0) { cursor } }")
+    #expect(failed.headers["cache-control"] == "no-store")
+    // Revalidation: the same tag gives 304 without a body, any other the answer.
+    let notModified = try await Self.getQuery(
+      server, "{ launch(id: 5) { id site mission { name } } }", ifNoneMatch: "\"other\", W/\(tag)")
+    #expect(notModified.status == 304)
+    #expect(notModified.body.isEmpty)
+    #expect(notModified.headers["etag"] == tag)
+    #expect(notModified.headers["cache-control"] == "max-age=60, public")
+    let changed = try await Self.getQuery(
+      server, "{ launch(id: 5) { id site mission { name } } }", ifNoneMatch: "\"other\"")
+    #expect(changed.status == 200)
+    #expect(changed.body == catalog.body)
+    // A POST's answer carries no caching fields.
+    let posted = try await Self.post(server, #"{"query":"{ launch(id: 5) { id } }"}"#)
+    #expect(posted.cacheControl == nil)
+    #expect(server.terminate() == 0)
+  }
+
+  @Test func aHashRegisteredOnOnePostgresInstanceIsKnownToAnother() async throws {
+    let directory = try TemporaryDirectory(prefix: "serve-apq-pg")
+    let url = try PostgresCluster.shared().createDatabase()
+    let a = try ServeProcess(
+      dataDirectory: directory.child("a"), database: url, options: ["--apq-max-entries", "2"])
+    let b = try ServeProcess(
+      dataDirectory: directory.child("b"), database: url, options: ["--apq-max-entries", "2"])
+    let queries = ["{ totalTripsBooked }", "{ launch(id: 1) { id } }", "{ launch(id: 2) { id } }"]
+    let first = queries[0]
+    let hash = SHA256.hexDigest(first)
+    #expect(
+      try await Self.post(b, #"{"extensions":\#(Self.persisted(hash))}"#).body.contains(
+        "PersistedQueryNotFound"))
+    let registered = try await Self.post(a, #"{"query":"\#(first)","extensions":\#(Self.persisted(hash))}"#)
+    #expect(registered.body == #"{"data":{"totalTripsBooked":0}}"#)
+    // B never saw the text: it finds it in the table, by GET as a cache would ask.
+    let fromB = try await Self.get(b, extensions: Self.persisted(hash))
+    #expect(fromB.status == 200)
+    #expect(fromB.body == #"{"data":{"totalTripsBooked":0}}"#)
+    // The table keeps the two newest registrations: the first goes once two more are made, and
+    // an instance that never held it in memory no longer knows it.
+    for query in queries.dropFirst() {
+      let escaped = query.replacingOccurrences(of: "\"", with: "\\\"")
+      let answer = try await Self.post(
+        a, #"{"query":"\#(escaped)","extensions":\#(Self.persisted(SHA256.hexDigest(query)))}"#)
+      #expect(answer.status == 200 && answer.body.hasPrefix(#"{"data":"#), "\(answer.body)")
+    }
+    let c = try ServeProcess(dataDirectory: directory.child("c"), database: url)
+    let evicted = try await Self.post(c, #"{"extensions":\#(Self.persisted(hash))}"#)
+    #expect(evicted.body.contains("PersistedQueryNotFound"))
+    let kept = try await Self.post(c, #"{"extensions":\#(Self.persisted(SHA256.hexDigest(queries[2])))}"#)
+    #expect(kept.body == #"{"data":{"launch":{"id":"2"}}}"#)
+    #expect(c.terminate() == 0)
+    #expect(b.terminate() == 0)
+    #expect(a.terminate() == 0)
+  }
+
   /// Runs the `rocket-reserver` client with its files in `home`.
   static func client(home: String, _ arguments: [String]) throws -> ProcessResult {
     try runProcess(

@@ -22,6 +22,9 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   private let introspectionBounds: [String: Int]
   /// The costs of operations already checked whose cost reads no variable.
   private let costs = OperationCosts()
+  /// The schema's `@cacheControl` hints, which give each query's `GraphQLResponse.cachePolicy`;
+  /// nil: no policy is computed.
+  public let cacheHints: CacheControlHints?
 
   /// - Parameters:
   ///   - schema: the executable schema.
@@ -33,11 +36,14 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   ///     none).
   ///   - persistedOperations: automatic persisted queries and trusted documents (default: none,
   ///     so a request naming a persisted query is answered `PersistedQueryNotSupported`).
+  ///   - cacheHints: the schema's `@cacheControl` hints (default none: no cache policies).
   public init(
     schema: ExecutableSchema<Context>, cache: DocumentCache = DocumentCache(),
     parseOptions: ParseOptions = ParseOptions(maxTokens: 15_000), rules: [ValidationRule] = specifiedRules,
-    limits: RequestLimits = RequestLimits(), persistedOperations: PersistedOperations = PersistedOperations()
+    limits: RequestLimits = RequestLimits(), persistedOperations: PersistedOperations = PersistedOperations(),
+    cacheHints: CacheControlHints? = nil
   ) {
+    self.cacheHints = cacheHints
     self.persistedOperations = persistedOperations
     self.schema = schema
     self.cache = cache
@@ -102,9 +108,11 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   static var fieldErrorCode: String? { GraphQLResponse.Outcome.executed.errorCode }
 
   private func executed(_ encoded: EncodedExecution, _ execution: ExecutionContext) -> GraphQLResponse {
-    GraphQLResponse(
+    var response = GraphQLResponse(
       outcome: .executed, operationType: execution.operation.operation,
       operationName: execution.operation.name?.value, errors: encoded.errors, body: encoded.body)
+    response.cachePolicy = cacheHints?.policy(of: execution.operation, fragments: execution.fragments)
+    return response
   }
 
   /// The cached parse and validation of `query`, computing and storing it on a miss.

@@ -63,6 +63,10 @@ public struct GraphQLResponse: Sendable {
   /// `{"errors":[...],"data":...}`: byte for byte what `ExecutionResult.encoded()` gives for the
   /// same result; request errors have no `data` entry.
   public let body: [UInt8]
+  /// How long and for whom an HTTP cache may keep the answer, from the schema's `@cacheControl`
+  /// hints (`CacheControlHints`): set for an executed query when the pipeline has hints, nil
+  /// otherwise. It says nothing of errors: a server keeps an answer with errors out of caches.
+  public var cachePolicy: CacheControlPolicy?
 
   /// - Parameters:
   ///   - outcome: how far the request got.

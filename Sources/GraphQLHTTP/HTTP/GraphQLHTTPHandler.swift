@@ -49,7 +49,12 @@ struct GraphQLHTTPHandler: HTTPRouter {
     if request.method == .get {
       do {
         let query = try RequestParameters.fromQueryString(request.queryArgument)
-        return .compute { run(query, authorization: authorization, media: media, allowMutations: false) }
+        let validators = request.header("If-None-Match").value
+        return .compute {
+          HTTPCaching.answer(
+            run(query, authorization: authorization, media: media, allowMutations: false),
+            ifNoneMatch: validators)
+        }
       } catch {
         return .respond(.error(400, error.message, media: media))
       }
@@ -192,6 +197,11 @@ struct GraphQLHTTPHandler: HTTPRouter {
     switch result.kind {
     case .executed:
       response = HTTPResponse(status: 200, contentType: media.contentType, body: result.body)
+      // What HTTP caches may do with it; only a GET's answer can be kept (a POST's never is).
+      if !allowMutations {
+        response.headers.append(
+          HTTPHeaderField("Cache-Control", text: result.cachePolicy?.headerValue ?? "no-store"))
+      }
     case .requestError:
       let status = media == .graphQLResponseJSON ? 400 : 200
       response = HTTPResponse(status: status, contentType: media.contentType, body: result.body)

@@ -57,5 +57,7 @@ extension GraphQLServiceResult {
     }
     self.init(
       body: response.body, kind: kind, operationName: response.operationName ?? requestedOperationName)
+    // An answer with errors is kept by no cache, as Apollo Server has it.
+    cachePolicy = response.errors.isEmpty ? response.cachePolicy : nil
   }
 }

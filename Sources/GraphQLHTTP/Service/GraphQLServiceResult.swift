@@ -39,6 +39,9 @@ public struct GraphQLServiceResult: Sendable {
   public var kind: Kind
   /// The name of the operation that was selected, for the access log; nil for anonymous ones.
   public var operationName: String?
+  /// How long and for whom HTTP caches may keep the answer to a GET (`Cache-Control`), nil when
+  /// the service gives no policy (the answer to a GET is then `no-store`).
+  public var cachePolicy: CacheControlPolicy?
 
   /// - Parameters:
   ///   - body: the encoded response, such as `ExecutionResult.encoded()`.

@@ -1,11 +1,24 @@
-/// One header field of a response, both parts fixed at compile time.
+/// One header field of a response: the name fixed at compile time, the value fixed too or made
+/// per response (an `ETag`, a `Cache-Control` age).
 package struct HTTPHeaderField: Sendable {
+  /// A value fixed at compile time, or text made for this response.
+  package enum Value: Sendable {
+    case fixed(StaticString)
+    case text(String)
+  }
+
   package let name: StaticString
-  package let value: StaticString
+  package let value: Value
 
   package init(_ name: StaticString, _ value: StaticString) {
     self.name = name
-    self.value = value
+    self.value = .fixed(value)
+  }
+
+  /// A field whose value is made per response.
+  package init(_ name: StaticString, text value: String) {
+    self.name = name
+    self.value = .text(value)
   }
 }
 

@@ -271,7 +271,7 @@ final class ServerCore: Sendable {
     }
     defer { MHD_destroy_response(response) }
     addHeader(response, "Content-Type", framing.contentType)
-    for field in commonHeaders { addHeader(response, field.name, field.value) }
+    for field in commonHeaders { addHeader(response, field) }
     addHeader(response, "Cache-Control", "no-cache")
     let result = MHD_queue_response(connection, 200, response)
     guard result == cmhd_yes() else { return result }
@@ -393,14 +393,23 @@ final class ServerCore: Sendable {
     guard let mhdResponse = ResponseBody.response(response.body) else { return cmhd_no() }
     defer { MHD_destroy_response(mhdResponse) }
     if let contentType = response.contentType { addHeader(mhdResponse, "Content-Type", contentType) }
-    for field in commonHeaders { addHeader(mhdResponse, field.name, field.value) }
-    for field in response.headers { addHeader(mhdResponse, field.name, field.value) }
+    for field in commonHeaders { addHeader(mhdResponse, field) }
+    for field in response.headers { addHeader(mhdResponse, field) }
     if close || stopping.load(ordering: .relaxed) { addHeader(mhdResponse, "Connection", "close") }
     return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
   }
 
   private func addHeader(_ response: OpaquePointer, _ name: StaticString, _ value: StaticString) {
     MHD_add_response_header(response, cString(name), cString(value))
+  }
+
+  /// libmicrohttpd copies both strings, so a made value need only live for the call.
+  private func addHeader(_ response: OpaquePointer, _ field: HTTPHeaderField) {
+    switch field.value {
+    case .fixed(let value): addHeader(response, field.name, value)
+    case .text(let value):
+      _ = value.withCString { MHD_add_response_header(response, cString(field.name), $0) }
+    }
   }
 
   /// StaticString storage is NUL-terminated UTF-8 that lives for the whole program.

@@ -22,10 +22,16 @@ public struct PersistedQuerySettings: Sendable {
 
   /// The pipeline's persisted operations for `schema`.
   /// - Throws: `TrustedDocuments.ManifestError` when the manifest cannot serve this schema.
-  func operations(for schema: GraphQLSchema) throws(TrustedDocuments.ManifestError) -> PersistedOperations {
+  /// - Parameters:
+  ///   - schema: the schema the documents must serve.
+  ///   - store: the booking store, whose database may keep the APQ store for every process.
+  func operations(for schema: GraphQLSchema, store: any BookingStore) throws(TrustedDocuments.ManifestError)
+    -> PersistedOperations
+  {
     PersistedOperations(
       automatic: automatic && !trustedOnly
-        ? InMemoryPersistedQueryStore(maxEntries: maxEntries, maxBytes: maxBytes) : nil,
+        ? store.sharedPersistedQueryStore(maxEntries: maxEntries, maxBytes: maxBytes)
+          ?? InMemoryPersistedQueryStore(maxEntries: maxEntries, maxBytes: maxBytes) : nil,
       trusted: try manifest.map { manifest throws(TrustedDocuments.ManifestError) in
         try TrustedDocuments(manifest: manifest, schema: schema)
       },

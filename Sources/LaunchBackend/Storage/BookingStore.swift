@@ -1,3 +1,5 @@
+import GraphQL
+
 /// The users, login sessions, booked trips and `tripsBooked` event log of the launch-booking API:
 /// what the resolvers need from a database, whichever database it is.
 ///
@@ -72,4 +74,16 @@ public protocol BookingStore: Sendable {
 
   /// Closes the database. Later calls fail.
   func close()
+
+  /// An automatic-persisted-query store kept in this database, shared by every process using it,
+  /// bounded to `maxEntries` documents and `maxBytes` bytes of text; nil when this database keeps
+  /// none (each process then keeps its own in memory).
+  func sharedPersistedQueryStore(maxEntries: Int, maxBytes: Int) -> (any PersistedQueryStore)?
+}
+
+extension BookingStore {
+  /// None: each process keeps its own persisted queries.
+  public func sharedPersistedQueryStore(maxEntries: Int, maxBytes: Int) -> (any PersistedQueryStore)? {
+    nil
+  }
 }

@@ -61,6 +61,16 @@ enum PostgresBookingSchema {
       DROP SEQUENCE trip_events_id_seq;
       """
     ),
+    (
+      "automatic persisted queries shared by every instance",
+      """
+      CREATE TABLE persisted_queries (
+        hash text PRIMARY KEY,
+        query text NOT NULL,
+        registered_at timestamptz NOT NULL DEFAULT clock_timestamp()
+      );
+      """
+    ),
   ]
 
   /// The version a fully migrated database has.

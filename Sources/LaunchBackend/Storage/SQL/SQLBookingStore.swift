@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GraphQL
 import SQL
 
 /// The ``BookingStore`` over SQL: users, sessions, trips and the event log written once, for any
@@ -106,6 +107,13 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
   func write<T>(_ body: (Database.Connection) throws -> T) throws -> T {
     defer { if wakesFeedAfterWrites { events.wake() } }
     return try BookingStoreError.mapping { try database.transaction(body) }
+  }
+
+  /// On PostgreSQL, the `persisted_queries` table (``PostgresPersistedQueryStore``); SQLite
+  /// keeps none (one file rarely has several servers).
+  public func sharedPersistedQueryStore(maxEntries: Int, maxBytes: Int) -> (any PersistedQueryStore)? {
+    guard let postgres = self as? PostgresBookingStore else { return nil }
+    return PostgresPersistedQueryStore(store: postgres, maxEntries: maxEntries, maxBytes: maxBytes)
   }
 
   /// Announces to other processes that this process committed events.
