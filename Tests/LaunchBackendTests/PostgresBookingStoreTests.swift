@@ -18,7 +18,9 @@ import Testing
     try Self.open(url).close()
     let db = try PostgresConnection(conninfo: url)
     #expect(
-      try db.query("SELECT version FROM schema_migrations ORDER BY version").map { try $0.int(0) } == [1, 2, 3])
+      try db.query("SELECT version FROM schema_migrations ORDER BY version").map { try $0.int(0) } == [
+        1, 2, 3,
+      ])
     try db.run("INSERT INTO schema_migrations (version, name) VALUES (99, 'from the future')")
     let error = try #require(throws: BookingStoreError.self) { try Self.open(url) }
     guard case .databaseTooNew(_, let found, let supported) = error else {
