@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|fairness|database|probes|subscriptions]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|persisted|fairness|database|probes|subscriptions]   (default all)
 # BEFORE: an older rocket-reserver binary the client and serve benchmarks also measure, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 set -euo pipefail
@@ -57,6 +57,13 @@ if [ "$part" = all ] || [ "$part" = serve ]; then
   echo
   echo "== serve memory over a long run"
   bash Benchmarks/serve-memory.sh "$bin" "$bench"
+fi
+
+if [ "$part" = all ] || [ "$part" = persisted ]; then
+  echo
+  echo "== persisted queries: request bytes of LaunchList with and without APQ, serve's req/s for the"
+  echo "   persisted GET against a POST of the text (wrk, A B A B)"
+  bash Benchmarks/persisted.sh "$bin"
 fi
 
 if [ "$part" = all ] || [ "$part" = fairness ]; then
