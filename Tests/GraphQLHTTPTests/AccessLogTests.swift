@@ -1,14 +1,16 @@
 import Foundation
 import GraphQL
 import HTTPServer
+import TestSupport
 import Testing
 
 @testable import GraphQLHTTP
 
 @Suite struct AccessLogTests {
-  /// Waits briefly for the completion callback, which runs after the response went out.
+  /// Waits for the completion callback, which runs after the response went out (a hang guard:
+  /// one second was not always enough on a loaded machine).
   private func entries(_ server: TestServer, count: Int) async throws -> [AccessLogEntry] {
-    for _ in 0..<200 where server.log.entries.count < count { try await Task.sleep(for: .milliseconds(5)) }
+    _ = await waitUntil { server.log.entries.count >= count }
     return server.log.entries
   }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GraphQL
 import Synchronization
+import TestSupport
 import Testing
 
 @testable import GraphQLHTTP
@@ -89,7 +90,7 @@ import Testing
     let response = try await server.post(
       #"{"query":"query A { hello } query B { count }","operationName":"B"}"#)
     #expect(response.text == #"{"data":{"count":0}}"#)
-    for _ in 0..<200 where server.log.entries.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+    _ = await waitUntil { !server.log.entries.isEmpty }
     #expect(server.log.entries.first?.operationName == "B")
   }
 
@@ -97,7 +98,7 @@ import Testing
     let (server, _) = try Self.makeServer()
     let response = try await server.post(#"{"query":"query Counting { count }"}"#)
     #expect(response.text == #"{"data":{"count":0}}"#)
-    for _ in 0..<200 where server.log.entries.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+    _ = await waitUntil { !server.log.entries.isEmpty }
     #expect(server.log.entries.first?.operationName == "Counting")
   }
 }

@@ -37,13 +37,25 @@ struct StreamingFakeService: GraphQLService {
       for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield(value) }
     }
 
-    /// Waits (up to 10 s) until `count` streams are open.
+    /// Waits (up to 60 s, a hang guard) until `count` streams are open.
     @discardableResult func waitForSubscribers(_ count: Int) -> Bool {
-      for _ in 0..<1000 {
-        if self.count >= count { return true }
+      waitFor { self.count >= count }
+    }
+
+    /// Waits (up to 60 s, a hang guard) until at most `count` streams are open: a stream is
+    /// released on the server's tasks after its consumer went away, which a loaded machine may
+    /// take seconds to run.
+    @discardableResult func waitForAtMost(_ count: Int) -> Bool {
+      waitFor { self.count <= count }
+    }
+
+    private func waitFor(_ condition: () -> Bool) -> Bool {
+      let deadline = ContinuousClock.now + .seconds(60)
+      while !condition() {
+        guard ContinuousClock.now < deadline else { return false }
         usleep(10_000)
       }
-      return false
+      return true
     }
   }
 

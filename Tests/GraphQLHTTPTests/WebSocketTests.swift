@@ -62,7 +62,7 @@ import Testing
         == .text(#"{"id":"1","type":"next","payload":{"data":{"tick":-1,"authorization":null}}}"#))
     client.send(text: #"{"id":"1","type":"complete"}"#)
     // The source stream is released once the client completes.
-    for _ in 0..<500 where service.hub.count > 0 { usleep(10_000) }
+    service.hub.waitForAtMost(0)
     #expect(service.hub.count == 0)
     // Ping answered with pong; a pong from the client is accepted silently.
     client.send(text: #"{"type":"pong"}"#)
@@ -220,7 +220,7 @@ import Testing
       #expect(client.receive() == .text(#"{"id":"op\#(index)","type":"complete"}"#))
       #expect(client.receiveClose()?.code == 1001)
     }
-    for _ in 0..<500 where service.hub.count > 0 { usleep(10_000) }
+    service.hub.waitForAtMost(0)
     #expect(service.hub.count == 0)
   }
 
@@ -244,7 +244,7 @@ import Testing
       received += 1
       usleep(5_000)
     }
-    for _ in 0..<500 where service.hub.count > 1 { usleep(10_000) }
+    service.hub.waitForAtMost(1)
     #expect(service.hub.count == 1)
     #expect(received > 16)
     service.hub.publish(-5)

@@ -28,14 +28,20 @@ enum OneShotInterrupt {
   /// Installs the erasing SIGINT handler; commands that handle signals themselves (`watch`,
   /// `serve`) replace it while they run.
   static func install() {
+    // The handler must find the gate made: making it there could allocate.
+    _ = SpinnerFrameGate.shared.isClosed
     _ = cel_sigaction(SIGINT, eraseLineAndStop, Int32(bitPattern: UInt32(SA_RESETHAND)))
   }
 }
 
 /// Erases the current line of standard error, then lets SIGINT end the process (the handler
 /// is reset to the default by SA_RESETHAND, and the signal sent again is delivered on return).
+///
+/// The spinner's gate is closed first, so no frame drawn on another thread lands after the
+/// erase; the erase is a static string, since a signal handler must not allocate.
 private func eraseLineAndStop(_ signal: Int32) {
-  var bytes: [UInt8] = [0x0D, 0x1B, 0x5B, 0x4B]
-  _ = write(STDERR_FILENO, &bytes, bytes.count)
+  SpinnerFrameGate.shared.close()
+  let erase: StaticString = "\r\u{1B}[K"
+  _ = write(STDERR_FILENO, erase.utf8Start, erase.utf8CodeUnitCount)
   _ = raise(signal)
 }

@@ -28,7 +28,9 @@ public enum Spinner {
       }
       var index = 0
       while !Task.isCancelled {
-        write("\r\(frames[index % frames.count]) \(label)")
+        let frame = "\r\(frames[index % frames.count]) \(label)"
+        // Not once a one-shot command's Ctrl-C handler has erased the line (it closes the gate).
+        SpinnerFrameGate.shared.draw { write(frame) }
         index += 1
         try? await Task.sleep(for: .milliseconds(100))
       }

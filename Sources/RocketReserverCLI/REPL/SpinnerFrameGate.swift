@@ -1,0 +1,54 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Keeps a spinner frame from landing after its line was erased for good.
+///
+/// A one-shot command's Ctrl-C handler erases the spinner's line and ends the process on one
+/// thread while the animation may be writing a frame on another; on a busy machine that frame
+/// could come out after the erase, and stay on the screen. The handler closes the gate first:
+/// no frame starts after that, and one being written is out before the handler erases.
+///
+/// Thread safety: atomics only; ``close(waitingAtMostMilliseconds:)`` is async-signal-safe.
+final class SpinnerFrameGate: Sendable {
+  /// The gate the spinner and the one-shot Ctrl-C handler share.
+  static let shared = SpinnerFrameGate()
+
+  private let closed = Atomic<Bool>(false)
+  /// Frames being written right now.
+  private let drawing = Atomic<Int>(0)
+
+  /// Whether the gate was closed.
+  var isClosed: Bool { closed.load(ordering: .sequentiallyConsistent) }
+
+  /// Runs `draw` (the write of one frame) unless the gate is closed.
+  /// - Returns: whether it ran.
+  @discardableResult
+  func draw(_ draw: () -> Void) -> Bool {
+    // Counted before the check: `close` either sees this frame in progress or this check
+    // sees the gate closed (both sequentially consistent).
+    drawing.add(1, ordering: .sequentiallyConsistent)
+    defer { drawing.subtract(1, ordering: .sequentiallyConsistent) }
+    guard !isClosed else { return false }
+    draw()
+    return true
+  }
+
+  /// Closes the gate, then waits until no frame is being written.
+  ///
+  /// The wait is bounded because the caller may be a signal handler that interrupted the
+  /// drawing thread itself: that frame cannot finish meanwhile, and never goes out once the
+  /// handler ends the process.
+  /// - Parameter limit: how long to wait at most, in milliseconds (default 100).
+  func close(waitingAtMostMilliseconds limit: Int = 100) {
+    closed.store(true, ordering: .sequentiallyConsistent)
+    var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
+    var waited = 0
+    while drawing.load(ordering: .sequentiallyConsistent) > 0 && waited < limit {
+      nanosleep(&pause, nil)
+      waited += 1
+    }
+  }
+}
