@@ -39,6 +39,9 @@ public struct GraphQLServiceResult: Sendable {
   public var kind: Kind
   /// The name of the operation that was selected, for the access log; nil for anonymous ones.
   public var operationName: String?
+  /// The answer's errors as values (each with its `extensions.code`), for the metrics; empty
+  /// when the service did not say (default).
+  public var errors: [GraphQLError] = []
 
   /// - Parameters:
   ///   - body: the encoded response, such as `ExecutionResult.encoded()`.

@@ -1,3 +1,5 @@
+import SQL
+
 /// The users, login sessions, booked trips and `tripsBooked` event log of the launch-booking API:
 /// what the resolvers need from a database, whichever database it is.
 ///
@@ -72,4 +74,12 @@ public protocol BookingStore: Sendable {
 
   /// Closes the database. Later calls fail.
   func close()
+
+  /// What the database's connections are doing, for the metrics; nil when not known.
+  var poolStatistics: SQLPoolStatistics? { get }
+}
+
+extension BookingStore {
+  /// Not known.
+  public var poolStatistics: SQLPoolStatistics? { nil }
 }
