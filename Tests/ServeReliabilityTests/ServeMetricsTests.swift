@@ -35,7 +35,8 @@ import Testing
     "rocket_reserver_http_head_timeouts", "rocket_reserver_http_requests_in_flight",
     "rocket_reserver_http_streams_open", "rocket_reserver_executor_threads",
     "rocket_reserver_executor_running",
-    "rocket_reserver_executor_queued",
+    "rocket_reserver_executor_queued", "rocket_reserver_websocket_received_bytes",
+    "rocket_reserver_websocket_sent_bytes",
   ]
 
   @Test func scrapeIsWellFormedAndCountersRiseWithTraffic() async throws {
@@ -122,6 +123,7 @@ import Testing
     for counter in [
       "rocket_reserver_http_received_bytes_total", "rocket_reserver_http_sent_bytes_total",
       "rocket_reserver_http_connections_accepted_total", "process_cpu_seconds_total",
+      "rocket_reserver_websocket_received_bytes_total", "rocket_reserver_websocket_sent_bytes_total",
     ] {
       #expect(Self.value(during, counter) ?? 0 > Self.value(before, counter) ?? 0, "\(counter) did not rise")
     }

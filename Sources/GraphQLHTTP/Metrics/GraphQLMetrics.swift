@@ -66,6 +66,9 @@ package final class GraphQLMetrics: Sendable {
   let errors: CounterFamily
   /// Subscriptions streaming now, over WebSockets and streamed responses alike.
   let subscriptions: CounterFamily
+  /// WebSocket frames' bytes, read and written.
+  let webSocketReceivedBytes: CounterFamily
+  let webSocketSentBytes: CounterFamily
   /// Positions of the known operation names in the `operation` label's values.
   private let operationPositions: [String: Int]
   private let otherOperation: Int
@@ -105,6 +108,14 @@ package final class GraphQLMetrics: Sendable {
       CounterFamily(
         name: "rocket_reserver_graphql_subscriptions",
         help: "GraphQL subscriptions streaming now, over WebSockets and streamed responses.", type: .gauge))
+    webSocketReceivedBytes = registry.register(
+      CounterFamily(
+        name: "rocket_reserver_websocket_received_bytes_total",
+        help: "Bytes read from WebSockets after their handshake (frames, headers included)."))
+    webSocketSentBytes = registry.register(
+      CounterFamily(
+        name: "rocket_reserver_websocket_sent_bytes_total",
+        help: "Bytes written to WebSockets after their handshake (frames, headers included)."))
   }
 
   /// Registers the gauge of WebSockets open on `loops`.

@@ -242,6 +242,7 @@ final class WebSocketLoop: Sendable {
           connections[id] = nil
         } else {
           connection.window.update(queued: connection.framing.queuedBytes)
+          countBytes(connection)
         }
       }
       if let stopDeadline, connections.isEmpty || now >= stopDeadline {
@@ -451,7 +452,19 @@ final class WebSocketLoop: Sendable {
       timeout: stallTimeout)
   }
 
+  /// Adds what the connection read and wrote since the last count to the metrics.
+  private func countBytes(_ connection: WebSocketConnection) {
+    guard let metrics else { return }
+    let read = connection.framing.bytesRead
+    let written = connection.framing.bytesWritten
+    metrics.webSocketReceivedBytes.add(read - connection.countedRead)
+    metrics.webSocketSentBytes.add(written - connection.countedWritten)
+    connection.countedRead = read
+    connection.countedWritten = written
+  }
+
   private func destroy(_ connection: WebSocketConnection) {
+    countBytes(connection)
     connection.window.close()
     stopAll(connection)
     _ = cep_forget(eventPoll, connection.socket)
