@@ -65,7 +65,8 @@ public struct ServeCommand: Command {
     "serve", summary: "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C",
     details: """
       Prints 'listening on http://HOST:PORT/graphql' when ready (with --json one line:
-      {"url","host","port","database"}, the database without its password). One access-log line per
+      {"url","host","port","database"}, the database without its password, and "metrics" with
+      --metrics-address). One access-log line per
       request goes to standard error, naming the client's address. SIGINT or SIGTERM stops it
       gracefully: in-flight requests finish, the database is closed, the exit status is 0.
       --data-dir DIR chooses the SQLite database; --database URL (or DATABASE_URL, when
