@@ -55,6 +55,18 @@ public final class TripEventFeed: Sendable {
     /// Since when logged events have waited for this subscriber (paused, or the log could not
     /// be read); nil while it has everything the feed read.
     var behindSince: ContinuousClock.Instant?
+
+    /// Records where a delivery pass that began at `passStart` left the subscriber, in one
+    /// access to its entry.
+    mutating func advance(to cursor: Int, caughtUp: Bool, passStart: ContinuousClock.Instant) {
+      self.cursor = cursor
+      if caughtUp {
+        behindSince = nil
+      } else if behindSince == nil {
+        behindSince = passStart
+      }
+    }
+
     /// Offers one event (transformed) to the subscriber's stream.
     let offer: @Sendable (TripEvent) -> SubscriptionStream<Void>.Source.OfferResult
     let finish: @Sendable () -> Void
@@ -245,12 +257,8 @@ public final class TripEventFeed: Sendable {
     }
     let askedMeanwhile = state.withLock { state -> Bool in
       for (key, cursor) in cursors where !gone.contains(key) {
-        state.subscribers[key]?.cursor = cursor
-        if succeeded && !paused.contains(key) {
-          state.subscribers[key]?.behindSince = nil
-        } else if state.subscribers[key]?.behindSince == nil {
-          state.subscribers[key]?.behindSince = passStart
-        }
+        state.subscribers[key]?.advance(
+          to: cursor, caughtUp: succeeded && !paused.contains(key), passStart: passStart)
       }
       for key in gone { state.subscribers[key] = nil }
       var askedMeanwhile = false
