@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev libcurl4-openssl-dev libpq-dev libwslay-dev
-TEST_DEPS := curl nodejs node-graphql time postgresql python3 python3-websockets bash zsh man-db
+TEST_DEPS := curl nodejs node-graphql time postgresql python3 python3-pip python3-websockets bash zsh man-db
 BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind time python3 postgresql nginx-light
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -25,8 +25,20 @@ FUZZ_SECONDS ?= 600
 deps:
 	$(call apt_install,$(BUILD_DEPS))
 
+# Python test peers, pinned, from PyPI, into .build/python-peers (tests put it on PYTHONPATH):
+# prometheus-client's parser reads serve's /metrics (Tests/Peers/prometheus_parse.py).
+PYTHON_PEERS := prometheus-client==0.26.0
+PYTHON_PEERS_DIR := .build/python-peers
+
 test-deps: deps
 	$(call apt_install,$(TEST_DEPS))
+	@stamp="$(PYTHON_PEERS_DIR)/.installed-$$(echo $(PYTHON_PEERS) | tr ' =' '_-')"; \
+	if [ ! -f "$$stamp" ]; then \
+	  echo "installing Python test peers: $(PYTHON_PEERS)"; \
+	  rm -rf $(PYTHON_PEERS_DIR) && \
+	  /usr/bin/python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore \
+	    --no-deps --target $(PYTHON_PEERS_DIR) $(PYTHON_PEERS) && touch "$$stamp"; \
+	fi
 
 bench-deps: deps
 	$(call apt_install,$(BENCH_DEPS))

@@ -55,6 +55,10 @@ if [ "$part" = all ] || [ "$part" = serve ]; then
   echo "   targets: >= 15% of nginx, p99 <= 2 ms at 8 connections); instructions per request (callgrind)"
   bash Benchmarks/serve-ceiling.sh "$bin" ${BEFORE:+"$BEFORE"}
   echo
+  echo "== what metrics cost serve: LaunchList with metrics on and --no-metrics (wrk, A B A B; target:"
+  echo "   within 3%); instructions per request (callgrind)"
+  bash Benchmarks/serve-metrics.sh "$bin"
+  echo
   echo "== serve memory over a long run"
   bash Benchmarks/serve-memory.sh "$bin" "$bench"
 fi

@@ -23,19 +23,43 @@ public final class GraphQLHTTPServer: Sendable {
   ///   - service: what requests run against.
   ///   - configuration: limits and threads (default `Configuration()`).
   ///   - accessLog: where one line per request goes (default standard error).
-  public init(
+  public convenience init(
     service: any GraphQLService, configuration: Configuration = Configuration(),
     accessLog: any AccessLog = StandardErrorAccessLog()
   ) {
+    self.init(service: service, configuration: configuration, accessLog: accessLog, metrics: nil)
+  }
+
+  /// Creates a server that counts what it does in `metrics`; nothing listens until `start`.
+  /// - Parameters:
+  ///   - service: what requests run against.
+  ///   - configuration: limits and threads.
+  ///   - accessLog: where one line per request goes.
+  ///   - metrics: the families to count in, and whether this server answers `GET /metrics`
+  ///     itself; nil counts nothing.
+  package init(
+    service: any GraphQLService, configuration: Configuration, accessLog: any AccessLog,
+    metrics: ServerMetrics?
+  ) {
     let stallTimeout = Duration.milliseconds(Int(configuration.stalledSubscriberSeconds * 1000))
+    let graphQLMetrics = metrics.map {
+      GraphQLMetrics(registry: $0.registry, operationNames: $0.operationNames)
+    }
     let webSockets = WebSocketLoops(count: configuration.webSocketThreads) {
       WebSocketLoop(
         service: service, maxOperationsPerConnection: configuration.maxOperationsPerConnection,
-        stallTimeout: stallTimeout)
+        stallTimeout: stallTimeout, metrics: graphQLMetrics)
     }
-    let handler = GraphQLHTTPHandler(
+    var handler = GraphQLHTTPHandler(
       service: service, maxBodyBytes: configuration.maxBodyBytes, webSockets: webSockets)
-    server = HTTPServer(router: handler, configuration: configuration.http, accessLog: accessLog)
+    handler.metrics = graphQLMetrics
+    var router: any HTTPRouter = handler
+    if let metrics {
+      graphQLMetrics?.registerWebSockets(webSockets, in: metrics.registry)
+      if metrics.servesEndpoint { router = MetricsRouter(registry: metrics.registry, wrapping: handler) }
+    }
+    server = HTTPServer(
+      router: router, configuration: configuration.http, accessLog: accessLog, metrics: metrics?.registry)
   }
 
   deinit { stop() }

@@ -27,7 +27,12 @@ package final class HTTPServer: Sendable {
   ///   - router: decides how each request is answered.
   ///   - configuration: limits and threads.
   ///   - accessLog: where one line per request goes.
-  package init(router: any HTTPRouter, configuration: HTTPServerConfiguration, accessLog: any AccessLog) {
+  ///   - metrics: where the server's families go (requests, bytes, connections, the executor), if
+  ///     anywhere (default: nowhere, and nothing is counted).
+  package init(
+    router: any HTTPRouter, configuration: HTTPServerConfiguration, accessLog: any AccessLog,
+    metrics: MetricsRegistry? = nil
+  ) {
     self.configuration = configuration
     core = ServerCore(
       router: router, accessLog: accessLog, maxBodyBytes: configuration.maxBodyBytes,
@@ -36,7 +41,9 @@ package final class HTTPServer: Sendable {
       connectionLimit: configuration.connectionLimit, maxHeadBytes: configuration.connectionMemoryBytes,
       executionThreads: configuration.executionThreads,
       maxExecutionsPerAddress: configuration.maxExecutionsPerAddress,
-      stallTimeout: .milliseconds(Int(configuration.stalledSubscriberSeconds * 1000)))
+      stallTimeout: .milliseconds(Int(configuration.stalledSubscriberSeconds * 1000)),
+      metrics: metrics.map(HTTPMetrics.init(registry:)))
+    if let metrics { core.registerLevels(in: metrics) }
   }
 
   deinit { stop() }

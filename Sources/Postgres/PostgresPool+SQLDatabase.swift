@@ -8,4 +8,7 @@ extension PostgresPool: SQLDatabase {
   public func read<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
     try withConnection(body)
   }
+
+  /// ``statistics``.
+  public var poolStatistics: SQLPoolStatistics? { statistics }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import SQL
 import Synchronization
 
 /// The thread-safe way to use one PostgreSQL database: up to ``Configuration/size`` connections,
@@ -47,6 +48,12 @@ public final class PostgresPool: Sendable {
   /// One permit per connection that may be checked out.
   private let permits: DispatchSemaphore
   private let state = Mutex(State())
+  /// Connections checked out now; callers that waited, waits that gave up, connections that
+  /// could not be opened (for ``statistics``).
+  private let inUse = Atomic<Int>(0)
+  private let waits = Atomic<Int>(0)
+  private let timeouts = Atomic<Int>(0)
+  private let connectFailures = Atomic<Int>(0)
 
   private struct State {
     var idle: [PooledConnection] = []
@@ -82,12 +89,18 @@ public final class PostgresPool: Sendable {
     let milliseconds = Int(
       configuration.checkoutTimeout.components.seconds * 1000
         + configuration.checkoutTimeout.components.attoseconds / 1_000_000_000_000_000)
-    guard permits.wait(timeout: .now() + .milliseconds(milliseconds)) == .success else {
-      throw PostgresError(
-        .poolExhausted, message: "all \(configuration.size) database connections stayed busy")
+    if permits.wait(timeout: .now()) != .success {
+      waits.add(1, ordering: .relaxed)
+      guard permits.wait(timeout: .now() + .milliseconds(milliseconds)) == .success else {
+        timeouts.add(1, ordering: .relaxed)
+        throw PostgresError(
+          .poolExhausted, message: "all \(configuration.size) database connections stayed busy")
+      }
     }
     defer { permits.signal() }
     let connection = try checkOut()
+    inUse.add(1, ordering: .relaxed)
+    defer { inUse.subtract(1, ordering: .relaxed) }
     do {
       let result = try body(connection)
       checkIn(connection)
@@ -137,6 +150,16 @@ public final class PostgresPool: Sendable {
     idle.forEach { $0.connection.close() }
   }
 
+  /// What the connections are doing now, and waited and failed since the pool was created.
+  public var statistics: SQLPoolStatistics {
+    let idle = state.withLock { $0.idle.count }
+    let inUse = inUse.load(ordering: .relaxed)
+    return SQLPoolStatistics(
+      maxConnections: configuration.size, openConnections: idle + inUse, inUse: inUse,
+      waits: waits.load(ordering: .relaxed), timeouts: timeouts.load(ordering: .relaxed),
+      connectFailures: connectFailures.load(ordering: .relaxed))
+  }
+
   // MARK: - Connections
 
   private func checkOut() throws -> PostgresConnection {
@@ -145,7 +168,14 @@ public final class PostgresPool: Sendable {
         guard !state.isClosed else { throw PostgresError(.closed, message: "the database pool is closed") }
         return state.idle.popLast()
       }
-      guard let reused else { return try makeConnection() }
+      guard let reused else {
+        do {
+          return try makeConnection()
+        } catch {
+          connectFailures.add(1, ordering: .relaxed)
+          throw error
+        }
+      }
       if reused.connection.isAlive { return reused.connection }
       reused.connection.close()
     }

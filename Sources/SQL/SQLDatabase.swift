@@ -25,4 +25,13 @@ public protocol SQLDatabase: Sendable {
 
   /// Closes the database's connections; later calls fail.
   func close()
+
+  /// What the connections are doing now, and waited and failed since the start; nil when the
+  /// database keeps no such account.
+  var poolStatistics: SQLPoolStatistics? { get }
+}
+
+extension SQLDatabase {
+  /// No account kept.
+  public var poolStatistics: SQLPoolStatistics? { nil }
 }

@@ -8,4 +8,7 @@ extension DatabasePool: SQLDatabase {
   public func transaction<T>(_ body: (Connection) throws -> T) throws -> T {
     try write(body)
   }
+
+  /// ``statistics``.
+  public var poolStatistics: SQLPoolStatistics? { statistics }
 }

@@ -1,3 +1,4 @@
+import SQL
 import Synchronization
 
 /// The thread-safe way to use one SQLite file: the object the rest of the program holds.
@@ -21,6 +22,12 @@ public final class DatabasePool: Sendable {
   /// `nil` once the pool is closed.
   private let writer: Mutex<PooledConnection?>
   private let readers: Mutex<ReaderState>
+  /// Readers checked out now; writes that waited for the writer; connections that could not be
+  /// opened (for ``statistics``).
+  private let readersInUse = Atomic<Int>(0)
+  private let writerInUse = Atomic<Int>(0)
+  private let writerWaits = Atomic<Int>(0)
+  private let connectFailures = Atomic<Int>(0)
 
   /// Opens (creating if needed) the database at `path` and applies `migrator`'s migrations.
   ///
@@ -51,7 +58,11 @@ public final class DatabasePool: Sendable {
   /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE` once the pool is closed), or what `body` throws.
   public func read<T>(_ body: (Connection) throws -> T) throws -> T {
     let pooled = try checkOutReader()
-    defer { checkIn(pooled) }
+    readersInUse.add(1, ordering: .relaxed)
+    defer {
+      readersInUse.subtract(1, ordering: .relaxed)
+      checkIn(pooled)
+    }
     let connection = pooled.connection
     try connection.run("BEGIN DEFERRED")
     defer { if connection.isInTransaction { try? connection.run("COMMIT") } }
@@ -81,10 +92,27 @@ public final class DatabasePool: Sendable {
   ///
   /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE` once the pool is closed), or what `body` throws.
   public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
-    try writer.withLock { pooled in
+    // Counted without taking the lock: a write that finds the writer in use waits for it.
+    if writerInUse.load(ordering: .relaxed) > 0 { writerWaits.add(1, ordering: .relaxed) }
+    return try writer.withLock { pooled in
       guard let pooled else { throw Self.closedError }
+      writerInUse.add(1, ordering: .relaxed)
+      defer { writerInUse.subtract(1, ordering: .relaxed) }
       return try body(pooled.connection)
     }
+  }
+
+  /// What the connections are doing now, and waited and failed since the pool opened: the
+  /// writer and the readers (which have no fixed bound).
+  public var statistics: SQLPoolStatistics {
+    let idle = readers.withLock { $0.idle.count }
+    let inUse = readersInUse.load(ordering: .relaxed) + writerInUse.load(ordering: .relaxed)
+    let writerOpen = writer.withLockIfAvailable { $0 != nil } ?? true
+    return SQLPoolStatistics(
+      maxConnections: nil,
+      openConnections: idle + readersInUse.load(ordering: .relaxed) + (writerOpen ? 1 : 0),
+      inUse: inUse, waits: writerWaits.load(ordering: .relaxed), timeouts: 0,
+      connectFailures: connectFailures.load(ordering: .relaxed))
   }
 
   /// Closes every idle connection and refuses further use. Reads in progress finish normally.
@@ -108,11 +136,16 @@ public final class DatabasePool: Sendable {
       return state.idle.popLast()
     }
     if let reused { return reused }
-    let connection = try Connection(path: path, busyTimeout: busyTimeout)
-    // query_only rather than SQLITE_OPEN_READONLY: a read-only open of a WAL file fails in
-    // corner cases (no -shm yet), while query_only still refuses every write.
-    try connection.execute("PRAGMA query_only = ON")
-    return PooledConnection(connection)
+    do {
+      let connection = try Connection(path: path, busyTimeout: busyTimeout)
+      // query_only rather than SQLITE_OPEN_READONLY: a read-only open of a WAL file fails in
+      // corner cases (no -shm yet), while query_only still refuses every write.
+      try connection.execute("PRAGMA query_only = ON")
+      return PooledConnection(connection)
+    } catch {
+      connectFailures.add(1, ordering: .relaxed)
+      throw error
+    }
   }
 
   private func checkIn(_ pooled: PooledConnection) {

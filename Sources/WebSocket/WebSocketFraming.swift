@@ -32,6 +32,8 @@ package final class WebSocketFraming {
   package var failed = false
   /// Bytes written to the socket so far (progress of a peer that reads).
   package private(set) var bytesWritten = 0
+  /// Bytes read from the socket (and the handshake's leftovers) so far.
+  package private(set) var bytesRead = 0
   /// Input bytes that may still be read before the owner's next turn; reading pauses at 0.
   package var readBudget = Int.max
   /// Messages (control frames included) that may still be delivered before the owner's next turn.
@@ -178,6 +180,7 @@ package final class WebSocketFraming {
         &pendingUsed, &ended)
     }
     guard count > 0 else { return count }
+    bytesRead += count
     readBudget -= count
     guard role == .server else { return count }
     let allowed = scanner.scan(UnsafeBufferPointer(start: buffer, count: count))

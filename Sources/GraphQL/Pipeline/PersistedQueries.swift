@@ -74,14 +74,17 @@ enum PersistedQueryStage {
     }
     if request.query.isEmpty {
       guard let query = store.query(forHash: hash) else {
+        operations.statistics.miss()
         return .answer(.requestError(.persistedQueryNotFound, nil, [GraphQLError("PersistedQueryNotFound")]))
       }
+      operations.statistics.hit()
       return .run(query)
     }
     // Hash only what is not known yet: a client that keeps sending text and hash costs a lookup.
     if store.query(forHash: hash) != request.query {
       guard SHA256.hexDigest(request.query) == hash else { return shaMismatch }
       store.register(request.query, forHash: hash)
+      operations.statistics.registered()
     }
     return .run(request.query)
   }

@@ -80,6 +80,8 @@ public struct PersistedOperations: Sendable {
   /// Whether only the trusted documents run: any other hash and any free-text document are refused
   /// (`PERSISTED_QUERY_NOT_IN_LIST`).
   public var trustedOnly: Bool
+  /// What the automatic persisted queries did (hits, misses, registrations).
+  public let statistics = PersistedQueryStatistics()
 
   /// - Parameters:
   ///   - automatic: the store of automatic persisted queries (default: none).

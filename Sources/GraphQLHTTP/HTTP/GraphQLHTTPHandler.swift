@@ -13,6 +13,8 @@ struct GraphQLHTTPHandler: HTTPRouter {
   let maxBodyBytes: Int
   /// The loops upgraded WebSockets are handed to.
   let webSockets: WebSocketLoops
+  /// Where operations are counted, if anywhere.
+  var metrics: GraphQLMetrics? = nil
 
   /// Every answer allows any origin (CORS): the API holds no cookies.
   let commonHeaders = [HTTPHeaderField("Access-Control-Allow-Origin", "*")]
@@ -84,7 +86,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
       let contentType = request.header("Content-Type").value,
       MediaTypeNegotiation.isJSONContentType(contentType), (request.contentLength ?? 0) <= maxBodyBytes
     else { return nil }
-    return .readBody(limit: maxBodyBytes) { [service] body in
+    return .readBody(limit: maxBodyBytes) { [service, metrics] body in
       guard let body else { return .respond(payloadTooLarge(.json)) }
       switch parseBody(body, media: .json) {
       case .failure(let refusal): return .respond(refusal.value)
@@ -92,13 +94,21 @@ struct GraphQLHTTPHandler: HTTPRouter {
         return .stream(framing: format.framing) { body in
           // Starting the operation executes it (a query or mutation in full, a subscription
           // once), on the server's executor.
+          let started = ContinuousClock.now
           switch service.start(request, authorization: authorization) {
           case .single(let result):
+            metrics?.record(
+              result, operationName: result.operationName ?? request.operationName, transport: .stream,
+              duration: .now - started)
             body.append(format.result(result.body))
             body.finish()
           case .stream(let results):
+            metrics?.record(
+              .ok, operationName: request.operationName, transport: .stream, duration: .now - started)
+            metrics?.subscriptions.add(1)
             body.own(
               Task {
+                defer { metrics?.subscriptions.add(-1) }
                 for await result in results {
                   // The next result is pulled only once the client has read enough of the others.
                   guard await body.reserve() else { return }
@@ -188,11 +198,18 @@ struct GraphQLHTTPHandler: HTTPRouter {
     _ request: GraphQLRequest, authorization: String?, media: ResponseMediaType, allowMutations: Bool
   ) -> HTTPResponse {
     let result: GraphQLServiceResult
+    let started = ContinuousClock.now
+    let transport: GraphQLMetrics.Transport = allowMutations ? .post : .get
     do {
       result = try service.execute(request, authorization: authorization, allowMutations: allowMutations)
     } catch {
+      metrics?.record(
+        .internalError, operationName: request.operationName, transport: transport, duration: .now - started)
       return .internalError(media)
     }
+    metrics?.record(
+      result, operationName: result.operationName ?? request.operationName, transport: transport,
+      duration: .now - started)
     var response: HTTPResponse
     switch result.kind {
     case .executed:

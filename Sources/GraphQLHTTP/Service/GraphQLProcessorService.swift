@@ -59,5 +59,6 @@ extension GraphQLServiceResult {
       body: response.body, kind: kind, operationName: response.operationName ?? requestedOperationName)
     // An answer with errors is kept by no cache, as Apollo Server has it.
     cachePolicy = response.errors.isEmpty ? response.cachePolicy : nil
+    errors = response.errors
   }
 }

@@ -42,6 +42,9 @@ public struct GraphQLServiceResult: Sendable {
   /// How long and for whom HTTP caches may keep the answer to a GET (`Cache-Control`), nil when
   /// the service gives no policy (the answer to a GET is then `no-store`).
   public var cachePolicy: CacheControlPolicy?
+  /// The answer's errors as values (each with its `extensions.code`), for the metrics; empty
+  /// when the service did not say (default).
+  public var errors: [GraphQLError] = []
 
   /// - Parameters:
   ///   - body: the encoded response, such as `ExecutionResult.encoded()`.

@@ -48,6 +48,9 @@ final class WebSocketConnection {
   var shutDownWrite = false
   /// Whether the client has stopped reading what is queued for it.
   var stall = StallWatch()
+  /// The framing's byte counts already added to the metrics.
+  var countedRead = 0
+  var countedWritten = 0
   /// The most bytes handed to wslay per read: wslay parses all it has before asking again, so
   /// this bounds the messages delivered after the message budget is spent.
   static let readChunkBytes = 4096

@@ -74,6 +74,8 @@ final class WebSocketLoop: Sendable {
   static let slowCloseTimeout: Duration = .seconds(30)
   /// Connections open now (adopted and not yet closed).
   let openCount = Atomic<Int>(0)
+  /// Where operations are counted, if anywhere.
+  let metrics: GraphQLMetrics?
   private let inbox = Mutex(Inbox())
   /// Other threads write to it when they have news.
   private let wakePipe = WakePipe()
@@ -84,8 +86,9 @@ final class WebSocketLoop: Sendable {
   init(
     service: any GraphQLService, maxOperationsPerConnection: Int, maxMessageBytes: Int = 1 << 20,
     initTimeout: Duration = .seconds(10), keepAlive: Duration = .seconds(10), maxQueuedBytes: Int = 1 << 20,
-    sendWindowBytes: Int = 256 << 10, stallTimeout: Duration = .seconds(30)
+    sendWindowBytes: Int = 256 << 10, stallTimeout: Duration = .seconds(30), metrics: GraphQLMetrics? = nil
   ) {
+    self.metrics = metrics
     self.service = service
     self.maxOperationsPerConnection = maxOperationsPerConnection
     self.maxMessageBytes = maxMessageBytes
@@ -239,6 +242,7 @@ final class WebSocketLoop: Sendable {
           connections[id] = nil
         } else {
           connection.window.update(queued: connection.framing.queuedBytes)
+          countBytes(connection)
         }
       }
       if let stopDeadline, connections.isEmpty || now >= stopDeadline {
@@ -365,11 +369,19 @@ final class WebSocketLoop: Sendable {
     let authorization = connection.session.authorization
     let connectionID = connection.id
     let window = connection.window
-    return Task { [service] in
+    return Task { [service, metrics] in
+      let started = ContinuousClock.now
       switch service.start(request, authorization: authorization) {
       case .single(let result):
+        metrics?.record(
+          result, operationName: result.operationName ?? request.operationName, transport: .websocket,
+          duration: .now - started)
         post(connection: connectionID, id: id, serial: serial, .answered(result))
       case .stream(let results):
+        metrics?.record(
+          .ok, operationName: request.operationName, transport: .websocket, duration: .now - started)
+        metrics?.subscriptions.add(1)
+        defer { metrics?.subscriptions.add(-1) }
         for await result in results {
           // Pull the next result only once the client has read enough of the previous ones.
           guard await window.reserve(result.count) else { return }
@@ -440,7 +452,19 @@ final class WebSocketLoop: Sendable {
       timeout: stallTimeout)
   }
 
+  /// Adds what the connection read and wrote since the last count to the metrics.
+  private func countBytes(_ connection: WebSocketConnection) {
+    guard let metrics else { return }
+    let read = connection.framing.bytesRead
+    let written = connection.framing.bytesWritten
+    metrics.webSocketReceivedBytes.add(read - connection.countedRead)
+    metrics.webSocketSentBytes.add(written - connection.countedWritten)
+    connection.countedRead = read
+    connection.countedWritten = written
+  }
+
   private func destroy(_ connection: WebSocketConnection) {
+    countBytes(connection)
     connection.window.close()
     stopAll(connection)
     _ = cep_forget(eventPoll, connection.socket)

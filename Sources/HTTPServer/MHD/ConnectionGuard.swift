@@ -45,6 +45,10 @@ final class ConnectionGuard: Sendable {
     var headTimeouts = 0
     /// Connections open now that are not long-lived (they hold one of the ordinary slots).
     var ordinary = 0
+    /// Connections accepted, and connections closed on accept over the ordinary limit, since
+    /// the start (for the metrics).
+    var accepted = 0
+    var refused = 0
   }
 
   let headTimeout: Duration
@@ -65,6 +69,16 @@ final class ConnectionGuard: Sendable {
   /// How many connections were cut off because their head did not arrive in time.
   var headTimeouts: Int { state.withLock { $0.headTimeouts } }
 
+  /// Connections open now (ordinary and long-lived) and counted since the start, for the metrics.
+  var counts: (ordinary: Int, longLived: Int, accepted: Int, refused: Int, headTimeouts: Int) {
+    state.withLock { state in
+      (
+        state.ordinary, state.watched.count - state.ordinary, state.accepted, state.refused,
+        state.headTimeouts
+      )
+    }
+  }
+
   // MARK: - Events from libmicrohttpd
 
   /// A connection was accepted: its first head is due within `headTimeout`.
@@ -74,13 +88,20 @@ final class ConnectionGuard: Sendable {
       if state.watched.updateValue(Watched(headDeadline: deadline), forKey: socket)?.longLived != false {
         state.ordinary += 1
       }
+      state.accepted += 1
     }
   }
 
   /// Whether a newly accepted connection may be served: fewer than `limit` ordinary connections
   /// are open (long-lived ones have slots of their own). libmicrohttpd's own limit covers both.
   func admitsOrdinary(limit: Int) -> Bool {
-    state.withLock { $0.ordinary < limit }
+    state.withLock { state in
+      guard state.ordinary < limit else {
+        state.refused += 1
+        return false
+      }
+      return true
+    }
   }
 
   /// A request head arrived in full.

@@ -23,7 +23,8 @@ final class FairExecutor: @unchecked Sendable {
 
   /// The waiting jobs of one address, in arrival order.
   private struct AddressQueue {
-    var jobs: [Job] = []
+    /// Each job with when it was submitted.
+    var jobs: [(job: Job, submitted: ContinuousClock.Instant)] = []
     var next = 0
     var running = 0
     /// In `ready`: it has a job waiting and room to run it.
@@ -31,7 +32,7 @@ final class FairExecutor: @unchecked Sendable {
 
     var hasWaiting: Bool { next < jobs.count }
 
-    mutating func take() -> Job {
+    mutating func take() -> (job: Job, submitted: ContinuousClock.Instant) {
       let job = jobs[next]
       next += 1
       if next == jobs.count {
@@ -57,14 +58,18 @@ final class FairExecutor: @unchecked Sendable {
   /// without the lock too: `isStopping` is asked for every request.
   private let stopping = Atomic<Bool>(false)
   private var threads: [pthread_t] = []
+  /// Where the time each job waited for a thread is recorded, if anywhere.
+  private let queueWait: HistogramFamily?
 
   /// - Parameters:
   ///   - threads: how many jobs run at once in all (at least 2).
   ///   - maxPerAddress: how many of them one address may run (at least 1, at most `threads`;
   ///     fairness needs fewer than `threads`).
-  init(threads: Int, maxPerAddress: Int) {
+  ///   - queueWait: records how long each job waited for a thread (default: nowhere).
+  init(threads: Int, maxPerAddress: Int, queueWait: HistogramFamily? = nil) {
     threadCount = max(2, threads)
     self.maxPerAddress = min(max(1, maxPerAddress), threadCount)
+    self.queueWait = queueWait
     pthread_mutex_init(mutex, nil)
     pthread_cond_init(condition, nil)
   }
@@ -96,7 +101,7 @@ final class FairExecutor: @unchecked Sendable {
     let key = address ?? ""
     let accepted = locked {
       if stopping.load(ordering: .relaxed) { return false }
-      queues[key, default: AddressQueue()].jobs.append(job)
+      queues[key, default: AddressQueue()].jobs.append((job, .now))
       if makeReadyIfRoom(key) { pthread_cond_signal(condition) }
       return true
     }
@@ -123,6 +128,11 @@ final class FairExecutor: @unchecked Sendable {
   /// Jobs waiting or running, for tests.
   var pendingJobs: Int {
     locked { queues.values.reduce(0) { $0 + $1.jobs.count - $1.next + $1.running } }
+  }
+
+  /// Jobs running and jobs waiting for a thread now, for the metrics.
+  var load: (running: Int, waiting: Int) {
+    locked { queues.values.reduce((0, 0)) { ($0.0 + $1.running, $0.1 + $1.jobs.count - $1.next) } }
   }
 
   // MARK: - Threads
@@ -180,7 +190,8 @@ final class FairExecutor: @unchecked Sendable {
       queues[key] = queue
       return nil
     }
-    let job = queue.take()
+    let (job, submitted) = queue.take()
+    queueWait?.observe(.now - submitted)
     queue.running += 1
     queues[key] = queue
     // Still more, and room: back at the end of the turn.

@@ -38,6 +38,10 @@ final class RequestState {
   var status: Int?
   /// What the router named the request by, for the access log.
   var logLabel: String?
+  /// Bytes of the head and body received, for the metrics.
+  var receivedBytes = 0
+  /// Streamed or upgraded: its duration is the connection's, not an answer's.
+  var longLived = false
 
   init(method: String, path: String, client: String? = nil) {
     started = .now

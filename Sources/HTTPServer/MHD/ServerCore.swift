@@ -40,12 +40,16 @@ final class ServerCore: Sendable {
   private let streams = Mutex<[ObjectIdentifier: StreamedBody]>([:])
   /// Upgrades answered with 101 whose socket libmicrohttpd has not handed over yet, by socket.
   private let pendingUpgrades = Mutex<[Int32: HTTPResponder.Adoption]>([:])
+  /// Where requests are counted, if anywhere.
+  let metrics: HTTPMetrics?
 
   init(
     router: any HTTPRouter, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration,
     maxStreamingConnections: Int = 10_000, connectionLimit: Int = 1024, maxHeadBytes: Int = 64 << 10,
-    executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2, stallTimeout: Duration = .seconds(8)
+    executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2, stallTimeout: Duration = .seconds(8),
+    metrics: HTTPMetrics? = nil
   ) {
+    self.metrics = metrics
     self.router = router
     self.accessLog = accessLog
     self.maxBodyBytes = maxBodyBytes
@@ -53,7 +57,8 @@ final class ServerCore: Sendable {
     self.connectionLimit = connectionLimit
     self.maxHeadBytes = maxHeadBytes
     commonHeaders = router.commonHeaders
-    executor = FairExecutor(threads: executionThreads, maxPerAddress: maxExecutionsPerAddress)
+    executor = FairExecutor(
+      threads: executionThreads, maxPerAddress: maxExecutionsPerAddress, queueWait: metrics?.queueWait)
     connections = ConnectionGuard(headTimeout: headTimeout, lingerBytes: Self.discardLimit(maxBodyBytes))
     streaming = StreamingBudget(limit: maxStreamingConnections)
   }
@@ -77,6 +82,7 @@ final class ServerCore: Sendable {
     inFlight.add(1, ordering: .relaxed)
     let socket = cmhd_connection_fd(connection)
     connections.headReceived(socket)
+    if metrics != nil { state.receivedBytes = Int(cmhd_request_head_size(connection)) }
     if cmhd_request_head_size(connection) > maxHeadBytes {
       connections.lingerAfterClose(socket)
       return queue(
@@ -104,6 +110,7 @@ final class ServerCore: Sendable {
       connections.lingerAfterClose(socket)
       return queue(response, state: state, connection: connection, close: true)
     case .upgrade(let headers, let adopt):
+      state.longLived = true
       state.phase = beginUpgrade(headers: headers, adopt: adopt, socket: socket)
     case .readBody(let limit, let decide):
       state.phase = .readingBody(limit: limit, decide: decide)
@@ -126,6 +133,7 @@ final class ServerCore: Sendable {
     // Closed before its answer was queued (the client went away while it executed).
     if case .executing = state.phase { suspendedExecutions.subtract(1, ordering: .releasing) }
     accessLog.record(state.logEntry())
+    metrics?.completed(state)
     inFlight.subtract(1, ordering: .releasing)
   }
 
@@ -135,6 +143,7 @@ final class ServerCore: Sendable {
   ) -> MHD_Result {
     let size = uploadDataSize.pointee
     uploadDataSize.pointee = 0
+    state.receivedBytes += size
     switch state.phase {
     case .responded:
       // A response is already queued: whatever still arrives is dropped.
@@ -259,6 +268,7 @@ final class ServerCore: Sendable {
     if let refusal = longLivedRefusal() {
       return queue(refusal, state: state, connection: connection, close: stopping.load(ordering: .relaxed))
     }
+    state.longLived = true
     let body = StreamedBody(framing: framing, connection: connection)
     let context = StreamContext(body: body, core: self)
     state.phase = .responded
@@ -304,6 +314,9 @@ final class ServerCore: Sendable {
     body.release()
     if streams.withLock({ $0.removeValue(forKey: ObjectIdentifier(body)) }) != nil { streaming.release() }
   }
+
+  /// Streamed responses being sent now.
+  var openStreamCount: Int { streams.withLock { $0.count } }
 
   /// Ends every streamed response with its closing marker (the server is stopping).
   func finishStreams() {
@@ -384,6 +397,7 @@ final class ServerCore: Sendable {
     if result == cmhd_yes() {
       state.status = response.status
       state.logLabel = response.logLabel
+      metrics?.sentBytes.add(response.body.count)
     }
     return result
   }
@@ -480,7 +494,10 @@ final class StreamContext: Sendable {
 /// libmicrohttpd's content reader for streamed responses.
 let streamedBodyReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
   guard let cls, let buffer else { return cmhd_reader_end_with_error() }
-  return Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue().body.read(into: buffer, max: max)
+  let context = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
+  let count = context.body.read(into: buffer, max: max)
+  if count > 0 { context.core.metrics?.sentBytes.add(Int(count)) }
+  return count
 }
 
 /// libmicrohttpd is done with a streamed response.

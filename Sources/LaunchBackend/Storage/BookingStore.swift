@@ -1,4 +1,5 @@
 import GraphQL
+import SQL
 
 /// The users, login sessions, booked trips and `tripsBooked` event log of the launch-booking API:
 /// what the resolvers need from a database, whichever database it is.
@@ -79,6 +80,9 @@ public protocol BookingStore: Sendable {
   /// bounded to `maxEntries` documents and `maxBytes` bytes of text; nil when this database keeps
   /// none (each process then keeps its own in memory).
   func sharedPersistedQueryStore(maxEntries: Int, maxBytes: Int) -> (any PersistedQueryStore)?
+
+  /// What the database's connections are doing, for the metrics; nil when not known.
+  var poolStatistics: SQLPoolStatistics? { get }
 }
 
 extension BookingStore {
@@ -86,4 +90,7 @@ extension BookingStore {
   public func sharedPersistedQueryStore(maxEntries: Int, maxBytes: Int) -> (any PersistedQueryStore)? {
     nil
   }
+
+  /// Not known.
+  public var poolStatistics: SQLPoolStatistics? { nil }
 }

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import GraphQL
 import GraphQLHTTP
+import HTTPServer
 import LaunchBackend
 
 /// `serve [--host H] [--port P] [--database URL] [--database-pool N] [--max-cost N] ...`: offers the
@@ -55,19 +56,28 @@ public struct ServeCommand: Command {
     "--pid-file", valueName: "FILE", type: .path,
     help: "write the process id to FILE once listening (removed when serve stops)")
 
+  static let metricsAddress = Option(
+    "--metrics-address", valueName: "HOST:PORT", type: .text,
+    help: "serve GET /metrics (Prometheus) on this address instead of the main one, e.g. 127.0.0.1:9464")
+  static let noMetrics = Flag("--no-metrics", help: "keep no metrics and answer no /metrics")
+
   public let declaration = CommandDeclaration(
     "serve", summary: "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C",
     details: """
       Prints 'listening on http://HOST:PORT/graphql' when ready (with --json one line:
-      {"url","host","port","database"}, the database without its password). One access-log line per
+      {"url","host","port","database"}, the database without its password, and "metrics" with
+      --metrics-address). One access-log line per
       request goes to standard error, naming the client's address. SIGINT or SIGTERM stops it
       gracefully: in-flight requests finish, the database is closed, the exit status is 0.
       --data-dir DIR chooses the SQLite database; --database URL (or DATABASE_URL, when
       neither is given; PG* variables work as in psql) keeps the data in PostgreSQL, shared by
       every serve using it, and exits 69 if it cannot be reached. Automatic persisted queries
       (Apollo's APQ) are on, bounded; --persisted-queries MANIFEST adds trusted documents and
-      --persisted-only runs nothing else. --endpoint does not apply (serve offers the embedded
-      backend). Runs only from the command line: rocket-reserver serve.
+      --persisted-only runs nothing else. GET /metrics answers Prometheus metrics (requests,
+      latency, errors, connections, pool, event feed, process), on --metrics-address HOST:PORT
+      instead when given (then the main address has no /metrics); --no-metrics turns them off.
+      --endpoint does not apply (serve offers the embedded backend). Runs only from the command
+      line: rocket-reserver serve.
       """,
     options: [
       host.declaration, port.declaration, maxConnectionsPerIP.declaration, maxExecutionsPerIP.declaration,
@@ -75,6 +85,7 @@ public struct ServeCommand: Command {
       databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
       requestTimeout.declaration, persistedQueries.declaration, persistedOnly.declaration, noAPQ.declaration,
       apqMaxEntries.declaration, apqMaxBytes.declaration, pidFile.declaration,
+      metricsAddress.declaration, noMetrics.declaration,
     ],
     availability: .commandLineOnly)
 
@@ -115,6 +126,25 @@ public struct ServeCommand: Command {
           message: "--persisted-only needs --persisted-queries MANIFEST", showsUsage: true),
         for: self)
     }
+    var metricsSettings = MetricsSettings(
+      enabled: !arguments[Self.noMetrics],
+      operationNames: ServeMetrics.operationNames(manifest: persisted.manifest))
+    if let address = arguments[Self.metricsAddress] {
+      guard metricsSettings.enabled else {
+        return context.badArgument(
+          ArgumentParser.Failure(
+            message: "give --metrics-address or --no-metrics, not both", showsUsage: true),
+          for: self)
+      }
+      guard let listen = MetricsSettings.listenAddress(address) else {
+        return context.badArgument(
+          ArgumentParser.Failure(
+            message: "--metrics-address needs HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464",
+            showsUsage: true),
+          for: self)
+      }
+      metricsSettings.address = listen
+    }
     let dataDirectoryGiven = context.session?.dataDirectoryGivenAsOption == true
     // An explicit --data-dir means SQLite even when DATABASE_URL is set in the environment.
     var databaseURL = arguments[Self.database]
@@ -154,12 +184,13 @@ public struct ServeCommand: Command {
     }
     return await serve(
       host: host, port: port, database: database, configuration: configuration, limits: limits,
-      persisted: persisted, pidFile: arguments[Self.pidFile], context: context)
+      persisted: persisted, pidFile: arguments[Self.pidFile], metrics: metricsSettings, context: context)
   }
 
   private func serve(
     host: String, port: UInt16, database: BookingDatabase, configuration: GraphQLHTTPServer.Configuration,
-    limits: BackendLimits, persisted: PersistedQuerySettings, pidFile: String?, context: CommandContext
+    limits: BackendLimits, persisted: PersistedQuerySettings, pidFile: String?, metrics: MetricsSettings,
+    context: CommandContext
   ) async -> CommandOutcome {
     let backend: LaunchBackend
     do {
@@ -176,11 +207,22 @@ public struct ServeCommand: Command {
       return context.fail("serve: \(error)")
     }
     let signals = StopSignals()
+    let registry = metrics.enabled ? ServeMetrics.registry(backend: backend) : nil
     let server = GraphQLHTTPServer(
-      service: BackendGraphQLService(backend: backend), configuration: configuration)
+      service: BackendGraphQLService(backend: backend), configuration: configuration,
+      accessLog: StandardErrorAccessLog(),
+      metrics: registry.map {
+        ServerMetrics(
+          registry: $0, operationNames: metrics.operationNames, servesEndpoint: metrics.address == nil)
+      })
+    let metricsServer = registry.flatMap { registry in metrics.address.map { _ in metrics.server(registry) } }
     do {
       try server.start(host: host, port: port)
+      if let metricsServer, let address = metrics.address {
+        try metricsServer.start(host: address.host, port: address.port)
+      }
     } catch {
+      server.stop()
       backend.close()
       let status: Int32
       switch error {
@@ -204,18 +246,23 @@ public struct ServeCommand: Command {
     // The output is an unbuffered write(2): the line is out before anyone reads it.
     let endpoint = server.endpoint ?? "http://\(host):\(port)/graphql"
     context.output.writeError("rocket-reserver: serving \(Self.describe(database))\n")
+    let metricsURL = metricsServer.flatMap { $0.url(path: MetricsRouter.path) }
+    if let metricsURL { context.output.writeError("rocket-reserver: metrics at \(metricsURL)\n") }
     if context.json {
       // One line, whatever the terminal: scripts read it with `head -1`.
       let boundPort = URLComponents(string: endpoint)?.port ?? Int(port)
-      let ready = JSON.object([
+      var fields: JSONObject = [
         "url": .string(endpoint), "host": .string(host), "port": .int(boundPort),
         "database": .string(database.redactedDescription),
-      ])
+      ]
+      if let metricsURL { fields["metrics"] = .string(metricsURL) }
+      let ready = JSON.object(fields)
       context.output.write(ready.encodedString + "\n")
     } else {
       context.output.write("listening on \(endpoint)\n")
     }
     _ = await signals.wait()
+    metricsServer?.stop()
     server.stop()
     backend.close()
     if let pidFile { _ = unlink(pidFile) }

@@ -24,11 +24,17 @@ struct BackendGraphQLService: GraphQLService {
       .single(GraphQLServiceResult(response, requestedOperationName: request.operationName))
     case .stream(let results): .stream(results)
     case .unavailable(let response):
-      .single(
-        GraphQLServiceResult(
-          body: response.body, kind: .serviceUnavailable, operationName: response.operationName))
+      .single(GraphQLServiceResult(response, kind: .serviceUnavailable))
     }
   }
 
   func accepts(authorization: String) -> Bool { backend.isSignedIn(authorization: authorization) }
+}
+
+extension GraphQLServiceResult {
+  /// The result for `response` classified as `kind`, with its errors.
+  fileprivate init(_ response: GraphQLResponse, kind: Kind) {
+    self.init(body: response.body, kind: kind, operationName: response.operationName)
+    errors = response.errors
+  }
 }

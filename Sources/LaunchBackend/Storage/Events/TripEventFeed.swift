@@ -35,6 +35,9 @@ public final class TripEventFeed: Sendable {
   private let wakePipe = WakePipe()
   private let nextKey = Atomic<Int>(0)
   private let state = Mutex(State())
+  /// Events handed to subscribers, and passes that could not read the log (for the metrics).
+  private let deliveredCount = Atomic<Int>(0)
+  private let readFailureCount = Atomic<Int>(0)
 
   private struct State {
     var subscribers: [Int: Subscriber] = [:]
@@ -49,6 +52,21 @@ public final class TripEventFeed: Sendable {
     /// The consumer asked for more since the feed last took a snapshot (it may have done so
     /// between an offer that found its buffer full and the feed marking it paused).
     var demanded = false
+    /// Since when logged events have waited for this subscriber (paused, or the log could not
+    /// be read); nil while it has everything the feed read.
+    var behindSince: ContinuousClock.Instant?
+
+    /// Records where a delivery pass that began at `passStart` left the subscriber, in one
+    /// access to its entry.
+    mutating func advance(to cursor: Int, caughtUp: Bool, passStart: ContinuousClock.Instant) {
+      self.cursor = cursor
+      if caughtUp {
+        behindSince = nil
+      } else if behindSince == nil {
+        behindSince = passStart
+      }
+    }
+
     /// Offers one event (transformed) to the subscriber's stream.
     let offer: @Sendable (TripEvent) -> SubscriptionStream<Void>.Source.OfferResult
     let finish: @Sendable () -> Void
@@ -139,6 +157,25 @@ public final class TripEventFeed: Sendable {
   /// How many subscribers are attached now.
   public var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
+  /// How long the subscriber furthest behind has had events waiting for it, in seconds: 0 while
+  /// every subscriber has been handed all the feed read from the log; it grows while one is
+  /// paused (its consumer reads slower than events commit) or while the log cannot be read (the
+  /// database is away). The time a commit takes to be noticed (a `NOTIFY`, SQLite's poll) is
+  /// not in it.
+  public var lagSeconds: Double {
+    let now = ContinuousClock.now
+    let oldest = state.withLock { state in state.subscribers.values.compactMap(\.behindSince).min() }
+    guard let oldest else { return 0 }
+    let lag = (now - oldest).components
+    return Double(lag.seconds) + Double(lag.attoseconds) / 1e18
+  }
+
+  /// Events handed to subscribers since the feed opened (one per subscriber and event).
+  public var deliveredEvents: Int { deliveredCount.load(ordering: .relaxed) }
+
+  /// Passes of the feed that could not read the log (the database was away).
+  public var readFailures: Int { readFailureCount.load(ordering: .relaxed) }
+
   /// Tells the feed that this process just committed an event, so it need not wait for the
   /// watcher to notice.
   func wake() { wakePipe.wake() }
@@ -183,6 +220,7 @@ public final class TripEventFeed: Sendable {
   ///
   /// - Returns: false when the log could not be read (the database is away).
   private func deliver() -> Bool {
+    let passStart = ContinuousClock.now
     let snapshot = state.withLock { state in
       for key in state.subscribers.keys { state.subscribers[key]?.demanded = false }
       return state.subscribers.filter { !$0.value.paused }.map { ($0.key, $0.value) }
@@ -198,7 +236,9 @@ public final class TripEventFeed: Sendable {
         for event in events {
           for (key, offer) in wanting where event.id > cursors[key, default: .max] {
             switch offer(event) {
-            case .accepted: cursors[key] = event.id
+            case .accepted:
+              cursors[key] = event.id
+              deliveredCount.add(1, ordering: .relaxed)
             case .full:
               paused.insert(key)
               wanting[key] = nil
@@ -213,9 +253,13 @@ public final class TripEventFeed: Sendable {
       }
     } catch {
       succeeded = false
+      readFailureCount.add(1, ordering: .relaxed)
     }
     let askedMeanwhile = state.withLock { state -> Bool in
-      for (key, cursor) in cursors where !gone.contains(key) { state.subscribers[key]?.cursor = cursor }
+      for (key, cursor) in cursors where !gone.contains(key) {
+        state.subscribers[key]?.advance(
+          to: cursor, caughtUp: succeeded && !paused.contains(key), passStart: passStart)
+      }
       for key in gone { state.subscribers[key] = nil }
       var askedMeanwhile = false
       for key in paused where state.subscribers[key] != nil {

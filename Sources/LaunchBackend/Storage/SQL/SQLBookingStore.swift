@@ -52,6 +52,9 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
       lastEventID: { try BookingStoreError.mapping { try eventLog.lastID() } })
   }
 
+  /// What the database's connections are doing.
+  public var poolStatistics: SQLPoolStatistics? { database.poolStatistics }
+
   /// Closes the event feed and the database. Later calls fail.
   public func close() {
     events.close()

@@ -1,0 +1,16 @@
+import GraphQL
+import SQL
+
+extension LaunchBackend {
+  /// The parsed-and-validated document cache every request goes through (hits, misses, size).
+  public var documentCache: DocumentCache { processor.cache }
+
+  /// What the automatic persisted queries did (hits, misses, registrations).
+  public var persistedQueryStatistics: PersistedQueryStatistics { processor.persistedOperations.statistics }
+
+  /// What the booking database's connections are doing; nil when the store keeps no account.
+  public var poolStatistics: SQLPoolStatistics? { environment.store.poolStatistics }
+
+  /// The live `tripsBooked` event feed (subscribers, lag, events delivered).
+  public var tripEventFeed: TripEventFeed { environment.store.events }
+}

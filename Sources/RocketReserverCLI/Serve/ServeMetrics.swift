@@ -1,0 +1,133 @@
+import GraphQL
+import GraphQLHTTP
+import HTTPServer
+import LaunchBackend
+import RocketReserverAPI
+
+/// The metrics of one `serve` process: the registry the HTTP server and the GraphQL layer count
+/// in, with the program's own families (the backend's caches, pool and event feed, and the
+/// process), created by the serve command and handed down; nothing is process-wide.
+enum ServeMetrics {
+  /// The operations counted under their own name: those the generated client sends, and the
+  /// named operations of a trusted-documents manifest (at most `maxManifestNames` of them, so
+  /// that a huge manifest cannot make the label unbounded).
+  static func operationNames(manifest: [UInt8]?) -> [String] {
+    var names = [
+      LaunchListQuery.operationName, LaunchDetailsQuery.operationName, LoginMutation.operationName,
+      BookTripsMutation.operationName, CancelTripMutation.operationName, MeQuery.operationName,
+      TotalTripsBookedQuery.operationName, TripsBookedSubscription.operationName,
+    ]
+    guard let manifest, case .array(let operations)? = (try? JSON(parsing: manifest))?["operations"] else {
+      return names
+    }
+    for operation in operations.prefix(maxManifestNames) {
+      if let name = operation["name"]?.stringValue, !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  /// The most operation names a manifest adds.
+  static let maxManifestNames = 200
+
+  /// A registry with the process's and the backend's families.
+  static func registry(backend: LaunchBackend) -> MetricsRegistry {
+    let registry = MetricsRegistry()
+    ProcessMetrics.register(in: registry)
+    registerCaches(of: backend, in: registry)
+    registerPool(of: backend, in: registry)
+    registerEventFeed(of: backend, in: registry)
+    return registry
+  }
+
+  private static func registerCaches(of backend: LaunchBackend, in registry: MetricsRegistry) {
+    let cache = backend.documentCache
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_document_cache_lookups_total",
+        help: "Lookups of query texts in the parsed-and-validated document cache, by result.", type: .counter,
+        labelNames: ["result"]
+      ) {
+        let statistics = cache.statistics
+        return [(["hit"], Double(statistics.hits)), (["miss"], Double(statistics.misses))]
+      })
+    registry.register(
+      GaugeFamily(name: "rocket_reserver_document_cache_entries", help: "Documents in the document cache.") {
+        Double(cache.count)
+      })
+    let persisted = backend.persistedQueryStatistics
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_apq_lookups_total",
+        help:
+          "Automatic persisted queries sent as a hash alone, by result (miss: answered PersistedQueryNotFound).",
+        type: .counter, labelNames: ["result"]
+      ) { [(["hit"], Double(persisted.hits)), (["miss"], Double(persisted.misses))] })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_apq_registrations_total",
+        help: "Automatic persisted query texts registered under their hash.", type: .counter
+      ) { Double(persisted.registrations) })
+  }
+
+  private static func registerPool(of backend: LaunchBackend, in registry: MetricsRegistry) {
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_db_pool_max_connections",
+        help: "The most database connections the pool opens (PostgreSQL --database-pool; absent for SQLite).",
+        labelNames: []
+      ) { backend.poolStatistics?.maxConnections.map { [([], Double($0))] } ?? [] })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_db_pool_connections",
+        help: "Database connections open now, by state.", labelNames: ["state"]
+      ) {
+        guard let pool = backend.poolStatistics else { return [] }
+        return [
+          (["in_use"], Double(pool.inUse)), (["idle"], Double(max(0, pool.openConnections - pool.inUse))),
+        ]
+      })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_db_pool_waits_total",
+        help:
+          "Database calls that found no connection free and waited (SQLite: writes that waited for the writer).",
+        type: .counter
+      ) { Double(backend.poolStatistics?.waits ?? 0) })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_db_pool_timeouts_total",
+        help: "Waits for a database connection that gave up (the pool stayed exhausted).", type: .counter
+      ) { Double(backend.poolStatistics?.timeouts ?? 0) })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_db_connect_failures_total",
+        help: "Database connections that could not be opened.", type: .counter
+      ) { Double(backend.poolStatistics?.connectFailures ?? 0) })
+  }
+
+  private static func registerEventFeed(of backend: LaunchBackend, in registry: MetricsRegistry) {
+    let feed = backend.tripEventFeed
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_event_feed_subscribers", help: "Subscribers of the tripsBooked event feed now."
+      ) { Double(feed.subscriberCount) })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_event_feed_lag_seconds",
+        help:
+          "How long the tripsBooked subscriber furthest behind has had committed events waiting for it "
+          + "(0: every subscriber has all the feed read; grows while one is paused or the log cannot be read)."
+      ) { feed.lagSeconds })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_event_feed_delivered_events_total",
+        help: "tripsBooked events handed to subscribers (one per subscriber and event).", type: .counter
+      ) { Double(feed.deliveredEvents) })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_event_feed_read_failures_total",
+        help: "Passes of the tripsBooked event feed that could not read the event log (database away).",
+        type: .counter
+      ) { Double(feed.readFailures) })
+  }
+}
