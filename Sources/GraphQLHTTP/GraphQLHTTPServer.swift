@@ -23,9 +23,10 @@ public final class GraphQLHTTPServer: Sendable {
   ///   - service: what requests run against.
   ///   - configuration: limits and threads (default `Configuration()`).
   ///   - accessLog: where one line per request goes (default standard error).
+  ///   - probes: `/health` and `/ready` (default none: those paths are the router's, 404).
   public init(
     service: any GraphQLService, configuration: Configuration = Configuration(),
-    accessLog: any AccessLog = StandardErrorAccessLog()
+    accessLog: any AccessLog = StandardErrorAccessLog(), probes: HealthProbes? = nil
   ) {
     let stallTimeout = Duration.milliseconds(Int(configuration.stalledSubscriberSeconds * 1000))
     let webSockets = WebSocketLoops(count: configuration.webSocketThreads) {
@@ -35,7 +36,8 @@ public final class GraphQLHTTPServer: Sendable {
     }
     let handler = GraphQLHTTPHandler(
       service: service, maxBodyBytes: configuration.maxBodyBytes, webSockets: webSockets)
-    server = HTTPServer(router: handler, configuration: configuration.http, accessLog: accessLog)
+    server = HTTPServer(
+      router: handler, configuration: configuration.http, accessLog: accessLog, probes: probes)
   }
 
   deinit { stop() }

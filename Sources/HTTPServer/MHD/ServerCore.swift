@@ -40,11 +40,14 @@ final class ServerCore: Sendable {
   private let streams = Mutex<[ObjectIdentifier: StreamedBody]>([:])
   /// Upgrades answered with 101 whose socket libmicrohttpd has not handed over yet, by socket.
   private let pendingUpgrades = Mutex<[Int32: HTTPResponder.Adoption]>([:])
+  /// `/health` and `/ready`, answered before the router, or nil when the server has none.
+  let probes: HealthProbes?
 
   init(
     router: any HTTPRouter, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration,
     maxStreamingConnections: Int = 10_000, connectionLimit: Int = 1024, maxHeadBytes: Int = 64 << 10,
-    executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2, stallTimeout: Duration = .seconds(8)
+    executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2, stallTimeout: Duration = .seconds(8),
+    probes: HealthProbes? = nil, maxConnectionsPerAddress: Int = 0
   ) {
     self.router = router
     self.accessLog = accessLog
@@ -54,9 +57,17 @@ final class ServerCore: Sendable {
     self.maxHeadBytes = maxHeadBytes
     commonHeaders = router.commonHeaders
     executor = FairExecutor(threads: executionThreads, maxPerAddress: maxExecutionsPerAddress)
-    connections = ConnectionGuard(headTimeout: headTimeout, lingerBytes: Self.discardLimit(maxBodyBytes))
+    self.probes = probes
+    // With probes, an address at its budget may open `probeAllowance` more connections for them.
+    connections = ConnectionGuard(
+      headTimeout: headTimeout, lingerBytes: Self.discardLimit(maxBodyBytes),
+      probeOnlyBeyond: probes != nil && maxConnectionsPerAddress > 0 ? maxConnectionsPerAddress : nil)
     streaming = StreamingBudget(limit: maxStreamingConnections)
   }
+
+  /// Connections an address may open beyond its budget when the server has probes: they serve
+  /// `/health` and `/ready` only.
+  static let probeAllowance = 4
 
   /// The access handler (see `MHD_AccessHandlerCallback`): first call with the head, then one per
   /// body chunk, then a last one with no data.
@@ -91,7 +102,16 @@ final class ServerCore: Sendable {
         router.error(rejection.status, rejection.message), state: state, connection: connection, close: true)
     }
     let head = MHDRequestHead(connection: connection, method: state.httpMethod, path: state.path)
-    switch router.route(head) {
+    let probe = probes?.answer(
+      method: state.httpMethod, path: state.path, stopping: stopping.load(ordering: .relaxed))
+    if probe == nil, connections.isProbeOnly(socket) {
+      connections.lingerAfterClose(socket)
+      return queue(
+        router.error(
+          503, "Too many connections from your address; only /health and /ready are served on this one."),
+        state: state, connection: connection, close: true)
+    }
+    switch probe.map(HTTPResponder.respond) ?? router.route(head) {
     case .respond(let response):
       guard (head.contentLength ?? 0) > 0 || head.header("Transfer-Encoding") != .absent else {
         // libmicrohttpd 0.9.75 closes the connection after any response queued in this first
@@ -395,7 +415,10 @@ final class ServerCore: Sendable {
     if let contentType = response.contentType { addHeader(mhdResponse, "Content-Type", contentType) }
     for field in commonHeaders { addHeader(mhdResponse, field.name, field.value) }
     for field in response.headers { addHeader(mhdResponse, field.name, field.value) }
-    if close || stopping.load(ordering: .relaxed) { addHeader(mhdResponse, "Connection", "close") }
+    // Draining, clients are asked to reconnect, which a load balancer does to another server.
+    if close || stopping.load(ordering: .relaxed) || probes?.isDraining == true {
+      addHeader(mhdResponse, "Connection", "close")
+    }
     return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
   }
 
@@ -451,7 +474,9 @@ let serverConnectionHandler: MHD_NotifyConnectionCallback = { cls, connection, _
   let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
   let socket = cmhd_connection_fd(connection)
   if cmhd_notify_opened(code) != 0 {
-    core.connections.opened(socket)
+    // The address is looked up only when connections are counted per address.
+    let address = core.connections.probeOnlyBeyond == nil ? nil : ServerCore.clientAddress(connection)
+    core.connections.opened(socket, address: address)
   } else {
     core.connectionClosed(socket)
   }

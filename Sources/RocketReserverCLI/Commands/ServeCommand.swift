@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import GraphQL
 import GraphQLHTTP
+import HTTPServer
 import LaunchBackend
 
 /// `serve [--host H] [--port P] [--database URL] [--database-pool N] [--max-cost N] ...`: offers the
@@ -54,6 +55,10 @@ public struct ServeCommand: Command {
   static let pidFile = Option(
     "--pid-file", valueName: "FILE", type: .path,
     help: "write the process id to FILE once listening (removed when serve stops)")
+  static let drain = Option(
+    "--drain", valueName: "SECONDS", type: .secondsOrZero(upTo: 3600), defaultValue: "5",
+    help: "on SIGTERM, how long /ready answers 503 while every request is still served before the "
+      + "server stops; 0 stops at once")
 
   public let declaration = CommandDeclaration(
     "serve", summary: "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C",
@@ -61,7 +66,10 @@ public struct ServeCommand: Command {
       Prints 'listening on http://HOST:PORT/graphql' when ready (with --json one line:
       {"url","host","port","database"}, the database without its password). One access-log line per
       request goes to standard error, naming the client's address. SIGINT or SIGTERM stops it
-      gracefully: in-flight requests finish, the database is closed, the exit status is 0.
+      gracefully: in-flight requests finish, the database is closed, the exit status is 0. GET /health
+      answers 200 while the process runs; GET /ready 200 when the database answers, else 503 with
+      a JSON reason. SIGTERM first drains (--drain SECONDS): /ready turns 503 at once, requests
+      are still served, then the server stops; a second signal stops it at once.
       --data-dir DIR chooses the SQLite database; --database URL (or DATABASE_URL, when
       neither is given; PG* variables work as in psql) keeps the data in PostgreSQL, shared by
       every serve using it, and exits 69 if it cannot be reached. Automatic persisted queries
@@ -74,7 +82,7 @@ public struct ServeCommand: Command {
       database.declaration,
       databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
       requestTimeout.declaration, persistedQueries.declaration, persistedOnly.declaration, noAPQ.declaration,
-      apqMaxEntries.declaration, apqMaxBytes.declaration, pidFile.declaration,
+      apqMaxEntries.declaration, apqMaxBytes.declaration, pidFile.declaration, drain.declaration,
     ],
     availability: .commandLineOnly)
 
@@ -152,15 +160,17 @@ public struct ServeCommand: Command {
         configuration.maxExecutionsPerAddress = configuration.executionThreads
       }
     }
+    let options = ServeOptions(pidFile: arguments[Self.pidFile], drain: arguments[Self.drain] ?? .seconds(5))
     return await serve(
       host: host, port: port, database: database, configuration: configuration, limits: limits,
-      persisted: persisted, pidFile: arguments[Self.pidFile], context: context)
+      persisted: persisted, options: options, context: context)
   }
 
   private func serve(
     host: String, port: UInt16, database: BookingDatabase, configuration: GraphQLHTTPServer.Configuration,
-    limits: BackendLimits, persisted: PersistedQuerySettings, pidFile: String?, context: CommandContext
+    limits: BackendLimits, persisted: PersistedQuerySettings, options: ServeOptions, context: CommandContext
   ) async -> CommandOutcome {
+    let pidFile = options.pidFile
     let backend: LaunchBackend
     do {
       backend = try LaunchBackend(
@@ -176,8 +186,9 @@ public struct ServeCommand: Command {
       return context.fail("serve: \(error)")
     }
     let signals = StopSignals()
+    let probes = HealthProbes(readiness: BackendReadiness.monitor(backend))
     let server = GraphQLHTTPServer(
-      service: BackendGraphQLService(backend: backend), configuration: configuration)
+      service: BackendGraphQLService(backend: backend), configuration: configuration, probes: probes)
     do {
       try server.start(host: host, port: port)
     } catch {
@@ -215,7 +226,13 @@ public struct ServeCommand: Command {
     } else {
       context.output.write("listening on \(endpoint)\n")
     }
-    _ = await signals.wait()
+    if await signals.wait() == SIGTERM, options.drain > .zero {
+      // A load balancer sees /ready fail and stops sending; what it sent meanwhile is served.
+      probes.beginDraining()
+      context.output.writeError(
+        "rocket-reserver: draining for \(options.drainDescription) s (a second signal stops at once)\n")
+      _ = await signals.second(within: options.drain)
+    }
     server.stop()
     backend.close()
     if let pidFile { _ = unlink(pidFile) }

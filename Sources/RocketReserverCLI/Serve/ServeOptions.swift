@@ -1,0 +1,13 @@
+/// What `serve` does around the server beyond its limits: the pid file and the drain on SIGTERM.
+struct ServeOptions: Sendable {
+  /// Where the process id goes once listening, or nil.
+  var pidFile: String?
+  /// How long `/ready` answers 503 before the server stops after SIGTERM (zero: stop at once).
+  var drain: Duration
+
+  /// The drain in decimal seconds, as an operator gave it (`5`, `0.25`).
+  var drainDescription: String {
+    let milliseconds = drain.components.seconds * 1000 + drain.components.attoseconds / 1_000_000_000_000_000
+    return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
+  }
+}
