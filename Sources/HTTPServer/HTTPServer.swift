@@ -41,7 +41,8 @@ package final class HTTPServer: Sendable {
       executionThreads: configuration.executionThreads,
       maxExecutionsPerAddress: configuration.maxExecutionsPerAddress,
       stallTimeout: .milliseconds(Int(configuration.stalledSubscriberSeconds * 1000)), probes: probes,
-      maxConnectionsPerAddress: configuration.maxConnectionsPerAddress)
+      maxConnectionsPerAddress: configuration.maxConnectionsPerAddress,
+      gzipMinimumBytes: configuration.gzipMinimumBytes)
   }
 
   deinit { stop() }

@@ -38,6 +38,9 @@ final class RequestState {
   var status: Int?
   /// What the router named the request by, for the access log.
   var logLabel: String?
+  /// Whether a buffered answer may go out in gzip (the server compresses, and the client's
+  /// `Accept-Encoding` allows it).
+  var acceptsGzip = false
 
   init(method: String, path: String, client: String? = nil) {
     started = .now

@@ -42,13 +42,16 @@ final class ServerCore: Sendable {
   private let pendingUpgrades = Mutex<[Int32: HTTPResponder.Adoption]>([:])
   /// `/health` and `/ready`, answered before the router, or nil when the server has none.
   let probes: HealthProbes?
+  /// The smallest buffered answer sent in gzip to a client that allows it; nil: none is.
+  let gzipMinimumBytes: Int?
 
   init(
     router: any HTTPRouter, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration,
     maxStreamingConnections: Int = 10_000, connectionLimit: Int = 1024, maxHeadBytes: Int = 64 << 10,
     executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2, stallTimeout: Duration = .seconds(8),
-    probes: HealthProbes? = nil, maxConnectionsPerAddress: Int = 0
+    probes: HealthProbes? = nil, maxConnectionsPerAddress: Int = 0, gzipMinimumBytes: Int? = nil
   ) {
+    self.gzipMinimumBytes = gzipMinimumBytes
     self.router = router
     self.accessLog = accessLog
     self.maxBodyBytes = maxBodyBytes
@@ -102,6 +105,9 @@ final class ServerCore: Sendable {
         router.error(rejection.status, rejection.message), state: state, connection: connection, close: true)
     }
     let head = MHDRequestHead(connection: connection, method: state.httpMethod, path: state.path)
+    if gzipMinimumBytes != nil {
+      state.acceptsGzip = AcceptEncoding.allowsGzip(head.header("Accept-Encoding").value)
+    }
     let probe = probes?.answer(
       method: state.httpMethod, path: state.path, stopping: stopping.load(ordering: .relaxed))
     if probe == nil, connections.isProbeOnly(socket) {
@@ -392,13 +398,18 @@ final class ServerCore: Sendable {
     }
     let slot = ExecutionSlot(suspending: connection)
     state.phase = .executing(slot)
-    executor.submit(address: state.client) { slot.fill(job()) }
+    // Compressed on the executor too, off libmicrohttpd's threads.
+    let (gzip, minimum) = (state.acceptsGzip, gzipMinimumBytes)
+    executor.submit(address: state.client) {
+      slot.fill(ResponseCompression.encoded(job(), gzip: gzip, minimum: minimum))
+    }
     return cmhd_yes()
   }
 
   private func queue(
     _ response: HTTPResponse, state: RequestState, connection: OpaquePointer, close: Bool = false
   ) -> MHD_Result {
+    let response = ResponseCompression.encoded(response, gzip: state.acceptsGzip, minimum: gzipMinimumBytes)
     state.phase = .responded
     let result = send(response, connection: connection, close: close)
     if result == cmhd_yes() {
