@@ -57,5 +57,6 @@ extension GraphQLServiceResult {
     }
     self.init(
       body: response.body, kind: kind, operationName: response.operationName ?? requestedOperationName)
+    errorCount = response.errors.count
   }
 }

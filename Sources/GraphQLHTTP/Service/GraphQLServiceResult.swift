@@ -39,6 +39,8 @@ public struct GraphQLServiceResult: Sendable {
   public var kind: Kind
   /// The name of the operation that was selected, for the access log; nil for anonymous ones.
   public var operationName: String?
+  /// How many errors the body holds, for the access log; nil when unknown.
+  public var errorCount: Int?
 
   /// - Parameters:
   ///   - body: the encoded response, such as `ExecutionResult.encoded()`.

@@ -44,6 +44,8 @@ final class ServerCore: Sendable {
   let probes: HealthProbes?
   /// The smallest buffered answer sent in gzip to a client that allows it; nil: none is.
   let gzipMinimumBytes: Int?
+  /// Makes the ids of requests that come without a usable `X-Request-ID`.
+  private let requestIDs = RequestID()
 
   init(
     router: any HTTPRouter, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration,
@@ -92,6 +94,7 @@ final class ServerCore: Sendable {
     let socket = cmhd_connection_fd(connection)
     connections.headReceived(socket)
     if cmhd_request_head_size(connection) > maxHeadBytes {
+      state.requestID = requestIDs.id(for: nil)
       connections.lingerAfterClose(socket)
       return queue(
         router.error(431, "The request's header fields are larger than \(maxHeadBytes / 1024) KiB in all."),
@@ -100,11 +103,13 @@ final class ServerCore: Sendable {
     if let rejection = MHDRequestHead.framing(connection, method: method, version: version).rejection() {
       // The body's framing is unknown or untrusted: nothing after this head can be read as a
       // request, so the connection closes (after draining what the client still sends).
+      state.requestID = requestIDs.id(for: nil)
       connections.lingerAfterClose(socket)
       return queue(
         router.error(rejection.status, rejection.message), state: state, connection: connection, close: true)
     }
     let head = MHDRequestHead(connection: connection, method: state.httpMethod, path: state.path)
+    state.requestID = requestIDs.id(for: head.header("X-Request-ID").value)
     if gzipMinimumBytes != nil {
       state.acceptsGzip = AcceptEncoding.allowsGzip(head.header("Accept-Encoding").value)
     }
@@ -161,6 +166,7 @@ final class ServerCore: Sendable {
   ) -> MHD_Result {
     let size = uploadDataSize.pointee
     uploadDataSize.pointee = 0
+    state.bytesIn += size
     switch state.phase {
     case .responded:
       // A response is already queued: whatever still arrives is dropped.
@@ -249,6 +255,7 @@ final class ServerCore: Sendable {
     for field in headers {
       _ = field.value.withCString { MHD_add_response_header(response, cString(field.name), $0) }
     }
+    addRequestID(response, state.requestID)
     let result = MHD_queue_response(connection, 101, response)
     if result == cmhd_yes() { state.status = 101 }
     return result
@@ -299,9 +306,11 @@ final class ServerCore: Sendable {
     addHeader(response, "Content-Type", framing.contentType)
     for field in commonHeaders { addHeader(response, field.name, field.value) }
     addHeader(response, "Cache-Control", "no-cache")
+    addRequestID(response, state.requestID)
     let result = MHD_queue_response(connection, 200, response)
     guard result == cmhd_yes() else { return result }
     state.status = 200
+    state.streamedBody = body
     streams.withLock { $0[ObjectIdentifier(body)] = body }
     // The producer runs on the executor, in turn with the address's other requests, not on a
     // Swift task (a blocking start would hold one of the few cooperative threads).
@@ -411,26 +420,37 @@ final class ServerCore: Sendable {
   ) -> MHD_Result {
     let response = ResponseCompression.encoded(response, gzip: state.acceptsGzip, minimum: gzipMinimumBytes)
     state.phase = .responded
-    let result = send(response, connection: connection, close: close)
+    let result = send(response, requestID: state.requestID, connection: connection, close: close)
     if result == cmhd_yes() {
       state.status = response.status
       state.logLabel = response.logLabel
+      state.bytesOut = response.body.count
+      state.errorCount = response.errorCount
     }
     return result
   }
 
   /// Queues `response` on `connection`, from its access handler.
-  private func send(_ response: HTTPResponse, connection: OpaquePointer, close: Bool = false) -> MHD_Result {
+  private func send(
+    _ response: HTTPResponse, requestID: String?, connection: OpaquePointer, close: Bool = false
+  ) -> MHD_Result {
     guard let mhdResponse = ResponseBody.response(response.body) else { return cmhd_no() }
     defer { MHD_destroy_response(mhdResponse) }
     if let contentType = response.contentType { addHeader(mhdResponse, "Content-Type", contentType) }
     for field in commonHeaders { addHeader(mhdResponse, field.name, field.value) }
     for field in response.headers { addHeader(mhdResponse, field.name, field.value) }
+    addRequestID(mhdResponse, requestID)
     // Draining, clients are asked to reconnect, which a load balancer does to another server.
     if close || stopping.load(ordering: .relaxed) || probes?.isDraining == true {
       addHeader(mhdResponse, "Connection", "close")
     }
     return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+  }
+
+  /// `X-Request-ID`, so that a client can name its request to an operator.
+  private func addRequestID(_ response: OpaquePointer, _ id: String?) {
+    guard let id else { return }
+    _ = id.withCString { MHD_add_response_header(response, "X-Request-ID", $0) }
   }
 
   private func addHeader(_ response: OpaquePointer, _ name: StaticString, _ value: StaticString) {

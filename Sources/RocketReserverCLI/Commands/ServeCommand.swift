@@ -59,17 +59,23 @@ public struct ServeCommand: Command {
     "--drain", valueName: "SECONDS", type: .secondsOrZero(upTo: 3600), defaultValue: "5",
     help: "on SIGTERM, how long /ready answers 503 while every request is still served before the "
       + "server stops; 0 stops at once")
+  static let logFormat = Option(
+    "--log-format", valueName: "FORMAT", type: .choice(AccessLogFormat.self, noun: "log format"),
+    defaultValue: "text",
+    help: "the access log on standard error: text (a line of words) or json (an object per line)")
 
   public let declaration = CommandDeclaration(
     "serve", summary: "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C",
     details: """
       Prints 'listening on http://HOST:PORT/graphql' when ready (with --json one line:
       {"url","host","port","database"}, the database without its password). One access-log line per
-      request goes to standard error, naming the client's address. SIGINT or SIGTERM stops it
-      gracefully: in-flight requests finish, the database is closed, the exit status is 0. GET /health
-      answers 200 while the process runs; GET /ready 200 when the database answers, else 503 with
-      a JSON reason. SIGTERM first drains (--drain SECONDS): /ready turns 503 at once, requests
-      are still served, then the server stops; a second signal stops it at once.
+      request goes to standard error, naming the client's address (--log-format json: one JSON
+      object per line, with the request's X-Request-ID, which every answer echoes). Answers of 1 KiB
+      or more go out in gzip to clients that accept it. GET /health answers 200 while the process
+      runs; GET /ready 200 when the database answers, else 503 with a JSON reason. SIGTERM drains
+      first (--drain SECONDS): /ready turns 503 at once and requests are still served; then, as on
+      SIGINT, the server stops gracefully: in-flight requests finish, the database is closed, the
+      exit status is 0. A second signal during the drain stops it at once.
       --data-dir DIR chooses the SQLite database; --database URL (or DATABASE_URL, when
       neither is given; PG* variables work as in psql) keeps the data in PostgreSQL, shared by
       every serve using it, and exits 69 if it cannot be reached. Automatic persisted queries
@@ -83,6 +89,7 @@ public struct ServeCommand: Command {
       databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
       requestTimeout.declaration, persistedQueries.declaration, persistedOnly.declaration, noAPQ.declaration,
       apqMaxEntries.declaration, apqMaxBytes.declaration, pidFile.declaration, drain.declaration,
+      logFormat.declaration,
     ],
     availability: .commandLineOnly)
 
@@ -160,7 +167,9 @@ public struct ServeCommand: Command {
         configuration.maxExecutionsPerAddress = configuration.executionThreads
       }
     }
-    let options = ServeOptions(pidFile: arguments[Self.pidFile], drain: arguments[Self.drain] ?? .seconds(5))
+    let options = ServeOptions(
+      pidFile: arguments[Self.pidFile], drain: arguments[Self.drain] ?? .seconds(5),
+      logFormat: arguments[Self.logFormat] ?? .text)
     return await serve(
       host: host, port: port, database: database, configuration: configuration, limits: limits,
       persisted: persisted, options: options, context: context)
@@ -188,7 +197,8 @@ public struct ServeCommand: Command {
     let signals = StopSignals()
     let probes = HealthProbes(readiness: BackendReadiness.monitor(backend))
     let server = GraphQLHTTPServer(
-      service: BackendGraphQLService(backend: backend), configuration: configuration, probes: probes)
+      service: BackendGraphQLService(backend: backend), configuration: configuration,
+      accessLog: StandardErrorAccessLog(format: options.logFormat), probes: probes)
     do {
       try server.start(host: host, port: port)
     } catch {
