@@ -29,6 +29,8 @@ let package = Package(
     .target(name: "CMicroHTTPD", dependencies: ["CLazyLoad"]),
     .target(name: "CPostgres", dependencies: ["CLazyLoad"]),
     .target(name: "CWslay", dependencies: ["CLazyLoad"]),
+    // zlib for serve's gzip answers, opened on first use like the libraries above.
+    .target(name: "CZlib", dependencies: ["CLazyLoad"]),
 
     // MARK: - Libraries
     // The module graph is one-way (docs/ARCHITECTURE.md): wire types <- engine, wire types <-
@@ -89,7 +91,7 @@ let package = Package(
       plugins: ["EmbedResourcesPlugin", "ResolverCodegenPlugin"]),
     .target(
       name: "HTTPServer",
-      dependencies: ["POSIXThreads", "CMicroHTTPD"],
+      dependencies: ["POSIXThreads", "CMicroHTTPD", "CZlib"],
       swiftSettings: strictSettings),
     .target(
       name: "WebSocket",
@@ -148,7 +150,7 @@ let package = Package(
       name: "ShimTests",
       dependencies: [
         "CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CPostgres", "CWslay", "CLazyLoad",
-        "TestSupport",
+        "CZlib", "TestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(

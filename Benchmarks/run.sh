@@ -61,6 +61,9 @@ if [ "$part" = all ] || [ "$part" = serve ]; then
   echo
   echo "== serve memory over a long run"
   bash Benchmarks/serve-memory.sh "$bin" "$bench"
+  echo
+  echo "== bytes on the wire for a 100-launch page, without and with gzip"
+  bash Benchmarks/wire-bytes.sh "$bin"
 fi
 
 if [ "$part" = all ] || [ "$part" = persisted ]; then

@@ -23,11 +23,13 @@ public final class GraphQLHTTPServer: Sendable {
   ///   - service: what requests run against.
   ///   - configuration: limits and threads (default `Configuration()`).
   ///   - accessLog: where one line per request goes (default standard error).
+  ///   - probes: `/health` and `/ready` (default none: those paths are the router's, 404).
   public convenience init(
     service: any GraphQLService, configuration: Configuration = Configuration(),
-    accessLog: any AccessLog = StandardErrorAccessLog()
+    accessLog: any AccessLog = StandardErrorAccessLog(), probes: HealthProbes? = nil
   ) {
-    self.init(service: service, configuration: configuration, accessLog: accessLog, metrics: nil)
+    self.init(
+      service: service, configuration: configuration, accessLog: accessLog, metrics: nil, probes: probes)
   }
 
   /// Creates a server that counts what it does in `metrics`; nothing listens until `start`.
@@ -37,9 +39,10 @@ public final class GraphQLHTTPServer: Sendable {
   ///   - accessLog: where one line per request goes.
   ///   - metrics: the families to count in, and whether this server answers `GET /metrics`
   ///     itself; nil counts nothing.
+  ///   - probes: `/health` and `/ready` (default none: those paths are the router's, 404).
   package init(
     service: any GraphQLService, configuration: Configuration, accessLog: any AccessLog,
-    metrics: ServerMetrics?
+    metrics: ServerMetrics?, probes: HealthProbes? = nil
   ) {
     let stallTimeout = Duration.milliseconds(Int(configuration.stalledSubscriberSeconds * 1000))
     let graphQLMetrics = metrics.map {
@@ -59,7 +62,8 @@ public final class GraphQLHTTPServer: Sendable {
       if metrics.servesEndpoint { router = MetricsRouter(registry: metrics.registry, wrapping: handler) }
     }
     server = HTTPServer(
-      router: router, configuration: configuration.http, accessLog: accessLog, metrics: metrics?.registry)
+      router: router, configuration: configuration.http, accessLog: accessLog, metrics: metrics?.registry,
+      probes: probes)
   }
 
   deinit { stop() }

@@ -29,9 +29,10 @@ package final class HTTPServer: Sendable {
   ///   - accessLog: where one line per request goes.
   ///   - metrics: where the server's families go (requests, bytes, connections, the executor), if
   ///     anywhere (default: nowhere, and nothing is counted).
+  ///   - probes: `/health` and `/ready`, answered before the router (default none).
   package init(
     router: any HTTPRouter, configuration: HTTPServerConfiguration, accessLog: any AccessLog,
-    metrics: MetricsRegistry? = nil
+    metrics: MetricsRegistry? = nil, probes: HealthProbes? = nil
   ) {
     self.configuration = configuration
     core = ServerCore(
@@ -42,7 +43,9 @@ package final class HTTPServer: Sendable {
       executionThreads: configuration.executionThreads,
       maxExecutionsPerAddress: configuration.maxExecutionsPerAddress,
       stallTimeout: .milliseconds(Int(configuration.stalledSubscriberSeconds * 1000)),
-      metrics: metrics.map(HTTPMetrics.init(registry:)))
+      metrics: metrics.map(HTTPMetrics.init(registry:)), probes: probes,
+      maxConnectionsPerAddress: configuration.maxConnectionsPerAddress,
+      gzipMinimumBytes: configuration.gzipMinimumBytes)
     if let metrics { core.registerLevels(in: metrics) }
   }
 
@@ -74,6 +77,10 @@ package final class HTTPServer: Sendable {
         throw .cannotBind(host: host, port: port, reason: String(cString: strerror(error)))
       }
       let boundPort = cmhd_socket_port(socket)
+      // Probe-only connections beyond an address's budget (see `ConnectionGuard`).
+      let perAddressLimit =
+        core.connections.probeOnlyBeyond.map { $0 + ServerCore.probeAllowance }
+        ?? configuration.maxConnectionsPerAddress
       // Long-lived connections (WebSockets, streamed subscriptions) have slots of their own.
       let connectionLimit = configuration.connectionLimit + configuration.maxSubscriptionConnections
       Self.raiseDescriptorLimit(to: connectionLimit + core.connections.maxLingering + 64)
@@ -81,7 +88,7 @@ package final class HTTPServer: Sendable {
         threads: UInt32(clamping: configuration.threads),
         connection_timeout: UInt32(clamping: configuration.connectionTimeoutSeconds),
         connection_limit: UInt32(clamping: connectionLimit),
-        per_ip_limit: UInt32(clamping: configuration.maxConnectionsPerAddress),
+        per_ip_limit: UInt32(clamping: perAddressLimit),
         // Room beyond the head's bound for what libmicrohttpd builds from the same pool (the
         // header table, the answer's head): a head just under a bare 64 KiB pool left no room
         // to answer at all. Heads over the bound are answered 431 by `ServerCore`.

@@ -41,6 +41,11 @@ public struct HTTPServerConfiguration: Sendable {
   /// (default 8). A subscriber that reads, however slowly, is never ended: it falls behind
   /// and catches up from the event log.
   public var stalledSubscriberSeconds: Double = 8
+  /// Buffered answers of at least this many bytes go out in gzip to clients whose
+  /// `Accept-Encoding` allows it (`Content-Encoding: gzip`, `Vary: Accept-Encoding`); streamed
+  /// answers never do. Nil: never (default 1 KiB, below which gzip's own bytes and time do not
+  /// pay).
+  public var gzipMinimumBytes: Int? = 1024
 
   /// - Parameters:
   ///   - maxBodyBytes: the largest request body (default 1 MiB).

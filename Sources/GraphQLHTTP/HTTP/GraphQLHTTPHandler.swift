@@ -242,6 +242,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
       response = .error(406, Self.subscriptionNeedsStream, media: media)
     }
     response.logLabel = result.operationName
+    if let count = result.errorCount { response.errorCount = count }
     return response
   }
 }

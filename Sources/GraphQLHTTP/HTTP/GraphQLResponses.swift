@@ -13,9 +13,11 @@ extension HTTPResponse {
     error.appendUnchecked("message", .string(message))
     if let code { error.appendUnchecked("extensions", .object(["code": .string(code)])) }
     let body = JSON.object(["errors": .array([.object(error)])]).encoded()
-    return HTTPResponse(
+    var response = HTTPResponse(
       status: status, contentType: media.contentType, body: body,
       headers: allow.map { [HTTPHeaderField("Allow", $0)] } ?? [])
+    response.errorCount = 1
+    return response
   }
 
   /// 204 with the CORS preflight headers.

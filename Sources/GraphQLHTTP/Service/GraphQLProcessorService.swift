@@ -60,5 +60,6 @@ extension GraphQLServiceResult {
     // An answer with errors is kept by no cache, as Apollo Server has it.
     cachePolicy = response.errors.isEmpty ? response.cachePolicy : nil
     errors = response.errors
+    errorCount = response.errors.count
   }
 }

@@ -45,6 +45,8 @@ public struct GraphQLServiceResult: Sendable {
   /// The answer's errors as values (each with its `extensions.code`), for the metrics; empty
   /// when the service did not say (default).
   public var errors: [GraphQLError] = []
+  /// How many errors the body holds, for the access log; nil when unknown.
+  public var errorCount: Int?
 
   /// - Parameters:
   ///   - body: the encoded response, such as `ExecutionResult.encoded()`.

@@ -26,12 +26,28 @@ public struct AccessLogEntry: Hashable, Sendable {
   public var durationMilliseconds: Double
   /// The client's address (`127.0.0.1`, `::1`), or nil when unknown.
   public var client: String?
+  /// The request's id: the client's `X-Request-ID` when it sent a usable one, else one the
+  /// server made; echoed in the answer's `X-Request-ID`. Nil when the server gave none.
+  public var requestID: String?
+  /// Request body bytes received (the head not counted).
+  public var bytesIn = 0
+  /// Response body bytes sent, as they went out (compressed when they were; the head not
+  /// counted).
+  public var bytesOut = 0
+  /// How many errors the answer reported (a GraphQL response's `errors`), or nil when unknown.
+  public var errorCount: Int?
 
-  /// - Parameters: the fields, as documented on each property (`client` defaults to nil).
+  /// - Parameters: the fields, as documented on each property (`client`, `requestID` and
+  ///   `errorCount` default to nil, the byte counts to 0).
   public init(
     time: WallClockTime, method: String, path: String, status: Int?, operationName: String?,
-    durationMilliseconds: Double, client: String? = nil
+    durationMilliseconds: Double, client: String? = nil, requestID: String? = nil, bytesIn: Int = 0,
+    bytesOut: Int = 0, errorCount: Int? = nil
   ) {
+    self.requestID = requestID
+    self.bytesIn = bytesIn
+    self.bytesOut = bytesOut
+    self.errorCount = errorCount
     self.client = client
     self.time = time
     self.method = method

@@ -5,13 +5,22 @@ import Glibc
 /// Each line goes out in a single `write(2)`, so lines from concurrent requests never interleave
 /// (lines are far below `PIPE_BUF`).
 public struct StandardErrorAccessLog: AccessLog {
-  /// Creates the log; it writes to whatever file descriptor 2 is at each write.
-  public init() {}
+  /// How each entry is written.
+  public let format: AccessLogFormat
 
-  /// Writes `entry.line` and a newline to file descriptor 2; a failed write is dropped, since a
-  /// closed standard error must not take the server down.
+  /// Creates the log; it writes to whatever file descriptor 2 is at each write.
+  /// - Parameter format: a line of words (default) or a JSON object per line.
+  public init(format: AccessLogFormat = .text) { self.format = format }
+
+  /// Writes `entry.line` (or `entry.jsonLine`) and a newline to file descriptor 2; a failed
+  /// write is dropped, since a closed standard error must not take the server down.
   public func record(_ entry: AccessLogEntry) {
-    let bytes = entry.lineBytes(terminator: UInt8(ascii: "\n"))
+    let newline = UInt8(ascii: "\n")
+    let bytes =
+      switch format {
+      case .text: entry.lineBytes(terminator: newline)
+      case .json: entry.jsonLineBytes(terminator: newline)
+      }
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {

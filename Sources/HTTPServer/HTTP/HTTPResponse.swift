@@ -32,6 +32,9 @@ package struct HTTPResponse: Sendable {
   package var headers: [HTTPHeaderField]
   /// What the access log names the request by (for a GraphQL request, its operation).
   package var logLabel: String?
+  /// How many errors the body reports (for a GraphQL response, its `errors`), for the access
+  /// log; nil when the router does not say.
+  package var errorCount: Int?
 
   package init(
     status: Int, contentType: StaticString?, body: [UInt8], headers: [HTTPHeaderField] = [],

@@ -17,6 +17,11 @@ import Synchronization
 ///   (RFC 9112 section 9.6). Such a socket is duplicated when libmicrohttpd lets go of it, so it
 ///   stays open after libmicrohttpd's close; what the client still sends is read and dropped, for
 ///   at most `lingerTime` and `lingerBytes`, and then it is closed.
+/// - Probe allowance: given a per-address budget (`probeOnlyBeyond`), connections an address
+///   opens beyond it (libmicrohttpd lets a few more in) are marked probe-only: the server answers
+///   `/health` and `/ready` on them and refuses anything else, so a load balancer that holds its
+///   address's whole budget in proxied connections can still probe. Their head is due within
+///   `probeHeadTimeout`, as a probe sends it at once.
 ///
 /// Thread safety: the callbacks come from libmicrohttpd's worker threads; all state is behind one
 /// `Mutex`, and one thread of its own does the timing and the draining. A socket is shut down only
@@ -28,6 +33,10 @@ final class ConnectionGuard: Sendable {
     var lingers = false
     /// Upgraded or streaming: no head follows, so none is ever due.
     var longLived = false
+    /// The client's address, when connections are counted per address.
+    var address: String?
+    /// Opened beyond the address's budget: only probes are served on it.
+    var probeOnly = false
   }
 
   private struct Lingering {
@@ -49,6 +58,17 @@ final class ConnectionGuard: Sendable {
     /// the start (for the metrics).
     var accepted = 0
     var refused = 0
+    /// Open connections by client address, when a per-address budget marks probe-only ones.
+    var perAddress: [String: Int] = [:]
+
+    /// Takes a connection that is gone (or whose descriptor number was reused) out of the counts.
+    mutating func forget(_ watched: Watched) {
+      if !watched.longLived { ordinary -= 1 }
+      if let address = watched.address {
+        let count = (perAddress[address] ?? 1) - 1
+        perAddress[address] = count > 0 ? count : nil
+      }
+    }
   }
 
   let headTimeout: Duration
@@ -57,13 +77,22 @@ final class ConnectionGuard: Sendable {
   /// The most sockets lingering at once; beyond it a socket is closed at once (a reset is then
   /// the client's problem, but memory and descriptors stay bounded).
   let maxLingering: Int
+  /// The per-address budget beyond which connections are probe-only (nil: none are).
+  let probeOnlyBeyond: Int?
+  /// The head deadline of a probe-only connection.
+  let probeHeadTimeout: Duration
   private let state = Mutex(State())
 
-  init(headTimeout: Duration, lingerTime: Duration = .seconds(2), lingerBytes: Int, maxLingering: Int = 64) {
+  init(
+    headTimeout: Duration, lingerTime: Duration = .seconds(2), lingerBytes: Int, maxLingering: Int = 64,
+    probeOnlyBeyond: Int? = nil
+  ) {
     self.headTimeout = headTimeout
     self.lingerTime = lingerTime
     self.lingerBytes = lingerBytes
     self.maxLingering = maxLingering
+    self.probeOnlyBeyond = probeOnlyBeyond
+    probeHeadTimeout = min(headTimeout, .seconds(2))
   }
 
   /// How many connections were cut off because their head did not arrive in time.
@@ -81,15 +110,30 @@ final class ConnectionGuard: Sendable {
 
   // MARK: - Events from libmicrohttpd
 
-  /// A connection was accepted: its first head is due within `headTimeout`.
-  func opened(_ socket: Int32) {
-    let deadline = ContinuousClock.now + headTimeout
+  /// A connection from `address` was accepted: its first head is due within `headTimeout`
+  /// (`probeHeadTimeout` when it is beyond its address's budget).
+  func opened(_ socket: Int32, address: String? = nil) {
+    let now = ContinuousClock.now
     state.withLock { state in
-      if state.watched.updateValue(Watched(headDeadline: deadline), forKey: socket)?.longLived != false {
-        state.ordinary += 1
+      var watched = Watched(headDeadline: now + headTimeout)
+      if let budget = probeOnlyBeyond, let address {
+        let count = state.perAddress[address, default: 0] + 1
+        state.perAddress[address] = count
+        watched.address = address
+        if count > budget {
+          watched.probeOnly = true
+          watched.headDeadline = now + probeHeadTimeout
+        }
       }
+      if let previous = state.watched.updateValue(watched, forKey: socket) { state.forget(previous) }
+      state.ordinary += 1
       state.accepted += 1
     }
+  }
+
+  /// Whether the connection was opened beyond its address's budget (it serves probes only).
+  func isProbeOnly(_ socket: Int32) -> Bool {
+    state.withLock { $0.watched[socket]?.probeOnly == true }
   }
 
   /// Whether a newly accepted connection may be served: fewer than `limit` ordinary connections
@@ -111,10 +155,10 @@ final class ConnectionGuard: Sendable {
 
   /// A request completed; on a kept-alive connection the next head is due within `headTimeout`.
   func requestCompleted(_ socket: Int32) {
-    let deadline = ContinuousClock.now + headTimeout
+    let now = ContinuousClock.now
     state.withLock { state in
-      guard state.watched[socket]?.longLived == false else { return }
-      state.watched[socket]?.headDeadline = deadline
+      guard let watched = state.watched[socket], !watched.longLived else { return }
+      state.watched[socket]?.headDeadline = now + (watched.probeOnly ? probeHeadTimeout : headTimeout)
     }
   }
 
@@ -140,7 +184,7 @@ final class ConnectionGuard: Sendable {
     let now = ContinuousClock.now
     state.withLock { state in
       guard let watched = state.watched.removeValue(forKey: socket) else { return }
-      if !watched.longLived { state.ordinary -= 1 }
+      state.forget(watched)
       guard watched.lingers, state.running, state.lingering.count < maxLingering else { return }
       let copy = dup(socket)
       guard copy >= 0 else { return }

@@ -42,6 +42,17 @@ final class RequestState {
   var receivedBytes = 0
   /// Streamed or upgraded: its duration is the connection's, not an answer's.
   var longLived = false
+  /// Whether a buffered answer may go out in gzip (the server compresses, and the client's
+  /// `Accept-Encoding` allows it).
+  var acceptsGzip = false
+  /// The id echoed in `X-Request-ID` and logged (see `RequestID`).
+  var requestID: String?
+  /// Body bytes received and sent, and the errors the answer reported, for the access log.
+  var bytesIn = 0
+  var bytesOut = 0
+  var errorCount: Int?
+  /// The streamed answer, whose bytes are counted as the client takes them.
+  var streamedBody: StreamedBody?
 
   init(method: String, path: String, client: String? = nil) {
     started = .now
@@ -59,6 +70,7 @@ final class RequestState {
       Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
     return AccessLogEntry(
       time: time, method: method, path: path, status: status, operationName: logLabel,
-      durationMilliseconds: milliseconds, client: client)
+      durationMilliseconds: milliseconds, client: client, requestID: requestID, bytesIn: bytesIn,
+      bytesOut: streamedBody?.bytesSent ?? bytesOut, errorCount: errorCount)
   }
 }

@@ -42,14 +42,22 @@ final class ServerCore: Sendable {
   private let pendingUpgrades = Mutex<[Int32: HTTPResponder.Adoption]>([:])
   /// Where requests are counted, if anywhere.
   let metrics: HTTPMetrics?
+  /// `/health` and `/ready`, answered before the router, or nil when the server has none.
+  let probes: HealthProbes?
+  /// The smallest buffered answer sent in gzip to a client that allows it; nil: none is.
+  let gzipMinimumBytes: Int?
+  /// Makes the ids of requests that come without a usable `X-Request-ID`.
+  private let requestIDs = RequestID()
 
   init(
     router: any HTTPRouter, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration,
     maxStreamingConnections: Int = 10_000, connectionLimit: Int = 1024, maxHeadBytes: Int = 64 << 10,
     executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2, stallTimeout: Duration = .seconds(8),
-    metrics: HTTPMetrics? = nil
+    metrics: HTTPMetrics? = nil, probes: HealthProbes? = nil, maxConnectionsPerAddress: Int = 0,
+    gzipMinimumBytes: Int? = nil
   ) {
     self.metrics = metrics
+    self.gzipMinimumBytes = gzipMinimumBytes
     self.router = router
     self.accessLog = accessLog
     self.maxBodyBytes = maxBodyBytes
@@ -59,9 +67,17 @@ final class ServerCore: Sendable {
     commonHeaders = router.commonHeaders
     executor = FairExecutor(
       threads: executionThreads, maxPerAddress: maxExecutionsPerAddress, queueWait: metrics?.queueWait)
-    connections = ConnectionGuard(headTimeout: headTimeout, lingerBytes: Self.discardLimit(maxBodyBytes))
+    self.probes = probes
+    // With probes, an address at its budget may open `probeAllowance` more connections for them.
+    connections = ConnectionGuard(
+      headTimeout: headTimeout, lingerBytes: Self.discardLimit(maxBodyBytes),
+      probeOnlyBeyond: probes != nil && maxConnectionsPerAddress > 0 ? maxConnectionsPerAddress : nil)
     streaming = StreamingBudget(limit: maxStreamingConnections)
   }
+
+  /// Connections an address may open beyond its budget when the server has probes: they serve
+  /// `/health` and `/ready` only.
+  static let probeAllowance = 4
 
   /// The access handler (see `MHD_AccessHandlerCallback`): first call with the head, then one per
   /// body chunk, then a last one with no data.
@@ -84,6 +100,7 @@ final class ServerCore: Sendable {
     connections.headReceived(socket)
     if metrics != nil { state.receivedBytes = Int(cmhd_request_head_size(connection)) }
     if cmhd_request_head_size(connection) > maxHeadBytes {
+      state.requestID = requestIDs.id(for: nil)
       connections.lingerAfterClose(socket)
       return queue(
         router.error(431, "The request's header fields are larger than \(maxHeadBytes / 1024) KiB in all."),
@@ -92,12 +109,26 @@ final class ServerCore: Sendable {
     if let rejection = MHDRequestHead.framing(connection, method: method, version: version).rejection() {
       // The body's framing is unknown or untrusted: nothing after this head can be read as a
       // request, so the connection closes (after draining what the client still sends).
+      state.requestID = requestIDs.id(for: nil)
       connections.lingerAfterClose(socket)
       return queue(
         router.error(rejection.status, rejection.message), state: state, connection: connection, close: true)
     }
     let head = MHDRequestHead(connection: connection, method: state.httpMethod, path: state.path)
-    switch router.route(head) {
+    state.requestID = requestIDs.id(for: head.header("X-Request-ID").value)
+    if gzipMinimumBytes != nil {
+      state.acceptsGzip = AcceptEncoding.allowsGzip(head.header("Accept-Encoding").value)
+    }
+    let probe = probes?.answer(
+      method: state.httpMethod, path: state.path, stopping: stopping.load(ordering: .relaxed))
+    if probe == nil, connections.isProbeOnly(socket) {
+      connections.lingerAfterClose(socket)
+      return queue(
+        router.error(
+          503, "Too many connections from your address; only /health and /ready are served on this one."),
+        state: state, connection: connection, close: true)
+    }
+    switch probe.map(HTTPResponder.respond) ?? router.route(head) {
     case .respond(let response):
       guard (head.contentLength ?? 0) > 0 || head.header("Transfer-Encoding") != .absent else {
         // libmicrohttpd 0.9.75 closes the connection after any response queued in this first
@@ -144,6 +175,7 @@ final class ServerCore: Sendable {
     let size = uploadDataSize.pointee
     uploadDataSize.pointee = 0
     state.receivedBytes += size
+    state.bytesIn += size
     switch state.phase {
     case .responded:
       // A response is already queued: whatever still arrives is dropped.
@@ -232,6 +264,7 @@ final class ServerCore: Sendable {
     for field in headers {
       _ = field.value.withCString { MHD_add_response_header(response, cString(field.name), $0) }
     }
+    addRequestID(response, state.requestID)
     let result = MHD_queue_response(connection, 101, response)
     if result == cmhd_yes() { state.status = 101 }
     return result
@@ -283,9 +316,11 @@ final class ServerCore: Sendable {
     addHeader(response, "Content-Type", framing.contentType)
     for field in commonHeaders { addHeader(response, field) }
     addHeader(response, "Cache-Control", "no-cache")
+    addRequestID(response, state.requestID)
     let result = MHD_queue_response(connection, 200, response)
     guard result == cmhd_yes() else { return result }
     state.status = 200
+    state.streamedBody = body
     streams.withLock { $0[ObjectIdentifier(body)] = body }
     // The producer runs on the executor, in turn with the address's other requests, not on a
     // Swift task (a blocking start would hold one of the few cooperative threads).
@@ -385,32 +420,51 @@ final class ServerCore: Sendable {
     }
     let slot = ExecutionSlot(suspending: connection)
     state.phase = .executing(slot)
-    executor.submit(address: state.client) { slot.fill(job()) }
+    // Compressed on the executor too, off libmicrohttpd's threads.
+    let (gzip, minimum) = (state.acceptsGzip, gzipMinimumBytes)
+    executor.submit(address: state.client) {
+      slot.fill(ResponseCompression.encoded(job(), gzip: gzip, minimum: minimum))
+    }
     return cmhd_yes()
   }
 
   private func queue(
     _ response: HTTPResponse, state: RequestState, connection: OpaquePointer, close: Bool = false
   ) -> MHD_Result {
+    let response = ResponseCompression.encoded(response, gzip: state.acceptsGzip, minimum: gzipMinimumBytes)
     state.phase = .responded
-    let result = send(response, connection: connection, close: close)
+    let result = send(response, requestID: state.requestID, connection: connection, close: close)
     if result == cmhd_yes() {
       state.status = response.status
       state.logLabel = response.logLabel
       metrics?.sentBytes.add(response.body.count)
+      state.bytesOut = response.body.count
+      state.errorCount = response.errorCount
     }
     return result
   }
 
   /// Queues `response` on `connection`, from its access handler.
-  private func send(_ response: HTTPResponse, connection: OpaquePointer, close: Bool = false) -> MHD_Result {
+  private func send(
+    _ response: HTTPResponse, requestID: String?, connection: OpaquePointer, close: Bool = false
+  ) -> MHD_Result {
     guard let mhdResponse = ResponseBody.response(response.body) else { return cmhd_no() }
     defer { MHD_destroy_response(mhdResponse) }
     if let contentType = response.contentType { addHeader(mhdResponse, "Content-Type", contentType) }
     for field in commonHeaders { addHeader(mhdResponse, field) }
     for field in response.headers { addHeader(mhdResponse, field) }
-    if close || stopping.load(ordering: .relaxed) { addHeader(mhdResponse, "Connection", "close") }
+    addRequestID(mhdResponse, requestID)
+    // Draining, clients are asked to reconnect, which a load balancer does to another server.
+    if close || stopping.load(ordering: .relaxed) || probes?.isDraining == true {
+      addHeader(mhdResponse, "Connection", "close")
+    }
     return MHD_queue_response(connection, UInt32(response.status), mhdResponse)
+  }
+
+  /// `X-Request-ID`, so that a client can name its request to an operator.
+  private func addRequestID(_ response: OpaquePointer, _ id: String?) {
+    guard let id else { return }
+    _ = id.withCString { MHD_add_response_header(response, "X-Request-ID", $0) }
   }
 
   private func addHeader(_ response: OpaquePointer, _ name: StaticString, _ value: StaticString) {
@@ -474,7 +528,9 @@ let serverConnectionHandler: MHD_NotifyConnectionCallback = { cls, connection, _
   let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
   let socket = cmhd_connection_fd(connection)
   if cmhd_notify_opened(code) != 0 {
-    core.connections.opened(socket)
+    // The address is looked up only when connections are counted per address.
+    let address = core.connections.probeOnlyBeyond == nil ? nil : ServerCore.clientAddress(connection)
+    core.connections.opened(socket, address: address)
   } else {
     core.connectionClosed(socket)
   }

@@ -37,6 +37,9 @@ package final class StreamedBody: Sendable {
   }
 
   let framing: StreamFraming
+
+  /// Bytes the client has taken so far.
+  var bytesSent: Int { state.withLock { $0.bytesRead } }
   /// Waits while `windowBytes` or more are pending (`reserve`).
   private let window: SendWindow
   /// The most bytes waiting before the response is dropped (a safety net: producers reserve).

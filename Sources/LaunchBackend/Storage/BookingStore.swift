@@ -73,6 +73,13 @@ public protocol BookingStore: Sendable {
   /// Live events, in this process and from every other process using the same database.
   var events: TripEventFeed { get }
 
+  /// One trivial round trip (`SELECT 1`) through the store's connections, as a request would
+  /// make it: for a readiness probe.
+  ///
+  /// - Throws: ``BookingStoreError`` (``BookingStoreError/unavailable(_:)`` when the database
+  ///   cannot be reached or every connection stayed busy past the pool's wait).
+  func ping() throws
+
   /// Closes the database. Later calls fail.
   func close()
 

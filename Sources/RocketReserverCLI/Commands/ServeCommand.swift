@@ -55,6 +55,14 @@ public struct ServeCommand: Command {
   static let pidFile = Option(
     "--pid-file", valueName: "FILE", type: .path,
     help: "write the process id to FILE once listening (removed when serve stops)")
+  static let drain = Option(
+    "--drain", valueName: "SECONDS", type: .secondsOrZero(upTo: 3600), defaultValue: "5",
+    help: "on SIGTERM, how long /ready answers 503 while every request is still served before the "
+      + "server stops; 0 stops at once")
+  static let logFormat = Option(
+    "--log-format", valueName: "FORMAT", type: .choice(AccessLogFormat.self, noun: "log format"),
+    defaultValue: "text",
+    help: "the access log on standard error: text (a line of words) or json (an object per line)")
 
   static let metricsAddress = Option(
     "--metrics-address", valueName: "HOST:PORT", type: .text,
@@ -67,8 +75,13 @@ public struct ServeCommand: Command {
       Prints 'listening on http://HOST:PORT/graphql' when ready (with --json one line:
       {"url","host","port","database"}, the database without its password, and "metrics" with
       --metrics-address). One access-log line per
-      request goes to standard error, naming the client's address. SIGINT or SIGTERM stops it
-      gracefully: in-flight requests finish, the database is closed, the exit status is 0.
+      request goes to standard error, naming the client's address (--log-format json: one JSON
+      object per line, with the request's X-Request-ID, which every answer echoes). Answers of 1 KiB
+      or more go out in gzip to clients that accept it. GET /health answers 200 while the process
+      runs; GET /ready 200 when the database answers, else 503 with a JSON reason. SIGTERM drains
+      first (--drain SECONDS): /ready turns 503 at once and requests are still served; then, as on
+      SIGINT, the server stops gracefully: in-flight requests finish, the database is closed, the
+      exit status is 0. A second signal during the drain stops it at once.
       --data-dir DIR chooses the SQLite database; --database URL (or DATABASE_URL, when
       neither is given; PG* variables work as in psql) keeps the data in PostgreSQL, shared by
       every serve using it, and exits 69 if it cannot be reached. Automatic persisted queries
@@ -85,7 +98,7 @@ public struct ServeCommand: Command {
       databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
       requestTimeout.declaration, persistedQueries.declaration, persistedOnly.declaration, noAPQ.declaration,
       apqMaxEntries.declaration, apqMaxBytes.declaration, pidFile.declaration,
-      metricsAddress.declaration, noMetrics.declaration,
+      metricsAddress.declaration, noMetrics.declaration, drain.declaration, logFormat.declaration,
     ],
     availability: .commandLineOnly)
 
@@ -182,16 +195,20 @@ public struct ServeCommand: Command {
         configuration.maxExecutionsPerAddress = configuration.executionThreads
       }
     }
+    let options = ServeOptions(
+      pidFile: arguments[Self.pidFile], drain: arguments[Self.drain] ?? .seconds(5),
+      logFormat: arguments[Self.logFormat] ?? .text)
     return await serve(
       host: host, port: port, database: database, configuration: configuration, limits: limits,
-      persisted: persisted, pidFile: arguments[Self.pidFile], metrics: metricsSettings, context: context)
+      persisted: persisted, options: options, metrics: metricsSettings, context: context)
   }
 
   private func serve(
     host: String, port: UInt16, database: BookingDatabase, configuration: GraphQLHTTPServer.Configuration,
-    limits: BackendLimits, persisted: PersistedQuerySettings, pidFile: String?, metrics: MetricsSettings,
+    limits: BackendLimits, persisted: PersistedQuerySettings, options: ServeOptions, metrics: MetricsSettings,
     context: CommandContext
   ) async -> CommandOutcome {
+    let pidFile = options.pidFile
     let backend: LaunchBackend
     do {
       backend = try LaunchBackend(
@@ -208,13 +225,14 @@ public struct ServeCommand: Command {
     }
     let signals = StopSignals()
     let registry = metrics.enabled ? ServeMetrics.registry(backend: backend) : nil
+    let probes = HealthProbes(readiness: BackendReadiness.monitor(backend))
     let server = GraphQLHTTPServer(
       service: BackendGraphQLService(backend: backend), configuration: configuration,
-      accessLog: StandardErrorAccessLog(),
+      accessLog: StandardErrorAccessLog(format: options.logFormat),
       metrics: registry.map {
         ServerMetrics(
           registry: $0, operationNames: metrics.operationNames, servesEndpoint: metrics.address == nil)
-      })
+      }, probes: probes)
     let metricsServer = registry.flatMap { registry in metrics.address.map { _ in metrics.server(registry) } }
     do {
       try server.start(host: host, port: port)
@@ -261,7 +279,13 @@ public struct ServeCommand: Command {
     } else {
       context.output.write("listening on \(endpoint)\n")
     }
-    _ = await signals.wait()
+    if await signals.wait() == SIGTERM, options.drain > .zero {
+      // A load balancer sees /ready fail and stops sending; what it sent meanwhile is served.
+      probes.beginDraining()
+      context.output.writeError(
+        "rocket-reserver: draining for \(options.drainDescription) s (a second signal stops at once)\n")
+      _ = await signals.second(within: options.drain)
+    }
     metricsServer?.stop()
     server.stop()
     backend.close()

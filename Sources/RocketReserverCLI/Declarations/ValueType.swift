@@ -177,3 +177,14 @@ extension ValueType where Value == Duration {
     }
   }
 }
+
+extension ValueType where Value == Duration {
+  /// A time in decimal seconds from zero to `limit` (`0`, `5`, `0.25`), to the millisecond:
+  /// where 0 means "not at all" (`serve --drain 0`).
+  static func secondsOrZero(upTo limit: Int) -> ValueType {
+    ValueType("seconds from 0 to \(limit), such as 0, 5 or 0.25") { word in
+      guard let seconds = Double(word), seconds >= 0, seconds <= Double(limit) else { return nil }
+      return .milliseconds(Int((seconds * 1000).rounded(.up)))
+    }
+  }
+}

@@ -6,38 +6,61 @@ import Synchronization
 #endif
 
 /// Waits for SIGINT or SIGTERM with Dispatch signal sources (not raw handlers), so the stop runs as
-/// ordinary code: stop the server, close the database, exit 0.
+/// ordinary code: drain, stop the server, close the database, exit 0. Every signal counts: a
+/// second one during the drain stops at once.
 ///
 /// `@unchecked Sendable`: `sources` is written once in `init` and only read again by `deinit`;
 /// everything else is the `Sendable` `Arrival`.
 final class StopSignals: @unchecked Sendable {
-  /// The first signal that arrived, and who waits for it.
+  /// The signals that arrived, and who waits for which of them.
   private final class Arrival: Sendable {
+    private struct Waiter {
+      /// Which arrival (1: the first) it waits for.
+      let ordinal: Int
+      let continuation: CheckedContinuation<Int32?, Never>
+    }
+
     private struct State {
-      var received: Int32?
-      var waiter: CheckedContinuation<Int32, Never>?
+      var received: [Int32] = []
+      var waiters: [Int: Waiter] = [:]
+      var nextID = 0
     }
     private let state = Mutex(State())
 
-    func wait() async -> Int32 {
+    /// The `ordinal`-th signal (1: the first), or nil when `timeout` passed before it arrived.
+    func wait(for ordinal: Int, timeout: Duration?) async -> Int32? {
       await withCheckedContinuation { continuation in
-        let early: Int32? = state.withLock { state in
-          if let received = state.received { return received }
-          state.waiter = continuation
-          return nil
+        let outcome: (early: Int32?, id: Int?) = state.withLock { state in
+          if state.received.count >= ordinal { return (state.received[ordinal - 1], nil) }
+          let id = state.nextID
+          state.nextID += 1
+          state.waiters[id] = Waiter(ordinal: ordinal, continuation: continuation)
+          return (nil, id)
         }
-        if let early { continuation.resume(returning: early) }
+        if let early = outcome.early { return continuation.resume(returning: early) }
+        if let timeout, let id = outcome.id {
+          Task {
+            try? await Task.sleep(for: timeout)
+            self.expire(id)
+          }
+        }
       }
     }
 
     func arrived(_ number: Int32) {
-      let waiter: CheckedContinuation<Int32, Never>? = state.withLock { state in
-        guard state.received == nil else { return nil }
-        state.received = number
-        defer { state.waiter = nil }
-        return state.waiter
+      let ready: [(CheckedContinuation<Int32?, Never>, Int32)] = state.withLock { state in
+        state.received.append(number)
+        let count = state.received.count
+        let due = state.waiters.filter { $0.value.ordinal <= count }
+        for id in due.keys { state.waiters[id] = nil }
+        return due.values.map { ($0.continuation, state.received[$0.ordinal - 1]) }
       }
-      waiter?.resume(returning: number)
+      for (continuation, signal) in ready { continuation.resume(returning: signal) }
+    }
+
+    private func expire(_ id: Int) {
+      let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+      waiter?.continuation.resume(returning: nil)
     }
   }
 
@@ -66,5 +89,9 @@ final class StopSignals: @unchecked Sendable {
 
   /// Returns once SIGINT or SIGTERM has arrived (at once if one already did).
   /// - Returns: the signal number.
-  func wait() async -> Int32 { await arrival.wait() }
+  func wait() async -> Int32 { await arrival.wait(for: 1, timeout: nil) ?? SIGINT }
+
+  /// Waits at most `timeout` for a second SIGINT or SIGTERM (after the one `wait` returned).
+  /// - Returns: its number, or nil when none came in time.
+  func second(within timeout: Duration) async -> Int32? { await arrival.wait(for: 2, timeout: timeout) }
 }

@@ -13,6 +13,7 @@ struct BookingStatements: Sendable {
   let insertTrip: SQLStatement
   let deleteTrip: SQLStatement
   let countTrips: SQLStatement
+  let ping: SQLStatement
 
   init(_ style: SQLPlaceholderStyle) {
     insertUser = SQLStatement(
@@ -30,5 +31,6 @@ struct BookingStatements: Sendable {
       "INSERT INTO trips (user_id, launch_id) VALUES (?, ?) ON CONFLICT DO NOTHING", for: style)
     deleteTrip = SQLStatement("DELETE FROM trips WHERE user_id = ? AND launch_id = ?", for: style)
     countTrips = SQLStatement("SELECT count(*) FROM trips", for: style)
+    ping = SQLStatement("SELECT 1", for: style)
   }
 }

@@ -98,6 +98,11 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
     }
   }
 
+  /// One `SELECT 1` on a reading connection (see ``BookingStore/ping()``).
+  public func ping() throws {
+    _ = try read { db in try db.query(statements.ping, []) }
+  }
+
   // MARK: - Transactions
 
   /// Runs `body` on a connection that sees the latest commits, mapping errors.

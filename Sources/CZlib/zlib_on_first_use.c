@@ -1,0 +1,47 @@
+// zlib's functions as this program calls them, forwarded to the library opened on first use. A
+// new call needs its forwarder here: without one the link fails, naming it.
+#include "shim.h"
+
+#include <string.h>
+
+#include "lazy_load.h"
+
+static lazy_library libz = {"libz.so.1", NULL};
+
+const char *czlib_open_error(void) {
+  if (lazy_load_open(&libz) != NULL) return NULL;
+  return lazy_load_error(&libz);
+}
+
+LAZY_FORWARD(libz, int, deflateInit2_,
+             (z_streamp stream, int level, int method, int windowBits, int memLevel, int strategy,
+              const char *version, int stream_size),
+             (stream, level, method, windowBits, memLevel, strategy, version, stream_size))
+LAZY_FORWARD(libz, int, deflate, (z_streamp stream, int flush), (stream, flush))
+LAZY_FORWARD(libz, int, deflateEnd, (z_streamp stream), (stream))
+
+// windowBits 15 + 16: the largest window, with a gzip header and trailer instead of zlib's.
+enum { gzip_window_bits = 15 + 16, memory_level = 8 };
+
+size_t czlib_gzip_bound(size_t length) {
+  // zlib's compressBound (stored blocks, the worst case, with zlib's 6-byte wrapper) plus the
+  // gzip wrapper's 18 bytes: no stream needed, so no library call.
+  return length + (length >> 12) + (length >> 14) + (length >> 25) + 13 + 18;
+}
+
+long czlib_gzip(const void *input, size_t length, void *output, size_t capacity, int level) {
+  z_stream stream;
+  memset(&stream, 0, sizeof stream);
+  if (deflateInit2(&stream, level, Z_DEFLATED, gzip_window_bits, memory_level, Z_DEFAULT_STRATEGY) != Z_OK) {
+    return -1;
+  }
+  stream.next_in = (Bytef *)input;
+  stream.avail_in = (uInt)length;
+  stream.next_out = (Bytef *)output;
+  stream.avail_out = (uInt)capacity;
+  int status = deflate(&stream, Z_FINISH);
+  long written = status == Z_STREAM_END ? (long)stream.total_out : -1;
+  deflateEnd(&stream);
+  return written;
+}
+

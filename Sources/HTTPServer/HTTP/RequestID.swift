@@ -1,0 +1,42 @@
+import Synchronization
+
+/// Each request's id, for the access log and the answer's `X-Request-ID`: the client's (or a
+/// proxy's) own when it is usable, so that one id follows a request through every log, else one
+/// made here.
+///
+/// Made ids are this server's random 64-bit prefix and a counter (`5f0c2a9e41d7b3c8-1a`): unique
+/// within the process, distinct between processes with overwhelming probability, and free of a
+/// system call per request.
+final class RequestID: Sendable {
+  /// The longest id taken from a client (longer ones are replaced).
+  static let maxLength = 128
+
+  private let prefix: String
+  private let counter = Atomic<UInt64>(0)
+
+  init() {
+    var generator = SystemRandomNumberGenerator()
+    let random = String(generator.next() as UInt64, radix: 16)
+    prefix = String(repeating: "0", count: 16 - random.count) + random + "-"
+  }
+
+  /// `incoming` when it is a usable id (1 to `maxLength` characters of letters, digits and
+  /// `-._:+/=@`, which cannot break a header or a log line), else a new one.
+  func id(for incoming: String?) -> String {
+    if let incoming, Self.isUsable(incoming) { return incoming }
+    return prefix + String(counter.add(1, ordering: .relaxed).newValue, radix: 16)
+  }
+
+  static func isUsable(_ text: String) -> Bool {
+    let bytes = text.utf8
+    return !bytes.isEmpty && bytes.count <= maxLength
+      && bytes.allSatisfy { byte in
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+          UInt8(ascii: "0")...UInt8(ascii: "9"):
+          true
+        default: Array("-._:+/=@".utf8).contains(byte)
+        }
+      }
+  }
+}

@@ -1,0 +1,69 @@
+import Synchronization
+
+/// `GET /health` (liveness) and `GET /ready` (readiness), answered by the server itself before
+/// the router sees the request, so that a load balancer's or an orchestrator's probes work
+/// whatever the router serves, never wait for an execution thread, and never count against an
+/// address's budgets:
+///
+/// - `/health`: 200 `{"status":"up"}` while the process answers at all; it touches nothing else.
+/// - `/ready`: 200 `{"status":"ready"}` when the server would answer requests that need its
+///   backend; otherwise 503 `{"status":"unavailable","reason":...,"message":...}`: the server is
+///   draining (SIGTERM, `beginDraining`) or stopping, or the `ReadinessMonitor`'s latest check
+///   failed.
+///
+/// Both take GET and HEAD (405 otherwise), answer JSON with `Cache-Control: no-store`, and are
+/// refused nothing by the per-address connection budget: an address at its budget may open a
+/// few more connections (`HTTPServer`'s probe allowance) that serve these two paths only.
+///
+/// Thread safety: `Sendable`; every method may be called from any thread.
+public final class HealthProbes: Sendable {
+  /// The liveness path.
+  public static let healthPath = "/health"
+  /// The readiness path.
+  public static let readyPath = "/ready"
+
+  private let readiness: ReadinessMonitor?
+  private let draining = Atomic<Bool>(false)
+
+  /// - Parameter readiness: what decides readiness besides draining (nil: always ready until
+  ///   drained).
+  public init(readiness: ReadinessMonitor? = nil) {
+    self.readiness = readiness
+  }
+
+  /// From now on `/ready` answers 503 `draining`; everything else is served as before. Called
+  /// when a graceful stop is announced (SIGTERM), a drain period before the server stops.
+  public func beginDraining() { draining.store(true, ordering: .relaxed) }
+
+  /// Whether `beginDraining` was called: answers then ask clients to close their connections.
+  public var isDraining: Bool { draining.load(ordering: .relaxed) }
+
+  /// The answer to a request for `path`, or nil when `path` is not a probe's.
+  /// - Parameter stopping: whether the server's graceful stop has begun.
+  func answer(method: HTTPMethod, path: String, stopping: Bool) -> HTTPResponse? {
+    let isReady = path == Self.readyPath
+    guard isReady || path == Self.healthPath else { return nil }
+    guard method == .get || method == .head else {
+      return Self.json(405, #"{"status":"error","message":"Use GET or HEAD."}"#, allow: true)
+    }
+    guard isReady else { return Self.json(200, #"{"status":"up"}"#) }
+    let problem = stopping || isDraining ? .draining : readiness?.current()
+    guard let problem else { return Self.json(200, #"{"status":"ready"}"#) }
+    var body = Array(#"{"status":"unavailable""#.utf8)
+    JSONText.appendKey("reason", to: &body)
+    JSONText.appendString(problem.reason, to: &body)
+    JSONText.appendKey("message", to: &body)
+    JSONText.appendString(problem.message, to: &body)
+    body.append(UInt8(ascii: "}"))
+    return HTTPResponse(
+      status: 503, contentType: "application/json", body: body,
+      headers: [HTTPHeaderField("Cache-Control", "no-store")])
+  }
+
+  private static func json(_ status: Int, _ text: String, allow: Bool = false) -> HTTPResponse {
+    var headers = [HTTPHeaderField("Cache-Control", "no-store")]
+    if allow { headers.append(HTTPHeaderField("Allow", "GET, HEAD")) }
+    return HTTPResponse(
+      status: status, contentType: "application/json", body: Array(text.utf8), headers: headers)
+  }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import GraphQL
+import Synchronization
+import TestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A rolling restart behind a load balancer loses no request: two `serve` instances on one
+/// SQLite file behind `ReadinessProxy`, clients sending without pause; SIGTERM one, start a
+/// replacement, SIGTERM the other. The drain keeps each stopping instance answering until the
+/// proxy has seen its `/ready` turn 503 and stopped sending to it.
+@Suite struct ServeRollingRestartTests {
+  final class Load: Sendable {
+    let running = Atomic<Bool>(true)
+    let succeeded = Atomic<Int>(0)
+    let failures = Mutex<[String]>([])
+  }
+
+  @Test func aRollingRestartUnderLoadLosesNoRequest() async throws {
+    let directory = try TemporaryDirectory(prefix: "serve-rolling")
+    // One data directory: the instances share its SQLite file, as restarts of one service do.
+    let data = directory.child("data")
+    let proxy = try ReadinessProxy()
+    let first = try ServeProcess(dataDirectory: data)
+    let second = try ServeProcess(dataDirectory: data)
+    proxy.add(port: first.port)
+    proxy.add(port: second.port)
+    #expect(
+      await waitUntil(within: .seconds(30)) {
+        proxy.isRouting(to: first.port) && proxy.isRouting(to: second.port)
+      })
+
+    let load = Load()
+    let endpoint = proxy.endpoint
+    let clients = (0..<3).map { client in
+      Task {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 60
+        let session = URLSession(configuration: configuration)
+        // Paced (at most about a hundred a second each) and bounded, however long the restart takes.
+        for step in 0..<3000 where load.running.load(ordering: .relaxed) {
+          try? await Task.sleep(for: .milliseconds(10))
+          var request = URLRequest(url: endpoint)
+          request.httpMethod = "POST"
+          request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+          request.httpBody = Data(#"{"query":"{ totalTripsBooked launches(pageSize: 2) { cursor } }"}"#.utf8)
+          do {
+            let (body, response) = try await session.data(for: request)
+            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+            let json = try JSON(parsing: [UInt8](body))
+            if status == 200, json["data"]?["totalTripsBooked"] == .int(0) {
+              load.succeeded.add(1, ordering: .relaxed)
+            } else {
+              load.failures.withLock { $0.append("client \(client) step \(step): \(status) \(json)") }
+            }
+          } catch {
+            load.failures.withLock { $0.append("client \(client) step \(step): \(error)") }
+          }
+        }
+      }
+    }
+    func succeeded() -> Int { load.succeeded.load(ordering: .relaxed) }
+
+    #expect(await waitUntil(within: .seconds(60)) { succeeded() >= 50 })
+    first.signal(SIGTERM)
+    let replacement = try ServeProcess(dataDirectory: data)
+    proxy.add(port: replacement.port)
+    #expect(await waitUntil(within: .seconds(60)) { proxy.isRouting(to: replacement.port) })
+    #expect(!proxy.isRouting(to: first.port))
+    let beforeSecond = succeeded()
+    #expect(await waitUntil(within: .seconds(60)) { succeeded() >= beforeSecond + 30 })
+    second.signal(SIGTERM)
+    #expect(await first.exitStatus(within: .seconds(60)) == 0)
+    #expect(await second.exitStatus(within: .seconds(60)) == 0)
+    let afterBoth = succeeded()
+    #expect(await waitUntil(within: .seconds(60)) { succeeded() >= afterBoth + 30 })
+    load.running.store(false, ordering: .relaxed)
+    for client in clients { await client.value }
+
+    let failures = load.failures.withLock { $0 }
+    #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(5))")
+    #expect(succeeded() >= 200)
+    for port in [first.port, second.port, replacement.port] {
+      #expect(proxy.served(by: port) > 0, "instance \(port) served nothing")
+    }
+  }
+}
