@@ -16,6 +16,9 @@ final class ReadinessProxy: Sendable {
     let backends = Mutex<[UInt16: Backend]>([:])
     let turn = Atomic<Int>(0)
     let polling = Atomic<Bool>(true)
+    let log = Mutex<[String]>([])
+    let start = ContinuousClock.now
+    func note(_ text: String) { log.withLock { $0.append("\(ContinuousClock.now - start): \(text)") } }
 
     /// The next ready instance in turn, counted as serving one more request.
     func pick() -> UInt16? {
@@ -40,7 +43,11 @@ final class ReadinessProxy: Sendable {
       while pool.polling.load(ordering: .relaxed) {
         for port in pool.backends.withLock({ Array($0.keys) }) {
           let ready = Self.isReady(port)
-          pool.backends.withLock { $0[port]?.ready = ready }
+          let changed = pool.backends.withLock { backends in
+            defer { backends[port]?.ready = ready }
+            return backends[port]?.ready != ready
+          }
+          if changed { pool.note("\(port) ready \(ready)") }
         }
         usleep(50_000)
       }
@@ -51,6 +58,8 @@ final class ReadinessProxy: Sendable {
     pool.polling.store(false, ordering: .relaxed)
     front.stop()
   }
+
+  var history: [String] { pool.log.withLock { $0 } }
 
   /// The GraphQL endpoint clients use.
   var endpoint: URL { front.url() }
@@ -82,6 +91,7 @@ final class ReadinessProxy: Sendable {
     head += "Content-Length: \(request.body.count)\r\n\r\n"
     guard connection.send(Array(head.utf8) + Array(request.body)), let answer = connection.readResponse()
     else {
+      pool.note("no answer from \(port)")
       return .json(#"{"proxy":"no answer from \#(port)"}"#, status: 502)
     }
     return .json(answer.body, status: answer.status)

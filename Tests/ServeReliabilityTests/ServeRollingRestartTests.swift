@@ -19,11 +19,12 @@ import Testing
     let failures = Mutex<[String]>([])
   }
 
-  // Lost one request in about one run of five (a 502 "no answer" from the proxy, or an error
-  // between the client and the proxy, near the moment a draining instance exits), cause not yet
-  // found; the drain itself is covered by ServeDrainTests. Off until the cause is known, so
-  // `make test` does not fail by chance (see issue 32's note).
-  @Test(.disabled("loses one request in about one run of five; cause not yet found"))
+  // Under load (two busy loops) it loses one request in about one run of four, when the two
+  // drained instances exit (~6 s): the proxy's history then shows the *replacement*'s /ready
+  // failing for ~50 ms and a request to it getting no answer or a refused connection, and once a
+  // client's connection to the proxy itself failed. Cause not yet found; the drain itself is
+  // covered by ServeDrainTests. Off until it is, so `make test` cannot fail by chance (issue 32).
+  @Test(.disabled("loses one request in about one run of four under load; cause not yet found"))
   func aRollingRestartUnderLoadLosesNoRequest() async throws {
     let directory = try TemporaryDirectory(prefix: "serve-rolling")
     // One data directory: the instances share its SQLite file, as restarts of one service do.
@@ -86,7 +87,10 @@ import Testing
     for client in clients { await client.value }
 
     let failures = load.failures.withLock { $0 }
-    #expect(failures.isEmpty, "\(failures.count) failed: \(failures.prefix(5))")
+    #expect(
+      failures.isEmpty,
+      "\(failures.count) failed: \(failures.prefix(5)); first \(first.port), second \(second.port), replacement \(replacement.port); \(proxy.history)"
+    )
     #expect(succeeded() >= 200)
     for port in [first.port, second.port, replacement.port] {
       #expect(proxy.served(by: port) > 0, "instance \(port) served nothing")
