@@ -77,12 +77,20 @@ final class CacheDatabase: @unchecked Sendable {
   }
 
   private func prepareSchema() throws {
-    let application = try pragma("application_id")
-    let version = try pragma("user_version")
-    if application == Self.applicationID && version == Self.schemaVersion { return }
-    let tables = try connection.queryFirst("SELECT count(*) FROM sqlite_master") {
-      try $0.column(0, as: Int64.self)
+    // One snapshot: read one by one, another process's creation could commit between the reads,
+    // and its tables, seen without the id read just before, made a new cache look foreign (it
+    // was then moved aside; two commands starting at once on a fresh machine did this).
+    var application: Int64 = 0
+    var version: Int64 = 0
+    var tables: Int64 = 0
+    try connection.inTransaction { db in
+      application = try db.queryFirst("PRAGMA application_id") { try $0.column(0, as: Int64.self) } ?? 0
+      version = try db.queryFirst("PRAGMA user_version") { try $0.column(0, as: Int64.self) } ?? 0
+      tables =
+        try db.queryFirst("SELECT count(*) FROM sqlite_master") { try $0.column(0, as: Int64.self) } ?? 0
+      return .commit
     }
+    if application == Self.applicationID && version == Self.schemaVersion { return }
     guard application == 0 && tables == 0 else {
       throw Problem.unusableFile(
         application == Self.applicationID
