@@ -83,12 +83,18 @@ final class CacheDatabase: @unchecked Sendable {
     var application: Int64 = 0
     var version: Int64 = 0
     var tables: Int64 = 0
-    try connection.inTransaction { db in
-      application = try db.queryFirst("PRAGMA application_id") { try $0.column(0, as: Int64.self) } ?? 0
-      version = try db.queryFirst("PRAGMA user_version") { try $0.column(0, as: Int64.self) } ?? 0
+    // A deferred (read) transaction: it never waits for another program's write lock.
+    try connection.execute("BEGIN DEFERRED")
+    do {
+      application = try pragma("application_id")
+      version = try pragma("user_version")
       tables =
-        try db.queryFirst("SELECT count(*) FROM sqlite_master") { try $0.column(0, as: Int64.self) } ?? 0
-      return .commit
+        try connection.queryFirst("SELECT count(*) FROM sqlite_master") { try $0.column(0, as: Int64.self) }
+        ?? 0
+      try connection.execute("COMMIT")
+    } catch {
+      _ = try? connection.execute("ROLLBACK")
+      throw error
     }
     if application == Self.applicationID && version == Self.schemaVersion { return }
     guard application == 0 && tables == 0 else {
