@@ -18,7 +18,7 @@ public struct CommandDeclaration: Sendable {
   let name: String
   /// Other words that run it.
   let aliases: [String]
-  /// One line for the `help` list and the README.
+  /// One line for the `help` list and the reference tables of `docs/usage.md`.
   let summary: String
   /// Further paragraphs for `help COMMAND`.
   let details: String

@@ -23,7 +23,7 @@ struct OptionDeclaration: Sendable {
   let value: AnyValueType?
   /// The default in words for `help` (`20`), or nil.
   let defaultValue: String?
-  /// One line for `help COMMAND` and the README.
+  /// One line for `help COMMAND` and the reference tables of `docs/usage.md`.
   let help: String
   /// Where it may be given.
   let scope: OptionScope

@@ -1,5 +1,6 @@
-/// The README's command and option tables, rendered from the declarations; a test fails when
-/// the README's copy differs (`ReadmeTablesTests` prints the expected text).
+/// The reference tables of `docs/usage.md` (commands, their options, the program's options),
+/// rendered from the declarations; a test fails when the page's copy differs (`UsageTablesTests`
+/// prints the expected text).
 enum ReferenceTables {
   /// `| command | what it does |`, one row per command.
   static func commands(_ registry: CommandRegistry) -> String {

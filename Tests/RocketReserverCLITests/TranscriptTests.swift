@@ -2,12 +2,12 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The README's transcripts are runs of the program: every ```text block made only of
+/// The transcripts of the README and `docs/usage.md` are runs of the program: every ```text block made only of
 /// `$ rocket-reserver ...` and `$ printf ... | rocket-reserver` commands is replayed at a
 /// terminal (80 columns, no colours, no pager), in order in one fresh home, and each command's
 /// output and exit status must read as the README shows them. A block with an interactive
 /// session, `serve`, `watch` or other programs is documentation only.
-@Suite struct ReadmeTranscriptTests {
+@Suite struct TranscriptTests {
   /// A command of a transcript and what it is shown to print.
   struct Step {
     var command: String
@@ -15,12 +15,11 @@ import Testing
     var status: Int32
   }
 
-  private static var readme: String {
-    get throws {
-      let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("README.md")
-      return try String(contentsOf: url, encoding: .utf8)
-    }
+  /// The text of `page`, a path from the package's root.
+  private static func text(of page: String) throws -> String {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent(page)
+    return try String(contentsOf: url, encoding: .utf8)
   }
 
   /// The runnable blocks, each as its steps.
@@ -69,9 +68,10 @@ import Testing
     }.joined(separator: "\n")
   }
 
-  @Test func theTranscriptsAreWhatTheProgramPrints() throws {
-    let blocks = Self.transcripts(try Self.readme)
-    #expect(blocks.count >= 2)
+  @Test(arguments: ["README.md", "docs/usage.md"])
+  func theTranscriptsAreWhatTheProgramPrints(page: String) throws {
+    let blocks = Self.transcripts(try Self.text(of: page))
+    #expect(blocks.count >= 1)
     for steps in blocks {
       let fixture = try ShellFixture()
       // The README's user is ada, whose home is /home/ada.
