@@ -5,6 +5,7 @@
 # header fields and body), then `serve`'s throughput for each under wrk, A B A B in one run.
 # Usage: Benchmarks/persisted.sh BIN   (needs wrk and curl; make bench-deps)
 set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
 bin=$1
 rounds=${ROUNDS:-2} secs=${SECONDS_PER_ROUND:-5} conns=${CONNECTIONS:-8}
 command -v wrk >/dev/null || { echo "missing wrk (make bench-deps)"; exit 2; }
@@ -47,20 +48,9 @@ wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Accept"] = "application/json"
 wrk.body = '$escaped'
 LUA
+# Both count bad answers as the LaunchList reference script does (its second half).
 for script in get post; do
-  cat >>"$tmp/$script.lua" <<'LUA'
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-bad = 0
-function response(status, headers, body)
-  if status ~= 200 or not string.find(body, '"hasMore"', 1, true) then bad = bad + 1 end
-end
-function done(summary, latency, requests)
-  local total_bad = 0
-  for _, t in ipairs(threads) do total_bad = total_bad + (t:get("bad") or 0) end
-  io.write(string.format("bad answers %d\n", total_bad))
-end
-LUA
+  sed -n '/^local threads/,$p' "$here/reference/launchlist.lua" >>"$tmp/$script.lua"
 done
 
 rate() {

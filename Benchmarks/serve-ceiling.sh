@@ -116,28 +116,11 @@ fi
 
 # Instructions per request: callgrind around a serve that answers N, then 2N requests on one
 # keep-alive connection; (I(2N) - I(N)) / N cancels start-up and warm-up.
-instructions() {
-  local binary=$1 count=$2 out=$tmp/cg-$RANDOM
-  XDG_DATA_HOME=$tmp/cgdata-$RANDOM valgrind --tool=callgrind --callgrind-out-file=/dev/null \
-    "$binary" serve --host 127.0.0.1 --port 0 >"$out" 2>"$out.err" &
-  local pid=$!
-  for _ in $(seq 600); do grep -q listening "$out" 2>/dev/null && break; sleep 0.1; done
-  python3 - "$(sed -n 's/^listening on //p' "$out")" "$count" "$body" <<'PY'
-import http.client, sys, urllib.parse
-url, count, body = urllib.parse.urlparse(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
-conn = http.client.HTTPConnection(url.hostname, url.port, timeout=120)
-for _ in range(count):
-    conn.request("POST", url.path, body, {"Content-Type": "application/json"})
-    response = conn.getresponse(); response.read()
-    assert response.status == 200
-PY
-  kill -INT "$pid"; wait "$pid" 2>/dev/null || true
-  awk '/Collected/ { print $4 }' "$out.err"
-}
+source "$here/lib/serve-instructions.sh"
 [ "$calls" -gt 0 ] || exit 0
 for which in serve before; do
   binary=$bin; [ "$which" = before ] && binary=$before
   [ -n "$binary" ] || continue
-  one=$(instructions "$binary" "$calls"); two=$(instructions "$binary" $((2 * calls)))
+  one=$(serve_instructions "$binary" "$calls" "$body"); two=$(serve_instructions "$binary" $((2 * calls)) "$body")
   printf '%-8s %10d instructions/request (callgrind)\n' "$which" $(((two - one) / calls))
 done
