@@ -57,19 +57,7 @@ import Testing
 
   /// `bytes` decompressed by gzip(1), an implementation independent of the server's.
   static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
-    let directory = try TemporaryDirectory(prefix: "gunzip")
-    let path = directory.child("body.gz")
-    try Data(bytes).write(to: URL(fileURLWithPath: path))
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-    process.arguments = ["-dc", path]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
-    return Array(data)
+    Array(try gzipTool(["-dc"], input: Data(bytes)))
   }
 
   private static func server(gzipMinimumBytes: Int? = 1024) throws -> (HTTPServer, UInt16) {

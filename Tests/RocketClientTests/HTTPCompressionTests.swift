@@ -8,19 +8,7 @@ import Testing
 @Suite struct HTTPCompressionTests {
   /// `text` compressed by gzip(1).
   private static func gzip(_ text: String) throws -> Data {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-    process.arguments = ["-c"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    input.fileHandleForWriting.write(Data(text.utf8))
-    try input.fileHandleForWriting.close()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return data
+    try gzipTool(["-c"], input: Data(text.utf8))
   }
 
   @Test func asksForGzipAndGetsTheDecodedBody() async throws {

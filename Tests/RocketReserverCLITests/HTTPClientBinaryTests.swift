@@ -24,12 +24,7 @@ import Testing
       process.standardOutput = output
       process.standardError = FileHandle.nullDevice
       try process.run()
-      var line = Data()
-      while !line.contains(UInt8(ascii: "\n")) {
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        line += chunk
-      }
+      let line = output.fileHandleForReading.readFirstLine()
       let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       guard text.hasPrefix("listening on "), let url = URL(string: String(text.dropFirst(13))) else {
         throw CocoaError(.fileReadCorruptFile, userInfo: [NSDebugDescriptionErrorKey: text])
@@ -253,18 +248,4 @@ import Testing
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
 
-  /// Whether this machine can listen on the IPv6 loopback (some containers have no IPv6).
-  static let hasIPv6Loopback: Bool = {
-    let probe = Glibc.socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
-    guard probe >= 0 else { return false }
-    defer { close(probe) }
-    var address = sockaddr_in6()
-    address.sin6_family = sa_family_t(AF_INET6)
-    address.sin6_addr = in6addr_loopback
-    return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(probe, $0, socklen_t(MemoryLayout<sockaddr_in6>.size)) == 0
-      }
-    }
-  }()
 }

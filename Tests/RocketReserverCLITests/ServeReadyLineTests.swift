@@ -21,12 +21,7 @@ import Testing
     process.standardError = errors
     try process.run()
     defer { if process.isRunning { process.interrupt() } }
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line += chunk
-    }
+    let line = output.fileHandleForReading.readFirstLine()
     let ready = try #require(try JSONSerialization.jsonObject(with: line) as? [String: Any])
     let port = try #require(ready["port"] as? Int)
     #expect(port > 0)

@@ -25,12 +25,7 @@ import Testing
       process.standardError = errors
       try process.run()
       // The first line is the address; reading blocks until serve printed it (or exited).
-      var line = Data()
-      while !line.contains(UInt8(ascii: "\n")) {
-        let chunk = output.fileHandleForReading.availableData
-        if chunk.isEmpty { break }
-        line += chunk
-      }
+      let line = output.fileHandleForReading.readFirstLine()
       let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
       guard text.hasPrefix("listening on "), let url = URL(string: String(text.dropFirst(13))) else {
         throw CocoaError(.fileReadCorruptFile, userInfo: [NSDebugDescriptionErrorKey: text])

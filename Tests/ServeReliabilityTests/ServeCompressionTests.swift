@@ -27,24 +27,7 @@ import Testing
 
   /// `bytes` decompressed by gzip(1).
   static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-    process.arguments = ["-dc"]
-    let input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    // Written on a thread of its own: gzip's output pipe must be drained while it reads.
-    let writer = input.fileHandleForWriting
-    let data = Data(bytes)
-    Thread {
-      writer.write(data)
-      try? writer.close()
-    }.start()
-    let decoded = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Array(decoded)
+    Array(try gzipTool(["-dc"], input: Data(bytes)))
   }
 
   @Test func aPageInGzipIsTheSameJSON() async throws {

@@ -29,12 +29,7 @@ import Testing
     process.standardError = log
     try process.run()
     defer { if process.isRunning { process.interrupt() } }
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line += chunk
-    }
+    let line = output.fileHandleForReading.readFirstLine()
     let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     let endpoint = try #require(URL(string: String(text.dropFirst("listening on ".count))))
 

@@ -312,13 +312,7 @@ final class JSONServe: @unchecked Sendable {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    var line = Data()
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      let byte = output.fileHandleForReading.readData(ofLength: 1)
-      if byte.isEmpty || byte == Data("\n".utf8) { break }
-      line.append(byte)
-    }
+    let line = output.fileHandleForReading.readFirstLine()
     let ready = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any]
     guard let url = (ready?["url"] as? String).flatMap(URL.init(string:)) else {
       process.terminate()

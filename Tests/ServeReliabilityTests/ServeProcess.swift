@@ -34,14 +34,8 @@ final class ServeProcess: @unchecked Sendable {
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
     try process.run()
-    var line = Data()
-    let deadline = Date().addingTimeInterval(60)
-    while Date() < deadline {
-      let byte = output.fileHandleForReading.readData(ofLength: 1)
-      if byte.isEmpty || byte == Data("\n".utf8) { break }
-      line.append(byte)
-    }
-    let text = String(decoding: line, as: UTF8.self)
+    let line = output.fileHandleForReading.readFirstLine()
+    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     guard text.hasPrefix("listening on "),
       let url = URL(string: String(text.dropFirst("listening on ".count)))
     else {
