@@ -97,7 +97,6 @@ import Testing
     #expect(server.server.endpoint == "http://127.0.0.1:\(server.port)/graphql")
   }
 
-
   @Test(.enabled(if: hasIPv6Loopback), arguments: ["::1", "[::1]"])
   func servesOnTheIPv6Loopback(host: String) throws {
     let server = GraphQLHTTPServer(service: FakeGraphQLService(), accessLog: DiscardingAccessLog())
