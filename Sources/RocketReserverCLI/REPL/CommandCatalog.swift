@@ -6,7 +6,7 @@ public enum CommandCatalog {
       HelpCommand(), QuitCommand(), LaunchesCommand(), MoreCommand(), LaunchCommand(), LoginCommand(),
       LogoutCommand(), WhoamiCommand(), TripsCommand(), BookCommand(), CancelCommand(), TotalCommand(),
       SchemaCommand(), ServeCommand(), QueryCommand(), WatchCommand(), CacheCommand(),
-      VersionCommand(), CompletionCommand(), ManualCommand(), AuthCommand(), ConnectCommand(),
+      VersionCommand(), CompletionCommand(), ManualCommand(), AuthCommand(), ConnectCommand(), ProbeCommand(),
     ]
   }
 
