@@ -171,7 +171,7 @@ public final class PostgresCluster: Sendable {
 
   /// A loopback port nobody listens on now: bind port 0, read it back, close.
   private static func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard descriptor >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
     defer { close(descriptor) }
     var address = sockaddr_in()

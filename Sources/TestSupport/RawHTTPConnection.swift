@@ -19,7 +19,20 @@ public final class RawHTTPConnection {
   ///     sees another client address (default: the system's choice, 127.0.0.1).
   ///   - readTimeoutSeconds: how long a read waits for data before giving up.
   public init(port: UInt16, ipv6: Bool = false, source: String? = nil, readTimeoutSeconds: Int = 5) throws {
-    socket = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    // Stored only once connected: Swift runs `deinit` when an initializer throws after every
+    // property is set, so a socket stored before a failed connect would be closed twice, the
+    // second time under a number another thread may have reused by then.
+    socket = try Self.connectedSocket(port: port, ipv6: ipv6, source: source)
+    setReadTimeout(seconds: readTimeoutSeconds)
+  }
+
+  /// A new socket connected to `port` on the loopback address, or `ConnectionFailed` (after
+  /// closing it). Close-on-exec: a `serve` the tests start meanwhile must not hold a copy, which
+  /// would keep the connection open after the test closes it.
+  private static func connectedSocket(port: UInt16, ipv6: Bool, source: String?) throws -> Int32 {
+    let socket = Glibc.socket(
+      ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard socket >= 0 else { throw ConnectionFailed(errorNumber: errno) }
     if let source, !ipv6 {
       var local = sockaddr_in()
       local.sin_family = sa_family_t(AF_INET)
@@ -62,7 +75,7 @@ public final class RawHTTPConnection {
       close(socket)
       throw ConnectionFailed(errorNumber: error)
     }
-    setReadTimeout(seconds: readTimeoutSeconds)
+    return socket
   }
 
   deinit { close(socket) }

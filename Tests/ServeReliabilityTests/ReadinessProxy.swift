@@ -42,12 +42,12 @@ final class ReadinessProxy: Sendable {
     Thread {
       while pool.polling.load(ordering: .relaxed) {
         for port in pool.backends.withLock({ Array($0.keys) }) {
-          let ready = Self.isReady(port)
+          let (ready, why) = Self.readiness(port)
           let changed = pool.backends.withLock { backends in
             defer { backends[port]?.ready = ready }
             return backends[port]?.ready != ready
           }
-          if changed { pool.note("\(port) ready \(ready)") }
+          if changed { pool.note("\(port) ready \(ready) \(why)") }
         }
         usleep(50_000)
       }
@@ -73,15 +73,27 @@ final class ReadinessProxy: Sendable {
   /// How many requests went to the instance on `port`.
   func served(by port: UInt16) -> Int { pool.backends.withLock { $0[port]?.served ?? 0 } }
 
-  private static func isReady(_ port: UInt16) -> Bool {
-    guard let connection = try? RawHTTPConnection(port: port, readTimeoutSeconds: 5) else { return false }
+  /// Whether the instance on `port` answers `/ready` with 200, and what it answered (or why it
+  /// did not), for the history.
+  private static func readiness(_ port: UInt16) -> (Bool, String) {
+    let connection: RawHTTPConnection
+    do {
+      connection = try RawHTTPConnection(port: port, readTimeoutSeconds: 5)
+    } catch {
+      return (false, "\(error)")
+    }
     connection.send("GET /ready HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
-    return connection.readResponse()?.status == 200
+    guard let answer = connection.readResponse() else { return (false, "no answer") }
+    return (answer.status == 200, "\(answer.status) \(answer.body)")
   }
 
   private static func forward(_ request: LoopbackHTTPStub.Request, pool: Pool) -> LoopbackHTTPStub.Response {
     guard let port = pool.pick() else { return .json(#"{"proxy":"no ready instance"}"#, status: 502) }
-    guard let connection = try? RawHTTPConnection(port: port, readTimeoutSeconds: 60) else {
+    let connection: RawHTTPConnection
+    do {
+      connection = try RawHTTPConnection(port: port, readTimeoutSeconds: 60)
+    } catch {
+      pool.note("cannot connect to \(port): \(error)")
       return .json(#"{"proxy":"cannot connect to \#(port)"}"#, status: 502)
     }
     var head = "\(request.method) \(request.path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n"
