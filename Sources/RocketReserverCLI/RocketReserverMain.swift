@@ -171,7 +171,7 @@ public enum RocketReserverMain {
     requestOptions.printCurl = options.printCurl
     requestOptions.tls = TLSOptions(caFile: options.caFile, verifiesPeer: !options.insecure)
     if let caFile = options.caFile, access(caFile, R_OK) != 0 {
-      throw UsageError("--cacert \(TerminalText.quoted(caFile)): \(String(cString: strerror(errno)))")
+      throw UsageError("--cacert \(TerminalText.safe(caFile)): \(String(cString: strerror(errno)))")
     }
     if let policy = options.cachePolicy { requestOptions.cachePolicy = policy }
     if let persisted = options.persistedQueries { requestOptions.persistedQueries = persisted }
