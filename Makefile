@@ -3,7 +3,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev libcurl4-openssl-dev libpq-dev libwslay-dev zlib1g-dev
-TEST_DEPS := curl nodejs node-graphql time postgresql python3 python3-pip python3-websockets bash zsh man-db
+TEST_DEPS := curl openssl nodejs node-graphql time postgresql python3 python3-pip python3-websockets bash zsh man-db
 BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind time python3 postgresql nginx-light
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -31,6 +31,8 @@ let package = Package(
     .target(name: "CWslay", dependencies: ["CLazyLoad"]),
     // zlib for serve's gzip answers, opened on first use like the libraries above.
     .target(name: "CZlib", dependencies: ["CLazyLoad"]),
+    // libssl for the WebSocket client's wss://, opened on first use; libcrypto is linked (CCrypto).
+    .target(name: "CTLS", dependencies: ["CLazyLoad", "CCrypto"]),
 
     // MARK: - Libraries
     // The module graph is one-way (docs/ARCHITECTURE.md): wire types <- engine, wire types <-
@@ -103,7 +105,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQLWire", "GraphQLAPI", "POSIXThreads", "SQLite", "CCurl", "WebSocket"],
+      dependencies: ["GraphQLWire", "GraphQLAPI", "POSIXThreads", "SQLite", "CCurl", "CTLS", "WebSocket"],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools
@@ -150,7 +152,7 @@ let package = Package(
       name: "ShimTests",
       dependencies: [
         "CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CPostgres", "CWslay", "CLazyLoad",
-        "CZlib", "TestSupport",
+        "CZlib", "CTLS", "TestSupport",
       ],
       swiftSettings: strictSettings),
     .testTarget(

@@ -24,6 +24,10 @@ public struct GlobalOptions: Equatable, Sendable {
   /// `--timeout SECONDS`: the longest wait for one request; nil means `ROCKET_RESERVER_TIMEOUT`,
   /// else 30 seconds.
   public var timeout: Duration?
+  /// `--cacert FILE`: trust the CA certificates in FILE instead of the system's store.
+  public var caFile: String?
+  /// `--insecure`, `-k`: check no TLS certificate or host name.
+  public var insecure = false
   /// `--header 'Name: value'` (repeatable): header fields added to every request.
   public var headers = HTTPHeaders()
   /// `--verbose`, `-v`: each request's target, status, size and time on standard error.
@@ -72,6 +76,16 @@ public struct GlobalOptions: Equatable, Sendable {
     }, defaultValue: "30, or ROCKET_RESERVER_TIMEOUT", scope: .session,
     help:
       "the longest wait for one request to --endpoint, connecting included, in decimal seconds (30, 0.5); past it the command exits 69 naming the endpoint"
+  )
+  static let cacertOption = Option(
+    "--cacert", valueName: "FILE", type: .path, scope: .session,
+    help:
+      "trust the CA certificates in FILE (PEM) instead of the system's store, for HTTPS and wss:// (as curl's --cacert)"
+  )
+  static let insecureFlag = Flag(
+    "--insecure", short: "-k", scope: .session,
+    help:
+      "check no TLS certificate or host name (as curl's -k): still encrypted, but to whoever answers"
   )
   static let headerOption = Option(
     "--header", valueName: "'NAME: VALUE'",
@@ -132,7 +146,8 @@ public struct GlobalOptions: Equatable, Sendable {
   /// Every program option, in the order `--help` lists them.
   static let declarations: [OptionDeclaration] = [
     endpointOption.declaration, dataDirectoryOption.declaration, timeoutOption.declaration,
-    headerOption.declaration, verboseFlag.declaration, traceFlag.declaration, printCurlFlag.declaration,
+    cacertOption.declaration, insecureFlag.declaration, headerOption.declaration, verboseFlag.declaration,
+    traceFlag.declaration, printCurlFlag.declaration,
     formatOption.declaration,
     jsonFlag.declaration, cacheOption.declaration, apqFlag.declaration, noAPQFlag.declaration,
     noColorFlag.declaration, commandOption.declaration,
@@ -198,6 +213,8 @@ public struct GlobalOptions: Equatable, Sendable {
     if let value = parsed[Self.endpointOption] { endpoint = value }
     if let value = parsed[Self.dataDirectoryOption] { dataDirectory = value }
     if let value = parsed[Self.timeoutOption] { timeout = value }
+    if let value = parsed[Self.cacertOption] { caFile = value }
+    if parsed[Self.insecureFlag] { insecure = true }
     if parsed[Self.verboseFlag] { verbose = true }
     if parsed[Self.traceFlag] { trace = true }
     if parsed[Self.printCurlFlag] { printCurl = true }

@@ -169,6 +169,10 @@ public enum RocketReserverMain {
     var requestOptions = RequestOptions(headers: options.headers, verbose: options.verbose)
     requestOptions.trace = options.trace
     requestOptions.printCurl = options.printCurl
+    requestOptions.tls = TLSOptions(caFile: options.caFile, verifiesPeer: !options.insecure)
+    if let caFile = options.caFile, access(caFile, R_OK) != 0 {
+      throw UsageError("--cacert \(TerminalText.safe(caFile)): \(String(cString: strerror(errno)))")
+    }
     if let policy = options.cachePolicy { requestOptions.cachePolicy = policy }
     if let persisted = options.persistedQueries { requestOptions.persistedQueries = persisted }
     if let timeout = options.timeout {

@@ -22,6 +22,8 @@ package final class WebSocketFraming {
   }
 
   package let socket: Int32
+  /// The TLS session the bytes go through, or nil for the socket itself.
+  package let stream: (any WebSocketByteStream)?
   private let role: Role
   /// Bytes read with the handshake, delivered before the socket's (`pendingUsed` of them so far).
   private let pendingInput: [UInt8]
@@ -52,16 +54,18 @@ package final class WebSocketFraming {
 
   /// Sets up wslay over `socket`; nil when out of memory.
   /// - Parameters:
+  ///   - stream: what the bytes go through instead of the socket (TLS; default none).
   ///   - pendingInput: bytes that came after the handshake, read before the socket.
   ///   - maxMessageBytes: the largest message received; a larger one closes with 1009.
   ///   - maxQueuedBytes: reading pauses while more than this waits to be sent (default no limit).
   ///   - readChunkBytes: the most bytes handed to wslay per read (default no limit).
   package init?(
-    role: Role, socket: Int32, pendingInput: [UInt8], maxMessageBytes: Int, maxQueuedBytes: Int = .max,
-    readChunkBytes: Int = .max
+    role: Role, socket: Int32, stream: (any WebSocketByteStream)? = nil, pendingInput: [UInt8],
+    maxMessageBytes: Int, maxQueuedBytes: Int = .max, readChunkBytes: Int = .max
   ) {
     self.role = role
     self.socket = socket
+    self.stream = stream
     self.pendingInput = pendingInput
     self.maxQueuedBytes = maxQueuedBytes
     self.readChunkBytes = readChunkBytes
@@ -107,8 +111,18 @@ package final class WebSocketFraming {
 
   deinit { free() }
 
-  /// Whether bytes that came with the handshake wait to be read.
-  package var hasPendingInput: Bool { pendingUsed < pendingInput.count }
+  /// Whether bytes that came with the handshake, or that the stream holds, wait to be read.
+  package var hasPendingInput: Bool { pendingUsed < pendingInput.count || stream?.hasBufferedInput == true }
+
+  /// The `poll(2)` events to wait for on the socket: what wslay wants, as the stream needs it.
+  package var pollEvents: Int16 {
+    let input = Int16(POLLIN)
+    let output = Int16(POLLOUT)
+    var events: Int16 = 0
+    if wantsRead { events |= stream?.readWaitsForWritable == true ? output : input }
+    if wantsWrite { events |= stream?.writeWaitsForReadable == true ? input : output }
+    return events
+  }
   /// Why the peer's input broke the protocol in a way wslay would close without a status code
   /// (see `FrameScanner`), if it did.
   package var protocolViolation: String? { scanner.violation }
@@ -172,6 +186,9 @@ package final class WebSocketFraming {
     guard readBudget > 0, messageBudget > 0, queuedBytes <= maxQueuedBytes, scanner.violation == nil else {
       return cwslay_read_paused(context)
     }
+    if let stream, pendingUsed >= pendingInput.count {
+      return streamRead(stream, context, into: buffer, length: min(length, readBudget, readChunkBytes))
+    }
     var ended: Int32 = 0
     defer { if ended != 0 { failed = true } }
     let count = pendingInput.withUnsafeBufferPointer { pending in
@@ -187,7 +204,39 @@ package final class WebSocketFraming {
     return allowed > 0 ? allowed : cwslay_read_paused(context)
   }
 
+  /// A read through the stream, told to wslay as `cwslay_socket_read` tells a socket's.
+  private func streamRead(
+    _ stream: any WebSocketByteStream, _ context: wslay_event_context_ptr?,
+    into buffer: UnsafeMutablePointer<UInt8>, length: Int
+  ) -> Int {
+    switch stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: length)) {
+    case .done(let count):
+      bytesRead += count
+      readBudget -= count
+      guard role == .server else { return count }
+      let allowed = scanner.scan(UnsafeBufferPointer(start: buffer, count: count))
+      return allowed > 0 ? allowed : cwslay_read_paused(context)
+    case .wouldBlock:
+      return cwslay_would_block(context)
+    case .ended:
+      failed = true
+      return cwslay_fail(context)
+    }
+  }
+
   private func write(_ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>, length: Int) -> Int {
+    if let stream {
+      switch stream.write(UnsafeRawBufferPointer(start: data, count: length)) {
+      case .done(let count):
+        bytesWritten += count
+        return count
+      case .wouldBlock:
+        return cwslay_would_block(context)
+      case .ended:
+        failed = true
+        return cwslay_fail(context)
+      }
+    }
     var ended: Int32 = 0
     defer { if ended != 0 { failed = true } }
     let count = cwslay_socket_write(context, socket, data, length, &ended)

@@ -63,7 +63,16 @@ import Testing
   @Test func curlTLSMessagesBecomeTLSDetails() {
     #expect(
       HTTPTransportError.tlsDetail(curlMessage: "SSL certificate problem: self-signed certificate")
-        == "certificate problem: self-signed certificate")
+        == "certificate not trusted: self-signed certificate")
+    #expect(
+      HTTPTransportError.tlsDetail(
+        curlMessage: "SSL: no alternative certificate subject name matches target host name '127.0.0.1'")
+        == "hostname mismatch: the certificate is not for 127.0.0.1")
+    #expect(
+      HTTPTransportError.tlsDetail(
+        curlMessage:
+          "SSL: certificate subject name 'other.example' does not match target host name 'localhost'")
+        == "hostname mismatch: the certificate is for other.example, not localhost")
     #expect(
       HTTPTransportError.tlsDetail(
         curlMessage: "OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number")

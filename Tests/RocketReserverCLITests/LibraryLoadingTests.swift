@@ -6,7 +6,9 @@ import Testing
 /// one-shot command on the embedded backend starts without loading them. The dynamic loader's
 /// own account (`LD_DEBUG=files`) says which libraries a process opened.
 @Suite struct LibraryLoadingTests {
-  private static let onFirstUse = ["libcurl.so", "libmicrohttpd.so", "libpq.so", "libwslay.so", "libz.so"]
+  private static let onFirstUse = [
+    "libcurl.so", "libmicrohttpd.so", "libpq.so", "libwslay.so", "libz.so", "libssl.so",
+  ]
 
   /// The libraries the loader opened while running the binary with `arguments`.
   private func openedLibraries(_ arguments: [String], fixture: ShellFixture) throws -> (

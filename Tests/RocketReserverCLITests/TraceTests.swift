@@ -42,4 +42,23 @@ import Testing
     #expect(lines.first?.contains(#"-H "Authorization: $TOKEN""#) == true)
     #expect(!run.standardError.contains("secret-token"))
   }
+
+  /// The TLS options reach the curl line too, so it checks certificates as the request did.
+  @Test func printCurlRepeatsTheTLSOptions() throws {
+    let stub = try LoopbackHTTPStub(response: .json(#"{"data":{"totalTripsBooked":7}}"#))
+    let fixture = try ShellFixture()
+    let endpoint = stub.url().absoluteString
+    let caFile = fixture.root.appendingPathComponent("ca.pem").path
+    try Data("not checked for http://".utf8).write(to: URL(fileURLWithPath: caFile))
+    let run = try fixture.run([
+      "--no-apq", "--endpoint", endpoint, "--cacert", caFile, "-k", "--print-curl", "total",
+    ])
+    #expect(run.status == 0)
+    #expect(
+      run.standardError.contains("curl -sS \(endpoint) --cacert \(caFile) --insecure -H"),
+      "\(run.standardError)")
+    let missing = try fixture.run(["--endpoint", endpoint, "--cacert", caFile + ".absent", "total"])
+    #expect(missing.status == 2)
+    #expect(missing.standardError.contains("--cacert \(caFile).absent: No such file or directory"))
+  }
 }

@@ -87,6 +87,18 @@ static inline int cwslay_is_close(const struct wslay_event_on_msg_recv_arg *arg)
   return arg->opcode == WSLAY_CONNECTION_CLOSE;
 }
 
+/// Makes a wslay callback's -1 mean "not now, the socket is not ready" (WSLAY_ERR_WOULDBLOCK).
+static inline ssize_t cwslay_would_block(wslay_event_context_ptr ctx) {
+  wslay_event_set_error(ctx, WSLAY_ERR_WOULDBLOCK);
+  return -1;
+}
+
+/// Makes a wslay callback's -1 mean that the connection is over (WSLAY_ERR_CALLBACK_FAILURE).
+static inline ssize_t cwslay_fail(wslay_event_context_ptr ctx) {
+  wslay_event_set_error(ctx, WSLAY_ERR_CALLBACK_FAILURE);
+  return -1;
+}
+
 static inline int cwslay_err_wouldblock(void) { return WSLAY_ERR_WOULDBLOCK; }
 
 #endif

@@ -51,7 +51,7 @@ final class CurlTransfer: @unchecked Sendable {
   ///
   /// - Throws: ``HTTPTransportError/unsupportedURL(endpoint:)`` for a URL libcurl refuses,
   ///   `.failed` when libcurl cannot create a handle or a header has a line break in it.
-  init(request: HTTPRequest, timeout: Duration, maxBodySize: Int, loop: CurlMultiLoop)
+  init(request: HTTPRequest, timeout: Duration, maxBodySize: Int, tls: TLSOptions, loop: CurlMultiLoop)
     throws(HTTPTransportError)
   {
     url = request.url
@@ -89,10 +89,10 @@ final class CurlTransfer: @unchecked Sendable {
         endpoint: request.url,
         detail: "header \(String(reflecting: badHeader ?? "")) is not a valid header field")
     }
-    configure(request)
+    configure(request, tls: tls)
   }
 
-  private func configure(_ request: HTTPRequest) {
+  private func configure(_ request: HTTPRequest, tls: TLSOptions) {
     _ = ccurl_easy_setopt_string(easy, CURLOPT_URL, request.url.absoluteString)
     _ = ccurl_easy_setopt_pointer(easy, CURLOPT_ERRORBUFFER, errorBuffer)
     // Threads: no SIGALRM for DNS timeouts (libcurl uses its threaded resolver instead).
@@ -105,6 +105,15 @@ final class CurlTransfer: @unchecked Sendable {
     // "": every coding this libcurl decodes (gzip at least; serve answers pages in gzip, a tenth
     // of their JSON), decoded before the body reaches us, so its limits count decoded bytes.
     _ = ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
+    if let caFile = tls.caFile {
+      // As the WebSocket's TLS: the file instead of the system's store, not beside it.
+      _ = ccurl_easy_setopt_string(easy, CURLOPT_CAINFO, caFile)
+      _ = ccurl_easy_setopt_string(easy, CURLOPT_CAPATH, nil)
+    }
+    if !tls.verifiesPeer {
+      _ = ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYPEER, 0)
+      _ = ccurl_easy_setopt_long(easy, CURLOPT_SSL_VERIFYHOST, 0)
+    }
     let milliseconds = max(1, Self.milliseconds(timeout))
     if let idle = request.idleTimeout {
       // A stream: no bound on the whole exchange, but one on silence (less than one byte a

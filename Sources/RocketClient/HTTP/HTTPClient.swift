@@ -8,7 +8,8 @@ import Synchronization
 /// (see `CurlMultiLoop`), and share its connection cache: requests to one server reuse a
 /// kept-alive connection. No cookies, no cache, no stored credentials; redirects are never
 /// followed; proxies come from the usual environment variables (`http_proxy`, `https_proxy`,
-/// `no_proxy`), as libcurl reads them; TLS peers are verified against the system's CA store.
+/// `no_proxy`), as libcurl reads them; TLS peers are verified against the system's CA store, or
+/// as ``tls`` says.
 ///
 /// Every request has a timeout (connecting included, to the millisecond) and a bound on the body
 /// size; Swift task cancellation stops a transfer at once. Failures are ``HTTPTransportError``s
@@ -26,6 +27,9 @@ public final class HTTPClient: Sendable {
   public let timeout: Duration
   /// The largest response body accepted, in bytes.
   public let maxBodySize: Int
+  /// How TLS servers' certificates are checked (also by the WebSocket of a subscription
+  /// transport made with this client).
+  public let tls: TLSOptions
   private let loop = Mutex(LoopState.notStarted)
 
   /// The libcurl multi loop, made by the first request.
@@ -49,9 +53,14 @@ public final class HTTPClient: Sendable {
   ///     throws ``HTTPTransportError/timedOut(endpoint:after:)``.
   ///   - maxBodySize: the largest body accepted (default 16 MiB); past it a request throws
   ///     ``HTTPTransportError/bodyTooLarge(endpoint:limit:)``.
-  public init(timeout: Duration = .seconds(30), maxBodySize: Int = HTTPClient.defaultMaxBodySize) {
+  ///   - tls: how TLS servers' certificates are checked (default: against the system's store).
+  public init(
+    timeout: Duration = .seconds(30), maxBodySize: Int = HTTPClient.defaultMaxBodySize,
+    tls: TLSOptions = TLSOptions()
+  ) {
     self.timeout = timeout
     self.maxBodySize = maxBodySize
+    self.tls = tls
   }
 
   /// The running loop, started on first use; the reason when libcurl cannot be set up.
@@ -90,7 +99,7 @@ public final class HTTPClient: Sendable {
     }
     let transfer = try CurlTransfer(
       request: request, timeout: request.timeout ?? timeout, maxBodySize: request.maxBodySize ?? maxBodySize,
-      loop: loop)
+      tls: tls, loop: loop)
     return try await transfer.start()
   }
 

@@ -28,14 +28,24 @@ extension HTTPTransportError {
   /// A TLS failure's cause from curl's message, or nil when the message is not about TLS.
   ///
   /// For example "OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number" (the server
-  /// speaks plain HTTP) or "SSL certificate problem: self-signed certificate".
+  /// speaks plain HTTP), "SSL certificate problem: self-signed certificate" or "SSL: no
+  /// alternative certificate subject name matches target host name 'example.org'".
   static func tlsDetail(curlMessage message: String) -> String? {
     let lowered = message.lowercased()
     if lowered.contains("wrong version number") || lowered.contains("packet length too long") {
       return "the server does not speak TLS; try http:// instead of https://"
     }
+    // Worded as the WebSocket's own TLS words them (`TLSFailure`).
     if let range = message.firstRange(of: "SSL certificate problem: ") {
-      return "certificate problem: " + message[range.upperBound...]
+      return "certificate not trusted: " + message[range.upperBound...]
+    }
+    if let range = message.firstRange(of: "target host name '") {
+      let host = message[range.upperBound...].prefix { $0 != "'" }
+      let names = message.firstRange(of: "certificate subject name '").map {
+        message[$0.upperBound...].prefix { $0 != "'" }
+      }
+      return "hostname mismatch: the certificate is " + (names.map { "for \($0), not" } ?? "not for")
+        + " \(host)"
     }
     guard lowered.contains("ssl") || lowered.contains("tls") || lowered.contains("certificate") else {
       return nil

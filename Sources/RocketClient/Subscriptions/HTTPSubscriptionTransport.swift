@@ -26,12 +26,13 @@ public struct HTTPSubscriptionTransport: SubscriptionTransport {
   ///
   /// - Parameters:
   ///   - endpoint: the GraphQL endpoint URL.
-  ///   - client: the HTTP client for the multipart request.
+  ///   - client: the HTTP client for the multipart request; the WebSocket checks TLS as its
+  ///     ``HTTPClient/tls`` says.
   ///   - timeout: the longest wait for a connection to be set up.
   ///   - mode: which protocols to try (default: multipart, then WebSocket).
   public init(endpoint: URL, client: HTTPClient, timeout: Duration, mode: Mode = .auto) {
     multipart = MultipartSubscriptionTransport(endpoint: endpoint, client: client)
-    webSocket = WebSocketSubscriptionTransport(endpoint: endpoint, timeout: timeout)
+    webSocket = WebSocketSubscriptionTransport(endpoint: endpoint, timeout: timeout, tls: client.tls)
     self.mode = mode
   }
 
@@ -50,7 +51,7 @@ public struct HTTPSubscriptionTransport: SubscriptionTransport {
         status: status, body: body, endpoint: multipart.endpoint)
     }
     let scheme = multipart.endpoint.scheme?.lowercased()
-    guard scheme == "http" else { throw refusal }
+    guard scheme == "http" || scheme == "https" else { throw refusal }
     do throws(WebSocketSubscriptionTransport.Failure) {
       return try await webSocket.open(request)
     } catch {

@@ -8,27 +8,32 @@ import GraphQLWire
 /// One connection per subscription: `connection_init` (with the `Authorization` value in its
 /// payload, and in the upgrade request's header), `connection_ack`, then `subscribe` (or
 /// `start`); `next` (`data`) messages are the results; `ping` is answered with `pong`, `ka` is
-/// ignored. Only `http://` and `ws://` endpoints: there is no TLS under this socket (an
-/// `https://` server is reached through ``MultipartSubscriptionTransport``).
+/// ignored. An `https://` (or `wss://`) endpoint is reached over TLS, its certificate checked as
+/// ``tls`` says; like every request, the connection goes to the endpoint's own origin only (an
+/// answer that redirects is a refusal, never followed), and so does the token.
 ///
 /// Thread safety: immutable; share it between tasks.
 public struct WebSocketSubscriptionTransport: SubscriptionTransport {
   /// The subprotocols offered, in order of preference.
   static let subprotocols = ["graphql-transport-ws", "graphql-ws"]
 
-  /// The GraphQL endpoint (`http://` or `ws://`).
+  /// The GraphQL endpoint (`http://`, `https://`, `ws://` or `wss://`).
   public let endpoint: URL
-  /// The longest wait for connecting, the handshake and the `connection_ack`.
+  /// The longest wait for connecting, the TLS and WebSocket handshakes and the `connection_ack`.
   public let timeout: Duration
+  /// How a TLS server's certificate is checked.
+  public let tls: TLSOptions
 
   /// A transport for `endpoint`.
   ///
   /// - Parameters:
   ///   - endpoint: the GraphQL endpoint, such as `http://127.0.0.1:4000/graphql`.
   ///   - timeout: the longest wait until the server acknowledged the connection (default 30 s).
-  public init(endpoint: URL, timeout: Duration = .seconds(30)) {
+  ///   - tls: how a TLS server's certificate is checked (default: the system's trust store).
+  public init(endpoint: URL, timeout: Duration = .seconds(30), tls: TLSOptions = TLSOptions()) {
     self.endpoint = endpoint
     self.timeout = timeout
+    self.tls = tls
   }
 
   /// Why the WebSocket could not carry the subscription.
@@ -63,12 +68,8 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
 
   /// Opens the connection and starts the subscription, telling a server without WebSocket apart.
   func open(_ request: OutgoingRequest) async throws(Failure) -> SubscriptionResults {
-    guard let scheme = endpoint.scheme?.lowercased(), ["http", "ws"].contains(scheme) else {
-      throw .client(
-        .transport(
-          .failed(
-            endpoint: endpoint, detail: "WebSocket subscriptions need an http:// or ws:// endpoint (no TLS)"))
-      )
+    guard let scheme = endpoint.scheme?.lowercased(), ["http", "https", "ws", "wss"].contains(scheme) else {
+      throw .client(.transport(.unsupportedURL(endpoint: endpoint)))
     }
     if Task.isCancelled { throw .client(.cancelled) }
     var headers = HTTPHeaders()
@@ -78,7 +79,7 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
     let client: WebSocketClient
     do {
       client = try await WebSocketClient.connect(
-        endpoint: endpoint, subprotocols: Self.subprotocols, headers: headers, timeout: timeout)
+        endpoint: endpoint, subprotocols: Self.subprotocols, headers: headers, timeout: timeout, tls: tls)
     } catch {
       switch error {
       case .transport(let error): throw .client(.transport(error))

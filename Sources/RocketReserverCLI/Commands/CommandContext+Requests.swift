@@ -71,8 +71,18 @@ extension CommandContext {
       return fail("cancelled")
     default:
       let status = error.isUnreachable ? ExitStatus.unavailable : ExitStatus.failure
-      return fail(error.description + endpointHint(for: error), status: status)
+      return fail(
+        error.description + endpointHint(for: error) + Self.certificateHint(for: error), status: status)
     }
+  }
+
+  /// After a certificate the client does not trust (a private CA, a self-signed server): the
+  /// options that trust it.
+  static func certificateHint(for error: RocketClientError) -> String {
+    guard case .transport(.tlsFailure(_, let detail)) = error,
+      detail.hasPrefix("certificate not trusted")
+    else { return "" }
+    return "; --cacert FILE trusts the CA that signed it, --insecure checks no certificate"
   }
 
   /// An operation's name in words: `LaunchDetails` is `launch details`, `Me` your trips.

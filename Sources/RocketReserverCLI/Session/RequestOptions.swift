@@ -9,6 +9,8 @@ public struct RequestOptions: Sendable {
   public var timeout: Duration
   /// Header fields added to every request.
   public var headers: HTTPHeaders
+  /// `--cacert FILE`, `--insecure`: how TLS servers are checked, over HTTPS and `wss://`.
+  public var tls = TLSOptions()
   /// Whether each request is reported on standard error.
   public var verbose: Bool
   /// `--trace`: every request and response with header fields (secrets masked) and bodies.

@@ -7,7 +7,8 @@ extension Session {
     if let endpoint {
       let timeout = requestOptions.timeout
       return HTTPSubscriptionTransport(
-        endpoint: endpoint, client: HTTPClient(timeout: timeout), timeout: timeout, mode: mode)
+        endpoint: endpoint, client: HTTPClient(timeout: timeout, tls: requestOptions.tls), timeout: timeout,
+        mode: mode)
     }
     if let embedded { return embedded }
     return LazyBackendTransport(databasePath: databasePath)

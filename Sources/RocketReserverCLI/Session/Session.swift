@@ -82,7 +82,8 @@ public final class Session: Sendable {
     if let endpoint {
       embedded = nil
       // One client for the whole session: its connection to the endpoint stays open between commands.
-      let http = HTTPTransport(endpoint: endpoint, client: HTTPClient(timeout: options.timeout))
+      let http = HTTPTransport(
+        endpoint: endpoint, client: HTTPClient(timeout: options.timeout, tls: options.tls))
       transport = http
       target = http.target
       key = endpoint.absoluteString
@@ -115,7 +116,7 @@ public final class Session: Sendable {
       innerInterceptors: [
         TraceInterceptor(
           target: target, url: endpoint?.absoluteString, sessionTraces: options.trace,
-          sessionPrintsCurl: options.printCurl)
+          sessionPrintsCurl: options.printCurl, tls: options.tls)
       ])
     credentialLocation = credentials?.location
     self.databasePath = databasePath

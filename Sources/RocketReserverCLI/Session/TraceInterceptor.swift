@@ -18,6 +18,8 @@ struct TraceInterceptor: RequestInterceptor {
   let sessionTraces: Bool
   /// Whether the whole run prints curl lines.
   let sessionPrintsCurl: Bool
+  /// `--cacert` and `--insecure`, which a curl line repeats.
+  var tls = TLSOptions()
 
   func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
@@ -66,6 +68,8 @@ struct TraceInterceptor: RequestInterceptor {
   private func curlLine(_ request: OutgoingRequest, url: String?, body: String?) -> String {
     guard let url else { return "curl: none for the embedded backend, which runs in-process" }
     var words = ["curl", "-sS", ShellQuoting.quoted(url)]
+    if let caFile = tls.caFile { words += ["--cacert", ShellQuoting.quoted(caFile)] }
+    if !tls.verifiesPeer { words.append("--insecure") }
     if body != nil { words += ["-H", "'Content-Type: application/json'"] }
     for field in request.headers {
       // The token stays out of the line: export TOKEN=... first.

@@ -16,8 +16,8 @@ enum WebSocketEvent: Sendable, Equatable {
   case closed(code: UInt16?)
 }
 
-/// A WebSocket client connection (RFC 6455) over plain TCP: wslay does the framing, masking,
-/// ping answers and the closing handshake.
+/// A WebSocket client connection (RFC 6455) over TCP, or TLS over TCP (``TLSConnection``): wslay
+/// does the framing, masking, ping answers and the closing handshake.
 ///
 /// One thread per connection sleeps in `poll(2)` on the socket and a wake pipe, so an idle
 /// connection costs no CPU; wslay is only touched on that thread. Messages arrive on
@@ -41,12 +41,14 @@ final class WebSocketClient: Sendable {
     core.post { $0.stopping = true }
   }
 
-  /// Connects to `endpoint` and opens a WebSocket offering `subprotocols`.
+  /// Connects to `endpoint` and opens a WebSocket offering `subprotocols`, over TLS checked as
+  /// `tls` says for `https://` and `wss://`.
   ///
-  /// - Throws: ``WebSocketSocket/Failure``: `.transport` when no TCP connection could be made,
-  ///   `.refused` when the server answered the handshake with something else.
+  /// - Throws: ``WebSocketSocket/Failure``: `.transport` when no TCP connection (or no TLS
+  ///   session) could be made, `.refused` when the server answered the handshake with something else.
   static func connect(
-    endpoint: URL, subprotocols: [String], headers: HTTPHeaders, timeout: Duration
+    endpoint: URL, subprotocols: [String], headers: HTTPHeaders, timeout: Duration,
+    tls: TLSOptions = TLSOptions()
   ) async throws(WebSocketSocket.Failure) -> WebSocketClient {
     if let problem = WebSocketFraming.libraryError {
       throw .transport(.failed(endpoint: endpoint, detail: "cannot load wslay: " + problem))
@@ -56,7 +58,7 @@ final class WebSocketClient: Sendable {
       let started = POSIXThread.startDetached {
         continuation.resume(
           returning: WebSocketSocket.open(
-            endpoint: endpoint, subprotocols: subprotocols, headers: headers, timeout: timeout))
+            endpoint: endpoint, subprotocols: subprotocols, headers: headers, timeout: timeout, tls: tls))
       }
       if !started {
         continuation.resume(
@@ -104,6 +106,8 @@ final class WebSocketClient: Sendable {
     }
 
     private let framing: WebSocketFraming
+    /// The TLS session under the framing, ended with close_notify before the socket is closed.
+    private let tls: TLSConnection?
     private let wakePipe = WakePipe()
     private let outbox = Mutex(Outbox())
     private let events: AsyncStream<WebSocketEvent>.Continuation
@@ -111,9 +115,11 @@ final class WebSocketClient: Sendable {
     init?(opened: WebSocketSocket.Opened, events: AsyncStream<WebSocketEvent>.Continuation) {
       guard
         let framing = WebSocketFraming(
-          role: .client, socket: opened.descriptor, pendingInput: opened.leftover, maxMessageBytes: 1 << 20)
+          role: .client, socket: opened.descriptor, stream: opened.tls, pendingInput: opened.leftover,
+          maxMessageBytes: 1 << 20)
       else { return nil }
       self.framing = framing
+      tls = opened.tls
       self.events = events
       guard wakePipe.descriptor >= 0 else { return nil }
     }
@@ -156,9 +162,7 @@ final class WebSocketClient: Sendable {
           continue
         }
         var entries = [
-          pollfd(
-            fd: framing.socket, events: (wantsRead ? Int16(POLLIN) : 0) | (wantsWrite ? Int16(POLLOUT) : 0),
-            revents: 0),
+          pollfd(fd: framing.socket, events: framing.pollEvents, revents: 0),
           pollfd(fd: wakePipe.descriptor, events: Int16(POLLIN), revents: 0),
         ]
         var timeout: Int32 = -1
@@ -170,7 +174,10 @@ final class WebSocketClient: Sendable {
         let ready = poll(&entries, 2, timeout)
         if ready < 0 && errno != EINTR { break }
         if entries[1].revents != 0 { wakePipe.drain() }
-        if entries[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 && wantsRead {
+        // A TLS read may wait for the socket to take the session's own output first.
+        let readable =
+          Int16(POLLIN | POLLHUP | POLLERR) | (tls?.readWaitsForWritable == true ? Int16(POLLOUT) : 0)
+        if entries[0].revents & readable != 0 && wantsRead {
           stopping = !framing.receive()
           deliver()
         }
@@ -178,6 +185,7 @@ final class WebSocketClient: Sendable {
       deliver()
       let code = framing.closeCodeReceived
       framing.free()
+      tls?.shutdown()
       Glibc.close(framing.socket)
       events.yield(.closed(code: code))
       events.finish()

@@ -8,6 +8,8 @@ import WebSocket
 struct WebSocketHandshakeRequest: Sendable {
   let host: String
   let port: Int
+  /// The scheme's port (80, or 443 over TLS), which the `Host` field leaves out.
+  let defaultPort: Int
   let path: String
   let subprotocols: [String]
   let headers: HTTPHeaders
@@ -23,9 +25,12 @@ struct WebSocketHandshakeRequest: Sendable {
   }
 
   /// A request for `path` on `host:port` offering `subprotocols` in order of preference.
-  init(host: String, port: Int, path: String, subprotocols: [String], headers: HTTPHeaders) {
+  init(
+    host: String, port: Int, defaultPort: Int = 80, path: String, subprotocols: [String], headers: HTTPHeaders
+  ) {
     self.host = host
     self.port = port
+    self.defaultPort = defaultPort
     self.path = path
     self.subprotocols = subprotocols
     self.headers = headers
@@ -34,7 +39,8 @@ struct WebSocketHandshakeRequest: Sendable {
 
   /// The request's bytes.
   var bytes: [UInt8] {
-    let hostField = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+    let name = host.contains(":") ? "[\(host)]" : host
+    let hostField = port == defaultPort ? name : "\(name):\(port)"
     var text = "GET \(path) HTTP/1.1\r\nHost: \(hostField)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
     text += "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
     text += "Sec-WebSocket-Protocol: \(subprotocols.joined(separator: ", "))\r\n"

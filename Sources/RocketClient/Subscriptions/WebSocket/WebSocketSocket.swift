@@ -5,12 +5,15 @@ import WebSocket
   import Glibc
 #endif
 
-/// The TCP side of a WebSocket client: connecting with a deadline and the opening handshake,
-/// done with blocking-style waits in `poll(2)` on a thread of its own (never on Swift's pool).
+/// The TCP side of a WebSocket client: connecting with a deadline, TLS for `https://` and
+/// `wss://` (``TLSConnection``), and the opening handshake, done with blocking-style waits in
+/// `poll(2)` on a thread of its own (never on Swift's pool).
 enum WebSocketSocket {
   /// An open, upgraded socket (non-blocking) and what the server chose.
   struct Opened: Sendable {
     let descriptor: Int32
+    /// The TLS session over the socket, for a secure endpoint.
+    let tls: TLSConnection?
     let subprotocol: String
     /// Bytes the server sent after its handshake answer, which belong to the WebSocket.
     let leftover: [UInt8]
@@ -24,27 +27,46 @@ enum WebSocketSocket {
     case refused(WebSocketHandshakeRequest.Refusal)
   }
 
-  /// Connects to `endpoint` (an `http://` or `ws://` URL) and performs the handshake, all
-  /// within `timeout`. Blocks the calling thread.
+  /// Whether `endpoint` is reached over TLS (`https://`, `wss://`).
+  static func isSecure(_ endpoint: URL) -> Bool {
+    ["https", "wss"].contains(endpoint.scheme?.lowercased() ?? "")
+  }
+
+  /// Connects to `endpoint` (`http://`, `ws://`, or over TLS checked as `tls` says, `https://`
+  /// and `wss://`) and performs the handshake, all within `timeout`. Blocks the calling thread.
   static func open(
-    endpoint: URL, subprotocols: [String], headers: HTTPHeaders, timeout: Duration
+    endpoint: URL, subprotocols: [String], headers: HTTPHeaders, timeout: Duration, tls options: TLSOptions
   ) -> Result<Opened, Failure> {
     var host = endpoint.host ?? ""
     if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
-    let port = endpoint.port ?? 80
+    let secure = isSecure(endpoint)
+    let port = endpoint.port ?? (secure ? 443 : 80)
     let deadline = ContinuousClock.now + timeout
     let descriptor: Int32
     switch connect(host: host, port: port, deadline: deadline, timeout: timeout, endpoint: endpoint) {
     case .success(let opened): descriptor = opened
     case .failure(let error): return .failure(.transport(error))
     }
+    var tls: TLSConnection?
+    if secure {
+      switch startTLS(on: descriptor, host: host, options: options, deadline: deadline, endpoint: endpoint) {
+      case .success(let session): tls = session
+      case .failure(let error):
+        Glibc.close(descriptor)
+        return .failure(
+          .transport(error.timedOut ? .timedOut(endpoint: endpoint, after: timeout) : error.error))
+      }
+    }
+    let channel = Channel(descriptor: descriptor, tls: tls, endpoint: endpoint)
     var path = endpoint.path.isEmpty ? "/" : endpoint.path
     if let query = endpoint.query { path += "?" + query }
     let request = WebSocketHandshakeRequest(
-      host: host, port: port, path: path, subprotocols: subprotocols, headers: headers)
-    guard writeAll(request.bytes, to: descriptor, deadline: deadline) else {
+      host: host, port: port, defaultPort: secure ? 443 : 80, path: path, subprotocols: subprotocols,
+      headers: headers)
+    if let error = channel.writeAll(request.bytes, until: deadline) {
       Glibc.close(descriptor)
-      return .failure(.transport(.connectionLost(endpoint: endpoint)))
+      return .failure(
+        .transport(error.timedOut ? .timedOut(endpoint: endpoint, after: timeout) : error.error))
     }
     var received: [UInt8] = []
     let terminator = Array("\r\n\r\n".utf8)
@@ -54,23 +76,127 @@ enum WebSocketSocket {
         do {
           let chosen = try request.check(responseHead: head)
           return .success(
-            Opened(descriptor: descriptor, subprotocol: chosen, leftover: Array(received[end.upperBound...])))
+            Opened(
+              descriptor: descriptor, tls: tls, subprotocol: chosen,
+              leftover: Array(received[end.upperBound...])))
         } catch {
           Glibc.close(descriptor)
           return .failure(.refused(error))
         }
       }
-      guard received.count < 64 << 10, wait(descriptor, for: Int16(POLLIN), until: deadline) else {
+      guard received.count < 64 << 10 else {
         Glibc.close(descriptor)
         return .failure(.transport(.timedOut(endpoint: endpoint, after: timeout)))
       }
-      var buffer = [UInt8](repeating: 0, count: 4096)
-      let count = recv(descriptor, &buffer, buffer.count, 0)
-      if count > 0 {
-        received += buffer[..<count]
-      } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
+      switch channel.read(until: deadline) {
+      case .success(let bytes): received += bytes
+      case .failure(let error):
         Glibc.close(descriptor)
-        return .failure(.transport(.connectionLost(endpoint: endpoint)))
+        return .failure(
+          .transport(error.timedOut ? .timedOut(endpoint: endpoint, after: timeout) : error.error))
+      }
+    }
+  }
+
+  /// Why a step of opening failed: past the deadline, or the error to report.
+  struct StepFailure: Error {
+    var timedOut = false
+    var error: HTTPTransportError
+
+    static func late(_ endpoint: URL) -> StepFailure {
+      StepFailure(timedOut: true, error: .connectionLost(endpoint: endpoint))
+    }
+  }
+
+  /// The TLS handshake on the connected `descriptor`, within `deadline`.
+  private static func startTLS(
+    on descriptor: Int32, host: String, options: TLSOptions, deadline: ContinuousClock.Instant, endpoint: URL
+  ) -> Result<TLSConnection, StepFailure> {
+    let session: TLSConnection
+    do {
+      session = try TLSConnection(socket: descriptor, host: host, options: options)
+    } catch {
+      return .failure(StepFailure(error: .tlsFailure(endpoint: endpoint, detail: error.description)))
+    }
+    while true {
+      switch session.handshake() {
+      case .done: return .success(session)
+      case .wantsRead:
+        guard WebSocketSocket.wait(descriptor, for: Int16(POLLIN), until: deadline) else {
+          return .failure(.late(endpoint))
+        }
+      case .wantsWrite:
+        guard WebSocketSocket.wait(descriptor, for: Int16(POLLOUT), until: deadline) else {
+          return .failure(.late(endpoint))
+        }
+      case .closed, .failed:
+        return .failure(
+          StepFailure(error: .tlsFailure(endpoint: endpoint, detail: session.failure.description)))
+      }
+    }
+  }
+
+  /// The socket, or the TLS session over it, for the handshake's blocking-style reads and writes.
+  private struct Channel {
+    let descriptor: Int32
+    let tls: TLSConnection?
+    let endpoint: URL
+
+    /// Writes all of `bytes`; the failure, if any.
+    func writeAll(_ bytes: [UInt8], until deadline: ContinuousClock.Instant) -> StepFailure? {
+      guard let tls else {
+        return WebSocketSocket.writeAll(bytes, to: descriptor, deadline: deadline)
+          ? nil : StepFailure(error: .connectionLost(endpoint: endpoint))
+      }
+      var offset = 0
+      while offset < bytes.count {
+        let step = bytes[offset...].withUnsafeBytes { tls.step(writing: $0) }
+        if case .done(let count) = step, count > 0 {
+          offset += count
+        } else if let failure = settle(step, tls: tls, until: deadline) {
+          return failure
+        }
+      }
+      return nil
+    }
+
+    /// Some bytes, once there are any.
+    func read(until deadline: ContinuousClock.Instant) -> Result<[UInt8], StepFailure> {
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      while true {
+        guard let tls else {
+          guard WebSocketSocket.wait(descriptor, for: Int16(POLLIN), until: deadline) else {
+            return .failure(.late(endpoint))
+          }
+          let count = recv(descriptor, &buffer, buffer.count, 0)
+          if count > 0 { return .success(Array(buffer[..<count])) }
+          if count == 0 || (errno != EAGAIN && errno != EINTR) {
+            return .failure(StepFailure(error: .connectionLost(endpoint: endpoint)))
+          }
+          continue
+        }
+        let step = buffer.withUnsafeMutableBytes { tls.step(readingInto: $0) }
+        if case .done(let count) = step, count > 0 { return .success(Array(buffer[..<count])) }
+        if let failure = settle(step, tls: tls, until: deadline) { return .failure(failure) }
+      }
+    }
+
+    /// After a TLS step that moved no bytes: nil once the socket is as the step asks, or the
+    /// failure.
+    private func settle(
+      _ step: TLSConnection.Step, tls: TLSConnection, until deadline: ContinuousClock.Instant
+    )
+      -> StepFailure?
+    {
+      switch step {
+      case .done, .wantsRead:
+        return WebSocketSocket.wait(descriptor, for: Int16(POLLIN), until: deadline) ? nil : .late(endpoint)
+      case .wantsWrite:
+        return WebSocketSocket.wait(descriptor, for: Int16(POLLOUT), until: deadline) ? nil : .late(endpoint)
+      case .closed:
+        return StepFailure(error: .connectionLost(endpoint: endpoint))
+      case .failed:
+        return StepFailure(error: .tlsFailure(endpoint: endpoint, detail: tls.failure.description))
       }
     }
   }
@@ -103,7 +229,7 @@ enum WebSocketSocket {
       }
       var started = Glibc.connect(descriptor, address.pointee.ai_addr, address.pointee.ai_addrlen)
       if started != 0 && errno == EINPROGRESS {
-        guard wait(descriptor, for: Int16(POLLOUT), until: deadline) else {
+        guard WebSocketSocket.wait(descriptor, for: Int16(POLLOUT), until: deadline) else {
           Glibc.close(descriptor)
           return .failure(.timedOut(endpoint: endpoint, after: timeout))
         }
@@ -138,7 +264,7 @@ enum WebSocketSocket {
       if count > 0 {
         offset += count
       } else if count < 0 && (errno == EAGAIN || errno == EINTR) {
-        guard wait(descriptor, for: Int16(POLLOUT), until: deadline) else { return false }
+        guard WebSocketSocket.wait(descriptor, for: Int16(POLLOUT), until: deadline) else { return false }
       } else {
         return false
       }
