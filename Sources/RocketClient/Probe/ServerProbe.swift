@@ -16,6 +16,8 @@ public struct ServerProbe: Sendable {
   public let headers: HTTPHeaders
   /// The longest wait for each request.
   public let timeout: Duration
+  /// How an `https://` server's certificate is checked (`--cacert`, `--insecure`).
+  public let tls: TLSOptions
   private let client: HTTPClient
 
   /// A probe of `endpoint`.
@@ -24,11 +26,16 @@ public struct ServerProbe: Sendable {
   ///   - endpoint: an `http://` or `https://` GraphQL endpoint.
   ///   - headers: header fields for every request (default none).
   ///   - timeout: the longest wait for each request (default 10 seconds).
-  public init(endpoint: URL, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration = .seconds(10)) {
+  ///   - tls: how an `https://` server's certificate is checked (default: the system's store).
+  public init(
+    endpoint: URL, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration = .seconds(10),
+    tls: TLSOptions = TLSOptions()
+  ) {
     self.endpoint = endpoint
     self.headers = headers
     self.timeout = timeout
-    client = HTTPClient(timeout: timeout)
+    self.tls = tls
+    client = HTTPClient(timeout: timeout, tls: tls)
   }
 
   /// The media types of GraphQL over HTTP, the current one first.
@@ -129,7 +136,7 @@ public struct ServerProbe: Sendable {
     var accepted: [String] = []
     for subprotocol in Self.webSocketSubprotocols {
       if let socket = try? await WebSocketClient.connect(
-        endpoint: endpoint, subprotocols: [subprotocol], headers: headers, timeout: timeout),
+        endpoint: endpoint, subprotocols: [subprotocol], headers: headers, timeout: timeout, tls: tls),
         socket.subprotocol == subprotocol
       {
         accepted.append(subprotocol)

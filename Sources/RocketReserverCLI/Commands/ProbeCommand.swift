@@ -35,7 +35,8 @@ public struct ProbeCommand: Command {
     if given != nil, given != context.session?.endpoint {
       headers["Authorization"] = nil
     }
-    let probe = ServerProbe(endpoint: endpoint, headers: headers, timeout: options.timeout)
+    let probe = ServerProbe(
+      endpoint: endpoint, headers: headers, timeout: options.timeout, tls: options.tls)
     let probed = await context.request("Probing \(endpoint.absoluteString)") { _ throws(RocketClientError) in
       do throws(HTTPTransportError) {
         return try await probe.run()
