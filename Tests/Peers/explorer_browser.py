@@ -181,7 +181,7 @@ async def drive(chromium_port, base, output):
             "(() => { const n = performance.getEntriesByType('navigation')[0];"
             " return {editor: window.explorerTiming.editor, schema: window.explorerTiming.schema,"
             " domContentLoaded: n.domContentLoadedEventEnd, load: n.loadEventEnd}; })()")
-        figures["ready_ms"] = round(max(timing["editor"], timing["schema"]), 1)
+        figures["ready_ms_first_navigation"] = round(max(timing["editor"], timing["schema"]), 1)
         figures["timing"] = timing
         editable = await page.evaluate("document.activeElement && document.activeElement.closest('.CodeMirror') !== null")
         if not editable:
@@ -262,10 +262,51 @@ async def drive(chromium_port, base, output):
         figures["screenshots"].append(await page.screenshot(output, "6-subscription"))
         await page.evaluate("document.getElementById('run').click()")
 
-        # 7. The same page at 360 px wide, for the eye.
+        # 7. The documentation pane: from Query to its fields, and a search.
+        await page.evaluate("document.getElementById('docs-toggle').click()")
+        await page.wait_for("document.getElementById('docs-body').textContent.includes('query: Query')", "the docs pane")
+        await page.evaluate("[...document.querySelectorAll('#docs-body button.link')].find(b => b.textContent === 'Query').click()")
+        fields = await page.wait_for(
+            "(() => { const f = [...document.querySelectorAll('#docs-body .field-name')].map(e => e.textContent);"
+            " return f.length ? f : null; })()", "Query's fields")
+        if "launches" not in fields or "me" not in fields:
+            raise Failure("the docs list Query's fields as %r" % fields)
+        await page.evaluate("document.getElementById('docs-search').focus()")
+        await page.type_text("book")
+        await page.wait_for("[...document.querySelectorAll('#docs-body .field-name')].some(e => e.textContent === 'bookTrips')", "a search for book")
+        figures["screenshots"].append(await page.screenshot(output, "7-docs"))
+        await page.key("Escape", "Escape", 27)
+
+        # 8. Prettify, and the history of what ran.
+        await page.set_document('{ launch(id: "1") { id site } }')
+        await page.evaluate("document.getElementById('prettify').click()")
+        pretty = await page.evaluate("document.querySelector('#query-wrap .CodeMirror').CodeMirror.getValue()")
+        if pretty != '{\n  launch(id: "1") {\n    id\n    site\n  }\n}\n':
+            raise Failure("prettify gave %r" % pretty)
+        history = await page.evaluate("document.querySelectorAll('#history-list li').length")
+        if history < 3:
+            raise Failure("the history holds %r documents, not the 3 run" % history)
+
+        # 9. The same page at 360 px wide, and dark as the system may ask.
         await page.send("Emulation.setDeviceMetricsOverride", width=360, height=740, deviceScaleFactor=1, mobile=True)
-        figures["screenshots"].append(await page.screenshot(output, "7-narrow"))
+        figures["screenshots"].append(await page.screenshot(output, "8-narrow"))
         await page.send("Emulation.clearDeviceMetricsOverride")
+        await page.send("Emulation.setEmulatedMedia", features=[{"name": "prefers-color-scheme", "value": "dark"}])
+        background = await page.evaluate("getComputedStyle(document.body).backgroundColor")
+        if background != "rgb(22, 24, 29)":
+            raise Failure("the dark scheme's background is %r" % background)
+        figures["screenshots"].append(await page.screenshot(output, "9-dark"))
+        await page.send("Emulation.setEmulatedMedia", features=[])
+
+        # 10. Time to an editable editor with the schema, once the browser runs: without and with
+        # the assets in its cache.
+        for label, disabled in (("ready_ms_empty_cache", True), ("ready_ms_cached", False)):
+            await page.send("Network.setCacheDisabled", cacheDisabled=disabled)
+            await page.send("Page.navigate", url=base + "/graphql")
+            await page.wait_for("document.body && document.body.getAttribute('data-ready') === 'true'"
+                                " && window.explorerTiming && performance.getEntriesByType('navigation')[0].name.endsWith('/graphql')"
+                                " && window.explorerTiming.schema > 0", "the reloaded page")
+            figures[label] = round(await page.evaluate("Math.max(window.explorerTiming.editor, window.explorerTiming.schema)"), 1)
 
         origin = base.rstrip("/")
         foreign = [url for url in page.requests if not (url.startswith(origin + "/") or url.startswith("data:"))]

@@ -39,7 +39,7 @@ struct ExplorerBrowserTests {
       return
     }
     print("explorer: \(String(decoding: figures.encoded(), as: UTF8.self))")
-    #expect(figures["screenshots"]?.arrayValue?.count == 7)
+    #expect(figures["screenshots"]?.arrayValue?.count == 9)
     let weight = figures["page_weight_gzip_bytes"]?.intValue ?? .max
     #expect(weight <= 300_000, "the page weighs \(weight) bytes in gzip")
   }

@@ -408,10 +408,10 @@
         } else if (context === "(" || context === "[" || context === "value{") {
           if (t !== "!" && isValueEnd(prev) && prev.text !== ":") out += ", ";
           else if (token.kind === "directive") out += " ";
-        } else if (t !== "!" && prev.text !== "{" && isValueEnd(prev)) {
-          out += " ";
         } else if (!stack.length && prev.text === "}") {
           out = out.replace(/\s*$/, "\n\n");
+        } else if (t !== "!" && prev.text !== "{" && isValueEnd(prev)) {
+          out += " ";
         }
         out += t;
       }
@@ -493,6 +493,7 @@
 
   function showProblems(annotations) {
     var box = $("problems");
+    box.classList.remove("stale");
     box.textContent = "";
     annotations.forEach(function (annotation) {
       var item = document.createElement("button");
@@ -826,6 +827,8 @@
       }
     });
     state.query.setValue(initial);
+    // Until the next check answers, the problems listed are those of an older text.
+    state.query.on("change", function () { $("problems").classList.add("stale"); });
     state.variables = jsonEditor("variables-source", params.get("variables") || "{}");
     state.headers = jsonEditor("headers-source", savedHeaders);
     state.headers.on("change", function (cm) { sessionStorage.setItem(HEADERS_KEY, cm.getValue()); });
