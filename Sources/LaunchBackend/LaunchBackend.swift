@@ -119,8 +119,10 @@ public final class LaunchBackend: Sendable {
   }
 
   /// The syntax error or the validation errors of `query` against the schema (empty when it is
-  /// valid), without running it; the document is cached as a request's would be.
-  public func validationErrors(of query: String) -> [GraphQLError] {
+  /// valid), without running it; the document is cached as a request's would be. Nil on a server
+  /// that runs only its trusted documents: it looks at no other text.
+  public func validationErrors(of query: String) -> [GraphQLError]? {
+    if processor.persistedOperations.trustedOnly { return nil }
     let document = processor.document(for: query)
     switch document.parsed {
     case .failure(let error): return [error]

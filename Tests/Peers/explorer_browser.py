@@ -200,8 +200,8 @@ async def drive(chromium_port, base, output):
         figures["screenshots"].append(await page.screenshot(output, "2-completion"))
         await page.key("Escape", "Escape", 27)
 
-        # 3. A query runs and its answer shows.
-        await page.set_document("{\n  launch(id: \"109\") {\n    id\n    site\n    mission {\n      name\n    }\n  }\n}\n")
+        # 3. A query runs and its answer shows: of two, the one at the cursor.
+        await page.set_document("query Total {\n  totalTripsBooked\n}\n\nquery Launch {\n  launch(id: \"109\") {\n    id\n    site\n    mission {\n      name\n    }\n  }\n}\n")
         await page.run_at_cursor()
         await page.wait_for("document.getElementById('response').textContent.includes('\"site\"')", "the query's answer")
         answer = json.loads(await page.response_text())

@@ -95,6 +95,29 @@ struct ExplorerHTTPTests {
     #expect(asset.status == 404)
   }
 
+  @Test func aSafelistingServerHasNoExplorerAndValidatesNothingAlone() throws {
+    let directory = try TemporaryDirectory(prefix: "explorer-safelist")
+    let operations = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Operations")
+    let manifest = directory.child("manifest.json")
+    let codegen = try runProcess(
+      BuiltProduct.directory.appendingPathComponent("rocket-codegen"),
+      [
+        "--schema", operations.appendingPathComponent("schema.graphqls").path, "--manifest", manifest,
+        operations.appendingPathComponent("TotalTripsBooked.graphql").path,
+      ])
+    #expect(codegen.status == 0)
+    let server = try ServeProcess(
+      dataDirectory: directory.child("data"), options: ["--persisted-queries", manifest, "--persisted-only"])
+    let page = try Self.get(server.endpoint.absoluteString, headers: [Self.browserAccept])
+    #expect(page.status == 400)
+    #expect(page.headers["content-type"]?.hasPrefix("application/json") == true)
+    let validation = try Self.get(
+      server.endpoint.absoluteString, data: #"{"query":"{ nope }","extensions":{"validateOnly":true}}"#)
+    #expect(validation.status == 400)
+    #expect(validation.text.contains("does not validate documents alone"))
+  }
+
   @Test func validateOnlyGivesTheServersMessagesWithoutRunning() throws {
     let directory = try TemporaryDirectory(prefix: "explorer-validate")
     let server = try ServeProcess(dataDirectory: directory.child("data"))

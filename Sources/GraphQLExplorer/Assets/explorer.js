@@ -529,7 +529,8 @@
     var text = cm.getValue();
     var offset = cm.indexFromPos(cm.getCursor("from"));
     var operations = definitions(text).filter(function (definition) { return definition.type !== "fragment"; });
-    var chosen = operations.filter(function (definition) { return offset >= definition.start && offset <= definition.end; })[0];
+    // The operation the cursor is in, or else the last one that starts before it.
+    var chosen = operations.filter(function (definition) { return definition.start <= offset; }).pop();
     return chosen || operations[0] || null;
   }
 

@@ -17,7 +17,7 @@ enum ValidationOnly {
     -> HTTPResponse
   {
     guard let errors = service.validationErrors(of: request.query) else {
-      return .error(400, "This server does not validate documents without running them.", media: media)
+      return .error(400, "This server does not validate documents alone.", media: media)
     }
     let body: JSON =
       errors.isEmpty
