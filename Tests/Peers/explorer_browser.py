@@ -118,6 +118,12 @@ class Page:
             await asyncio.sleep(0.05)
         raise Failure("timed out waiting for %s (last value %r)" % (what, value))
 
+    async def texts(self, selector, what):
+        """Waits for elements matching `selector` and returns their text."""
+        return await self.wait_for(
+            "(() => { const t = [...document.querySelectorAll(%s)].map(e => e.textContent);"
+            " return t.length ? t : null; })()" % json.dumps(selector), what)
+
     async def screenshot(self, directory, name):
         data = await self.send("Page.captureScreenshot", format="png")
         path = os.path.join(directory, name + ".png")
@@ -191,9 +197,7 @@ async def drive(chromium_port, base, output):
         # 2. Typing `{ laun` offers launch and launches.
         await page.evaluate("document.querySelector('#query-wrap .CodeMirror').CodeMirror.setValue('')")
         await page.type_text("{ laun")
-        offered = await page.wait_for(
-            "(() => { const items = [...document.querySelectorAll('.CodeMirror-hint .hint-name')].map(e => e.textContent);"
-            " return items.length ? items : null; })()", "the completion list")
+        offered = await page.texts(".CodeMirror-hint .hint-name", "the completion list")
         if "launch" not in offered or "launches" not in offered:
             raise Failure("typing `{ laun` offered %r" % offered)
         figures["offered"] = offered
@@ -266,9 +270,7 @@ async def drive(chromium_port, base, output):
         await page.evaluate("document.getElementById('docs-toggle').click()")
         await page.wait_for("document.getElementById('docs-body').textContent.includes('query: Query')", "the docs pane")
         await page.evaluate("[...document.querySelectorAll('#docs-body button.link')].find(b => b.textContent === 'Query').click()")
-        fields = await page.wait_for(
-            "(() => { const f = [...document.querySelectorAll('#docs-body .field-name')].map(e => e.textContent);"
-            " return f.length ? f : null; })()", "Query's fields")
+        fields = await page.texts("#docs-body .field-name", "Query's fields")
         if "launches" not in fields or "me" not in fields:
             raise Failure("the docs list Query's fields as %r" % fields)
         await page.evaluate("document.getElementById('docs-search').focus()")
