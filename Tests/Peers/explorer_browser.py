@@ -203,6 +203,14 @@ async def drive(chromium_port, base, output):
         figures["offered"] = offered
         figures["screenshots"].append(await page.screenshot(output, "2-completion"))
         await page.key("Escape", "Escape", 27)
+        # Arguments, and an argument's enum values.
+        for text, expected in (("{ launch(i", "id"), ("{ launch(id: 1) { mission { missionPatch(size: S", "SMALL")):
+            await page.evaluate("document.querySelector('#query-wrap .CodeMirror').CodeMirror.setValue('')")
+            await page.type_text(text)
+            offered = await page.texts(".CodeMirror-hint .hint-name", "completion after %r" % text)
+            if expected not in offered:
+                raise Failure("typing %r offered %r, not %r" % (text, offered, expected))
+            await page.key("Escape", "Escape", 27)
 
         # 3. A query runs and its answer shows: of two, the one at the cursor.
         await page.set_document("query Total {\n  totalTripsBooked\n}\n\nquery Launch {\n  launch(id: \"109\") {\n    id\n    site\n    mission {\n      name\n    }\n  }\n}\n")
@@ -217,7 +225,8 @@ async def drive(chromium_port, base, output):
         # 4. An unknown field is underlined at its line, with the server's message.
         await page.set_document("{\n  launches {\n    nope\n  }\n}\n")
         problem = await page.wait_for(
-            "(() => { const p = document.querySelector('#problems .problem'); return p ? p.textContent : null; })()",
+            "(() => { const box = document.getElementById('problems'), p = box.querySelector('.problem');"
+            " return p && !box.classList.contains('stale') ? p.textContent : null; })()",
             "the validation error")
         if not problem.startswith("3:5 ") or "nope" not in problem:
             raise Failure("the problem shown is %r" % problem)
@@ -302,13 +311,22 @@ async def drive(chromium_port, base, output):
 
         # 10. Time to an editable editor with the schema, once the browser runs: without and with
         # the assets in its cache.
-        for label, disabled in (("ready_ms_empty_cache", True), ("ready_ms_cached", False)):
+        # The first is a shared link, which opens with its document and variables.
+        link = "/graphql?query=query%20T%20%7B%20totalTripsBooked%20%7D&variables=%7B%22a%22%3A1%7D&operationName=T"
+        for label, disabled, path in (("ready_ms_empty_cache", True, link), ("ready_ms_cached", False, "/graphql")):
             await page.send("Network.setCacheDisabled", cacheDisabled=disabled)
-            await page.send("Page.navigate", url=base + "/graphql")
-            await page.wait_for("document.body && document.body.getAttribute('data-ready') === 'true'"
-                                " && window.explorerTiming && performance.getEntriesByType('navigation')[0].name.endsWith('/graphql')"
-                                " && window.explorerTiming.schema > 0", "the reloaded page")
+            # A mark on the old page tells it from the new one.
+            await page.evaluate("window.previousPage = true")
+            await page.send("Page.navigate", url=base + path)
+            await page.wait_for("!window.previousPage && document.body && document.body.getAttribute('data-ready') === 'true'",
+                                "the page opened again")
             figures[label] = round(await page.evaluate("Math.max(window.explorerTiming.editor, window.explorerTiming.schema)"), 1)
+            if path == link:
+                opened = await page.evaluate(
+                    "[document.querySelector('#query-wrap .CodeMirror').CodeMirror.getValue(),"
+                    " document.querySelector('#variables-wrap .CodeMirror').CodeMirror.getValue()]")
+                if opened != ["query T { totalTripsBooked }", '{"a":1}']:
+                    raise Failure("the shared link opened %r" % opened)
 
         origin = base.rstrip("/")
         foreign = [url for url in page.requests if not (url.startswith(origin + "/") or url.startswith("data:"))]
