@@ -247,9 +247,11 @@ async def drive(chromium_port, base, output):
         stored = await page.evaluate("JSON.parse(document.querySelector('#headers-wrap .CodeMirror').CodeMirror.getValue()).Authorization || null")
         if not stored:
             raise Failure("the token is not in the headers")
-        cookies = await page.evaluate("document.cookie")
-        if cookies:
-            raise Failure("the page set cookies: %r" % cookies)
+        kept = await page.evaluate(
+            "[document.cookie, Object.keys(localStorage).some(k => localStorage.getItem(k).includes(%s)),"
+            " Object.keys(sessionStorage).some(k => sessionStorage.getItem(k).includes(%s))]" % (json.dumps(stored), json.dumps(stored)))
+        if kept != ["", False, True]:
+            raise Failure("the token is kept as [cookies, in local storage, in session storage] = %r" % kept)
         await page.set_document("mutation Book {\n  bookTrips(launchIds: [\"108\"]) {\n    success\n    launches {\n      id\n      isBooked\n    }\n  }\n}\n")
         await page.evaluate("document.getElementById('run').click()")
         await page.wait_for("document.getElementById('response').textContent.includes('\"isBooked\": true')", "isBooked: true")

@@ -82,6 +82,8 @@ struct ExplorerHTTPTests {
     #expect(query.text == #"{"data":{"__typename":"Query"}}"#)
     let home = try Self.get(origin + "/")
     #expect(home.text.contains("RocketReserver GraphQL API"))
+    let refused = try Self.get(endpoint, headers: ["Accept: text/html;q=0, application/json"])
+    #expect(refused.status == 400)
   }
 
   @Test func noExplorerAnswersABrowserWithGraphQL() throws {
