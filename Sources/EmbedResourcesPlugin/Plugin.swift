@@ -26,8 +26,8 @@ struct EmbedResourcesPlugin: BuildToolPlugin {
       ("commentJS", "addon/comment/comment.js"),
     ].map { (name: $0.0, path: "/usr/share/javascript/codemirror/" + $0.1, isLaunchCatalog: false) }
       + [
-        ("graphQLModeJS", "graphql-mode.js"), ("explorerJS", "explorer.js"), ("explorerCSS", "explorer.css"),
-        ("explorerHTML", "explorer.html"),
+        ("graphQLModeJS", "graphql-mode.js"), ("explorerBootJS", "explorer-boot.js"),
+        ("explorerJS", "explorer.js"), ("explorerCSS", "explorer.css"), ("explorerHTML", "explorer.html"),
       ].map { (name: $0.0, path: "Sources/GraphQLExplorer/Assets/" + $0.1, isLaunchCatalog: false) },
   ]
 

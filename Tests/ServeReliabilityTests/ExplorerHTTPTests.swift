@@ -61,7 +61,7 @@ struct ExplorerHTTPTests {
     #expect(link.text == page.text)
 
     let assets = page.text.matches(of: /(?:src|href)="(\/explorer\/[^"]+)"/).map { String($0.1) }
-    #expect(assets.count == 2)
+    #expect(assets.count == 3)
     for asset in assets {
       #expect(asset.contains(/\.[0-9a-f]{16}\.(js|css)$/))
       let zipped = try Self.get(origin + asset, headers: ["Accept-Encoding: gzip"])

@@ -10,21 +10,14 @@
   var HEADERS_KEY = "rocket-reserver.explorer.headers";
   var HISTORY_LIMIT = 30;
 
-  var INTROSPECTION =
-    "query IntrospectionQuery { __schema { queryType { name } mutationType { name } subscriptionType { name } " +
-    "types { ...FullType } directives { name description locations args { ...InputValue } } } } " +
-    "fragment FullType on __Type { kind name description " +
-    "fields(includeDeprecated: true) { name description args { ...InputValue } type { ...TypeRef } isDeprecated deprecationReason } " +
-    "inputFields { ...InputValue } interfaces { ...TypeRef } " +
-    "enumValues(includeDeprecated: true) { name description isDeprecated deprecationReason } possibleTypes { ...TypeRef } } " +
-    "fragment InputValue on __InputValue { name description type { ...TypeRef } defaultValue } " +
-    "fragment TypeRef on __Type { kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } } }";
-
-  // The introspection request starts before the page is even parsed to the end.
-  var schemaPromise = post({ query: INTROSPECTION, operationName: "IntrospectionQuery" }, {}).then(function (answer) {
-    if (!answer.json || !answer.json.data) throw new Error("the schema could not be read (" + answer.status + ")");
-    return buildSchema(answer.json.data.__schema);
-  });
+  // The schema, asked for by explorer-boot.js while this script was still on its way.
+  var schemaPromise = (window.explorerSchemaRequest || Promise.reject(new Error("the first script did not run")))
+    .then(function (answer) {
+      var json = null;
+      try { json = JSON.parse(answer.text); } catch (error) { json = null; }
+      if (!json || !json.data) throw new Error("the schema could not be read (" + answer.status + ")");
+      return buildSchema(json.data.__schema);
+    });
 
   // ---------------------------------------------------------------------------------------------
   // HTTP
