@@ -99,9 +99,17 @@ let package = Package(
       name: "WebSocket",
       dependencies: ["CWslay", "CCrypto"],
       swiftSettings: strictSettings),
+    // The in-browser GraphQL explorer: a page and its assets (CodeMirror from Debian) embedded at
+    // build time, served in front of the GraphQL router.
+    .target(
+      name: "GraphQLExplorer",
+      dependencies: ["HTTPServer", "GraphQLWire"],
+      exclude: ["Assets"],
+      swiftSettings: strictSettings,
+      plugins: ["EmbedResourcesPlugin"]),
     .target(
       name: "GraphQLHTTP",
-      dependencies: ["GraphQL", "HTTPServer", "WebSocket", "POSIXThreads", "CEventPoll"],
+      dependencies: ["GraphQL", "HTTPServer", "WebSocket", "POSIXThreads", "CEventPoll", "GraphQLExplorer"],
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",

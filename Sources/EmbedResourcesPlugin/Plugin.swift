@@ -15,7 +15,20 @@ struct EmbedResourcesPlugin: BuildToolPlugin {
     "LaunchBackend": [
       (name: "schemaSDL", path: "Operations/schema.graphqls", isLaunchCatalog: false),
       (name: "catalogLaunches", path: "Fixtures/launches.json", isLaunchCatalog: true),
-    ]
+    ],
+    // The explorer page: CodeMirror 5 from Debian's libjs-codemirror (absolute paths: `make deps`
+    // installs it), then the page's own files.
+    "GraphQLExplorer": [
+      ("codeMirrorJS", "lib/codemirror.js"), ("codeMirrorCSS", "lib/codemirror.css"),
+      ("showHintJS", "addon/hint/show-hint.js"), ("showHintCSS", "addon/hint/show-hint.css"),
+      ("lintJS", "addon/lint/lint.js"), ("lintCSS", "addon/lint/lint.css"),
+      ("matchBracketsJS", "addon/edit/matchbrackets.js"), ("closeBracketsJS", "addon/edit/closebrackets.js"),
+      ("commentJS", "addon/comment/comment.js"),
+    ].map { (name: $0.0, path: "/usr/share/javascript/codemirror/" + $0.1, isLaunchCatalog: false) }
+      + [
+        ("graphQLModeJS", "graphql-mode.js"), ("explorerBootJS", "explorer-boot.js"),
+        ("explorerJS", "explorer.js"), ("explorerCSS", "explorer.css"), ("explorerHTML", "explorer.html"),
+      ].map { (name: $0.0, path: "Sources/GraphQLExplorer/Assets/" + $0.1, isLaunchCatalog: false) },
   ]
 
   /// Returns the one command that writes `EmbeddedResources.swift` for `target`, or none for a
@@ -23,7 +36,11 @@ struct EmbedResourcesPlugin: BuildToolPlugin {
   /// - Throws: when the `embed-resources` tool cannot be found.
   func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
     guard let resources = Self.resourcesByTarget[target.name] else { return [] }
-    let inputs = resources.map { context.package.directoryURL.appending(path: $0.path) }
+    // A path from the root is a file a Debian package installs; any other is the package's own.
+    let inputs = resources.map {
+      $0.path.hasPrefix("/")
+        ? URL(fileURLWithPath: $0.path) : context.package.directoryURL.appending(path: $0.path)
+    }
     let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
     let arguments =
       [output.path(percentEncoded: false)]

@@ -1,3 +1,4 @@
+import GraphQLExplorer
 import HTTPServer
 
 /// Serves a `GraphQLService` over HTTP (GraphQL over HTTP at `/graphql`, multipart and SSE
@@ -57,9 +58,10 @@ public final class GraphQLHTTPServer: Sendable {
       service: service, maxBodyBytes: configuration.maxBodyBytes, webSockets: webSockets)
     handler.metrics = graphQLMetrics
     var router: any HTTPRouter = handler
+    if configuration.explorer { router = ExplorerRouter(wrapping: router) }
     if let metrics {
       graphQLMetrics?.registerWebSockets(webSockets, in: metrics.registry)
-      if metrics.servesEndpoint { router = MetricsRouter(registry: metrics.registry, wrapping: handler) }
+      if metrics.servesEndpoint { router = MetricsRouter(registry: metrics.registry, wrapping: router) }
     }
     server = HTTPServer(
       router: router, configuration: configuration.http, accessLog: accessLog, metrics: metrics?.registry,
@@ -120,6 +122,8 @@ extension GraphQLHTTPServer {
     /// Threads driving WebSockets, each with its share of the sockets (default: the number of
     /// online cores, at most 4).
     public var webSocketThreads = min(4, HTTPServerConfiguration.defaultThreadCount)
+    /// Whether a browser opening `/graphql` or `/` gets the GraphQL explorer (default false).
+    public var explorer = false
 
     /// - Parameters: as `HTTPServerConfiguration`'s.
     public init(

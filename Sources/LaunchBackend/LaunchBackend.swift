@@ -118,6 +118,18 @@ public final class LaunchBackend: Sendable {
     processor.cost(query: request.query, operationName: request.operationName, variables: request.variables)
   }
 
+  /// The syntax error or the validation errors of `query` against the schema (empty when it is
+  /// valid), without running it; the document is cached as a request's would be. Nil on a server
+  /// that runs only its trusted documents: it looks at no other text.
+  public func validationErrors(of query: String) -> [GraphQLError]? {
+    if processor.persistedOperations.trustedOnly { return nil }
+    let document = processor.document(for: query)
+    switch document.parsed {
+    case .failure(let error): return [error]
+    case .success: return document.validationErrors
+    }
+  }
+
   /// Closes the booking database. Requests after this get internal errors.
   public func close() {
     environment.store.close()

@@ -67,7 +67,10 @@ func isIdentifier(_ name: String) -> Bool {
 /// - Throws: `EmbedError` when the file is missing, unreadable or not valid UTF-8.
 func readText(_ resource: Resource) throws -> String {
   guard FileManager.default.fileExists(atPath: resource.path) else {
-    throw EmbedError("\(resource.name): no such file '\(resource.path)'")
+    // Files outside the package come from Debian packages (libjs-codemirror) the Makefile installs.
+    let hint =
+      resource.path.hasPrefix("/usr/share/") ? " (a Debian package installs it: run `make deps`)" : ""
+    throw EmbedError("\(resource.name): no such file '\(resource.path)'\(hint)")
   }
   let data: Data
   do {

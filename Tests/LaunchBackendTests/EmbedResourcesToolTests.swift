@@ -72,6 +72,9 @@ import Testing
     #expect(result.status == 1)
     #expect(result.standardError.contains("schema: no such file '/nonexistent/schema.graphqls'"))
     #expect(!FileManager.default.fileExists(atPath: output))
+    // A file a Debian package installs (CodeMirror) names the set-up that installs it.
+    let packaged = try runProcess(Self.tool, [output, "lib=/usr/share/nonexistent/lib.js"])
+    #expect(packaged.standardError.contains("(a Debian package installs it: run `make deps`)"))
   }
 
   @Test func nonUTF8ContentIsAClearError() throws {

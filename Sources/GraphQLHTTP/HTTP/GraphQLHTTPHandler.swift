@@ -72,6 +72,8 @@ struct GraphQLHTTPHandler: HTTPRouter {
       guard let body else { return .respond(payloadTooLarge(media)) }
       switch parseBody(body, media: media) {
       case .failure(let refusal): return .respond(refusal.value)
+      case .success(let request) where ValidationOnly.isRequested(request):
+        return .compute { ValidationOnly.answer(request, service: service, media: media) }
       case .success(let request):
         return .compute { run(request, authorization: authorization, media: media, allowMutations: true) }
       }

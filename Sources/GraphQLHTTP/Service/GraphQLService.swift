@@ -35,6 +35,11 @@ public protocol GraphQLService: Sendable {
   /// Whether a WebSocket connection may use `authorization`, given in its `connection_init`
   /// payload; false closes it with 4403 Forbidden. The default accepts every value.
   func accepts(authorization: String) -> Bool
+
+  /// The errors of parsing and validating `query` against the schema, without executing it
+  /// (empty when it is valid), for the explorer's checks as one types; nil when the service does
+  /// not offer this (default).
+  func validationErrors(of query: String) -> [GraphQLError]?
 }
 
 extension GraphQLService {
@@ -49,4 +54,7 @@ extension GraphQLService {
 
   /// Accepts every credential.
   public func accepts(authorization: String) -> Bool { true }
+
+  /// Offers no validation alone.
+  public func validationErrors(of query: String) -> [GraphQLError]? { nil }
 }

@@ -1,10 +1,10 @@
 /// What a request's `Accept-Encoding` allows (RFC 9110 section 12.5.3), as far as this server
 /// cares: whether it may answer in gzip.
-enum AcceptEncoding {
+package enum AcceptEncoding {
   /// Whether `value` allows gzip: `gzip` (or its alias `x-gzip`) listed with a weight above
   /// zero, or `*` above zero and gzip not refused by name. No header, an empty one, or one that
   /// is not UTF-8 allows nothing but identity.
-  static func allowsGzip(_ value: String?) -> Bool {
+  package static func allowsGzip(_ value: String?) -> Bool {
     guard let value else { return false }
     var gzip: Bool?
     var wildcard: Bool?

@@ -44,6 +44,9 @@ public struct ServeCommand: Command {
   static let persistedOnly = Flag(
     "--persisted-only", help: "run only the manifest's documents (anything else: PERSISTED_QUERY_NOT_IN_LIST)"
   )
+  static let noExplorer = Flag(
+    "--no-explorer",
+    help: "answer browsers opening /graphql with GraphQL, not the explorer page (off with --persisted-only)")
   static let noAPQ = Flag("--no-apq", help: "refuse automatic persisted queries (PersistedQueryNotSupported)")
   static let apqMaxEntries = Option(
     "--apq-max-entries", valueName: "N", type: .integer(in: 1...10_000_000), defaultValue: "1000",
@@ -89,6 +92,9 @@ public struct ServeCommand: Command {
       --persisted-only runs nothing else. GET /metrics answers Prometheus metrics (requests,
       latency, errors, connections, pool, event feed, process), on --metrics-address HOST:PORT
       instead when given (then the main address has no /metrics); --no-metrics turns them off.
+      A browser opening /graphql or / gets the GraphQL explorer, an IDE served from the binary
+      itself (GET /graphql?query=... opens it with that document); --no-explorer turns it off, as
+      --persisted-only does.
       --endpoint does not apply (serve offers the embedded backend). Runs only from the command
       line: rocket-reserver serve.
       """,
@@ -97,6 +103,7 @@ public struct ServeCommand: Command {
       database.declaration,
       databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
       requestTimeout.declaration, persistedQueries.declaration, persistedOnly.declaration, noAPQ.declaration,
+      noExplorer.declaration,
       apqMaxEntries.declaration, apqMaxBytes.declaration, pidFile.declaration,
       metricsAddress.declaration, noMetrics.declaration, drain.declaration, logFormat.declaration,
     ],
@@ -127,6 +134,8 @@ public struct ServeCommand: Command {
     if let entries = arguments[Self.apqMaxEntries] { persisted.maxEntries = entries }
     if let bytes = arguments[Self.apqMaxBytes] { persisted.maxBytes = bytes }
     persisted.trustedOnly = arguments[Self.persistedOnly]
+    // The explorer sends documents of its own, which a trusted-documents-only server refuses.
+    configuration.explorer = !arguments[Self.noExplorer] && !persisted.trustedOnly
     if let path = arguments[Self.persistedQueries] {
       guard let manifest = FileManager.default.contents(atPath: path) else {
         return context.fail(

@@ -29,6 +29,8 @@ struct BackendGraphQLService: GraphQLService {
   }
 
   func accepts(authorization: String) -> Bool { backend.isSignedIn(authorization: authorization) }
+
+  func validationErrors(of query: String) -> [GraphQLError]? { backend.validationErrors(of: query) }
 }
 
 extension GraphQLServiceResult {

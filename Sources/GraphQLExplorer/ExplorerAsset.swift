@@ -1,0 +1,37 @@
+import GraphQLWire
+import HTTPServer
+
+/// One file of the explorer as served: its bytes, and the same gzipped once at the best level
+/// (the server would otherwise compress it again, at its fast level, for every request).
+struct ExplorerAsset: Sendable {
+  /// The `Content-Type`.
+  let contentType: StaticString
+  /// The bytes as they are.
+  let body: [UInt8]
+  /// The bytes in gzip, or nil when zlib cannot be loaded or gains nothing.
+  let gzipped: [UInt8]?
+  /// The first 16 hex digits of the body's SHA-256: part of a versioned asset's URL, so that a
+  /// browser may keep it forever and a new binary's assets get new URLs.
+  let version: String
+
+  init(contentType: StaticString, text: String) {
+    self.contentType = contentType
+    let bytes = Array(text.utf8)
+    body = bytes
+    gzipped = Gzip.compress(bytes, level: 9).flatMap { $0.count < bytes.count ? $0 : nil }
+    version = String(SHA256.hexDigest(text).prefix(16))
+  }
+
+  /// The answer to a GET: gzipped when the client allows it, with `headers` (its caching and
+  /// security policy) and `Vary: Accept-Encoding`.
+  func response(acceptEncoding: String?, headers: [HTTPHeaderField]) -> HTTPResponse {
+    // Setting Vary here keeps the server from compressing the answer again.
+    var fields = headers + [HTTPHeaderField("Vary", "Accept-Encoding")]
+    var bytes = body
+    if let gzipped, AcceptEncoding.allowsGzip(acceptEncoding) {
+      bytes = gzipped
+      fields.append(HTTPHeaderField("Content-Encoding", "gzip"))
+    }
+    return HTTPResponse(status: 200, contentType: contentType, body: bytes, headers: fields)
+  }
+}
