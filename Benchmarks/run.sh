@@ -64,6 +64,10 @@ if [ "$part" = all ] || [ "$part" = serve ]; then
   echo
   echo "== bytes on the wire for a 100-launch page, without and with gzip"
   bash Benchmarks/wire-bytes.sh "$bin"
+  echo
+  echo "== what gzip costs serve: LaunchList and a 100-launch page with and without Accept-Encoding: gzip"
+  echo "   (wrk, A B A B); instructions per LaunchList request (callgrind)"
+  bash Benchmarks/serve-gzip.sh "$bin"
 fi
 
 if [ "$part" = all ] || [ "$part" = persisted ]; then

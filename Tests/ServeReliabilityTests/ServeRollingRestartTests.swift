@@ -19,6 +19,24 @@ import Testing
     let running = Atomic<Bool>(true)
     let succeeded = Atomic<Int>(0)
     let failures = Mutex<[String]>([])
+    let finishedClients = Atomic<Int>(0)
+  }
+
+  /// Sends `request` and waits for the answer: its status and body, or the error.
+  static func post(_ request: URLRequest, on session: URLSession) -> Result<(Int, Data), any Error> {
+    let outcome = Outcome()
+    session.dataTask(with: request) { body, response, error in
+      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
+      outcome.result.withLock { $0 = error.map { .failure($0) } ?? .success((status, body ?? Data())) }
+      outcome.done.signal()
+    }.resume()
+    outcome.done.wait()
+    return outcome.result.withLock { $0 } ?? .failure(URLError(.unknown))
+  }
+
+  private final class Outcome: Sendable {
+    let result = Mutex<Result<(Int, Data), any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
   }
 
   @Test
@@ -38,28 +56,35 @@ import Testing
 
     let load = Load()
     let endpoint = proxy.endpoint
-    let clients = (0..<3).map { client in
-      Task {
+    // The clients are threads, not tasks: a run of the whole suite in parallel can hold every
+    // thread of Swift's cooperative pool in blocking calls for many seconds, and the load must
+    // keep coming meanwhile.
+    for client in 0..<3 {
+      Thread.detachNewThread {
+        defer { load.finishedClients.add(1, ordering: .relaxed) }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = 60
         let session = URLSession(configuration: configuration)
         // Paced (at most about a hundred a second each) and bounded, however long the restart takes.
-        for step in 0..<3000 where load.running.load(ordering: .relaxed) {
-          try? await Task.sleep(for: .milliseconds(10))
+        let deadline = ContinuousClock.now + .seconds(300)
+        var step = 0
+        while load.running.load(ordering: .relaxed) && ContinuousClock.now < deadline {
+          usleep(10_000)
+          step += 1
           var request = URLRequest(url: endpoint)
           request.httpMethod = "POST"
           request.setValue("application/json", forHTTPHeaderField: "Content-Type")
           request.httpBody = Data(#"{"query":"{ totalTripsBooked launches(pageSize: 2) { cursor } }"}"#.utf8)
-          do {
-            let (body, response) = try await session.data(for: request)
-            let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-            let json = try JSON(parsing: [UInt8](body))
-            if status == 200, json["data"]?["totalTripsBooked"] == .int(0) {
+          switch Self.post(request, on: session) {
+          case .success(let (status, body)):
+            let json = try? JSON(parsing: [UInt8](body))
+            if status == 200, json?["data"]?["totalTripsBooked"] == .int(0) {
               load.succeeded.add(1, ordering: .relaxed)
             } else {
-              load.failures.withLock { $0.append("client \(client) step \(step): \(status) \(json)") }
+              let text = String(decoding: body, as: UTF8.self)
+              load.failures.withLock { $0.append("client \(client) step \(step): \(status) \(text)") }
             }
-          } catch {
+          case .failure(let error):
             load.failures.withLock { $0.append("client \(client) step \(step): \(error)") }
           }
         }
@@ -81,7 +106,7 @@ import Testing
     let afterBoth = succeeded()
     #expect(await waitUntil(within: .seconds(60)) { succeeded() >= afterBoth + 30 })
     load.running.store(false, ordering: .relaxed)
-    for client in clients { await client.value }
+    #expect(await waitUntil(within: .seconds(120)) { load.finishedClients.load(ordering: .relaxed) == 3 })
 
     let failures = load.failures.withLock { $0 }
     #expect(
