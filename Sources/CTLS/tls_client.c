@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/socket.h>
 
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
@@ -43,6 +44,8 @@ struct ctls_connection {
   ctls_failure_kind failure;
   char reason[256];
 };
+
+int ctls_keep_state_through_exit(void) { return OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, NULL); }
 
 const char *ctls_open_error(void) {
   if (lazy_load_open(&libssl) != NULL) return NULL;

@@ -11,6 +11,7 @@ import RocketClient
 public enum RocketReserverMain {
   /// Runs the program with `arguments` (argv without the program name) and returns its exit status.
   public static func run(arguments: [String]) async -> Int32 {
+    OpenSSLLifetime.keepThroughExit()
     // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the
     // process mid-request; the REPL then ends quietly.
     signal(SIGPIPE, SIG_IGN)

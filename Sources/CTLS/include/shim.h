@@ -43,6 +43,13 @@ typedef enum ctls_failure_kind {
   CTLS_FAILURE_OTHER = 5,
 } ctls_failure_kind;
 
+/// Tells libcrypto to keep its global state when the process exits (OPENSSL_INIT_NO_ATEXIT);
+/// returns 1 on success. Only the first initialization of libcrypto decides, so call it before
+/// anything else in the process uses OpenSSL. Without it, exit() frees OpenSSL's locks while
+/// other threads may still be inside OpenSSL (a TLS socket closing, libcurl, random bytes for a
+/// token), and they crash on the freed state.
+int ctls_keep_state_through_exit(void);
+
 /// NULL once libssl is open (opening it now if needed), otherwise why it cannot be opened.
 const char *ctls_open_error(void);
 
