@@ -20,8 +20,17 @@ LAZY_FORWARD(libz, int, deflateInit2_,
 LAZY_FORWARD(libz, int, deflate, (z_streamp stream, int flush), (stream, flush))
 LAZY_FORWARD(libz, int, deflateEnd, (z_streamp stream), (stream))
 
-// windowBits 15 + 16: the largest window, with a gzip header and trailer instead of zlib's.
-enum { gzip_window_bits = 15 + 16, memory_level = 8 };
+// The window and hash table sized to the answer: zlib's defaults (a 32 KiB window, memLevel 8)
+// allocate and clear about 256 KiB per stream, which cost more than compressing a 4 KiB answer
+// (92-124 us against 23-38 us for a 4.3 KB LaunchList answer, and a 21 KB page 120-178 us
+// against 68-101 us, each a little smaller; docs/performance.md). JSON repeats itself within a
+// few kilobytes, so windows past 8 KiB gain little. +16: a gzip header and trailer, not zlib's.
+static void stream_size_for(size_t length, int *window_bits, int *memory_level) {
+  int bits = 9;  // deflate's smallest window
+  while (bits < 13 && ((size_t)1 << bits) < length) bits++;
+  *window_bits = bits + 16;
+  *memory_level = bits - 7;  // a hash table of 2^(bits) entries, as large as the window
+}
 
 size_t czlib_gzip_bound(size_t length) {
   // zlib's compressBound (stored blocks, the worst case, with zlib's 6-byte wrapper) plus the
@@ -32,7 +41,9 @@ size_t czlib_gzip_bound(size_t length) {
 long czlib_gzip(const void *input, size_t length, void *output, size_t capacity, int level) {
   z_stream stream;
   memset(&stream, 0, sizeof stream);
-  if (deflateInit2(&stream, level, Z_DEFLATED, gzip_window_bits, memory_level, Z_DEFAULT_STRATEGY) != Z_OK) {
+  int window_bits, memory_level;
+  stream_size_for(length, &window_bits, &memory_level);
+  if (deflateInit2(&stream, level, Z_DEFLATED, window_bits, memory_level, Z_DEFAULT_STRATEGY) != Z_OK) {
     return -1;
   }
   stream.next_in = (Bytef *)input;
