@@ -53,7 +53,7 @@ struct SubscriptionFollower: Sendable {
           continue
         }
         // Never connected, or a refusal a retry cannot fix: that is the answer.
-        guard connected, error.isUnreachable else { return context.outcome(for: error) }
+        guard connected, Self.isRetryable(error) else { return context.outcome(for: error) }
         guard await Self.pause(delay) else { return .success }
         delay = min(delay * 2, Self.longestDelay)
         continue
@@ -63,9 +63,15 @@ struct SubscriptionFollower: Sendable {
       let reason: String
       do {
         var expired: EventsExpired?
+        var unavailable = false
         for try await result in results {
           if let expiry = EventsExpired(result: result) {
             expired = expiry
+            break
+          }
+          // A stream that could not start (multipart answers it as its one part): try again.
+          if Self.isUnavailable(result) {
+            unavailable = true
             break
           }
           let id = result["extensions"]?[SubscriptionResult.eventIDExtension]?.stringValue
@@ -79,7 +85,7 @@ struct SubscriptionFollower: Sendable {
           lastEventID = expired.resumeAfter
           continue
         }
-        reason = "the server ended the subscription"
+        reason = unavailable ? "the server's database is unavailable" : "the server ended the subscription"
       } catch let error as RocketClientError {
         if Self.isCancellation(error) || Task.isCancelled { return .success }
         if let expiry = EventsExpired(error), let after = lastEventID {
@@ -87,7 +93,7 @@ struct SubscriptionFollower: Sendable {
           lastEventID = expiry.resumeAfter
           continue
         }
-        guard error.isUnreachable else { return context.outcome(for: error) }
+        guard Self.isRetryable(error) else { return context.outcome(for: error) }
         reason = error.description
       } catch {
         return .success
@@ -117,6 +123,22 @@ struct SubscriptionFollower: Sendable {
   /// Whether event id `id` comes after `last` (ids are decimal numbers; longer is larger).
   static func isAfter(_ id: String, _ last: String) -> Bool {
     id.count != last.count ? id.count > last.count : id > last
+  }
+
+  /// Whether a later attempt may succeed: the server is unreachable, or says its database is
+  /// (`SERVICE_UNAVAILABLE`, as while PostgreSQL restarts).
+  private static func isRetryable(_ error: RocketClientError) -> Bool {
+    if error.isUnreachable { return true }
+    guard case .server(let errors) = error else { return false }
+    return errors.contains { $0.code == "SERVICE_UNAVAILABLE" }
+  }
+
+  /// Whether `result` is a refusal with `SERVICE_UNAVAILABLE` and no data.
+  private static func isUnavailable(_ result: JSON) -> Bool {
+    guard result["data"] == nil || result["data"]?.isNull == true else { return false }
+    return result["errors"]?.arrayValue?.contains {
+      $0["extensions"]?["code"]?.stringValue == "SERVICE_UNAVAILABLE"
+    } == true
   }
 
   private static func isCancellation(_ error: RocketClientError) -> Bool {
