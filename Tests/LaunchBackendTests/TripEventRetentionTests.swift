@@ -1,6 +1,7 @@
 import Foundation
 import GraphQL
 import LaunchBackend
+import Synchronization
 import TestSupport
 import Testing
 
@@ -49,6 +50,36 @@ import Testing
     while Date().timeIntervalSince1970 < logged + 1.05 { usleep(20_000) }
     #expect(try store.pruneTripEvents(TripEventRetention(maxAge: .zero, maxCount: nil)) == 3)
     #expect(try store.tripEventLogStart() == TripEventLogStart(prunedThrough: ids[2], oldestID: nil))
+  }
+
+  /// Whether a subscription's stream has ended, and what it delivered.
+  private final class Ending: Sendable {
+    let received = Mutex<[Int]?>(nil)
+  }
+
+  @Test(arguments: StoreKind.allCases) func aSubscriberBehindAPruningIsEndedNotSkippedAhead(kind: StoreKind)
+    async throws
+  {
+    let fixture = try StoreFixture(kind)
+    defer { fixture.close() }
+    let store = try fixture.open()
+    let ids = try Self.bookOneByOne(store, 5)
+    #expect(try store.pruneTripEvents(TripEventRetention(maxAge: nil, maxCount: 2)) == 3)
+    // Behind the pruning (as a subscriber paused while it ran would be): ended with nothing.
+    let behind = try store.events.subscribe(after: ids[0])
+    let ending = Ending()
+    let reader = Task {
+      var received: [Int] = []
+      for await event in behind { received.append(event.id) }
+      ending.received.withLock { $0 = received }
+    }
+    #expect(await waitUntil(within: .seconds(30)) { ending.received.withLock { $0 != nil } })
+    #expect(ending.received.withLock { $0 } == [])
+    reader.cancel()
+    // At the pruning's edge: everything kept.
+    var edge = try store.events.subscribe(after: ids[2]).makeAsyncIterator()
+    #expect(await edge.next()?.id == ids[3])
+    #expect(await edge.next()?.id == ids[4])
   }
 
   @Test func theBackendReplaysAfterResumeAfterAndRefusesAnExpiredOne() async throws {

@@ -40,12 +40,15 @@ struct TripEventLog<Database: SQLDatabase>: Sendable {
     self.database = database
     self.horizon = horizon
     append = SQLStatement("INSERT INTO trip_events (delta, logged_at) VALUES (?, ?)", for: style)
+    // Each read also says how far the log was pruned (one snapshot), so that the feed can tell
+    // a subscriber whose cursor fell behind a pruning instead of skipping what was pruned.
+    let pruned = "(SELECT coalesce(max(through_id), 0) FROM trip_events_pruned)"
     eventsAfter = SQLStatement(
-      "SELECT id, delta FROM trip_events WHERE id > ? ORDER BY id LIMIT ?", for: style)
+      "SELECT id, delta, \(pruned) FROM trip_events WHERE id > ? ORDER BY id LIMIT ?", for: style)
     newestID = SQLStatement("SELECT coalesce(max(id), 0) FROM trip_events", for: style)
     eventsWithHorizon = horizon.map {
       SQLStatement(
-        "SELECT id, delta, \($0.expression) FROM trip_events WHERE id > ? AND id <= ? ORDER BY id LIMIT ?",
+        "SELECT id, delta, \(pruned), \($0.expression) FROM trip_events WHERE id > ? AND id <= ? ORDER BY id LIMIT ?",
         for: style)
     }
     newestIDWithHorizon = horizon.map {
@@ -136,8 +139,15 @@ struct TripEventLog<Database: SQLDatabase>: Sendable {
   /// The final events after `id`, oldest first, at most `limit`: every event committed before
   /// the call is among them (up to the limit), and none is followed later by a smaller id.
   func events(after id: Int, limit: Int) throws -> [TripEvent] {
+    try batch(after: id, limit: limit).events
+  }
+
+  /// ``events(after:limit:)`` with how far the log was pruned when they were read (0 when no
+  /// events were read).
+  func batch(after id: Int, limit: Int) throws -> TripEventBatch {
     guard let horizon, let eventsWithHorizon else {
-      return try database.read { try $0.query(eventsAfter, [.integer(id), .integer(limit)]) }.map(Self.event)
+      let rows = try database.read { try $0.query(eventsAfter, [.integer(id), .integer(limit)]) }
+      return TripEventBatch(events: try rows.map(Self.event), prunedThrough: try rows.first?.int(2) ?? 0)
     }
     var through = Int.max
     var waiting = Waiting(patience: horizon.patience)
@@ -145,16 +155,17 @@ struct TripEventLog<Database: SQLDatabase>: Sendable {
       let rows = try database.read {
         try $0.query(eventsWithHorizon, [.integer(id), .integer(through), .integer(limit)])
       }
-      guard let last = rows.last else { return [] }
-      let bound = try last.int(2)
+      guard let last = rows.last else { return TripEventBatch(events: [], prunedThrough: 0) }
+      let bound = try last.int(3)
       let events = try rows.map(Self.event)
-      if try last.int(0) < bound { return events }
+      let pruned = try last.int(2)
+      if try last.int(0) < bound { return TripEventBatch(events: events, prunedThrough: pruned) }
       // Some are newer than a transaction still running: wait for it, but only for the events
       // seen now (under steady load there is always a newer one).
       through = try last.int(0)
       guard waiting.pause() else {
         horizon.noteHeldBack()
-        return events.filter { $0.id < bound }
+        return TripEventBatch(events: events.filter { $0.id < bound }, prunedThrough: pruned)
       }
     }
   }
