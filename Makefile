@@ -28,13 +28,18 @@ deps:
 	$(call apt_install,$(BUILD_DEPS))
 
 # Python test peers, pinned, from PyPI, into .build/python-peers (tests put it on PYTHONPATH):
-# prometheus-client's parser reads serve's /metrics (Tests/Peers/prometheus_parse.py).
-PYTHON_PEERS := prometheus-client==0.26.0
+# prometheus-client's parser reads serve's /metrics (Tests/Peers/prometheus_parse.py); gql 4.4
+# subscribes over multipart, graphql-transport-ws and graphql-ws (Tests/Peers/gql_subscribe.py),
+# with every package it needs pinned (aiohttp for multipart, websockets for the sockets).
+PYTHON_PEERS := prometheus-client==0.26.0 gql==4.4.0 graphql-core==3.3.2 yarl==1.25.1 \
+  multidict==7.2.1 propcache==0.5.4 idna==3.20 anyio==4.16.0 typing-extensions==4.16.0 \
+  tenacity==9.2.1 aiohttp==3.14.5 aiohappyeyeballs==2.7.1 aiosignal==1.4.0 attrs==26.1.0 \
+  frozenlist==1.8.0 websockets==17.4
 PYTHON_PEERS_DIR := .build/python-peers
 
 test-deps: deps
 	$(call apt_install,$(TEST_DEPS))
-	@stamp="$(PYTHON_PEERS_DIR)/.installed-$$(echo $(PYTHON_PEERS) | tr ' =' '_-')"; \
+	@stamp="$(PYTHON_PEERS_DIR)/.installed-$$(echo $(PYTHON_PEERS) | sha256sum | cut -c1-16)"; \
 	if [ ! -f "$$stamp" ]; then \
 	  echo "installing Python test peers: $(PYTHON_PEERS)"; \
 	  rm -rf $(PYTHON_PEERS_DIR) && \

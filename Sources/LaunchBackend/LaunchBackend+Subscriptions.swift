@@ -5,9 +5,14 @@ extension LaunchBackend {
   public enum OperationStart: Sendable {
     /// A query's or mutation's response, or the errors of a request that cannot run.
     case single(GraphQLResponse)
-    /// A subscription: one encoded response (`{"data":{"tripsBooked":n}}`) per event, pulled
+    /// A subscription: one encoded response per event
+    /// (`{"data":{"tripsBooked":n},"extensions":{"eventId":"<id>"}}`) with the event's id, pulled
     /// at the consumer's pace (a consumer that falls behind catches up from the event log).
-    case stream(SubscriptionStream<[UInt8]>)
+    case stream(SubscriptionStream<SubscriptionResult>)
+    /// A valid subscription refused before it started, as a request error (no `data`): its
+    /// `extensions.resumeAfter` is not an event id (`BAD_USER_INPUT`) or names an event the
+    /// log no longer holds (`EVENTS_EXPIRED`).
+    case refused(GraphQLResponse)
     /// A valid subscription that cannot start because the database is unavailable right now:
     /// the response holds a `SERVICE_UNAVAILABLE` error (a transport answers 503 where it can).
     case unavailable(GraphQLResponse)
@@ -19,39 +24,58 @@ extension LaunchBackend {
   /// (`tripsBooked` is then null), which proves that it parses, validates and its variables
   /// coerce, so a broken one is answered with its errors before anything is subscribed; then
   /// it subscribes to the event log (``tripEvents(after:capacity:)``: every process's
-  /// committed bookings, from this call on) and its selection is executed for each event, with
-  /// the event as root value, on the feed's thread as the event is handed over. Subscribers
-  /// with the same document, operation, variables and credential get the same bytes for an
-  /// event, so those are executed once per event and shared (a thousand anonymous
-  /// `subscription { tripsBooked }`s cost one execution). A consumer that falls behind is
-  /// paused and catches up from the log at its own pace; while the database is away the
-  /// subscription waits and then delivers what was committed meanwhile, in order. It ends only
-  /// when the consumer stops iterating or the backend closes. When the database cannot be read
-  /// at the start, the answer is `.unavailable` with a `SERVICE_UNAVAILABLE` error, never an
-  /// empty stream.
+  /// committed bookings, from this call on, or after the event `extensions.resumeAfter` names)
+  /// and its selection is executed for each event, with the event as root value, on the feed's
+  /// thread as the event is handed over; each answer carries its event's id
+  /// (`extensions.eventId`). Subscribers with the same document, operation, variables and
+  /// credential get the same bytes for an event, so those are executed once per event and
+  /// shared (a thousand anonymous `subscription { tripsBooked }`s cost one execution). A
+  /// consumer that falls behind is paused and catches up from the log at its own pace; while the
+  /// database is away the subscription waits and then delivers what was committed meanwhile, in
+  /// order. It ends only when the consumer stops iterating or the backend closes. When the
+  /// database cannot be read at the start, the answer is `.unavailable` with a
+  /// `SERVICE_UNAVAILABLE` error, never an empty stream; a `resumeAfter` older than the
+  /// retained log is answered `EVENTS_EXPIRED` (docs/resumable-subscriptions.md).
   ///
   /// - Parameters:
-  ///   - request: the document, operation name and variables.
+  ///   - request: the document, operation name, variables and extensions.
   ///   - authorization: the caller's credential (bare token or `Bearer <token>`).
   public func start(_ request: GraphQLRequest, authorization: String?) -> OperationStart {
     let context = RequestContext(environment: environment, authorization: authorization)
     let first = processor.process(
       request, context: context, admission: .streaming, rootValue: TripsBookedEvent(delta: nil))
     guard first.outcome == .executed, first.operationType == .subscription else { return .single(first) }
+    let resumeAfter: Int?
+    switch Self.resumeAfter(in: request) {
+    case .failure(let error): return .refused(Self.refusal(error, of: first, data: false))
+    case .success(let id): resumeAfter = id
+    }
     let processor = processor
     let environment = environment
     let answers = subscriptionAnswers
     let key = SubscriptionAnswers.Key(request: request, authorization: authorization)
     do {
+      if let resumeAfter {
+        let start = try environment.store.tripEventLogStart()
+        if start.hasExpired(after: resumeAfter) {
+          let missed = try environment.store.prunedTripEventCount(after: resumeAfter)
+          return .refused(
+            Self.refusal(
+              APIError.eventsExpired(after: resumeAfter, start: start, missed: missed), of: first, data: false
+            ))
+        }
+      }
       return .stream(
-        try environment.store.events.subscribe(after: nil, capacity: TripEventFeed.defaultCapacity) {
+        try environment.store.events.subscribe(after: resumeAfter, capacity: TripEventFeed.defaultCapacity) {
           event in
-          answers.answer(for: key, event: event.id) {
-            processor.process(
-              request, context: RequestContext(environment: environment, authorization: authorization),
-              admission: .streaming, rootValue: TripsBookedEvent(delta: event.delta)
-            ).body
+          let body = answers.answer(for: key, event: event.id) {
+            SubscriptionResult.body(
+              processor.process(
+                request, context: RequestContext(environment: environment, authorization: authorization),
+                admission: .streaming, rootValue: TripsBookedEvent(delta: event.delta)
+              ).body, withEventID: String(event.id))
           }
+          return SubscriptionResult(body: body, eventID: String(event.id))
         })
     } catch {
       environment.reportInternalError(error)
@@ -59,11 +83,31 @@ extension LaunchBackend {
         if case .unavailable? = error as? BookingStoreError { APIError.serviceUnavailable } else {
           APIError.internalError
         }
-      return .unavailable(
-        GraphQLResponse(
-          outcome: .executed, operationType: .subscription, operationName: first.operationName,
-          errors: [failure], body: ExecutionResult(data: .null, errors: [failure]).encoded()))
+      return .unavailable(Self.refusal(failure, of: first, data: true))
     }
+  }
+
+  /// The event id in `extensions.resumeAfter` (a string of digits; a whole number is taken too),
+  /// nil when there is none.
+  static func resumeAfter(in request: GraphQLRequest) -> Result<Int?, GraphQLError> {
+    switch request.extensions?[SubscriptionResult.resumeAfterExtension] {
+    case nil, .null?: return .success(nil)
+    case .int(let id)? where id >= 0: return .success(id)
+    case .string(let text)?
+    where !text.isEmpty && text.utf8.count <= 19 && text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }):
+      guard let id = Int(text) else { return .failure(APIError.invalidResumeAfter) }
+      return .success(id)
+    default: return .failure(APIError.invalidResumeAfter)
+    }
+  }
+
+  /// The answer refusing the subscription `first` with `error`: with `"data":null` when
+  /// it failed as it ran, without `data` when it is refused as a request error.
+  private static func refusal(_ error: GraphQLError, of first: GraphQLResponse, data: Bool) -> GraphQLResponse
+  {
+    GraphQLResponse(
+      outcome: .executed, operationType: .subscription, operationName: first.operationName,
+      errors: [error], body: ExecutionResult(data: data ? .null : nil, errors: [error]).encoded())
   }
 
   /// Whether `authorization` names a signed-in user (a WebSocket's `connection_init` credential

@@ -13,6 +13,8 @@ public final class LaunchBackend: Sendable {
   let processor: GraphQLRequestProcessor<RequestContext>
   /// Subscription answers shared by identical subscriptions for the same event.
   let subscriptionAnswers = SubscriptionAnswers()
+  /// Prunes the event log in the background, when a retention was given.
+  private let pruner: TripEventPruner?
 
   /// Opens (creating and migrating as needed) the SQLite booking database and builds the
   /// executable schema from the embedded SDL.
@@ -51,12 +53,15 @@ public final class LaunchBackend: Sendable {
   ///     ignore. Called on the request's thread; keep it short.
   ///   - persistedQueries: automatic persisted queries and trusted documents (default: APQ on,
   ///     bounded, no manifest).
+  ///   - eventRetention: how much of the event log to keep for resuming subscribers, pruning
+  ///     the rest in the background (`serve --event-retention-*`); default nil: prune nothing.
   /// - Throws: ``CatalogError`` or `SchemaValidationError` if the embedded catalog or schema is
   ///   broken (the test suite guards against both); `TrustedDocuments.ManifestError` for a
   ///   manifest that cannot serve this API.
   public init(
     store: any BookingStore, limits: BackendLimits = BackendLimits(),
     persistedQueries: PersistedQuerySettings = PersistedQuerySettings(),
+    eventRetention: TripEventRetention? = nil,
     reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
     tripsBookedChanged: @escaping @Sendable (Int) -> Void = { _ in }
   ) throws {
@@ -71,6 +76,9 @@ public final class LaunchBackend: Sendable {
       limits: limits.requestLimits(launchCount: catalog.count),
       persistedOperations: try persistedQueries.operations(for: schema, store: store),
       cacheHints: CacheControlHints(schema: try parse(Source(EmbeddedResources.schemaSDL))))
+    pruner = eventRetention.flatMap {
+      $0.prunes ? TripEventPruner(store: store, retention: $0, report: reportInternalError) : nil
+    }
   }
 
   /// Runs one GraphQL request for the caller named by `authorization`, synchronously on the
@@ -132,6 +140,7 @@ public final class LaunchBackend: Sendable {
 
   /// Closes the booking database. Requests after this get internal errors.
   public func close() {
+    pruner?.close()
     environment.store.close()
   }
 }

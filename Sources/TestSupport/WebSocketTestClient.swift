@@ -15,6 +15,13 @@ public final class WebSocketTestClient {
     case pong([UInt8])
     /// A close frame's status code (nil when it has none) and reason.
     case close(code: UInt16?, reason: String)
+
+    /// The frame without the event id a resumable subscription's result carries
+    /// (`,"extensions":{"eventId":"N"}`), for tests that do not look at ids.
+    public var withoutEventID: Frame {
+      guard case .text(let text) = self else { return self }
+      return .text(text.replacing(/,"extensions":\{"eventId":"\d+"\}/, with: ""))
+    }
   }
 
   public struct HandshakeFailed: Error, CustomStringConvertible {

@@ -85,7 +85,7 @@ struct StreamingFakeService: GraphQLService {
     let auth = authorization.map(JSON.string) ?? .null
     let (demand, demanded) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     let producer = Mutex<Task<Void, Never>?>(nil)
-    let (stream, source) = SubscriptionStream<[UInt8]>.makeStream(
+    let (stream, source) = SubscriptionStream<SubscriptionResult>.makeStream(
       capacity: 16, onDemand: { demanded.yield() },
       onTermination: { producer.withLock { $0?.cancel() } })
     producer.withLock {
@@ -95,7 +95,7 @@ struct StreamingFakeService: GraphQLService {
         for await value in values {
           var data: JSONObject = ["tick": .int(value), "authorization": auth]
           if big { data["padding"] = .string(String(repeating: "x", count: 64 << 10)) }
-          let result = JSON.object(["data": .object(data)]).encoded()
+          let result = SubscriptionResult(body: JSON.object(["data": .object(data)]).encoded())
           // A full buffer: wait until the consumer asks for more, as an event log would.
           while source.offer(result) == .full {
             guard await demands.next() != nil, !Task.isCancelled else { return }

@@ -59,8 +59,8 @@ import Testing
       Self.book, variables: ["ids": .array([.string("11"), .string("12")])], token: ada)
     _ = try await server.send(Self.cancel, variables: ["id": .string("11")], token: ada)
     for watcher in [multipart, socket] {
-      #expect(watcher.nextLine() == #"{"tripsBooked":2}"#)
-      #expect(watcher.nextLine() == #"{"tripsBooked":-1}"#)
+      #expect(watcher.nextLine()?.replacing(/,"eventId":"\d+"/, with: "") == #"{"tripsBooked":2}"#)
+      #expect(watcher.nextLine()?.replacing(/,"eventId":"\d+"/, with: "") == #"{"tripsBooked":-1}"#)
     }
     let booked = try #require(auto.nextLine())
     let cancelled = try #require(auto.nextLine())
@@ -109,13 +109,13 @@ import Testing
     #expect(try run(["trips", "--format", "ids"]).standardOutput.isEmpty)
     #expect(try run(["book", "7", "8"]).status == 0)
     #expect(try run(["book", "7"]).status != 0)
-    #expect(watcher.nextLine() == #"{"tripsBooked":2}"#)
+    #expect(watcher.nextLine()?.replacing(/,"eventId":"\d+"/, with: "") == #"{"tripsBooked":2}"#)
     #expect(try run(["cancel", "7"]).status == 0)
-    #expect(watcher.nextLine() == #"{"tripsBooked":-1}"#)
+    #expect(watcher.nextLine()?.replacing(/,"eventId":"\d+"/, with: "") == #"{"tripsBooked":-1}"#)
     // --count 4 counts the warm-up's events too (one or two); then it ends by itself.
     if warmUp[0] + 2 < 4 {
       #expect(try run(["book", "9"]).status == 0)
-      #expect(watcher.nextLine() == #"{"tripsBooked":1}"#)
+      #expect(watcher.nextLine()?.replacing(/,"eventId":"\d+"/, with: "") == #"{"tripsBooked":1}"#)
     }
     #expect(watcher.waitForExit() == 0)
     #expect(watcher.remainingOutput().output.isEmpty)
@@ -138,7 +138,7 @@ import Testing
     let second = try ServeProcess(dataDirectory: data, options: ["--port", String(port)])
     try await Self.warmUp([watcher]) { try await Self.bookAndCancel(second, token: ada) }
     _ = try await second.send(Self.book, variables: ["ids": .array([.string("20")])], token: ada)
-    #expect(watcher.nextLine() == #"{"tripsBooked":1}"#)
+    #expect(watcher.nextLine()?.replacing(/,"eventId":"\d+"/, with: "") == #"{"tripsBooked":1}"#)
     #expect(watcher.stop() == 0)
     // One line for the loss, however many attempts it took.
     #expect(watcher.remainingOutput().errors.isEmpty)
@@ -185,7 +185,7 @@ import Testing
       ["--endpoint", "http://127.0.0.1:\(server.port)/graphql", "watch", "--json"], home: directory.path)
     // The first events arrive; then nobody reads watch's output for a while (its pipe fills and
     // its printing waits), while the server goes on sending as fast as it can.
-    #expect(watcher.nextLine() == #"{"tripsBooked":1}"#)
+    #expect(watcher.nextLine()?.replacing(/,"eventId":"\d+"/, with: "") == #"{"tripsBooked":1}"#)
     let pid = Int(watcher.process.processIdentifier)
     var largest = 0.0
     for _ in 0..<40 {
@@ -195,7 +195,7 @@ import Testing
     print("watch against a flooding multipart server: largest RSS \(largest) MiB")
     #expect(largest < 50, "watch grew to \(largest) MiB")
     // It still follows the stream once its output is read again.
-    #expect(watcher.nextLine() == #"{"tripsBooked":1}"#)
+    #expect(watcher.nextLine()?.replacing(/,"eventId":"\d+"/, with: "") == #"{"tripsBooked":1}"#)
     #expect(watcher.stop() == 0)
   }
 

@@ -13,7 +13,11 @@ final class WatchProcess: @unchecked Sendable {
   private var errorBuffer: [UInt8] = []
 
   /// Starts `rocket-reserver ARGUMENTS` (or another `executable`) with XDG folders under `home`.
-  init(_ arguments: [String], home: String, executable: URL = BuiltProduct.rocketReserver) throws {
+  /// `extraEnvironment` is added to the environment (such as `PYTHONPATH`).
+  init(
+    _ arguments: [String], home: String, executable: URL = BuiltProduct.rocketReserver,
+    extraEnvironment: [String: String] = [:]
+  ) throws {
     process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -21,6 +25,7 @@ final class WatchProcess: @unchecked Sendable {
     environment["XDG_CONFIG_HOME"] = home + "/config"
     environment["XDG_STATE_HOME"] = home + "/state"
     environment["XDG_CACHE_HOME"] = home + "/cache"
+    environment.merge(extraEnvironment) { $1 }
     process.environment = environment
     process.standardOutput = output
     process.standardError = errors

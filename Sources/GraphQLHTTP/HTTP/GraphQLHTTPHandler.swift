@@ -88,25 +88,37 @@ struct GraphQLHTTPHandler: HTTPRouter {
       let contentType = request.header("Content-Type").value,
       MediaTypeNegotiation.isJSONContentType(contentType), (request.contentLength ?? 0) <= maxBodyBytes
     else { return nil }
+    // A reconnecting `EventSource` names the last event it got; it means what
+    // `extensions.resumeAfter` means in the body, which wins when both are given.
+    let lastEventID = format == .serverSentEvents ? request.header("Last-Event-ID").value : nil
     return .readBody(limit: maxBodyBytes) { [service, metrics] body in
       guard let body else { return .respond(payloadTooLarge(.json)) }
       switch parseBody(body, media: .json) {
       case .failure(let refusal): return .respond(refusal.value)
-      case .success(let request):
+      case .success(let parsed):
+        var request = parsed
+        if let lastEventID, !lastEventID.isEmpty,
+          request.extensions?[SubscriptionResult.resumeAfterExtension] == nil
+        {
+          var extensions = request.extensions ?? [:]
+          extensions[SubscriptionResult.resumeAfterExtension] = .string(lastEventID)
+          request.extensions = extensions
+        }
+        let resumable = request
         return .stream(framing: format.framing) { body in
           // Starting the operation executes it (a query or mutation in full, a subscription
           // once), on the server's executor.
           let started = ContinuousClock.now
-          switch service.start(request, authorization: authorization) {
+          switch service.start(resumable, authorization: authorization) {
           case .single(let result):
             metrics?.record(
-              result, operationName: result.operationName ?? request.operationName, transport: .stream,
+              result, operationName: result.operationName ?? resumable.operationName, transport: .stream,
               duration: .now - started)
             body.append(format.result(result.body))
             body.finish()
           case .stream(let results):
             metrics?.record(
-              .ok, operationName: request.operationName, transport: .stream, duration: .now - started)
+              .ok, operationName: resumable.operationName, transport: .stream, duration: .now - started)
             metrics?.subscriptions.add(1)
             body.own(
               Task {
@@ -114,7 +126,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
                 for await result in results {
                   // The next result is pulled only once the client has read enough of the others.
                   guard await body.reserve() else { return }
-                  body.append(format.result(result))
+                  body.append(format.result(result.body, eventID: result.eventID))
                 }
                 if !Task.isCancelled { body.finish() }
               })

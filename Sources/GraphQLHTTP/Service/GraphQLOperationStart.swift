@@ -7,9 +7,11 @@ public enum GraphQLOperationStart: Sendable {
   /// (`kind` says which, as for `GraphQLService.execute`).
   case single(GraphQLServiceResult)
   /// A subscription that was accepted: one encoded `ExecutionResult` (`{"data":...}`) per event,
-  /// until the stream finishes (the source ended). The server pulls results only as fast as the
+  /// with the event's id when the service's events have ids (SSE sends it as the `id:` line; a
+  /// reconnecting client's `Last-Event-ID` then arrives as `extensions.resumeAfter`), until the
+  /// stream finishes (the source ended). The server pulls results only as fast as the
   /// client reads them, so a slow client is not sent more than a bounded amount ahead; the
   /// service keeps what it has not pulled (an event log) and must not drop it. The consumer
   /// stops it by ceasing to iterate; the service must then release the subscription.
-  case stream(SubscriptionStream<[UInt8]>)
+  case stream(SubscriptionStream<SubscriptionResult>)
 }

@@ -384,8 +384,8 @@ final class WebSocketLoop: Sendable {
         defer { metrics?.subscriptions.add(-1) }
         for await result in results {
           // Pull the next result only once the client has read enough of the previous ones.
-          guard await window.reserve(result.count) else { return }
-          post(connection: connectionID, id: id, serial: serial, .emitted(result))
+          guard await window.reserve(result.body.count) else { return }
+          post(connection: connectionID, id: id, serial: serial, .emitted(result.body))
         }
         if !Task.isCancelled { post(connection: connectionID, id: id, serial: serial, .finished) }
       }

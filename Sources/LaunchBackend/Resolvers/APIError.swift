@@ -40,4 +40,28 @@ enum APIError {
     GraphQLError("Subscriptions are not supported over this transport.")
       .withCode("BAD_REQUEST")
   }
+
+  /// `extensions.resumeAfter` names an event the log no longer holds (pruned by retention):
+  /// `EVENTS_EXPIRED`, with the oldest id still held (`oldestEventId`, null when the log is
+  /// empty) and at most how many events after the given one are gone (`missedEvents`).
+  static func eventsExpired(after id: Int, start: TripEventLogStart, missed: Int) -> GraphQLError {
+    var error = GraphQLError(
+      "The events after \(id) are no longer kept (the log now begins after \(start.prunedThrough)); "
+        + "up to \(missed) events may be missing. Resume after an id from \(start.prunedThrough) on, "
+        + "or subscribe without resumeAfter.")
+    error.extensions = [
+      "code": .string(eventsExpiredCode),
+      "oldestEventId": start.oldestID.map { .string(String($0)) } ?? .null,
+      "resumeAfter": .string(String(start.prunedThrough)),
+      "missedEvents": .int(missed),
+    ]
+    return error
+  }
+
+  static let eventsExpiredCode = "EVENTS_EXPIRED"
+
+  /// `extensions.resumeAfter` that is not an event id: `BAD_USER_INPUT`.
+  static var invalidResumeAfter: GraphQLError {
+    badUserInput("extensions.resumeAfter must be an event id: a string of digits, such as \"42\".")
+  }
 }

@@ -70,6 +70,18 @@ public protocol BookingStore: Sendable {
   /// The id of the newest logged event (0 when there is none) that no smaller id can follow.
   func lastTripEventID() throws -> Int
 
+  /// Where the retained event log begins: a subscriber resuming after an id below
+  /// ``TripEventLogStart/prunedThrough`` would miss events.
+  func tripEventLogStart() throws -> TripEventLogStart
+
+  /// At most how many events after `id` were pruned from the log.
+  func prunedTripEventCount(after id: Int) throws -> Int
+
+  /// Deletes the oldest final events that `retention` no longer keeps.
+  ///
+  /// - Returns: how many were deleted.
+  func pruneTripEvents(_ retention: TripEventRetention) throws -> Int
+
   /// Live events, in this process and from every other process using the same database.
   var events: TripEventFeed { get }
 

@@ -74,8 +74,8 @@ enum AdHocQuery {
     let client = session.client
     let headers = session.requestOptions.headers
     let follower = SubscriptionFollower(
-      start: { () throws(RocketClientError) in
-        try await client.subscribe(request, headers: headers, via: transport)
+      start: { resumeAfter throws(RocketClientError) in
+        try await client.subscribe(request.resuming(after: resumeAfter), headers: headers, via: transport)
       },
       name: "subscription")
     return await StopOnSignal.run(enabled: !context.isInteractive) {

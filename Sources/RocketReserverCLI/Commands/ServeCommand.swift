@@ -55,6 +55,14 @@ public struct ServeCommand: Command {
     "--apq-max-bytes", valueName: "N", type: .positiveInteger, defaultValue: String(8 << 20),
     help: "the most bytes of automatic persisted query text kept")
 
+  static let eventRetentionAge = Option(
+    "--event-retention-age", valueName: "AGE", type: .age, defaultValue: "7d",
+    help: "keep tripsBooked events this long for subscribers that resume (90s, 30m, 12h, 7d); 0 for ever")
+  static let eventRetentionCount = Option(
+    "--event-retention-count", valueName: "N", type: .integer(in: 0...1_000_000_000),
+    defaultValue: "1000000",
+    help: "keep at most the N newest tripsBooked events for subscribers that resume; 0 for any number")
+
   static let pidFile = Option(
     "--pid-file", valueName: "FILE", type: .path,
     help: "write the process id to FILE once listening (removed when serve stops)")
@@ -89,7 +97,9 @@ public struct ServeCommand: Command {
       neither is given; PG* variables work as in psql) keeps the data in PostgreSQL, shared by
       every serve using it, and exits 69 if it cannot be reached. Automatic persisted queries
       (Apollo's APQ) are on, bounded; --persisted-queries MANIFEST adds trusted documents and
-      --persisted-only runs nothing else. GET /metrics answers Prometheus metrics (requests,
+      --persisted-only runs nothing else. A subscriber may resume after the last event it saw
+      (docs/resumable-subscriptions.md); --event-retention-age and --event-retention-count bound
+      the events kept for it. GET /metrics answers Prometheus metrics (requests,
       latency, errors, connections, pool, event feed, process), on --metrics-address HOST:PORT
       instead when given (then the main address has no /metrics); --no-metrics turns them off.
       A browser opening /graphql or / gets the GraphQL explorer, an IDE served from the binary
@@ -104,7 +114,8 @@ public struct ServeCommand: Command {
       databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
       requestTimeout.declaration, persistedQueries.declaration, persistedOnly.declaration, noAPQ.declaration,
       noExplorer.declaration,
-      apqMaxEntries.declaration, apqMaxBytes.declaration, pidFile.declaration,
+      apqMaxEntries.declaration, apqMaxBytes.declaration, eventRetentionAge.declaration,
+      eventRetentionCount.declaration, pidFile.declaration,
       metricsAddress.declaration, noMetrics.declaration, drain.declaration, logFormat.declaration,
     ],
     availability: .commandLineOnly)
@@ -204,9 +215,13 @@ public struct ServeCommand: Command {
         configuration.maxExecutionsPerAddress = configuration.executionThreads
       }
     }
+    let age = arguments[Self.eventRetentionAge] ?? TripEventRetention.standard.maxAge ?? .zero
+    let count = arguments[Self.eventRetentionCount] ?? TripEventRetention.standard.maxCount ?? 0
     let options = ServeOptions(
       pidFile: arguments[Self.pidFile], drain: arguments[Self.drain] ?? .seconds(5),
-      logFormat: arguments[Self.logFormat] ?? .text)
+      logFormat: arguments[Self.logFormat] ?? .text,
+      eventRetention: TripEventRetention(maxAge: age == .zero ? nil : age, maxCount: count == 0 ? nil : count)
+    )
     return await serve(
       host: host, port: port, database: database, configuration: configuration, limits: limits,
       persisted: persisted, options: options, metrics: metricsSettings, context: context)
@@ -222,6 +237,7 @@ public struct ServeCommand: Command {
     do {
       backend = try LaunchBackend(
         store: database.open(), limits: limits, persistedQueries: persisted,
+        eventRetention: options.eventRetention,
         reportInternalError: { error in writeStandardError("rocket-reserver: internal error: \(error)\n") })
     } catch BookingStoreError.cannotConnect(let error) {
       return context.fail("serve: \(error.message)", status: ExitStatus.unavailable)

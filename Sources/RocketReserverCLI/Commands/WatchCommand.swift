@@ -2,11 +2,15 @@ import GraphQL
 import RocketClient
 import RocketReserverAPI
 
-/// `watch [--count N] [--transport auto|multipart|websocket]`: prints a line each time trips
-/// are booked or cancelled, by anyone, until Ctrl-C.
+/// `watch [--count N] [--since ID] [--transport auto|multipart|websocket]`: prints a line each
+/// time trips are booked or cancelled, by anyone, until Ctrl-C; every event exactly once across
+/// reconnections.
 public struct WatchCommand: Command {
   static let count = Option(
     "--count", valueName: "N", type: .positiveInteger, help: "exit after N events")
+  static let since = Option(
+    "--since", valueName: "ID", type: .eventID,
+    help: "start after event ID (as --json prints it): print every event logged since, then go on")
   static let transport = Option(
     "--transport", valueName: "HOW", type: .choice(HTTPSubscriptionTransport.Mode.self, noun: "transport"),
     defaultValue: "auto",
@@ -16,14 +20,18 @@ public struct WatchCommand: Command {
     "watch", summary: "print each booking and cancellation as it happens, until Ctrl-C",
     details: """
       One line per event: 'HH:MM:SS  +2 trips booked' or 'HH:MM:SS  -1 trip cancelled'; with
-      --json one object per line, {"tripsBooked":2}. The embedded backend sees every process
-      using the same data directory (a 'book' in another terminal, a serve); a server is
-      followed over HTTP multipart, or over a WebSocket (graphql-transport-ws or graphql-ws)
-      when it offers only that. A lost connection is retried (after 1 s, doubling up to 30 s)
-      with one line on standard error; exit 69 only when the first connection fails. Ctrl-C or
+      --json one object per line, {"tripsBooked":2,"eventId":"41"}. The embedded backend sees
+      every process using the same data directory (a 'book' in another terminal, a serve); a
+      server is followed over HTTP multipart, or over a WebSocket (graphql-transport-ws or
+      graphql-ws) when it offers only that. A lost connection is retried (after 1 s, doubling up
+      to 30 s) with one line on standard error, and resumes after the last event printed, so
+      each event is printed exactly once (the server must keep event ids: serve does, see
+      docs/resumable-subscriptions.md); --since ID starts after event ID. When the server no
+      longer holds the events after that id, one line on standard error says how many may be
+      missing and watching goes on. Exit 69 only when the first connection fails. Ctrl-C or
       SIGTERM ends it with status 0.
       """,
-    options: [count.declaration, transport.declaration])
+    options: [count.declaration, since.declaration, transport.declaration])
 
   /// Creates the command.
   public init() {}
@@ -37,9 +45,11 @@ public struct WatchCommand: Command {
     let headers = session.requestOptions.headers
     let client = session.client
     let follower = SubscriptionFollower(
-      start: { () throws(RocketClientError) in
-        try await client.subscribe(TripsBookedSubscription(), headers: headers, via: transport)
-      }, name: "watch")
+      start: { resumeAfter throws(RocketClientError) in
+        try await client.subscribe(
+          GraphQLRequest(TripsBookedSubscription()).resuming(after: resumeAfter), headers: headers,
+          via: transport)
+      }, name: "watch", since: arguments[Self.since])
     if context.showsProgress && !context.json {
       context.output.writeError("watching \(session.endpointDescription) for bookings (Ctrl-C to stop)\n")
     }
@@ -55,7 +65,9 @@ public struct WatchCommand: Command {
         }
         guard let data = result["data"], let delta = data["tripsBooked"]?.intValue else { return .keepGoing }
         if context.json {
-          let line = String(decoding: data.encoded(), as: UTF8.self)
+          var object = data.objectValue ?? [:]
+          if let id = result["extensions"]?[SubscriptionResult.eventIDExtension] { object["eventId"] = id }
+          let line = String(decoding: JSON.object(object).encoded(), as: UTF8.self)
           context.output.write(
             (context.outputIsTerminal ? PrettyJSON.escapingForTerminal(line) : line) + "\n")
         } else {

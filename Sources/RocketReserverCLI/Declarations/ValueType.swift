@@ -188,3 +188,30 @@ extension ValueType where Value == Duration {
     }
   }
 }
+
+extension ValueType where Value == Duration {
+  /// A length of time as a whole number with a unit, `90s`, `30m`, `12h` or `7d` (plain
+  /// seconds without one); `0` means no bound, which ``Duration/zero`` stands for.
+  static let age = ValueType("a time such as 90s, 30m, 12h or 7d, or 0 for no bound") { word in
+    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+    var digits = Substring(word)
+    var unit: Int64 = 1
+    if let last = word.last, let factor = units[last] {
+      unit = factor
+      digits = digits.dropLast()
+    }
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let count = Int64(digits), count >= 0,
+      count <= 100 * 365 * 86_400 / unit
+    else { return nil }
+    return .seconds(count * unit)
+  }
+}
+
+extension ValueType where Value == String {
+  /// A `tripsBooked` event id, as `watch --json` prints it: a string of digits.
+  static let eventID = ValueType("an event id (digits, as watch --json prints it)") { word in
+    guard !word.isEmpty, word.count <= 19, word.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    // Without leading zeros, so that ids compare as the server writes them.
+    return Int(word).map(String.init)
+  }
+}

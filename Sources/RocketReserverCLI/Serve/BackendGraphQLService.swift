@@ -23,6 +23,7 @@ struct BackendGraphQLService: GraphQLService {
     case .single(let response):
       .single(GraphQLServiceResult(response, requestedOperationName: request.operationName))
     case .stream(let results): .stream(results)
+    case .refused(let response): .single(GraphQLServiceResult(response, kind: .requestError))
     case .unavailable(let response):
       .single(GraphQLServiceResult(response, kind: .serviceUnavailable))
     }

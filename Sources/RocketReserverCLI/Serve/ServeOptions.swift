@@ -1,7 +1,8 @@
 import HTTPServer
+import LaunchBackend
 
 /// What `serve` does around the server beyond its limits: the pid file, the drain on SIGTERM
-/// and the access log's format.
+/// the access log's format and how much of the event log is kept.
 struct ServeOptions: Sendable {
   /// Where the process id goes once listening, or nil.
   var pidFile: String?
@@ -9,6 +10,8 @@ struct ServeOptions: Sendable {
   var drain: Duration
   /// How the access log writes each request.
   var logFormat: AccessLogFormat = .text
+  /// How much of the `tripsBooked` log is kept for subscribers that resume.
+  var eventRetention: TripEventRetention = .standard
 
   /// The drain in decimal seconds, as an operator gave it (`5`, `0.25`).
   var drainDescription: String {

@@ -9,7 +9,7 @@ extension LazyBackendTransport: SubscriptionTransport {
     let backend = try openBackend()
     let transport = InProcessSubscriptionTransport { request, authorization in
       switch backend.start(request, authorization: authorization) {
-      case .single(let response), .unavailable(let response): .single(response.body)
+      case .single(let response), .unavailable(let response), .refused(let response): .single(response.body)
       case .stream(let results): .stream(AsyncStream(pulling: results))
       }
     }
@@ -20,9 +20,9 @@ extension LazyBackendTransport: SubscriptionTransport {
 extension AsyncStream where Element == [UInt8] {
   /// An `AsyncStream` that takes each result from `results` only when its consumer asks for
   /// one: no buffer between them, so the backend's back-pressure reaches the consumer.
-  init(pulling results: SubscriptionStream<[UInt8]>) {
+  init(pulling results: SubscriptionStream<SubscriptionResult>) {
     let iterator = SharedIterator(results.makeAsyncIterator())
-    self.init(unfolding: { await iterator.next() })
+    self.init(unfolding: { await iterator.next()?.body })
   }
 }
 
@@ -30,11 +30,11 @@ extension AsyncStream where Element == [UInt8] {
 /// time: an `AsyncStream` has a single consumer).
 private final class SharedIterator: @unchecked Sendable {
   // @unchecked: `AsyncStream(unfolding:)` never calls its closure concurrently.
-  private var iterator: SubscriptionStream<[UInt8]>.AsyncIterator
+  private var iterator: SubscriptionStream<SubscriptionResult>.AsyncIterator
 
-  init(_ iterator: SubscriptionStream<[UInt8]>.AsyncIterator) {
+  init(_ iterator: SubscriptionStream<SubscriptionResult>.AsyncIterator) {
     self.iterator = iterator
   }
 
-  func next() async -> [UInt8]? { await iterator.next() }
+  func next() async -> SubscriptionResult? { await iterator.next() }
 }

@@ -12,3 +12,11 @@ public struct TripEvent: Sendable, Hashable {
     self.delta = delta
   }
 }
+
+/// Events read from the log, with how far the log had been pruned when they were read: a
+/// reader whose cursor is below ``prunedThrough`` may have missed events.
+struct TripEventBatch: Sendable, Equatable {
+  let events: [TripEvent]
+  /// The newest pruned id (0 when nothing was pruned, or no events were read).
+  let prunedThrough: Int
+}

@@ -28,7 +28,7 @@ public final class TripEventFeed: Sendable {
   /// Events read from the log per query.
   static let batchSize = 500
 
-  private let readEvents: @Sendable (_ after: Int, _ limit: Int) throws -> [TripEvent]
+  private let readEvents: @Sendable (_ after: Int, _ limit: Int) throws -> TripEventBatch
   private let lastEventID: @Sendable () throws -> Int
   private let watcher: any CommitWatcher
   /// The feed's thread polls it; `wake()` writes to it.
@@ -74,10 +74,11 @@ public final class TripEventFeed: Sendable {
 
   /// - Parameters:
   ///   - watcher: what tells the feed that the log may have grown.
-  ///   - readEvents: the store's ``BookingStore/tripEvents(after:limit:)``.
+  ///   - readEvents: the store's ``BookingStore/tripEvents(after:limit:)``, with how far the log
+  ///     was pruned.
   ///   - lastEventID: the store's ``BookingStore/lastTripEventID()``.
   init(
-    watcher: any CommitWatcher, readEvents: @escaping @Sendable (Int, Int) throws -> [TripEvent],
+    watcher: any CommitWatcher, readEvents: @escaping @Sendable (Int, Int) throws -> TripEventBatch,
     lastEventID: @escaping @Sendable () throws -> Int
   ) {
     self.watcher = watcher
@@ -229,10 +230,21 @@ public final class TripEventFeed: Sendable {
     var wanting = Dictionary(uniqueKeysWithValues: snapshot.map { ($0.0, $0.1.offer) })
     var paused = Set<Int>()
     var gone = Set<Int>()
+    var expired = Set<Int>()
     var succeeded = true
     do {
       while let after = wanting.keys.compactMap({ cursors[$0] }).min() {
-        let events = try readEvents(after, Self.batchSize)
+        let batch = try readEvents(after, Self.batchSize)
+        let events = batch.events
+        // A subscriber behind a pruning would skip what was pruned: its stream ends instead, and
+        // its client, resuming after the last event it got, is told EVENTS_EXPIRED.
+        if !events.isEmpty {
+          for key in wanting.keys where cursors[key, default: .max] < batch.prunedThrough {
+            expired.insert(key)
+            gone.insert(key)
+            wanting[key] = nil
+          }
+        }
         for event in events {
           for (key, offer) in wanting where event.id > cursors[key, default: .max] {
             switch offer(event) {
@@ -273,6 +285,7 @@ public final class TripEventFeed: Sendable {
       return askedMeanwhile
     }
     if askedMeanwhile { wake() }
+    for (key, subscriber) in snapshot where expired.contains(key) { subscriber.finish() }
     return succeeded
   }
 }

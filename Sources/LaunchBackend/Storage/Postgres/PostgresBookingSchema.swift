@@ -71,6 +71,22 @@ enum PostgresBookingSchema {
       );
       """
     ),
+    (
+      "event times and pruning records, for resuming subscribers",
+      """
+      -- Seconds since the epoch, as SQLite's column (the store passes it); the default covers
+      -- older programs still writing during a rolling upgrade.
+      ALTER TABLE trip_events
+        ADD COLUMN logged_at bigint NOT NULL DEFAULT extract(epoch FROM now())::bigint;
+      UPDATE trip_events SET logged_at = extract(epoch FROM committed_at)::bigint;
+      CREATE INDEX trip_events_by_time ON trip_events (logged_at);
+      -- One row per pruning: every event up to through_id is gone; events says how many went.
+      CREATE TABLE trip_events_pruned (
+        through_id bigint PRIMARY KEY,
+        events bigint NOT NULL
+      );
+      """
+    ),
   ]
 
   /// The version a fully migrated database has.

@@ -1,3 +1,4 @@
+import FoundationEssentials
 import SQL
 
 extension SQLBookingStore {
@@ -84,5 +85,28 @@ extension SQLBookingStore {
   /// - Throws: ``BookingStoreError``.
   public func lastTripEventID() throws -> Int {
     try BookingStoreError.mapping { try eventLog.lastID() }
+  }
+
+  /// Where the retained log begins; see ``TripEventLog``.
+  ///
+  /// - Throws: ``BookingStoreError``.
+  public func tripEventLogStart() throws -> TripEventLogStart {
+    try BookingStoreError.mapping { try eventLog.start() }
+  }
+
+  /// At most how many events after `id` were pruned.
+  ///
+  /// - Throws: ``BookingStoreError``.
+  public func prunedTripEventCount(after id: Int) throws -> Int {
+    try BookingStoreError.mapping { try eventLog.prunedCount(after: id) }
+  }
+
+  /// Deletes the oldest final events `retention` no longer keeps; see ``TripEventLog``.
+  ///
+  /// - Throws: ``BookingStoreError``.
+  public func pruneTripEvents(_ retention: TripEventRetention) throws -> Int {
+    try BookingStoreError.mapping {
+      try eventLog.prune(retention, now: Int(Date().timeIntervalSince1970))
+    }
   }
 }

@@ -47,7 +47,7 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
     events = TripEventFeed(
       watcher: watcher,
       readEvents: { after, limit in
-        try BookingStoreError.mapping { try eventLog.events(after: after, limit: limit) }
+        try BookingStoreError.mapping { try eventLog.batch(after: after, limit: limit) }
       },
       lastEventID: { try BookingStoreError.mapping { try eventLog.lastID() } })
   }

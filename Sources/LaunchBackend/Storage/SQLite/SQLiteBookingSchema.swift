@@ -32,6 +32,18 @@ enum SQLiteBookingSchema {
         );
         """),
     Migration("emails compared ignoring case", apply: keyEmailsIgnoringCase),
+    Migration(
+      "event times and pruning records, for resuming subscribers",
+      sql: """
+        -- The events logged before this migration count as logged now.
+        ALTER TABLE trip_events ADD COLUMN logged_at INTEGER NOT NULL DEFAULT 0;
+        UPDATE trip_events SET logged_at = CAST(strftime('%s', 'now') AS INTEGER);
+        CREATE INDEX trip_events_by_time ON trip_events (logged_at);
+        CREATE TABLE trip_events_pruned (
+          through_id INTEGER PRIMARY KEY,
+          events INTEGER NOT NULL
+        );
+        """),
   ])
 
   /// Adds `users.email_key`, the whole address lowercased (``EmailAddress/key``, computed in

@@ -40,6 +40,8 @@ struct GraphQLWebSocketDialect: Sendable {
     var payload: JSONObject = ["query": .string(request.query)]
     if let name = request.operationName { payload["operationName"] = .string(name) }
     if let variables = request.variables { payload["variables"] = .object(variables) }
+    // Such as `resumeAfter` (docs/resumable-subscriptions.md).
+    if let extensions = request.extensions { payload["extensions"] = .object(extensions) }
     return JSON.object([
       "id": .string(id), "type": .string(isLegacy ? "start" : "subscribe"), "payload": .object(payload),
     ]).encoded()
