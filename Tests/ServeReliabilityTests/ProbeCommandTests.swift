@@ -41,6 +41,7 @@ import Testing
       found["webSocketSubprotocols"] == .array([.string("graphql-transport-ws"), .string("graphql-ws")]))
     #expect(found["multipartSubscriptions"] == .bool(true))
     #expect(found["serverSentEvents"] == .bool(true))
+    #expect(found["resumableSubscriptions"] == .bool(true))
     #expect(found["automaticPersistedQueries"] == .bool(true))
     #expect(found["compression"] == .array([.string("gzip")]))
     #expect(
@@ -87,6 +88,7 @@ import Testing
     // Its schema has tripsBooked, so subscriptions are tried: answered as one JSON document.
     #expect(found["multipartSubscriptions"] == .bool(false))
     #expect(found["serverSentEvents"] == .bool(false))
+    #expect(found["resumableSubscriptions"] == .null)
     #expect(found["automaticPersistedQueries"] == .bool(false))
     #expect(found["compression"] == .array([]))
   }

@@ -89,6 +89,12 @@ public struct ServerProbe: Sendable {
         subscription, accept: "multipart/mixed;subscriptionSpec=1.0", answers: "multipart/mixed")
       report.serverSentEvents = await streams(
         subscription, accept: "text/event-stream", answers: "text/event-stream")
+      if report.serverSentEvents == true {
+        report.resumableSubscriptions = await resumes(subscription, accept: "text/event-stream")
+      } else if report.multipartSubscriptions == true {
+        report.resumableSubscriptions = await resumes(
+          subscription, accept: "multipart/mixed;subscriptionSpec=1.0")
+      }
     }
     report.incrementalDelivery = await incrementalFormats()
     report.automaticPersistedQueries = await automaticPersistedQueries()
@@ -164,6 +170,38 @@ public struct ServerProbe: Sendable {
     await reader.value
     return response.status == 200
       && Self.mediaType(of: response.header("content-type")) == answers
+  }
+
+  /// Whether the server reads `extensions.resumeAfter` (docs/resumable-subscriptions.md): a
+  /// subscription resuming after an id that cannot be one is refused by a server that resumes,
+  /// naming the extension, and simply started by one that does not (read for two seconds at most).
+  private func resumes(_ document: String, accept: String) async -> Bool {
+    let body = JSON.object([
+      "query": .string(document),
+      "extensions": .object(["resumeAfter": .string("rocket-reserver-probe")]),
+    ]).encodedString
+    var request = HTTPRequest(method: .post, url: endpoint, headers: headers, body: Array(body.utf8))
+    request.timeout = timeout
+    request.idleTimeout = timeout
+    request.headers.add("Content-Type", "application/json")
+    request.headers.add("Accept", accept)
+    guard let response = try? await client.send(request), response.status == 200 else { return false }
+    let reader = Task { () -> Bool in
+      var text: [UInt8] = []
+      for try await chunk in response.body {
+        text += chunk
+        if String(decoding: text, as: UTF8.self).contains("resumeAfter") { return true }
+        if text.count > 65_536 { break }
+      }
+      return false
+    }
+    let deadline = Task {
+      try? await Task.sleep(for: .seconds(2))
+      reader.cancel()
+    }
+    let refused = (try? await reader.value) ?? false
+    deadline.cancel()
+    return refused
   }
 
   /// The incremental-delivery formats a deferred fragment is answered in.

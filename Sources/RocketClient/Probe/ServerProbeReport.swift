@@ -37,6 +37,9 @@ public struct ServerProbeReport: Sendable, Equatable {
   public var multipartSubscriptions: Bool?
   /// Whether a subscription is answered as server-sent events (nil: not tried).
   public var serverSentEvents: Bool?
+  /// Whether subscriptions resume after an event id (`extensions.resumeAfter`; nil: not tried,
+  /// no subscription stream over HTTP).
+  public var resumableSubscriptions: Bool?
   /// The incremental-delivery formats (`incrementalSpec=v0.2`, `deferSpec=20220824`) a deferred
   /// fragment is answered in.
   public var incrementalDelivery: [String] = []
@@ -78,6 +81,7 @@ public struct ServerProbeReport: Sendable, Equatable {
       "webSocketSubprotocols": list(webSocketSubprotocols),
       "multipartSubscriptions": optional(multipartSubscriptions),
       "serverSentEvents": optional(serverSentEvents),
+      "resumableSubscriptions": optional(resumableSubscriptions),
       "incrementalDelivery": list(incrementalDelivery),
       "automaticPersistedQueries": .bool(automaticPersistedQueries),
       "compression": list(compression),

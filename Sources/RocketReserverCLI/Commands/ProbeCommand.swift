@@ -3,7 +3,7 @@ import RocketClient
 
 /// `probe [URL]`: what a GraphQL server speaks, in one table: GraphQL over HTTP (POST, GET, the
 /// media types and status codes it answers with), introspection, WebSocket subprotocols,
-/// multipart and SSE subscriptions, incremental delivery, automatic persisted queries,
+/// multipart and SSE subscriptions and whether they resume, incremental delivery, automatic persisted queries,
 /// compression and the round trip. For when a client and a server disagree about a protocol.
 public struct ProbeCommand: Command {
   static let target = Positional(
@@ -90,6 +90,10 @@ public struct ProbeCommand: Command {
       ("WebSocket subprotocols", list(report.webSocketSubprotocols)),
       ("multipart subscriptions", yes(report.multipartSubscriptions)),
       ("SSE subscriptions", yes(report.serverSentEvents)),
+      (
+        "resumable subscriptions",
+        yes(report.resumableSubscriptions, untried: "not tried (no subscription stream)")
+      ),
       ("incremental delivery", list(report.incrementalDelivery)),
       ("persisted queries (APQ)", yes(report.automaticPersistedQueries)),
       ("compression", list(report.compression)),
