@@ -21,31 +21,28 @@ trap cleanup EXIT
 launchlist=$(sed -n "s/^wrk.body = '\(.*\)'$/\1/p" "$here/reference/launchlist.lua")
 page='{"query":"{ launches(pageSize: 100) { cursor hasMore launches { id site mission { name missionPatch(size: SMALL) } rocket { id name type } isBooked } } }"}'
 
-# A wrk script posting body $1, asking for gzip when $2 is "gzip".
+# A wrk script posting body $1, asking for gzip when $2 is "gzip": the LaunchList reference
+# script's counting (its second half), with a check of its own for each answer defined after it.
 script() {
   local file=$tmp/$RANDOM.lua
-  cat >"$file" <<LUA
+  {
+    cat <<LUA
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 wrk.headers["Accept"] = "application/json"
 $([ "$2" = gzip ] && echo 'wrk.headers["Accept-Encoding"] = "gzip"')
 wrk.body = '$1'
-local threads = {}
-function setup(thread) table.insert(threads, thread) end
-bad = 0
+LUA
+    sed -n '/^local threads/,$p' "$here/reference/launchlist.lua"
+    cat <<LUA
 function response(status, headers, body)
   local zipped = headers["Content-Encoding"] == "gzip"
   if status ~= 200 or zipped ~= ("$2" == "gzip") or (not zipped and not string.find(body, '"hasMore"', 1, true)) then
     bad = bad + 1
   end
 end
-function done(summary, latency, requests)
-  local total_bad = 0
-  for _, t in ipairs(threads) do total_bad = total_bad + (t:get("bad") or 0) end
-  io.write(string.format("requests %d, bad answers %d, p50 %.2f ms, p99 %.2f ms\n",
-    summary.requests, total_bad, latency:percentile(50) / 1000, latency:percentile(99) / 1000))
-end
 LUA
+  } >"$file"
   echo "$file"
 }
 
