@@ -183,9 +183,11 @@ import Testing
 
     // 20 steps: every step cuts every follower's connection; steps 3, 7, 11, 15 and 19 SIGKILL
     // serve and start a new instance; steps 5 and 13 restart PostgreSQL (a crash: immediate).
+    // `make test` keeps the storm to ~20 s; CHAOS_STEP_MS=3000 gives the full minute.
+    let stepPause = Int(ProcessInfo.processInfo.environment["CHAOS_STEP_MS"] ?? "") ?? 700
     var restarts = 0
     for step in 0..<20 {
-      try await Task.sleep(for: .milliseconds(700))
+      try await Task.sleep(for: .milliseconds(stepPause))
       proxy.cutAll()
       if step % 4 == 3 {
         server()?.kill()
