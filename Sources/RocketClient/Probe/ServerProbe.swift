@@ -156,11 +156,8 @@ public struct ServerProbe: Sendable {
   /// only: the stream is cancelled at once).
   private func streams(_ document: String, accept: String, answers: String) async -> Bool {
     let body = JSON.object(["query": .string(document)]).encodedString
-    var request = HTTPRequest(method: .post, url: endpoint, headers: headers, body: Array(body.utf8))
-    request.timeout = timeout
+    var request = jsonPOST(body, accept: accept)
     request.idleTimeout = timeout
-    request.headers.add("Content-Type", "application/json")
-    request.headers.add("Accept", accept)
     guard let response = try? await client.send(request) else { return false }
     let reader = Task {
       var chunks = response.body.makeAsyncIterator()
@@ -180,18 +177,16 @@ public struct ServerProbe: Sendable {
       "query": .string(document),
       "extensions": .object(["resumeAfter": .string("rocket-reserver-probe")]),
     ]).encodedString
-    var request = HTTPRequest(method: .post, url: endpoint, headers: headers, body: Array(body.utf8))
-    request.timeout = timeout
+    var request = jsonPOST(body, accept: accept)
     request.idleTimeout = timeout
-    request.headers.add("Content-Type", "application/json")
-    request.headers.add("Accept", accept)
     guard let response = try? await client.send(request), response.status == 200 else { return false }
     let reader = Task { () -> Bool in
-      var text: [UInt8] = []
+      // The whole text so far is searched (the name may straddle two chunks), up to 64 KiB.
+      var text = ""
       for try await chunk in response.body {
-        text += chunk
-        if String(decoding: text, as: UTF8.self).contains("resumeAfter") { return true }
-        if text.count > 65_536 { break }
+        text += String(decoding: chunk, as: UTF8.self)
+        if text.contains("resumeAfter") { return true }
+        if text.utf8.count > 65_536 { break }
       }
       return false
     }
@@ -236,13 +231,19 @@ public struct ServerProbe: Sendable {
 
   // MARK: Requests and answers
 
-  private func post(
-    _ body: String, accept: String, acceptEncoding: String? = nil
-  ) async throws(HTTPTransportError) -> HTTPResponse {
+  /// A POST of the JSON `body` to the endpoint, asking for `accept`, within the probe's timeout.
+  private func jsonPOST(_ body: String, accept: String) -> HTTPRequest {
     var request = HTTPRequest(method: .post, url: endpoint, headers: headers, body: Array(body.utf8))
     request.timeout = timeout
     request.headers.add("Content-Type", "application/json")
     request.headers.add("Accept", accept)
+    return request
+  }
+
+  private func post(
+    _ body: String, accept: String, acceptEncoding: String? = nil
+  ) async throws(HTTPTransportError) -> HTTPResponse {
+    var request = jsonPOST(body, accept: accept)
     if let acceptEncoding { request.headers.add("Accept-Encoding", acceptEncoding) }
     return try await client.fetch(request)
   }
