@@ -28,6 +28,11 @@ public protocol GraphQLOperation: Sendable {
   /// The schema's types that have an `id: ID!` field: a normalized cache keys their objects
   /// `Typename:id`. Empty for an operation written by hand.
   static var cacheKeyedTypes: Set<String> { get }
+
+  /// The schema's `@cacheControl` hints, from which a normalized cache derives each field's
+  /// max-age. ``CacheHints/none`` (every field keeps the cache's own age bound) for an operation
+  /// written by hand or a schema without hints.
+  static var cacheHints: CacheHints { get }
 }
 
 /// A generated query.
@@ -43,4 +48,8 @@ extension GraphQLOperation {
   }
 
   public static var cacheKeyedTypes: Set<String> { [] }
+
+  public static var cacheHints: CacheHints {
+    CacheHints(rootType: operationType == .mutation ? "Mutation" : "Query")
+  }
 }

@@ -49,6 +49,10 @@ struct OperationGenerator {
       let keyed = keyedTypes.map(stringLiteral).joined(separator: ", ")
       writer.line("/// The schema's types with an `id: ID!` field, which the normalized cache keys by id.")
       writer.line("public static let cacheKeyedTypes: Set<String> = [\(keyed)]")
+      if let hints = CacheHintsLiteral(schema: schema).literal(rootType: rootTypeName(operation.type)) {
+        writer.line("/// The schema's `@cacheControl` hints, which give each cached field its max-age.")
+        writer.line("public static let cacheHints = \(hints)")
+      }
       if !operation.variables.isEmpty { writer.line() }
       for variable in operation.variables {
         let swiftType = types.inputType(variable.type, hasDefault: variable.hasDefault)
@@ -60,6 +64,14 @@ struct OperationGenerator {
       writeVariables(operation, into: &writer)
       writer.line()
       selectionSets.write(operation.selectionSet, named: "Data", into: &writer)
+    }
+  }
+
+  private func rootTypeName(_ type: OperationType) -> String {
+    switch type {
+    case .query: schema.queryType.name
+    case .mutation: schema.mutationType?.name ?? "Mutation"
+    case .subscription: schema.subscriptionType?.name ?? "Subscription"
     }
   }
 

@@ -19,8 +19,8 @@ import SQLite
 final class CacheDatabase: @unchecked Sendable {
   /// `PRAGMA application_id` of our cache files ("RRCH"): anything else is a foreign file.
   static let applicationID: Int64 = 0x5252_4348
-  /// `PRAGMA user_version` of the current schema.
-  static let schemaVersion: Int64 = 1
+  /// `PRAGMA user_version` of the current schema: 2 added each field's stamp (`stamps`).
+  static let schemaVersion: Int64 = 2
 
   /// Why the file cannot be used as it is.
   enum Problem: Error {
@@ -97,6 +97,10 @@ final class CacheDatabase: @unchecked Sendable {
       throw error
     }
     if application == Self.applicationID && version == Self.schemaVersion { return }
+    if application == Self.applicationID && version == 1 {
+      try migrateFromVersion1()
+      return
+    }
     guard application == 0 && tables == 0 else {
       throw Problem.unusableFile(
         application == Self.applicationID
@@ -119,6 +123,7 @@ final class CacheDatabase: @unchecked Sendable {
           size INTEGER NOT NULL,
           written INTEGER NOT NULL,
           used INTEGER NOT NULL,
+          stamps TEXT,
           PRIMARY KEY (partition, key)
         ) WITHOUT ROWID;
         CREATE INDEX records_by_use ON records (used);
@@ -136,27 +141,57 @@ final class CacheDatabase: @unchecked Sendable {
     if try pragma("auto_vacuum") != 2 { try connection.execute("VACUUM") }
   }
 
+  /// Adds the fields' stamps to a file of schema 1 in place, keeping its records: each field of
+  /// an old record counts as written when its record was, by an unknown operation, without a
+  /// max-age (as before). Another process may have done it since we looked, hence the second look
+  /// inside the write transaction.
+  private func migrateFromVersion1() throws {
+    try connection.inTransaction { db in
+      let version = try db.queryFirst("PRAGMA user_version") { try $0.column(0, as: Int64.self) } ?? 0
+      guard version == 1 else { return .rollback }
+      try db.execute(
+        """
+        ALTER TABLE records ADD COLUMN stamps TEXT;
+        PRAGMA user_version = \(Self.schemaVersion);
+        """)
+      return .commit
+    }
+    let version = try pragma("user_version")
+    guard version == Self.schemaVersion else {
+      throw Problem.unusableFile("made by another version (schema \(version))")
+    }
+  }
+
   private func pragma(_ name: String) throws -> Int64 {
     try connection.queryFirst("PRAGMA \(name)") { try $0.column(0, as: Int64.self) } ?? 0
   }
 
   // MARK: - Records
 
-  /// The record `key` of `partition`, unless it was written before `notBefore`.
+  /// The record `key` of `partition` with its fields' stamps, unless it was written before
+  /// `notBefore`.
   func load(partition: String, key: String, notBefore: Int64) throws -> (StoredRecord, used: Int64)? {
+    guard let (record, used) = try load(partition: partition, key: key), record.writtenAt >= notBefore
+    else { return nil }
+    return (record, used)
+  }
+
+  private func load(partition: String, key: String) throws -> (StoredRecord, used: Int64)? {
     let row = try connection.queryFirst(
-      "SELECT fields, written, used FROM records WHERE partition = ? AND key = ?", [partition, key]
+      "SELECT fields, written, used, stamps FROM records WHERE partition = ? AND key = ?", [partition, key]
     ) { row in
       (
         try row.column(0, as: String.self), try row.column(1, as: Int64.self),
-        try row.column(2, as: Int64.self)
+        try row.column(2, as: Int64.self), try row.column(3, as: String?.self)
       )
     }
-    guard let (text, written, used) = row, written >= notBefore else { return nil }
+    guard let (text, written, used, stampText) = row else { return nil }
     guard let record = CacheRecord(key: key, storedText: text) else {
       throw Problem.unusableFile("record \(key) is not JSON")
     }
-    return (StoredRecord(record: record, writtenAt: written), used)
+    // Stamps that cannot be read only cost the max-ages: the fields are as old as the record.
+    let stamps = stampText.flatMap(CacheFieldStamp.stamps(storedText:)) ?? [:]
+    return (StoredRecord(record: record, writtenAt: written, stamps: stamps), used)
   }
 
   /// Marks `keys` as used at `now` (for least-recently-used eviction).
@@ -171,27 +206,33 @@ final class CacheDatabase: @unchecked Sendable {
   }
 
   /// Merges `records` into `partition` in one transaction, field by field over what is stored
-  /// (``RecordMerge``).
+  /// (``RecordMerge``), each field written stamped with `origin`.
   /// - Returns: the keys whose stored fields changed.
-  func write(partition: String, records: [CacheRecord], now: Int64) throws -> Set<String> {
+  func write(partition: String, records: [CacheRecord], origin: CacheWriteOrigin, now: Int64) throws
+    -> Set<String>
+  {
     var changed: Set<String> = []
     try connection.inTransaction { db in
-      let merged = try RecordMerge.merge(records) { key in
-        let text = try db.queryFirst(
-          "SELECT fields FROM records WHERE partition = ? AND key = ?", [partition, key]
-        ) { try $0.column(0, as: String.self) }
-        return text.flatMap { CacheRecord(key: key, storedText: $0) }
+      let merged = try RecordMerge.merge(records, origin: origin, at: now) { key in
+        try load(partition: partition, key: key)?.0
       }
-      for (record, didChange) in merged {
+      for (stored, didChange) in merged {
+        let record = stored.record
         if didChange { changed.insert(record.key) }
         let text = record.storedText
+        let stamps = CacheFieldStamp.storedText(stored.stamps)
         try db.run(
           """
-          INSERT INTO records (partition, key, fields, size, written, used) VALUES (?, ?, ?, ?, ?, ?)
+          INSERT INTO records (partition, key, fields, size, written, used, stamps) VALUES (?, ?, ?, ?, ?, ?, ?)
           ON CONFLICT (partition, key) DO UPDATE SET
-            fields = excluded.fields, size = excluded.size, written = excluded.written, used = excluded.used
+            fields = excluded.fields, size = excluded.size, written = excluded.written, used = excluded.used,
+            stamps = excluded.stamps
           """,
-          [partition, record.key, text, text.utf8.count + record.key.utf8.count, now, now])
+          [
+            partition, record.key, text, text.utf8.count + record.key.utf8.count + stamps.utf8.count, now,
+            now,
+            stamps,
+          ])
       }
       return .commit
     }

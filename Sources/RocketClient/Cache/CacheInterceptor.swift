@@ -8,6 +8,11 @@ import GraphQLWire
 /// booking launch 42, a cached `launch 42` says booked). An answer with GraphQL errors is not
 /// written. A request without cache metadata, or whose user cannot be told, passes untouched.
 /// Cache problems never fail a request: they only make the cache miss.
+///
+/// A field past its max-age (``CacheFieldStamp``) makes the answer stale: cache-first and
+/// cache-and-network then ask the server, and give the stale answer only when it cannot be
+/// reached (marked ``CachedAnswer/isStale``, as network-first's offline answer is); cache-only
+/// gives it as it is, marked.
 public struct CacheInterceptor: RequestInterceptor {
   /// The cache.
   public let cache: CacheStore
@@ -38,8 +43,16 @@ public struct CacheInterceptor: RequestInterceptor {
       if let answer = cached(operation, partition, offline: false) { return answer }
       throw RocketClientError.notCached(operation: operation.name)
     case .cacheFirst:
-      if let answer = cached(operation, partition, offline: false) { return answer }
-      return try await network(request, operation, partition, chain)
+      // A stale answer is not used while the server can be asked.
+      let answer = cached(operation, partition, offline: false)
+      if let answer, answer.cachedAnswer?.isStale == false { return answer }
+      do throws(RocketClientError) {
+        return try await network(request, operation, partition, chain)
+      } catch  where error.isUnreachable {
+        guard var answer else { throw error }
+        answer.cachedAnswer?.isOfflineFallback = true
+        return answer
+      }
     case .networkFirst:
       do throws(RocketClientError) {
         return try await network(request, operation, partition, chain)
@@ -48,9 +61,10 @@ public struct CacheInterceptor: RequestInterceptor {
         throw error
       }
     case .cacheAndNetwork:
-      let answer = cached(operation, partition, offline: false)
+      var answer = cached(operation, partition, offline: false)
       do throws(RocketClientError) {
         let fresh = try await network(request, operation, partition, chain)
+        if answer?.cachedAnswer?.isStale == true { answer = nil }
         return answer ?? fresh
       } catch {
         if let answer, error != .cancelled { return answer }
@@ -69,9 +83,37 @@ public struct CacheInterceptor: RequestInterceptor {
     {
       // Awaited, so the next request sees it (a booking, then `launch 42` from the cache); the
       // store does the writing off the cooperative pool.
-      await cache.write(data, for: operation, partition: partition)
+      await cache.write(
+        data, for: operation, partition: partition,
+        maxAgeCap: response.cacheControl.flatMap(Self.maxAge(cacheControl:)))
     }
     return response
+  }
+
+  /// The max-age a `Cache-Control` value gives a private cache: `max-age=N` is N seconds;
+  /// `no-store` and `no-cache` are 0 (the answer is kept, for when the server cannot be reached,
+  /// but stale at once: it is never served while the server can be asked); nil when it says
+  /// nothing of ages (`s-maxage` is for shared caches only).
+  static func maxAge(cacheControl: String) -> Int? {
+    var maxAge: Int?
+    for directive in cacheControl.split(separator: ",") {
+      let parts = directive.split(separator: "=", maxSplits: 1)
+      let name = parts.first.map { $0.trimmingSpaces().lowercased() } ?? ""
+      switch name {
+      case "no-store", "no-cache":
+        return 0
+      case "max-age":
+        guard parts.count == 2 else { continue }
+        var value = String(parts[1].trimmingSpaces())
+        if value.hasPrefix("\""), value.hasSuffix("\""), value.count >= 2 {
+          value = String(value.dropFirst().dropLast())
+        }
+        if let seconds = Int(value), seconds >= 0 { maxAge = min(maxAge ?? seconds, seconds) }
+      default:
+        continue
+      }
+    }
+    return maxAge
   }
 
   private func cached(_ operation: CacheableOperation, _ partition: CachePartition, offline: Bool)
@@ -81,7 +123,8 @@ public struct CacheInterceptor: RequestInterceptor {
       let writtenAt = result.writtenAt
     else { return nil }
     var response = TransportResponse(json: .object(["data": .object(data)]))
-    response.cachedAnswer = CachedAnswer(writtenAt: writtenAt, isOfflineFallback: offline)
+    response.cachedAnswer = CachedAnswer(
+      writtenAt: writtenAt, isOfflineFallback: offline, isStale: !result.stale.isEmpty)
     return response
   }
 }

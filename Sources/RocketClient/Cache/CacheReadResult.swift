@@ -8,6 +8,8 @@ package struct CacheReadResult: Sendable {
   package var missing: [String]
   /// The records the read depended on.
   package var keysRead: Set<String>
-  /// When the oldest record used was written (seconds since 1970).
+  /// When the oldest field used was written (seconds since 1970).
   package var writtenAt: Int64?
+  /// `record.field` for each field used that is past its max-age: the answer is stale.
+  package var stale: [String] = []
 }

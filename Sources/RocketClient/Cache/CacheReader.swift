@@ -13,20 +13,62 @@ package struct CacheReader {
 
   /// The request's variables, for field keys.
   package let variables: JSONObject
-  private let load: (String) -> Loaded?
+  private let load: (String) -> StoredRecord?
+  /// The time fields' max-ages are judged at; nil: no field is stale.
+  private let now: Int64?
   /// `record.field` for each field the cache lacks, in reading order.
   package private(set) var missing: [String] = []
+  /// `record.field` for each field read that is past its max-age, in reading order.
+  package private(set) var stale: [String] = []
   /// Every record key the read looked at (found or not): a watcher's dependencies.
   package private(set) var keysRead: Set<String> = []
-  /// When the oldest record used was written: the answer is as old as its oldest part.
+  /// When the oldest field used was written: the answer is as old as its oldest part.
   package private(set) var oldestWrite: Int64?
+  /// Whether to note each record and field read (``recordsRead``, ``fieldsRead``): for
+  /// `cache show --query`, off for answers.
+  package var tracesFields = false
+  /// Every record read, by key (when ``tracesFields``).
+  package private(set) var recordsRead: [String: StoredRecord] = [:]
+  /// The keys of ``recordsRead`` in reading order.
+  package private(set) var recordOrder: [String] = []
+  /// The fields read of each record, by record key, in reading order (when ``tracesFields``).
+  package private(set) var fieldsRead: [String: [String]] = [:]
 
   /// - Parameters:
   ///   - variables: the request's variables.
   ///   - load: the record for a key, or nil when the cache has none (or only an expired one).
   package init(variables: JSONObject, load: @escaping (String) -> Loaded?) {
+    self.init(variables: variables, now: nil) { key in
+      load(key).map { StoredRecord(record: $0.record, writtenAt: $0.written) }
+    }
+  }
+
+  /// - Parameters:
+  ///   - variables: the request's variables.
+  ///   - now: the time max-ages are judged at (nil: nothing is stale).
+  ///   - load: the record for a key with its stamps, or nil when the cache has none.
+  package init(variables: JSONObject, now: Int64?, stored load: @escaping (String) -> StoredRecord?) {
     self.variables = variables
+    self.now = now
     self.load = load
+  }
+
+  private mutating func note(_ stored: StoredRecord) {
+    guard tracesFields, recordsRead[stored.record.key] == nil else { return }
+    recordsRead[stored.record.key] = stored
+    recordOrder.append(stored.record.key)
+  }
+
+  /// Notes that `field` of `stored` was used: its age, and whether it is stale.
+  private mutating func use(_ stored: StoredRecord, _ field: String) {
+    let stamp = stored.stamp(of: field)
+    oldestWrite = min(oldestWrite ?? stamp.writtenAt, stamp.writtenAt)
+    if tracesFields {
+      note(stored)
+      let key = stored.record.key
+      if fieldsRead[key]?.contains(field) != true { fieldsRead[key, default: []].append(field) }
+    }
+    if let now, stamp.isStale(at: now) { stale.append(stored.record.key + "." + field) }
   }
 
   /// The data for `selections` read from the record `rootKey`, or nil when anything is missing
@@ -42,14 +84,15 @@ package struct CacheReader {
       missing.append(key)
       return JSONObject()
     }
-    oldestWrite = min(oldestWrite ?? loaded.written, loaded.written)
+    note(loaded)
     var object = JSONObject()
-    fill(&object, from: loaded.record, selections)
+    fill(&object, from: loaded, selections)
     return object
   }
 
-  private mutating func fill(_ object: inout JSONObject, from record: CacheRecord, _ selections: [Selection])
+  private mutating func fill(_ object: inout JSONObject, from stored: StoredRecord, _ selections: [Selection])
   {
+    let record = stored.record
     for selection in selections {
       switch selection {
       case .field(let field):
@@ -59,6 +102,7 @@ package struct CacheReader {
             missing.append(record.key + "." + fieldKey)
             continue
           }
+          use(stored, fieldKey)
           object[field.responseKey] = readPages(connectionKey, field)
           continue
         }
@@ -67,12 +111,13 @@ package struct CacheReader {
           if !field.isConditional { missing.append(record.key + "." + fieldKey) }
           continue
         }
+        use(stored, fieldKey)
         object[field.responseKey] = read(value, field.selections)
       case .typeCase(let possibleTypes, let selections):
         if case .scalar(.string(let typename))? = record.fields["__typename"],
           possibleTypes.contains(typename)
         {
-          fill(&object, from: record, selections)
+          fill(&object, from: stored, selections)
         }
       }
     }
@@ -92,12 +137,13 @@ package struct CacheReader {
       missing.append(connectionKey)
       return .null
     }
-    oldestWrite = min(oldestWrite ?? loaded.written, loaded.written)
+    note(loaded)
     let firstName = CacheKeys.page(after: CacheKeys.after(field, variables: variables))
     guard let start = loaded.record.fields[firstName] else {
       missing.append(connectionKey + "." + firstName)
       return .null
     }
+    use(loaded, firstName)
     // A null page (the field failed) is the answer as it is.
     guard case .reference = start else { return read(start, field.selections) }
 

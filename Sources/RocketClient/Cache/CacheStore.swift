@@ -1,5 +1,10 @@
+import GraphQLAPI
 import GraphQLWire
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// The client's normalized cache (apollo-ios's `ApolloStore`): it splits answers into records
 /// and rebuilds answers from them, over a ``NormalizedCache`` store that keeps the records, and
@@ -23,44 +28,88 @@ public final class CacheStore: Sendable {
     var entries: [Int: (partition: CachePartition, keys: Set<String>, changed: @Sendable () -> Void)] = [:]
   }
 
+  /// The clock fields' max-ages are judged by, in seconds since 1970.
+  package let now: @Sendable () -> Int64
+
   /// A cache keeping its records in `cache`.
   ///
-  /// - Parameter cache: a ``SQLiteNormalizedCache`` or an ``InMemoryNormalizedCache``.
-  public init(_ cache: any NormalizedCache) {
+  /// - Parameters:
+  ///   - cache: a ``SQLiteNormalizedCache`` or an ``InMemoryNormalizedCache``.
+  ///   - now: the clock a field's age is measured with (default the system clock; give the
+  ///     store's own).
+  public init(_ cache: any NormalizedCache, now: @escaping @Sendable () -> Int64 = { Int64(time(nil)) }) {
     self.cache = cache
+    self.now = now
   }
 
   // MARK: - Reads and writes
 
   /// The answer to `operation` from the cache, or what is missing; nil when the store cannot be
   /// read. Runs on the caller's thread (see ``NormalizedCache/loadRecords(forKeys:in:)``).
+  /// A field past its max-age is in the result's `stale`; the data still has it.
   package func read(_ operation: CacheableOperation, partition: CachePartition) -> CacheReadResult? {
+    read(
+      operation.selections, variables: operation.variables, rootKey: operation.rootKey, partition: partition
+    )
+    .map(\.result)
+  }
+
+  /// What reading `selections` from the record `rootKey` finds, with the reader that found it
+  /// (the records it read, for `cache show --query`); nil when the store cannot be read.
+  ///
+  /// - Parameter traces: whether the reader notes every record and field it reads.
+  package func read(
+    _ selections: [Selection], variables: JSONObject, rootKey: String, partition: CachePartition,
+    traces: Bool = false
+  ) -> (result: CacheReadResult, reader: CacheReader)? {
     var failed = false
-    var reader = CacheReader(variables: operation.variables) { [cache] key in
+    var reader = CacheReader(variables: variables, now: now()) { [cache] key in
       guard !failed else { return nil }
       do throws(CacheError) {
-        return try cache.loadRecords(forKeys: [key], in: partition)[key].map { ($0.record, $0.writtenAt) }
+        return try cache.loadRecords(forKeys: [key], in: partition)[key]
       } catch {
         failed = true
         return nil
       }
     }
-    let data = reader.read(operation.selections, rootKey: operation.rootKey)
+    reader.tracesFields = traces
+    let data = reader.read(selections, rootKey: rootKey)
     if failed { return nil }
-    return CacheReadResult(
-      data: data, missing: reader.missing, keysRead: reader.keysRead, writtenAt: reader.oldestWrite)
+    return (
+      CacheReadResult(
+        data: data, missing: reader.missing, keysRead: reader.keysRead, writtenAt: reader.oldestWrite,
+        stale: reader.stale),
+      reader
+    )
   }
 
   /// Writes `data`, the answer to `operation`, into `partition`, and wakes the watchers of the
   /// records that changed. A mutation's own root is not kept, only the objects it returned. A
   /// store that cannot be written leaves the answer unkept (the store reports why).
-  package func write(_ data: JSONObject, for operation: CacheableOperation, partition: CachePartition) async {
-    var normalizer = ResponseNormalizer(keyedTypes: operation.keyedTypes, variables: operation.variables)
+  ///
+  /// Each field is stamped with the operation and its max-age: the schema's hint
+  /// (``GraphQLAPI/CacheHints``), capped by `maxAgeCap`, the answer's `Cache-Control` max-age
+  /// (which also bounds a field without a hint).
+  package func write(
+    _ data: JSONObject, for operation: CacheableOperation, partition: CachePartition, maxAgeCap: Int? = nil
+  ) async {
+    var normalizer = ResponseNormalizer(
+      keyedTypes: operation.keyedTypes, variables: operation.variables, hints: operation.hints)
     normalizer.normalize(data, selections: operation.selections, rootKey: operation.rootKey)
     let records = normalizer.records.values.filter {
       $0.key != CacheKeys.mutationRoot && !$0.key.hasPrefix(CacheKeys.mutationRoot + ".")
     }
-    guard let changed = try? await cache.merge(records: Array(records), into: partition), !changed.isEmpty
+    var maxAges = normalizer.maxAges
+    if let cap = maxAgeCap {
+      for record in records {
+        var ages = maxAges[record.key] ?? [:]
+        for field in record.fields.keys { ages[field] = min(ages[field] ?? cap, cap) }
+        maxAges[record.key] = ages
+      }
+    }
+    let origin = CacheWriteOrigin(operation: operation.name, maxAges: maxAges)
+    guard let changed = try? await cache.merge(records: Array(records), into: partition, origin: origin),
+      !changed.isEmpty
     else { return }
     notify(partition: partition, changed: changed)
   }

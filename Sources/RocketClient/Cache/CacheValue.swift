@@ -13,7 +13,7 @@ public enum CacheValue: Hashable, Sendable {
   /// The value as stored: leaves as themselves, references as `{"$ref": key}`, lists as arrays;
   /// a leaf that is itself a list or an object is wrapped as `{"$json": value}` so it cannot be
   /// mistaken for either.
-  var storedJSON: JSON {
+  package var storedJSON: JSON {
     switch self {
     case .scalar(let json):
       switch json {

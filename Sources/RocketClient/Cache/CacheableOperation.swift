@@ -16,6 +16,8 @@ public struct CacheableOperation: Sendable {
   public var variables: JSONObject
   /// False for an answer that must never be stored (the `login` result carries a token).
   public var storesResult: Bool
+  /// The schema's `@cacheControl` hints: each field's max-age.
+  public var hints: CacheHints
 
   /// The description of a generated operation.
   ///
@@ -29,6 +31,7 @@ public struct CacheableOperation: Sendable {
     keyedTypes = Operation.cacheKeyedTypes
     variables = operation.variables
     self.storesResult = storesResult
+    hints = Operation.cacheHints
   }
 
   /// `QUERY_ROOT` for a query, `MUTATION_ROOT` for a mutation.
@@ -41,4 +44,6 @@ public struct CachedAnswer: Sendable, Equatable {
   public var writtenAt: Int64
   /// True when it stands in for a server that could not be reached (network-first).
   public var isOfflineFallback: Bool
+  /// True when a field of it is past its max-age (served only offline, or by cache-only).
+  public var isStale: Bool = false
 }

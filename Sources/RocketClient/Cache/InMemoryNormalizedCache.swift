@@ -39,14 +39,20 @@ public final class InMemoryNormalizedCache: NormalizedCache {
   public func merge(records: [CacheRecord], into partition: CachePartition) async throws(CacheError)
     -> Set<String>
   {
+    try await merge(records: records, into: partition, origin: CacheWriteOrigin())
+  }
+
+  public func merge(records: [CacheRecord], into partition: CachePartition, origin: CacheWriteOrigin)
+    async throws(CacheError) -> Set<String>
+  {
     let time = now()
     return partitions.withLock { partitions in
       var stored = partitions[partition] ?? [:]
-      let merged = RecordMerge.merge(records) { stored[$0]?.record }
+      let merged = RecordMerge.merge(records, origin: origin, at: time) { stored[$0] }
       var changed: Set<String> = []
       for (record, didChange) in merged {
-        stored[record.key] = StoredRecord(record: record, writtenAt: time)
-        if didChange { changed.insert(record.key) }
+        stored[record.record.key] = record
+        if didChange { changed.insert(record.record.key) }
       }
       partitions[partition] = stored
       return changed

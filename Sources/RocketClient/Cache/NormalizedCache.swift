@@ -9,7 +9,7 @@
 /// Implementation requirements:
 /// - ``loadRecords(forKeys:in:)`` is synchronous and called on the caller's thread, once per
 ///   record a read reaches, so it must answer quickly (no waiting on the network or on long locks).
-/// - ``merge(records:into:)``, ``removeRecords(in:)`` and ``clear()`` may do blocking I/O, but not
+/// - ``merge(records:into:origin:)``, ``removeRecords(in:)`` and ``clear()`` may do blocking I/O, but not
 ///   on Swift's cooperative thread pool: a store that blocks hands the work to a thread of its own
 ///   and suspends the caller meanwhile.
 /// - A store merges field by field with ``RecordMerge``, so every store keeps the same records.
@@ -29,6 +29,17 @@ public protocol NormalizedCache: Sendable {
   /// - Throws: ``CacheError`` when the store cannot be changed (the answer is then not kept).
   func merge(records: [CacheRecord], into partition: CachePartition) async throws(CacheError) -> Set<String>
 
+  /// Merges `records` as ``merge(records:into:)`` does, stamping each field it writes with
+  /// `origin`'s operation and the field's max-age (``RecordMerge/merge(_:origin:at:over:)``), so
+  /// a read can tell a stale field and `cache show` who wrote it.
+  ///
+  /// The default forgets `origin` (a store without stamps: every field keeps the store's age bound).
+  ///
+  /// - Returns: the keys whose stored fields changed (the watchers to wake).
+  /// - Throws: ``CacheError`` when the store cannot be changed (the answer is then not kept).
+  func merge(records: [CacheRecord], into partition: CachePartition, origin: CacheWriteOrigin)
+    async throws(CacheError) -> Set<String>
+
   /// Removes every record of `partition` (at `logout`).
   ///
   /// - Throws: ``CacheError`` when the store cannot be changed.
@@ -38,4 +49,12 @@ public protocol NormalizedCache: Sendable {
   ///
   /// - Throws: ``CacheError`` when the store cannot be changed.
   func clear() async throws(CacheError)
+}
+
+extension NormalizedCache {
+  public func merge(records: [CacheRecord], into partition: CachePartition, origin: CacheWriteOrigin)
+    async throws(CacheError) -> Set<String>
+  {
+    try await merge(records: records, into: partition)
+  }
 }

@@ -105,10 +105,16 @@ public final class SQLiteNormalizedCache: NormalizedCache {
   public func merge(records: [CacheRecord], into partition: CachePartition) async throws(CacheError)
     -> Set<String>
   {
+    try await merge(records: records, into: partition, origin: CacheWriteOrigin())
+  }
+
+  public func merge(records: [CacheRecord], into partition: CachePartition, origin: CacheWriteOrigin)
+    async throws(CacheError) -> Set<String>
+  {
     let name = partition.name
     return try await writer.run { [self] () throws(CacheError) -> Set<String> in
       try withDatabaseOrThrow { database in
-        let changed = try database.write(partition: name, records: records, now: now())
+        let changed = try database.write(partition: name, records: records, origin: origin, now: now())
         try evictIfNeeded(database)
         return changed
       }

@@ -103,6 +103,9 @@ public struct TransportResponse: Sendable {
   public var byteCount: Int?
   /// Set when the answer came from the normalized cache instead of the server.
   public var cachedAnswer: CachedAnswer?
+  /// The answer's `Cache-Control` header field, when the server sent one (GraphQL servers send
+  /// it on answers to GET): it caps how long the cache keeps the answer's fields fresh.
+  public var cacheControl: String?
 
   /// A response.
   ///

@@ -64,8 +64,10 @@ public struct HTTPTransport: NetworkTransport {
     if let failure = HTTPTransportError.classify(response, from: endpoint) {
       throw RocketClientError.transport(failure)
     }
-    return TransportResponse(
+    var answer = TransportResponse(
       json: try body(of: response), status: response.status, byteCount: response.body.count)
+    answer.cacheControl = response.header("cache-control")
+    return answer
   }
 
   /// The URL of `operation` sent by GET, as GraphQL over HTTP has it: `query` (when there is a

@@ -1,23 +1,33 @@
 import GraphQL
+import LaunchBackend
 import RocketClient
 
 /// `cache`: the normalized cache file, its size, record count and age range; `cache clear`
-/// empties it (the file shrinks).
+/// empties it (the file shrinks); `cache show KEY` and `cache show --query SELECTION` read it
+/// (`CacheCommand+Show`).
 public struct CacheCommand: Command {
   /// What to do with the cache.
   enum Action: String, CaseIterable, Sendable {
     case clear
+    case show
   }
 
   static let action = Positional(
     "ACTION", type: .choice(Action.self, noun: "action"), optional: true,
-    help: "clear: forget everything cached")
+    help: "clear: forget everything cached; show: one record's fields, or what --query reads")
+  static let key = Positional(
+    "KEY", type: .text, optional: true, help: "with show: a record's key, such as Launch:42 or QUERY_ROOT")
+  static let query = Option(
+    "--query", valueName: "SELECTION", type: .text,
+    help: "with show: the records and fields an answer to these query fields is built from")
 
   public let declaration = CommandDeclaration(
-    "cache", summary: "show the answers cache (file, size, records, ages); 'cache clear' empties it",
+    "cache",
+    summary:
+      "show the answers cache (file, size, ages); 'cache show KEY' reads a record, 'cache clear' empties it",
     details:
-      "Answers from --endpoint servers are kept in $XDG_CACHE_HOME/rocket-reserver/cache.sqlite, one part per endpoint and user, at most 20 MB and 7 days old; --cache POLICY chooses when they are used.",
-    arguments: [action.declaration])
+      "Answers from --endpoint servers are kept in $XDG_CACHE_HOME/rocket-reserver/cache.sqlite, one part per endpoint and user, at most 20 MB and 7 days old; each field stays fresh for the max-age the schema's @cacheControl hints and the answer's Cache-Control give it. --cache POLICY chooses when they are used. 'cache show Launch:42' prints a record's fields with their values, ages, max-ages and the operation that wrote them; 'cache show --query \"launch(id: 42)\"' lists the fields an answer would be read from, and which are missing or stale.",
+    arguments: [action.declaration, key.declaration], options: [query.declaration])
 
   /// Creates the command.
   public init() {}
@@ -26,8 +36,15 @@ public struct CacheCommand: Command {
     guard let session = context.session, let cache = session.cache else {
       return context.fail("no cache: set HOME or XDG_CACHE_HOME")
     }
+    let action = arguments[Self.action]
+    if action != .show && (arguments[Self.key] != nil || arguments[Self.query] != nil) {
+      return context.fail("cache: KEY and --query go with 'cache show'", status: ExitStatus.usage)
+    }
+    if action == .show {
+      return show(key: arguments[Self.key], query: arguments[Self.query], cache: cache, context: context)
+    }
     do throws(CacheError) {
-      if arguments[Self.action] == .clear {
+      if action == .clear {
         let before = try await cache.statistics().records
         try await cache.clear()
         if context.json {

@@ -48,10 +48,13 @@ extension CommandContext {
   }
 
   /// The one line saying that the server could not be reached and the answer is the cache's:
-  /// `offline: showing what was cached 5 minutes ago`.
+  /// `offline: showing what was cached 5 minutes ago`, with ` (stale)` when a field of it is
+  /// past the max-age the server gave it.
   private func reportOffline(_ answer: CachedAnswer, session: Session) {
     let age = CacheCommand.age(session.clock() - answer.writtenAt)
-    output.writeError(errorPrefix + errorStyle.warning("offline: showing what was cached \(age) ago") + "\n")
+    let stale = answer.isStale ? " (stale)" : ""
+    output.writeError(
+      errorPrefix + errorStyle.warning("offline: showing what was cached \(age) ago\(stale)") + "\n")
   }
 
   /// Prints the one line that explains `error` and returns the matching exit status: 77 when a

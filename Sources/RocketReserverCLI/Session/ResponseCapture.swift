@@ -11,7 +11,8 @@ final class ResponseCapture: RequestContext {
   private let responses = Mutex<[JSON]>([])
   private let fallback = Mutex<CachedAnswer?>(nil)
 
-  /// The oldest cached answer that stood in for an unreachable server, if any.
+  /// The oldest cached answer that stood in for an unreachable server, if any; stale when any
+  /// of them was.
   var offlineAnswer: CachedAnswer? { fallback.withLock { $0 } }
 
   /// The last response body captured, or nil.
@@ -28,7 +29,9 @@ final class ResponseCapture: RequestContext {
     record(response.json)
     guard let answer = response.cachedAnswer, answer.isOfflineFallback else { return }
     fallback.withLock { old in
+      let stale = answer.isStale || old?.isStale == true
       if old.map({ $0.writtenAt > answer.writtenAt }) ?? true { old = answer }
+      old?.isStale = stale
     }
   }
 }

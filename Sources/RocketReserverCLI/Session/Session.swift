@@ -111,7 +111,7 @@ public final class Session: Sendable {
         target: target,
         persistedQueries: endpoint != nil && options.persistedQueries
           ? AutomaticPersistedQueryInterceptor() : nil),
-      cache: cacheable ? cache.map { CacheStore($0) } : nil,
+      cache: cacheable ? cache.map { CacheStore($0, now: clock) } : nil,
       outerInterceptors: options.outerInterceptors,
       innerInterceptors: [
         TraceInterceptor(

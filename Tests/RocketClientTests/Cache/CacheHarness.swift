@@ -81,8 +81,8 @@ struct CacheHarness {
       warnings.add($0)
     }
     switch kind {
-    case .sqlite: cache = CacheStore(file)
-    case .inMemory: cache = CacheStore(InMemoryNormalizedCache { clock.now })
+    case .sqlite: cache = CacheStore(file) { clock.now }
+    case .inMemory: cache = CacheStore(InMemoryNormalizedCache { clock.now }) { clock.now }
     }
     client = RocketClient(
       transport: transport, credentials: store, endpointKey: server.endpoint.absoluteString, cache: cache)

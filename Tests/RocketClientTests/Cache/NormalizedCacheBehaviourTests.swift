@@ -59,7 +59,116 @@ import Testing
     let changed = try await subject.cache.merge(records: [record], into: Self.alice)
     #expect(changed == ["Launch:1"])
     let loaded = try subject.cache.loadRecords(forKeys: ["Launch:1", "Launch:2"], in: Self.alice)
-    #expect(loaded == ["Launch:1": StoredRecord(record: record, writtenAt: 1_800_000_123)])
+    let stamp = CacheFieldStamp(writtenAt: 1_800_000_123)
+    #expect(
+      loaded == [
+        "Launch:1": StoredRecord(
+          record: record, writtenAt: 1_800_000_123, stamps: ["site": stamp, "rocket": stamp])
+      ])
+  }
+
+  @Test(arguments: Store.allCases)
+  func eachFieldKeepsTheStampOfTheWriteThatLastWroteIt(_ store: Store) async throws {
+    let clock = CacheHarness.Clock()
+    let subject = try store.make { clock.now }
+    let cache = subject.cache
+    let start = clock.now
+    _ = try await cache.merge(
+      records: [Self.launch("1", ["site": .scalar(.string("KSC")), "isBooked": .scalar(.bool(false))])],
+      into: Self.alice,
+      origin: CacheWriteOrigin(
+        operation: "LaunchDetails", maxAges: ["Launch:1": ["site": 60, "isBooked": 60]]))
+    clock.advance(30)
+    _ = try await cache.merge(
+      records: [Self.launch("1", ["isBooked": .scalar(.bool(true))])], into: Self.alice,
+      origin: CacheWriteOrigin(operation: "BookTrips"))
+    let loaded = try #require(try cache.loadRecords(forKeys: ["Launch:1"], in: Self.alice)["Launch:1"])
+    #expect(
+      loaded.stamp(of: "site") == CacheFieldStamp(writtenAt: start, maxAge: 60, operation: "LaunchDetails"))
+    #expect(loaded.stamp(of: "isBooked") == CacheFieldStamp(writtenAt: start + 30, operation: "BookTrips"))
+    #expect(loaded.writtenAt == start + 30)
+    // Fresh while younger than its max-age; a field without one is never stale by itself.
+    #expect(!loaded.stamp(of: "site").isStale(at: start + 59))
+    #expect(loaded.stamp(of: "site").isStale(at: start + 60))
+    #expect(!loaded.stamp(of: "isBooked").isStale(at: start + 6 * 24 * 3600))
+  }
+
+  @Test(arguments: Store.allCases)
+  func anUnkeyedObjectMovedIntoAKeyedRecordKeepsItsMaxAge(_ store: Store) async throws {
+    let subject = try store.make()
+    let cache = subject.cache
+    _ = try await cache.merge(
+      records: [
+        Self.launch("1", ["rocket": .reference("Rocket:falcon9")]),
+        CacheRecord(key: "Rocket:falcon9", fields: ["id": .scalar(.string("falcon9"))]),
+      ], into: Self.alice)
+    _ = try await cache.merge(
+      records: [
+        Self.launch("1", ["rocket": .reference("Launch:1.rocket")]),
+        CacheRecord(key: "Launch:1.rocket", fields: ["type": .scalar(.string("FT"))]),
+      ], into: Self.alice,
+      origin: CacheWriteOrigin(operation: "LaunchList", maxAges: ["Launch:1.rocket": ["type": 60]]))
+    let rocket = try #require(
+      try cache.loadRecords(forKeys: ["Rocket:falcon9"], in: Self.alice)["Rocket:falcon9"])
+    #expect(rocket.stamp(of: "type").maxAge == 60)
+    #expect(rocket.stamp(of: "type").operation == "LaunchList")
+    #expect(rocket.stamp(of: "id").maxAge == nil)
+  }
+
+  @Test(arguments: Store.allCases)
+  func answersTakeTheSchemasMaxAgesCappedByTheAnswersCacheControl(_ store: Store) async throws {
+    let clock = CacheHarness.Clock()
+    let subject = try store.make { clock.now }
+    let cache = CacheStore(subject.cache) { clock.now }
+    let details = CacheableOperation(LaunchDetailsQuery(id: "9"))
+    await cache.write(CacheKeysTests.launch(id: "9"), for: details, partition: Self.alice)
+    func stamp(_ key: String, _ field: String) throws -> CacheFieldStamp? {
+      try subject.cache.loadRecords(forKeys: [key], in: Self.alice)[key]?.stamp(of: field)
+    }
+    // `launch` has maxAge 60; Launch, Mission and Rocket inherit it; their scalars follow.
+    for (key, field) in [
+      ("QUERY_ROOT", #"launch({"id":"9"})"#), ("Launch:9", "site"), ("Launch:9", "isBooked"),
+      ("Launch:9.mission", #"missionPatch({"size":"LARGE"})"#), ("Rocket:falcon9", "name"),
+    ] {
+      #expect(
+        try stamp(key, field) == CacheFieldStamp(writtenAt: clock.now, maxAge: 60, operation: "LaunchDetails")
+      )
+    }
+    #expect(cache.read(details, partition: Self.alice)?.stale == [])
+    clock.advance(60)
+    let stale = try #require(cache.read(details, partition: Self.alice))
+    #expect(stale.data != nil)
+    #expect(stale.stale.contains("Launch:9.site"))
+    // A `Cache-Control: max-age=10` answer lowers them all.
+    await cache.write(CacheKeysTests.launch(id: "9"), for: details, partition: Self.alice, maxAgeCap: 10)
+    #expect(try stamp("Launch:9", "site")?.maxAge == 10)
+    #expect(cache.read(details, partition: Self.alice)?.stale == [])
+    // `totalTripsBooked` says 5 seconds; `me` says 0: stale at once.
+    await cache.write(
+      ["totalTripsBooked": .int(3)], for: CacheableOperation(TotalTripsBookedQuery()), partition: Self.alice)
+    #expect(try stamp("QUERY_ROOT", "totalTripsBooked")?.maxAge == 5)
+    let me = CacheableOperation(MeQuery())
+    await cache.write(
+      [
+        "me": .object([
+          "__typename": .string("User"), "id": .string("1"), "email": .string("a@example.com"),
+          "trips": .array([]),
+        ])
+      ], for: me, partition: Self.alice)
+    #expect(try stamp("User:1", "email")?.maxAge == 0)
+    #expect(cache.read(me, partition: Self.alice)?.stale.isEmpty == false)
+    // A mutation's fields have no hint: only the store's age bound.
+    await cache.write(
+      [
+        "bookTrips": .object([
+          "__typename": .string("TripUpdateResponse"), "success": .bool(true), "message": .null,
+          "launches": .array([
+            .object(["__typename": .string("Launch"), "id": .string("9"), "isBooked": .bool(true)])
+          ]),
+        ])
+      ], for: CacheableOperation(BookTripsMutation(ids: ["9"])), partition: Self.alice)
+    #expect(
+      try stamp("Launch:9", "isBooked") == CacheFieldStamp(writtenAt: clock.now, operation: "BookTrips"))
   }
 
   @Test(arguments: Store.allCases)
