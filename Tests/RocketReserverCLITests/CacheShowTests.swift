@@ -59,7 +59,7 @@ import Testing
     let site = try #require(Self.row(shown.standardOutput, "site"))
     #expect(site.count == 6)
     #expect(site[1] == "\"KSC LC 39A\"")
-    #expect(site[3] == "1 minute")
+    #expect(site[3] == "60 seconds")
     #expect(site[4] == "fresh")
     #expect(site[5] == "LaunchDetails")
     #expect(Self.row(shown.standardOutput, "rocket")?[1] == "→ Rocket:falcon9")

@@ -157,9 +157,27 @@ extension CacheCommand {
   /// The age, max-age, state and writer columns of a field.
   private static func stampCells(_ stamp: CacheFieldStamp, now: Int64) -> [String] {
     [
-      age(now - stamp.writtenAt), stamp.maxAge.map { age(Int64($0)) } ?? "none",
+      closeAge(now - stamp.writtenAt), stamp.maxAge.map(exactDuration) ?? "none",
       stamp.isStale(at: now) ? "stale" : "fresh", stamp.operation ?? "?",
     ]
+  }
+
+  /// An age as `age` words it, but in seconds below two minutes, so an age beside a max-age of
+  /// `1 minute` shows which is larger (`74 seconds`).
+  static func closeAge(_ seconds: Int64) -> String {
+    seconds < 120 ? (seconds == 1 ? "1 second" : "\(max(0, seconds)) seconds") : age(seconds)
+  }
+
+  /// A max-age without rounding: in seconds below two minutes, as ages are; above, in the
+  /// largest unit that divides it (`60 seconds`, `5 minutes`, `150 seconds`).
+  static func exactDuration(_ seconds: Int) -> String {
+    func unit(_ count: Int, _ name: String) -> String { count == 1 ? "1 \(name)" : "\(count) \(name)s" }
+    guard seconds >= 120 else { return unit(seconds, "second") }
+    for (size, name) in [(86_400, "day"), (3600, "hour"), (60, "minute")]
+    where seconds >= size && seconds % size == 0 {
+      return unit(seconds / size, name)
+    }
+    return unit(seconds, "second")
   }
 
   private static func stampJSON(_ field: String, _ stamp: CacheFieldStamp, now: Int64) -> JSONObject {
