@@ -83,6 +83,9 @@ import Testing
     #expect(
       unknown.standardError.hasPrefix("rocket-reserver: cache show: no record Launch:999 in the cache of "))
     #expect(try Self.run(fixture, endpoint, ["cache", "show"]).status == 2)
+    let embedded = try fixture.run(["cache", "show", "Launch:42"])
+    #expect(embedded.status == 2)
+    #expect(embedded.standardError.contains("the embedded backend's answers are not cached"))
     #expect(try Self.run(fixture, endpoint, ["cache", "clear", "Launch:42"]).status == 2)
   }
 

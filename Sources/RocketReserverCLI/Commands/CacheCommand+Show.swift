@@ -11,6 +11,11 @@ extension CacheCommand {
     -> CommandOutcome
   {
     guard let session = context.session else { return context.fail("no session") }
+    guard session.endpoint != nil else {
+      return context.fail(
+        "cache show: the embedded backend's answers are not cached; give --endpoint URL",
+        status: ExitStatus.usage)
+    }
     let partition = CachePartition(endpoint: session.client.endpointKey, user: session.loggedInEmail)
     switch (key, query) {
     case (let key?, nil):
