@@ -27,7 +27,7 @@ import Testing
         ["launch", "99999999999999999999999"], [:],
         "launch: '99999999999999999999999' is out of range: launch ids have at most 9 digits"
       ),
-      (["cache", "bogus"], [:], "cache: 'bogus' is not an action: the only one is 'clear'"),
+      (["cache", "bogus"], [:], "cache: 'bogus' is not an action: use one of clear, show"),
       (["launches", "--search", ""], [:], "launches: the value is empty: give some text"),
       (
         ["--endpoint", "http://x%1B%5B31m/", "total"], [:],

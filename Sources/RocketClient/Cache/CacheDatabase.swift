@@ -190,7 +190,8 @@ final class CacheDatabase: @unchecked Sendable {
       throw Problem.unusableFile("record \(key) is not JSON")
     }
     // Stamps that cannot be read only cost the max-ages: the fields are as old as the record.
-    let stamps = stampText.flatMap(CacheFieldStamp.stamps(storedText:)) ?? [:]
+    let stamps =
+      stampText.flatMap { CacheFieldStamp.stamps(storedText: $0, fields: record.fields.keys) } ?? [:]
     return (StoredRecord(record: record, writtenAt: written, stamps: stamps), used)
   }
 

@@ -31,35 +31,51 @@ public struct CacheFieldStamp: Hashable, Sendable {
   }
 
   /// The stamps of a record as the cache file keeps them: one group per distinct stamp,
-  /// `[[writtenAt, maxAge or null, operation or null, [field, ...]], ...]`, fields sorted, so
-  /// a record written by one answer costs one short group.
+  /// `[writtenAt, maxAge or null, operation or null, [field, ...]]`, except that the group
+  /// covering the most fields comes first and lists none (it stamps every field no other group
+  /// lists), so a record written by one answer costs one short group: `[[1796201580,60,"LaunchDetails"]]`.
   static func storedText(_ stamps: [String: CacheFieldStamp]) -> String {
     var groups: [CacheFieldStamp: [String]] = [:]
     for (field, stamp) in stamps { groups[stamp, default: []].append(field) }
-    let ordered = groups.map { ($0.key, $0.value.sorted()) }.sorted { $0.1[0] < $1.1[0] }
+    // Largest first, ties by first field, so equal stamps store equal text.
+    let ordered = groups.map { ($0.key, $0.value.sorted()) }.sorted {
+      $0.1.count != $1.1.count ? $0.1.count > $1.1.count : $0.1[0] < $1.1[0]
+    }
     return JSON.array(
-      ordered.map { stamp, fields in
-        .array([
-          .int(Int(stamp.writtenAt)), stamp.maxAge.map { .int($0) } ?? .null,
-          stamp.operation.map { .string($0) } ?? .null, .array(fields.map { .string($0) }),
-        ])
+      ordered.enumerated().map { index, group in
+        var parts: [JSON] = [
+          .int(Int(group.0.writtenAt)), group.0.maxAge.map { .int($0) } ?? .null,
+          group.0.operation.map { .string($0) } ?? .null,
+        ]
+        if index > 0 { parts.append(.array(group.1.map { .string($0) })) }
+        return .array(parts)
       }
     ).encodedString
   }
 
-  /// Reads stamps written by ``storedText(_:)``; nil when the text is not such a list.
-  static func stamps(storedText: String) -> [String: CacheFieldStamp]? {
+  /// Reads the stamps of `fields` written by ``storedText(_:)``; nil when the text is not such a
+  /// list.
+  static func stamps(storedText: String, fields: some Sequence<String>) -> [String: CacheFieldStamp]? {
     guard case .array(let groups)? = try? JSON(parsing: storedText) else { return nil }
     var stamps: [String: CacheFieldStamp] = [:]
+    var rest: CacheFieldStamp?
     for group in groups {
-      guard case .array(let parts) = group, parts.count == 4, case .int(let written) = parts[0],
-        case .array(let fields) = parts[3]
+      guard case .array(let parts) = group, parts.count == 3 || parts.count == 4,
+        case .int(let written) = parts[0]
       else { return nil }
       let maxAge: Int? = if case .int(let value) = parts[1] { value } else { nil }
       let stamp = CacheFieldStamp(writtenAt: Int64(written), maxAge: maxAge, operation: parts[2].stringValue)
-      for field in fields {
+      guard parts.count == 4 else {
+        rest = stamp
+        continue
+      }
+      guard case .array(let listed) = parts[3] else { return nil }
+      for field in listed {
         if let name = field.stringValue { stamps[name] = stamp }
       }
+    }
+    if let rest {
+      for field in fields where stamps[field] == nil { stamps[field] = rest }
     }
     return stamps
   }

@@ -127,6 +127,20 @@ import Testing
     #expect(try siteStamp()?.maxAge == 60)
   }
 
+  @Test func stampsAreStoredAsGroupsTheLargestListingNoFields() throws {
+    let details = CacheFieldStamp(writtenAt: 1_800_000_000, maxAge: 60, operation: "LaunchDetails")
+    let booking = CacheFieldStamp(writtenAt: 1_800_000_030, operation: "BookTrips")
+    let old = CacheFieldStamp(writtenAt: 1_799_000_000)
+    let stamps = ["id": details, "site": details, "mission": details, "isBooked": booking, "rocket": old]
+    let text = CacheFieldStamp.storedText(stamps)
+    #expect(
+      text
+        == #"[[1800000000,60,"LaunchDetails"],[1800000030,null,"BookTrips",["isBooked"]],[1799000000,null,null,["rocket"]]]"#
+    )
+    #expect(CacheFieldStamp.stamps(storedText: text, fields: stamps.keys) == stamps)
+    #expect(CacheFieldStamp.stamps(storedText: "{}", fields: stamps.keys) == nil)
+  }
+
   @Test func cacheControlValuesAsAPrivateCacheReadsThem() {
     #expect(CacheInterceptor.maxAge(cacheControl: "max-age=60, public") == 60)
     #expect(CacheInterceptor.maxAge(cacheControl: "private, max-age=\"5\"") == 5)
