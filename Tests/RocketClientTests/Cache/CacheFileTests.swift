@@ -165,6 +165,75 @@ import Testing
     #expect(aside.count == 1)
   }
 
+  /// A file as schema 1 made it: the same table without `stamps`, user_version 1.
+  static func schemaOneFile(_ path: String) throws {
+    try FileManager.default.createDirectory(
+      atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path, withIntermediateDirectories: true)
+    let old = try Connection(path: path)
+    defer { old.close() }
+    try old.execute(
+      """
+      CREATE TABLE records (
+        partition TEXT NOT NULL, key TEXT NOT NULL, fields TEXT NOT NULL, size INTEGER NOT NULL,
+        written INTEGER NOT NULL, used INTEGER NOT NULL, PRIMARY KEY (partition, key)
+      ) WITHOUT ROWID;
+      CREATE INDEX records_by_use ON records (used);
+      CREATE INDEX records_by_write ON records (written);
+      PRAGMA application_id = \(0x5252_4348);
+      PRAGMA user_version = 1;
+      INSERT INTO records VALUES ('http://127.0.0.1:1/graphql' || char(31), 'Launch:7',
+        '{"id":"7","site":"KSC"}', 40, 1800000000, 1800000000);
+      """)
+  }
+
+  @Test func aFileOfSchemaOneIsUpgradedInPlaceKeepingItsRecords() async throws {
+    let temporary = try TemporaryDirectory(prefix: "rocket-cache")
+    let path = temporary.child("cache/rocket-reserver/cache.sqlite")
+    try Self.schemaOneFile(path)
+    // Two stores (two processes) open it at once: it is upgraded once, and both read it.
+    let stores = (0..<2).map { _ in
+      SQLiteNormalizedCache(path: path, now: { 1_800_000_100 }) { Issue.record("warning: \($0)") }
+    }
+    let loaded = try await withThrowingTaskGroup(of: StoredRecord?.self) { group in
+      for store in stores {
+        group.addTask { try store.loadRecords(forKeys: ["Launch:7"], in: Self.partition)["Launch:7"] }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    for record in loaded {
+      #expect(record?.record.fields["site"] == .scalar(.string("KSC")))
+      // As old as its record, without a max-age or a known writer.
+      #expect(record?.stamp(of: "site") == CacheFieldStamp(writtenAt: 1_800_000_000))
+    }
+    _ = try await stores[0].merge(
+      records: [CacheRecord(key: "Launch:7", fields: ["isBooked": .scalar(.bool(true))])],
+      into: Self.partition,
+      origin: CacheWriteOrigin(operation: "BookTrips"))
+    let merged = try #require(
+      try stores[1].loadRecords(forKeys: ["Launch:7"], in: Self.partition)["Launch:7"])
+    #expect(merged.stamp(of: "site") == CacheFieldStamp(writtenAt: 1_800_000_000))
+    #expect(merged.stamp(of: "isBooked") == CacheFieldStamp(writtenAt: 1_800_000_100, operation: "BookTrips"))
+    let check = try Connection(path: path)
+    defer { check.close() }
+    #expect(try check.queryFirst("PRAGMA user_version") { try $0.column(0, as: Int64.self) } == 2)
+  }
+
+  @Test func aFileOfANewerSchemaIsMovedAsideWithOneWarning() async throws {
+    let temporary = try TemporaryDirectory(prefix: "rocket-cache")
+    let path = temporary.child("cache/rocket-reserver/cache.sqlite")
+    try Self.schemaOneFile(path)
+    do {
+      let newer = try Connection(path: path)
+      try newer.execute("PRAGMA user_version = 3")
+      newer.close()
+    }
+    let harness = try CacheHarness(temporary: temporary)
+    await Self.fill(harness.cache, pages: 1)
+    #expect(harness.warnings.all.count == 1)
+    #expect(harness.warnings.all.first?.contains("made by another version (schema 3)") == true)
+    #expect(try await harness.file.statistics().records > 0)
+  }
+
   @Test func anUnusableFolderTurnsTheCacheOffWithOneWarningAndRequestsStillWork() async throws {
     let temporary = try TemporaryDirectory(prefix: "rocket-cache")
     // A file where the cache's folder should be: nothing can be created there.
