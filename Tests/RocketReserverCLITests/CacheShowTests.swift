@@ -89,6 +89,25 @@ import Testing
     #expect(try Self.run(fixture, endpoint, ["cache", "clear", "Launch:42"]).status == 2)
   }
 
+  @Test func aValueWithEscapeSequencesIsShownEscaped() throws {
+    let fixture = try ShellFixture()
+    let served = try Served(fixture: fixture)
+    let endpoint = served.endpoint
+    #expect(try Self.run(fixture, endpoint, ["launch", "42"]).status == 0)
+    // As a hostile server's answer would have stored it.
+    do {
+      let connection = try Connection(path: CacheCommandTests.cacheFile(fixture))
+      defer { connection.close() }
+      try connection.execute(
+        "UPDATE records SET fields = json_set(fields, '$.site', 'KSC' || char(27) || '[2J' || char(10) || 'x') WHERE key = 'Launch:42'"
+      )
+    }
+    let shown = try Self.run(fixture, endpoint, ["cache", "show", "Launch:42"])
+    #expect(shown.status == 0)
+    #expect(!shown.standardOutput.utf8.contains(0x1B))
+    #expect(Self.row(shown.standardOutput, "site")?[1] == #""KSC\u001b[2J\nx""#)
+  }
+
   @Test func cacheShowQueryListsTheFieldsAnAnswerIsReadFromAndWhatIsMissing() throws {
     let fixture = try ShellFixture()
     let served = try Served(fixture: fixture)
