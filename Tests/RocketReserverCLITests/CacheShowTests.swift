@@ -6,8 +6,9 @@ import Testing
 
 /// Cache ages and `cache show` through the real binary against a real `serve` on an ephemeral
 /// port: an answer past its max-age said to be stale when the server is stopped, a record's
-/// fields with their ages and writers (text and JSON), what a query would be read from, and a
-/// cache file of the previous schema opened without losing a record.
+/// fields with their ages and writers (text and JSON), an answer's `Cache-Control` lowering the
+/// schema's max-age (from a stub, whose header can be anything), escaped values, what a query
+/// would be read from, and a cache file of the previous schema opened without losing a record.
 @Suite struct CacheShowTests {
   typealias Served = HTTPClientBinaryTests.Served
 
@@ -87,6 +88,25 @@ import Testing
     #expect(embedded.status == 2)
     #expect(embedded.standardError.contains("the embedded backend's answers are not cached"))
     #expect(try Self.run(fixture, endpoint, ["cache", "clear", "Launch:42"]).status == 2)
+  }
+
+  @Test func anAnswersCacheControlLowersTheSchemasMaxAge() throws {
+    let fixture = try ShellFixture()
+    // `totalTripsBooked` says 5 seconds; each answer says less. (The state of the 2-second one
+    // is not checked: a slow machine may take that long between the two commands.)
+    for (header, maxAge) in [("max-age=2, private", "2 seconds"), ("no-store", "0 seconds")] {
+      let stub = try LoopbackHTTPStub(
+        response: LoopbackHTTPStub.Response(
+          headers: ["Content-Type": "application/json", "Cache-Control": header],
+          body: Data(#"{"data":{"totalTripsBooked":7}}"#.utf8)))
+      #expect(try Self.run(fixture, stub.url(), ["total"]).status == 0)
+      let shown = try Self.run(fixture, stub.url(), ["cache", "show", "QUERY_ROOT"])
+      let row = try #require(Self.row(shown.standardOutput, "totalTripsBooked"), "\(shown.standardOutput)")
+      #expect(row.count == 6)
+      #expect(row[3] == maxAge)
+      #expect(row[5] == "TotalTripsBooked")
+      if maxAge == "0 seconds" { #expect(row[4] == "stale") }
+    }
   }
 
   @Test func aValueWithEscapeSequencesIsShownEscaped() throws {
