@@ -18,11 +18,14 @@ public struct CacheHints: Hashable, Sendable {
   }
 
   /// The schema's root type of the operation (`Query`), whose fields the root record holds.
-  public var rootType: String
+  public let rootType: String
   /// Hints on types, by type name (`Launch`).
-  public var types: [String: Hint]
+  public let types: [String: Hint]
   /// Hints on fields, by schema coordinate (`Query.launch`).
-  public var fields: [String: Hint]
+  public let fields: [String: Hint]
+  /// ``fields`` by type, then field name: a lookup per field of every answer written, without
+  /// building the coordinate's string.
+  private let fieldsByType: [String: [String: Hint]]
 
   /// - Parameters:
   ///   - rootType: the operation's root type name.
@@ -32,6 +35,13 @@ public struct CacheHints: Hashable, Sendable {
     self.rootType = rootType
     self.types = types
     self.fields = fields
+    var byType: [String: [String: Hint]] = [:]
+    for (coordinate, hint) in fields {
+      guard let dot = coordinate.firstIndex(of: ".") else { continue }
+      byType[String(coordinate[..<dot]), default: [:]][String(coordinate[coordinate.index(after: dot)...])] =
+        hint
+    }
+    fieldsByType = byType
   }
 
   /// No hints: every field has the cache's own age bound.
@@ -52,7 +62,7 @@ public struct CacheHints: Hashable, Sendable {
   package func maxAge(
     ofField name: String, parentType: String, returnType: String, isComposite: Bool, parentMaxAge: Int?
   ) -> Int? {
-    let own = fields[parentType + "." + name]
+    let own = fieldsByType[parentType]?[name]
     if let maxAge = own?.maxAge { return maxAge }
     if own?.inheritMaxAge == true { return parentMaxAge }
     guard isComposite else { return parentMaxAge }
