@@ -38,8 +38,8 @@ public struct LaunchBoard: Sendable {
   ///
   /// - Throws: ``RocketClientError``, or ``Failure`` when the subscription ends without an event.
   public func firstBooking(email: String, launchIDs: [String]) async throws -> Int {
-    let events = try await client.subscribe(
-      BookingsSubscription(), via: WebSocketSubscriptionTransport(endpoint: endpoint))
+    let events = try await client.results(
+      of: BookingsSubscription(), via: WebSocketSubscriptionTransport(endpoint: endpoint))
     try await client.logIn(SignInMutation(email: email), email: email) { $0.login?.token }
     let booker = Task { [client] in
       for id in launchIDs {
@@ -49,10 +49,7 @@ public struct LaunchBoard: Sendable {
     }
     defer { booker.cancel() }
     for try await event in events {
-      let result = try GraphQLResult<BookingsSubscription.Data>(
-        response: event, operationName: BookingsSubscription.operationName,
-        endpointKey: endpoint.absoluteString)
-      if let change = result.data?.tripsBooked { return change }
+      if let change = event.data?.tripsBooked { return change }
     }
     throw Failure(description: "the subscription ended before a booking was reported")
   }
