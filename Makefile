@@ -22,7 +22,7 @@ endef
 
 FUZZ_SECONDS ?= 600
 
-.PHONY: deps test-deps bench-deps build release run install manifest test bench format lint fuzz clean
+.PHONY: deps test-deps bench-deps build release run install manifest test example bench format lint fuzz clean
 
 deps:
 	$(call apt_install,$(BUILD_DEPS))
@@ -71,8 +71,8 @@ run: release
 MANIFEST ?= .build/persisted-query-manifest.json
 manifest: deps
 	$(SWIFT) build --product rocket-codegen
-	"$$($(SWIFT) build --show-bin-path)/rocket-codegen" --schema Operations/schema.graphqls \
-	  --manifest $(MANIFEST) $$(ls Operations/*.graphql)
+	"$$($(SWIFT) build --show-bin-path)/rocket-codegen" --config Operations/graphql-codegen.json \
+	  --manifest $(MANIFEST)
 	@echo "wrote $(MANIFEST)"
 
 # The binary, its manual page and the bash, zsh and fish completion scripts (the last two
@@ -94,6 +94,18 @@ install: release
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --no-parallel
+	$(MAKE) --no-print-directory example
+
+# The example package (Examples/LaunchBoard) uses this one by path: the library products, the
+# codegen plugin and the generated mocks, as another package would. Its tests run its program
+# against the `serve` of the binary built above. It builds this package's modules again in its
+# own .build (see docs/swift-library.md for how long).
+EXAMPLE := Examples/LaunchBoard
+example: deps
+	$(SWIFT) build --product rocket-reserver
+	cd $(EXAMPLE) && $(SWIFT) build --build-tests
+	bin="$$($(SWIFT) build --show-bin-path)" && cd $(EXAMPLE) && \
+	  ROCKET_RESERVER="$$bin/rocket-reserver" $(SWIFT) test --skip-build
 
 bench: bench-deps release
 	@bash Benchmarks/run.sh
@@ -109,10 +121,12 @@ fuzz: deps
 	bash Fuzz/run.sh http-body $(FUZZ_SECONDS)
 
 format:
-	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests $(EXAMPLE)/Package.swift \
+	  $(EXAMPLE)/Sources $(EXAMPLE)/Tests
 
 lint:
-	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests
+	$(SWIFT) format lint --strict --recursive --parallel Package.swift Sources Tests $(EXAMPLE)/Package.swift \
+	  $(EXAMPLE)/Sources $(EXAMPLE)/Tests
 
 clean:
 	rm -rf .build

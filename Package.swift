@@ -9,8 +9,17 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "RocketReserver",
+  // What another package can use (docs/swift-library.md): the engine, the runtime of generated
+  // code, the client (with its normalized cache), the runtime of generated test mocks, and the
+  // codegen build plugin with its command-line tool.
   products: [
-    .executable(name: "rocket-reserver", targets: ["rocket-reserver"])
+    .executable(name: "rocket-reserver", targets: ["rocket-reserver"]),
+    .executable(name: "rocket-codegen", targets: ["rocket-codegen"]),
+    .library(name: "GraphQL", targets: ["GraphQL", "GraphQLWire"]),
+    .library(name: "GraphQLAPI", targets: ["GraphQLAPI", "GraphQLWire"]),
+    .library(name: "RocketClient", targets: ["RocketClient", "GraphQLAPI", "GraphQLWire"]),
+    .library(name: "GraphQLTestSupport", targets: ["GraphQLTestSupport", "GraphQLAPI", "GraphQLWire"]),
+    .plugin(name: "CodegenPlugin", targets: ["CodegenPlugin"]),
   ],
   targets: [
     // MARK: - C shims for system libraries
@@ -73,6 +82,18 @@ let package = Package(
     .target(
       name: "RocketReserverAPI",
       dependencies: ["GraphQLAPI", "GraphQLWire"],
+      swiftSettings: strictSettings,
+      plugins: ["CodegenPlugin"]),
+    // The runtime of generated test mocks (apollo-ios's ApolloTestSupport): `Mock<Object>` and
+    // building any generated operation's `Data` from mocks.
+    .target(
+      name: "GraphQLTestSupport",
+      dependencies: ["GraphQLAPI", "GraphQLWire"],
+      swiftSettings: strictSettings),
+    // The test mocks of Operations/schema.graphqls, as Operations/graphql-codegen.json asks.
+    .target(
+      name: "RocketReserverAPITestMocks",
+      dependencies: ["RocketReserverAPI", "GraphQLTestSupport"],
       swiftSettings: strictSettings,
       plugins: ["CodegenPlugin"]),
     .target(
@@ -173,8 +194,14 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLCodegenTests",
-      dependencies: ["GraphQLCodegen", "RocketReserverAPI", "rocket-codegen", "TestSupport"],
+      dependencies: [
+        "GraphQLCodegen", "RocketReserverAPI", "GraphQLTestSupport", "rocket-codegen", "TestSupport",
+      ],
       exclude: ["Golden"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "GraphQLTestSupportTests",
+      dependencies: ["GraphQLTestSupport", "RocketReserverAPITestMocks", "RocketReserverAPI"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLAPITests",

@@ -12,12 +12,15 @@ public protocol GraphQLEnum: GraphQLScalarDecodable, GraphQLInputValueConvertibl
 }
 
 extension GraphQLEnum {
+  /// The value a JSON string names (`unknown` for a name this code was generated without).
   public init?(scalarJSON json: JSON) {
     guard case .string(let name) = json else { return nil }
     self.init(rawValue: name)
   }
 
+  /// "an enum value".
   public static var graphQLTypeDescription: String { "an enum value" }
 
+  /// The value's name as a JSON string.
   public var inputJSON: JSON { .string(rawValue) }
 }

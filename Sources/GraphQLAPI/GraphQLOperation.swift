@@ -42,11 +42,13 @@ public protocol GraphQLQuery: GraphQLOperation {}
 public protocol GraphQLMutation: GraphQLOperation {}
 
 extension GraphQLOperation {
+  /// `.mutation` for a ``GraphQLMutation``, else `.query` (generated subscriptions say so).
   public static var operationType: GraphQLOperationType {
     if Self.self is any GraphQLMutation.Type { return .mutation }
     return .query
   }
 
+  /// None, for an operation written by hand.
   public static var cacheKeyedTypes: Set<String> { [] }
 
   public static var cacheHints: CacheHints {

@@ -18,19 +18,23 @@ extension String: GraphQLScalarDecodable {
     }
   }
 
+  /// "a string".
   public static var graphQLTypeDescription: String { "a string" }
 }
 
 extension Int: GraphQLScalarDecodable {
+  /// A JSON integer.
   public init?(scalarJSON json: JSON) {
     guard case .int(let value) = json else { return nil }
     self = value
   }
 
+  /// "an integer".
   public static var graphQLTypeDescription: String { "an integer" }
 }
 
 extension Double: GraphQLScalarDecodable {
+  /// A JSON number (an integer too).
   public init?(scalarJSON json: JSON) {
     switch json {
     case .double(let value): self = value
@@ -39,15 +43,18 @@ extension Double: GraphQLScalarDecodable {
     }
   }
 
+  /// "a number".
   public static var graphQLTypeDescription: String { "a number" }
 }
 
 extension Bool: GraphQLScalarDecodable {
+  /// A JSON boolean.
   public init?(scalarJSON json: JSON) {
     guard case .bool(let value) = json else { return nil }
     self = value
   }
 
+  /// "a boolean".
   public static var graphQLTypeDescription: String { "a boolean" }
 }
 

@@ -59,6 +59,7 @@ public indirect enum Selection: Hashable, Sendable {
     /// Its value, which may refer to the operation's variables.
     public var value: InputValue
 
+    /// An argument `name: value`.
     public init(_ name: String, _ value: InputValue) {
       self.name = name
       self.value = value

@@ -15,6 +15,7 @@ public protocol SelectionSetData: Sendable {
 }
 
 extension SelectionSetData {
+  /// None, for a type written by hand.
   public static var __selections: [Selection] { [] }
 }
 
@@ -25,11 +26,15 @@ public struct ResponseDecodingError: Error, Equatable, Sendable, CustomStringCon
   /// What was wrong there.
   public var reason: String
 
+  /// - Parameters:
+  ///   - path: where in the response.
+  ///   - reason: what was wrong there.
   public init(path: [PathComponent], reason: String) {
     self.path = path
     self.reason = reason
   }
 
+  /// `unexpected response at launches.launches.3.site: expected a string, found a number`.
   public var description: String {
     let where_ = path.isEmpty ? "data" : path.map(\.description).joined(separator: ".")
     return "unexpected response at \(where_): \(reason)"

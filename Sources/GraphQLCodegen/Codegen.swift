@@ -45,8 +45,56 @@ public enum Codegen {
   public static let schemaTypesFileName = "SchemaTypes.graphql.swift"
 
   /// Generates Swift for `operationFiles` against the schema in `schema`.
+  /// - Parameters:
+  ///   - schemaFile: the schema's SDL.
+  ///   - operationFiles: the `.graphql` files.
+  ///   - accessModifier: the access of the generated declarations (default `public`).
   /// - Throws: `CodegenFailure` with every diagnostic when the schema or any operation is invalid.
-  public static func generate(schema schemaFile: CodegenSourceFile, operationFiles: [CodegenSourceFile])
+  public static func generate(
+    schema schemaFile: CodegenSourceFile, operationFiles: [CodegenSourceFile],
+    accessModifier: CodegenConfiguration.AccessModifier = .public
+  ) throws(CodegenFailure) -> [GeneratedFile] {
+    let files = try generatePublic(schema: schemaFile, operationFiles: operationFiles)
+    guard accessModifier == .internal else { return files }
+    return files.map { GeneratedFile(name: $0.name, contents: internalized($0.contents)) }
+  }
+
+  /// The test mocks of the schema (`Mocks.graphql.swift`): a `MockObject` per object type and
+  /// the typed properties of `Mock<ThatType>`, for a module that depends on `GraphQLTestSupport`.
+  /// - Parameters:
+  ///   - schemaFile: the schema's SDL.
+  ///   - schemaModule: the module of the generated operations and enums, which the mocks import;
+  ///     nil when they are compiled together.
+  ///   - accessModifier: the access of the mocks (default `public`).
+  /// - Throws: `CodegenFailure` when the schema is invalid.
+  public static func generateMocks(
+    schema schemaFile: CodegenSourceFile, schemaModule: String?,
+    accessModifier: CodegenConfiguration.AccessModifier = .public
+  ) throws(CodegenFailure) -> GeneratedFile {
+    let schema = try buildSchema(from: schemaFile)
+    let generator = MockGenerator(
+      schema: schema, schemaModule: schemaModule, accessModifier: accessModifier.rawValue)
+    return GeneratedFile(name: mocksFileName, contents: generator.file(schemaPath: schemaFile.path))
+  }
+
+  /// The name of the generated mocks file.
+  public static let mocksFileName = "Mocks.graphql.swift"
+
+  /// `contents` with every declaration's `public` dropped: generated code writes `public` only
+  /// at the start of a declaration's line.
+  static func internalized(_ contents: String) -> String {
+    var lines: [Substring] = []
+    for line in contents.split(separator: "\n", omittingEmptySubsequences: false) {
+      let indentation = line.prefix { $0 == " " }
+      let rest = line.dropFirst(indentation.count)
+      lines.append(rest.hasPrefix("public ") ? indentation + rest.dropFirst("public ".count) : line)
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  private static func generatePublic(
+    schema schemaFile: CodegenSourceFile, operationFiles: [CodegenSourceFile]
+  )
     throws(CodegenFailure) -> [GeneratedFile]
   {
     let (schema, compiled) = try check(schema: schemaFile, operationFiles: operationFiles)

@@ -13,6 +13,7 @@ public struct GraphQLError: Error, Hashable, Sendable, CustomStringConvertible {
   /// Extra data, such as `["code": "BAD_USER_INPUT"]`.
   public var extensions: JSONObject?
 
+  /// An error with `message`, and where it happened if known (default nowhere), and `extensions`.
   public init(
     _ message: String, locations: [SourceLocation] = [], path: [PathComponent]? = nil,
     extensions: JSONObject? = nil
@@ -65,9 +66,12 @@ public struct GraphQLError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// One step of a response path: a field's response key or a list index.
 public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
+  /// A field's response key.
   case key(String)
+  /// An index in a list.
   case index(Int)
 
+  /// The step as a response's `path` writes it: a string or an integer.
   public var json: JSON {
     switch self {
     case .key(let key): .string(key)
@@ -75,6 +79,7 @@ public enum PathComponent: Hashable, Sendable, CustomStringConvertible {
     }
   }
 
+  /// The key, or the index in decimal (`launches.3.site` when joined with dots).
   public var description: String {
     switch self {
     case .key(let key): key

@@ -24,16 +24,22 @@ public enum JSON: Hashable, Sendable {
     return nil
   }
 
+  /// Whether the value is `null`.
   public var isNull: Bool { if case .null = self { true } else { false } }
 
+  /// The string, or nil for another kind of value.
   public var stringValue: String? { if case .string(let value) = self { value } else { nil } }
 
+  /// The integer, or nil for another kind of value.
   public var intValue: Int? { if case .int(let value) = self { value } else { nil } }
 
+  /// The boolean, or nil for another kind of value.
   public var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
 
+  /// The array, or nil for another kind of value.
   public var arrayValue: [JSON]? { if case .array(let value) = self { value } else { nil } }
 
+  /// The object, or nil for another kind of value.
   public var objectValue: JSONObject? { if case .object(let value) = self { value } else { nil } }
 }
 
@@ -42,24 +48,31 @@ public enum JSON: Hashable, Sendable {
 /// Small objects (GraphQL results are mostly small) are searched linearly, which beats hashing
 /// for a handful of keys.
 public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+  /// The keys, in insertion order.
   public private(set) var keys: [String]
+  /// The values, in the order of `keys`.
   public private(set) var values: [JSON]
 
+  /// An empty object.
   public init() {
     keys = []
     values = []
   }
 
+  /// The members in literal order (a repeated key keeps its first place and its last value).
   public init(dictionaryLiteral elements: (String, JSON)...) {
     self.init()
     reserveCapacity(elements.count)
     for (key, value) in elements { self[key] = value }
   }
 
+  /// The number of members.
   public var count: Int { keys.count }
 
+  /// Whether there are no members.
   public var isEmpty: Bool { keys.isEmpty }
 
+  /// Makes room for `capacity` members.
   public mutating func reserveCapacity(_ capacity: Int) {
     keys.reserveCapacity(capacity)
     values.reserveCapacity(capacity)
@@ -98,6 +111,7 @@ public struct JSONObject: Hashable, Sendable, Sequence, ExpressibleByDictionaryL
     }
   }
 
+  /// The members as (key, value) pairs, in insertion order.
   public func makeIterator() -> Zip2Sequence<[String], [JSON]>.Iterator {
     zip(keys, values).makeIterator()
   }

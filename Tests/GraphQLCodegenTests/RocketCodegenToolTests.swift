@@ -43,3 +43,84 @@ import Testing
     #expect(firstDate == secondDate)
   }
 }
+
+/// `rocket-codegen --config FILE`, run by hand: the configuration finds the files, and a mistake
+/// in it stops the tool at the configuration's line.
+@Suite struct RocketCodegenConfigTests {
+  static let configuration = """
+    {
+      "schemaNamespace": "ShipyardAPI",
+      "input": {
+        "schemaSearchPaths": ["schema.graphqls"],
+        "operationSearchPaths": ["**/*.graphql"]
+      },
+      "output": {
+        "testMocks": { "swiftPackage": { "targetName": "ShipyardAPITestMocks" } }
+      },
+      "operationManifest": { "path": "manifest.json" }
+    }
+    """
+
+  func folder(configuration: String = configuration) throws -> TemporaryDirectory {
+    let root = try TemporaryDirectory(prefix: "codegen-config")
+    try FileManager.default.createDirectory(
+      atPath: root.child("Ops/Fleet"), withIntermediateDirectories: true)
+    try Data(codegenTestSchema.utf8).write(to: URL(fileURLWithPath: root.child("Ops/schema.graphqls")))
+    try Data("query Status { status }".utf8).write(
+      to: URL(fileURLWithPath: root.child("Ops/Fleet/Status.graphql")))
+    try Data(configuration.utf8).write(to: URL(fileURLWithPath: root.child("Ops/graphql-codegen.json")))
+    return root
+  }
+
+  let tool = BuiltProduct.directory.appendingPathComponent("rocket-codegen")
+
+  @Test func theConfigurationFindsTheFilesAndSaysWhatIsWritten() throws {
+    let root = try folder()
+    let result = try runProcess(
+      tool,
+      [
+        "--config", root.child("Ops/graphql-codegen.json"), "--output-dir", root.child("out"),
+        "--mocks-output-dir", root.child("mocks"),
+      ])
+    #expect(result.status == 0, "\(result.standardError)")
+    #expect(FileManager.default.fileExists(atPath: root.child("out/Status.graphql.swift")))
+    #expect(FileManager.default.fileExists(atPath: root.child("out/SchemaTypes.graphql.swift")))
+    let mocks = try String(contentsOfFile: root.child("mocks/Mocks.graphql.swift"), encoding: .utf8)
+    #expect(mocks.contains("import ShipyardAPI\n"))
+    let manifest = try String(contentsOfFile: root.child("Ops/manifest.json"), encoding: .utf8)
+    #expect(manifest.contains(#""name":"Status""#))
+  }
+
+  @Test func anUnknownKeyStopsTheToolAtItsLine() throws {
+    let root = try folder(
+      configuration: Self.configuration.replacingOccurrences(of: #""testMocks""#, with: #""mocks""#))
+    let result = try runProcess(
+      tool,
+      [
+        "--config", root.child("Ops/graphql-codegen.json"), "--output-dir", root.child("out"),
+        "--display-root", root.path,
+      ])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "Ops/graphql-codegen.json:8:5: error: unknown key \"mocks\" in output; expected \"accessModifier\", \"testMocks\"\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: root.child("out")))
+  }
+
+  @Test func aSearchPathThatFindsNoFileStopsTheTool() throws {
+    let root = try folder(
+      configuration: Self.configuration.replacingOccurrences(of: "**/*.graphql", with: "Launches/*.graphql"))
+    let result = try runProcess(
+      tool,
+      [
+        "--config", root.child("Ops/graphql-codegen.json"), "--output-dir", root.child("out"),
+        "--display-root", root.path,
+      ])
+    #expect(result.status == 1)
+    #expect(
+      result.standardError
+        == "Ops/graphql-codegen.json:5:29: error: no file matches operationSearchPaths [\"Launches/*.graphql\"]\n"
+    )
+  }
+}

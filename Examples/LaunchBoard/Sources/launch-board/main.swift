@@ -1,0 +1,23 @@
+// launch-board ENDPOINT: prints the three newest launches, then books trips as
+// board@example.com and prints the first booking the server's subscription reports.
+import Foundation
+import LaunchBoard
+
+func fail(_ message: String, status: Int32) -> Never {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+  exit(status)
+}
+
+let arguments = CommandLine.arguments
+guard arguments.count == 2, let endpoint = URL(string: arguments[1]) else {
+  fail("usage: launch-board ENDPOINT", status: 2)
+}
+let board = LaunchBoard(endpoint: endpoint)
+do {
+  for line in try await board.lines(first: 3) { print(line) }
+  let change = try await board.firstBooking(
+    email: "board@example.com", launchIDs: ["110", "109", "108", "107"])
+  print("bookings: \(change > 0 ? "+" : "")\(change)")
+} catch {
+  fail("launch-board: \(error)", status: 1)
+}

@@ -1,0 +1,1 @@
+../GraphQLCodegen/Configuration/CodegenConfiguration.swift
