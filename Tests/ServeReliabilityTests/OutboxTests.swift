@@ -257,6 +257,27 @@ import Testing
     fixture.stop()
   }
 
+  @Test func anAnswerThatIsNotTheAPIsKeepsTheChange() async throws {
+    let fixture = try Fixture("not-api")
+    try fixture.start()
+    #expect(try fixture.client(["login", "ada@example.com"]).status == 0)
+    fixture.stop()
+    #expect(try fixture.client(["book", "41"]).status == 75)
+    // A web server's error page where the API was: nobody refused the change.
+    let page = try LoopbackHTTPStub(response: .html("<h1>Bad gateway</h1>", status: 404))
+    defer { page.stop() }
+    fixture.proxy.setTarget(page.port)
+    let attempt = try fixture.client(["outbox", "send"])
+    #expect(attempt.status == 75, "\(attempt.standardError)")
+    #expect(
+      attempt.standardError.contains("outbox not sent: ") && attempt.standardError.contains("(1 queued)"))
+    try fixture.start()
+    let sent = try fixture.client(["outbox", "send"])
+    #expect(
+      Fixture.lines(sent.standardError, "sent: ") == ["sent: book 41 (booked)"], "\(sent.standardError)")
+    fixture.stop()
+  }
+
   @Test func serveAnswersAResendFromItsRecordAndRefusesAReusedKey() async throws {
     let directory = try TemporaryDirectory(prefix: "outbox-http")
     let server = try ServeProcess(dataDirectory: directory.child("data"))

@@ -63,6 +63,12 @@ extension CommandContext {
             + errorStyle.warning(
               "outbox not sent: the server does not know your login; log in again (\(left) queued)") + "\n")
         return .stopped
+      case .notAnswered(let reason):
+        let left = outbox.count(endpoint: owner.endpoint, user: owner.user)
+        output.writeError(
+          errorPrefix + errorStyle.warning(TerminalText.safe("outbox not sent: \(reason) (\(left) queued)"))
+            + "\n")
+        return .stopped
       }
       do throws(OutboxError) {
         try outbox.remove(number: entry.number, endpoint: owner.endpoint, user: owner.user)
@@ -84,6 +90,9 @@ extension CommandContext {
     case refused(String)
     case unreachable
     case notLoggedIn
+    /// Something answered that is not the API's answer (an HTML page, a redirect, a body of the
+    /// wrong shape): the change is kept, since nobody refused it.
+    case notAnswered(String)
   }
 
   /// Sends one entry with its key; on a refusal, puts back in the cache what the entry changed
@@ -121,9 +130,12 @@ extension CommandContext {
       case .cancelled, .transport(.cancelled): return .unreachable
       case .server(let errors) where errors.contains(where: { $0.code == "SERVICE_UNAVAILABLE" }):
         return .unreachable
-      default:
+      case .server:
+        // The API said no (a key reused for another change, say): a refusal.
         await rollBack(entry, session: session, user: user)
         return .refused(error.description)
+      default:
+        return .notAnswered(error.description)
       }
     }
   }
