@@ -34,7 +34,8 @@ import Testing
 
     /// Starts `serve` on the data directory and points the proxy at it.
     func start() throws {
-      let server = try ServeProcess(dataDirectory: dataDirectory)
+      // No drain: a stop is an outage here, not a rolling restart.
+      let server = try ServeProcess(dataDirectory: dataDirectory, options: ["--drain", "0"])
       self.server = server
       proxy.setTarget(UInt16(server.endpoint.port ?? 0))
     }
@@ -280,7 +281,7 @@ import Testing
 
   @Test func serveAnswersAResendFromItsRecordAndRefusesAReusedKey() async throws {
     let directory = try TemporaryDirectory(prefix: "outbox-http")
-    let server = try ServeProcess(dataDirectory: directory.child("data"))
+    let server = try ServeProcess(dataDirectory: directory.child("data"), options: ["--drain", "0"])
     let token = try await server.logIn("ada@example.com")
     func post(_ query: String, key: String) async throws -> (Int, String) {
       var request = URLRequest(url: server.endpoint)
