@@ -56,7 +56,7 @@ public struct OutboxStore: Sendable {
   ///
   /// - Throws: ``OutboxError``.
   public func entries(endpoint: String, user: String) throws(OutboxError) -> [OutboxEntry] {
-    try withConnection(creating: false) { db in
+    try withConnection(creating: false, writing: false) { db in
       try db.query(
         """
         SELECT id, action, launch_id, idempotency_key, queued_at, previous_is_booked FROM entries
@@ -79,7 +79,7 @@ public struct OutboxStore: Sendable {
   /// How many entries `endpoint` and `user` have; 0 when there is no file or it cannot be read
   /// (for the prompt, which must not fail).
   public func count(endpoint: String, user: String) -> Int {
-    (try? withConnection(creating: false) { db in
+    (try? withConnection(creating: false, writing: false) { db in
       try db.queryFirst("SELECT count(*) FROM entries WHERE endpoint = ? AND user = ?", [endpoint, user]) {
         try $0.column(0, as: Int.self)
       }
@@ -123,16 +123,19 @@ public struct OutboxStore: Sendable {
     }
   }
 
-  /// Runs `body` on a connection to the file in one immediate transaction; nil without running
-  /// it when the file does not exist and `creating` is false.
-  private func withConnection<T>(creating: Bool, _ body: (Connection) throws -> T) throws(OutboxError) -> T? {
+  /// Runs `body` on a connection to the file in one transaction (immediate when `creating`, the
+  /// writers; deferred for readers, which then take no write lock); nil without running it when
+  /// the file does not exist and `creating` is false.
+  private func withConnection<T>(creating: Bool, writing: Bool = true, _ body: (Connection) throws -> T)
+    throws(OutboxError) -> T?
+  {
     if !creating && access(path, F_OK) != 0 { return nil }
     do {
       if creating { try createPrivateFile() }
       let connection = try Connection(path: path, busyTimeout: .seconds(10))
       defer { connection.close() }
       try prepareSchema(connection)
-      try connection.execute("BEGIN IMMEDIATE")
+      try connection.execute(writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
       do {
         let result = try body(connection)
         try connection.execute("COMMIT")
