@@ -22,7 +22,8 @@ extension CommandContext {
   ///     reached (queue it in the outbox); nil when the error is to be reported as usual.
   ///   - work: the requests, made through the session's client as the command uses it.
   ///
-  /// Changes waiting in the outbox are sent first (`sendOutbox`).
+  /// Changes waiting in the outbox are sent first (`sendOutbox`), unless the policy is
+  /// `cache-only`.
   func request<Value: Sendable>(
     _ label: String, interrupted: String? = nil,
     whenUnreachable: ((RocketClientError) async -> CommandOutcome?)? = nil,
@@ -31,10 +32,11 @@ extension CommandContext {
     guard let session else {
       return .failed(fail("this command needs a server, and none is configured"))
     }
-    _ = await sendOutbox()
+    let policy = cachePolicy ?? session.requestOptions.cachePolicy
+    // `cache-only` promises no request at all.
+    if policy != .cacheOnly { _ = await sendOutbox() }
     let capture = ResponseCapture()
-    let requests = CommandRequests(
-      session: session, cachePolicy: cachePolicy ?? session.requestOptions.cachePolicy, capture: capture)
+    let requests = CommandRequests(session: session, cachePolicy: policy, capture: capture)
     let result = await withSpinner(label) { () async -> Result<Value, RocketClientError> in
       do throws(RocketClientError) {
         return .success(try await work(requests))

@@ -7,7 +7,9 @@ extension CommandContext {
   /// `--no-queue` nor `--header 'Authorization: ...'` was given.
   func queues(after error: RocketClientError) -> Bool {
     guard !noQueue, let session, session.outbox != nil, session.outboxOwner != nil else { return false }
-    return error.isUnreachable
+    // Only the network's failure: `--cache cache-only` missing an answer sent nothing.
+    guard case .transport(let failure) = error else { return false }
+    return failure.isUnreachable
   }
 
   /// Whether this command's changes may go to the outbox at all.
