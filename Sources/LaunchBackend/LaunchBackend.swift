@@ -96,13 +96,20 @@ public final class LaunchBackend: Sendable {
   ///   - authorization: the raw `Authorization` header: a bare token or `Bearer <token>`; nil,
   ///     unknown or forged means an anonymous caller.
   ///   - admission: which operation types the transport carries (default: one response each).
+  ///   - idempotencyKey: the request's `Idempotency-Key` (IETF draft-ietf-httpapi-idempotency-key-
+  ///     header), if any: each `bookTrips` and `cancelTrip` of the request then runs at most once
+  ///     per user and key within a day, and a resend gets the recorded answer
+  ///     (`IDEMPOTENCY_KEY_REUSED` when the key was used for a different request). Default none.
   /// - Returns: the response as JSON text, its errors, how far the request got and which
   ///   operation ran.
   public func process(
-    _ request: GraphQLRequest, authorization: String?, admission: OperationAdmission = .singleResponse
+    _ request: GraphQLRequest, authorization: String?, admission: OperationAdmission = .singleResponse,
+    idempotencyKey: String? = nil
   ) -> GraphQLResponse {
     processor.process(
-      request, context: RequestContext(environment: environment, authorization: authorization),
+      request,
+      context: RequestContext(
+        environment: environment, authorization: authorization, idempotencyKey: idempotencyKey),
       admission: admission)
   }
 
@@ -150,5 +157,11 @@ extension GraphQLResponse {
   /// (`SERVICE_UNAVAILABLE`): an HTTP server answers 503 then.
   public var databaseWasUnavailable: Bool {
     errors.contains { $0.code == APIError.serviceUnavailableCode }
+  }
+
+  /// Whether a mutation was refused because its `Idempotency-Key` was used for a different
+  /// request (`IDEMPOTENCY_KEY_REUSED`): an HTTP server answers 422 then.
+  public var idempotencyKeyWasReused: Bool {
+    errors.contains { $0.code == APIError.idempotencyKeyReusedCode }
   }
 }

@@ -15,6 +15,9 @@ public enum ExitStatus {
   /// The configuration is broken: a credentials file that is unsafe or unreadable, a missing
   /// `--data-dir` (EX_CONFIG).
   public static let config: Int32 = 78
+  /// A change could not be sent now and waits in the outbox for the next command that reaches
+  /// the server (EX_TEMPFAIL).
+  public static let temporaryFailure: Int32 = 75
   /// The command needs a logged-in user (EX_NOPERM).
   public static let notLoggedIn: Int32 = 77
 }

@@ -21,6 +21,9 @@ public struct GlobalOptions: Equatable, Sendable {
   public var defaultFormat: OutputFormat?
   /// `--no-color`: never colour the output.
   public var noColor = false
+  /// `--no-queue`: a book or cancel that cannot reach the server fails rather than waiting in
+  /// the outbox.
+  public var noQueue = false
   /// `--timeout SECONDS`: the longest wait for one request; nil means `ROCKET_RESERVER_TIMEOUT`,
   /// else 30 seconds.
   public var timeout: Duration?
@@ -127,6 +130,11 @@ public struct GlobalOptions: Equatable, Sendable {
   )
   static let noAPQFlag = Flag(
     "--no-apq", scope: .session, help: "with --endpoint: always send the operation's text by POST")
+  static let noQueueFlag = Flag(
+    "--no-queue", scope: .everyCommand,
+    help:
+      "with --endpoint: when the server cannot be reached, book and cancel fail (status 69) instead of waiting in the outbox"
+  )
   static let noColorFlag = Flag("--no-color", scope: .everyCommand, help: "no colours (as NO_COLOR=1)")
   static let commandOption = Option(
     "--command", short: "-c", valueName: "CMDS", type: .text, scope: .program,
@@ -150,6 +158,7 @@ public struct GlobalOptions: Equatable, Sendable {
     traceFlag.declaration, printCurlFlag.declaration,
     formatOption.declaration,
     jsonFlag.declaration, cacheOption.declaration, apqFlag.declaration, noAPQFlag.declaration,
+    noQueueFlag.declaration,
     noColorFlag.declaration, commandOption.declaration,
     fileOption.declaration,
     stopOnErrorFlag.declaration, profileOption.declaration, quietFlag.declaration, help.declaration,
@@ -233,6 +242,7 @@ public struct GlobalOptions: Equatable, Sendable {
       if name == Self.noAPQFlag.declaration.name { persistedQueries = false }
     }
     if parsed[Self.noColorFlag] { noColor = true }
+    if parsed[Self.noQueueFlag] { noQueue = true }
     if let value = parsed[Self.commandOption] { commandText = value }
     if let value = parsed[Self.fileOption] { scriptFile = value }
     if parsed[Self.stopOnErrorFlag] { stopOnError = true }

@@ -76,10 +76,15 @@ public enum RocketReserverMain {
         isTerminal: Terminal.isTerminal(STDERR_FILENO), environment: environment,
         noColorOption: options.noColor),
       environment: environment,
-      prompt: { Prompt.text(email: current.session?.loggedInEmail, endpoint: current.session?.endpoint) },
+      prompt: {
+        Prompt.text(
+          email: current.session?.loggedInEmail, endpoint: current.session?.endpoint,
+          queued: current.session?.queuedCount ?? 0)
+      },
       format: options.format ?? options.defaultFormat ?? .table)
     repl.current = current
     repl.formatWasGiven = options.format != nil
+    repl.noQueue = options.noQueue
     if !options.quiet {
       repl.welcome =
         "rocket-reserver \(Version.current) on \(session.endpointDescription): type 'help' for the commands, Ctrl-D to leave"
@@ -185,7 +190,7 @@ public enum RocketReserverMain {
       endpoint: endpoint, databasePath: databasePath, credentials: credentials, options: requestOptions,
       endpointGivenAsOption: options.endpoint != nil,
       dataDirectoryGivenAsOption: options.dataDirectory != nil,
-      cacheFile: directories?.cacheDatabaseFile)
+      cacheFile: directories?.cacheDatabaseFile, outboxFile: directories?.outboxFile)
   }
 
   /// The environment as a dictionary, read once from `environ`.

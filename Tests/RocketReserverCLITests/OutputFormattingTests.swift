@@ -59,6 +59,13 @@ import Testing
         == "rocket-reserver (ada@example.com @ localhost:4000)> ")
     let other = try #require(URL(string: "https://api.example.com/v2/"))
     #expect(Prompt.text(email: nil, endpoint: other) == "rocket-reserver (@ api.example.com/v2)> ")
+    // Changes waiting in the outbox are counted after the login.
+    #expect(
+      Prompt.text(email: "ada@example.com", endpoint: local, queued: 2)
+        == "rocket-reserver (ada@example.com @ localhost:4000, 2 queued)> ")
+    #expect(
+      Prompt.text(email: "ada@example.com", queued: 1) == "rocket-reserver (ada@example.com, 1 queued)> ")
+    #expect(Prompt.text(email: "ada@example.com", endpoint: local, queued: 0).hasSuffix("localhost:4000)> "))
     // A login's email is someone's text: it must not be able to move the cursor.
     #expect(!Prompt.text(email: "a\u{1B}[2J@example.com", endpoint: local).contains("\u{1B}"))
   }

@@ -11,6 +11,11 @@ final class CuttableProxy: Sendable {
   private let target = Atomic<Int>(0)
   private let open = Mutex<Set<Int32>>([])
   private let running = Atomic<Bool>(true)
+  /// When set, requests still reach the server but its answers are dropped and the client's
+  /// connection cut: an answer lost after the server committed.
+  let dropsAnswers = Atomic<Bool>(false)
+  /// Milliseconds each chunk of an answer waits before it is relayed (0: none).
+  let answerDelay = Atomic<Int>(0)
 
   struct Failure: Error {
     let step: String
@@ -103,8 +108,11 @@ final class CuttableProxy: Sendable {
       Thread {
         Self.relay(from: client, to: upstream); finish()
       }.start()
-      Thread {
-        Self.relay(from: upstream, to: client); finish()
+      Thread { [self] in
+        Self.relay(
+          from: upstream, to: client, drops: { dropsAnswers.load(ordering: .relaxed) },
+          delay: { answerDelay.load(ordering: .relaxed) })
+        finish()
       }.start()
     }
   }
@@ -114,12 +122,16 @@ final class CuttableProxy: Sendable {
     let count = Atomic<Int>(0)
   }
 
-  private static func relay(from source: Int32, to destination: Int32) {
+  private static func relay(
+    from source: Int32, to destination: Int32, drops: () -> Bool = { false }, delay: () -> Int = { 0 }
+  ) {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return }
+      if drops() { return }
+      if delay() > 0 { usleep(useconds_t(delay() * 1000)) }
       var sent = 0
       while sent < count {
         let written = buffer.withUnsafeBytes {

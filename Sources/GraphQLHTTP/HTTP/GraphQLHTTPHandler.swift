@@ -48,6 +48,12 @@ struct GraphQLHTTPHandler: HTTPRouter {
           406,
           "The Accept header allows neither application/graphql-response+json nor application/json."))
     }
+    // A mutation's key (POST only: a GET never changes anything).
+    let idempotencyKey: String?
+    switch IdempotencyKeyHeader.parse(request.header("Idempotency-Key").value) {
+    case .success(let key): idempotencyKey = key
+    case .failure(let problem): return .respond(.error(400, problem.message, media: media))
+    }
     if request.method == .get {
       do {
         let query = try RequestParameters.fromQueryString(request.queryArgument)
@@ -75,7 +81,11 @@ struct GraphQLHTTPHandler: HTTPRouter {
       case .success(let request) where ValidationOnly.isRequested(request):
         return .compute { ValidationOnly.answer(request, service: service, media: media) }
       case .success(let request):
-        return .compute { run(request, authorization: authorization, media: media, allowMutations: true) }
+        return .compute {
+          run(
+            request, authorization: authorization, idempotencyKey: idempotencyKey, media: media,
+            allowMutations: true)
+        }
       }
     }
   }
@@ -209,13 +219,16 @@ struct GraphQLHTTPHandler: HTTPRouter {
   /// Runs a checked request against the service and answers it in `media`; `allowMutations` is
   /// false for GET.
   func run(
-    _ request: GraphQLRequest, authorization: String?, media: ResponseMediaType, allowMutations: Bool
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String? = nil,
+    media: ResponseMediaType,
+    allowMutations: Bool
   ) -> HTTPResponse {
     let result: GraphQLServiceResult
     let started = ContinuousClock.now
     let transport: GraphQLMetrics.Transport = allowMutations ? .post : .get
     do {
-      result = try service.execute(request, authorization: authorization, allowMutations: allowMutations)
+      result = try service.execute(
+        request, authorization: authorization, idempotencyKey: idempotencyKey, allowMutations: allowMutations)
     } catch {
       metrics?.record(
         .internalError, operationName: request.operationName, transport: transport, duration: .now - started)
@@ -242,6 +255,8 @@ struct GraphQLHTTPHandler: HTTPRouter {
         headers: [HTTPHeaderField("Cache-Control", "private, no-cache, must-revalidate")])
     case .badRequest:
       response = HTTPResponse(status: 400, contentType: media.contentType, body: result.body)
+    case .unprocessableContent:
+      response = HTTPResponse(status: 422, contentType: media.contentType, body: result.body)
     case .serviceUnavailable:
       response = HTTPResponse(status: 503, contentType: media.contentType, body: result.body)
     case .mutationNotAllowed:

@@ -44,7 +44,7 @@ package final class GraphQLMetrics: Sendable {
       case .executed: self = result.errors.isEmpty ? .ok : .fieldErrors
       case .requestError: self = .requestError
       case .persistedQueryMiss: self = .persistedQueryMiss
-      case .badRequest: self = .badRequest
+      case .badRequest, .unprocessableContent: self = .badRequest
       case .mutationNotAllowed, .subscriptionNeedsStream: self = .notAllowed
       case .serviceUnavailable: self = .unavailable
       }
@@ -58,6 +58,7 @@ package final class GraphQLMetrics: Sendable {
     "BAD_REQUEST", "PERSISTED_QUERY_NOT_FOUND", "PERSISTED_QUERY_NOT_SUPPORTED",
     "PERSISTED_QUERY_NOT_IN_LIST",
     "QUERY_TOO_COMPLEX", "RESPONSE_TOO_LARGE", "REQUEST_TIMEOUT", "UNAUTHENTICATED", "FORBIDDEN",
+    "IDEMPOTENCY_KEY_REUSED",
     "SERVICE_UNAVAILABLE", "INTERNAL_SERVER_ERROR",
   ]
 

@@ -24,6 +24,16 @@ public protocol GraphQLService: Sendable {
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
     -> GraphQLServiceResult
 
+  /// ``execute(_:authorization:allowMutations:)`` for a request that carried an
+  /// `Idempotency-Key` header (IETF draft-ietf-httpapi-idempotency-key-header): a service that
+  /// honours it runs the request's changes at most once per caller and key, and answers a resend
+  /// as it answered the first. The default ignores the key.
+  ///
+  /// - Parameter idempotencyKey: the key, unquoted (nil when the request had none).
+  func execute(
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
+  ) throws -> GraphQLServiceResult
+
   /// Starts an operation for a transport that can stream (WebSocket, multipart, SSE): a query or
   /// mutation runs at once (`.single`), a valid subscription returns its event stream.
   /// Called from any thread, possibly inside a Swift task.
@@ -50,6 +60,13 @@ extension GraphQLService {
     } catch {
       return .single(GraphQLServiceResult(body: HTTPResponse.internalError(.json).body, kind: .requestError))
     }
+  }
+
+  /// Runs the request through ``execute(_:authorization:allowMutations:)``, ignoring the key.
+  public func execute(
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
+  ) throws -> GraphQLServiceResult {
+    try execute(request, authorization: authorization, allowMutations: allowMutations)
   }
 
   /// Accepts every credential.

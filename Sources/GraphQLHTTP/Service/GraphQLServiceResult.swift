@@ -28,6 +28,10 @@ public struct GraphQLServiceResult: Sendable {
     /// trusted ones of a safelisting server. Status 400 whatever the media type, as Apollo
     /// Server and Router answer.
     case badRequest
+    /// The request reused an `Idempotency-Key` for a different request (IETF
+    /// draft-ietf-httpapi-idempotency-key-header): nothing ran; the body holds the error. Status
+    /// 422.
+    case unprocessableContent
     /// Execution ran, but a resource it needs (the database) is unavailable right now; the body
     /// holds the errors (`SERVICE_UNAVAILABLE`). Status 503.
     case serviceUnavailable

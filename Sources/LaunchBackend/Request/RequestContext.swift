@@ -17,9 +17,13 @@ final class RequestContext: Sendable {
   /// The catalog, the store and the error sink.
   let environment: BackendEnvironment
   private let token: String?
+  /// The request's `Idempotency-Key`, if it had one.
+  let idempotencyKey: String?
   private let memo = Mutex(Memo())
 
   private struct Memo {
+    /// How many keyed mutation fields ran so far (the next one's position).
+    var keyedFields = 0
     var caller: Lookup<StoredUser?> = .pending
     var bookings: Lookup<Bookings> = .pending
     var databaseUnavailable = false
@@ -46,9 +50,25 @@ final class RequestContext: Sendable {
   /// - Parameters:
   ///   - environment: the backend's shared parts.
   ///   - authorization: the raw `Authorization` header value, if any.
-  init(environment: BackendEnvironment, authorization: String?) {
+  ///   - idempotencyKey: the request's `Idempotency-Key`, if any (default none).
+  init(environment: BackendEnvironment, authorization: String?, idempotencyKey: String? = nil) {
     self.environment = environment
     self.token = AuthorizationHeader.token(from: authorization)
+    self.idempotencyKey = idempotencyKey
+  }
+
+  /// The claim of the next keyed mutation field of this request for `userID`, or nil when the
+  /// request carries no `Idempotency-Key`. Mutation fields run one after another, so positions
+  /// follow the document's order.
+  ///
+  /// - Parameter fingerprint: what the field was asked to do.
+  func nextIdempotencyClaim(userID: Int, fingerprint: String) -> IdempotencyClaim? {
+    guard let idempotencyKey else { return nil }
+    let position = memo.withLock { memo in
+      defer { memo.keyedFields += 1 }
+      return memo.keyedFields
+    }
+    return IdempotencyClaim(userID: userID, key: idempotencyKey, position: position, fingerprint: fingerprint)
   }
 
   /// The logged-in caller, or nil for an anonymous one.

@@ -60,6 +60,17 @@ enum APIError {
 
   static let eventsExpiredCode = "EVENTS_EXPIRED"
 
+  /// An `Idempotency-Key` already used by this user for a different request within the day:
+  /// `IDEMPOTENCY_KEY_REUSED`; the HTTP server answers 422, as the IETF draft asks.
+  static var idempotencyKeyReused: GraphQLError {
+    GraphQLError(
+      "This Idempotency-Key was already used for a different request; nothing was changed. "
+        + "Use a new key for a new request."
+    ).withCode(idempotencyKeyReusedCode)
+  }
+
+  static let idempotencyKeyReusedCode = "IDEMPOTENCY_KEY_REUSED"
+
   /// `extensions.resumeAfter` that is not an event id: `BAD_USER_INPUT`.
   static var invalidResumeAfter: GraphQLError {
     badUserInput("extensions.resumeAfter must be an event id: a string of digits, such as \"42\".")

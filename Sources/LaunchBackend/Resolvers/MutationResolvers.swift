@@ -23,19 +23,20 @@ struct MutationResolver: MutationResolving {
         unknown.append(text)
       }
     }
-    if !found.isEmpty {
-      let environment = input.context.environment
-      let added = try environment.store.book(userID: caller.id, launchIDs: found.map(\.launch.id))
-      input.context.bookingsChanged()
-      if !added.isEmpty { environment.tripsBookedChanged(added.count) }
+    let ids = found.map(\.launch.id)
+    let fingerprint =
+      "bookTrips:" + ids.map(String.init).joined(separator: ",")
+      + (unknown.isEmpty ? "" : "!" + unknown.joined(separator: ","))
+    return try runKeyed(caller: caller, fingerprint: fingerprint, input) { changes in
+      if !ids.isEmpty { _ = try changes.book(launchIDs: ids) }
+      guard unknown.isEmpty else {
+        return RecordedTripUpdate(
+          success: false,
+          message: "the following launches couldn't be booked: " + unknown.joined(separator: ","),
+          launchIDs: ids)
+      }
+      return RecordedTripUpdate(success: true, message: "trips booked successfully", launchIDs: ids)
     }
-    guard unknown.isEmpty else {
-      return TripUpdate(
-        success: false,
-        message: "the following launches couldn't be booked: " + unknown.joined(separator: ","),
-        launches: found)
-    }
-    return TripUpdate(success: true, message: "trips booked successfully", launches: found)
   }
 
   /// `cancelTrip(launchId:)`: removes the caller's own trip on that launch, if they had one.
@@ -43,14 +44,13 @@ struct MutationResolver: MutationResolving {
   /// - Throws: `UNAUTHENTICATED` for an anonymous caller.
   func cancelTrip(launchId: String, _ input: Input) throws -> TripUpdate {
     guard let caller = try input.context.caller() else { throw APIError.unauthenticated("cancel trips") }
-    guard let node = input.context.environment.launches.node(idText: launchId),
-      try input.context.environment.store.cancel(userID: caller.id, launchID: node.launch.id)
-    else {
-      return TripUpdate(success: false, message: "failed to cancel trip", launches: [])
+    let node = input.context.environment.launches.node(idText: launchId)
+    return try runKeyed(caller: caller, fingerprint: "cancelTrip:" + launchId, input) { changes in
+      guard let node, try changes.cancel(launchID: node.launch.id) else {
+        return RecordedTripUpdate(success: false, message: "failed to cancel trip", launchIDs: [])
+      }
+      return RecordedTripUpdate(success: true, message: "trip cancelled", launchIDs: [node.launch.id])
     }
-    input.context.bookingsChanged()
-    input.context.environment.tripsBookedChanged(-1)
-    return TripUpdate(success: true, message: "trip cancelled", launches: [node])
   }
 
   /// `login(email:)`: finds or creates the user and opens a session with a fresh token.

@@ -59,6 +59,17 @@ public protocol BookingStore: Sendable {
   ///   `false` otherwise, in which case nothing changed.
   func cancel(userID: Int, launchID: Int) throws -> Bool
 
+  /// Runs `change` (bookings and cancellations of the claim's user) at most once per user,
+  /// `Idempotency-Key` and position: the key is claimed, the change made and its answer recorded
+  /// in one transaction, so a resend of the same request gets the recorded answer and changes
+  /// nothing, and another request under the same key changes nothing either. Keys are kept for
+  /// ``IdempotencyClaim/retentionSeconds``.
+  ///
+  /// - Returns: how it went; ``IdempotentOutcome/performed(_:delta:)`` carries the event it
+  ///   logged, as ``book(userID:launchIDs:)`` and ``cancel(userID:launchID:)`` would have.
+  func once(_ claim: IdempotencyClaim, _ change: (any TripChanges) throws -> RecordedTripUpdate) throws
+    -> IdempotentOutcome
+
   /// The number of trips booked by all users together.
   func totalTripsBooked() throws -> Int
 

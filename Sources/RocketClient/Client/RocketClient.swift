@@ -98,13 +98,16 @@ public struct RocketClient: Sendable {
   ///
   /// - Parameters:
   ///   - mutation: a generated mutation.
+  ///   - idempotencyKey: sent as the `Idempotency-Key` header (IETF
+  ///     draft-ietf-httpapi-idempotency-key-header), the same for every attempt of one change, so
+  ///     that a server honouring it makes the change once however often it is sent (default none).
   ///   - context: what this request hands to the interceptors (default none).
   /// - Returns: the data (nil when the server sent none) and any GraphQL errors.
   /// - Throws: ``RocketClientError`` as ``fetch(_:cachePolicy:context:)`` does.
   public func perform<Mutation: GraphQLMutation>(
-    _ mutation: Mutation, context: (any RequestContext)? = nil
+    _ mutation: Mutation, idempotencyKey: String? = nil, context: (any RequestContext)? = nil
   ) async throws(RocketClientError) -> GraphQLResult<Mutation.Data> {
-    try await send(mutation, context: context)
+    try await send(mutation, context: context, idempotencyKey: idempotencyKey)
   }
 
   /// Sends a request that no generated operation expresses (the standard introspection query of
@@ -128,10 +131,11 @@ public struct RocketClient: Sendable {
 
   func send<Operation: GraphQLOperation>(
     _ operation: Operation, cachePolicy: CachePolicy = .networkFirst, context: (any RequestContext)? = nil,
-    storesResult: Bool = true
+    storesResult: Bool = true, idempotencyKey: String? = nil
   ) async throws(RocketClientError) -> GraphQLResult<Operation.Data> {
     var request = OutgoingRequest(
       endpointKey: endpointKey, operation: GraphQLRequest(operation), operationType: Operation.operationType)
+    if let idempotencyKey { request.headers["Idempotency-Key"] = idempotencyKey }
     request.cachePolicy = cachePolicy
     request.context = context
     request.cacheable = CacheableOperation(operation, storesResult: storesResult)

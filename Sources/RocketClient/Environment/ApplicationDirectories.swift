@@ -39,6 +39,9 @@ public struct ApplicationDirectories: Sendable, Equatable {
   public var credentialsFile: String { config + "/credentials.json" }
   /// `<cache>/cache.sqlite`, the client's normalized cache.
   public var cacheDatabaseFile: String { cache + "/cache.sqlite" }
+  /// `<state>/outbox.sqlite`, the changes waiting for a server (``OutboxStore``): state, not
+  /// cache, since losing it loses what the user asked for.
+  public var outboxFile: String { state + "/outbox.sqlite" }
 
   /// Resolves the directories from an environment.
   ///

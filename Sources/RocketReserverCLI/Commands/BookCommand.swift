@@ -16,11 +16,23 @@ public struct BookCommand: Command {
     var requested: [String] = []
     for id in arguments.all(Self.ids) where !requested.contains(id) { requested.append(id) }
     let asked = requested
+    if context.mayQueue, await context.sendOutbox() == .unreachable {
+      // The changes queued before could not be sent just now: this one waits behind them.
+      return await context.queue(.book, asked)
+    }
+    // One key for this change, kept by the outbox if the answer does not come back: a resend
+    // of a booking whose answer was lost then books nothing twice.
+    let key = CommandContext.newIdempotencyKey()
     // Which of them are booked already: the server answers "booked" either way, and the user
     // should hear that nothing changed.
     let interrupted = "interrupted: the booking may still have been made; 'trips' shows your trips"
-    let fetched = await context.request("Booking", interrupted: interrupted) {
-      requests throws(RocketClientError) in
+    let fetched = await context.request(
+      "Booking", interrupted: interrupted,
+      whenUnreachable: { error in
+        guard context.queues(after: error) else { return nil }
+        return await context.queue(.book, asked, keys: asked.count == 1 ? [asked[0]: key] : [:])
+      }
+    ) { requests throws(RocketClientError) in
       let trips =
         try await requests.fetch(MeQuery()).requireData().me?.trips.compactMap { $0?.id } ?? []
       requests.session.noteTrips(trips)
@@ -28,7 +40,9 @@ public struct BookCommand: Command {
       let wanted = asked.filter { !already.contains($0) }
       guard !wanted.isEmpty else { return (already, nil as BookTripsMutation.Data.BookTrips?) }
       return (
-        already, try await requests.perform(BookTripsMutation(ids: wanted)).requireData().bookTrips
+        already,
+        try await requests.perform(BookTripsMutation(ids: wanted), idempotencyKey: key).requireData()
+          .bookTrips
       )
     }
     guard case .succeeded(let (already, answer), let data) = fetched else {

@@ -19,9 +19,17 @@ public struct CancelCommand: Command {
     for id in arguments.all(Self.ids) where !ids.contains(id) { ids.append(id) }
     var status = ExitStatus.success
     var answers: [JSON] = []
+    if context.mayQueue, await context.sendOutbox() == .unreachable {
+      // The changes queued before could not be sent just now: these wait behind them.
+      return await context.queue(.cancel, ids)
+    }
     for id in ids {
-      let (outcome, data) = await cancel(id, context: context)
+      // Once one change had to wait, the next ones wait behind it rather than overtake it.
+      let (outcome, data) =
+        status == ExitStatus.temporaryFailure
+        ? (await context.queue(.cancel, [id]), nil) : await cancel(id, context: context)
       if !outcome.succeeded && status == ExitStatus.success { status = outcome.status }
+      if outcome.status == ExitStatus.temporaryFailure { continue }
       guard let data else { break }
       answers.append(data)
     }
@@ -37,9 +45,16 @@ public struct CancelCommand: Command {
   /// - Returns: the outcome, and the response's data unless the request failed.
   private func cancel(_ id: String, context: CommandContext) async -> (CommandOutcome, JSON?) {
     let interrupted = "interrupted: the trip may still have been cancelled; 'trips' shows your trips"
-    let fetched = await context.request("Cancelling", interrupted: interrupted) {
-      requests throws(RocketClientError) in
-      let answer = try await requests.perform(CancelTripMutation(id: id)).requireData().cancelTrip
+    let key = CommandContext.newIdempotencyKey()
+    let fetched = await context.request(
+      "Cancelling", interrupted: interrupted,
+      whenUnreachable: { error in
+        guard context.queues(after: error) else { return nil }
+        return await context.queue(.cancel, [id], keys: [id: key])
+      }
+    ) { requests throws(RocketClientError) in
+      let answer = try await requests.perform(CancelTripMutation(id: id), idempotencyKey: key).requireData()
+        .cancelTrip
       guard !answer.success else { return (answer, true) }
       let exists = try await requests.fetch(LaunchDetailsQuery(id: id)).requireData().launch != nil
       return (answer, exists)

@@ -18,17 +18,25 @@ extension CommandContext {
   ///   - label: what the spinner says, such as `Loading launches`.
   ///   - interrupted: what to say when Ctrl-C cancels the request of a mutation, whose effect
   ///     the server may already have made (default: `cancelled`).
+  ///   - whenUnreachable: for a change, what to do instead of failing when the server cannot be
+  ///     reached (queue it in the outbox); nil when the error is to be reported as usual.
   ///   - work: the requests, made through the session's client as the command uses it.
+  ///
+  /// Changes waiting in the outbox are sent first (`sendOutbox`), unless the policy is
+  /// `cache-only`.
   func request<Value: Sendable>(
     _ label: String, interrupted: String? = nil,
+    whenUnreachable: ((RocketClientError) async -> CommandOutcome?)? = nil,
     _ work: @Sendable (CommandRequests) async throws(RocketClientError) -> Value
   ) async -> RequestOutcome<Value> {
     guard let session else {
       return .failed(fail("this command needs a server, and none is configured"))
     }
+    let policy = cachePolicy ?? session.requestOptions.cachePolicy
+    // `cache-only` promises no request at all.
+    if policy != .cacheOnly { _ = await sendOutbox() }
     let capture = ResponseCapture()
-    let requests = CommandRequests(
-      session: session, cachePolicy: cachePolicy ?? session.requestOptions.cachePolicy, capture: capture)
+    let requests = CommandRequests(session: session, cachePolicy: policy, capture: capture)
     let result = await withSpinner(label) { () async -> Result<Value, RocketClientError> in
       do throws(RocketClientError) {
         return .success(try await work(requests))
@@ -43,6 +51,9 @@ extension CommandContext {
     case .failure(.cancelled), .failure(.transport(.cancelled)):
       return .failed(fail(interrupted ?? "cancelled"))
     case .failure(let error):
+      if let whenUnreachable, error.isUnreachable, let queued = await whenUnreachable(error) {
+        return .failed(queued)
+      }
       return .failed(outcome(for: error))
     }
   }

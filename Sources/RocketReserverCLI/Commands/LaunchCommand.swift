@@ -37,7 +37,7 @@ public struct LaunchCommand: Command {
       ("site", launch.site ?? "unknown"),
       ("rocket", rocket.isEmpty ? "unknown" : rocket),
       ("patch", launch.mission?.missionPatch ?? "none"),
-      ("booked", launch.isBooked ? "yes" : "no"),
+      ("booked", (launch.isBooked ? "yes" : "no") + Self.pending(context.queuedChange(on: launch.id))),
     ]
     guard context.format == .table else {
       var table = Table(header: fields.map { $0.0.uppercased() })
@@ -53,5 +53,12 @@ public struct LaunchCommand: Command {
     }
     context.output.write(text)
     return .success
+  }
+
+  /// ` (pending: book queued, not sent)` after the booked state of a launch with a change in the
+  /// outbox.
+  static func pending(_ entry: OutboxEntry?) -> String {
+    guard let entry else { return "" }
+    return " (pending: \(entry.action.rawValue) queued, not sent)"
   }
 }

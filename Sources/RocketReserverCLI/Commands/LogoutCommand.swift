@@ -16,6 +16,7 @@ public struct LogoutCommand: Command {
     guard let session = context.session else { return context.fail("no server is configured") }
     if arguments[Self.all] { return await logOutEverywhere(session, context: context) }
     let email = session.loggedInEmail
+    let queued = session.queuedCount
     let removed: Bool
     do {
       removed = try await session.client.logOut()
@@ -30,6 +31,13 @@ public struct LogoutCommand: Command {
       context.output.write("logged out\(email.map { " (\(TerminalText.safe($0)))" } ?? "")\n")
     } else {
       context.output.write("not logged in\n")
+    }
+    if removed, queued > 0, let email {
+      // They are this user's: kept, and sent after their next login here.
+      let changes = queued == 1 ? "1 queued change waits" : "\(queued) queued changes wait"
+      let pronoun = queued == 1 ? "it is" : "they are"
+      context.output.writeError(
+        "\(changes) in the outbox; \(pronoun) sent after the next login as \(TerminalText.safe(email))\n")
     }
     return .success
   }

@@ -38,6 +38,12 @@ public struct TripsCommand: Command {
       ])
     }
     context.writeTable(table)
+    let queued = context.queuedChanges()
+    if !queued.isEmpty {
+      // Beside the table, not in it: scripts read the server's trips from the rows.
+      let list = queued.map(\.summary).joined(separator: ", ")
+      context.output.writeError("pending: \(list) (queued, not sent; 'outbox' lists them)\n")
+    }
     return .success
   }
 }

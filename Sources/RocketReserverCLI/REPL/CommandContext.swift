@@ -38,6 +38,8 @@ public struct CommandContext: Sendable {
   /// The pager for output taller than the terminal (`$PAGER`, default `less -FRX`); nil when
   /// standard output is not a terminal or `PAGER` is empty.
   var pagerCommand: String?
+  /// `--no-queue`: changes that cannot reach the server fail instead of waiting in the outbox.
+  public var noQueue = false
   /// Whether standard output is a terminal, so tables fit its width.
   var outputIsTerminal = false
   /// Whether the command runs alone from the command line (`rocket-reserver COMMAND`), so a

@@ -6,14 +6,17 @@ enum Prompt {
   /// someone is logged in there; with a server, its short name after an `@`:
   /// `rocket-reserver (@ localhost:4000)> `, `rocket-reserver (ada@example.com @ localhost:4000)> `.
   /// Email and server are made terminal-safe: the prompt must not be able to move the cursor.
-  static func text(email: String?, endpoint: URL? = nil) -> String {
+  /// Changes waiting in the outbox follow: `rocket-reserver (ada@example.com @ localhost:4000,
+  /// 2 queued)> `.
+  static func text(email: String?, endpoint: URL? = nil, queued: Int = 0) -> String {
     let who = email.map(TerminalText.safe)
     let server = endpoint.map { TerminalText.safe(shortName(of: $0)) }
+    let waiting = queued > 0 ? ", \(queued) queued" : ""
     switch (who, server) {
     case (nil, nil): return "rocket-reserver> "
-    case (let who?, nil): return "rocket-reserver (\(who))> "
+    case (let who?, nil): return "rocket-reserver (\(who)\(waiting))> "
     case (nil, let server?): return "rocket-reserver (@ \(server))> "
-    case (let who?, let server?): return "rocket-reserver (\(who) @ \(server))> "
+    case (let who?, let server?): return "rocket-reserver (\(who) @ \(server)\(waiting))> "
     }
   }
 

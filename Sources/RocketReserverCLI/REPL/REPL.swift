@@ -31,6 +31,8 @@ public struct REPL: Sendable {
   public var environment: [String: String]
   /// Where commands print.
   public var output: CommandOutput
+  /// `--no-queue` given for the whole run.
+  public var noQueue = false
   /// Builds the prompt before each line (it may show the logged-in user).
   public var prompt: @Sendable () -> String
   /// Whether `format` was asked for on the command line (`rocket-reserver --format csv help` is
@@ -261,6 +263,7 @@ public struct REPL: Sendable {
         status: ExitStatus.usage)
     }
     if let policy = lineOptions.cachePolicy { context.cachePolicy = policy }
+    if lineOptions.noQueue { context.noQueue = true }
     if lineOptions.noColor {
       context.style = .plain
       context.errorStyle = .plain
@@ -307,6 +310,7 @@ public struct REPL: Sendable {
       registry: registry, output: output, style: style, errorStyle: errorStyle, isInteractive: interactive,
       showsProgress: Terminal.isTerminal(2), errorPrefix: errorPrefix, format: format)
     context.current = current
+    context.noQueue = noQueue
     // Only the real standard output can be a terminal; captured output (tests) never is.
     context.outputIsTerminal = output.failure != nil && Terminal.isTerminal(STDOUT_FILENO)
     context.pagerCommand = context.outputIsTerminal ? Pager.command(environment: environment) : nil

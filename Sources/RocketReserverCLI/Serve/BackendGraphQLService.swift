@@ -11,10 +11,21 @@ struct BackendGraphQLService: GraphQLService {
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
     -> GraphQLServiceResult
   {
+    try execute(request, authorization: authorization, idempotencyKey: nil, allowMutations: allowMutations)
+  }
+
+  func execute(
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
+  ) throws -> GraphQLServiceResult {
     let response = backend.process(
-      request, authorization: authorization, admission: .http(allowMutations: allowMutations))
+      request, authorization: authorization, admission: .http(allowMutations: allowMutations),
+      idempotencyKey: idempotencyKey)
     var result = GraphQLServiceResult(response, requestedOperationName: request.operationName)
-    if response.databaseWasUnavailable { result.kind = .serviceUnavailable }
+    if response.databaseWasUnavailable {
+      result.kind = .serviceUnavailable
+    } else if response.idempotencyKeyWasReused {
+      result.kind = .unprocessableContent
+    }
     return result
   }
 

@@ -19,11 +19,12 @@ struct CommandRequests: Sendable {
     try await session.client.fetch(query, cachePolicy: cachePolicy, context: capture)
   }
 
-  /// Runs a mutation with the command's capture (mutations always go to the network).
-  func perform<Mutation: GraphQLMutation>(_ mutation: Mutation) async throws(RocketClientError)
-    -> GraphQLResult<Mutation.Data>
+  /// Runs a mutation with the command's capture (mutations always go to the network), with the
+  /// change's `Idempotency-Key` when it has one.
+  func perform<Mutation: GraphQLMutation>(_ mutation: Mutation, idempotencyKey: String? = nil)
+    async throws(RocketClientError) -> GraphQLResult<Mutation.Data>
   {
-    try await session.client.perform(mutation, context: capture)
+    try await session.client.perform(mutation, idempotencyKey: idempotencyKey, context: capture)
   }
 
   /// Sends a request no generated operation expresses, with the command's capture.

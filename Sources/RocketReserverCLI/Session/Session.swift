@@ -49,6 +49,9 @@ public final class Session: Sendable {
   /// The client uses it only for `--endpoint` servers (the embedded backend is always there to
   /// ask) and not when `--header` gives its own Authorization (the user could not be told apart).
   let cache: SQLiteNormalizedCache?
+  /// The outbox of changes made while the server could not be reached (`--endpoint` only, and
+  /// not with `--header 'Authorization: ...'`, whose user cannot be told).
+  let outbox: OutboxStore?
   /// Seconds since 1970: the clock cache ages are measured with.
   let clock: @Sendable () -> Int64
 
@@ -66,11 +69,12 @@ public final class Session: Sendable {
   ///   - endpointGivenAsOption: whether `--endpoint` gave the endpoint (default false).
   ///   - dataDirectoryGivenAsOption: whether `--data-dir` gave the database's folder (default false).
   ///   - cacheFile: the normalized cache's file (default none: no cache).
+  ///   - outboxFile: the outbox's file (default none: changes are never queued).
   ///   - clock: seconds since 1970 (default the system clock).
   public init(
     endpoint: URL?, databasePath: String, credentials: (any CredentialStore)?,
     options: RequestOptions = RequestOptions(), endpointGivenAsOption: Bool = false,
-    dataDirectoryGivenAsOption: Bool = false, cacheFile: String? = nil,
+    dataDirectoryGivenAsOption: Bool = false, cacheFile: String? = nil, outboxFile: String? = nil,
     clock: @escaping @Sendable () -> Int64 = { Int64(time(nil)) }
   ) {
     self.endpoint = endpoint
@@ -105,6 +109,7 @@ public final class Session: Sendable {
     }
     self.cache = cache
     let cacheable = endpoint != nil && options.headers["Authorization"] == nil
+    outbox = cacheable ? outboxFile.map(OutboxStore.init(path:)) : nil
     client = RocketClient(
       transport: transport, credentials: credentials, endpointKey: key,
       interceptors: options.interceptors(
@@ -212,6 +217,20 @@ public final class Session: Sendable {
   /// `login` or `logout` in another process shows at the next prompt. A store that cannot be
   /// read counts as nobody.
   var loggedInEmail: String? { (try? client.currentCredential())?.email }
+
+  /// Whose part of the outbox this session sends and shows: the endpoint and the logged-in
+  /// email; nil without an outbox or a login.
+  var outboxOwner: (endpoint: String, user: String)? {
+    guard outbox != nil, let email = loggedInEmail else { return nil }
+    return (client.endpointKey, email)
+  }
+
+  /// How many changes wait in the logged-in user's outbox (0 when it cannot be read), for the
+  /// prompt.
+  var queuedCount: Int {
+    guard let outbox, let owner = outboxOwner else { return 0 }
+    return outbox.count(endpoint: owner.endpoint, user: owner.user)
+  }
 
   /// True when the credential store was read and holds no login for this endpoint: a command
   /// that needs one can fail at once. False when someone is logged in, or the store cannot be

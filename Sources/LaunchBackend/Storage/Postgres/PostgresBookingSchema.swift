@@ -87,6 +87,25 @@ enum PostgresBookingSchema {
       );
       """
     ),
+    (
+      "idempotency keys of bookings and cancellations",
+      """
+      -- One row per keyed mutation field, written in the transaction of its change; the answer
+      -- columns are filled in that same transaction. Kept for a day (created_at, epoch seconds).
+      CREATE TABLE idempotency_keys (
+        user_id bigint NOT NULL REFERENCES users ON DELETE CASCADE,
+        idempotency_key text NOT NULL,
+        position integer NOT NULL,
+        fingerprint text NOT NULL,
+        success integer,
+        message text,
+        launch_ids text,
+        created_at bigint NOT NULL,
+        PRIMARY KEY (user_id, idempotency_key, position)
+      );
+      CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at);
+      """
+    ),
   ]
 
   /// The version a fully migrated database has.

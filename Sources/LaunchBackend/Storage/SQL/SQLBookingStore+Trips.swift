@@ -31,15 +31,7 @@ extension SQLBookingStore {
   @discardableResult
   public func book(userID: Int, launchIDs: [Int]) throws -> [Int] {
     do {
-      let added = try write { db in
-        var added: [Int] = []
-        for launchID in launchIDs
-        where try db.run(statements.insertTrip, [.integer(userID), .integer(launchID)]) > 0 {
-          added.append(launchID)
-        }
-        if !added.isEmpty { try eventLog.append(delta: added.count, in: db) }
-        return added
-      }
+      let added = try write { db in try insertTrips(userID: userID, launchIDs: launchIDs, in: db) }
       if !added.isEmpty { announceCommittedEvents() }
       return added
     } catch let error as BookingStoreError where error.isForeignKeyViolation {
@@ -53,13 +45,7 @@ extension SQLBookingStore {
   ///   logged), `false` otherwise, in which case nothing changed.
   /// - Throws: ``BookingStoreError``.
   public func cancel(userID: Int, launchID: Int) throws -> Bool {
-    let cancelled = try write { db in
-      guard try db.run(statements.deleteTrip, [.integer(userID), .integer(launchID)]) > 0 else {
-        return false
-      }
-      try eventLog.append(delta: -1, in: db)
-      return true
-    }
+    let cancelled = try write { db in try deleteTrip(userID: userID, launchID: launchID, in: db) }
     if cancelled { announceCommittedEvents() }
     return cancelled
   }

@@ -17,6 +17,8 @@ import SQL
 public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
   let database: Database
   let statements: BookingStatements
+  /// The SQL of the `Idempotency-Key` records.
+  let idempotency: IdempotencyStatements
   let eventLog: TripEventLog<Database>
   /// Whether a commit here wakes this process's feed at once (SQLite's watcher only looks four
   /// times a second; PostgreSQL's `NOTIFY` arrives by itself).
@@ -41,6 +43,7 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
     let eventLog = TripEventLog(database: database, horizon: horizon)
     self.database = database
     self.statements = BookingStatements(database.placeholderStyle)
+    self.idempotency = IdempotencyStatements(database.placeholderStyle)
     self.eventLog = eventLog
     self.wakesFeedAfterWrites = wakesFeedAfterWrites
     self.announcer = announcer

@@ -44,6 +44,24 @@ enum SQLiteBookingSchema {
           events INTEGER NOT NULL
         );
         """),
+    Migration(
+      "idempotency keys of bookings and cancellations",
+      sql: """
+        -- One row per keyed mutation field, written in the transaction of its change; the
+        -- answer columns are filled in that same transaction. Kept for a day (created_at).
+        CREATE TABLE idempotency_keys (
+          user_id INTEGER NOT NULL REFERENCES users ON DELETE CASCADE,
+          idempotency_key TEXT NOT NULL,
+          position INTEGER NOT NULL,
+          fingerprint TEXT NOT NULL,
+          success INTEGER,
+          message TEXT,
+          launch_ids TEXT,
+          created_at INTEGER NOT NULL,
+          PRIMARY KEY (user_id, idempotency_key, position)
+        ) WITHOUT ROWID;
+        CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at);
+        """),
   ])
 
   /// Adds `users.email_key`, the whole address lowercased (``EmailAddress/key``, computed in

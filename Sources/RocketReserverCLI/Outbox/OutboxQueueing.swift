@@ -1,0 +1,71 @@
+import FoundationEssentials
+import RocketClient
+
+extension CommandContext {
+  /// Whether a change that failed with `error` goes to the outbox: the server could not be
+  /// reached, this session has an outbox (an `--endpoint` server, a saved login), and neither
+  /// `--no-queue` nor `--header 'Authorization: ...'` was given.
+  func queues(after error: RocketClientError) -> Bool {
+    guard !noQueue, let session, session.outbox != nil, session.outboxOwner != nil else { return false }
+    // Only the network's failure: `--cache cache-only` missing an answer sent nothing.
+    guard case .transport(let failure) = error else { return false }
+    return failure.isUnreachable
+  }
+
+  /// Whether this command's changes may go to the outbox at all.
+  var mayQueue: Bool { !noQueue && session?.outbox != nil && session?.outboxOwner != nil }
+
+  /// Queues `action` on each of `ids` (one entry each, in order), shows each change in the
+  /// cache at once (the launch's `isBooked`, when the cache holds the launch), and ends the
+  /// command with status 75 (`EX_TEMPFAIL`): `queued: book 42 (not sent: the server cannot be
+  /// reached)`.
+  ///
+  /// - Parameter keys: the `Idempotency-Key` an attempt already carried, by launch id: a queued
+  ///   resend of a request whose answer was lost must carry the same one.
+  func queue(_ action: OutboxEntry.Action, _ ids: [String], keys: [String: String] = [:]) async
+    -> CommandOutcome
+  {
+    guard let session, let outbox = session.outbox, let owner = session.outboxOwner else {
+      return fail("cannot queue \(action.rawValue): no outbox here", status: ExitStatus.unavailable)
+    }
+    let partition = CachePartition(endpoint: owner.endpoint, user: owner.user)
+    for id in ids {
+      let key = "Launch:\(id)"
+      let cached = try? session.client.cache?.cache.loadRecords(forKeys: [key], in: partition)[key]
+      var previous: Bool?
+      if case .scalar(.bool(let value))? = cached?.record.fields["isBooked"] { previous = value }
+      do throws(OutboxError) {
+        try outbox.append(
+          action, launchID: id, idempotencyKey: keys[id] ?? Self.newIdempotencyKey(),
+          previousIsBooked: previous, endpoint: owner.endpoint, user: owner.user, now: session.clock())
+      } catch {
+        return fail(
+          "\(action.rawValue) \(id): the server cannot be reached, and \(error.description)",
+          status: ExitStatus.unavailable)
+      }
+      // The change shows at once where the launch is cached; a refusal puts `previous` back.
+      if cached != nil, let cache = session.client.cache {
+        let record = CacheRecord(key: key, fields: ["isBooked": .scalar(.bool(action == .book))])
+        _ = try? await cache.cache.merge(records: [record], into: partition)
+      }
+    }
+    return fail(
+      "queued: \(action.rawValue) \(ids.joined(separator: " ")) (not sent: the server cannot be reached)",
+      status: ExitStatus.temporaryFailure)
+  }
+
+  /// A fresh key for one change: a random UUID, lowercased.
+  static func newIdempotencyKey() -> String { UUID().uuidString.lowercased() }
+
+  /// The queued change of the logged-in user on launch `id`, if any (the newest one), for the
+  /// commands that show a launch as pending.
+  func queuedChange(on id: String) -> OutboxEntry? {
+    queuedChanges().last { $0.launchID == id }
+  }
+
+  /// The logged-in user's queued changes, oldest first (none when the outbox cannot be read).
+  func queuedChanges() -> [OutboxEntry] {
+    guard let session, let outbox = session.outbox, let owner = session.outboxOwner else { return [] }
+    return (try? outbox.entries(endpoint: owner.endpoint, user: owner.user)) ?? []
+  }
+}

@@ -1,0 +1,150 @@
+import RocketClient
+import RocketReserverAPI
+
+/// How sending the outbox went.
+enum OutboxSending: Equatable {
+  /// Nothing was waiting (or there is no outbox here).
+  case nothingQueued
+  /// Every entry got its answer: `sent` were made, `refused` were not (and were rolled back).
+  case finished(sent: Int, refused: Int)
+  /// The server could not be reached: the entries left wait for the next command.
+  case unreachable
+  /// Sending stopped for another reason, already reported (a login the server no longer knows,
+  /// an outbox file that cannot be read); the entries left wait.
+  case stopped
+}
+
+extension CommandContext {
+  /// Sends the logged-in user's outbox to the server, in order, before the command's own
+  /// requests, and reports each outcome on standard error (`sent: book 42 (booked)`, `refused:
+  /// book 42: no launch with id 42`).
+  ///
+  /// Exactly once: the lock keeps other processes from sending at the same time, an entry is
+  /// removed only once its answer is in, and a resend after a lost answer (a cut connection, a
+  /// `kill -9`) carries the entry's `Idempotency-Key`, which the server answers from its record.
+  func sendOutbox() async -> OutboxSending {
+    guard let session, let outbox = session.outbox, let owner = session.outboxOwner,
+      outbox.count(endpoint: owner.endpoint, user: owner.user) > 0
+    else { return .nothingQueued }
+    let lock: OutboxLock
+    do throws(OutboxError) {
+      lock = try await outbox.lockForSending()
+    } catch {
+      output.writeError(errorPrefix + errorStyle.warning("outbox not sent: \(error.description)") + "\n")
+      return .stopped
+    }
+    defer { lock.release() }
+    var sent = 0
+    var refused = 0
+    while true {
+      let next: OutboxEntry?
+      do throws(OutboxError) {
+        next = try outbox.entries(endpoint: owner.endpoint, user: owner.user).first
+      } catch {
+        output.writeError(errorPrefix + errorStyle.warning("outbox not sent: \(error.description)") + "\n")
+        return .stopped
+      }
+      guard let entry = next else { break }
+      let result = await send(entry, session: session, user: owner.user)
+      switch result {
+      case .sent(let state):
+        report("sent: \(entry.summary) (\(state))")
+        sent += 1
+      case .refused(let reason):
+        output.writeError(
+          errorPrefix + errorStyle.error(TerminalText.safe("refused: \(entry.summary): \(reason)")) + "\n")
+        refused += 1
+      case .unreachable:
+        return .unreachable
+      case .notLoggedIn:
+        let left = outbox.count(endpoint: owner.endpoint, user: owner.user)
+        output.writeError(
+          errorPrefix
+            + errorStyle.warning(
+              "outbox not sent: the server does not know your login; log in again (\(left) queued)") + "\n")
+        return .stopped
+      case .notAnswered(let reason):
+        let left = outbox.count(endpoint: owner.endpoint, user: owner.user)
+        output.writeError(
+          errorPrefix + errorStyle.warning(TerminalText.safe("outbox not sent: \(reason) (\(left) queued)"))
+            + "\n")
+        return .stopped
+      }
+      do throws(OutboxError) {
+        try outbox.remove(number: entry.number, endpoint: owner.endpoint, user: owner.user)
+      } catch {
+        output.writeError(errorPrefix + errorStyle.warning("outbox: \(error.description)") + "\n")
+        return .stopped
+      }
+    }
+    return .finished(sent: sent, refused: refused)
+  }
+
+  private func report(_ line: String) {
+    output.writeError(errorPrefix + TerminalText.safe(line) + "\n")
+  }
+
+  /// What one entry's sending came to.
+  private enum EntryResult {
+    case sent(String)
+    case refused(String)
+    case unreachable
+    case notLoggedIn
+    /// Something answered that is not the API's answer (an HTML page, a redirect, a body of the
+    /// wrong shape): the change is kept, since nobody refused it.
+    case notAnswered(String)
+  }
+
+  /// Sends one entry with its key; on a refusal, puts back in the cache what the entry changed
+  /// there.
+  private func send(_ entry: OutboxEntry, session: Session, user: String) async -> EntryResult {
+    let client = session.client
+    let id = entry.launchID
+    do throws(RocketClientError) {
+      switch entry.action {
+      case .book:
+        let answer = try await client.perform(
+          BookTripsMutation(ids: [id]), idempotencyKey: entry.idempotencyKey
+        )
+        .requireData().bookTrips
+        if answer.success { return .sent("booked") }
+        await rollBack(entry, session: session, user: user)
+        return .refused("no launch with id \(id)")
+      case .cancel:
+        let answer = try await client.perform(
+          CancelTripMutation(id: id), idempotencyKey: entry.idempotencyKey
+        )
+        .requireData().cancelTrip
+        if answer.success { return .sent("cancelled") }
+        await rollBack(entry, session: session, user: user)
+        // Why, as `cancel` says it; the answer also puts the launch's real state in the cache.
+        let launch = try? await client.fetch(LaunchDetailsQuery(id: id), cachePolicy: .networkOnly)
+          .requireData()
+          .launch
+        return .refused(launch == nil ? "no launch with id \(id)" : "you have no trip on launch \(id)")
+      }
+    } catch {
+      if error.isUnreachable { return .unreachable }
+      switch error {
+      case .notLoggedIn: return .notLoggedIn
+      case .cancelled, .transport(.cancelled): return .unreachable
+      case .server(let errors) where errors.contains(where: { $0.code == "SERVICE_UNAVAILABLE" }):
+        return .unreachable
+      case .server:
+        // The API said no (a key reused for another change, say): a refusal.
+        await rollBack(entry, session: session, user: user)
+        return .refused(error.description)
+      default:
+        return .notAnswered(error.description)
+      }
+    }
+  }
+
+  /// Puts back the launch's `isBooked` as the cache had it before the entry was queued.
+  func rollBack(_ entry: OutboxEntry, session: Session, user: String) async {
+    guard let previous = entry.previousIsBooked, let cache = session.client.cache else { return }
+    let record = CacheRecord(key: "Launch:\(entry.launchID)", fields: ["isBooked": .scalar(.bool(previous))])
+    _ = try? await cache.cache.merge(
+      records: [record], into: CachePartition(endpoint: session.client.endpointKey, user: user))
+  }
+}
