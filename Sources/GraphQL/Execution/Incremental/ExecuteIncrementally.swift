@@ -12,6 +12,17 @@ public struct IncrementalPayload: Sendable {
   }
 }
 
+/// The shape of incremental payloads.
+public enum IncrementalFormat: Sendable, Hashable {
+  /// graphql-js 17 (Apollo Server 5.1+, Apollo Kotlin 5): `pending` with ids, then `incremental`
+  /// entries by id and `completed` (`multipart/mixed;incrementalSpec=v0.2`).
+  case incrementalSpecV0_2
+  /// Apollo's earlier format (Apollo iOS 1.x/2.x, Apollo Router): `{"data":…,"hasNext":true}`,
+  /// then `{"incremental":[{"data":…,"path":[…],"label"?}],"hasNext":…}`
+  /// (`multipart/mixed;deferSpec=20220824`).
+  case deferSpec20220824
+}
+
 /// Executes an operation with `@defer` and `@stream` honoured (graphql-js 17's
 /// `experimentalExecuteIncrementally`): the payloads in order, the first as soon as the fields
 /// that are not deferred are written. An operation that defers nothing (no `@defer`/`@stream`,
@@ -25,7 +36,7 @@ public struct IncrementalPayload: Sendable {
 public func executeIncrementally<Context: Sendable>(
   schema: ExecutableSchema<Context>, document: Document, operationName: String? = nil,
   variableValues: JSONObject? = nil, context: Context, rootValue: (any Sendable)? = nil,
-  fieldErrorCode: String? = nil
+  fieldErrorCode: String? = nil, format: IncrementalFormat = .incrementalSpecV0_2
 ) -> AsyncStream<IncrementalPayload> {
   AsyncStream { continuation in
     let task = Task {
@@ -38,7 +49,7 @@ public func executeIncrementally<Context: Sendable>(
           IncrementalPayload(
             body: ExecutionResult(data: nil, errors: failure.errors).encoded(), hasNext: false))
       case .success(let execution):
-        await execution.executeIncrementally(fieldErrorCode: fieldErrorCode) { payload in
+        await execution.executeIncrementally(fieldErrorCode: fieldErrorCode, format: format) { payload in
           continuation.yield(payload)
         }
       }
@@ -50,7 +61,9 @@ public func executeIncrementally<Context: Sendable>(
 
 extension ExecutionContext {
   /// Runs the operation incrementally, handing each payload to `deliver` as it is ready.
-  func executeIncrementally(fieldErrorCode: String?, deliver: (IncrementalPayload) -> Void) async {
+  func executeIncrementally(
+    fieldErrorCode: String?, format: IncrementalFormat, deliver: (IncrementalPayload) -> Void
+  ) async {
     canSuspend = true
     guard let state = incremental, let rootType = schema.rootType(for: operation.operation) else {
       errors.append(missingRootTypeError())
@@ -84,19 +97,20 @@ extension ExecutionContext {
       return
     }
     let execution = IncrementalExecution(
-      context: self, state: state, work: work, fieldErrorCode: fieldErrorCode)
+      context: self, state: state, work: work, fieldErrorCode: fieldErrorCode, format: format)
     // `{"errors":…,"data":…,"pending":…,"hasNext":true}`: the ordinary response's order, then
     // graphql-js 17's entries.
     var initial = finish(writer, fieldErrorCode: fieldErrorCode).body
     initial.removeLast()
-    initial += Array(",\"pending\":".utf8)
-    initial += execution.initialPending()
+    if format == .incrementalSpecV0_2 {
+      initial += Array(",\"pending\":".utf8)
+      initial += execution.initialPending()
+    }
     initial += Array(",\"hasNext\":true}".utf8)
     deliver(IncrementalPayload(body: initial, hasNext: true))
     while !Task.isCancelled, let payload = await execution.next() {
-      let hasNext = !payload.starts(with: Array("{\"hasNext\":false".utf8))
-      deliver(IncrementalPayload(body: payload, hasNext: hasNext))
-      if !hasNext { return }
+      deliver(IncrementalPayload(body: payload, hasNext: !execution.isDone))
+      if execution.isDone { return }
     }
   }
 }

@@ -10,16 +10,26 @@ final class IncrementalExecution {
   private let state: IncrementalState
   private let queue: IncrementalWorkQueue
   private let fieldErrorCode: String?
+  private let format: IncrementalFormat
+  /// The index of each stream's next item (for `deferSpec` paths), by stream.
+  private var nextItemIndex: [ObjectIdentifier: Int] = [:]
   private var ids: [ObjectIdentifier: String] = [:]
   private var nextID = 0
   private var isStarted = false
   private var isFinished = false
+
+  /// Whether the last payload given out had `hasNext: false`.
+  var isDone: Bool { isFinished }
   /// A task that had to wait when a payload was ready: finished first by the next call.
   private var waitingTask: (() async -> IncrementalWorkQueue.GraphEvent)?
   /// Stream failures after delivered items: graphql-core delivers them in the next payload.
   private var heldStreamFailures: [(ItemStream, GraphQLError)] = []
 
-  init(context: ExecutionContext, state: IncrementalState, work: IncrementalWork, fieldErrorCode: String?) {
+  init(
+    context: ExecutionContext, state: IncrementalState, work: IncrementalWork, fieldErrorCode: String?,
+    format: IncrementalFormat
+  ) {
+    self.format = format
     self.context = context
     self.state = state
     self.queue = IncrementalWorkQueue(initial: work)
@@ -218,8 +228,16 @@ final class IncrementalExecution {
     return .object(object)
   }
 
-  /// One subsequent payload: graphql-core's `_handle_batch`.
+  /// One subsequent payload in the response's format.
   private func payload(_ events: [IncrementalWorkQueue.Event]) -> [UInt8] {
+    switch format {
+    case .incrementalSpecV0_2: payloadV0_2(events)
+    case .deferSpec20220824: deferSpecPayload(events)
+    }
+  }
+
+  /// One subsequent payload: graphql-core's `_handle_batch`.
+  private func payloadV0_2(_ events: [IncrementalWorkQueue.Event]) -> [UInt8] {
     var hasNext = true
     var pending: [JSON] = []
     var incremental: [[UInt8]] = []
@@ -298,6 +316,71 @@ final class IncrementalExecution {
       JSON.array(completed).encode(into: &out)
     }
     out.append(UInt8(ascii: "}"))
+    return out
+  }
+
+  /// One subsequent payload in Apollo's `deferSpec=20220824` (graphql-js 17's alphas before
+  /// `pending`/`id`): `{"incremental":[…],"hasNext":…}`, each entry with its full `path` (a
+  /// stream's with the index of its first item) and its fragment's `label`. Announcements and
+  /// completions have no entry; a failed fragment or stream is an entry with `data`/`items` null
+  /// and its error. `incremental` is there even when empty, so every part has the keys Apollo's
+  /// clients require.
+  private func deferSpecPayload(_ events: [IncrementalWorkQueue.Event]) -> [UInt8] {
+    var hasNext = true
+    var entries: [[UInt8]] = []
+    func entry(
+      _ key: String, _ value: [UInt8], _ path: [PathComponent], _ label: String?, _ errors: [GraphQLError]
+    )
+      -> [UInt8]
+    {
+      var entry: [UInt8] = Array("{\"\(key)\":".utf8) + value
+      entry += Array(",\"path\":".utf8)
+      JSON.array(path.map(\.json)).encode(into: &entry)
+      if let label {
+        entry += Array(",\"label\":".utf8)
+        JSON.string(label).encode(into: &entry)
+      }
+      appendErrors(errors, to: &entry)
+      entry.append(UInt8(ascii: "}"))
+      return entry
+    }
+    func startIndex(_ stream: ItemStream) -> Int {
+      nextItemIndex[ObjectIdentifier(stream)] ?? stream.firstIndex
+    }
+    for event in events {
+      switch event {
+      case .groupValues(let group, let values):
+        for value in values {
+          entries.append(entry("data", value.data, value.path, group.label, value.errors))
+        }
+      case .groupFailure(let group, let error):
+        entries.append(entry("data", Array("null".utf8), group.path, group.label, [error]))
+      case .streamValues(let stream, let values, _, _):
+        let first = startIndex(stream)
+        nextItemIndex[ObjectIdentifier(stream)] = first + values.count
+        var items: [UInt8] = [UInt8(ascii: "[")]
+        for (index, value) in values.enumerated() {
+          if index > 0 { items.append(UInt8(ascii: ",")) }
+          items += value.item
+        }
+        items.append(UInt8(ascii: "]"))
+        entries.append(
+          entry("items", items, stream.path + [.index(first)], stream.label, values.flatMap(\.errors)))
+      case .streamFailure(let stream, let error):
+        entries.append(
+          entry(
+            "items", Array("null".utf8), stream.path + [.index(startIndex(stream))], stream.label, [error]))
+      case .groupSuccess, .streamSuccess: break
+      case .termination: hasNext = false
+      }
+    }
+    if !hasNext { isFinished = true }
+    var out: [UInt8] = Array("{\"incremental\":[".utf8)
+    for (index, entry) in entries.enumerated() {
+      if index > 0 { out.append(UInt8(ascii: ",")) }
+      out += entry
+    }
+    out += Array("],\"hasNext\":\(hasNext)}".utf8)
     return out
   }
 
