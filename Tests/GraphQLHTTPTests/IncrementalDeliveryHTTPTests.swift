@@ -238,4 +238,38 @@ import Testing
         #"{"hasNext":false,"incremental":[{"data":{"trips":["T1","T2"]},"id":"0"}],"completed":[{"id":"0"}]}"#,
       ])
   }
+
+  @Test func graphQLTransportWSSendsOneNextPerPayload() async throws {
+    let gate = Gate()
+    gate.open()
+    let server = try Self.makeServer(gate: gate)
+    let port = server.port
+    let messages: [String] = try await withCheckedThrowingContinuation { continuation in
+      // The client's reads block: off the cooperative threads the server's tasks need.
+      Thread {
+        continuation.resume(
+          with: Result {
+            let client = try WebSocketTestClient(port: port, subprotocols: "graphql-transport-ws")
+            client.setReadTimeout(seconds: 30)
+            client.send(text: #"{"type":"connection_init","payload":{}}"#)
+            var messages: [String] = []
+            client.send(
+              text:
+                #"{"id":"1","type":"subscribe","payload":{"query":"{ fast me { ... @defer { trips } } }"}}"#)
+            while case .text(let text)? = client.receive() {
+              messages.append(text)
+              if text.contains(#""type":"complete""#) { break }
+            }
+            return messages
+          })
+      }.start()
+    }
+    #expect(
+      messages == [
+        #"{"type":"connection_ack"}"#,
+        #"{"id":"1","type":"next","payload":{"data":{"fast":"now","me":{}},"pending":[{"id":"0","path":["me"]}],"hasNext":true}}"#,
+        #"{"id":"1","type":"next","payload":{"hasNext":false,"incremental":[{"data":{"trips":["T1","T2"]},"id":"0"}],"completed":[{"id":"0"}]}}"#,
+        #"{"id":"1","type":"complete"}"#,
+      ])
+  }
 }
