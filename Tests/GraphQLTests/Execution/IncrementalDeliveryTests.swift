@@ -159,4 +159,103 @@ import Testing
       result.encoded()
         == Array(#"{"data":{"me":{"name":"Ann","trips":[{"id":"1"},{"id":"2"},{"id":"3"}]}}}"#.utf8))
   }
+
+  /// Every field of the schema resolved by an `.async` resolver that yields first, so that every
+  /// step of an incremental execution (initial result, execution groups, stream items) suspends.
+  static func asyncExecutable() throws -> ExecutableSchema<Void> {
+    struct Boom: Error, CustomStringConvertible {
+      var description: String { "boom" }
+    }
+    let fields = [
+      "Query": ["me", "hero", "nobody", "launches", "nums", "maybeNums", "users", "fail", "broken"],
+      "User": ["name", "trips", "friend", "fail", "failNN"], "Launch": ["id", "site", "fail"],
+      "Broken": ["inner"],
+    ]
+    var resolvers: [String: [String: FieldResolver<Void>]] = [:]
+    for (type, names) in fields {
+      for name in names {
+        resolvers[type, default: [:]][name] = .async { input in
+          await Task.yield()
+          if name.hasPrefix("fail") { throw Boom() }
+          return (input.source as? JSON)?[name]
+        }
+      }
+    }
+    return ExecutableSchema(schema: try buildSchema(sdl), resolvers: resolvers)
+  }
+
+  /// A response merged from its v0.2 payloads: the data with every deferred part and streamed
+  /// item in place, the errors of all payloads (sorted), and the ids completed with errors.
+  static func merged(_ payloads: [[String: Any]]) -> (data: String, errors: [String], failed: [String]) {
+    var data = payloads.first?["data"] as Any
+    var paths: [String: [Any]] = [:]
+    var errors: [String] = []
+    var failed: [String] = []
+    func text(_ value: Any) -> String { (try? GraphQLCorePeer.canonical(value)) ?? "?" }
+    func update(_ value: Any, at path: ArraySlice<Any>, _ change: (Any) -> Any) -> Any {
+      guard let key = path.first else { return change(value) }
+      if let key = key as? String, var object = value as? [String: Any], let inner = object[key] {
+        object[key] = update(inner, at: path.dropFirst(), change)
+        return object
+      }
+      if let index = key as? Int, var array = value as? [Any], index < array.count {
+        array[index] = update(array[index], at: path.dropFirst(), change)
+        return array
+      }
+      return value
+    }
+    for payload in payloads {
+      for pending in (payload["pending"] as? [[String: Any]]) ?? [] {
+        paths[pending["id"] as? String ?? ""] = pending["path"] as? [Any] ?? []
+      }
+      errors += ((payload["errors"] as? [Any]) ?? []).map(text)
+      for entry in (payload["incremental"] as? [[String: Any]]) ?? [] {
+        let path = (paths[entry["id"] as? String ?? ""] ?? []) + ((entry["subPath"] as? [Any]) ?? [])
+        errors += ((entry["errors"] as? [Any]) ?? []).map(text)
+        if let fields = entry["data"] as? [String: Any] {
+          data = update(data, at: path[...]) { value in
+            var object = value as? [String: Any] ?? [:]
+            object.merge(fields) { $1 }
+            return object
+          }
+        } else if let items = entry["items"] as? [Any] {
+          data = update(data, at: path[...]) { value in (value as? [Any] ?? []) + items }
+        }
+      }
+      for completed in (payload["completed"] as? [[String: Any]]) ?? [] where completed["errors"] != nil {
+        failed.append(completed["id"] as? String ?? "")
+        errors += ((completed["errors"] as? [Any]) ?? []).map(text)
+      }
+    }
+    return (text(data), errors.sorted(), failed.sorted())
+  }
+
+  @Test func asyncResolversGiveTheSameMergedResult() async throws {
+    let root = try JSON(parsing: Array(Self.rootJSON.utf8))
+    for testCase in Self.cases {
+      let variables = try testCase.variables.map {
+        try JSON(parsing: Array($0.utf8)).objectValue ?? JSONObject()
+      }
+      var runs: [[[String: Any]]] = []
+      for executable in [try Self.executable(), try Self.asyncExecutable()] {
+        var payloads: [[String: Any]] = []
+        for await payload in executeIncrementally(
+          schema: executable, document: try parse(testCase.query), variableValues: variables, context: (),
+          rootValue: root)
+        {
+          payloads.append(
+            try #require(try JSONSerialization.jsonObject(with: Data(payload.body)) as? [String: Any]))
+        }
+        runs.append(payloads)
+      }
+      let sync = Self.merged(runs[0])
+      let async = Self.merged(runs[1])
+      #expect(sync.data == async.data, "\(testCase.query)")
+      #expect(sync.errors == async.errors, "\(testCase.query)")
+      #expect(sync.failed.count == async.failed.count, "\(testCase.query)")
+      #expect(
+        (runs[0].last?["hasNext"] as? Bool ?? false) == false
+          && (runs[1].last?["hasNext"] as? Bool ?? false) == false)
+    }
+  }
 }
