@@ -256,7 +256,11 @@ import Testing
             client.send(
               text:
                 #"{"id":"1","type":"subscribe","payload":{"query":"{ fast me { ... @defer { trips } } }"}}"#)
-            while case .text(let text)? = client.receive() {
+            // A receive gives up after 30 s; waiting on (other suites may hold the cooperative
+            // threads the server's operation tasks need for a while).
+            let deadline = ContinuousClock.now + .seconds(120)
+            while ContinuousClock.now < deadline {
+              guard case .text(let text)? = client.receive() else { continue }
               messages.append(text)
               if text.contains(#""type":"complete""#) { break }
             }
