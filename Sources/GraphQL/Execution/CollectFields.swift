@@ -42,7 +42,7 @@ extension ExecutionContext {
     return (plans, usesVariables)
   }
 
-  private func makePlan(_ objectType: GraphQLObjectType, _ key: String, _ nodes: [Field]) -> FieldPlan? {
+  func makePlan(_ objectType: GraphQLObjectType, _ key: String, _ nodes: [Field]) -> FieldPlan? {
     let fieldName = nodes[0].name.value
     let definition: GraphQLField
     var isMetaField = false
@@ -137,7 +137,7 @@ extension ExecutionContext {
   }
 
   /// Spec 6.3.2 DoesFragmentTypeApply.
-  private func doesFragmentTypeApply(_ objectType: GraphQLObjectType, _ conditionName: String) -> Bool {
+  func doesFragmentTypeApply(_ objectType: GraphQLObjectType, _ conditionName: String) -> Bool {
     if conditionName == objectType.name { return true }
     switch schema.type(named: conditionName) {
     case .interface?, .union?: return schema.isPossibleType(objectType.name, of: conditionName)
@@ -148,7 +148,7 @@ extension ExecutionContext {
   /// `@skip(if:)` and `@include(if:)` (spec 3.13.1, 3.13.2); a condition that is not a boolean
   /// (which validation rules out) leaves the selection in. Sets `usesVariables` when a condition
   /// reads a variable (such a selection cannot be cached across executions).
-  private func shouldInclude(_ directives: [Directive], usesVariables: inout Bool) -> Bool {
+  func shouldInclude(_ directives: [Directive], usesVariables: inout Bool) -> Bool {
     for directive in directives {
       let name = directive.name.value
       guard name == "skip" || name == "include" else { continue }

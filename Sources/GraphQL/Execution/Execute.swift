@@ -75,7 +75,7 @@ func getOperation(_ document: Document, operationName: String?) throws(GraphQLEr
 /// Selects the operation and coerces the variables (spec 6.1.2), ready to execute.
 func prepareExecution<Context: Sendable>(
   schema: ExecutableSchema<Context>, document: Document, operationName: String?,
-  variableValues: JSONObject?, context: Context, rootValue: (any Sendable)?
+  variableValues: JSONObject?, context: Context, rootValue: (any Sendable)?, incremental: Bool = false
 ) -> Result<ExecutionContext, ExecutionPreparationFailure> {
   let operation: OperationDefinition
   do {
@@ -98,5 +98,5 @@ func prepareExecution<Context: Sendable>(
   return .success(
     ExecutionContext(
       executable: schema, document: document, operation: operation, variables: variables, context: context,
-      rootValue: rootValue))
+      rootValue: rootValue, incremental: incremental))
 }

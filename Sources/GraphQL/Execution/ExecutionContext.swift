@@ -38,6 +38,9 @@ final class ExecutionContext {
   let requestInfo: ResolveInfo.Request
   /// Plans of sub-selections that a variable `@skip`/`@include` reaches, by plan and object type.
   private var requestSubplans: [RequestPlanKey: [FieldPlan]] = [:]
+  /// The state of an incremental execution (`@defer`/`@stream` honoured), nil for ordinary ones:
+  /// a `let`, so the executor's checks of it cost a load and no exclusivity check.
+  let incremental: IncrementalState?
   /// Coerced arguments of fields whose arguments read variables, by plan.
   private var requestArguments: [ObjectIdentifier: Result<JSONObject, GraphQLError>] = [:]
   /// The response-size bound and deadline, if any.
@@ -60,8 +63,9 @@ final class ExecutionContext {
 
   init<Context: Sendable>(
     executable: ExecutableSchema<Context>, document: Document, operation: OperationDefinition,
-    variables: JSONObject, context: Context, rootValue: (any Sendable)?
+    variables: JSONObject, context: Context, rootValue: (any Sendable)?, incremental: Bool = false
   ) {
+    self.incremental = incremental ? IncrementalState() : nil
     self.schema = executable.schema
     self.source = document.source
     self.documentIdentity = document.identity
@@ -97,6 +101,9 @@ final class ExecutionContext {
 
   @inline(__always)
   func popPath() { pathStorage.pointee.removeLast() }
+
+  /// Starts an incremental execution unit (an execution group, a stream item) at `path`.
+  func replacePath(with path: [PathComponent]) { pathStorage.pointee = path }
 
   /// The schema's type resolver for an abstract type applied to a value: nil when the schema
   /// has none for that type, `.some(nil)` when it could not tell.

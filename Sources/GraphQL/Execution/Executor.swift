@@ -83,7 +83,7 @@ extension ExecutionContext {
 
   /// `{"data":...}` as written, or with the errors first (see `ExecutionResult.encoded()`), which
   /// are only known once the data is.
-  private func finish(_ writer: consuming JSONByteWriter, fieldErrorCode: String?) -> EncodedExecution {
+  func finish(_ writer: consuming JSONByteWriter, fieldErrorCode: String?) -> EncodedExecution {
     writer.write(UInt8(ascii: "}"))
     var errors = finalErrors
     if errors.isEmpty { return EncodedExecution(errors: [], body: writer.bytes) }
@@ -243,7 +243,7 @@ extension ExecutionContext {
   /// Spec 6.4.4 for a value of `type` that started at `start`: a nullable position records the
   /// error and its partial output becomes `null`; a non-null one passes the error up. A
   /// suspension passes up with this handling added to its rest.
-  private func recover(
+  func recover(
     _ failure: FieldFailure, type: OutputType, start: Int, into writer: inout JSONByteWriter
   ) throws(FieldFailure) {
     switch failure.reason {
@@ -266,7 +266,7 @@ extension ExecutionContext {
   /// A failure, or, for a suspension, one whose rest then runs `rest` with what the suspended
   /// step returned: the work a step had left when a callee suspended. `component` is the response
   /// path's component the step had pushed for the callee (and popped while unwinding).
-  private func resuming(
+  func resuming(
     _ failure: FieldFailure, at component: PathComponent? = nil,
     then rest: @escaping (Bool, inout JSONByteWriter) throws(FieldFailure) -> Bool
   ) -> FieldFailure {
@@ -293,6 +293,7 @@ extension ExecutionContext {
     _ error: GraphQLError, type: OutputType, start: Int, into writer: inout JSONByteWriter
   ) throws(FieldFailure) {
     _ = try handleFieldError(error, type: type)
+    if let incremental { incremental.nulledPositions.insert(path) }
     writer.truncate(to: start)
     writer.write("null")
   }
@@ -327,6 +328,10 @@ extension ExecutionContext {
         writer.write("null")
         return true
       }
+      if let incremental {
+        try writeIncrementalObject(plan, objectType, value, incremental, into: &writer)
+        return false
+      }
       let plans = plan.subplans(for: objectType, in: self)
       let fields = ObjectFields(value, needsMembers: ObjectFields.needed(by: plans))
       try writeSelectionSet(plans, source: value, fields: fields, into: &writer)
@@ -341,10 +346,18 @@ extension ExecutionContext {
     case .list(let itemType):
       let elements = try listElements(value, plan: plan)
       writer.write(UInt8(ascii: "["))
+      if let incremental, case .key? = path.last, let stream = try streamUsage(plan) {
+        try writeStreamedItems(elements, stream, itemType: itemType, plan: plan, incremental, into: &writer)
+        return false
+      }
       try writeItems(elements, from: 0, itemType: itemType, plan: plan, into: &writer)
       return false
     case .abstract(let abstractName):
       let objectType = try resolveAbstractType(abstractName, value, plan: plan)
+      if let incremental {
+        try writeIncrementalObject(plan, objectType, value, incremental, into: &writer)
+        return false
+      }
       let plans = plan.subplans(for: objectType, in: self)
       try writeSelectionSet(
         plans, source: value, fields: ObjectFields(value, needsMembers: ObjectFields.needed(by: plans)),
@@ -358,7 +371,7 @@ extension ExecutionContext {
   }
 
   /// The items of a list from the `first`th on, and the closing bracket.
-  private func writeItems(
+  func writeItems(
     _ elements: [any Sendable], from first: Int, itemType: OutputType, plan: FieldPlan,
     into writer: inout JSONByteWriter
   ) throws(FieldFailure) {

@@ -104,6 +104,48 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     }
   }
 
+  /// Runs a request with `@defer` and `@stream` honoured: the same stages and answers as
+  /// `process(_:context:admission:rootValue:)`, then an incremental execution whose payloads
+  /// (in `format`) go out as they are ready, the first as soon as the fields that are not
+  /// deferred are written. A request that stops before execution, or defers nothing, is one
+  /// payload with `hasNext` false: its ordinary response.
+  ///
+  /// - Returns: the payloads (the execution runs in a task of its own, cancelled when the
+  ///   consumer stops iterating); nil for a subscription, which streams events instead (see
+  ///   `SubscriptionStream`) and which graphql-js 17 does not run incrementally.
+  public func processIncrementally(
+    _ request: GraphQLRequest, context: Context, admission: OperationAdmission = .singleResponse,
+    format: IncrementalFormat, rootValue: (any Sendable)? = nil
+  ) -> AsyncStream<IncrementalPayload>? {
+    let preparation = prepare(request, context, admission, rootValue, incremental: true)
+    switch preparation {
+    case .finished(let response):
+      if response.operationType == .subscription { return nil }
+      return AsyncStream { continuation in
+        continuation.yield(IncrementalPayload(body: response.body, hasNext: false))
+        continuation.finish()
+      }
+    case .ready(let execution):
+      if execution.operation.operation == .subscription { return nil }
+      let handOff = ExecutionHandOff(execution: execution)
+      return AsyncStream { continuation in
+        let task = Task {
+          await handOff.execution.executeIncrementally(fieldErrorCode: Self.fieldErrorCode, format: format) {
+            continuation.yield($0)
+          }
+          continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+      }
+    }
+  }
+
+  /// An execution handed to the task that runs it. `@unchecked Sendable`: the context is not
+  /// (one execution's mutable state); it is created here and only ever used by that task.
+  private struct ExecutionHandOff: @unchecked Sendable {
+    let execution: ExecutionContext
+  }
+
   /// The code of field errors that carry none (Apollo Server's).
   static var fieldErrorCode: String? { GraphQLResponse.Outcome.executed.errorCode }
 
@@ -148,7 +190,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   /// selection, admission, variable coercion, cost limit, response limits.
   private func prepare(
     _ request: GraphQLRequest, _ context: Context, _ admission: OperationAdmission,
-    _ rootValue: (any Sendable)?
+    _ rootValue: (any Sendable)?, incremental: Bool = false
   ) -> Preparation {
     let operationName = request.operationName
     let deadline = limits.timeout.map { ContinuousClock.now + $0 }
@@ -186,7 +228,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     }
     switch prepareExecution(
       schema: schema, document: document, operationName: operationName, variableValues: request.variables,
-      context: context, rootValue: rootValue)
+      context: context, rootValue: rootValue, incremental: incremental)
     {
     case .success(let execution):
       if let maxCost = limits.maxCost {

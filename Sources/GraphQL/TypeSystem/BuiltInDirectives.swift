@@ -50,6 +50,35 @@ extension GraphQLDirective {
     description: "Indicates exactly one field must be supplied and this field must not be `null`.",
     locations: [.inputObject], arguments: [], isRepeatable: false)
 
+  /// `@defer(if:, label:)`: graphql-js 17's experimental directive for incremental delivery. Not
+  /// among `specified`: a schema opts in by declaring it (as graphql-js 17 requires).
+  public static let `defer` = GraphQLDirective(
+    name: "defer",
+    description: "Directs the executor to defer this fragment when the `if` argument is true or undefined.",
+    locations: [.fragmentSpread, .inlineFragment],
+    arguments: [
+      GraphQLInputValue(
+        name: "if", description: "Deferred when true or undefined.", type: .nonNull(.named("Boolean")),
+        defaultValue: .boolean(true, range: nil)),
+      GraphQLInputValue(name: "label", description: "Unique name", type: .named("String")),
+    ], isRepeatable: false)
+
+  /// `@stream(if:, label:, initialCount:)`: graphql-js 17's experimental directive for streaming
+  /// the items of a list field. Not among `specified`, as `defer`.
+  public static let stream = GraphQLDirective(
+    name: "stream",
+    description: "Directs the executor to stream plural fields when the `if` argument is true or undefined.",
+    locations: [.field],
+    arguments: [
+      GraphQLInputValue(
+        name: "if", description: "Stream when true or undefined.", type: .nonNull(.named("Boolean")),
+        defaultValue: .boolean(true, range: nil)),
+      GraphQLInputValue(name: "label", description: "Unique name", type: .named("String")),
+      GraphQLInputValue(
+        name: "initialCount", description: "Number of items to return immediately", type: .named("Int"),
+        defaultValue: .int("0", range: nil)),
+    ], isRepeatable: false)
+
   /// The reason `@deprecated` gives when none is written.
   public static let defaultDeprecationReason = "No longer supported"
 

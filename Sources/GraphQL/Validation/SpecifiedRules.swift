@@ -1,5 +1,6 @@
 /// Every validation rule of the specification, in graphql-js's order (chosen so the clearest
-/// error comes first when a document breaks several rules), then graphql-js's recommended ones.
+/// error comes first when a document breaks several rules), with graphql-js 17's `@defer`/`@stream`
+/// rules where it puts them, then graphql-js's recommended ones.
 ///
 /// The operation-type check (`ValidationRule.knownOperationTypes`) is not included: graphql-js 16
 /// does not validate it and reports it when executing instead; add it to validate it up front.
@@ -24,6 +25,10 @@ public let specifiedRules: [ValidationRule] =
     .noUnusedVariables,
     .knownDirectives,
     .uniqueDirectivesPerLocation,
+    .deferStreamDirectiveOnRootField,
+    .deferStreamDirectiveOnValidOperations,
+    .deferStreamDirectiveLabel,
+    .streamDirectiveOnListField,
     .knownArgumentNames,
     .uniqueArgumentNames,
     .valuesOfCorrectType,

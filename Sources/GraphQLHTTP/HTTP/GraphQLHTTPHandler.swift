@@ -92,10 +92,14 @@ struct GraphQLHTTPHandler: HTTPRouter {
 
   /// A POST that asks for a streamed answer (multipart or SSE): its body is read, then a
   /// parameter error is a JSON 400; anything else is a stream carrying the operation's results
-  /// (one for a query or mutation). Nil when the request asks for no stream.
+  /// (one for a query or mutation). A query or mutation that may `@defer`/`@stream` is answered
+  /// incrementally when `Accept` names an incremental multipart format (or SSE); without one, it
+  /// gets an ordinary answer. Nil when the request asks for no stream.
   private func stream(_ request: some HTTPRequestHead, authorization: String?) -> HTTPResponder? {
-    guard let format = request.header("Accept").value.flatMap(StreamFormat.negotiate(accept:)),
-      let contentType = request.header("Content-Type").value,
+    let accept = request.header("Accept").value
+    let format = accept.flatMap(StreamFormat.negotiate(accept:))
+    let incremental = IncrementalStreamFormat.negotiate(accept: accept)
+    guard format != nil || incremental != nil, let contentType = request.header("Content-Type").value,
       MediaTypeNegotiation.isJSONContentType(contentType), (request.contentLength ?? 0) <= maxBodyBytes
     else { return nil }
     // A reconnecting `EventSource` names the last event it got; it means what
@@ -106,6 +110,17 @@ struct GraphQLHTTPHandler: HTTPRouter {
       switch parseBody(body, media: .json) {
       case .failure(let refusal): return .respond(refusal.value)
       case .success(let parsed):
+        if IncrementalStreamFormat.mayDefer(parsed) {
+          if let incremental {
+            return incrementalMultipart(parsed, authorization: authorization, format: incremental)
+          }
+          if format == .serverSentEvents { return incrementalEvents(parsed, authorization: authorization) }
+        }
+        guard let format else {
+          // Multipart for `@defer` was accepted, and there is nothing to defer: one JSON answer.
+          let media = MediaTypeNegotiation.negotiate(accept: accept) ?? .json
+          return .compute { run(parsed, authorization: authorization, media: media, allowMutations: true) }
+        }
         var request = parsed
         if let lastEventID, !lastEventID.isEmpty,
           request.extensions?[SubscriptionResult.resumeAfterExtension] == nil
@@ -142,6 +157,106 @@ struct GraphQLHTTPHandler: HTTPRouter {
               })
           }
         }
+      }
+    }
+  }
+
+  /// A query or mutation answered as `multipart/mixed` incremental payloads, one part each, the
+  /// first as soon as the fields it does not defer are written.
+  private func incrementalMultipart(
+    _ request: GraphQLRequest, authorization: String?, format: IncrementalFormat
+  )
+    -> HTTPResponder
+  {
+    .stream(framing: IncrementalStreamFormat.framing(format)) { [service, metrics] body in
+      let started = ContinuousClock.now
+      guard let payloads = service.startIncremental(request, authorization: authorization, format: format)
+      else {
+        // A subscription, or a service that does not defer: its answer as one part.
+        let results = startedResults(request, authorization: authorization, started: started)
+        body.own(
+          Task {
+            var first = true
+            for await result in results {
+              guard await body.reserve() else { return }
+              body.append(
+                IncrementalStreamFormat.part(IncrementalPayload(body: result, hasNext: false), first: first))
+              first = false
+            }
+            if !Task.isCancelled { body.finish() }
+          })
+        return
+      }
+      metrics?.record(.ok, operationName: request.operationName, transport: .stream, duration: .now - started)
+      body.own(
+        Task {
+          var first = true
+          for await payload in payloads {
+            guard await body.reserve() else { return }
+            body.append(IncrementalStreamFormat.part(payload, first: first))
+            first = false
+          }
+          if !Task.isCancelled { body.finish() }
+        })
+    }
+  }
+
+  /// A query or mutation answered over SSE with each incremental payload one `next` event
+  /// (graphql-js 17's shapes).
+  private func incrementalEvents(_ request: GraphQLRequest, authorization: String?) -> HTTPResponder {
+    let format = StreamFormat.serverSentEvents
+    return .stream(framing: format.framing) { [service, metrics] body in
+      let started = ContinuousClock.now
+      let results: AsyncStream<[UInt8]>
+      if let payloads = service.startIncremental(
+        request, authorization: authorization, format: .incrementalSpecV0_2)
+      {
+        metrics?.record(
+          .ok, operationName: request.operationName, transport: .stream, duration: .now - started)
+        results = AsyncStream { continuation in
+          let task = Task {
+            for await payload in payloads { continuation.yield(payload.body) }
+            continuation.finish()
+          }
+          continuation.onTermination = { _ in task.cancel() }
+        }
+      } else {
+        results = startedResults(request, authorization: authorization, started: started)
+      }
+      body.own(
+        Task {
+          for await result in results {
+            guard await body.reserve() else { return }
+            body.append(format.result(result))
+          }
+          if !Task.isCancelled { body.finish() }
+        })
+    }
+  }
+
+  /// The results of `service.start` as one stream of bodies (one for a single answer).
+  private func startedResults(
+    _ request: GraphQLRequest, authorization: String?, started: ContinuousClock.Instant
+  )
+    -> AsyncStream<[UInt8]>
+  {
+    switch service.start(request, authorization: authorization) {
+    case .single(let result):
+      metrics?.record(
+        result, operationName: result.operationName ?? request.operationName, transport: .stream,
+        duration: .now - started)
+      return AsyncStream { continuation in
+        continuation.yield(result.body)
+        continuation.finish()
+      }
+    case .stream(let results):
+      metrics?.record(.ok, operationName: request.operationName, transport: .stream, duration: .now - started)
+      return AsyncStream { continuation in
+        let task = Task {
+          for await result in results { continuation.yield(result.body) }
+          continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
       }
     }
   }

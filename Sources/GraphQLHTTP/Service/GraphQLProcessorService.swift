@@ -35,6 +35,16 @@ public struct GraphQLProcessorService<Context: Sendable>: GraphQLService {
       request, context: context, admission: .http(allowMutations: allowMutations))
     return GraphQLServiceResult(response, requestedOperationName: request.operationName)
   }
+
+  /// Runs a query or mutation incrementally through the processor; nil for a subscription or
+  /// when `makeContext` throws (then `start` answers).
+  public func startIncremental(_ request: GraphQLRequest, authorization: String?, format: IncrementalFormat)
+    -> AsyncStream<IncrementalPayload>?
+  {
+    guard let context = try? makeContext(authorization) else { return nil }
+    return processor.processIncrementally(
+      request, context: context, admission: .http(allowMutations: true), format: format)
+  }
 }
 
 extension GraphQLServiceResult {

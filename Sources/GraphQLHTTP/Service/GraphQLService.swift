@@ -42,6 +42,15 @@ public protocol GraphQLService: Sendable {
   /// them as it does over plain HTTP).
   func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart
 
+  /// Starts a query or mutation whose `@defer`/`@stream` are honoured (graphql-js 17's incremental
+  /// delivery), its payloads in `format`; nil when the service does not deliver incrementally or
+  /// the operation is a subscription (the transport then calls `start`). The first payload has
+  /// `hasNext` false when it is the whole (ordinary) answer. Called from any thread.
+  ///
+  /// The default returns nil.
+  func startIncremental(_ request: GraphQLRequest, authorization: String?, format: IncrementalFormat)
+    -> AsyncStream<IncrementalPayload>?
+
   /// Whether a WebSocket connection may use `authorization`, given in its `connection_init`
   /// payload; false closes it with 4403 Forbidden. The default accepts every value.
   func accepts(authorization: String) -> Bool
@@ -68,6 +77,11 @@ extension GraphQLService {
   ) throws -> GraphQLServiceResult {
     try execute(request, authorization: authorization, allowMutations: allowMutations)
   }
+
+  /// Delivers nothing incrementally.
+  public func startIncremental(_ request: GraphQLRequest, authorization: String?, format: IncrementalFormat)
+    -> AsyncStream<IncrementalPayload>?
+  { nil }
 
   /// Accepts every credential.
   public func accepts(authorization: String) -> Bool { true }

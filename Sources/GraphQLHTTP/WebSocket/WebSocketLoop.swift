@@ -371,6 +371,20 @@ final class WebSocketLoop: Sendable {
     let window = connection.window
     return Task { [service, metrics] in
       let started = ContinuousClock.now
+      // A query or mutation with `@defer`/`@stream`: each payload one `next` message.
+      if IncrementalStreamFormat.mayDefer(request),
+        let payloads = service.startIncremental(
+          request, authorization: authorization, format: .incrementalSpecV0_2)
+      {
+        metrics?.record(
+          .ok, operationName: request.operationName, transport: .websocket, duration: .now - started)
+        for await payload in payloads {
+          guard await window.reserve(payload.body.count) else { return }
+          post(connection: connectionID, id: id, serial: serial, .emitted(payload.body))
+        }
+        if !Task.isCancelled { post(connection: connectionID, id: id, serial: serial, .finished) }
+        return
+      }
       switch service.start(request, authorization: authorization) {
       case .single(let result):
         metrics?.record(

@@ -40,6 +40,12 @@ struct BackendGraphQLService: GraphQLService {
     }
   }
 
+  func startIncremental(_ request: GraphQLRequest, authorization: String?, format: IncrementalFormat)
+    -> AsyncStream<IncrementalPayload>?
+  {
+    backend.processIncrementally(request, authorization: authorization, format: format)
+  }
+
   func accepts(authorization: String) -> Bool { backend.isSignedIn(authorization: authorization) }
 
   func validationErrors(of query: String) -> [GraphQLError]? { backend.validationErrors(of: query) }

@@ -22,7 +22,9 @@ import Testing
         "KnownFragmentNamesRule", "NoUnusedFragmentsRule", "PossibleFragmentSpreadsRule",
         "NoFragmentCyclesRule", "UniqueVariableNamesRule", "NoUndefinedVariablesRule",
         "NoUnusedVariablesRule", "KnownDirectivesRule", "UniqueDirectivesPerLocationRule",
-        "KnownArgumentNamesRule", "UniqueArgumentNamesRule", "ValuesOfCorrectTypeRule",
+        "DeferStreamDirectiveOnRootFieldRule", "DeferStreamDirectiveOnValidOperationsRule",
+        "DeferStreamDirectiveLabelRule", "StreamDirectiveOnListFieldRule", "KnownArgumentNamesRule",
+        "UniqueArgumentNamesRule", "ValuesOfCorrectTypeRule",
         "ProvidedRequiredArgumentsRule", "VariablesInAllowedPositionRule",
         "OverlappingFieldsCanBeMergedRule", "UniqueInputFieldNamesRule", "MaxIntrospectionDepthRule",
       ])

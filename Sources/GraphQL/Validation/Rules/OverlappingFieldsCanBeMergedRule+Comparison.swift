@@ -372,6 +372,20 @@ extension OverlappingFieldsCanBeMergedRule {
         return conflict("they have differing arguments")
       }
     }
+    // graphql-js 17: a streamed field merges with no other field of its response key, whatever
+    // their parents (it would stream items its copy selects too).
+    let stream1 = node1.directives.first { $0.name.value == "stream" }
+    let stream2 = node2.directives.first { $0.name.value == "stream" }
+    if stream1 != nil || stream2 != nil {
+      var reason = "they have overlapping stream directives"
+      if let stream1, let stream2, stream1.arguments.count == stream2.arguments.count,
+        directiveArgumentsText(stream1) == directiveArgumentsText(stream2)
+      {
+        // Equal streams merged in graphql-js 17's alphas; the reason says where that changed.
+        reason += ". See https://github.com/graphql/defer-stream-wg/discussions/100"
+      }
+      return conflict(reason)
+    }
     let type1 = field1.definition?.type
     let type2 = field2.definition?.type
     if let type1, let type2, typesConflict(type1, type2) {

@@ -111,6 +111,13 @@ extension OverlappingFieldsCanBeMergedRule {
     return text
   }
 
+  /// A directive's arguments printed in name order, for comparing two uses.
+  func directiveArgumentsText(_ directive: Directive) -> String {
+    ValueText.print(
+      ValueText.sorted(
+        Value.object(directive.arguments.map { ObjectField(name: $0.name, value: $0.value) }, range: nil)))
+  }
+
   private func directivesText(_ directives: [Directive]) -> String {
     if directives.isEmpty { return "" }
     return directives.map { directive in

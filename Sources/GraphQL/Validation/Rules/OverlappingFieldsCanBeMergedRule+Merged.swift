@@ -10,7 +10,8 @@
 /// conflicts, which the error limit bounds). This finds exactly the pairs graphql-js's pairwise
 /// comparison finds, in time that grows with the document rather than its square; the messages
 /// are then built by comparing only those pairs. Fields whose selections spread fragments are
-/// left to the pairwise comparison (graphql-js's fragment memos make its outcome depend on order).
+/// left to the pairwise comparison (graphql-js's fragment memos make its outcome depend on order),
+/// and so are streamed fields.
 extension OverlappingFieldsCanBeMergedRule {
   /// An unordered pair of distinct owners.
   struct OwnerPair: Hashable, Comparable {
@@ -51,6 +52,9 @@ extension OverlappingFieldsCanBeMergedRule {
     var owners: [[Int]] = []
     for entry in entries {
       if identities.withSpreads.contains(entry.field.identity) || shouldStop { return nil }
+      // A streamed field conflicts with any other under its key (`findConflict`), copies of itself
+      // included, which the shapes below do not express: the pairwise walk handles it.
+      if entry.field.node.directives.contains(where: { $0.name.value == "stream" }) { return nil }
       if let group = groupOf[entry.field.identity] {
         if !owners[group].contains(entry.owner) { owners[group].append(entry.owner) }
       } else {

@@ -1,0 +1,28 @@
+/// Stream Directives Are Used On List Fields (graphql-js 17)
+///
+/// Only a list has items to stream.
+final class StreamDirectiveOnListFieldRule: ValidationVisitor {
+  private let context: ValidationContext
+
+  init(context: ValidationContext) { self.context = context }
+
+  func enterDirective(_ node: Directive, location: DirectiveLocation?) {
+    guard node.name.value == "stream", let field = context.typeInfo.fieldDefinition,
+      let parentType = context.typeInfo.parentType
+    else { return }
+    switch field.type {
+    case .list, .nonNull(.list): return
+    default:
+      context.report(
+        "Stream directive cannot be used on non-list field \"\(field.name)\" on type \"\(parentType.name)\".",
+        nodes: [node.range])
+    }
+  }
+}
+
+extension ValidationRule {
+  /// `@stream` only on list fields.
+  public static let streamDirectiveOnListField = ValidationRule(name: "StreamDirectiveOnListFieldRule") {
+    StreamDirectiveOnListFieldRule(context: $0)
+  }
+}
