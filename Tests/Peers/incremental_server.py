@@ -6,7 +6,7 @@ Tests/RocketReserverCLITests/IncrementalQueryTests.swift). Needs graphql-core 3.
 .build/python-peers by `make test-deps`). Listens on 127.0.0.1, an ephemeral port, and prints
 the port on one line once it accepts.
 
-POST /graphql runs the request with graphql-core's experimental_execute_incrementally. An
+POST /graphql (or GET, with automatic persisted queries) runs the request with graphql-core's experimental_execute_incrementally. An
 answer with deferred or streamed parts goes out as `multipart/mixed` in the format `Accept`
 asks for first:
   - `incrementalSpec=v0.2`: graphql-core's payloads as they are;
@@ -21,7 +21,7 @@ CLI's `query` can check documents against the schema first.
 test can show that the first payload leaves before the deferred part is done. Each request's
 `Accept` is printed on standard error.
 """
-import asyncio, copy, json, sys, threading
+import asyncio, copy, json, sys, threading, urllib.parse
 
 from graphql import (
     GraphQLDeferDirective, GraphQLSchema, GraphQLStreamDirective, build_schema, parse,
@@ -147,9 +147,20 @@ async def respond(reader, writer):
                 headers[name.strip().lower()] = value.strip()
         body = await reader.readexactly(int(headers.get("content-length", "0")))
         accept = headers.get("accept", "")
-        print(accept, file=sys.stderr, flush=True)
-        request = json.loads(body)
-        document = parse(request["query"])
+        print(lines[0], accept, file=sys.stderr, flush=True)
+        request = read_request(lines[0], body)
+        query = request.get("query")
+        persisted = (request.get("extensions") or {}).get("persistedQuery")
+        if persisted:
+            if query:
+                queries[persisted["sha256Hash"]] = query
+            else:
+                query = queries.get(persisted["sha256Hash"])
+        if not query:
+            await plain(writer, {"errors": [
+                {"message": "PersistedQueryNotFound", "extensions": {"code": "PERSISTED_QUERY_NOT_FOUND"}}]})
+            return
+        document = parse(query)
         errors = validate(SCHEMA, document)
         if errors:
             await plain(writer, {"errors": [error.formatted for error in errors]})
@@ -186,6 +197,22 @@ async def respond(reader, writer):
         pass
     finally:
         writer.close()
+
+
+queries = {}  # automatic persisted queries: hash -> text
+
+
+def read_request(request_line, body):
+    """The GraphQL request of a POST's JSON body or a GET's URL query."""
+    method, target, _ = request_line.split(" ", 2)
+    if method == "POST":
+        return json.loads(body)
+    parameters = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(target).query))
+    request = {"query": parameters.get("query"), "operationName": parameters.get("operationName")}
+    for name in ("variables", "extensions"):
+        if name in parameters:
+            request[name] = json.loads(parameters[name])
+    return request
 
 
 async def chunk(writer, data):
