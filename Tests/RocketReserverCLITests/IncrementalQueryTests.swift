@@ -97,3 +97,22 @@ import Testing
     #expect(run.standardOutput.contains(#""message": "failing cannot be resolved""#))
   }
 }
+
+/// Ctrl-C in the shell while a deferred part is still to come: the payloads so far are shown,
+/// then `cancelled`, and no merged result.
+@Suite(.enabled(if: IncrementalPeer.isAvailable)) struct IncrementalInterruptTests {
+  @Test func ctrlCAfterTheFirstPayloadCancelsTheRest() throws {
+    let peer = try IncrementalPeer()
+    let fixture = try ShellFixture()
+    let terminal = try fixture.startShell(arguments: ["--endpoint", peer.endpoint.absoluteString])
+    terminal.send("{ greeting ... @defer { held } }\n")
+    try terminal.expect("payload 1 (more to come):", timeout: ShellFixture.patience)
+    try terminal.expect("\"hasNext\": true", timeout: ShellFixture.patience)
+    terminal.sendControl("c")
+    let output = try fixture.expectPrompt(terminal)
+    #expect(output.contains("cancelled"))
+    #expect(!output.contains("merged result"))
+    terminal.sendControl("d")
+    #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
+  }
+}

@@ -72,6 +72,9 @@ enum AdHocQuery {
       } catch {
         return context.outcome(for: error)
       }
+      // The stages end before the last payload only when the command is cancelled (Ctrl-C):
+      // the transport reports an answer cut short as an error.
+      if last.hasNext { return context.outcome(for: .cancelled) }
       response = last.result
       printer.writeMerged(response)
     } else {
