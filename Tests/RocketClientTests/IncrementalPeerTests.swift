@@ -108,3 +108,15 @@ import Testing
     #expect(seen.map(\.index) == [1])
   }
 }
+
+/// `stages(of:)` over an ordinary answer, and over the embedded backend: one final stage.
+@Suite struct PlainStageTests {
+  @Test func anOrdinaryAnswerIsOneFinalStage() async throws {
+    let stub = try LoopbackHTTPStub(response: .json(#"{"data":{"a":1}}"#))
+    let client = RocketClient.http(endpoint: stub.url(), credentials: nil)
+    var stages: [IncrementalStage] = []
+    for try await stage in client.stages(of: GraphQLRequest(query: "{ a }")) { stages.append(stage) }
+    let answer = try JSON(parsing: #"{"data":{"a":1}}"#)
+    #expect(stages == [IncrementalStage(payload: answer, result: answer, hasNext: false, index: 1)])
+  }
+}
