@@ -36,7 +36,7 @@ import Testing
     let request = try #require(stub.requests.first)
     #expect(request.method == "POST")
     #expect(request.header("content-type") == "application/json")
-    #expect(request.header("accept") == "application/graphql-response+json, application/json")
+    #expect(request.header("accept") == HTTPTransport.queryAccept)
     #expect(request.header("x-apollo-operation-name") == "LaunchList")
     #expect(request.header("authorization") == nil)
     let body = try JSON(parsing: [UInt8](request.body))

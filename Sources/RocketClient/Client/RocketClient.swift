@@ -144,7 +144,7 @@ public struct RocketClient: Sendable {
       response: response, operationName: Operation.operationName, endpointKey: endpointKey)
   }
 
-  private func run(_ request: OutgoingRequest) async throws(RocketClientError) -> JSON {
+  func run(_ request: OutgoingRequest) async throws(RocketClientError) -> JSON {
     let response = try await RequestChain(interceptors: interceptors, transport: transport).proceed(request)
     // A transport may finish just as the task is cancelled; the caller asked to stop, so stop.
     if Task.isCancelled { throw RocketClientError.cancelled }

@@ -122,7 +122,14 @@ public final class HTTPClient: Sendable {
   ///
   /// - Throws: ``HTTPTransportError`` as ``send(_:)`` does, and for a body that fails part way.
   public func fetch(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
-    let response = try await send(request)
+    try await Self.collect(try await send(request), of: request)
+  }
+
+  /// Reads the rest of `response`, the answer to `request`, as ``fetch(_:)`` does.
+  static func collect(_ response: HTTPStreamedResponse, of request: HTTPRequest)
+    async throws(HTTPTransportError)
+    -> HTTPResponse
+  {
     var body = Data()
     do {
       for try await chunk in response.body { body.append(contentsOf: chunk) }

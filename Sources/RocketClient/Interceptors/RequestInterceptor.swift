@@ -61,6 +61,11 @@ public struct OutgoingRequest: Sendable {
   /// What the cache needs to store and rebuild the answer; nil for a request the cache must
   /// leave alone (the introspection query of `schema`, ad-hoc documents).
   public var cacheable: CacheableOperation?
+  /// Called with each stage of an incremental (`multipart/mixed`) answer as it arrives, before
+  /// the transport returns the merged result; nil when only the result matters. Set by
+  /// ``RocketClient/stages(of:operationType:context:)``; an interceptor that retries may cause
+  /// the stages to start over from the first.
+  public var stageObserver: (@Sendable (IncrementalStage) -> Void)?
 
   /// A request with no headers yet.
   ///

@@ -6,7 +6,8 @@ import GraphQLWire
 /// (a persisted query's hash).
 ///
 /// Every request carries `Content-Type: application/json`,
-/// `Accept: application/graphql-response+json, application/json`, the operation name in
+/// `Accept: application/graphql-response+json, application/json` (for a query, the incremental
+/// formats first: ``queryAccept``), the operation name in
 /// `X-APOLLO-OPERATION-NAME` (as apollo-ios sends it) and the request's own header fields
 /// (`Authorization` when logged in, `--header` fields).
 /// A JSON body is read whatever the status code, since GraphQL servers answer request errors
@@ -14,6 +15,13 @@ import GraphQLWire
 ///
 /// Thread safety: immutable; share one transport between tasks.
 public struct HTTPTransport: NetworkTransport {
+  /// The `Accept` of a query: an incremental answer (`@defer`, `@stream`) in either format
+  /// servers send, else an ordinary one. Its stages reach ``OutgoingRequest/stageObserver`` and
+  /// ``send(_:)`` returns the merged result (see ``IncrementalResult``).
+  public static let queryAccept =
+    "multipart/mixed;incrementalSpec=v0.2,multipart/mixed;deferSpec=20220824,"
+    + "application/graphql-response+json,application/json;q=0.9"
+
   /// The GraphQL endpoint, such as `http://127.0.0.1:4000/graphql`.
   public let endpoint: URL
   private let client: HTTPClient
@@ -40,7 +48,10 @@ public struct HTTPTransport: NetworkTransport {
   ///   ``RocketClientError/cancelled`` when the task is cancelled.
   public func send(_ request: OutgoingRequest) async throws(RocketClientError) -> TransportResponse {
     let usesGET = request.httpMethod == .get && request.operationType == .query
-    var headers: HTTPHeaders = ["Accept": "application/graphql-response+json, application/json"]
+    var headers: HTTPHeaders = [
+      "Accept": request.operationType == .query
+        ? Self.queryAccept : "application/graphql-response+json, application/json"
+    ]
     if !usesGET { headers["Content-Type"] = "application/json" }
     if let name = request.operation.operationName { headers["X-APOLLO-OPERATION-NAME"] = name }
     for field in request.headers {
@@ -53,9 +64,23 @@ public struct HTTPTransport: NetworkTransport {
       usesGET
       ? HTTPRequest(method: .get, url: Self.url(for: request.operation, at: endpoint), headers: headers)
       : HTTPRequest(method: .post, url: endpoint, headers: headers, body: request.operation.json.encoded())
+    let streamed: HTTPStreamedResponse
+    do {
+      streamed = try await client.send(exchange)
+    } catch .cancelled {
+      throw RocketClientError.cancelled
+    } catch {
+      throw RocketClientError.transport(error.naming(endpoint))
+    }
+    if (200..<300).contains(streamed.status),
+      let boundary = streamed.header("content-type").flatMap(MultipartMixedParser.boundary(ofContentType:))
+    {
+      return try await IncrementalReader(endpoint: endpoint, observer: request.stageObserver)
+        .read(streamed, boundary: boundary)
+    }
     let response: HTTPResponse
     do {
-      response = try await client.fetch(exchange)
+      response = try await HTTPClient.collect(streamed, of: exchange)
     } catch .cancelled {
       throw RocketClientError.cancelled
     } catch {

@@ -10,7 +10,8 @@ import RocketReserverAPI
 /// printed as `query:LINE:COL: error: MESSAGE` (in a script, its line: `DocumentLines.report`)
 /// with the line and a caret, and nothing is sent
 /// (status 2). Otherwise the response (`data`, `errors`, `extensions`) is printed as indented
-/// JSON, coloured on a terminal; the status is 0 without errors, 77 when an error says to log in,
+/// JSON, coloured on a terminal; an incremental answer (`@defer`, `@stream`) prints each payload
+/// as it arrives, then the merged result (`StagePrinter`). The status is 0 without errors, 77 when an error says to log in,
 /// 1 for other errors, 69 when the endpoint cannot be reached.
 enum AdHocQuery {
   /// Checks and sends `request`.
@@ -42,17 +43,45 @@ enum AdHocQuery {
     }
     // The kind decides whether the client may retry (only queries are).
     let operationType = GraphQLOperationType(rawValue: operation.operation.rawValue) ?? .mutation
+    // The spinner runs until the first payload; an incremental answer's later payloads print
+    // as they come, after it.
     let sent = await context.request("Sending the \(operation.operation.rawValue)") {
       requests throws(RocketClientError) in
-      try await requests.execute(graphQLRequest, operationType: operationType)
+      let stages = StageIterator(requests.stages(graphQLRequest, operationType: operationType))
+      guard let first = try await stages.next() else {
+        throw RocketClientError.invalidResponse(
+          endpoint: requests.session.client.endpointKey, reason: "no answer")
+      }
+      return (first, stages)
     }
-    guard case .succeeded(let response, _) = sent else {
+    guard case .succeeded(let (first, stages), _) = sent else {
       if case .failed(let outcome) = sent { return outcome }
       return .failed()
     }
     let style = request.noColor ? TextStyle.plain : context.style
-    context.writeResult(
-      PrettyJSON.format(response, style: style, forTerminal: context.outputIsTerminal) + "\n")
+    let response: JSON
+    if first.hasNext {
+      let printer = StagePrinter(context: context, style: style)
+      printer.write(first)
+      var last = first
+      do throws(RocketClientError) {
+        while let stage = try await stages.next() {
+          printer.write(stage)
+          last = stage
+        }
+      } catch {
+        return context.outcome(for: error)
+      }
+      // The stages end before the last payload only when the command is cancelled (Ctrl-C):
+      // the transport reports an answer cut short as an error.
+      if last.hasNext { return context.outcome(for: .cancelled) }
+      response = last.result
+      printer.writeMerged(response)
+    } else {
+      response = first.result
+      context.writeResult(
+        PrettyJSON.format(response, style: style, forTerminal: context.outputIsTerminal) + "\n")
+    }
     let errors = (response["errors"]?.arrayValue ?? []).map(GraphQLError.init(responseJSON:))
     if errors.isEmpty { return .success }
     // The test the generated operations use (any `Data` type gives the same static answer).

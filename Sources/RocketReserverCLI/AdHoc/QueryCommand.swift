@@ -3,7 +3,8 @@
 #endif
 
 /// `query 'DOCUMENT'`, `query -f FILE|-`: sends any GraphQL document, checked locally against
-/// the endpoint's schema first, and prints the whole response as JSON (see `AdHocQuery`).
+/// the endpoint's schema first, and prints the whole response as JSON, an incremental one payload
+/// by payload (see `AdHocQuery`).
 public struct QueryCommand: Command {
   static let document = Positional(
     "DOCUMENT", type: .text, optional: true, help: "the GraphQL document (or -f FILE)")
@@ -33,6 +34,9 @@ public struct QueryCommand: Command {
       The response (data, errors, extensions) prints as indented JSON, coloured on a terminal
       unless --no-color or NO_COLOR. Status: 0 without errors, 1 with errors, 77 when an error
       says to log in, 69 when the endpoint cannot be reached.
+
+      An incremental answer (@defer, @stream) prints each payload as it arrives, then the merged
+      result; with --json, one line of JSON per payload and the merged result last (NDJSON).
 
       In the shell, a line starting with {, query, mutation, subscription or fragment is a
       document: it continues on ...> lines while brackets are open, and Tab completes from the

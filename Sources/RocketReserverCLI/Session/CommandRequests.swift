@@ -34,6 +34,15 @@ struct CommandRequests: Sendable {
     try await session.client.execute(request, operationType: operationType, context: capture)
   }
 
+  /// Sends a request no generated operation expresses, with the command's capture, and yields
+  /// each stage of an incremental (`@defer`/`@stream`) answer as it arrives (an ordinary answer
+  /// is one stage).
+  func stages(_ request: GraphQLRequest, operationType: GraphQLOperationType = .query)
+    -> AsyncThrowingStream<IncrementalStage, any Error>
+  {
+    session.client.stages(of: request, operationType: operationType, context: capture)
+  }
+
   /// Logs in with the command's capture (which holds the answer in memory only; `LoginCommand`
   /// redacts the token before `--json` prints it).
   func logIn<Mutation: GraphQLMutation>(

@@ -1,0 +1,72 @@
+import FoundationEssentials
+import GraphQLWire
+
+/// Reads an incremental `multipart/mixed` answer to a query: each part is one payload, merged
+/// into an ``IncrementalResult`` and handed to the observer as a stage as soon as it arrives.
+///
+/// The parts are split by the same ``MultipartMixedParser`` as multipart subscriptions, which
+/// hands a part over once its JSON is complete, without waiting for the next delimiter (a
+/// server sends that with the next payload, possibly much later).
+struct IncrementalReader {
+  /// The GraphQL endpoint, named in errors.
+  let endpoint: URL
+  /// Who sees each stage; nil when only the merged result matters.
+  let observer: (@Sendable (IncrementalStage) -> Void)?
+
+  /// Reads `response` to its last payload (`hasNext: false`) and returns the merged result.
+  ///
+  /// - Throws: ``RocketClientError/invalidResponse(endpoint:reason:)`` for a part that is not a
+  ///   payload or does not merge; `.transport(.connectionLost)` for an answer that ends before
+  ///   its last payload; `.cancelled` when the task is cancelled.
+  func read(_ response: HTTPStreamedResponse, boundary: String) async throws(RocketClientError)
+    -> TransportResponse
+  {
+    var parser = MultipartMixedParser(boundary: boundary, maxPartSize: HTTPClient.defaultMaxBodySize)
+    var result = IncrementalResult()
+    var byteCount = 0
+    var body = response.body.makeAsyncIterator()
+    reading: while result.payloadCount == 0 || result.hasNext {
+      let chunk: [UInt8]?
+      do {
+        chunk = try await body.next()
+      } catch let error as HTTPTransportError {
+        if case .cancelled = error { throw RocketClientError.cancelled }
+        throw RocketClientError.transport(error.naming(endpoint))
+      } catch {
+        if Task.isCancelled { throw RocketClientError.cancelled }
+        throw RocketClientError.transport(.connectionLost(endpoint: endpoint))
+      }
+      if Task.isCancelled { throw RocketClientError.cancelled }
+      guard let chunk else { break reading }
+      byteCount += chunk.count
+      let parts: [[UInt8]]
+      do {
+        parts = try parser.feed(chunk)
+      } catch {
+        throw invalid("a multipart part larger than \(HTTPClient.defaultMaxBodySize >> 20) MiB")
+      }
+      for part in parts {
+        guard let payload = try? JSON(parsing: part) else {
+          throw invalid("a multipart part that is not JSON")
+        }
+        do {
+          try result.apply(payload)
+        } catch {
+          throw invalid("an incremental payload that does not merge: \(error.reason)")
+        }
+        observer?(
+          IncrementalStage(
+            payload: payload, result: result.json, hasNext: result.hasNext, index: result.payloadCount))
+        if !result.hasNext { break reading }
+      }
+      if parser.isEnded { break reading }
+    }
+    guard result.payloadCount > 0 else { throw invalid("a multipart answer without a payload") }
+    if result.hasNext { throw RocketClientError.transport(.connectionLost(endpoint: endpoint)) }
+    return TransportResponse(json: result.json, status: response.status, byteCount: byteCount)
+  }
+
+  private func invalid(_ reason: String) -> RocketClientError {
+    .invalidResponse(endpoint: endpoint.absoluteString, reason: "HTTP 200 with " + reason)
+  }
+}

@@ -1,0 +1,28 @@
+import RocketClient
+
+/// The stages of one answer, read in turns: the first inside the request's spinner, the rest
+/// after it (see `AdHocQuery`).
+///
+/// Thread safety (`@unchecked Sendable`): one command reads it, one stage at a time, never from
+/// two tasks at once; it crosses a task boundary only between reads.
+final class StageIterator: @unchecked Sendable {
+  private var iterator: AsyncThrowingStream<IncrementalStage, any Error>.AsyncIterator
+
+  init(_ stages: AsyncThrowingStream<IncrementalStage, any Error>) {
+    iterator = stages.makeAsyncIterator()
+  }
+
+  /// The next stage; nil after the last.
+  ///
+  /// - Throws: the client's error for the request.
+  func next() async throws(RocketClientError) -> IncrementalStage? {
+    do {
+      return try await iterator.next()
+    } catch let error as RocketClientError {
+      throw error
+    } catch {
+      // `stages(of:)` throws only RocketClientError.
+      throw RocketClientError.backendFailed(message: "\(error)")
+    }
+  }
+}
