@@ -3,8 +3,9 @@ import GraphQL
 import TestSupport
 import Testing
 
-/// `rocket-reserver probe URL` against four kinds of server: `serve` (everything), graphql-js's
-/// plain JSON-over-POST server (the reference server of the benchmarks), a web server that is not
+/// `rocket-reserver probe URL` against five kinds of server: `serve` (everything), graphql-js's
+/// plain JSON-over-POST server (the reference server of the benchmarks), graphql-core 3.3 (the
+/// incremental-delivery peer of the client's tests), a web server that is not
 /// GraphQL, and a server that speaks only graphql-transport-ws over WebSocket; and a port where
 /// nothing listens.
 @Suite struct ProbeCommandTests {
@@ -42,6 +43,9 @@ import Testing
     #expect(found["multipartSubscriptions"] == .bool(true))
     #expect(found["serverSentEvents"] == .bool(true))
     #expect(found["resumableSubscriptions"] == .bool(true))
+    #expect(
+      found["incrementalDelivery"]
+        == .array([.string("incrementalSpec=v0.2"), .string("deferSpec=20220824")]))
     #expect(found["automaticPersistedQueries"] == .bool(true))
     #expect(found["compression"] == .array([.string("gzip")]))
     #expect(
@@ -91,6 +95,35 @@ import Testing
     #expect(found["resumableSubscriptions"] == .null)
     #expect(found["automaticPersistedQueries"] == .bool(false))
     #expect(found["compression"] == .array([]))
+  }
+
+  /// graphql-core 3.3 behind a small Python HTTP server (the client's incremental-delivery peer):
+  /// JSON only, GET, both `@defer` formats, APQ, no subscriptions and no compression.
+  @Test(.enabled(if: IncrementalPeer.isAvailable))
+  func graphqlCoreSpeaksIncrementalDeliveryAndNoSubscriptions() throws {
+    let peer = try IncrementalPeer()
+    let result = try probe(["--json", peer.endpoint.absoluteString])
+    #expect(result.status == 0, "\(result.standardError)")
+    let found = try report(result)
+    #expect(found["graphQL"] == .bool(true))
+    #expect(found["post"] == .array([.string("application/json")]))
+    #expect(found["get"] == .bool(true))
+    #expect(found["validationErrorStatus"]?["application/json"] == .int(200))
+    #expect(found["introspection"] == .bool(true))
+    #expect(found["webSocketSubprotocols"] == .array([]))
+    #expect(
+      found["incrementalDelivery"]
+        == .array([.string("incrementalSpec=v0.2"), .string("deferSpec=20220824")]))
+    #expect(found["automaticPersistedQueries"] == .bool(true))
+    #expect(found["compression"] == .array([]))
+
+    let table = try probe([peer.endpoint.absoluteString])
+    #expect(table.status == 0)
+    #expect(
+      table.standardOutput.contains(
+        "multipart subscriptions  not tried (no subscription field without arguments)\n"))
+    #expect(
+      table.standardOutput.contains("incremental delivery     incrementalSpec=v0.2, deferSpec=20220824\n"))
   }
 
   @Test func aWebServerThatIsNotGraphQLIsNamedSo() throws {
