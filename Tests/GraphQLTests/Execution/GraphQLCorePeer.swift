@@ -9,14 +9,18 @@ enum GraphQLCorePeer {
     .deletingLastPathComponent().deletingLastPathComponent()
   static let peers = root.appendingPathComponent(".build/python-peers")
   static let script = root.appendingPathComponent("Tests/Peers/graphql_core_incremental.py")
+  /// `Tests/Peers/graphql_core_execute.py`: `execute` on `ExecutionFixture`'s data and resolvers.
+  static let executeScript = root.appendingPathComponent("Tests/Peers/graphql_core_execute.py")
 
   struct Failure: Error, CustomStringConvertible {
     let description: String
   }
 
   /// Runs the peer on `request` (see the script) and returns its output: per case, a list of
-  /// JSON values (payloads or errors).
-  static func run(_ request: [String: Any]) throws -> [[Any]] {
+  /// JSON values (payloads or errors), or with `executeScript` one result.
+  static func run<Output>(
+    _ request: [String: Any], script: URL = script, as _: Output.Type = [Any].self
+  ) throws -> [Output] {
     try #require(
       FileManager.default.fileExists(
         atPath: peers.appendingPathComponent("graphql/execution/incremental").path),
@@ -40,7 +44,7 @@ enum GraphQLCorePeer {
     guard process.terminationStatus == 0 else {
       throw Failure(description: "graphql-core peer failed: " + String(decoding: errors, as: UTF8.self))
     }
-    guard let cases = try JSONSerialization.jsonObject(with: output) as? [[Any]] else {
+    guard let cases = try JSONSerialization.jsonObject(with: output) as? [Output] else {
       throw Failure(
         description: "graphql-core peer printed no list: " + String(decoding: output, as: UTF8.self))
     }
