@@ -38,7 +38,7 @@ extension SDLWalk {
       for argument in info.arguments
       where !provided.contains(argument.name) && argument.type.isNonNull && !argument.hasDefault {
         errors.report(
-          "Directive \"@\(name)\" argument \"\(argument.name)\" of type \"\(argument.type)\" is required, "
+          "Argument \"@\(name)(\(argument.name):)\" of type \"\(argument.type)\" is required, "
             + "but it was not provided.", [directive.range])
       }
     }

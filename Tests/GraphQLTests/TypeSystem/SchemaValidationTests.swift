@@ -150,7 +150,7 @@ import Testing
       actual == [
         "Unknown argument \"reasn\" on directive \"@deprecated\". Did you mean \"reason\"? [\"1:33\"]",
         "There can be only one argument named \"reason\". [\"1:64\", \"1:77\"]",
-        "Directive \"@specifiedBy\" argument \"url\" of type \"String!\" is required, but it was not provided. [\"2:10\"]",
+        "Argument \"@specifiedBy(url:)\" of type \"String!\" is required, but it was not provided. [\"2:10\"]",
         "There can be only one input field named \"a\". [\"3:22\", \"3:28\"]",
       ])
   }

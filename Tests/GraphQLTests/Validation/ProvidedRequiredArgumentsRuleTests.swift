@@ -24,15 +24,15 @@ import Testing
       """#,
       [
         (
-          "Field \"pet\" argument \"id\" of type \"ID!\" is required, but it was not provided.",
+          "Argument \"Query.pet(id:)\" of type \"ID!\" is required, but it was not provided.",
           ["1:3"]
         ),
         (
-          "Field \"knowsTrick\" argument \"trick\" of type \"TrickLevel!\" is required, but it was not provided.",
+          "Argument \"Dog.knowsTrick(trick:)\" of type \"TrickLevel!\" is required, but it was not provided.",
           ["1:22"]
         ),
         (
-          "Field \"search\" argument \"text\" of type \"String!\" is required, but it was not provided.",
+          "Argument \"Query.search(text:)\" of type \"String!\" is required, but it was not provided.",
           ["1:45"]
         ),
       ])
@@ -46,15 +46,15 @@ import Testing
       """#,
       [
         (
-          "Directive \"@include\" argument \"if\" of type \"Boolean!\" is required, but it was not provided.",
+          "Argument \"@include(if:)\" of type \"Boolean!\" is required, but it was not provided.",
           ["1:7"]
         ),
         (
-          "Directive \"@tag\" argument \"name\" of type \"String!\" is required, but it was not provided.",
+          "Argument \"@tag(name:)\" of type \"String!\" is required, but it was not provided.",
           ["1:16"]
         ),
         (
-          "Directive \"@skip\" argument \"if\" of type \"Boolean!\" is required, but it was not provided.",
+          "Argument \"@skip(if:)\" of type \"Boolean!\" is required, but it was not provided.",
           ["1:28"]
         ),
       ])

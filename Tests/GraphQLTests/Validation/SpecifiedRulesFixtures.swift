@@ -492,7 +492,7 @@ enum SpecifiedRulesFixtures {
         ("Unknown argument \"timez\" on field \"Dog.knowsTrick\". Did you mean \"times\"?", ["1:32"]),
         ("Unknown argument \"other\" on field \"Dog.knowsTrick\".", ["1:42"]),
         (
-          "Field \"knowsTrick\" argument \"trick\" of type \"TrickLevel!\" is required, but it was not provided.",
+          "Argument \"Dog.knowsTrick(trick:)\" of type \"TrickLevel!\" is required, but it was not provided.",
           ["1:9"]
         ),
         ("Unknown argument \"surnames\" on field \"Dog.name\". Did you mean \"surname\"?", ["1:57"]),
@@ -504,7 +504,7 @@ enum SpecifiedRulesFixtures {
       [
         ("Unknown argument \"iff\" on directive \"@skip\". Did you mean \"if\"?", ["1:13"]),
         (
-          "Directive \"@skip\" argument \"if\" of type \"Boolean!\" is required, but it was not provided.",
+          "Argument \"@skip(if:)\" of type \"Boolean!\" is required, but it was not provided.",
           ["1:7"]
         ),
         ("Unknown argument \"label\" on directive \"@tag\". Did you mean \"name\"?", ["1:29"]),
@@ -614,13 +614,13 @@ enum SpecifiedRulesFixtures {
     (
       "{ pet { name } dog { knowsTrick(times: 2) } search { __typename } }",
       [
-        ("Field \"pet\" argument \"id\" of type \"ID!\" is required, but it was not provided.", ["1:3"]),
+        ("Argument \"Query.pet(id:)\" of type \"ID!\" is required, but it was not provided.", ["1:3"]),
         (
-          "Field \"knowsTrick\" argument \"trick\" of type \"TrickLevel!\" is required, but it was not provided.",
+          "Argument \"Dog.knowsTrick(trick:)\" of type \"TrickLevel!\" is required, but it was not provided.",
           ["1:22"]
         ),
         (
-          "Field \"search\" argument \"text\" of type \"String!\" is required, but it was not provided.",
+          "Argument \"Query.search(text:)\" of type \"String!\" is required, but it was not provided.",
           ["1:45"]
         ),
       ]
@@ -629,16 +629,16 @@ enum SpecifiedRulesFixtures {
       "{ dog @include @tag { name @skip(unless: true) } }",
       [
         (
-          "Directive \"@include\" argument \"if\" of type \"Boolean!\" is required, but it was not provided.",
+          "Argument \"@include(if:)\" of type \"Boolean!\" is required, but it was not provided.",
           ["1:7"]
         ),
         (
-          "Directive \"@tag\" argument \"name\" of type \"String!\" is required, but it was not provided.",
+          "Argument \"@tag(name:)\" of type \"String!\" is required, but it was not provided.",
           ["1:16"]
         ),
         ("Unknown argument \"unless\" on directive \"@skip\".", ["1:34"]),
         (
-          "Directive \"@skip\" argument \"if\" of type \"Boolean!\" is required, but it was not provided.",
+          "Argument \"@skip(if:)\" of type \"Boolean!\" is required, but it was not provided.",
           ["1:28"]
         ),
       ]
@@ -870,7 +870,7 @@ enum SpecifiedRulesFixtures {
       "{ __type { name } cat { __schema { types { name } } } __typename { x } }",
       [
         (
-          "Field \"__type\" argument \"name\" of type \"String!\" is required, but it was not provided.",
+          "Argument \"<meta>.__type(name:)\" of type \"String!\" is required, but it was not provided.",
           ["1:3"]
         ),
         ("Cannot query field \"__schema\" on type \"Cat\".", ["1:25"]),

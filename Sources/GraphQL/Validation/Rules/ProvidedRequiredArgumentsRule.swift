@@ -31,10 +31,13 @@ final class ProvidedRequiredArgumentsRule: ValidationVisitor {
 
   func leaveField(_ node: Field) {
     guard let field = context.typeInfo.fieldDefinition else { return }
+    // graphql-js 17 names the argument by its schema coordinate; the meta fields, which belong
+    // to no type, are `<meta>.__type` there.
+    let owner = field.name.hasPrefix("__") ? "<meta>" : context.typeInfo.parentType?.name ?? "<meta>"
     for argument in field.arguments where Self.isRequired(argument) {
       guard !node.arguments.contains(where: { $0.name.value == argument.name }) else { continue }
       context.report(
-        "Field \"\(field.name)\" argument \"\(argument.name)\" of type \"\(argument.type)\" is required, "
+        "Argument \"\(owner).\(field.name)(\(argument.name):)\" of type \"\(argument.type)\" is required, "
           + "but it was not provided.", nodes: [node.range])
     }
   }
@@ -44,7 +47,7 @@ final class ProvidedRequiredArgumentsRule: ValidationVisitor {
     guard let required = requiredDirectiveArguments[name] else { return }
     for argument in required where !node.arguments.contains(where: { $0.name.value == argument.name }) {
       context.report(
-        "Directive \"@\(name)\" argument \"\(argument.name)\" of type \"\(argument.type)\" is required, "
+        "Argument \"@\(name)(\(argument.name):)\" of type \"\(argument.type)\" is required, "
           + "but it was not provided.", nodes: [node.range])
     }
   }
