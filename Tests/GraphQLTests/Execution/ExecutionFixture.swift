@@ -3,6 +3,8 @@ import Testing
 
 /// The schema and resolvers shared by the execution tests. The same schema and root values were run
 /// through graphql-js 16 (`executeSync`) to obtain the expected responses the tests compare with.
+/// `Tests/Peers/graphql_core_execute.py` mirrors the data and resolvers for graphql-core 3.3
+/// (`GraphQLCoreExecuteDifferentialTests`): change both together.
 enum ExecutionFixture {
   static let sdl = """
     type Query {
