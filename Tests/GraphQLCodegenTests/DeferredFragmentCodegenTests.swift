@@ -31,6 +31,9 @@ import Testing
         ... on Vehicle @defer(label: "naming") {
           name
         }
+        ... on Rocket @defer(label: "engineering") {
+          stages
+        }
       }
     }
 
@@ -60,6 +63,9 @@ import Testing
     #expect(file.contents.contains("@Deferred public var profile: Profile?"))
     #expect(file.contents.contains("@Deferred public var crewName: CrewName?"))
     #expect(file.contents.contains("@Deferred public var naming: Naming?"))
+    // On a narrower type: the type case has it, pending until it arrives.
+    #expect(file.contents.contains("public let asRocket: AsRocket?"))
+    #expect(file.contents.contains("@Deferred public var engineering: Engineering?"))
     // `if: false` makes an ordinary fragment: its field is the object's own.
     #expect(file.contents.contains("public let type: String?"))
     #expect(file.contents.contains(#"...@defer(label:\"profile\"){id fullName type}"#))
