@@ -14,7 +14,7 @@ public enum ResponseDecoding {
   ) throws -> JSON {
     if let value = object[key] { return value }
     if conditional { return .null }
-    throw ResponseDecodingError(path: path, reason: "the field is missing")
+    throw ResponseDecodingError(path: path, reason: ResponseDecodingError.missingField)
   }
 
   /// A non-null value: null is an error.

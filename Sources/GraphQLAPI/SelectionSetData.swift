@@ -39,4 +39,7 @@ public struct ResponseDecodingError: Error, Equatable, Sendable, CustomStringCon
     let where_ = path.isEmpty ? "data" : path.map(\.description).joined(separator: ".")
     return "unexpected response at \(where_): \(reason)"
   }
+
+  /// The ``reason`` of a missing field, which a ``Deferred`` fragment reads as not arrived yet.
+  public static let missingField = "the field is missing"
 }

@@ -17,7 +17,8 @@ part `\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n<json>`, t
 `\r\n-----\r\n`. Any other answer is one `application/json` body. Introspection works, so the
 CLI's `query` can check documents against the schema first.
 
-`held` resolves only when a line arrives on standard input (one line releases one `held`), so a
+`held` (and `Launch.isBooked`, shaped for the CLI's `LaunchDetails`) resolves only when a line
+arrives on standard input (one line releases one of them), so a
 test can show that the first payload leaves before the deferred part is done. Each request's
 `Accept` is printed on standard error.
 """
@@ -35,11 +36,13 @@ type Query {
   greeting: String!
   held: String
   failing: String!
-  launch: Launch
+  launch(id: ID): Launch
   names: [String!]
 }
-type Launch { id: ID!, site: String, mission: Mission }
-type Mission { name: String, patch: String }
+type Launch { id: ID!, site: String, mission: Mission, rocket: Rocket, isBooked: Boolean! }
+type Mission { name: String, patch: String, missionPatch(size: PatchSize): String }
+type Rocket { id: ID!, name: String, type: String }
+enum PatchSize { SMALL LARGE }
 """
 
 releases = None  # asyncio.Semaphore, created in the loop
@@ -50,6 +53,12 @@ async def held(*_):
     return "released"
 
 
+async def booked(*_):
+    """`isBooked`, which needs the database in `serve`: held like `held`."""
+    await releases.acquire()
+    return False
+
+
 def failing(*_):
     raise Exception("failing cannot be resolved")
 
@@ -58,7 +67,12 @@ ROOT = {
     "greeting": "hello",
     "held": held,
     "failing": failing,
-    "launch": {"id": "1", "site": "Kwajalein Atoll", "mission": {"name": "FalconSat", "patch": "p.png"}},
+    "launch": {
+        "id": "1", "site": "Kwajalein Atoll",
+        "mission": {"name": "FalconSat", "patch": "p.png", "missionPatch": lambda *_, **__: "p.png"},
+        "rocket": {"id": "falcon1", "name": "Falcon 1", "type": "Merlin A"},
+        "isBooked": booked,
+    },
     "names": ["a", "b", "c"],
 }
 

@@ -16,6 +16,14 @@ extension SelectionSetGenerator {
         ".typeCase(possibleTypes: [\(types)], selections: As\(typeCase.typeName).__selections)")
     }
     writer.line("/// The selections this type was generated from, for the normalized cache.")
+    if !selectionSet.deferredFragments.isEmpty {
+      let deferred = selectionSet.deferredFragments.map { "\($0.typeName).__selections" }
+      writer.line("public static let __selections: [Selection] = Selection.merging(")
+      writer.line("  [")
+      for entry in entries { writer.line("    \(entry),") }
+      writer.line("  ], deferred: [\(deferred.joined(separator: ", "))])")
+      return
+    }
     guard !entries.isEmpty else {
       writer.line("public static let __selections: [Selection] = []")
       return

@@ -32,6 +32,12 @@ struct SelectionSetGenerator {
         writer.line("/// Set when the object is a `\(typeCase.typeName)`.")
         writer.line("public let as\(typeCase.typeName): As\(typeCase.typeName)?")
       }
+      for fragment in selectionSet.deferredFragments {
+        writer.line(
+          "/// Deferred fragment `\(fragment.typeName)`: nil until it arrives; `$\(fragment.propertyName)` says whether it has."
+        )
+        writer.line("@Deferred public var \(fragment.propertyName): \(fragment.typeName)?")
+      }
       writer.line()
       writeSelections(selectionSet, into: &writer)
       writer.line()
@@ -44,6 +50,11 @@ struct SelectionSetGenerator {
       for typeCase in selectionSet.typeCases {
         writer.line()
         write(typeCase.selectionSet, named: "As\(typeCase.typeName)", into: &writer)
+      }
+      for fragment in selectionSet.deferredFragments {
+        guard let child = fragment.selectionSet else { continue }
+        writer.line()
+        write(child, named: fragment.typeName, into: &writer)
       }
     }
   }
@@ -68,6 +79,10 @@ struct SelectionSetGenerator {
         writer.line(
           "self.as\(typeCase.typeName) = try object[\"__typename\"]?.stringValue.map { [\(list)].contains($0) }"
             + " == true ? As\(typeCase.typeName)(object: object, path: path) : nil")
+      }
+      for fragment in selectionSet.deferredFragments {
+        writer.line(
+          "self._\(fragment.propertyName.filter { $0 != "`" }) = try Deferred(object: object, path: path)")
       }
     }
   }

@@ -29,8 +29,29 @@ struct SelectionCollector {
         typeName: typeName,
         selectionSet: collect(selectionSets, on: typeName))
     }
+    let deferred = accumulator.deferred.enumerated().map { index, fragment in
+      switch fragment {
+      case .inline(let label, let selectionSet):
+        let name = label ?? "deferred\(index + 1)"
+        return DeferredFragmentIR(
+          propertyName: SwiftNaming.identifier(name.prefix(1).lowercased() + name.dropFirst()),
+          typeName: SwiftNaming.typeName(forField: name, isList: false),
+          selectionSet: collect([selectionSet], on: parentType))
+      case .spread(let name):
+        return DeferredFragmentIR(
+          propertyName: SwiftNaming.identifier(name.prefix(1).lowercased() + name.dropFirst()),
+          typeName: name, selectionSet: nil)
+      }
+    }
     return SelectionSetIR(
-      parentType: parentType, fields: fields, fragments: accumulator.fragments, typeCases: typeCases)
+      parentType: parentType, fields: fields, fragments: accumulator.fragments, typeCases: typeCases,
+      deferredFragments: deferred)
+  }
+
+  /// A fragment marked `@defer`, kept apart from the fields that arrive with the object.
+  private enum PendingDeferred {
+    case inline(label: String?, SelectionSet)
+    case spread(String)
   }
 
   private struct PendingField {
@@ -44,6 +65,7 @@ struct SelectionCollector {
     var fields: [String: PendingField] = [:]
     var fragments: [String] = []
     var typeCaseOrder: [String] = []
+    var deferred: [PendingDeferred] = []
   }
 
   private func gather(
@@ -57,7 +79,9 @@ struct SelectionCollector {
         addField(node, on: parentType, conditional: isConditional, into: &accumulator)
       case .inlineFragment(let fragment):
         let condition = fragment.typeCondition?.name.value ?? parentType
-        if applies(condition, toEvery: parentType) {
+        if let label = deferral(fragment.directives), applies(condition, toEvery: parentType) {
+          accumulator.deferred.append(.inline(label: label, fragment.selectionSet))
+        } else if applies(condition, toEvery: parentType) {
           gather(
             fragment.selectionSet, on: parentType, conditional: isConditional, into: &accumulator,
             visited: visited)
@@ -68,7 +92,11 @@ struct SelectionCollector {
         let name = spread.name.value
         guard let fragment = fragments[name], !visited.contains(name) else { continue }
         let condition = fragment.typeCondition.name.value
-        if applies(condition, toEvery: parentType) {
+        if deferral(spread.directives) != nil, applies(condition, toEvery: parentType) {
+          if !accumulator.deferred.contains(where: { if case .spread(name) = $0 { true } else { false } }) {
+            accumulator.deferred.append(.spread(name))
+          }
+        } else if applies(condition, toEvery: parentType) {
           if !isConditional && !accumulator.fragments.contains(name) {
             accumulator.fragments.append(name)
           }
@@ -125,6 +153,22 @@ struct SelectionCollector {
   private func narrows(_ parentType: String, to condition: String) -> Bool {
     guard schema.type(named: parentType)?.isAbstractType ?? false else { return false }
     return schema.typesOverlap(parentType, condition)
+  }
+
+  /// The `@defer` among `directives`, as its label (nil inside when it has none); nil when there
+  /// is no `@defer`, or it says `if: false`, which makes the fragment an ordinary one.
+  private func deferral(_ directives: [Directive]) -> String?? {
+    guard let directive = directives.first(where: { $0.name.value == "defer" }) else { return nil }
+    let arguments = directive.arguments
+    if let condition = arguments.first(where: { $0.name.value == "if" }),
+      case .boolean(false, _) = condition.value
+    {
+      return nil
+    }
+    guard let label = arguments.first(where: { $0.name.value == "label" }),
+      case .string(let text, _, _) = label.value
+    else { return .some(nil) }
+    return .some(text)
   }
 
   private func hasConditionalDirective(_ directives: [Directive]) -> Bool {

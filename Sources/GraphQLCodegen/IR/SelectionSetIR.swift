@@ -12,6 +12,23 @@ struct SelectionSetIR: Sendable {
   var fragments: [String]
   /// Inline fragments and spreads on narrower types, each re-collected under that type.
   var typeCases: [TypeCaseIR]
+  /// Fragments marked `@defer` that apply to every object the set can be: their fields are
+  /// not among `fields` (unless selected outside the fragment too) but in a property of their
+  /// own, pending until they arrive.
+  var deferredFragments: [DeferredFragmentIR] = []
+}
+
+/// A fragment marked `@defer`: `... @defer(label: "booking") { isBooked }` or
+/// `...LaunchBooking @defer`.
+struct DeferredFragmentIR: Sendable {
+  /// The property's name (`booking`, `launchBooking`).
+  var propertyName: String
+  /// The Swift type of the fragment: the nested struct written for an inline fragment, or the
+  /// named fragment's own type.
+  var typeName: String
+  /// The inline fragment's selections, collected on the parent type; nil for a named fragment,
+  /// whose type is generated with the fragment.
+  var selectionSet: SelectionSetIR?
 }
 
 /// One response key of a selection set.

@@ -10,7 +10,7 @@ extension RocketClient {
   /// For example:
   /// ```swift
   /// for try await result in client.watch(LaunchDetailsQuery(id: "42")) {
-  ///   print(result.data?.launch?.isBooked == true ? "booked" : "not booked")
+  ///   print(result.data?.launch?.booking?.isBooked == true ? "booked" : "not booked")
   /// }
   /// ```
   ///

@@ -1,5 +1,6 @@
 import RocketClient
 import RocketReserverAPI
+import Synchronization
 
 /// `launch ID`: everything about one launch.
 public struct LaunchCommand: Command {
@@ -14,8 +15,32 @@ public struct LaunchCommand: Command {
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let id = arguments[Self.id] else { return .failed(ExitStatus.usage) }
+    // Whether the launch is booked needs the server's database, so `LaunchDetails` defers it:
+    // in the text format the lines before it are printed as soon as they arrive.
+    let printsEarly = !context.json && context.format == .table
+    let printedEarly = Mutex(false)
     let fetched = await context.request("Loading launch \(id)") { requests throws(RocketClientError) in
-      try await requests.fetch(LaunchDetailsQuery(id: id)).requireData()
+      var final: LaunchDetailsQuery.Data?
+      do {
+        for try await stage in requests.stages(of: LaunchDetailsQuery(id: id)) {
+          if stage.hasNext {
+            guard printsEarly, let launch = stage.result.data?.launch, launch.$booking == .pending else {
+              continue
+            }
+            if context.showsProgress { context.output.writeError("\r\u{1B}[K") }
+            context.output.write(Self.lines(Self.fields(launch).dropLast(), style: context.style))
+            printedEarly.withLock { $0 = true }
+          } else {
+            final = try stage.result.requireData()
+          }
+        }
+      } catch let error as RocketClientError {
+        throw error
+      } catch {
+        throw RocketClientError.cancelled
+      }
+      guard let final else { throw RocketClientError.cancelled }
+      return final
     }
     guard case .succeeded(let details, let data) = fetched else {
       if case .failed(let outcome) = fetched { return outcome }
@@ -24,35 +49,49 @@ public struct LaunchCommand: Command {
     guard let launch = details.launch else {
       return context.fail("no launch with id \(id)")
     }
-    context.session?.noteBookings([(launch.id, launch.isBooked)])
+    if let booking = launch.booking { context.session?.noteBookings([(launch.id, booking.isBooked)]) }
     context.session?.noteMissions([(launch.id, launch.mission?.name)])
     if context.json {
       context.writeJSON(data)
       return .success
     }
+    var fields = Self.fields(launch)
+    if let booked = fields.last {
+      fields[fields.count - 1].value = booked.value + Self.pending(context.queuedChange(on: launch.id))
+    }
+    guard context.format == .table else {
+      var table = Table(header: fields.map { $0.label.uppercased() })
+      table.rows = [fields.map(\.value)]
+      context.writeTable(table)
+      return .success
+    }
+    let shown = printedEarly.withLock { $0 } ? Array(fields.suffix(1)) : fields
+    context.output.write(Self.lines(shown, style: context.style))
+    return .success
+  }
+
+  /// The labelled values shown, the booked state last (it is the deferred part).
+  static func fields(_ launch: LaunchDetailsQuery.Data.Launch) -> [(label: String, value: String)] {
     let rocket = LaunchRendering.rocket(name: launch.rocket?.name, type: launch.rocket?.type)
-    let fields: [(String, String)] = [
+    return [
       ("launch", launch.id),
       ("mission", launch.mission?.name ?? "unknown"),
       ("site", launch.site ?? "unknown"),
       ("rocket", rocket.isEmpty ? "unknown" : rocket),
       ("patch", launch.mission?.missionPatch ?? "none"),
-      ("booked", (launch.isBooked ? "yes" : "no") + Self.pending(context.queuedChange(on: launch.id))),
+      ("booked", launch.booking.map { $0.isBooked ? "yes" : "no" } ?? "unknown"),
     ]
-    guard context.format == .table else {
-      var table = Table(header: fields.map { $0.0.uppercased() })
-      table.rows = [fields.map(\.1)]
-      context.writeTable(table)
-      return .success
-    }
-    let style = context.style
+  }
+
+  /// `label:   value` lines, a booked launch's state in the success style.
+  static func lines(_ fields: some Sequence<(label: String, value: String)>, style: TextStyle) -> String {
     var text = ""
     for (label, value) in fields {
-      let shown = label == "booked" && launch.isBooked ? style.success(value) : TerminalText.safe(value)
+      let shown =
+        label == "booked" && value.hasPrefix("yes") ? style.success(value) : TerminalText.safe(value)
       text += style.bold(label + ":") + String(repeating: " ", count: 9 - label.count) + shown + "\n"
     }
-    context.output.write(text)
-    return .success
+    return text
   }
 
   /// ` (pending: book queued, not sent)` after the booked state of a launch with a change in the

@@ -43,6 +43,14 @@ struct CommandRequests: Sendable {
     session.client.stages(of: request, operationType: operationType, context: capture)
   }
 
+  /// Runs a query with the command's policy and capture, and yields its data at each stage of
+  /// the answer (first without its deferred fragments, then with each as it arrives); the last
+  /// stage is what ``fetch(_:)`` returns.
+  func stages<Query: GraphQLQuery>(of query: Query) -> AsyncThrowingStream<QueryStage<Query.Data>, any Error>
+  {
+    session.client.stages(of: query, cachePolicy: cachePolicy, context: capture)
+  }
+
   /// Logs in with the command's capture (which holds the answer in memory only; `LoginCommand`
   /// redacts the token before `--json` prints it).
   func logIn<Mutation: GraphQLMutation>(

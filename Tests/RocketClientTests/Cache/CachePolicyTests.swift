@@ -82,13 +82,14 @@ import Testing
     try await harness.client.logIn(LoginMutation(email: "a@example.com"), email: "a@example.com") {
       $0.login?.token
     }
-    #expect(try await harness.client.fetch(LaunchDetailsQuery(id: "42")).data?.launch?.isBooked == false)
+    #expect(
+      try await harness.client.fetch(LaunchDetailsQuery(id: "42")).data?.launch?.booking?.isBooked == false)
     _ = try await harness.client.perform(BookTripsMutation(ids: ["42"]))
     let booked = try await harness.client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheOnly)
-    #expect(booked.data?.launch?.isBooked == true)
+    #expect(booked.data?.launch?.booking?.isBooked == true)
     _ = try await harness.client.perform(CancelTripMutation(id: "42"))
     let cancelled = try await harness.client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheOnly)
-    #expect(cancelled.data?.launch?.isBooked == false)
+    #expect(cancelled.data?.launch?.booking?.isBooked == false)
   }
 
   @Test(arguments: StoreKind.allCases)
@@ -97,7 +98,7 @@ import Testing
     let client = harness.client
     try await client.logIn(LoginMutation(email: "a@example.com"), email: "a@example.com") { $0.login?.token }
     _ = try await client.perform(BookTripsMutation(ids: ["42"]))
-    #expect(try await client.fetch(LaunchDetailsQuery(id: "42")).data?.launch?.isBooked == true)
+    #expect(try await client.fetch(LaunchDetailsQuery(id: "42")).data?.launch?.booking?.isBooked == true)
     #expect(try await client.fetch(MeQuery()).data?.me?.email == "a@example.com")
 
     try await client.logIn(LoginMutation(email: "b@example.com"), email: "b@example.com") { $0.login?.token }
@@ -108,14 +109,16 @@ import Testing
     ] {
       #expect(error.isUnreachable)
     }
-    #expect(try await client.fetch(LaunchDetailsQuery(id: "42")).data?.launch?.isBooked == false)
+    #expect(try await client.fetch(LaunchDetailsQuery(id: "42")).data?.launch?.booking?.isBooked == false)
     #expect(
-      try await client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheOnly).data?.launch?.isBooked
+      try await client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheOnly).data?.launch?.booking?
+        .isBooked
         == false)
 
     try await client.logIn(LoginMutation(email: "a@example.com"), email: "a@example.com") { $0.login?.token }
     #expect(
-      try await client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheOnly).data?.launch?.isBooked
+      try await client.fetch(LaunchDetailsQuery(id: "42"), cachePolicy: .cacheOnly).data?.launch?.booking?
+        .isBooked
         == true)
     #expect(try await client.logOut())
     try await client.logIn(LoginMutation(email: "a@example.com"), email: "a@example.com") { $0.login?.token }

@@ -1,0 +1,63 @@
+import GraphQLAPI
+import GraphQLWire
+import Synchronization
+
+extension RocketClient {
+  /// Runs a generated query as ``fetch(_:cachePolicy:context:)`` does (the same policy, cache
+  /// and interceptors) and yields its data at each stage of the answer: for a query with
+  /// deferred fragments, first the data without them (each `.pending`), then again as each
+  /// deferred part arrives.
+  ///
+  /// ```swift
+  /// for try await stage in client.stages(of: LaunchDetailsQuery(id: "42")) {
+  ///   let launch = stage.result.data?.launch
+  ///   print(launch?.site ?? "", launch?.booking?.isBooked.description ?? "(still loading)")
+  /// }
+  /// ```
+  ///
+  /// The last stage (`hasNext` false) is the answer `fetch` returns, after the interceptors and
+  /// the cache have seen it; an answer from the cache, or one that is not incremental, is that
+  /// stage alone. An earlier stage that does not decode is left out: the last one decides.
+  ///
+  /// - Parameters:
+  ///   - query: a generated query.
+  ///   - cachePolicy: where the answer may come from (default network-first).
+  ///   - context: what this request hands to the interceptors (default none).
+  /// - Returns: the stages; iteration throws ``RocketClientError`` as `fetch` does. Ending the
+  ///   iteration early cancels the request.
+  public func stages<Query: GraphQLQuery>(
+    of query: Query, cachePolicy: CachePolicy = .networkFirst, context: (any RequestContext)? = nil
+  ) -> AsyncThrowingStream<QueryStage<Query.Data>, any Error> {
+    let (stream, continuation) = AsyncThrowingStream.makeStream(of: QueryStage<Query.Data>.self)
+    var outgoing = OutgoingRequest(
+      endpointKey: endpointKey, operation: GraphQLRequest(query), operationType: Query.operationType)
+    outgoing.cachePolicy = cachePolicy
+    outgoing.context = context
+    outgoing.cacheable = CacheableOperation(query)
+    let endpointKey = self.endpointKey
+    let lastIndex = Mutex(0)
+    outgoing.stageObserver = { stage in
+      lastIndex.withLock { $0 = stage.index }
+      // The last stage is yielded once the chain has returned it.
+      guard stage.hasNext,
+        let result = try? GraphQLResult<Query.Data>(
+          response: stage.result, operationName: Query.operationName, endpointKey: endpointKey)
+      else { return }
+      continuation.yield(QueryStage(result: result, hasNext: true, index: stage.index))
+    }
+    let task = Task {
+      do throws(RocketClientError) {
+        let response = try await run(outgoing)
+        let result = try GraphQLResult<Query.Data>(
+          response: response, operationName: Query.operationName, endpointKey: endpointKey)
+        continuation.yield(
+          QueryStage(result: result, hasNext: false, index: max(lastIndex.withLock { $0 }, 1)))
+        continuation.finish()
+      } catch {
+        continuation.finish(throwing: error)
+      }
+    }
+    continuation.onTermination = { _ in task.cancel() }
+    return stream
+  }
+}

@@ -1,0 +1,25 @@
+import GraphQLAPI
+
+/// One stage of a generated query's answer, decoded: what arrived so far as the query's `Data`
+/// (its deferred fragments pending until their part arrives).
+public struct QueryStage<Data: SelectionSetData>: Sendable {
+  /// The data and errors merged so far.
+  public var result: GraphQLResult<Data>
+  /// Whether more payloads are to come; false for the last stage, the answer
+  /// ``RocketClient/fetch(_:cachePolicy:context:)`` returns.
+  public var hasNext: Bool
+  /// The stage's number, from 1.
+  public var index: Int
+
+  /// A stage.
+  ///
+  /// - Parameters:
+  ///   - result: the data and errors so far.
+  ///   - hasNext: whether more are to come.
+  ///   - index: its number, from 1.
+  public init(result: GraphQLResult<Data>, hasNext: Bool, index: Int) {
+    self.result = result
+    self.hasNext = hasNext
+    self.index = index
+  }
+}
