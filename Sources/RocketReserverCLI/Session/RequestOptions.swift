@@ -36,14 +36,16 @@ public struct RequestOptions: Sendable {
   /// The chain's steps before the cache: capture for `--json`, which must see cached answers.
   var outerInterceptors: [any RequestInterceptor] { [ResponseCaptureInterceptor()] }
 
-  /// The chain's steps between the cache and authorization, outermost first: automatic
-  /// persisted queries (to a server, unless `--no-apq`), one retry of a query on a dropped
+  /// The chain's steps between the cache and authorization, outermost first: a resend without
+  /// `@defer`/`@stream` to a server that does not know them, automatic persisted queries (to a
+  /// server, unless `--no-apq`), one retry of a query on a dropped
   /// connection, the `--verbose` report of each attempt, `--header`, then the `--verbose` and
   /// `--header` of a shell line.
   func interceptors(target: String, persistedQueries: AutomaticPersistedQueryInterceptor?)
     -> [any RequestInterceptor]
   {
     var steps: [any RequestInterceptor] = []
+    steps.append(IncrementalDirectiveFallbackInterceptor())
     if let persistedQueries { steps.append(persistedQueries) }
     steps.append(RetryInterceptor())
     if verbose {
