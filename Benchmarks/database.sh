@@ -13,29 +13,23 @@ set -euo pipefail
 bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
 rounds=${ROUNDS:-2} secs=${SECONDS_PER_ROUND:-3} conns=${CONNECTIONS:-8}
-pgbin=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)
-[ -x "$pgbin/initdb" ] || { echo "PostgreSQL is not installed (apt-get install postgresql)"; exit 2; }
+source "$here/lib/postgres.sh"
 command -v wrk >/dev/null || { echo "missing wrk (make bench-deps)"; exit 2; }
 
 tmp=$(mktemp -d)
 chmod 755 "$tmp"
-as_pg() { if [ "$(id -u)" = 0 ]; then runuser -u postgres -- "$@"; else "$@"; fi; }
 pids=()
 cleanup() {
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   wait 2>/dev/null || true
-  as_pg "$pgbin/pg_ctl" -D "$tmp/pg/data" -m fast -w stop >/dev/null 2>&1 || true
+  stop_postgres "$tmp/pg"
   rm -rf "$tmp"
 }
 trap cleanup EXIT
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
-# A private cluster, as the tests use: loopback only, trust auth, default durability settings.
-mkdir -p "$tmp/pg" && [ "$(id -u)" != 0 ] || chown postgres "$tmp/pg"
-port=$(free_port)
-as_pg "$pgbin/initdb" -D "$tmp/pg/data" -U postgres --auth=trust -E UTF8 >/dev/null
-as_pg "$pgbin/pg_ctl" -D "$tmp/pg/data" -l "$tmp/pg/log" -w \
-  -o "-p $port -k $tmp/pg -c listen_addresses=127.0.0.1 -c max_connections=100" start >/dev/null
+# A private cluster, as the tests use (Benchmarks/lib/postgres.sh).
+start_postgres "$tmp/pg"
+port=$pg_port
 "$pgbin/createdb" -h 127.0.0.1 -p "$port" -U postgres bench
 "$pgbin/createdb" -h 127.0.0.1 -p "$port" -U postgres writes
 url="postgresql://postgres@127.0.0.1:$port/bench"
