@@ -43,15 +43,17 @@ struct CodegenPlugin: BuildToolPlugin {
         outputDirectory.path,
         "--display-root", root,
       ]
-      var outputs =
+      let outputs =
         [outputDirectory.appending(path: "SchemaTypes.graphql.swift")]
         + setup.operations.map { outputDirectory.appending(path: $0.lastPathComponent + ".swift") }
       if let manifest = setup.configuration.operationManifestPath {
         // A build command writes only into the plugin's work folder.
         let name = manifest.split(separator: "/").last.map(String.init) ?? "persisted-query-manifest.json"
         let manifestURL = context.pluginWorkDirectoryURL.appending(path: name)
+        // Written beside the outputs but not declared as one: SwiftPM makes every declared output
+        // that is not source a resource of the target, and a resource brings a generated
+        // accessor that imports Foundation (and so ICU) into the module and every program using it.
         arguments += ["--manifest", manifestURL.path]
-        outputs.append(manifestURL)
       }
       return [
         .buildCommand(
