@@ -14,6 +14,7 @@ bin=$1
 here=$(cd "$(dirname "$0")" && pwd)
 rounds=${ROUNDS:-2} secs=${SECONDS_PER_ROUND:-3} conns=${CONNECTIONS:-8}
 source "$here/lib/postgres.sh"
+source "$here/lib/cpu.sh"
 command -v wrk >/dev/null || { echo "missing wrk (make bench-deps)"; exit 2; }
 
 tmp=$(mktemp -d)
@@ -40,6 +41,7 @@ start() {
   local name=$1; shift
   XDG_STATE_HOME=$tmp/$name XDG_CONFIG_HOME=$tmp/$name \
     "$bin" serve --host 127.0.0.1 --port 0 "$@" >"$tmp/$name.out" 2>/dev/null & pids+=($!)
+  echo $! >"$tmp/$name.pid"
   for _ in $(seq 100); do grep -q listening "$tmp/$name.out" 2>/dev/null && break; sleep 0.1; done
   sed -n 's/^listening on //p' "$tmp/$name.out" >"$tmp/$name.url"
   [ -s "$tmp/$name.url" ] || { echo "serve $name did not start"; exit 1; }
@@ -117,39 +119,64 @@ COMMIT;
 SQL
 # For reference, the transactions as serve ran them before issue 36: NOTIFY inside each.
 sed 's/^COMMIT;/SELECT pg_notify($$rocket_trips_booked$$, $$$$);\nCOMMIT;/' "$tmp/bookcancel.sql" >"$tmp/bookcancel-notify.sql"
-# pgbench_rate [SCRIPT]: pgbench's rate in transactions per second (two per script run).
-pgbench_rate() {
-  "$pgbin/pgbench" -n -M prepared -c "$wclients" -j 2 -T "$secs" -D uidbase="$uid_base" \
-    -f "$tmp/${1:-bookcancel}.sql" -h 127.0.0.1 -p "$port" -U postgres writes 2>/dev/null \
-    | awk '/^tps = / {printf "%.0f", $3 * 2}'
+# Each figure also says where the CPU went, in microseconds per transaction (ticks from /proc,
+# so they hold on a loaded machine): the database's processes, the load generator (pgbench or
+# wrk), and serve. On a machine whose cores are all busy, the rates' ratio is the ratio of these
+# sums; that tells how far below the database's own rate serve's own CPU alone keeps it.
+# pgbench_run [SCRIPT]: sets rate (transactions per second, two per script run) and cpu
+# ("database generator serve" microseconds per transaction).
+pgbench_run() {
+  local before after count
+  before=$(postgres_ticks "$tmp/pg/data")
+  ${pinned:+taskset -c 1} /usr/bin/time -f '%U %S' -o "$tmp/pgbench.time" \
+    "$pgbin/pgbench" -n -M prepared -c "$wclients" -j 2 -T "$secs" -D uidbase="$uid_base" \
+    -f "$tmp/${1:-bookcancel}.sql" -h 127.0.0.1 -p "$port" -U postgres writes >"$tmp/pgbench.out" 2>/dev/null
+  sleep 0.2 # the backends exit and are reaped after pgbench disconnects
+  after=$(postgres_ticks "$tmp/pg/data")
+  rate=$(awk '/^tps = / {printf "%.0f", $3 * 2}' "$tmp/pgbench.out")
+  count=$(awk '/^number of transactions actually processed/ {print $NF * 2}' "$tmp/pgbench.out")
+  count=${count%%/*}
+  cpu="$(per_transaction $((after - before)) "$count") \
+$(awk -v n="$count" '{printf "%.0f", (n > 0 ? ($1 + $2) * 1e6 / n : 0)}' "$tmp/pgbench.time") 0"
 }
-# serve_rate N URL...: wrk with N one-connection threads per URL, the clients' tokens dealt out.
-serve_rate() {
+# serve_run N NAME...: wrk with N one-connection threads per serve NAME, the clients' tokens dealt
+# out; sets rate and cpu as pgbench_run does.
+serve_run() {
   local per=$1; shift
-  local i=0 runs=()
-  for target in "$@"; do
-    MODE=write TOKENS="${write_tokens[*]:$((i * per)):$per}" \
-      wrk -t"$per" -c"$per" -d"${secs}s" -s "$here/database.lua" "$target" >"$tmp/wwrk$i" &
+  local i=0 runs=() pg_before serve_before pg_after serve_after serve_pids=() total=0 count=0 wrk_cpu=0
+  for name in "$@"; do serve_pids+=("$(cat "$tmp/$name.pid")"); done
+  pg_before=$(postgres_ticks "$tmp/pg/data")
+  serve_before=$(ticks "${serve_pids[@]}")
+  for name in "$@"; do
+    MODE=write TOKENS="${write_tokens[*]:$((i * per)):$per}" ${pinned:+taskset -c 1} /usr/bin/time -f '%U %S' -o "$tmp/wwrk$i.time" \
+      wrk -t"$per" -c"$per" -d"${secs}s" -s "$here/database.lua" "$(cat "$tmp/$name.url")" >"$tmp/wwrk$i" &
     runs+=($!)
     i=$((i + 1))
   done
   for run in "${runs[@]}"; do wait "$run"; done
-  local total=0
+  pg_after=$(postgres_ticks "$tmp/pg/data")
+  serve_after=$(ticks "${serve_pids[@]}")
   for j in $(seq 0 $((i - 1))); do
     grep -q 'bad answers 0,' "$tmp/wwrk$j" || { echo "bad answers: $(grep '^requests' "$tmp/wwrk$j")" >&2; exit 1; }
     total=$(awk -v t="$total" '/Requests\/sec/ {printf "%.0f", t + $2}' "$tmp/wwrk$j")
+    count=$(awk -v t="$count" '/^requests / {sub(",", "", $2); print t + $2}' "$tmp/wwrk$j")
+    wrk_cpu=$(awk -v t="$wrk_cpu" '{printf "%.4f", t + $1 + $2}' "$tmp/wwrk$j.time")
   done
-  echo "$total"
+  rate=$total
+  cpu="$(per_transaction $((pg_after - pg_before)) "$count") \
+$(awk -v c="$wrk_cpu" -v n="$count" 'BEGIN {printf "%.0f", (n > 0 ? c * 1e6 / n : 0)}') \
+$(per_transaction $((serve_after - serve_before)) "$count")"
 }
 
 echo
 printf "%-6s %10s %12s %12s %14s %12s %16s\n" round pgbench "1 serve" "2 serve" "1 serve/pgb" "2 serve/1" \
   "pgbench+NOTIFY"
+cpu_lines=()
 for r in $(seq "$wrounds"); do
-  db=$(pgbench_rate)
-  one=$(serve_rate "$wclients" "$(cat "$tmp/w1.url")")
-  two=$(serve_rate $((wclients / 2)) "$(cat "$tmp/w2a.url")" "$(cat "$tmp/w2b.url")")
-  old=$(pgbench_rate bookcancel-notify)
+  pgbench_run; db=$rate; cpu_lines+=("$r pgbench $cpu")
+  serve_run "$wclients" w1; one=$rate; cpu_lines+=("$r 1-serve $cpu")
+  serve_run $((wclients / 2)) w2a w2b; two=$rate; cpu_lines+=("$r 2-serve $cpu")
+  pgbench_run bookcancel-notify; old=$rate
   printf "%-6s %10s %12s %12s %14s %12s %16s\n" "$r" "$db" "$one" "$two" \
     "$(awk -v a="$one" -v b="$db" 'BEGIN {printf "%.2f", a / b}')" \
     "$(awk -v a="$two" -v b="$one" 'BEGIN {printf "%.2f", a / b}')" "$old"
@@ -158,3 +185,35 @@ echo "(book/cancel transactions per second on PostgreSQL, $wclients clients: pgb
 echo " wrk -t$wclients -c$wclients on one serve (pool $wclients), -t$((wclients / 2)) -c$((wclients / 2)) on each of two (pool $((wclients / 2)) each),"
 echo " --max-executions-per-ip 0; pgbench+NOTIFY: the same with NOTIFY in each transaction, as before issue 36;"
 echo " ${secs}s per figure)"
+
+# The same with the database on a core of its own (CPU 0) and the clients, and serve, on the
+# other (CPU 1): the database gets the same CPU in both runs, so the ratio says how far serve
+# keeps the database from its own rate rather than how much CPU serve takes from it.
+# pin CPUS: the cluster (the postmaster, so every new backend, and the running processes) there.
+pin() {
+  local master
+  master=$(head -1 "$tmp/pg/data/postmaster.pid")
+  for pid in "$master" $(pgrep -P "$master"); do taskset -a -p -c "$1" "$pid" >/dev/null; done
+}
+if [ "$(nproc)" -ge 2 ]; then
+  pin 0
+  for name in w1 w2a w2b; do taskset -a -p -c 1 "$(cat "$tmp/$name.pid")" >/dev/null; done
+  pinned=1
+  echo
+  echo "Database pinned to CPU 0; pgbench, wrk and serve to CPU 1:"
+  printf "%-6s %10s %12s %14s\n" round pgbench "1 serve" "1 serve/pgb"
+  for r in $(seq "$wrounds"); do
+    pgbench_run; db=$rate; cpu_lines+=("$r pgbench/p $cpu")
+    serve_run "$wclients" w1; one=$rate; cpu_lines+=("$r 1-serve/p $cpu")
+    printf "%-6s %10s %12s %14s\n" "$r" "$db" "$one" "$(awk -v a="$one" -v b="$db" 'BEGIN {printf "%.2f", a / b}')"
+  done
+  pinned=
+fi
+echo
+echo "CPU per transaction (microseconds; /proc ticks; /p: pinned):"
+printf "%-6s %-10s %10s %10s %10s %10s\n" round run database generator serve total
+for line in "${cpu_lines[@]}"; do
+  read -r r run database generator serve <<<"$line"
+  printf "%-6s %-10s %10s %10s %10s %10s\n" "$r" "$run" "$database" "$generator" "$serve" \
+    $((database + generator + serve))
+done

@@ -27,6 +27,8 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
   private let announcer: (any CommitAnnouncer)?
   /// Live events, in this process and from every other process using the same database.
   public let events: TripEventFeed
+  /// Sessions found recently, so a token is not looked up on every request.
+  let verifiedSessions = VerifiedSessions()
 
   /// A store on an open, migrated database.
   ///
@@ -90,15 +92,20 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
 
   /// The user a token belongs to, or nil for a malformed, forged or unknown token.
   ///
+  /// A session found in the database is remembered for a minute (``VerifiedSessions``).
   /// - Parameter token: the token text as the client sent it (without any `Bearer ` prefix).
   /// - Throws: ``BookingStoreError``.
   public func user(forToken token: String) throws -> StoredUser? {
     guard let token = SessionToken(text: token) else { return nil }
-    return try read { db in
-      try db.query(statements.userByTokenDigest, [.blob(token.digest)]).first.map {
+    let digest = token.digest
+    if let user = verifiedSessions.user(digest: digest) { return user }
+    let user = try read { db in
+      try db.query(statements.userByTokenDigest, [.blob(digest)]).first.map {
         StoredUser(id: try $0.int(0), email: try $0.string(1))
       }
     }
+    if let user { verifiedSessions.remember(user, digest: digest) }
+    return user
   }
 
   /// One `SELECT 1` on a reading connection (see ``BookingStore/ping()``).

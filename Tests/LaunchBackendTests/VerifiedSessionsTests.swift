@@ -1,0 +1,57 @@
+import Foundation
+import SQLite
+import TestSupport
+import Testing
+
+@testable import LaunchBackend
+
+/// The store remembers sessions it found, so a token is not looked up on every request, and
+/// forgets them after their lifetime.
+@Suite struct VerifiedSessionsTests {
+  private let dir: TemporaryDirectory
+  private let path: String
+
+  init() throws {
+    dir = try TemporaryDirectory()
+    path = dir.child("backend.sqlite")
+  }
+
+  @Test func aTokenFoundOnceIsNotLookedUpAgain() throws {
+    let store = try SQLiteBookingStore(path: path)
+    defer { store.close() }
+    let (user, token) = try store.login(email: EmailAddress(validating: "ada@example.com"))
+    #expect(try store.user(forToken: token) == user)
+    // An operator deletes every session by hand: the remembered one still answers without the
+    // database, which is what saves the lookup; an unknown token is still refused.
+    let raw = try SQLite.Connection(path: path)
+    try raw.execute("DELETE FROM sessions")
+    #expect(try store.user(forToken: token) == user)
+    #expect(try store.user(forToken: String(repeating: "A", count: SessionToken.textLength)) == nil)
+    // Another store on the same file has not seen the session: it asks the database.
+    let other = try SQLiteBookingStore(path: path)
+    defer { other.close() }
+    #expect(try other.user(forToken: token) == nil)
+  }
+
+  @Test func aRememberedSessionExpires() throws {
+    let sessions = VerifiedSessions(lifetime: .milliseconds(1), capacity: 10)
+    let user = StoredUser(id: 1, email: "ada@example.com")
+    sessions.remember(user, digest: Data([1]))
+    #expect(sessions.user(digest: Data([1])) == user)
+    let until = ContinuousClock.now + .milliseconds(50)
+    while ContinuousClock.now < until, sessions.user(digest: Data([1])) != nil {
+      Thread.sleep(forTimeInterval: 0.002)
+    }
+    #expect(sessions.user(digest: Data([1])) == nil)
+  }
+
+  @Test func atMostCapacitySessionsAreRemembered() {
+    let sessions = VerifiedSessions(lifetime: .seconds(60), capacity: 3)
+    for id in 1...10 {
+      sessions.remember(StoredUser(id: id, email: "u\(id)@example.com"), digest: Data([UInt8(id)]))
+    }
+    let remembered = (1...10).filter { sessions.user(digest: Data([UInt8($0)])) != nil }
+    #expect(remembered.count <= 3)
+    #expect(remembered.contains(10))
+  }
+}
