@@ -5,7 +5,8 @@ import RocketClient
   import Glibc
 #endif
 
-/// The program's entry point: parses global options, then runs a command, the REPL or `serve`.
+/// The program's entry point: parses argv once (`ProgramArguments`), then runs a command, the
+/// REPL or `serve`.
 ///
 /// `main.swift` hands it the arguments after the program name and exits with the status it returns.
 public enum RocketReserverMain {
@@ -15,20 +16,19 @@ public enum RocketReserverMain {
     // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the
     // process mid-request; the REPL then ends quietly.
     signal(SIGPIPE, SIG_IGN)
-    if arguments.first == CompletionQuery.word {
-      let lines = CompletionQuery.lines(Array(arguments.dropFirst()), environment: processEnvironment())
+    let program: ProgramArguments
+    do {
+      program = try ProgramArguments.parse(arguments)
+    } catch {
+      writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
+      return ExitStatus.usage
+    }
+    if let words = program.completionWords {
+      let lines = CompletionQuery.lines(words, environment: processEnvironment())
       writeStandardOutput(lines.map { $0 + "\n" }.joined())
       return ExitStatus.success
     }
-    var options: GlobalOptions
-    do {
-      options = try GlobalOptions.parse(arguments)
-      options.apply(trailingSessionOptions(options.command))
-    } catch {
-      writeStandardError(
-        "rocket-reserver: \(misplacedOptionMessage(arguments) ?? error.message)\n\(Usage.hint)\n")
-      return ExitStatus.usage
-    }
+    var options = program.options
     if options.showHelp {
       writeStandardOutput(Usage.text)
       return ExitStatus.success
@@ -100,48 +100,13 @@ public enum RocketReserverMain {
       }
       return await repl.runLines(stopOnError: options.stopOnError) { script.nextLine() }
     }
-    if !options.command.isEmpty {
-      return await repl.runOneShot(options.command)
+    if let invocation = program.invocation {
+      return await repl.runOneShot(invocation)
     }
     if LineEditor.canEdit {
       return await repl.runInteractive()
     }
     return await repl.runLines(stopOnError: options.stopOnError)
-  }
-
-  /// For a command's own option given before the command (`--search x launches`): where it
-  /// belongs, `--search belongs after the command: launches --search TEXT`; nil otherwise.
-  static func misplacedOptionMessage(_ arguments: [String]) -> String? {
-    guard let word = arguments.first(where: ArgumentParser.looksLikeOption) else { return nil }
-    let (name, _) = ArgumentParser.splitOption(word)
-    guard !GlobalOptions.declarations.contains(where: { $0.name == name || $0.short == name }) else {
-      return nil
-    }
-    let owners = CommandCatalog.registry.commands.filter { command in
-      command.declaration.options.contains { $0.name == name || $0.short == name }
-    }
-    guard let owner = owners.first,
-      let option = owner.declaration.options.first(where: { $0.name == name || $0.short == name })
-    else { return nil }
-    let example =
-      owners.count == 1
-      ? ": \(owner.name) \(option.usageSynopsis)" : " (\(owners.map(\.name).joined(separator: ", ")))"
-    return "\(option.name) belongs after the command\(example)"
-  }
-
-  /// The session options given after the command (`launch 1 --endpoint URL`), which must be
-  /// known before the session is made. Words that do not parse are left for the command's own
-  /// parse to report.
-  static func trailingSessionOptions(_ words: [String]) -> ParsedOptions {
-    guard let name = words.first, let command = CommandCatalog.registry.command(named: name) else {
-      return ParsedOptions()
-    }
-    let shared = ArgumentParser.Shared(options: GlobalOptions.declarations, allowsSession: true)
-    guard
-      case .run(let parsed)? = try? ArgumentParser.parse(
-        Array(words.dropFirst()), for: command.declaration, shared: shared)
-    else { return ParsedOptions() }
-    return parsed.sharedOptions
   }
 
   /// The session for `options`: `--endpoint` (else `ROCKET_RESERVER_ENDPOINT`, else the embedded

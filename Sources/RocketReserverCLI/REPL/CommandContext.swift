@@ -32,6 +32,9 @@ public struct CommandContext: Sendable {
   public var format: OutputFormat
   /// `--cache POLICY` given for this command; nil: the session's policy.
   public var cachePolicy: CachePolicy?
+  /// `--verbose`, `--header`, `--trace`, `--print-curl` given on this command's shell line: its
+  /// requests carry them (none for a one-shot command, whose options went to the session).
+  var lineRequests = LineRequestOptions()
   /// Whether this command's JSON document was written, so that a failure after it adds no
   /// second one; a fresh one per command.
   var document = JSONDocument()
