@@ -11,7 +11,12 @@ import RocketClient
 /// `main.swift` hands it the arguments after the program name and exits with the status it returns.
 public enum RocketReserverMain {
   /// Runs the program with `arguments` (argv without the program name) and returns its exit status.
-  public static func run(arguments: [String]) async -> Int32 {
+  ///
+  /// It runs on its caller's executor (`main.swift`'s main actor) until argv has been parsed:
+  /// `--version`, `--help`, the completion query and usage errors are answered there, before the
+  /// hop to the cooperative thread pool would start its threads (`docs/startup.md`). Everything
+  /// else runs in ``runProgram(_:)``, on the pool, as before.
+  nonisolated(nonsending) public static func run(arguments: [String]) async -> Int32 {
     OpenSSLLifetime.keepThroughExit()
     // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the
     // process mid-request; the REPL then ends quietly.
@@ -28,16 +33,22 @@ public enum RocketReserverMain {
       writeStandardOutput(lines.map { $0 + "\n" }.joined())
       return ExitStatus.success
     }
-    var options = program.options
-    if options.showHelp {
+    if program.options.showHelp {
       writeStandardOutput(Usage.text)
       return ExitStatus.success
     }
-    if options.showVersion {
+    if program.options.showVersion {
       writeStandardOutput(
-        options.json ? PrettyJSON.format(VersionCommand.json) + "\n" : VersionCommand.line)
+        program.options.json ? PrettyJSON.format(VersionCommand.json) + "\n" : VersionCommand.line)
       return ExitStatus.success
     }
+    return await runProgram(program)
+  }
+
+  /// Runs what `program` asks for beyond the early answers: the config file, the session, then a
+  /// command, a script or the shell; on the cooperative pool.
+  @concurrent private static func runProgram(_ program: ProgramArguments) async -> Int32 {
+    var options = program.options
     var environment = processEnvironment()
     let connector = SessionConnector(commandLine: options, environment: environment)
     if let directories = try? ApplicationDirectories(environment: environment) {
