@@ -29,7 +29,7 @@ public enum RocketReserverMain {
       return ExitStatus.usage
     }
     if let words = program.completionWords {
-      let lines = CompletionQuery.lines(words, environment: processEnvironment())
+      let lines = CompletionQuery.lines(words, environment: ProgramEnvironment.processVariables())
       writeStandardOutput(lines.map { $0 + "\n" }.joined())
       return ExitStatus.success
     }
@@ -49,9 +49,11 @@ public enum RocketReserverMain {
   /// command, a script or the shell; on the cooperative pool.
   @concurrent private static func runProgram(_ program: ProgramArguments) async -> Int32 {
     var options = program.options
-    var environment = processEnvironment()
-    let connector = SessionConnector(commandLine: options, environment: environment)
-    if let directories = try? ApplicationDirectories(environment: environment) {
+    // Read once here and handed down: sessions, the shell's history, colours.
+    let process = ProgramEnvironment.ofProcess()
+    var environment = process.variables
+    let connector = SessionConnector(commandLine: options, program: process)
+    if let directories = process.directories {
       let path = directories.config + "/config"
       let profile =
         options.profile ?? environment["ROCKET_RESERVER_PROFILE"].flatMap { $0.isEmpty ? nil : $0 }
@@ -64,7 +66,8 @@ public enum RocketReserverMain {
     }
     let session: Session
     do {
-      session = try makeSession(options: options, environment: environment)
+      session = try makeSession(
+        options: options, environment: environment, directories: process.directories, clock: process.clock)
     } catch {
       writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
       return ExitStatus.usage
@@ -81,10 +84,10 @@ public enum RocketReserverMain {
     var repl = REPL(
       registry: CommandCatalog.registry,
       style: TextStyle.detect(
-        isTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment,
+        isTerminal: process.standardOutputIsTerminal, environment: environment,
         noColorOption: options.noColor),
       errorStyle: TextStyle.detect(
-        isTerminal: Terminal.isTerminal(STDERR_FILENO), environment: environment,
+        isTerminal: process.standardErrorIsTerminal, environment: environment,
         noColorOption: options.noColor),
       environment: environment,
       prompt: {
@@ -94,6 +97,7 @@ public enum RocketReserverMain {
       },
       format: options.format ?? options.defaultFormat ?? .table)
     repl.current = current
+    repl.directories = process.directories
     repl.formatWasGiven = options.format != nil
     repl.noQueue = options.noQueue
     if !options.quiet {
@@ -128,7 +132,17 @@ public enum RocketReserverMain {
   static func makeSession(options: GlobalOptions, environment: [String: String]) throws(UsageError)
     -> Session
   {
-    let directories = try? ApplicationDirectories(environment: environment)
+    try makeSession(
+      options: options, environment: environment,
+      directories: try? ApplicationDirectories(environment: environment), clock: { Int64(time(nil)) })
+  }
+
+  /// The session for `options`, as above, with the program's directories (nil without a home
+  /// directory) and clock.
+  static func makeSession(
+    options: GlobalOptions, environment: [String: String], directories: ApplicationDirectories?,
+    clock: @escaping @Sendable () -> Int64
+  ) throws(UsageError) -> Session {
     var endpoint: URL?
     let endpointText =
       options.endpoint ?? environment["ROCKET_RESERVER_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
@@ -166,20 +180,6 @@ public enum RocketReserverMain {
       endpoint: endpoint, databasePath: databasePath, credentials: credentials, options: requestOptions,
       endpointGivenAsOption: options.endpoint != nil,
       dataDirectoryGivenAsOption: options.dataDirectory != nil,
-      cacheFile: directories?.cacheDatabaseFile, outboxFile: directories?.outboxFile)
-  }
-
-  /// The environment as a dictionary, read once from `environ`.
-  private static func processEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      pointer += 1
-    }
-    return result
+      cacheFile: directories?.cacheDatabaseFile, outboxFile: directories?.outboxFile, clock: clock)
   }
 }

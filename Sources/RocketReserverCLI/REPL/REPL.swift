@@ -27,8 +27,12 @@ public struct REPL: Sendable {
   public var style: TextStyle
   /// Colours for errors on standard error.
   public var errorStyle: TextStyle
-  /// The process environment (for the history location).
+  /// The process environment (for the pager, and the history location when `directories` is
+  /// nil).
   public var environment: [String: String]
+  /// The program's XDG directories (the history file), as `ProgramEnvironment` found them; nil:
+  /// found from `environment`.
+  var directories: ApplicationDirectories?
   /// Where commands print.
   public var output: CommandOutput
   /// `--no-queue` given for the whole run.
@@ -140,7 +144,7 @@ public struct REPL: Sendable {
   public func runInteractive() async -> Int32 {
     let editor: LineEditor
     do {
-      let directories = try? ApplicationDirectories(environment: environment)
+      let directories = directories ?? (try? ApplicationDirectories(environment: environment))
       editor = try LineEditor(prompt: prompt(), historyPath: directories?.historyFile)
     } catch {
       writeStandardError("rocket-reserver: \(error)\n")
