@@ -28,6 +28,8 @@ public struct CommandContext: Sendable {
   }
   /// The session the shell is on now, which `connect` replaces.
   var current: CurrentSession
+  /// What the shell remembers between commands (where `more` continues).
+  var shell: ShellState { current.shell }
   /// How results are printed (`--format`; `--json` is `.json`).
   public var format: OutputFormat
   /// `--cache POLICY` given for this command; nil: the session's policy.
