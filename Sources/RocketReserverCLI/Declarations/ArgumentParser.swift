@@ -27,22 +27,13 @@ enum ArgumentParser {
     let allowsSession: Bool
   }
 
-  /// Parses `words` (after the command name) for `declaration`.
-  /// - Throws: ``Failure`` for an unknown option, a missing or malformed value, a missing
-  ///   argument or an unexpected word.
-  static func parse(
-    _ words: [String], for declaration: CommandDeclaration, shared: Shared
-  ) throws(Failure) -> Result {
-    try parseAll(words, for: declaration, shared: shared).result.get()
-  }
-
   /// Parses `words` (after the command name) for `declaration`, and collects the shared options
   /// given (`--json`, `--format`) even when a word is wrong or help is asked for, so that the
   /// failure or the help is shown in the format the line asked for.
   ///
   /// The first failure or `--help`, whichever comes first, decides the result; the words after
   /// it are read for shared options only.
-  static func parseAll(
+  static func parse(
     _ words: [String], for declaration: CommandDeclaration, shared: Shared
   ) -> (result: Swift.Result<Result, Failure>, sharedOptions: ParsedOptions) {
     var parsed = ParsedArguments()

@@ -29,7 +29,7 @@ struct CommandInvocation: Sendable {
     // An unknown command has no words of its own; its shared ones still choose the format of
     // the error.
     let declaration = command?.declaration ?? CommandDeclaration(name, summary: "")
-    let parsed = ArgumentParser.parseAll(Array(words.dropFirst()), for: declaration, shared: shared)
+    let parsed = ArgumentParser.parse(Array(words.dropFirst()), for: declaration, shared: shared)
     result = command == nil ? .failure(ArgumentParser.Failure(message: "", showsUsage: false)) : parsed.result
     sharedOptions = parsed.sharedOptions
   }
