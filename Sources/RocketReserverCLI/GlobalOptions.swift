@@ -2,7 +2,7 @@ import RocketClient
 
 /// The options of the whole program (`rocket-reserver [OPTIONS] [COMMAND [ARGS]]`).
 ///
-/// Each is declared once in `declarations`; those of the `.everyCommand` and `.session` scopes
+/// Each is declared once in `all`, bound to the property it sets; those of the `.everyCommand` and `.session` scopes
 /// are also accepted after the command (`launch 1 --endpoint URL`), and `.everyCommand` ones on
 /// shell lines (`launch 1 --json`).
 public struct GlobalOptions: Equatable, Sendable {
@@ -63,107 +63,109 @@ public struct GlobalOptions: Equatable, Sendable {
   /// Creates the defaults: no options, no command.
   public init() {}
 
-  static let help = Flag("--help", short: "-h", scope: .program, help: "show this help and exit")
-  static let version = Flag("--version", short: "-V", scope: .program, help: "show the version and exit")
-  static let endpointOption = Option(
-    "--endpoint", valueName: "URL", type: .url, scope: .session,
-    help:
-      "the GraphQL server to use (also ROCKET_RESERVER_ENDPOINT); default: the embedded backend, in-process")
-  static let dataDirectoryOption = Option(
-    "--data-dir", valueName: "DIR", type: .path, scope: .session,
-    help: "keep the embedded backend's database in DIR/backend.sqlite")
-  static let timeoutOption = Option(
-    "--timeout", valueName: "SECONDS",
-    type: .checked("seconds, such as 30 or 0.5") { text throws(UsageError) in
-      try parseTimeout(text, source: "--timeout")
-    }, defaultValue: "30, or ROCKET_RESERVER_TIMEOUT", scope: .session,
-    help:
-      "the longest wait for one request to --endpoint, connecting included, in decimal seconds (30, 0.5); past it the command exits 69 naming the endpoint"
-  )
-  static let cacertOption = Option(
-    "--cacert", valueName: "FILE", type: .path, scope: .session,
-    help:
-      "trust the CA certificates in FILE (PEM) instead of the system's store, for HTTPS and wss:// (as curl's --cacert)"
-  )
-  static let insecureFlag = Flag(
-    "--insecure", short: "-k", scope: .session,
-    help:
-      "check no TLS certificate or host name (as curl's -k): still encrypted, but to whoever answers"
-  )
-  static let headerOption = Option(
-    "--header", valueName: "'NAME: VALUE'",
-    type: .checked("a header field 'Name: value'") { text throws(UsageError) in
-      try parseHeader(text)
-    }, scope: .everyCommand,
-    help:
-      "add a header field to every request (repeatable; an Authorization given before the command or on the command line replaces the saved token)"
-  )
-  static let verboseFlag = Flag(
-    "--verbose", short: "-v", scope: .everyCommand,
-    help:
-      "report each request on standard error: method, URL, operation, status, size and time (never a header value)"
-  )
-  static let traceFlag = Flag(
-    "--trace", short: "-vv", scope: .everyCommand,
-    help:
-      "show each request and response on standard error: header fields (tokens as ***) and bodies")
-  static let printCurlFlag = Flag(
-    "--print-curl", scope: .everyCommand,
-    help: "show each request on standard error as a curl command line (the token as $TOKEN)")
-  static let jsonFlag = Flag(
-    "--json", scope: .everyCommand,
-    help: "the same as --format json: exactly one JSON document per command, failures included")
-  static let formatOption = Option(
-    "--format", valueName: "FORMAT", type: .choice(OutputFormat.self, noun: "format"), defaultValue: "table",
-    scope: .everyCommand, help: "table, json, tsv, csv or ids (one launch id per line)")
-  static let cacheOption = Option(
-    "--cache", valueName: "POLICY", type: .choice(CachePolicy.self, noun: "cache policy"),
-    defaultValue: "network-first",
-    scope: .everyCommand,
-    help:
-      "with --endpoint: cache-first, network-first (cached answer when the server is down), network-only, cache-only or cache-and-network"
-  )
-  static let apqFlag = Flag(
-    "--apq", scope: .session,
-    help:
-      "with --endpoint: send each operation as its SHA-256 first (queries by GET, so HTTP caches can answer), the text only when the server asks (the default)"
-  )
-  static let noAPQFlag = Flag(
-    "--no-apq", scope: .session, help: "with --endpoint: always send the operation's text by POST")
-  static let noQueueFlag = Flag(
-    "--no-queue", scope: .everyCommand,
-    help:
-      "with --endpoint: when the server cannot be reached, book and cancel fail (status 69) instead of waiting in the outbox"
-  )
-  static let noColorFlag = Flag("--no-color", scope: .everyCommand, help: "no colours (as NO_COLOR=1)")
-  static let commandOption = Option(
-    "--command", short: "-c", valueName: "CMDS", type: .text, scope: .program,
-    help: "run these commands, separated by ';', as a pipe would, then exit")
-  static let fileOption = Option(
-    "--file", short: "-f", valueName: "FILE", type: .path, scope: .program,
-    help: "run the commands in FILE, as a pipe would, then exit")
-  static let stopOnErrorFlag = Flag(
-    "--stop-on-error", scope: .program, help: "end a script at the first command that fails")
-  static let profileOption = Option(
-    "--profile", valueName: "NAME", type: .text, scope: .program,
-    help:
-      "use this profile of $XDG_CONFIG_HOME/rocket-reserver/config (also ROCKET_RESERVER_PROFILE)")
-  static let quietFlag = Flag(
-    "--quiet", short: "-q", scope: .program, help: "start the shell without its welcome line")
-
-  /// Every program option, in the order `--help` lists them.
-  static let declarations: [OptionDeclaration] = [
-    endpointOption.declaration, dataDirectoryOption.declaration, timeoutOption.declaration,
-    cacertOption.declaration, insecureFlag.declaration, headerOption.declaration, verboseFlag.declaration,
-    traceFlag.declaration, printCurlFlag.declaration,
-    formatOption.declaration,
-    jsonFlag.declaration, cacheOption.declaration, apqFlag.declaration, noAPQFlag.declaration,
-    noQueueFlag.declaration,
-    noColorFlag.declaration, commandOption.declaration,
-    fileOption.declaration,
-    stopOnErrorFlag.declaration, profileOption.declaration, quietFlag.declaration, help.declaration,
-    version.declaration,
+  /// Every program option, in the order `--help` lists them: each declared once, with the
+  /// property its value is read back into. Parsing, `--help`, `help COMMAND`, the reference
+  /// tables, the manual page and completion all derive from this list.
+  static let all: [GlobalOption] = [
+    .option(
+      "--endpoint", valueName: "URL", type: .url, scope: .session, into: \.endpoint,
+      help:
+        "the GraphQL server to use (also ROCKET_RESERVER_ENDPOINT); default: the embedded backend, in-process"
+    ),
+    .option(
+      "--data-dir", valueName: "DIR", type: .path, scope: .session, into: \.dataDirectory,
+      help: "keep the embedded backend's database in DIR/backend.sqlite"),
+    .option(
+      "--timeout", valueName: "SECONDS",
+      type: .checked("seconds, such as 30 or 0.5") { text throws(UsageError) in
+        try parseTimeout(text, source: "--timeout")
+      }, defaultValue: "30, or ROCKET_RESERVER_TIMEOUT", scope: .session, into: \.timeout,
+      help:
+        "the longest wait for one request to --endpoint, connecting included, in decimal seconds (30, 0.5); past it the command exits 69 naming the endpoint"
+    ),
+    .option(
+      "--cacert", valueName: "FILE", type: .path, scope: .session, into: \.caFile,
+      help:
+        "trust the CA certificates in FILE (PEM) instead of the system's store, for HTTPS and wss:// (as curl's --cacert)"
+    ),
+    .flag(
+      "--insecure", short: "-k", scope: .session, sets: \.insecure, to: true,
+      help:
+        "check no TLS certificate or host name (as curl's -k): still encrypted, but to whoever answers"
+    ),
+    .option(
+      "--header", valueName: "'NAME: VALUE'",
+      type: .checked("a header field 'Name: value'") { text throws(UsageError) in
+        try parseHeader(text)
+      }, scope: .everyCommand,
+      help:
+        "add a header field to every request (repeatable; an Authorization given before the command or on the command line replaces the saved token)"
+    ) { field, options in options.headers.add(field.name, field.value) },
+    .flag(
+      "--verbose", short: "-v", scope: .everyCommand, sets: \.verbose, to: true,
+      help:
+        "report each request on standard error: method, URL, operation, status, size and time (never a header value)"
+    ),
+    .flag(
+      "--trace", short: "-vv", scope: .everyCommand, sets: \.trace, to: true,
+      help:
+        "show each request and response on standard error: header fields (tokens as ***) and bodies"),
+    .flag(
+      "--print-curl", scope: .everyCommand, sets: \.printCurl, to: true,
+      help: "show each request on standard error as a curl command line (the token as $TOKEN)"),
+    // --json and --format both set the format: the one given last wins.
+    .option(
+      "--format", valueName: "FORMAT", type: .choice(OutputFormat.self, noun: "format"),
+      defaultValue: "table",
+      scope: .everyCommand, into: \.format, help: "table, json, tsv, csv or ids (one launch id per line)"),
+    .flag(
+      "--json", scope: .everyCommand, sets: \.format, to: .json,
+      help: "the same as --format json: exactly one JSON document per command, failures included"),
+    .option(
+      "--cache", valueName: "POLICY", type: .choice(CachePolicy.self, noun: "cache policy"),
+      defaultValue: "network-first", scope: .everyCommand, into: \.cachePolicy,
+      help:
+        "with --endpoint: cache-first, network-first (cached answer when the server is down), network-only, cache-only or cache-and-network"
+    ),
+    // --apq and --no-apq: the one given last wins.
+    .flag(
+      "--apq", scope: .session, sets: \.persistedQueries, to: true,
+      help:
+        "with --endpoint: send each operation as its SHA-256 first (queries by GET, so HTTP caches can answer), the text only when the server asks (the default)"
+    ),
+    .flag(
+      "--no-apq", scope: .session, sets: \.persistedQueries, to: false,
+      help: "with --endpoint: always send the operation's text by POST"),
+    .flag(
+      "--no-queue", scope: .everyCommand, sets: \.noQueue, to: true,
+      help:
+        "with --endpoint: when the server cannot be reached, book and cancel fail (status 69) instead of waiting in the outbox"
+    ),
+    .flag("--no-color", scope: .everyCommand, sets: \.noColor, to: true, help: "no colours (as NO_COLOR=1)"),
+    .option(
+      "--command", short: "-c", valueName: "CMDS", type: .text, scope: .program, into: \.commandText,
+      help: "run these commands, separated by ';', as a pipe would, then exit"),
+    .option(
+      "--file", short: "-f", valueName: "FILE", type: .path, scope: .program, into: \.scriptFile,
+      help: "run the commands in FILE, as a pipe would, then exit"),
+    .flag(
+      "--stop-on-error", scope: .program, sets: \.stopOnError, to: true,
+      help: "end a script at the first command that fails"),
+    .option(
+      "--profile", valueName: "NAME", type: .text, scope: .program, into: \.profile,
+      help: "use this profile of $XDG_CONFIG_HOME/rocket-reserver/config (also ROCKET_RESERVER_PROFILE)"),
+    .flag(
+      "--quiet", short: "-q", scope: .program, sets: \.quiet, to: true,
+      help: "start the shell without its welcome line"),
+    .flag(
+      "--help", short: "-h", scope: .program, sets: \.showHelp, to: true, help: "show this help and exit"),
+    .flag(
+      "--version", short: "-V", scope: .program, sets: \.showVersion, to: true,
+      help: "show the version and exit"),
   ]
+
+  /// The declarations of `all`, for the parser, help and completion.
+  static let declarations: [OptionDeclaration] = all.map(\.declaration)
 
   /// Parses `arguments`; options stop at the first word that is not an option (or after `--`).
   ///
@@ -208,45 +210,17 @@ public struct GlobalOptions: Equatable, Sendable {
 
   /// The error for a malformed value of `option`.
   static func invalidValueMessage(_ option: OptionDeclaration, _ text: String) -> String {
-    if option.name == endpointOption.declaration.name {
+    if option.name == "--endpoint" {
       return EndpointURL.problem(text)
     }
     return
       "option '\(option.name)' takes \(option.value?.description ?? "no value"), not \(TerminalText.quoted(text))"
   }
 
-  /// Sets the options in `parsed` (later ones win).
+  /// Sets the options in `parsed`, in the order given (later ones win; `--header` adds).
   mutating func apply(_ parsed: ParsedOptions) {
-    if parsed[Self.help] { showHelp = true }
-    if parsed[Self.version] { showVersion = true }
-    if let value = parsed[Self.endpointOption] { endpoint = value }
-    if let value = parsed[Self.dataDirectoryOption] { dataDirectory = value }
-    if let value = parsed[Self.timeoutOption] { timeout = value }
-    if let value = parsed[Self.cacertOption] { caFile = value }
-    if parsed[Self.insecureFlag] { insecure = true }
-    if parsed[Self.verboseFlag] { verbose = true }
-    if parsed[Self.traceFlag] { trace = true }
-    if parsed[Self.printCurlFlag] { printCurl = true }
     for (name, value) in parsed.values {
-      if name == Self.headerOption.declaration.name, let field = value as? HTTPHeaders.Field {
-        headers.add(field.name, field.value)
-      }
-      // --json and --format both set the format: the one given last wins.
-      if name == Self.jsonFlag.declaration.name { format = .json }
-      if name == Self.formatOption.declaration.name, let value = value as? OutputFormat { format = value }
+      Self.all.first { $0.declaration.name == name }?.apply(value, &self)
     }
-    if let value = parsed[Self.cacheOption] { cachePolicy = value }
-    for (name, _) in parsed.values {
-      // --apq and --no-apq: the one given last wins.
-      if name == Self.apqFlag.declaration.name { persistedQueries = true }
-      if name == Self.noAPQFlag.declaration.name { persistedQueries = false }
-    }
-    if parsed[Self.noColorFlag] { noColor = true }
-    if parsed[Self.noQueueFlag] { noQueue = true }
-    if let value = parsed[Self.commandOption] { commandText = value }
-    if let value = parsed[Self.fileOption] { scriptFile = value }
-    if parsed[Self.stopOnErrorFlag] { stopOnError = true }
-    if parsed[Self.quietFlag] { quiet = true }
-    if let value = parsed[Self.profileOption] { profile = value }
   }
 }

@@ -5,42 +5,55 @@ import RocketClient
   import Glibc
 #endif
 
-/// The program's entry point: parses global options, then runs a command, the REPL or `serve`.
+/// The program's entry point: parses argv once (`ProgramArguments`), then runs a command, the
+/// REPL or `serve`.
 ///
 /// `main.swift` hands it the arguments after the program name and exits with the status it returns.
 public enum RocketReserverMain {
   /// Runs the program with `arguments` (argv without the program name) and returns its exit status.
-  public static func run(arguments: [String]) async -> Int32 {
+  ///
+  /// It runs on its caller's executor (`main.swift`'s main actor) until argv has been parsed:
+  /// `--version`, `--help`, the completion query and usage errors are answered there, before the
+  /// hop to the cooperative thread pool would start its threads (`docs/startup.md`). Everything
+  /// else runs in ``runProgram(_:)``, on the pool, as before.
+  nonisolated(nonsending) public static func run(arguments: [String]) async -> Int32 {
     OpenSSLLifetime.keepThroughExit()
     // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the
     // process mid-request; the REPL then ends quietly.
     signal(SIGPIPE, SIG_IGN)
-    if arguments.first == CompletionQuery.word {
-      let lines = CompletionQuery.lines(Array(arguments.dropFirst()), environment: processEnvironment())
+    let program: ProgramArguments
+    do {
+      program = try ProgramArguments.parse(arguments)
+    } catch {
+      writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
+      return ExitStatus.usage
+    }
+    if let words = program.completionWords {
+      let lines = CompletionQuery.lines(words, environment: ProgramEnvironment.processVariables())
       writeStandardOutput(lines.map { $0 + "\n" }.joined())
       return ExitStatus.success
     }
-    var options: GlobalOptions
-    do {
-      options = try GlobalOptions.parse(arguments)
-      options.apply(trailingSessionOptions(options.command))
-    } catch {
-      writeStandardError(
-        "rocket-reserver: \(misplacedOptionMessage(arguments) ?? error.message)\n\(Usage.hint)\n")
-      return ExitStatus.usage
-    }
-    if options.showHelp {
+    if program.options.showHelp {
       writeStandardOutput(Usage.text)
       return ExitStatus.success
     }
-    if options.showVersion {
+    if program.options.showVersion {
       writeStandardOutput(
-        options.json ? PrettyJSON.format(VersionCommand.json) + "\n" : VersionCommand.line)
+        program.options.json ? PrettyJSON.format(VersionCommand.json) + "\n" : VersionCommand.line)
       return ExitStatus.success
     }
-    var environment = processEnvironment()
-    let connector = SessionConnector(commandLine: options, environment: environment)
-    if let directories = try? ApplicationDirectories(environment: environment) {
+    return await runProgram(program)
+  }
+
+  /// Runs what `program` asks for beyond the early answers: the config file, the session, then a
+  /// command, a script or the shell; on the cooperative pool.
+  @concurrent private static func runProgram(_ program: ProgramArguments) async -> Int32 {
+    var options = program.options
+    // Read once here and handed down: sessions, the shell's history, colours.
+    let process = ProgramEnvironment.ofProcess()
+    var environment = process.variables
+    let connector = SessionConnector(commandLine: options, program: process)
+    if let directories = process.directories {
       let path = directories.config + "/config"
       let profile =
         options.profile ?? environment["ROCKET_RESERVER_PROFILE"].flatMap { $0.isEmpty ? nil : $0 }
@@ -53,7 +66,8 @@ public enum RocketReserverMain {
     }
     let session: Session
     do {
-      session = try makeSession(options: options, environment: environment)
+      session = try makeSession(
+        options: options, environment: environment, directories: process.directories, clock: process.clock)
     } catch {
       writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
       return ExitStatus.usage
@@ -70,10 +84,10 @@ public enum RocketReserverMain {
     var repl = REPL(
       registry: CommandCatalog.registry,
       style: TextStyle.detect(
-        isTerminal: Terminal.isTerminal(STDOUT_FILENO), environment: environment,
+        isTerminal: process.standardOutputIsTerminal, environment: environment,
         noColorOption: options.noColor),
       errorStyle: TextStyle.detect(
-        isTerminal: Terminal.isTerminal(STDERR_FILENO), environment: environment,
+        isTerminal: process.standardErrorIsTerminal, environment: environment,
         noColorOption: options.noColor),
       environment: environment,
       prompt: {
@@ -83,6 +97,7 @@ public enum RocketReserverMain {
       },
       format: options.format ?? options.defaultFormat ?? .table)
     repl.current = current
+    repl.directories = process.directories
     repl.formatWasGiven = options.format != nil
     repl.noQueue = options.noQueue
     if !options.quiet {
@@ -100,48 +115,13 @@ public enum RocketReserverMain {
       }
       return await repl.runLines(stopOnError: options.stopOnError) { script.nextLine() }
     }
-    if !options.command.isEmpty {
-      return await repl.runOneShot(options.command)
+    if let invocation = program.invocation {
+      return await repl.runOneShot(invocation)
     }
     if LineEditor.canEdit {
       return await repl.runInteractive()
     }
     return await repl.runLines(stopOnError: options.stopOnError)
-  }
-
-  /// For a command's own option given before the command (`--search x launches`): where it
-  /// belongs, `--search belongs after the command: launches --search TEXT`; nil otherwise.
-  static func misplacedOptionMessage(_ arguments: [String]) -> String? {
-    guard let word = arguments.first(where: ArgumentParser.looksLikeOption) else { return nil }
-    let (name, _) = ArgumentParser.splitOption(word)
-    guard !GlobalOptions.declarations.contains(where: { $0.name == name || $0.short == name }) else {
-      return nil
-    }
-    let owners = CommandCatalog.registry.commands.filter { command in
-      command.declaration.options.contains { $0.name == name || $0.short == name }
-    }
-    guard let owner = owners.first,
-      let option = owner.declaration.options.first(where: { $0.name == name || $0.short == name })
-    else { return nil }
-    let example =
-      owners.count == 1
-      ? ": \(owner.name) \(option.usageSynopsis)" : " (\(owners.map(\.name).joined(separator: ", ")))"
-    return "\(option.name) belongs after the command\(example)"
-  }
-
-  /// The session options given after the command (`launch 1 --endpoint URL`), which must be
-  /// known before the session is made. Words that do not parse are left for the command's own
-  /// parse to report.
-  static func trailingSessionOptions(_ words: [String]) -> ParsedOptions {
-    guard let name = words.first, let command = CommandCatalog.registry.command(named: name) else {
-      return ParsedOptions()
-    }
-    let shared = ArgumentParser.Shared(options: GlobalOptions.declarations, allowsSession: true)
-    guard
-      case .run(let parsed)? = try? ArgumentParser.parse(
-        Array(words.dropFirst()), for: command.declaration, shared: shared)
-    else { return ParsedOptions() }
-    return parsed.sharedOptions
   }
 
   /// The session for `options`: `--endpoint` (else `ROCKET_RESERVER_ENDPOINT`, else the embedded
@@ -152,7 +132,17 @@ public enum RocketReserverMain {
   static func makeSession(options: GlobalOptions, environment: [String: String]) throws(UsageError)
     -> Session
   {
-    let directories = try? ApplicationDirectories(environment: environment)
+    try makeSession(
+      options: options, environment: environment,
+      directories: try? ApplicationDirectories(environment: environment), clock: { Int64(time(nil)) })
+  }
+
+  /// The session for `options`, as above, with the program's directories (nil without a home
+  /// directory) and clock.
+  static func makeSession(
+    options: GlobalOptions, environment: [String: String], directories: ApplicationDirectories?,
+    clock: @escaping @Sendable () -> Int64
+  ) throws(UsageError) -> Session {
     var endpoint: URL?
     let endpointText =
       options.endpoint ?? environment["ROCKET_RESERVER_ENDPOINT"].flatMap { $0.isEmpty ? nil : $0 }
@@ -190,20 +180,6 @@ public enum RocketReserverMain {
       endpoint: endpoint, databasePath: databasePath, credentials: credentials, options: requestOptions,
       endpointGivenAsOption: options.endpoint != nil,
       dataDirectoryGivenAsOption: options.dataDirectory != nil,
-      cacheFile: directories?.cacheDatabaseFile, outboxFile: directories?.outboxFile)
-  }
-
-  /// The environment as a dictionary, read once from `environ`.
-  private static func processEnvironment() -> [String: String] {
-    var result: [String: String] = [:]
-    var pointer = environ
-    while let entry = pointer.pointee {
-      let text = String(cString: entry)
-      if let equals = text.firstIndex(of: "=") {
-        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-      }
-      pointer += 1
-    }
-    return result
+      cacheFile: directories?.cacheDatabaseFile, outboxFile: directories?.outboxFile, clock: clock)
   }
 }

@@ -30,7 +30,7 @@ public struct LaunchesCommand: Command {
     let start = arguments[Self.after]
     let search = arguments[Self.search]
     guard arguments[Self.all] || search != nil else {
-      context.session?.startPaging(pageSize: pageSize, after: start)
+      context.shell.startPaging(pageSize: pageSize, after: start)
       return await MoreCommand.showNextPage(context: context)
     }
     let fetched = await context.request("Loading launches") { requests throws(RocketClientError) in

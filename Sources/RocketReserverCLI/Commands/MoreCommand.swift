@@ -16,8 +16,9 @@ public struct MoreCommand: Command {
   /// Fetches and prints the next page of the session's walk. The shell says how to go on, on
   /// standard error; a one-shot command on a terminal names the `--after` cursor instead.
   static func showNextPage(context: CommandContext) async -> CommandOutcome {
+    let shell = context.shell
     let fetched = await context.request("Loading launches") { requests throws(RocketClientError) in
-      try await requests.session.nextPage(requests: requests)
+      try await shell.nextPage(requests: requests)
     }
     guard case .succeeded(let page, let data) = fetched else {
       if case .failed(let outcome) = fetched { return outcome }
@@ -66,7 +67,7 @@ public struct MoreCommand: Command {
       }
     }
     words.append("launches")
-    if let size = context.session?.pagingPageSize { words += ["--page-size", "\(size)"] }
+    if let size = context.shell.pagingPageSize { words += ["--page-size", "\(size)"] }
     if context.format != .table { words += ["--format", context.format.rawValue] }
     words += ["--after", ShellQuoting.quoted(cursor)]
     return words.joined(separator: " ")

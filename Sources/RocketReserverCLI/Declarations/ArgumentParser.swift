@@ -27,14 +27,18 @@ enum ArgumentParser {
     let allowsSession: Bool
   }
 
-  /// Parses `words` (after the command name) for `declaration`.
-  /// - Throws: ``Failure`` for an unknown option, a missing or malformed value, a missing
-  ///   argument or an unexpected word.
+  /// Parses `words` (after the command name) for `declaration`, and collects the shared options
+  /// given (`--json`, `--format`) even when a word is wrong or help is asked for, so that the
+  /// failure or the help is shown in the format the line asked for.
+  ///
+  /// The first failure or `--help`, whichever comes first, decides the result; the words after
+  /// it are read for shared options only.
   static func parse(
     _ words: [String], for declaration: CommandDeclaration, shared: Shared
-  ) throws(Failure) -> Result {
+  ) -> (result: Swift.Result<Result, Failure>, sharedOptions: ParsedOptions) {
     var parsed = ParsedArguments()
     var positional: [String] = []
+    var stop: Swift.Result<Result, Failure>?
     var index = words.startIndex
     var optionsEnded = false
     while index < words.endIndex {
@@ -48,35 +52,61 @@ enum ArgumentParser {
         optionsEnded = true
         continue
       }
-      if word == "-h" || word == "--help" { return .help }
+      if word == "-h" || word == "--help" {
+        if stop == nil { stop = .success(.help) }
+        continue
+      }
       let (name, inline) = splitOption(word)
-      let (option, isShared) = try lookUp(name, declaration: declaration, shared: shared)
+      let option: OptionDeclaration
+      let isShared: Bool
+      do throws(Failure) {
+        (option, isShared) = try lookUp(name, declaration: declaration, shared: shared)
+      } catch {
+        if stop == nil { stop = .failure(error) }
+        // A known option refused here still takes its value word.
+        let known = (declaration.options + shared.options).first { $0.name == name || $0.short == name }
+        if known?.takesValue == true && inline == nil { index += 1 }
+        continue
+      }
       let value: any Sendable
       if let type = option.value {
         guard let text = inline ?? (index < words.endIndex ? words[index] : nil) else {
-          throw Failure(message: "\(option.name) needs a value (\(type.description))", showsUsage: true)
+          if stop == nil {
+            stop = .failure(
+              Failure(message: "\(option.name) needs a value (\(type.description))", showsUsage: true))
+          }
+          break
         }
         if inline == nil { index += 1 }
         guard let typed = type.parse(text) else {
           let message =
             type.problem(text) ?? "\(option.name) takes \(type.description), not \(TerminalText.quoted(text))"
-          throw Failure(message: message, showsUsage: false)
+          if stop == nil { stop = .failure(Failure(message: message, showsUsage: false)) }
+          continue
         }
         value = typed
       } else {
         guard inline == nil else {
-          throw Failure(message: "\(option.name) takes no value", showsUsage: true)
+          if stop == nil {
+            stop = .failure(Failure(message: "\(option.name) takes no value", showsUsage: true))
+          }
+          continue
         }
         value = true
       }
       if isShared {
         parsed.sharedOptions.append(value, for: option.name)
-      } else {
+      } else if stop == nil {
         parsed.append(value, for: option.name)
       }
     }
-    try assign(positional, to: declaration.arguments, into: &parsed)
-    return .run(parsed)
+    if let stop { return (stop, parsed.sharedOptions) }
+    do throws(Failure) {
+      try assign(positional, to: declaration.arguments, into: &parsed)
+    } catch {
+      return (.failure(error), parsed.sharedOptions)
+    }
+    return (.success(.run(parsed)), parsed.sharedOptions)
   }
 
   /// Whether `word` is meant as an option: it starts with a dash and is not just `-`.

@@ -100,11 +100,13 @@ extension CommandContext {
   private func send(_ entry: OutboxEntry, session: Session, user: String) async -> EntryResult {
     let client = session.client
     let id = entry.launchID
+    // The outbox goes first in the command that sends it: its requests take the line's options.
+    let lineContext = ResponseCapture(line: lineRequests)
     do throws(RocketClientError) {
       switch entry.action {
       case .book:
         let answer = try await client.perform(
-          BookTripsMutation(ids: [id]), idempotencyKey: entry.idempotencyKey
+          BookTripsMutation(ids: [id]), idempotencyKey: entry.idempotencyKey, context: lineContext
         )
         .requireData().bookTrips
         if answer.success { return .sent("booked") }
@@ -112,15 +114,17 @@ extension CommandContext {
         return .refused("no launch with id \(id)")
       case .cancel:
         let answer = try await client.perform(
-          CancelTripMutation(id: id), idempotencyKey: entry.idempotencyKey
+          CancelTripMutation(id: id), idempotencyKey: entry.idempotencyKey, context: lineContext
         )
         .requireData().cancelTrip
         if answer.success { return .sent("cancelled") }
         await rollBack(entry, session: session, user: user)
         // Why, as `cancel` says it; the answer also puts the launch's real state in the cache.
-        let launch = try? await client.fetch(LaunchDetailsQuery(id: id), cachePolicy: .networkOnly)
-          .requireData()
-          .launch
+        let launch = try? await client.fetch(
+          LaunchDetailsQuery(id: id), cachePolicy: .networkOnly, context: lineContext
+        )
+        .requireData()
+        .launch
         return .refused(launch == nil ? "no launch with id \(id)" : "you have no trip on launch \(id)")
       }
     } catch {

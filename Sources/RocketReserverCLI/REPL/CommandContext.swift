@@ -28,10 +28,15 @@ public struct CommandContext: Sendable {
   }
   /// The session the shell is on now, which `connect` replaces.
   var current: CurrentSession
+  /// What the shell remembers between commands (where `more` continues).
+  var shell: ShellState { current.shell }
   /// How results are printed (`--format`; `--json` is `.json`).
   public var format: OutputFormat
   /// `--cache POLICY` given for this command; nil: the session's policy.
   public var cachePolicy: CachePolicy?
+  /// `--verbose`, `--header`, `--trace`, `--print-curl` given on this command's shell line: its
+  /// requests carry them (none for a one-shot command, whose options went to the session).
+  var lineRequests = LineRequestOptions()
   /// Whether this command's JSON document was written, so that a failure after it adds no
   /// second one; a fresh one per command.
   var document = JSONDocument()

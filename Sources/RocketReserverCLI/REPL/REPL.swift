@@ -27,8 +27,12 @@ public struct REPL: Sendable {
   public var style: TextStyle
   /// Colours for errors on standard error.
   public var errorStyle: TextStyle
-  /// The process environment (for the history location).
+  /// The process environment (for the pager, and the history location when `directories` is
+  /// nil).
   public var environment: [String: String]
+  /// The program's XDG directories (the history file), as `ProgramEnvironment` found them; nil:
+  /// found from `environment`.
+  var directories: ApplicationDirectories?
   /// Where commands print.
   public var output: CommandOutput
   /// `--no-queue` given for the whole run.
@@ -72,10 +76,16 @@ public struct REPL: Sendable {
   /// (`--endpoint`) may follow the command here.
   /// - Returns: the command's exit status (74 when standard output could not be written).
   public func runOneShot(_ words: [String]) async -> Int32 {
+    await runOneShot(CommandInvocation(words, registry: registry, allowsSession: true))
+  }
+
+  /// Runs the one command of the command line, parsed with it (`ProgramArguments`).
+  /// - Returns: the command's exit status (74 when standard output could not be written).
+  func runOneShot(_ invocation: CommandInvocation) async -> Int32 {
     var context = makeContext(interactive: false, errorPrefix: "rocket-reserver: ")
     context.isOneShot = true
     if context.showsProgress { OneShotInterrupt.install() }
-    let outcome = await execute(words, context: context, allowsSession: true)
+    let outcome = await execute(invocation, context: context)
     return writeFailureStatus(context) ?? outcome.status
   }
 
@@ -134,7 +144,7 @@ public struct REPL: Sendable {
   public func runInteractive() async -> Int32 {
     let editor: LineEditor
     do {
-      let directories = try? ApplicationDirectories(environment: environment)
+      let directories = directories ?? (try? ApplicationDirectories(environment: environment))
       editor = try LineEditor(prompt: prompt(), historyPath: directories?.historyFile)
     } catch {
       writeStandardError("rocket-reserver: \(error)\n")
@@ -211,37 +221,39 @@ public struct REPL: Sendable {
   public func execute(_ words: [String], context: CommandContext, allowsSession: Bool = false) async
     -> CommandOutcome
   {
-    guard let name = words.first else { return .success }
+    guard !words.isEmpty else { return .success }
+    return await execute(
+      CommandInvocation(words, registry: registry, allowsSession: allowsSession), context: context)
+  }
+
+  /// Runs `invocation`, parsed already (see `execute(_:context:allowsSession:)`).
+  func execute(_ invocation: CommandInvocation, context: CommandContext) async -> CommandOutcome {
     var context = context
     context.document = JSONDocument()
-    let arguments = Array(words.dropFirst())
-    if arguments.contains("--json") { context.format = .json }
-    guard let command = registry.command(named: name) else {
-      return context.fail(registry.unknownCommandMessage(name), status: ExitStatus.usage)
+    var lineOptions = GlobalOptions()
+    lineOptions.apply(invocation.sharedOptions)
+    if let format = lineOptions.format { context.format = format }
+    guard let command = invocation.command else {
+      return context.fail(registry.unknownCommandMessage(invocation.name), status: ExitStatus.usage)
     }
     let declaration = command.declaration
-    let shared = ArgumentParser.Shared(options: GlobalOptions.declarations, allowsSession: allowsSession)
     let parsed: ParsedArguments
-    do throws(ArgumentParser.Failure) {
-      switch try ArgumentParser.parse(arguments, for: declaration, shared: shared) {
-      case .help:
-        if context.json {
-          context.writeJSON(DeclaredHelp.json(declaration))
-        } else {
-          context.writeResult(
-            DeclaredHelp.describe(declaration, style: context.style, width: context.terminalWidth()))
-        }
-        return .success
-      case .run(let values):
-        parsed = values
+    switch invocation.result {
+    case .success(.help):
+      if context.json {
+        context.writeJSON(DeclaredHelp.json(declaration))
+      } else {
+        context.writeResult(
+          DeclaredHelp.describe(declaration, style: context.style, width: context.terminalWidth()))
       }
-    } catch {
+      return .success
+    case .success(.run(let values)):
+      parsed = values
+    case .failure(let error):
       return context.badArgument(error, for: command)
     }
-    var lineOptions = GlobalOptions()
-    lineOptions.apply(parsed.sharedOptions)
     var lineRequests = LineRequestOptions()
-    if !allowsSession {
+    if !invocation.allowsSession {
       // On a shell line; on the command line they were already given to the session.
       if lineOptions.headers["Authorization"] != nil {
         return context.fail(
@@ -252,7 +264,6 @@ public struct REPL: Sendable {
         verbose: lineOptions.verbose, headers: lineOptions.headers, trace: lineOptions.trace,
         printCurl: lineOptions.printCurl)
     }
-    if let format = lineOptions.format { context.format = format }
     // A row format asked for this command (on its line, or before a one-shot command) must mean
     // something; one chosen for a whole shell or script applies where it can.
     let askedFormat = lineOptions.format ?? (context.isOneShot && formatWasGiven ? context.format : nil)
@@ -281,11 +292,11 @@ public struct REPL: Sendable {
     if declaration.needsLogin, let session = context.session, session.isKnownLoggedOut {
       return context.fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
     }
-    return await LineRequestOptions.$current.withValue(lineRequests) {
-      await LenientCredentialStore.$forgivesUnreadableStore.withValue(!declaration.needsLogin) {
-        await command.run(parsed, context: context)
-      }
+    context.lineRequests = lineRequests
+    guard let store = context.session?.client.credentials as? LenientCredentialStore else {
+      return await command.run(parsed, context: context)
     }
+    return await store.forgiving(!declaration.needsLogin) { await command.run(parsed, context: context) }
   }
 
   /// After a failed write to standard output: nothing when the reader went away (EPIPE: the

@@ -5,15 +5,15 @@ import Synchronization
 /// when the credentials file cannot be read (too open, corrupt, not a file), with one warning;
 /// a command that needs one fails with the store's message and status 78 (`EX_CONFIG`).
 ///
-/// Which it is comes from `LenientCredentialStore.$forgivesUnreadableStore`, set by the REPL
-/// around each command. Thread safety: the inner store is `Sendable`, the warning flag a `Mutex`.
+/// Which it is, the REPL says around each command with ``forgiving(_:while:)`` (commands run
+/// one at a time); outside a command (the prompt's reads) the store is strict. Thread safety:
+/// the inner store is `Sendable`, the mode and the warning flag are behind `Mutex`es.
 final class LenientCredentialStore: CredentialStore {
-  /// True while a command that needs no login runs: an unreadable store then reads as empty.
-  @TaskLocal static var forgivesUnreadableStore = false
-
   private let inner: any CredentialStore
   private let warn: @Sendable (String) -> Void
   private let hasWarned = Mutex(false)
+  /// True while a command that needs no login runs: an unreadable store then reads as empty.
+  private let forgives = Mutex(false)
 
   /// - Parameters:
   ///   - inner: the real store.
@@ -28,11 +28,22 @@ final class LenientCredentialStore: CredentialStore {
 
   var location: String { inner.location }
 
+  /// Runs `work` with an unreadable store read as empty (with one warning) when `forgiving`,
+  /// else failing as the inner store does; the mode before comes back afterwards.
+  func forgiving<T>(_ forgiving: Bool, while work: () async -> T) async -> T {
+    let before = forgives.withLock { mode in
+      defer { mode = forgiving }
+      return mode
+    }
+    defer { forgives.withLock { $0 = before } }
+    return await work()
+  }
+
   func credential(for endpoint: String) throws -> Credential? {
     do {
       return try inner.credential(for: endpoint)
     } catch {
-      guard Self.forgivesUnreadableStore else { throw error }
+      guard forgives.withLock({ $0 }) else { throw error }
       let first = hasWarned.withLock { warned in
         defer { warned = true }
         return !warned

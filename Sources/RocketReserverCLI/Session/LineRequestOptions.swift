@@ -1,11 +1,10 @@
 import RocketClient
 
 /// `--verbose` and `--header` given on a shell line (`launch 1 -v`): they apply to that line's
-/// requests only, through `LineRequestOptionsInterceptor`, which reads them from this task-local.
+/// requests only. The REPL puts them in the command's `CommandContext`, whose requests carry
+/// them in their context (`ResponseCapture`) to `LineRequestOptionsInterceptor` and
+/// `TraceInterceptor`: a parameter of each request, not a task-local.
 struct LineRequestOptions: Sendable {
-  /// The options of the line being run (none outside a line that gives some).
-  @TaskLocal static var current = LineRequestOptions()
-
   /// Report this line's requests on standard error.
   var verbose = false
   /// Header fields added to this line's requests.
@@ -14,9 +13,15 @@ struct LineRequestOptions: Sendable {
   var trace = false
   /// Print this line's requests as curl command lines (`--print-curl`).
   var printCurl = false
+
+  /// The options of the line that made `request`; none for a request made outside a command
+  /// (the prompt's, completion's).
+  static func of(_ request: OutgoingRequest) -> LineRequestOptions {
+    (request.context as? ResponseCapture)?.line ?? LineRequestOptions()
+  }
 }
 
-/// Applies `LineRequestOptions.current` to each request: its header fields, then the
+/// Applies the line's options a request carries (``LineRequestOptions/of(_:)``) to it: its header fields, then the
 /// `--verbose` report (unless the whole run is verbose already).
 ///
 /// A plain value: safe to share between tasks.
@@ -29,7 +34,7 @@ struct LineRequestOptionsInterceptor: RequestInterceptor {
   func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {
-    let line = LineRequestOptions.current
+    let line = LineRequestOptions.of(request)
     var request = request
     for name in Set(line.headers.map { $0.name.lowercased() }) { request.headers[name] = nil }
     for field in line.headers { request.headers.add(field.name, field.value) }

@@ -2,13 +2,19 @@ import GraphQL
 import RocketClient
 import Synchronization
 
-/// Keeps the raw JSON responses of the requests one command makes, so `--json` can print the
-/// server's `data` exactly as it came, not as re-encoded Swift values. Each request carries it as
-/// its context (`CommandRequests`); `ResponseCaptureInterceptor` fills it.
+/// The context every request of one command carries (`CommandRequests`): the options of its
+/// shell line (`launch 1 -v`), and the raw JSON responses, kept so `--json` can print the
+/// server's `data` exactly as it came, not as re-encoded Swift values;
+/// `ResponseCaptureInterceptor` fills it.
 ///
 /// Thread safety: the stored responses are behind a `Mutex`.
 final class ResponseCapture: RequestContext {
+  /// The options given on the command's shell line, for its requests only.
+  let line: LineRequestOptions
   private let responses = Mutex<[JSON]>([])
+
+  /// A capture for the requests of a command run with `line`'s options.
+  init(line: LineRequestOptions = LineRequestOptions()) { self.line = line }
   private let fallback = Mutex<CachedAnswer?>(nil)
 
   /// The oldest cached answer that stood in for an unreachable server, if any; stale when any

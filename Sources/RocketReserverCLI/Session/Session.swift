@@ -8,8 +8,9 @@ import Synchronization
   import Glibc
 #endif
 
-/// What the commands of one run share: the client, the login shown in the prompt, the launch ids
-/// and trips known so far (for completion) and where `more` continues.
+/// What the commands of one run share: the client, the login shown in the prompt, and the launch
+/// ids and trips known so far (for completion). Where `more` continues is the shell's
+/// (`ShellState`).
 ///
 /// Creating a session touches nothing on disk: the embedded backend's database is opened by the
 /// first request (see `LazyBackendTransport`), the credentials file is read when first needed.
@@ -18,14 +19,6 @@ import Synchronization
 public final class Session: Sendable {
   /// One launch of a `LaunchList` page.
   typealias ListedLaunch = LaunchListQuery.Data.Launches.Launch
-
-  /// Where `more` continues: the pager walking the list, and the page size and cursor it was
-  /// started with (each `more` fetches with its own cache policy and capture).
-  struct Paging: Sendable {
-    var pager: LaunchPager<ListedLaunch>
-    var pageSize: Int?
-    var start: String?
-  }
 
   /// Sends the generated operations.
   let client: RocketClient
@@ -58,7 +51,6 @@ public final class Session: Sendable {
   /// Launch ids and trips for Tab (`Session+KnownLaunches`), and where a fresh shell reads them.
   let known = Mutex(KnownLaunches())
   let knownSource: KnownLaunchSource
-  private let paging = Mutex<Paging?>(nil)
 
   /// A session for the embedded backend or a server.
   /// - Parameters:
@@ -139,19 +131,6 @@ public final class Session: Sendable {
 
   // MARK: - Paging
 
-  /// Starts a new walk of the launch list, replacing the previous one.
-  /// - Parameters:
-  ///   - pageSize: launches per page, or nil for the server's default.
-  ///   - start: the cursor to start after (`launches --after CURSOR`), or nil for the newest.
-  func startPaging(pageSize: Int?, after start: String? = nil) {
-    // Its own loader is never called: each page of the walk is fetched by `nextPage(requests:)`,
-    // with the cache policy and capture of the command that asks for it.
-    let pager = LaunchPager<ListedLaunch>(id: { $0.id }) { _ throws(RocketClientError) in
-      throw RocketClientError.cancelled
-    }
-    paging.withLock { $0 = Paging(pager: pager, pageSize: pageSize, start: start) }
-  }
-
   /// Every launch from `start` (or the newest) to the end, each once, in list order.
   /// - Parameter requests: the command's cache policy and capture.
   func allLaunches(pageSize: Int?, after start: String? = nil, requests: CommandRequests)
@@ -163,7 +142,7 @@ public final class Session: Sendable {
   }
 
   /// Fetches the page after a cursor (nil: `start`) with the calls of `requests`.
-  private static func pageLoader(pageSize: Int?, after start: String?, requests: CommandRequests)
+  static func pageLoader(pageSize: Int?, after start: String?, requests: CommandRequests)
     -> LaunchPager<ListedLaunch>.PageLoader
   {
     { after throws(RocketClientError) in
@@ -181,23 +160,6 @@ public final class Session: Sendable {
         launches: data.launches.launches.compactMap { $0 }, cursor: data.launches.cursor,
         hasMore: data.launches.hasMore)
     }
-  }
-
-  /// The page size the current walk was started with (`launches --page-size N`), or nil.
-  var pagingPageSize: Int? { paging.withLock { $0?.pageSize } }
-
-  /// Fetches the next page of the current walk.
-  /// - Parameter requests: the command's cache policy and capture.
-  /// - Returns: nil when no walk was started; else the new launches (nil at the end) and whether
-  ///   more may follow.
-  func nextPage(requests: CommandRequests) async throws(RocketClientError)
-    -> (launches: [ListedLaunch]?, more: Bool)?
-  {
-    guard var state = paging.withLock({ $0 }) else { return nil }
-    let launches = try await state.pager.next(
-      using: Self.pageLoader(pageSize: state.pageSize, after: state.start, requests: requests))
-    paging.withLock { $0 = state }
-    return (launches, !state.pager.isFinished)
   }
 
   // MARK: - Login

@@ -17,8 +17,12 @@ struct SessionConnector: Sendable {
 
   /// The options given on the command line, before the config file was laid under them.
   let commandLine: GlobalOptions
-  /// The process environment, before the config file was laid under it.
-  let environment: [String: String]
+  /// The process's environment, read once at start (its variables before the config file was
+  /// laid under them, its directories, its clock).
+  let program: ProgramEnvironment
+
+  /// The process environment's variables, before the config file was laid under them.
+  var environment: [String: String] { program.variables }
 
   /// The word `connect` takes for the embedded backend.
   static let embeddedWord = "embedded"
@@ -32,7 +36,7 @@ struct SessionConnector: Sendable {
 
   /// The configuration file's profiles, for Tab after `connect --profile`.
   var profileNames: [String] {
-    guard let directories = try? ApplicationDirectories(environment: environment) else { return [] }
+    guard let directories = program.directories else { return [] }
     return ConfigFile.profileNames(path: directories.config + "/config")
   }
 
@@ -49,7 +53,7 @@ struct SessionConnector: Sendable {
     let chosenProfile =
       profile ?? commandLine.profile
       ?? environment["ROCKET_RESERVER_PROFILE"].flatMap { $0.isEmpty ? nil : $0 }
-    if let directories = try? ApplicationDirectories(environment: environment) {
+    if let directories = program.directories {
       do throws(ConfigFile.Problem) {
         var file = try ConfigFile.load(path: directories.config + "/config", profile: chosenProfile)
         // A profile's token is for the profile's endpoint: kept only when that is where we go.
@@ -75,7 +79,8 @@ struct SessionConnector: Sendable {
       break
     }
     do throws(UsageError) {
-      let session = try RocketReserverMain.makeSession(options: options, environment: environment)
+      let session = try RocketReserverMain.makeSession(
+        options: options, environment: environment, directories: program.directories, clock: program.clock)
       return Connection(session: session, droppedAuthorization: commandLineAuthorization)
     } catch {
       throw Failure(message: error.message, status: ExitStatus.usage)

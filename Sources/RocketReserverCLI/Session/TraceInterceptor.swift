@@ -24,7 +24,7 @@ struct TraceInterceptor: RequestInterceptor {
   func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {
-    let line = LineRequestOptions.current
+    let line = LineRequestOptions.of(request)
     let printsCurl = sessionPrintsCurl || line.printCurl
     let traces = sessionTraces || line.trace
     // A hashed query goes by GET, the request in the URL: shown whole, with no body.

@@ -35,7 +35,7 @@ extension CommandContext {
     let policy = cachePolicy ?? session.requestOptions.cachePolicy
     // `cache-only` promises no request at all.
     if policy != .cacheOnly { _ = await sendOutbox() }
-    let capture = ResponseCapture()
+    let capture = ResponseCapture(line: lineRequests)
     let requests = CommandRequests(session: session, cachePolicy: policy, capture: capture)
     let result = await withSpinner(label) { () async -> Result<Value, RocketClientError> in
       do throws(RocketClientError) {

@@ -6,8 +6,9 @@ import Synchronization
 #endif
 
 /// Waits for SIGINT or SIGTERM with Dispatch signal sources (not raw handlers), so the stop runs as
-/// ordinary code: drain, stop the server, close the database, exit 0. Every signal counts: a
-/// second one during the drain stops at once.
+/// ordinary code: for `serve`, drain, stop the server, close the database, exit 0 (every signal
+/// counts: a second one during the drain stops at once); for `watch` and subscriptions outside
+/// the shell, cancel the work (`StopOnSignal`).
 ///
 /// `@unchecked Sendable`: `sources` is written once in `init` and only read again by `deinit`;
 /// everything else is the `Sendable` `Arrival`.
@@ -68,15 +69,19 @@ final class StopSignals: @unchecked Sendable {
   private let sources: [any DispatchSourceSignal]
 
   /// Starts listening: SIGINT and SIGTERM are ignored by the kernel's default action so that only
-  /// the sources see them. Call before the server starts.
-  init() {
+  /// the sources see them. Call before the work they stop starts.
+  /// - Parameter onArrival: also called with each signal as it arrives (default: nothing).
+  init(onArrival: @escaping @Sendable (Int32) -> Void = { _ in }) {
     let queue = DispatchQueue(label: "rocket-reserver.stop-signals")
     let arrival = self.arrival
     var sources: [any DispatchSourceSignal] = []
     for number in [SIGINT, SIGTERM] {
       signal(number, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler { arrival.arrived(number) }
+      source.setEventHandler {
+        arrival.arrived(number)
+        onArrival(number)
+      }
       source.resume()
       sources.append(source)
     }
@@ -85,6 +90,13 @@ final class StopSignals: @unchecked Sendable {
 
   deinit {
     for source in sources { source.cancel() }
+  }
+
+  /// Stops listening and gives SIGINT and SIGTERM their default actions back.
+  func restoreDefaults() {
+    for source in sources { source.cancel() }
+    signal(SIGINT, SIG_DFL)
+    signal(SIGTERM, SIG_DFL)
   }
 
   /// Returns once SIGINT or SIGTERM has arrived (at once if one already did).

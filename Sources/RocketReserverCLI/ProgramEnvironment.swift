@@ -1,0 +1,62 @@
+import RocketClient
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What the program takes from its process, read once by ``RocketReserverMain`` (only for a
+/// command line that needs more than an early answer such as `--version`) and handed down: the
+/// environment variables, the XDG directories they name, whether the standard streams are
+/// terminals, and the clock. Sessions are made from it (`SessionConnector`); no other code reads
+/// `environ` or makes the directories again.
+struct ProgramEnvironment: Sendable {
+  /// The environment variables as the process got them, before the config file's defaults.
+  let variables: [String: String]
+  /// The XDG directories `variables` name; nil without a home directory.
+  let directories: ApplicationDirectories?
+  /// Whether standard output is a terminal (colours, tables' width, the pager).
+  let standardOutputIsTerminal: Bool
+  /// Whether standard error is a terminal (colours of errors, the spinner).
+  let standardErrorIsTerminal: Bool
+  /// Seconds since 1970: what cache ages and queued changes are measured with.
+  let clock: @Sendable () -> Int64
+
+  /// An environment of `variables`, for tests and for the process.
+  /// - Parameters:
+  ///   - variables: the environment variables.
+  ///   - standardOutputIsTerminal: whether standard output is a terminal (default false).
+  ///   - standardErrorIsTerminal: whether standard error is a terminal (default false).
+  ///   - clock: seconds since 1970 (default the system clock).
+  init(
+    variables: [String: String], standardOutputIsTerminal: Bool = false,
+    standardErrorIsTerminal: Bool = false,
+    clock: @escaping @Sendable () -> Int64 = { Int64(time(nil)) }
+  ) {
+    self.variables = variables
+    directories = try? ApplicationDirectories(environment: variables)
+    self.standardOutputIsTerminal = standardOutputIsTerminal
+    self.standardErrorIsTerminal = standardErrorIsTerminal
+    self.clock = clock
+  }
+
+  /// This process's environment: `environ`, the standard streams, the system clock.
+  static func ofProcess() -> ProgramEnvironment {
+    ProgramEnvironment(
+      variables: processVariables(), standardOutputIsTerminal: Terminal.isTerminal(STDOUT_FILENO),
+      standardErrorIsTerminal: Terminal.isTerminal(STDERR_FILENO))
+  }
+
+  /// The environment as a dictionary, read from `environ`.
+  static func processVariables() -> [String: String] {
+    var result: [String: String] = [:]
+    var pointer = environ
+    while let entry = pointer.pointee {
+      let text = String(cString: entry)
+      if let equals = text.firstIndex(of: "=") {
+        result[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      pointer += 1
+    }
+    return result
+  }
+}

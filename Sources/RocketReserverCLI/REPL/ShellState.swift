@@ -1,0 +1,52 @@
+import RocketClient
+import Synchronization
+
+/// What a shell remembers between its commands that is not the server's: where `more` continues
+/// the launch list. It belongs to the shell (`CurrentSession`), not to the `Session`, and starts
+/// afresh when `connect` switches servers.
+///
+/// Thread safety: `Mutex`-guarded; share it freely.
+final class ShellState: Sendable {
+  /// Where `more` continues: the pager walking the list, and the page size and cursor it was
+  /// started with (each `more` fetches with its own cache policy and capture).
+  private struct Paging: Sendable {
+    var pager: LaunchPager<Session.ListedLaunch>
+    var pageSize: Int?
+    var start: String?
+  }
+
+  private let paging = Mutex<Paging?>(nil)
+
+  /// A shell that has listed nothing yet.
+  init() {}
+
+  /// Starts a new walk of the launch list, replacing the previous one.
+  /// - Parameters:
+  ///   - pageSize: launches per page, or nil for the server's default.
+  ///   - start: the cursor to start after (`launches --after CURSOR`), or nil for the newest.
+  func startPaging(pageSize: Int?, after start: String? = nil) {
+    // Its own loader is never called: each page of the walk is fetched by `nextPage(requests:)`,
+    // with the cache policy and capture of the command that asks for it.
+    let pager = LaunchPager<Session.ListedLaunch>(id: { $0.id }) { _ throws(RocketClientError) in
+      throw RocketClientError.cancelled
+    }
+    paging.withLock { $0 = Paging(pager: pager, pageSize: pageSize, start: start) }
+  }
+
+  /// The page size the current walk was started with (`launches --page-size N`), or nil.
+  var pagingPageSize: Int? { paging.withLock { $0?.pageSize } }
+
+  /// Fetches the next page of the current walk.
+  /// - Parameter requests: the command's session, cache policy and capture.
+  /// - Returns: nil when no walk was started; else the new launches (nil at the end) and whether
+  ///   more may follow.
+  func nextPage(requests: CommandRequests) async throws(RocketClientError)
+    -> (launches: [Session.ListedLaunch]?, more: Bool)?
+  {
+    guard var state = paging.withLock({ $0 }) else { return nil }
+    let launches = try await state.pager.next(
+      using: Session.pageLoader(pageSize: state.pageSize, after: state.start, requests: requests))
+    paging.withLock { $0 = state }
+    return (launches, !state.pager.isFinished)
+  }
+}
