@@ -36,10 +36,10 @@ public enum Codegen {
   }
 
   /// The validation rules for operation files: the specified ones but `NoUnusedFragments` (a file
-  /// may define fragments for other files), plus `KnownOperationTypes` (refusing operation types
-  /// the schema lacks, which graphql-js leaves to execution).
-  static let rules: [ValidationRule] =
-    specifiedRules.filter { $0.name != ValidationRule.noUnusedFragments.name } + [.knownOperationTypes]
+  /// may define fragments for other files).
+  static let rules: [ValidationRule] = specifiedRules.filter {
+    $0.name != ValidationRule.noUnusedFragments.name
+  }
 
   /// The name of the shared schema-types file.
   public static let schemaTypesFileName = "SchemaTypes.graphql.swift"

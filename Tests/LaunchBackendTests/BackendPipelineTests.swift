@@ -32,11 +32,13 @@ import Testing
       code: "OPERATION_RESOLUTION_FAILURE", message: "Unknown operation named \"C\"."),
     Case(
       query: "query($id: ID!) { launch(id: $id) { id } }", outcome: .variableCoercionFailed,
-      code: "BAD_USER_INPUT", message: "Variable \"$id\" of required type \"ID!\" was not provided."),
+      code: "BAD_USER_INPUT",
+      message: "Variable \"$id\" has invalid value: Expected a value of non-null type \"ID!\" to be provided."
+    ),
     Case(
       query: "query($n: Int) { launches(pageSize: $n) { cursor } }", variables: ["n": .string("ten")],
       outcome: .variableCoercionFailed, code: "BAD_USER_INPUT",
-      message: "Variable \"$n\" got invalid value \"ten\"; Int cannot represent non-integer value: \"ten\""),
+      message: "Variable \"$n\" has invalid value: Int cannot represent non-integer value: \"ten\""),
   ]
 
   @Test(arguments: cases)

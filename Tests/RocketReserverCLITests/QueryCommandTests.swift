@@ -83,7 +83,8 @@ import Testing
     #expect(missing.status == 2)
     #expect(
       missing.standardError.hasPrefix(
-        #"query:1:9: error: Variable "$id" of required type "ID!" was not provided."#))
+        #"query:1:9: error: Variable "$id" has invalid value: Expected a value of non-null type "ID!" to be provided."#
+      ))
     let badVariables = try fixture.run(["query", "{ me { id } }", "--variables", "[1]"])
     #expect(badVariables.status == 2)
     #expect(badVariables.standardError.contains("--variables needs a JSON object"))

@@ -1,9 +1,9 @@
-/// Input coercion of external (JSON) values, spec 3.10 "Input Coercion" for each kind of type, as
-/// graphql-js's `coerceInputValue` does it: every problem is reported with the path inside the value
-/// where it was found, and coercion goes on to find the others.
+/// Input coercion of external (JSON) values, spec 3.10 "Input Coercion" for each kind of type,
+/// with graphql-js 17's `validateInputValue` messages: every problem is reported with the path
+/// inside the value where it was found, and coercion goes on to find the others.
 struct InputValueCoercer {
-  /// One problem: where inside the value (`["input", "list", 2]`), the offending value, the reason.
-  typealias Report = (_ path: [PathComponent], _ invalidValue: JSON, _ error: GraphQLError) -> Void
+  /// One problem: where inside the value (`["input", "list", 2]`) and the reason.
+  typealias Report = (_ path: [PathComponent], _ error: GraphQLError) -> Void
 
   let schema: GraphQLSchema
 
@@ -15,7 +15,7 @@ struct InputValueCoercer {
     switch type {
     case .nonNull(let inner):
       if value.isNull {
-        report(path, value, GraphQLError("Expected non-nullable type \"\(type)\" not to be null."))
+        report(path, GraphQLError("Expected value of non-null type \"\(type)\" not to be null."))
         return .null
       }
       return coerce(value, to: inner, path: &path, report: report)
@@ -42,26 +42,30 @@ struct InputValueCoercer {
         do {
           return try scalar.parseValue(value)
         } catch let error as GraphQLError {
-          report(path, value, error)
+          report(path, error)
         } catch {
-          report(path, value, GraphQLError("Expected type \"\(name)\". \(error)"))
+          report(
+            path,
+            GraphQLError(
+              "Expected value of type \"\(name)\", but encountered error \"\(error)\"; found: \(ValueInspector.inspect(value))."
+            ))
         }
         return .null
       case .enumeration(let enumeration)?:
         return coerceEnum(value, enumeration, path: path, report: report)
       default:
-        report(path, value, GraphQLError("Expected type \"\(name)\"."))
+        report(
+          path, GraphQLError("Expected value of type \"\(name)\", found: \(ValueInspector.inspect(value))."))
         return .null
       }
     }
   }
-
   private func coerceEnum(
     _ value: JSON, _ enumeration: GraphQLEnumType, path: [PathComponent], report: Report
   ) -> JSON {
     guard case .string(let name) = value else {
       report(
-        path, value,
+        path,
         GraphQLError(
           "Enum \"\(enumeration.name)\" cannot represent non-string value: \(ValueInspector.inspect(value))."
             + SuggestionList.didYouMean(
@@ -72,7 +76,7 @@ struct InputValueCoercer {
     }
     guard enumeration.hasValue(name) else {
       report(
-        path, value,
+        path,
         GraphQLError(
           "Value \"\(name)\" does not exist in \"\(enumeration.name)\" enum."
             + SuggestionList.didYouMean(
@@ -88,7 +92,11 @@ struct InputValueCoercer {
     _ value: JSON, _ type: GraphQLInputObjectType, path: inout [PathComponent], report: Report
   ) -> JSON {
     guard case .object(let fields) = value else {
-      report(path, value, GraphQLError("Expected type \"\(type.name)\" to be an object."))
+      report(
+        path,
+        GraphQLError(
+          "Expected value of type \"\(type.name)\" to be an object, found: \(ValueInspector.inspect(value)).")
+      )
       return .null
     }
     var coerced = JSONObject()
@@ -100,8 +108,10 @@ struct InputValueCoercer {
             field.name, LiteralCoercer(schema: schema).coerce(defaultValue, to: field.type) ?? .null)
         } else if field.type.isNonNull {
           report(
-            path, value,
-            GraphQLError("Field \"\(field.name)\" of required type \"\(field.type)\" was not provided."))
+            path,
+            GraphQLError(
+              "Expected value of type \"\(type.name)\" to include required field \"\(field.name)\", found: \(ValueInspector.inspect(value))."
+            ))
         }
         continue
       }
@@ -110,30 +120,28 @@ struct InputValueCoercer {
       path.removeLast()
     }
     for (name, _) in fields where type.field(name) == nil {
+      let suggestion = SuggestionList.didYouMean(
+        SuggestionList.list(for: name, options: type.fields.map(\.name)))
       report(
-        path, value,
+        path,
         GraphQLError(
-          "Field \"\(name)\" is not defined by type \"\(type.name)\"."
-            + SuggestionList.didYouMean(SuggestionList.list(for: name, options: type.fields.map(\.name)))))
+          "Expected value of type \"\(type.name)\" not to include unknown field \"\(name)\""
+            + (suggestion.isEmpty ? ", found" : ".\(suggestion) Found")
+            + ": \(ValueInspector.inspect(value))."))
     }
-    if type.isOneOf { checkOneOf(coerced, type, value, path: &path, report: report) }
+    if type.isOneOf { checkOneOf(fields, type, path: path, report: report) }
     return .object(coerced)
   }
 
-  /// A OneOf Input Object's value gives exactly one field, and not null (graphql-js 16.9
-  /// `coerceInputValue`; both problems are reported when both occur).
+  /// A OneOf Input Object's value gives exactly one field, and not null (graphql-js 17
+  /// `validateInputValue`: the keys as given, both problems reported at the object).
   private func checkOneOf(
-    _ coerced: JSONObject, _ type: GraphQLInputObjectType, _ value: JSON, path: inout [PathComponent],
-    report: Report
+    _ fields: JSONObject, _ type: GraphQLInputObjectType, path: [PathComponent], report: Report
   ) {
-    if coerced.count != 1 {
-      report(path, value, GraphQLError("Exactly one key must be specified for OneOf type \"\(type.name)\"."))
+    if fields.count != 1 {
+      report(path, GraphQLError("Exactly one key must be specified for OneOf type \"\(type.name)\"."))
     }
-    guard let key = coerced.keys.first, let fieldValue = coerced.values.first, fieldValue.isNull else {
-      return
-    }
-    path.append(.key(key))
-    report(path, fieldValue, GraphQLError("Field \"\(key)\" must be non-null."))
-    path.removeLast()
+    guard let key = fields.keys.first, fields.values.first?.isNull == true else { return }
+    report(path, GraphQLError("Field \"\(key)\" for OneOf type \"\(type.name)\" must be non-null."))
   }
 }

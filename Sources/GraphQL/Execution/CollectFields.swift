@@ -74,7 +74,7 @@ extension ExecutionContext {
         info: ResolveInfo.Field(
           fieldName: definition.name, parentTypeName: objectType.name, returnType: definition.type,
           fieldNodes: nodes, schema: schema),
-        arguments: constantArguments(definition, nodes[0]))
+        arguments: constantArguments(definition, nodes[0], parentType: objectType.name))
     }
     return FieldPlan(
       responseKey: key, keyBytes: keyBytes, fieldNodes: nodes, definition: definition, parentType: objectType,
@@ -84,21 +84,27 @@ extension ExecutionContext {
   }
 
   /// The field's coerced arguments when they read no variable (the same for every request).
-  private func constantArguments(_ definition: GraphQLField, _ node: Field) -> FieldPlan.Arguments {
+  private func constantArguments(_ definition: GraphQLField, _ node: Field, parentType: String)
+    -> FieldPlan.Arguments
+  {
     if definition.arguments.isEmpty { return .constant(JSONObject()) }
     guard node.arguments.allSatisfy(\.value.isConstant) else { return .perRequest }
-    switch coerceArguments(definition, node) {
+    switch coerceArguments(definition, node, parentType: parentType) {
     case .success(let arguments): return .constant(arguments)
     case .failure(let error): return .invalid(error)
     }
   }
 
-  /// Spec 6.4.1 CoerceArgumentValues for a field node.
-  func coerceArguments(_ definition: GraphQLField, _ node: Field) -> Result<JSONObject, GraphQLError> {
-    Result { () throws(GraphQLError) -> JSONObject in
+  /// Spec 6.4.1 CoerceArgumentValues for a field node of `parentType`.
+  func coerceArguments(_ definition: GraphQLField, _ node: Field, parentType: String) -> Result<
+    JSONObject, GraphQLError
+  > {
+    // graphql-js 17 names the meta fields' arguments `<meta>.__type(name:)`: they belong to no type.
+    let owner = (definition.name.hasPrefix("__") ? "<meta>" : parentType) + "." + definition.name
+    return Result { () throws(GraphQLError) -> JSONObject in
       try Values.coerceArgumentValues(
-        schema: schema, source: source, definitions: definition.arguments, arguments: node.arguments,
-        node: node.range, variables: variables)
+        schema: schema, source: source, owner: owner, definitions: definition.arguments,
+        arguments: node.arguments, node: node.range, variables: variables)
     }
   }
 

@@ -121,7 +121,7 @@ final class ExecutionContext {
     }
     let id = ObjectIdentifier(plan)
     if let coerced = requestArguments[id] { return try coerced.get() }
-    let coerced = coerceArguments(plan.definition, plan.fieldNodes[0])
+    let coerced = coerceArguments(plan.definition, plan.fieldNodes[0], parentType: plan.parentType.name)
     requestArguments[id] = coerced
     return try coerced.get()
   }

@@ -88,7 +88,7 @@ struct LiteralCoercer {
   }
 
   /// The literal with each variable replaced by its value written back as a literal.
-  private func substituteVariables(_ literal: Value) -> Value {
+  func substituteVariables(_ literal: Value) -> Value {
     switch literal {
     case .variable(let variable):
       return Self.literal(from: variables?[variable.name.value] ?? .null, range: variable.range)

@@ -111,7 +111,7 @@ enum BuiltInCoercion {
 
   static func parseIntLiteral(_ value: Value) throws -> JSON {
     guard case .int(let text, _) = value else {
-      throw error("Int cannot represent non-integer value: \(SchemaValuePrinter.print(value))")
+      throw error("Int cannot represent non-integer value: \(ValueText.print(value))")
     }
     guard let integer = Int(text), integer >= minInt && integer <= maxInt else {
       throw error("Int cannot represent non 32-bit signed integer value: \(text)")
@@ -151,7 +151,7 @@ enum BuiltInCoercion {
       if let number = Double(text) { return .double(number) }
     default: break
     }
-    throw error("Float cannot represent non numeric value: \(SchemaValuePrinter.print(value))")
+    throw error("Float cannot represent non numeric value: \(ValueText.print(value))")
   }
 
   // MARK: - String
@@ -175,7 +175,7 @@ enum BuiltInCoercion {
 
   static func parseStringLiteral(_ value: Value) throws -> JSON {
     guard case .string(let text, _, _) = value else {
-      throw error("String cannot represent a non string value: \(SchemaValuePrinter.print(value))")
+      throw error("String cannot represent a non string value: \(ValueText.print(value))")
     }
     return .string(text)
   }
@@ -200,7 +200,7 @@ enum BuiltInCoercion {
 
   static func parseBooleanLiteral(_ value: Value) throws -> JSON {
     guard case .boolean(let flag, _) = value else {
-      throw error("Boolean cannot represent a non boolean value: \(SchemaValuePrinter.print(value))")
+      throw error("Boolean cannot represent a non boolean value: \(ValueText.print(value))")
     }
     return .bool(flag)
   }
@@ -232,7 +232,7 @@ enum BuiltInCoercion {
     case .string(let text, _, _), .int(let text, _): return .string(text)
     default:
       throw error(
-        "ID cannot represent a non-string and non-integer value: \(SchemaValuePrinter.print(value))")
+        "ID cannot represent a non-string and non-integer value: \(ValueText.print(value))")
     }
   }
 }

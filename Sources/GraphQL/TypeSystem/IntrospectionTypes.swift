@@ -1,4 +1,4 @@
-/// The introspection types (spec 4.5) as graphql-js 16 defines them; every schema's type map
+/// The introspection types (spec 4.5) as graphql-js 17 defines them; every schema's type map
 /// includes them.
 enum IntrospectionTypes {
   static let schema = GraphQLObjectType(
@@ -45,7 +45,8 @@ enum IntrospectionTypes {
         name: "fields", type: .list(.nonNull(.named("__Field"))),
         arguments: [
           GraphQLInputValue(
-            name: "includeDeprecated", type: .named("Boolean"), defaultValue: .boolean(false, range: nil))
+            name: "includeDeprecated", type: .nonNull(.named("Boolean")),
+            defaultValue: .boolean(false, range: nil))
         ]),
       GraphQLField(
         name: "interfaces", type: .list(.nonNull(.named("__Type")))),
@@ -55,13 +56,15 @@ enum IntrospectionTypes {
         name: "enumValues", type: .list(.nonNull(.named("__EnumValue"))),
         arguments: [
           GraphQLInputValue(
-            name: "includeDeprecated", type: .named("Boolean"), defaultValue: .boolean(false, range: nil))
+            name: "includeDeprecated", type: .nonNull(.named("Boolean")),
+            defaultValue: .boolean(false, range: nil))
         ]),
       GraphQLField(
         name: "inputFields", type: .list(.nonNull(.named("__InputValue"))),
         arguments: [
           GraphQLInputValue(
-            name: "includeDeprecated", type: .named("Boolean"), defaultValue: .boolean(false, range: nil))
+            name: "includeDeprecated", type: .nonNull(.named("Boolean")),
+            defaultValue: .boolean(false, range: nil))
         ]),
       GraphQLField(
         name: "ofType", type: .named("__Type")),
@@ -82,7 +85,8 @@ enum IntrospectionTypes {
         name: "args", type: .nonNull(.list(.nonNull(.named("__InputValue")))),
         arguments: [
           GraphQLInputValue(
-            name: "includeDeprecated", type: .named("Boolean"), defaultValue: .boolean(false, range: nil))
+            name: "includeDeprecated", type: .nonNull(.named("Boolean")),
+            defaultValue: .boolean(false, range: nil))
         ]),
       GraphQLField(
         name: "type", type: .nonNull(.named("__Type"))),
@@ -145,7 +149,8 @@ enum IntrospectionTypes {
         name: "args", type: .nonNull(.list(.nonNull(.named("__InputValue")))),
         arguments: [
           GraphQLInputValue(
-            name: "includeDeprecated", type: .named("Boolean"), defaultValue: .boolean(false, range: nil))
+            name: "includeDeprecated", type: .nonNull(.named("Boolean")),
+            defaultValue: .boolean(false, range: nil))
         ]),
     ]))
 
@@ -189,7 +194,11 @@ enum IntrospectionTypes {
       GraphQLEnumValue(name: "FRAGMENT_SPREAD", description: "Location adjacent to a fragment spread."),
       GraphQLEnumValue(name: "INLINE_FRAGMENT", description: "Location adjacent to an inline fragment."),
       GraphQLEnumValue(
-        name: "VARIABLE_DEFINITION", description: "Location adjacent to a variable definition."),
+        name: "VARIABLE_DEFINITION", description: "Location adjacent to an operation variable definition."),
+      // graphql-js 17 lists it, though fragment variables are experimental there and not parsed here.
+      GraphQLEnumValue(
+        name: "FRAGMENT_VARIABLE_DEFINITION",
+        description: "Location adjacent to a fragment variable definition."),
       GraphQLEnumValue(name: "SCHEMA", description: "Location adjacent to a schema definition."),
       GraphQLEnumValue(name: "SCALAR", description: "Location adjacent to a scalar definition."),
       GraphQLEnumValue(name: "OBJECT", description: "Location adjacent to an object type definition."),

@@ -1,12 +1,11 @@
 /// Every validation rule of the specification, in graphql-js's order (chosen so the clearest
 /// error comes first when a document breaks several rules), with graphql-js 17's `@defer`/`@stream`
-/// rules where it puts them, then graphql-js's recommended ones.
-///
-/// The operation-type check (`ValidationRule.knownOperationTypes`) is not included: graphql-js 16
-/// does not validate it and reports it when executing instead; add it to validate it up front.
+/// rules where it puts them, then graphql-js's recommended ones. graphql-js 17 validates the
+/// operation type (`knownOperationTypes`) second, where 16 left it to execution.
 public let specifiedRules: [ValidationRule] =
   [
     .executableDefinitions,
+    .knownOperationTypes,
     .uniqueOperationNames,
     .loneAnonymousOperation,
     .singleFieldSubscriptions,

@@ -67,7 +67,7 @@ import Testing
   @Test func requestErrorHasNoData() throws {
     let (tree, encoded) = try bothPaths(
       "query Q($n: Int!) { number(x: $n) }", variables: ["n": .string("x")])
-    #expect(encoded.hasPrefix(#"{"errors":[{"message":"Variable \"$n\" got invalid value"#))
+    #expect(encoded.hasPrefix(#"{"errors":[{"message":"Variable \"$n\" has invalid value"#))
     #expect(!encoded.contains("\"data\""))
     #expect(encoded == tree)
   }

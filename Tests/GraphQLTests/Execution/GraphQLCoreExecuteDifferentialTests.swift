@@ -6,33 +6,33 @@ import Testing
 /// came from graphql-js 16) run through graphql-core 3.3's `execute` (graphql-js 17's Python port)
 /// on the same schema, root value and resolvers (`Tests/Peers/graphql_core_execute.py` mirrors
 /// `ExecutionFixture`). Every answer must be graphql-core's, except the cases listed in
-/// `leftAtGraphQLJS16`, whose graphql-js 17 wording the engine has not taken yet
-/// (docs/graphql-js-17.md lists them); a listed case that starts to agree fails too, so the list
-/// shrinks with each change taken.
+/// `graphQLCoreQuirks`, where graphql-core departs from graphql-js 17 itself and the engine
+/// follows graphql-js 17 (docs/graphql-js-17.md); a listed case that starts to agree fails too,
+/// so the list only shrinks.
 @Suite struct GraphQLCoreExecuteDifferentialTests {
-  /// The corpus cases whose answer graphql-js 17 words differently, by message family.
-  static let leftAtGraphQLJS16: [String: String] = [
-    // Variable coercion: `Variable "$v" has invalid value[ at PATH]: …` (graphql-js 17's
-    // `validateInputValue`), with new texts for input objects and non-null values.
-    "query($id: Int!) { number(x: $id) } {}": "variable",
-    #"query($id: Int!) { number(x: $id) } {"id":null}"#: "variable",
-    #"query($x: Int) { number(x: $x) } {"x":"a"}"#: "variable",
-    #"query($l: [Int]) { echo(list: $l, req: 1) } {"l":[1,"b",3]}"#: "variable",
+  /// The corpus cases where graphql-core's answer is not graphql-js 17's, with the reason.
+  static let graphQLCoreQuirks: [String: String] = [
+    #"query($id: Int!) { number(x: $id) } {"id":null}"#: noneForNull,
+    #"query($f: [Filter!]!) { echo(req: 1) } {"f":[{"name":null}]}"#: noneForNull,
     #"query($f: Filter) { echo(input: $f, req: 1) } {"f":{"name":"n","tags":"t","nested":{"name":"m","limt":2}}}"#:
-      "variable",
-    #"query($f: Filter) { echo(input: $f, req: 1) } {"f":{"nested":{}}}"#: "variable",
-    #"query($f: Filter) { echo(input: $f, req: 1) } {"f":"str"}"#: "variable",
-    #"query($f: [Filter!]!) { echo(req: 1) } {"f":[{"name":null}]}"#: "variable",
-    #"query($c: Color) { color(c: $c) } {"c":"BLU"}"#: "variable",
-    #"query($c: Color) { color(c: $c) } {"c":1}"#: "variable",
-    #"query($f: Filter) { echo(input: $f, req: 1) } {"f":{"name":"n","zz":1,"limit":2}}"#: "variable",
+      pythonRepr,
+    #"query($f: Filter) { echo(input: $f, req: 1) } {"f":{"nested":{}}}"#: pythonRepr,
+    #"query($f: Filter) { echo(input: $f, req: 1) } {"f":{"name":"n","zz":1,"limit":2}}"#: pythonRepr,
     #"query($f: Filter!, $g: Int!) { echo(req: 1) } {"f":{"name":"n","tags":[1,{"a":[1,2,3,4,5,6,7,8,9,10,11,12]}]}}"#:
-      "variable",
-    // Argument coercion at execution: `Argument "req" has invalid value: …`.
-    "query($a: Int) { echo(req: $a) } {}": "argument",
-    #"query($a: Int) { echo(req: $a) } {"a":null}"#: "argument",
-    "{ echo(req: null) }": "argument",
+      pythonRepr,
+    "query($a: Int) { echo(req: $a) } {}": argumentName,
+    #"query($a: Int) { echo(req: $a) } {"a":null}"#: argumentName,
+    "{ echo(req: null) }": argumentName,
   ]
+
+  /// graphql-js 17 writes `not to be null.` (a fixed text); graphql-core writes Python's `None`.
+  static let noneForNull = "graphql-core writes None for null"
+  /// graphql-js 17 shows a value with `inspect` (`{ name: "m", limt: 2 }`, long lists cut after
+  /// 10 items); graphql-core with Python's `repr` (`{"limt": 2, "name": "m"}`).
+  static let pythonRepr = "graphql-core shows values as Python repr"
+  /// graphql-js 17 names the argument by its schema coordinate (`Argument "Query.echo(req:)" has
+  /// invalid value`); graphql-core's arguments do not know their field and write `Argument 'req'`.
+  static let argumentName = "graphql-core names the argument without its field"
 
   static let cases = ExecutionTests.cases + VariableCoercionTests.cases
 
@@ -78,12 +78,12 @@ import Testing
       seen.insert(key)
       let ours = try GraphQLCorePeer.canonical(json: Array(try testCase.run().utf8))
       let reference = try Self.normalized(theirs[index])
-      if let family = Self.leftAtGraphQLJS16[key] {
-        #expect(ours != reference, "now agrees with graphql-core (\(family)); drop it from the list: \(key)")
+      if let reason = Self.graphQLCoreQuirks[key] {
+        #expect(ours != reference, "now agrees with graphql-core (\(reason)); drop it from the list: \(key)")
       } else {
         #expect(ours == reference, "\(key)")
       }
     }
-    #expect(Set(Self.leftAtGraphQLJS16.keys).subtracting(seen).isEmpty, "listed cases not in the corpus")
+    #expect(Set(Self.graphQLCoreQuirks.keys).subtracting(seen).isEmpty, "listed cases not in the corpus")
   }
 }

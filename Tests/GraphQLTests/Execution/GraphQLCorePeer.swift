@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// graphql-core 3.3 (graphql-js 17's Python port, pinned from PyPI into .build/python-peers by
@@ -25,28 +26,17 @@ enum GraphQLCorePeer {
       FileManager.default.fileExists(
         atPath: peers.appendingPathComponent("graphql/execution/incremental").path),
       "graphql-core 3.3 is not installed under .build/python-peers: run make test-deps")
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-    process.arguments = [script.path]
-    process.environment = ["PYTHONPATH": peers.path, "PATH": "/usr/bin:/bin"]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(try JSONSerialization.data(withJSONObject: request))
-    try stdin.fileHandleForWriting.close()
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(description: "graphql-core peer failed: " + String(decoding: errors, as: UTF8.self))
+    let input = String(decoding: try JSONSerialization.data(withJSONObject: request), as: UTF8.self)
+    // graphql-core must come from .build/python-peers, never from the user's own site-packages.
+    let result = try runProcess(
+      URL(fileURLWithPath: "/usr/bin/python3"), [script.path],
+      environment: ["PYTHONPATH": peers.path, "PYTHONNOUSERSITE": "1"], input: input)
+    guard result.status == 0 else {
+      throw Failure(description: "graphql-core peer failed: " + result.standardError)
     }
+    let output = Data(result.standardOutput.utf8)
     guard let cases = try JSONSerialization.jsonObject(with: output) as? [Output] else {
-      throw Failure(
-        description: "graphql-core peer printed no list: " + String(decoding: output, as: UTF8.self))
+      throw Failure(description: "graphql-core peer printed no list: " + result.standardOutput)
     }
     return cases
   }

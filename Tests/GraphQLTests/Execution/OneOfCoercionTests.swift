@@ -1,9 +1,9 @@
 import GraphQL
 import Testing
 
-/// OneOf Input Objects at execution: variables (graphql-js 16.9 `coerceInputValue`) and literals
-/// (`valueFromAST`). The documents and expected responses are graphql-js 16.11's
-/// `src/execution/__tests__/oneof-test.ts`, with a few more cases for the field-is-null rule.
+/// OneOf Input Objects at execution: variables (graphql-js 17 `validateInputValue`) and literals
+/// (`validateInputLiteral`). The documents are graphql-js's `src/execution/__tests__/oneof-test.ts`,
+/// with a few more cases for the field-is-null rule; the messages are graphql-js 17's.
 @Suite struct OneOfCoercionTests {
   static let sdl = """
     type Query {
@@ -52,7 +52,7 @@ import Testing
       "query ($input: TestInputObject! = {a: \"abc\", b: 123}) {\n  \(Self.selection)\n}")
     #expect(
       response
-        == #"{"errors":[{"message":"Argument \"input\" of non-null type \"TestInputObject!\" must not be null.","locations":[{"line":2,"column":15}],"path":["test"]}],"data":{"test":null}}"#
+        == #"{"errors":[{"message":"Argument \"Query.test(input:)\" has invalid value: Expected variable \"$input\" provided to type \"TestInputObject!\" to provide a runtime value.","locations":[{"line":2,"column":15}],"path":["test"]}],"data":{"test":null}}"#
     )
   }
 
@@ -68,7 +68,7 @@ import Testing
       variables: #"{"input":{"a":"abc","b":123}}"#)
     #expect(
       response
-        == #"{"errors":[{"message":"Variable \"$input\" got invalid value { a: \"abc\", b: 123 }; Exactly one key must be specified for OneOf type \"TestInputObject\".","locations":[{"line":1,"column":8}]}]}"#
+        == #"{"errors":[{"message":"Variable \"$input\" has invalid value: Exactly one key must be specified for OneOf type \"TestInputObject\".","locations":[{"line":1,"column":8}]}]}"#
     )
   }
 
@@ -78,25 +78,25 @@ import Testing
       variables: #"{"input":{"a":"abc","b":null}}"#)
     #expect(
       response
-        == #"{"errors":[{"message":"Variable \"$input\" got invalid value { a: \"abc\", b: null }; Exactly one key must be specified for OneOf type \"TestInputObject\".","locations":[{"line":1,"column":8}]}]}"#
+        == #"{"errors":[{"message":"Variable \"$input\" has invalid value: Exactly one key must be specified for OneOf type \"TestInputObject\".","locations":[{"line":1,"column":8}]}]}"#
     )
   }
 
-  /// graphql-js `coerceInputValue-test.ts`: a single null field is reported at its own path; no
-  /// key at all, and two null keys (both problems), as its code reads.
+  /// A single null field, no key at all, and two null keys (both problems), reported at the
+  /// object as graphql-js 17's `validateInputValue` reads.
   @Test func rejectsNullAndMissingFields() throws {
     let query = "query ($input: TestInputObject!) {\n  \(Self.selection)\n}"
     #expect(
       try Self.run(query, variables: #"{"input":{"a":null}}"#)
-        == #"{"errors":[{"message":"Variable \"$input\" got invalid value null at \"input.a\"; Field \"a\" must be non-null.","locations":[{"line":1,"column":8}]}]}"#
+        == #"{"errors":[{"message":"Variable \"$input\" has invalid value: Field \"a\" for OneOf type \"TestInputObject\" must be non-null.","locations":[{"line":1,"column":8}]}]}"#
     )
     #expect(
       try Self.run(query, variables: #"{"input":{}}"#)
-        == #"{"errors":[{"message":"Variable \"$input\" got invalid value {}; Exactly one key must be specified for OneOf type \"TestInputObject\".","locations":[{"line":1,"column":8}]}]}"#
+        == #"{"errors":[{"message":"Variable \"$input\" has invalid value: Exactly one key must be specified for OneOf type \"TestInputObject\".","locations":[{"line":1,"column":8}]}]}"#
     )
     #expect(
       try Self.run(query, variables: #"{"input":{"a":null,"b":null}}"#)
-        == #"{"errors":[{"message":"Variable \"$input\" got invalid value { a: null, b: null }; Exactly one key must be specified for OneOf type \"TestInputObject\".","locations":[{"line":1,"column":8}]},{"message":"Variable \"$input\" got invalid value null at \"input.a\"; Field \"a\" must be non-null.","locations":[{"line":1,"column":8}]}]}"#
+        == #"{"errors":[{"message":"Variable \"$input\" has invalid value: Exactly one key must be specified for OneOf type \"TestInputObject\".","locations":[{"line":1,"column":8}]},{"message":"Variable \"$input\" has invalid value: Field \"a\" for OneOf type \"TestInputObject\" must be non-null.","locations":[{"line":1,"column":8}]}]}"#
     )
   }
 
@@ -106,25 +106,25 @@ import Testing
       "query ($input: TestInputObject!) {\n  \(Self.selection)\n}", variables: #"{"input":[{"a":"abc"}]}"#)
     #expect(
       response
-        == #"{"errors":[{"message":"Variable \"$input\" got invalid value [{ a: \"abc\" }]; Expected type \"TestInputObject\" to be an object.","locations":[{"line":1,"column":8}]}]}"#
+        == #"{"errors":[{"message":"Variable \"$input\" has invalid value: Expected value of type \"TestInputObject\" to be an object, found: [{ a: \"abc\" }].","locations":[{"line":1,"column":8}]}]}"#
     )
   }
 
-  /// Literals (graphql-js `valueFromAST`): one non-null field is the value; anything else is an
-  /// invalid value, which validation normally reports first.
+  /// Literals: one non-null field is the value; anything else is an invalid value (graphql-js 17's
+  /// `validateInputLiteral` messages), which validation normally reports first.
   @Test func coercesLiterals() throws {
     #expect(try Self.run(#"{ test(input: {b: 7}) { a b } }"#) == #"{"data":{"test":{"a":null,"b":7}}}"#)
     #expect(
       try Self.run(#"{ test(input: {a: "abc", b: 123}) { a } }"#)
-        == #"{"errors":[{"message":"Argument \"input\" has invalid value {a: \"abc\", b: 123}.","locations":[{"line":1,"column":15}],"path":["test"]}],"data":{"test":null}}"#
+        == #"{"errors":[{"message":"Argument \"Query.test(input:)\" has invalid value: OneOf Input Object \"TestInputObject\" must specify exactly one key.","locations":[{"line":1,"column":15}],"path":["test"]}],"data":{"test":null}}"#
     )
     #expect(
       try Self.run(#"{ test(input: {a: null}) { a } }"#)
-        == #"{"errors":[{"message":"Argument \"input\" has invalid value {a: null}.","locations":[{"line":1,"column":15}],"path":["test"]}],"data":{"test":null}}"#
+        == #"{"errors":[{"message":"Argument \"Query.test(input:)\" has invalid value at .a: Field \"TestInputObject.a\" used for OneOf Input Object must be non-null.","locations":[{"line":1,"column":15}],"path":["test"]}],"data":{"test":null}}"#
     )
     #expect(
       try Self.run(#"query ($v: String) { test(input: {a: $v}) { a } }"#, variables: #"{"v":null}"#)
-        == #"{"errors":[{"message":"Argument \"input\" has invalid value {a: $v}.","locations":[{"line":1,"column":34}],"path":["test"]}],"data":{"test":null}}"#
+        == #"{"errors":[{"message":"Argument \"Query.test(input:)\" has invalid value: Expected variable \"$v\" provided to field \"a\" for OneOf Input Object type \"TestInputObject\" not to be null.","locations":[{"line":1,"column":34}],"path":["test"]}],"data":{"test":null}}"#
     )
     #expect(
       try Self.run(#"query ($v: String) { test(input: {a: $v}) { a } }"#, variables: #"{"v":"x"}"#)

@@ -54,7 +54,7 @@ import Testing
     #expect(processed.operationType == .query)
     #expect(
       processed.result.json.encodedString
-        == #"{"errors":[{"message":"Variable \"$x\" got invalid value \"a\"; Int cannot represent non-integer value: \"a\"","locations":[{"line":1,"column":9}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#
+        == #"{"errors":[{"message":"Variable \"$x\" has invalid value: Int cannot represent non-integer value: \"a\"","locations":[{"line":1,"column":9}],"extensions":{"code":"BAD_USER_INPUT"}}]}"#
     )
   }
 

@@ -13,15 +13,15 @@ import Testing
     ),
     Case(
       "query($id: Int!) { number(x: $id) }", "{}", nil,
-      "{\"errors\":[{\"message\":\"Variable \\\"$id\\\" of required type \\\"Int!\\\" was not provided.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
+      "{\"errors\":[{\"message\":\"Variable \\\"$id\\\" has invalid value: Expected a value of non-null type \\\"Int!\\\" to be provided.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
     ),
     Case(
       "query($id: Int!) { number(x: $id) }", "{\"id\":null}", nil,
-      "{\"errors\":[{\"message\":\"Variable \\\"$id\\\" of non-null type \\\"Int!\\\" must not be null.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
+      "{\"errors\":[{\"message\":\"Variable \\\"$id\\\" has invalid value: Expected value of non-null type \\\"Int!\\\" not to be null.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
     ),
     Case(
       "query($x: Int) { number(x: $x) }", "{\"x\":\"a\"}", nil,
-      "{\"errors\":[{\"message\":\"Variable \\\"$x\\\" got invalid value \\\"a\\\"; Int cannot represent non-integer value: \\\"a\\\"\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
+      "{\"errors\":[{\"message\":\"Variable \\\"$x\\\" has invalid value: Int cannot represent non-integer value: \\\"a\\\"\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
     ),
     Case(
       "query($x: Int) { number(x: $x) }", "{}", nil,
@@ -37,35 +37,35 @@ import Testing
       "{\"data\":{\"echo\":\"{\\\"list\\\":[4],\\\"req\\\":1}\"}}"),
     Case(
       "query($l: [Int]) { echo(list: $l, req: 1) }", "{\"l\":[1,\"b\",3]}", nil,
-      "{\"errors\":[{\"message\":\"Variable \\\"$l\\\" got invalid value \\\"b\\\" at \\\"l[1]\\\"; Int cannot represent non-integer value: \\\"b\\\"\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
+      "{\"errors\":[{\"message\":\"Variable \\\"$l\\\" has invalid value at [1]: Int cannot represent non-integer value: \\\"b\\\"\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
     ),
     Case(
       "query($f: Filter) { echo(input: $f, req: 1) }",
       "{\"f\":{\"name\":\"n\",\"tags\":\"t\",\"nested\":{\"name\":\"m\",\"limt\":2}}}", nil,
-      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" got invalid value { name: \\\"m\\\", limt: 2 } at \\\"f.nested\\\"; Field \\\"limt\\\" is not defined by type \\\"Filter\\\". Did you mean \\\"limit\\\"?\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
+      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" has invalid value at .nested: Expected value of type \\\"Filter\\\" not to include unknown field \\\"limt\\\". Did you mean \\\"limit\\\"? Found: { name: \\\"m\\\", limt: 2 }.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
     ),
     Case(
       "query($f: Filter) { echo(input: $f, req: 1) }", "{\"f\":{\"nested\":{}}}", nil,
-      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" got invalid value { nested: {} }; Field \\\"name\\\" of required type \\\"String!\\\" was not provided.\",\"locations\":[{\"line\":1,\"column\":7}]},{\"message\":\"Variable \\\"$f\\\" got invalid value {} at \\\"f.nested\\\"; Field \\\"name\\\" of required type \\\"String!\\\" was not provided.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
+      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" has invalid value: Expected value of type \\\"Filter\\\" to include required field \\\"name\\\", found: { nested: {} }.\",\"locations\":[{\"line\":1,\"column\":7}]},{\"message\":\"Variable \\\"$f\\\" has invalid value at .nested: Expected value of type \\\"Filter\\\" to include required field \\\"name\\\", found: {}.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
     ),
     Case(
       "query($f: Filter) { echo(input: $f, req: 1) }", "{\"f\":\"str\"}", nil,
-      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" got invalid value \\\"str\\\"; Expected type \\\"Filter\\\" to be an object.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
+      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" has invalid value: Expected value of type \\\"Filter\\\" to be an object, found: \\\"str\\\".\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
     ),
     Case(
       "query($f: [Filter!]!) { echo(req: 1) }", "{\"f\":[{\"name\":null}]}", nil,
-      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" got invalid value null at \\\"f[0].name\\\"; Expected non-nullable type \\\"String!\\\" not to be null.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
+      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" has invalid value at [0].name: Expected value of non-null type \\\"String!\\\" not to be null.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
     ),
     Case(
       "query($c: Color) { color(c: $c) }", "{\"c\":\"BLUE\"}", nil,
       "{\"data\":{\"color\":\"BLUE\"}}"),
     Case(
       "query($c: Color) { color(c: $c) }", "{\"c\":\"BLU\"}", nil,
-      "{\"errors\":[{\"message\":\"Variable \\\"$c\\\" got invalid value \\\"BLU\\\"; Value \\\"BLU\\\" does not exist in \\\"Color\\\" enum. Did you mean the enum value \\\"BLUE\\\"?\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
+      "{\"errors\":[{\"message\":\"Variable \\\"$c\\\" has invalid value: Value \\\"BLU\\\" does not exist in \\\"Color\\\" enum. Did you mean the enum value \\\"BLUE\\\"?\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
     ),
     Case(
       "query($c: Color) { color(c: $c) }", "{\"c\":1}", nil,
-      "{\"errors\":[{\"message\":\"Variable \\\"$c\\\" got invalid value 1; Enum \\\"Color\\\" cannot represent non-string value: 1.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
+      "{\"errors\":[{\"message\":\"Variable \\\"$c\\\" has invalid value: Enum \\\"Color\\\" cannot represent non-string value: 1.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
     ),
     Case(
       "query($a: Int, $b: Int) { echo(req: $a, list: [1, $b], input: {name: \"x\", nested: {name: \"y\", limit: $b}}, e: RED, s: \"q\") }",
@@ -74,15 +74,15 @@ import Testing
     ),
     Case(
       "query($a: Int) { echo(req: $a) }", "{}", nil,
-      "{\"errors\":[{\"message\":\"Argument \\\"req\\\" of required type \\\"Int!\\\" was provided the variable \\\"$a\\\" which was not provided a runtime value.\",\"locations\":[{\"line\":1,\"column\":28}],\"path\":[\"echo\"]}],\"data\":{\"echo\":null}}"
+      "{\"errors\":[{\"message\":\"Argument \\\"Query.echo(req:)\\\" has invalid value: Expected variable \\\"$a\\\" provided to type \\\"Int!\\\" to provide a runtime value.\",\"locations\":[{\"line\":1,\"column\":28}],\"path\":[\"echo\"]}],\"data\":{\"echo\":null}}"
     ),
     Case(
       "query($a: Int) { echo(req: $a) }", "{\"a\":null}", nil,
-      "{\"errors\":[{\"message\":\"Argument \\\"req\\\" of non-null type \\\"Int!\\\" must not be null.\",\"locations\":[{\"line\":1,\"column\":28}],\"path\":[\"echo\"]}],\"data\":{\"echo\":null}}"
+      "{\"errors\":[{\"message\":\"Argument \\\"Query.echo(req:)\\\" has invalid value: Expected variable \\\"$a\\\" provided to non-null type \\\"Int!\\\" not to be null.\",\"locations\":[{\"line\":1,\"column\":28}],\"path\":[\"echo\"]}],\"data\":{\"echo\":null}}"
     ),
     Case(
       "{ echo(req: null) }", nil, nil,
-      "{\"errors\":[{\"message\":\"Argument \\\"req\\\" of non-null type \\\"Int!\\\" must not be null.\",\"locations\":[{\"line\":1,\"column\":13}],\"path\":[\"echo\"]}],\"data\":{\"echo\":null}}"
+      "{\"errors\":[{\"message\":\"Argument \\\"Query.echo(req:)\\\" has invalid value: Expected value of non-null type \\\"Int!\\\" not to be null.\",\"locations\":[{\"line\":1,\"column\":13}],\"path\":[\"echo\"]}],\"data\":{\"echo\":null}}"
     ),
     Case(
       "{ echo(list: 3, req: 1, input: {name: \"z\"}) }", nil, nil,
@@ -90,12 +90,12 @@ import Testing
     ),
     Case(
       "query($f: Filter) { echo(input: $f, req: 1) }", "{\"f\":{\"name\":\"n\",\"zz\":1,\"limit\":2}}", nil,
-      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" got invalid value { name: \\\"n\\\", zz: 1, limit: 2 }; Field \\\"zz\\\" is not defined by type \\\"Filter\\\".\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
+      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" has invalid value: Expected value of type \\\"Filter\\\" not to include unknown field \\\"zz\\\", found: { name: \\\"n\\\", zz: 1, limit: 2 }.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
     ),
     Case(
       "query($f: Filter!, $g: Int!) { echo(req: 1) }",
       "{\"f\":{\"name\":\"n\",\"tags\":[1,{\"a\":[1,2,3,4,5,6,7,8,9,10,11,12]}]}}", nil,
-      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" got invalid value 1 at \\\"f.tags[0]\\\"; String cannot represent a non string value: 1\",\"locations\":[{\"line\":1,\"column\":7}]},{\"message\":\"Variable \\\"$f\\\" got invalid value { a: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ... 2 more items] } at \\\"f.tags[1]\\\"; String cannot represent a non string value: { a: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ... 2 more items] }\",\"locations\":[{\"line\":1,\"column\":7}]},{\"message\":\"Variable \\\"$g\\\" of required type \\\"Int!\\\" was not provided.\",\"locations\":[{\"line\":1,\"column\":20}]}]}"
+      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" has invalid value at .tags[0]: String cannot represent a non string value: 1\",\"locations\":[{\"line\":1,\"column\":7}]},{\"message\":\"Variable \\\"$f\\\" has invalid value at .tags[1]: String cannot represent a non string value: { a: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ... 2 more items] }\",\"locations\":[{\"line\":1,\"column\":7}]},{\"message\":\"Variable \\\"$g\\\" has invalid value: Expected a value of non-null type \\\"Int!\\\" to be provided.\",\"locations\":[{\"line\":1,\"column\":20}]}]}"
     ),
   ]
 

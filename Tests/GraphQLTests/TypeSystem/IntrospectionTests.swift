@@ -62,14 +62,41 @@ import Testing
     }
     """
 
+  /// What graphql-js 17 changed in the introspection types themselves: `includeDeprecated` is
+  /// `Boolean! = false`, and `__DirectiveLocation` says "operation variable definition" and has
+  /// `FRAGMENT_VARIABLE_DEFINITION` after `VARIABLE_DEFINITION`.
+  static let graphQLJS17 = """
+    const nonNullBoolean = { kind: 'NON_NULL', name: null, ofType: { kind: 'SCALAR', name: 'Boolean', ofType: null } };
+    function withNonNullIncludeDeprecated(field) {
+      return { ...field, args: field.args.map((arg) =>
+        arg.name === 'includeDeprecated' ? { ...arg, type: nonNullBoolean } : arg) };
+    }
+    function atGraphQLJS17(type) {
+      if (type.name === '__DirectiveLocation') {
+        const values = [];
+        for (const value of type.enumValues) {
+          if (value.name !== 'VARIABLE_DEFINITION') { values.push(value); continue; }
+          values.push({ ...value, description: 'Location adjacent to an operation variable definition.' });
+          values.push({ ...value, name: 'FRAGMENT_VARIABLE_DEFINITION',
+            description: 'Location adjacent to a fragment variable definition.' });
+        }
+        return { ...type, enumValues: values };
+      }
+      if (type.name.startsWith('__') && type.fields) {
+        return { ...type, fields: type.fields.map(withNonNullIncludeDeprecated) };
+      }
+      return type;
+    }
+    """
+
   @Test(.enabled(if: NodeGraphQL.isAvailable))
   func executesTheIntrospectionQueryLikeGraphQLJS() throws {
     let (_, ours) = try Self.ourIntrospection()
     let reference = try NodeGraphQL.run(
-      Self.graphQLJS169 + """
+      Self.graphQLJS169 + Self.graphQLJS17 + """
         const [sdl, query] = input.split('\\u0000');
         const data = g.graphqlSync({ schema: withOneOf(g.buildSchema(sdl)), source: query }).data;
-        data.__schema.types = data.__schema.types.map(addIsOneOf);
+        data.__schema.types = data.__schema.types.map(addIsOneOf).map(atGraphQLJS17);
         process.stdout.write(JSON.stringify(data));
         """, input: Self.sdl + "\u{0}" + introspectionQuery.replacing("      isOneOf\n", with: ""))
     #expect(ours == (try JSON(parsing: reference)))

@@ -108,7 +108,7 @@ import Testing
       (.float, "true", "ERR Float cannot represent non numeric value: true"),
       (.string, "1", "ERR String cannot represent a non string value: 1"),
       (.string, "[1, 2]", "ERR String cannot represent a non string value: [1, 2]"),
-      (.string, "{a: 1}", "ERR String cannot represent a non string value: {a: 1}"),
+      (.string, "{a: 1}", "ERR String cannot represent a non string value: { a: 1 }"),
       (.boolean, "null", "ERR Boolean cannot represent a non boolean value: null"),
       (.id, "123", "string(\"123\")"),
       (.id, "\"abc\"", "string(\"abc\")"),

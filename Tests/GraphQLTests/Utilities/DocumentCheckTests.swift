@@ -87,7 +87,7 @@ import Testing
     }
     #expect(
       failure.report(for: text) == """
-        query:1:14: error: Variable "$id" of required type "ID!" was not provided.
+        query:1:14: error: Variable "$id" has invalid value: Expected a value of non-null type "ID!" to be provided.
         query Launch($id: ID!) {
                      ^
         """)

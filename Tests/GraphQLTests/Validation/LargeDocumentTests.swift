@@ -58,13 +58,13 @@ import Testing
     try expectErrors(
       specifiedRules, query,
       [
+        (#"Variable "$m" is not defined by operation "Q"."#, ["3:54", "2:1"]),
+        (#"Variable "$n" is never used in operation "Q"."#, ["2:26"]),
         (
           #"Fields "knowsTrick" conflict because they have differing arguments. "#
             + "Use different aliases on the fields to fetch both if this was intentional.",
           ["1:26", "3:25"]
         ),
-        (#"Variable "$m" is not defined by operation "Q"."#, ["3:54", "2:1"]),
-        (#"Variable "$n" is never used in operation "Q"."#, ["2:26"]),
       ])
   }
 }

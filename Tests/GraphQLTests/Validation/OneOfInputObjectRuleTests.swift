@@ -1,9 +1,9 @@
 import GraphQL
 import Testing
 
-/// OneOf Input Objects in documents: ValuesOfCorrectType's literal checks (graphql-js 16.9) and
-/// VariablesInAllowedPosition's nullable-variable check (graphql-js 16.11). The documents are
-/// graphql-js 16.11's own tests, indentation included, so the expected `line:column`s are theirs.
+/// OneOf Input Objects in documents: ValuesOfCorrectType's literal checks and
+/// VariablesInAllowedPosition's nullable-variable check, with graphql-js 17's messages. The
+/// documents are graphql-js's own tests, indentation included, so the `line:column`s are theirs.
 @Suite struct OneOfInputObjectRuleTests {
   /// The part of graphql-js's validation harness schema these tests use.
   static let schema = try? buildSchema(
@@ -69,11 +69,14 @@ import Testing
         "            oneOfArgField(oneOfArg: { stringField: null })",
         "          }",
         "        }"),
-      [("Field \"OneOfInput.stringField\" must be non-null.", ["4:37"])], schema: Self.schema)
+      [("Field \"OneOfInput.stringField\" used for OneOf Input Object must be non-null.", ["4:37"])],
+      schema: Self.schema)
   }
 
-  @Test func reportsExactlyOneNullableVariable() throws {
-    try expectErrors(
+  /// graphql-js 17 leaves variables to VariablesInAllowedPosition (see
+  /// `variablesInAllowedPositionForbidsOneNullableVariable`).
+  @Test func leavesANullableVariableToItsOwnRule() throws {
+    try expectValid(
       .valuesOfCorrectType,
       Self.document(
         "        query ($string: String) {",
@@ -81,12 +84,6 @@ import Testing
         "            oneOfArgField(oneOfArg: { stringField: $string })",
         "          }",
         "        }"),
-      [
-        (
-          "Variable \"string\" must be non-nullable to be used for OneOf Input Object \"OneOfInput\".",
-          ["4:37"]
-        )
-      ],
       schema: Self.schema)
   }
 
@@ -102,12 +99,16 @@ import Testing
       [("OneOf Input Object \"OneOfInput\" must specify exactly one key.", ["4:37"])], schema: Self.schema)
   }
 
-  /// No key is not exactly one; a repeated key counts once (UniqueInputFieldNames reports it).
-  @Test func countsDistinctKeys() throws {
+  /// No key is not exactly one, and nor is a repeated key (graphql-js 17 counts the fields as
+  /// written; UniqueInputFieldNames reports the repetition too).
+  @Test func countsKeysAsWritten() throws {
     try expectErrors(
       .valuesOfCorrectType,
       "{ complicatedArgs { a: oneOfArgField(oneOfArg: {}) b: oneOfArgField(oneOfArg: {intField: 1, intField: 2}) } }",
-      [("OneOf Input Object \"OneOfInput\" must specify exactly one key.", ["1:48"])], schema: Self.schema)
+      [
+        ("OneOf Input Object \"OneOfInput\" must specify exactly one key.", ["1:48"]),
+        ("OneOf Input Object \"OneOfInput\" must specify exactly one key.", ["1:79"]),
+      ], schema: Self.schema)
   }
 
   /// graphql-js 16.11 crashes on an undefined variable here (graphql-js#4443); we leave it to
@@ -135,23 +136,22 @@ import Testing
       ], schema: Self.schema)
   }
 
-  /// As graphql-js 16.11: the position's type must be the OneOf type itself, so under a non-null
-  /// argument only ValuesOfCorrectType reports the variable; under a nullable one, both rules do.
+  /// As graphql-js 17: the position's type must be the OneOf type itself, so under a non-null
+  /// argument no rule reports the variable (execution does, when it is null); under a nullable
+  /// one, VariablesInAllowedPosition does.
   @Test func bothRulesTogether() throws {
     try expectErrors(
       specifiedRules,
-      "query ($s: String) { complicatedArgs { nonNullOneOfArgField(oneOfArg: { stringField: $s }) } }",
-      [("Variable \"s\" must be non-nullable to be used for OneOf Input Object \"OneOfInput\".", ["1:71"])],
+      "query ($s: String) { complicatedArgs { nonNullOneOfArgField(oneOfArg: { stringField: $s }) } }", [],
       schema: Self.schema)
     try expectErrors(
       specifiedRules,
       "query ($s: String) { complicatedArgs { oneOfArgField(oneOfArg: { stringField: $s }) } }",
       [
-        ("Variable \"s\" must be non-nullable to be used for OneOf Input Object \"OneOfInput\".", ["1:64"]),
         (
           "Variable \"$s\" is of type \"String\" but must be non-nullable to be used for OneOf Input Object \"OneOfInput\".",
           ["1:8", "1:79"]
-        ),
+        )
       ], schema: Self.schema)
   }
 }

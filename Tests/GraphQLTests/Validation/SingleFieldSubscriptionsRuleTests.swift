@@ -1,7 +1,7 @@
 import GraphQL
 import Testing
 
-// Expected messages and locations are what graphql-js 16 reports for these documents.
+// Expected messages and locations are what graphql-js reports for these documents (17 for @skip).
 @Suite struct SingleFieldSubscriptionsRuleTests {
   @Test func acceptsValidDocuments() throws {
     try expectValid(
@@ -15,11 +15,21 @@ import Testing
       subscription { ... on Subscription { petAdded { age } } ...Again }
       fragment Again on Subscription { petAdded { name } }
       """#)
-    try expectValid(
+  }
+
+  /// graphql-js 17: a root selection may not be conditional, even on a literal.
+  @Test func refusesSkipOnARootField() throws {
+    try expectErrors(
       .singleFieldSubscriptions,
       #"""
       subscription { petAdded { age } petRemoved @skip(if: true) }
-      """#)
+      """#,
+      [
+        (
+          "Anonymous Subscription must not use `@skip` or `@include` directives in the top level selection.",
+          ["1:44"]
+        )
+      ])
   }
 
   @Test func reportsExtraRootFields() throws {

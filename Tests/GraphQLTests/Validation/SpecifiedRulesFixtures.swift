@@ -1,7 +1,8 @@
 import GraphQL
 
-// Documents for the all-rules tests, with what graphql-js 16's `validate` reports for each
-// (every rule at once, so the order across rules is checked too).
+// Documents for the all-rules tests, with what graphql-js 17's `validate` reports for each
+// (every rule at once, so the order across rules is checked too); GraphQLCoreValidateDifferentialTests
+// runs the same documents through graphql-core 3.3.
 enum SpecifiedRulesFixtures {
   static let cases: [(query: String, errors: [(String, [String])])] = [
     (
@@ -72,7 +73,12 @@ enum SpecifiedRulesFixtures {
     ),
     (
       "subscription { petAdded { age } petRemoved @skip(if: true) }",
-      []
+      [
+        (
+          "Anonymous Subscription must not use `@skip` or `@include` directives in the top level selection.",
+          ["1:44"]
+        )
+      ]
     ),
     (
       "subscription Watch { petAdded { name } petRemoved ... on Subscription { other: petAdded { age } } }",
@@ -103,19 +109,19 @@ enum SpecifiedRulesFixtures {
     (
       "query ($f: PetFiltre, $c: [Colour!]) { pets { ... on Doggo { name } ...F } }\nfragment F on Humam { iq }",
       [
+        ("Variable \"$f\" is never used.", ["1:8"]),
+        ("Variable \"$c\" is never used.", ["1:23"]),
         ("Unknown type \"PetFiltre\". Did you mean \"PetFilter\"?", ["1:12"]),
         ("Unknown type \"Colour\".", ["1:28"]),
         ("Unknown type \"Doggo\". Did you mean \"Dog\"?", ["1:54"]),
-        ("Variable \"$f\" is never used.", ["1:8"]),
-        ("Variable \"$c\" is never used.", ["1:23"]),
         ("Unknown type \"Humam\". Did you mean \"Human\"?", ["2:15"]),
       ]
     ),
     (
       "query ($x: Xylophone) { dog { name } }",
       [
-        ("Unknown type \"Xylophone\".", ["1:12"]),
         ("Variable \"$x\" is never used.", ["1:8"]),
+        ("Unknown type \"Xylophone\".", ["1:12"]),
       ]
     ),
     (
@@ -140,22 +146,22 @@ enum SpecifiedRulesFixtures {
     (
       "query ($a: String, $b: [FurColor!]!, $c: PetFilter, $d: Unknown) { dog { name } }",
       [
-        ("Unknown type \"Unknown\".", ["1:57"]),
         ("Variable \"$a\" is never used.", ["1:8"]),
         ("Variable \"$b\" is never used.", ["1:20"]),
         ("Variable \"$c\" is never used.", ["1:38"]),
         ("Variable \"$d\" is never used.", ["1:53"]),
+        ("Unknown type \"Unknown\".", ["1:57"]),
       ]
     ),
     (
       "query ($dog: Dog, $pets: [Pet!]!, $u: DogOrCat) { dog { name } }",
       [
-        ("Variable \"$dog\" cannot be non-input type \"Dog\".", ["1:14"]),
-        ("Variable \"$pets\" cannot be non-input type \"[Pet!]!\".", ["1:26"]),
-        ("Variable \"$u\" cannot be non-input type \"DogOrCat\".", ["1:39"]),
         ("Variable \"$dog\" is never used.", ["1:8"]),
         ("Variable \"$pets\" is never used.", ["1:19"]),
         ("Variable \"$u\" is never used.", ["1:35"]),
+        ("Variable \"$dog\" cannot be non-input type \"Dog\".", ["1:14"]),
+        ("Variable \"$pets\" cannot be non-input type \"[Pet!]!\".", ["1:26"]),
+        ("Variable \"$u\" cannot be non-input type \"DogOrCat\".", ["1:39"]),
       ]
     ),
     (
@@ -442,11 +448,11 @@ enum SpecifiedRulesFixtures {
     (
       "query Q($v: Int @onQuery) @onMutation { dog @onQuery { ...F @onVariable } }\nfragment F on Dog @tag(name: \"x\") { name }\nsubscription S @skip(if: true) { petAdded { name } }",
       [
+        ("Variable \"$v\" is never used in operation \"Q\".", ["1:9"]),
         ("Directive \"@onQuery\" may not be used on VARIABLE_DEFINITION.", ["1:17"]),
         ("Directive \"@onMutation\" may not be used on QUERY.", ["1:27"]),
         ("Directive \"@onQuery\" may not be used on FIELD.", ["1:45"]),
         ("Directive \"@onVariable\" may not be used on FRAGMENT_SPREAD.", ["1:61"]),
-        ("Variable \"$v\" is never used in operation \"Q\".", ["1:9"]),
         ("Directive \"@tag\" may not be used on FRAGMENT_DEFINITION.", ["2:19"]),
         ("Directive \"@skip\" may not be used on SUBSCRIPTION.", ["3:16"]),
       ]
@@ -475,8 +481,8 @@ enum SpecifiedRulesFixtures {
     (
       "query ($v: Int @onVariable @onVariable) { dog { ...F } }\nfragment F on Dog @onFragment @onFragment { ... @skip(if: true) @skip(if: true) { name } }",
       [
-        ("The directive \"@onVariable\" can only be used once at this location.", ["1:16", "1:28"]),
         ("Variable \"$v\" is never used.", ["1:8"]),
+        ("The directive \"@onVariable\" can only be used once at this location.", ["1:16", "1:28"]),
         ("The directive \"@onFragment\" can only be used once at this location.", ["2:19", "2:31"]),
         ("The directive \"@skip\" can only be used once at this location.", ["2:49", "2:65"]),
       ]
@@ -503,10 +509,7 @@ enum SpecifiedRulesFixtures {
       "{ dog @skip(iff: true) @tag(label: \"x\", name: \"y\") { name @unknown(a: 1) } }",
       [
         ("Unknown argument \"iff\" on directive \"@skip\". Did you mean \"if\"?", ["1:13"]),
-        (
-          "Argument \"@skip(if:)\" of type \"Boolean!\" is required, but it was not provided.",
-          ["1:7"]
-        ),
+        ("Argument \"@skip(if:)\" of type \"Boolean!\" is required, but it was not provided.", ["1:7"]),
         ("Unknown argument \"label\" on directive \"@tag\". Did you mean \"name\"?", ["1:29"]),
         ("Unknown directive \"@unknown\".", ["1:59"]),
       ]
@@ -564,41 +567,50 @@ enum SpecifiedRulesFixtures {
     (
       "query ($x: ID! = null) { pet(id: null) { name } search(text: \"a\", exact: null) { __typename } }",
       [
-        ("Expected value of type \"ID!\", found null.", ["1:18"]),
-        ("Expected value of type \"ID!\", found null.", ["1:34"]),
-        ("Expected value of type \"Boolean!\", found null.", ["1:74"]),
         ("Variable \"$x\" is never used.", ["1:8"]),
+        ("Expected value of non-null type \"ID!\" not to be null.", ["1:18"]),
+        ("Expected value of non-null type \"ID!\" not to be null.", ["1:34"]),
+        ("Expected value of non-null type \"Boolean!\" not to be null.", ["1:74"]),
       ]
     ),
     (
       "{ pets(filter: {minAge: 1, colours: [TAN], nested: {species: \"x\", nestd: {}}}) { name } }",
       [
-        ("Field \"PetFilter.species\" of required type \"String!\" was not provided.", ["1:16"]),
-        ("Field \"colours\" is not defined by type \"PetFilter\". Did you mean \"colors\"?", ["1:28"]),
-        ("Field \"nestd\" is not defined by type \"PetFilter\". Did you mean \"nested\"?", ["1:67"]),
+        (
+          "Expected value of type \"PetFilter\" to include required field \"species\", found: { minAge: 1, colours: [TAN], nested: { species: \"x\", nestd: {  } } }.",
+          ["1:16"]
+        ),
+        (
+          "Expected value of type \"PetFilter\" not to include unknown field \"nestd\". Did you mean \"nested\"? Found: { species: \"x\", nestd: {  } }.",
+          ["1:67"]
+        ),
+        (
+          "Expected value of type \"PetFilter\" not to include unknown field \"colours\". Did you mean \"colors\"? Found: { minAge: 1, colours: [TAN], nested: { species: \"x\", nestd: {  } } }.",
+          ["1:28"]
+        ),
       ]
     ),
     (
       "{ score(value: {a: 1}, id: [1], matrix: [[{x: 1}]]) pets(filter: [1, 2]) { name } }",
       [
-        ("Float cannot represent non numeric value: {a: 1}", ["1:16"]),
+        ("Float cannot represent non numeric value: { a: 1 }", ["1:16"]),
         ("ID cannot represent a non-string and non-integer value: [1]", ["1:28"]),
-        ("Int cannot represent non-integer value: {x: 1}", ["1:43"]),
-        ("Expected value of type \"PetFilter\", found [1, 2].", ["1:66"]),
+        ("Int cannot represent non-integer value: { x: 1 }", ["1:43"]),
+        ("Expected value of type \"PetFilter\" to be an object, found: [1, 2].", ["1:66"]),
       ]
     ),
     (
       "query ($a: Int = \"one\", $b: [FurColor] = [BROWN, \"TAN\"], $c: PetFilter = {species: 1}) { dog { name } }",
       [
+        ("Variable \"$a\" is never used.", ["1:8"]),
+        ("Variable \"$b\" is never used.", ["1:25"]),
+        ("Variable \"$c\" is never used.", ["1:58"]),
         ("Int cannot represent non-integer value: \"one\"", ["1:18"]),
         (
           "Enum \"FurColor\" cannot represent non-enum value: \"TAN\". Did you mean the enum value \"TAN\"?",
           ["1:50"]
         ),
         ("String cannot represent a non string value: 1", ["1:84"]),
-        ("Variable \"$a\" is never used.", ["1:8"]),
-        ("Variable \"$b\" is never used.", ["1:25"]),
-        ("Variable \"$c\" is never used.", ["1:58"]),
       ]
     ),
     (
@@ -628,19 +640,10 @@ enum SpecifiedRulesFixtures {
     (
       "{ dog @include @tag { name @skip(unless: true) } }",
       [
-        (
-          "Argument \"@include(if:)\" of type \"Boolean!\" is required, but it was not provided.",
-          ["1:7"]
-        ),
-        (
-          "Argument \"@tag(name:)\" of type \"String!\" is required, but it was not provided.",
-          ["1:16"]
-        ),
+        ("Argument \"@include(if:)\" of type \"Boolean!\" is required, but it was not provided.", ["1:7"]),
+        ("Argument \"@tag(name:)\" of type \"String!\" is required, but it was not provided.", ["1:16"]),
         ("Unknown argument \"unless\" on directive \"@skip\".", ["1:34"]),
-        (
-          "Argument \"@skip(if:)\" of type \"Boolean!\" is required, but it was not provided.",
-          ["1:28"]
-        ),
+        ("Argument \"@skip(if:)\" of type \"Boolean!\" is required, but it was not provided.", ["1:28"]),
       ]
     ),
     (
@@ -799,8 +802,11 @@ enum SpecifiedRulesFixtures {
     (
       "{ pets(filter: {species: \"a\", minAge: 1, species: \"b\", nested: {minAge: 2, minAge: 3}, species: \"c\"}) { name } }",
       [
+        (
+          "Expected value of type \"PetFilter\" to include required field \"species\", found: { minAge: 2, minAge: 3 }.",
+          ["1:64"]
+        ),
         ("There can be only one input field named \"species\".", ["1:17", "1:42"]),
-        ("Field \"PetFilter.species\" of required type \"String!\" was not provided.", ["1:64"]),
         ("There can be only one input field named \"minAge\".", ["1:65", "1:76"]),
         ("There can be only one input field named \"species\".", ["1:17", "1:88"]),
       ]
@@ -808,6 +814,7 @@ enum SpecifiedRulesFixtures {
     (
       "query Q($id: ID, $unused: Int) { pet(id: $id) { name nam ... on Cat { lives furColor { x } } } dog { knowsTrick(trick: \"HARD\") name: nickname name } }",
       [
+        ("Variable \"$unused\" is never used in operation \"Q\".", ["1:18"]),
         ("Cannot query field \"nam\" on type \"Pet\". Did you mean \"name\"?", ["1:54"]),
         ("Field \"furColor\" must not have a selection since type \"FurColor\" has no subfields.", ["1:86"]),
         (
@@ -818,7 +825,6 @@ enum SpecifiedRulesFixtures {
           "Enum \"TrickLevel\" cannot represent non-enum value: \"HARD\". Did you mean the enum value \"HARD\"?",
           ["1:120"]
         ),
-        ("Variable \"$unused\" is never used in operation \"Q\".", ["1:18"]),
         ("Variable \"$id\" of type \"ID\" used in position expecting type \"ID!\".", ["1:9", "1:42"]),
       ]
     ),

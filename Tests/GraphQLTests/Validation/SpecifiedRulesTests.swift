@@ -16,7 +16,8 @@ import Testing
   @Test func listsTheRulesInGraphQLJSOrder() {
     #expect(
       specifiedRules.map(\.name) == [
-        "ExecutableDefinitionsRule", "UniqueOperationNamesRule", "LoneAnonymousOperationRule",
+        "ExecutableDefinitionsRule", "KnownOperationTypesRule", "UniqueOperationNamesRule",
+        "LoneAnonymousOperationRule",
         "SingleFieldSubscriptionsRule", "KnownTypeNamesRule", "FragmentsOnCompositeTypesRule",
         "VariablesAreInputTypesRule", "ScalarLeafsRule", "FieldsOnCorrectTypeRule", "UniqueFragmentNamesRule",
         "KnownFragmentNamesRule", "NoUnusedFragmentsRule", "PossibleFragmentSpreadsRule",
@@ -62,17 +63,32 @@ import Testing
     try expectErrors(
       .knownOperationTypes, query,
       [
-        ("Schema is not configured to execute mutation operation.", ["1:1"]),
-        ("Schema is not configured to execute subscription operation.", ["1:16"]),
+        ("The mutation operation is not supported by the schema.", ["1:1"]),
+        ("The subscription operation is not supported by the schema.", ["1:16"]),
       ], schema: schema)
     try expectValid(.knownOperationTypes, "{ a } query Q { b }", schema: schema)
   }
 
-  /// graphql-js throws from `validate` here (it evaluates `@skip(if: $x)` without variable
-  /// values); we count the conditional field as selected and report it instead.
-  @Test func countsVariableConditionedSubscriptionFieldsAsSelected() throws {
+  /// graphql-js 17 refuses `@skip`/`@include` on a subscription's root selections, conditions
+  /// written or variable (16 threw from `validate` on a variable one), and says nothing else then.
+  @Test func refusesSkipAndIncludeOnSubscriptionRootFields() throws {
     try expectErrors(
       .singleFieldSubscriptions, "subscription ($x: Boolean!) { petAdded { name } petRemoved @skip(if: $x) }",
-      [("Anonymous Subscription must select only one top level field.", ["1:49"])])
+      [
+        (
+          "Anonymous Subscription must not use `@skip` or `@include` directives in the top level selection.",
+          ["1:60"]
+        )
+      ])
+    try expectErrors(
+      .singleFieldSubscriptions,
+      "subscription S { ... @include(if: true) { petAdded { name } } ...F }\nfragment F on Subscription { petRemoved @skip(if: false) { name } }",
+      [
+        (
+          "Subscription \"S\" must not use `@skip` or `@include` directives in the top level selection.",
+          ["1:22", "2:41"]
+        )
+      ])
+    try expectValid(.singleFieldSubscriptions, "subscription { petAdded { name @include(if: true) } }")
   }
 }

@@ -75,15 +75,15 @@ import Testing
       """#,
       [
         (
-          "Expected value of type \"ID!\", found null.",
+          "Expected value of non-null type \"ID!\" not to be null.",
           ["1:18"]
         ),
         (
-          "Expected value of type \"ID!\", found null.",
+          "Expected value of non-null type \"ID!\" not to be null.",
           ["1:34"]
         ),
         (
-          "Expected value of type \"Boolean!\", found null.",
+          "Expected value of non-null type \"Boolean!\" not to be null.",
           ["1:74"]
         ),
       ])
@@ -97,16 +97,16 @@ import Testing
       """#,
       [
         (
-          "Field \"PetFilter.species\" of required type \"String!\" was not provided.",
+          #"Expected value of type "PetFilter" to include required field "species", found: { minAge: 1, colours: [TAN], nested: { species: "x", nestd: {  } } }."#,
           ["1:16"]
         ),
         (
-          "Field \"colours\" is not defined by type \"PetFilter\". Did you mean \"colors\"?",
-          ["1:28"]
+          #"Expected value of type "PetFilter" not to include unknown field "nestd". Did you mean "nested"? Found: { species: "x", nestd: {  } }."#,
+          ["1:67"]
         ),
         (
-          "Field \"nestd\" is not defined by type \"PetFilter\". Did you mean \"nested\"?",
-          ["1:67"]
+          #"Expected value of type "PetFilter" not to include unknown field "colours". Did you mean "colors"? Found: { minAge: 1, colours: [TAN], nested: { species: "x", nestd: {  } } }."#,
+          ["1:28"]
         ),
       ])
   }
@@ -119,7 +119,7 @@ import Testing
       """#,
       [
         (
-          "Float cannot represent non numeric value: {a: 1}",
+          "Float cannot represent non numeric value: { a: 1 }",
           ["1:16"]
         ),
         (
@@ -127,11 +127,11 @@ import Testing
           ["1:28"]
         ),
         (
-          "Int cannot represent non-integer value: {x: 1}",
+          "Int cannot represent non-integer value: { x: 1 }",
           ["1:43"]
         ),
         (
-          "Expected value of type \"PetFilter\", found [1, 2].",
+          "Expected value of type \"PetFilter\" to be an object, found: [1, 2].",
           ["1:66"]
         ),
       ])

@@ -4,9 +4,9 @@
 /// operation type in schema corresponding to the kind of operation; rootOperationType must
 /// exist." (GraphQL draft, Operation Type Existence.)
 ///
-/// graphql-js 16 does not validate this; its executor reports `Schema is not configured to
-/// execute mutation operation.` at the operation. This rule reports that same message, so adding
-/// it to the rules moves the error to validation without changing its text.
+/// graphql-js 17 runs it among its specified rules (16 left the check to its executor, which
+/// still reports `Schema is not configured to execute mutation operation.` for a document that
+/// was not validated).
 ///
 /// https://spec.graphql.org/draft/#sec-Operation-Type-Existence
 final class KnownOperationTypesRule: ValidationVisitor {
@@ -17,12 +17,12 @@ final class KnownOperationTypesRule: ValidationVisitor {
   func enterOperation(_ node: OperationDefinition) {
     guard context.schema.rootType(for: node.operation) == nil else { return }
     context.report(
-      "Schema is not configured to execute \(node.operation.rawValue) operation.", nodes: [node.range])
+      "The \(node.operation.rawValue) operation is not supported by the schema.", nodes: [node.range])
   }
 }
 
 extension ValidationRule {
-  /// The schema has a root type for each operation's type (not in `specifiedRules`).
+  /// The schema has a root type for each operation's type.
   public static let knownOperationTypes = ValidationRule(name: "KnownOperationTypesRule") {
     KnownOperationTypesRule(context: $0)
   }

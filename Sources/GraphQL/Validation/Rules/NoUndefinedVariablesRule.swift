@@ -6,15 +6,13 @@
 /// https://spec.graphql.org/October2021/#sec-All-Variable-Uses-Defined
 final class NoUndefinedVariablesRule: ValidationVisitor {
   private let context: ValidationContext
-  private var defined: Set<String> = []
 
   init(context: ValidationContext) { self.context = context }
 
-  func enterOperation(_ node: OperationDefinition) { defined = [] }
-
-  func enterVariableDefinition(_ node: VariableDefinition) { defined.insert(node.variable.name.value) }
-
-  func leaveOperation(_ node: OperationDefinition) {
+  /// Reported on entering the operation, before the errors inside it, as graphql-js 17 does (16
+  /// reported on leaving it).
+  func enterOperation(_ node: OperationDefinition) {
+    let defined = Set(node.variableDefinitions.map(\.variable.name.value))
     for usage in context.recursiveVariableUsages(of: node) where !defined.contains(usage.node.name.value) {
       let name = usage.node.name.value
       let message =

@@ -6,17 +6,14 @@
 /// https://spec.graphql.org/October2021/#sec-All-Variables-Used
 final class NoUnusedVariablesRule: ValidationVisitor {
   private let context: ValidationContext
-  private var definitions: [VariableDefinition] = []
 
   init(context: ValidationContext) { self.context = context }
 
-  func enterOperation(_ node: OperationDefinition) { definitions = [] }
-
-  func enterVariableDefinition(_ node: VariableDefinition) { definitions.append(node) }
-
-  func leaveOperation(_ node: OperationDefinition) {
+  /// Reported on entering the operation, before the errors inside it, as graphql-js 17 does (16
+  /// reported on leaving it).
+  func enterOperation(_ node: OperationDefinition) {
     let used = Set(context.recursiveVariableUsages(of: node).map(\.node.name.value))
-    for definition in definitions where !used.contains(definition.variable.name.value) {
+    for definition in node.variableDefinitions where !used.contains(definition.variable.name.value) {
       let name = definition.variable.name.value
       let message =
         if let operationName = node.name {

@@ -14,10 +14,18 @@ final class SingleFieldSubscriptionsRule: ValidationVisitor {
     var groups: [(key: String, fields: [Field])] = []
     var indexByKey: [String: Int] = [:]
     var visitedFragments: Set<String> = []
+    var forbidden: [Directive] = []
     collectFields(
       node.selectionSet, runtimeType: root.name, into: &groups, indexByKey: &indexByKey,
-      visitedFragments: &visitedFragments)
+      visitedFragments: &visitedFragments, forbidden: &forbidden)
     let subject = node.name.map { "Subscription \"\($0.value)\"" } ?? "Anonymous Subscription"
+    // graphql-js 17: the root field must not depend on variables, so @skip/@include are refused there.
+    guard forbidden.isEmpty else {
+      context.report(
+        "\(subject) must not use `@skip` or `@include` directives in the top level selection.",
+        nodes: forbidden.map(\.range))
+      return
+    }
     if groups.count > 1 {
       let extra = groups.dropFirst().flatMap { $0.fields.map(\.range) }
       context.report("\(subject) must select only one top level field.", nodes: extra)
@@ -29,13 +37,23 @@ final class SingleFieldSubscriptionsRule: ValidationVisitor {
     }
   }
 
-  /// The spec's CollectFields with no variable values. A field whose `@skip`/`@include`
-  /// condition is a variable counts as selected (graphql-js throws there instead).
+  /// The spec's CollectFields with no variable values, as graphql-js 17 runs it here: a
+  /// selection carrying `@skip` or `@include` is left out and its directive collected in
+  /// `forbidden`.
   private func collectFields(
     _ selectionSet: SelectionSet, runtimeType: String, into groups: inout [(key: String, fields: [Field])],
-    indexByKey: inout [String: Int], visitedFragments: inout Set<String>
+    indexByKey: inout [String: Int], visitedFragments: inout Set<String>, forbidden: inout [Directive]
   ) {
-    for selection in selectionSet.selections where Self.isIncluded(selection.directives) {
+    for selection in selectionSet.selections {
+      if case .fragmentSpread(let spread) = selection, visitedFragments.contains(spread.name.value) {
+        continue
+      }
+      if let directive = selection.directives.first(where: { $0.name.value == "skip" })
+        ?? selection.directives.first(where: { $0.name.value == "include" })
+      {
+        forbidden.append(directive)
+        continue
+      }
       switch selection {
       case .field(let field):
         if let index = indexByKey[field.responseKey] {
@@ -52,15 +70,16 @@ final class SingleFieldSubscriptionsRule: ValidationVisitor {
         }
         collectFields(
           inline.selectionSet, runtimeType: runtimeType, into: &groups, indexByKey: &indexByKey,
-          visitedFragments: &visitedFragments)
+          visitedFragments: &visitedFragments, forbidden: &forbidden)
       case .fragmentSpread(let spread):
         let name = spread.name.value
-        guard visitedFragments.insert(name).inserted, let fragment = context.fragment(named: name),
+        guard let fragment = context.fragment(named: name),
           conditionMatches(fragment.typeCondition.name.value, runtimeType: runtimeType)
         else { continue }
+        visitedFragments.insert(name)
         collectFields(
           fragment.selectionSet, runtimeType: runtimeType, into: &groups, indexByKey: &indexByKey,
-          visitedFragments: &visitedFragments)
+          visitedFragments: &visitedFragments, forbidden: &forbidden)
       }
     }
   }
@@ -69,19 +88,6 @@ final class SingleFieldSubscriptionsRule: ValidationVisitor {
     guard let type = context.schema.typeMap[typeName] else { return false }
     if typeName == runtimeType { return true }
     return type.isAbstractType && context.schema.isPossibleType(runtimeType, of: typeName)
-  }
-
-  /// `@skip(if: true)` and `@include(if: false)` with literal conditions exclude a selection.
-  static func isIncluded(_ directives: [Directive]) -> Bool {
-    for directive in directives {
-      guard directive.name.value == "skip" || directive.name.value == "include",
-        let condition = directive.arguments.first(where: { $0.name.value == "if" }),
-        case .boolean(let flag, _) = condition.value
-      else { continue }
-      if directive.name.value == "skip" && flag { return false }
-      if directive.name.value == "include" && !flag { return false }
-    }
-    return true
   }
 }
 

@@ -28,9 +28,9 @@ final class VariablesInAllowedPositionRule: ValidationVisitor {
           "Variable \"$\(name)\" of type \"\(variableType)\" used in position expecting type \"\(locationType)\".",
           nodes: [definition.range, usage.node.range])
       }
-      // graphql-js 16.11: the field a OneOf value gives cannot be null, so neither can its variable.
-      // As there, only a nullable position's OneOf type counts (`isInputObjectType(parentType)` is
-      // false for `X!`); ValuesOfCorrectType reports the variable in both cases.
+      // graphql-js 16.11 and 17: the field a OneOf value gives cannot be null, so neither can its
+      // variable. As there, only a nullable position's OneOf type counts (`isInputObjectType
+      // (parentType)` is false for `X!`); execution refuses a null one in both cases.
       if !variableType.isNonNull, case .named(let parentName)? = usage.parentType,
         case .inputObject(let parent)? = context.schema.type(named: parentName), parent.isOneOf
       {
