@@ -222,8 +222,8 @@ let package = Package(
     .testTarget(
       name: "RocketReserverCLITests",
       dependencies: [
-        "RocketReserverCLI", "GraphQL", "RocketReserverAPI", "RocketClient", "SQLite", "TestSupport",
-        "rocket-reserver",
+        "RocketReserverCLI", "GraphQL", "GraphQLWire", "RocketReserverAPI", "RocketClient", "SQLite",
+        "TestSupport", "rocket-reserver",
       ],
       swiftSettings: strictSettings),
     .testTarget(
