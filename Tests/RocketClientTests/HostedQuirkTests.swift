@@ -9,13 +9,13 @@ import Testing
 @Suite struct HostedQuirkTests {
   private struct Hosted {
     let temporary: TemporaryDirectory
-    let store: FileCredentialStore
+    let store: MemoryCredentialStore
     let stub: LoopbackHTTPStub
     let client: RocketClient
 
     init(_ fixtures: [String]) throws {
       temporary = try TemporaryDirectory(prefix: "rocket-hosted")
-      store = FileCredentialStore(path: temporary.child("credentials.json"))
+      store = MemoryCredentialStore()
       stub = try LoopbackHTTPStub(responses: try fixtures.map { .json(try HostedFixture.text($0)) })
       client = RocketClient(
         transport: HTTPTransport(endpoint: stub.url()), credentials: store,
