@@ -25,6 +25,8 @@ public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
     unsupported.endpoints.withLock { $0.contains(endpointKey) }
   }
 
+  /// Sends the request, again without `@defer`/`@stream` when the server refuses them (and
+  /// without them at once to an endpoint known to refuse them).
   public func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {
