@@ -53,6 +53,11 @@ let package = Package(
     .target(
       name: "POSIXThreads",
       swiftSettings: strictSettings),
+    // Owned file descriptors and private (0700) directories, for the client's cache file and
+    // the program's credentials and outbox.
+    .target(
+      name: "POSIXFiles",
+      swiftSettings: strictSettings),
     .target(
       name: "GraphQL",
       dependencies: ["GraphQLWire"],
@@ -134,7 +139,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "RocketClient",
-      dependencies: ["GraphQLWire", "GraphQLAPI", "POSIXThreads", "SQLite", "CCurl", "CTLS", "WebSocket"],
+      dependencies: [
+        "GraphQLWire", "GraphQLAPI", "POSIXThreads", "POSIXFiles", "SQLite", "CCurl", "CTLS", "WebSocket",
+      ],
       swiftSettings: strictSettings),
 
     // MARK: - Build tools
@@ -155,9 +162,8 @@ let package = Package(
     .target(
       name: "RocketReserverCLI",
       dependencies: [
-        "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient", "GraphQLHTTP",
-        "HTTPServer",
-        "LaunchBackend",
+        "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient", "POSIXFiles", "SQLite",
+        "GraphQLHTTP", "HTTPServer", "LaunchBackend",
       ],
       swiftSettings: strictSettings),
 
@@ -222,8 +228,8 @@ let package = Package(
     .testTarget(
       name: "RocketReserverCLITests",
       dependencies: [
-        "RocketReserverCLI", "GraphQL", "RocketReserverAPI", "RocketClient", "SQLite", "TestSupport",
-        "rocket-reserver",
+        "RocketReserverCLI", "GraphQL", "GraphQLWire", "RocketReserverAPI", "RocketClient", "POSIXFiles",
+        "SQLite", "TestSupport", "rocket-reserver", "credential-writer",
       ],
       swiftSettings: strictSettings),
     .testTarget(
@@ -240,7 +246,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .executableTarget(
       name: "credential-writer",
-      dependencies: ["RocketClient"],
+      dependencies: ["RocketClient", "RocketReserverCLI"],
       path: "Tests/Executables/credential-writer",
       swiftSettings: strictSettings),
     .testTarget(
@@ -250,7 +256,6 @@ let package = Package(
         "HTTPServer",
         "SQLite",
         "TestSupport",
-        "credential-writer",
       ],
       swiftSettings: strictSettings),
   ]

@@ -54,12 +54,12 @@ import Testing
     #expect(seen.values == [nil])
   }
 
-  @Test func anUnsafeCredentialsFileStopsTheRequest() async throws {
+  @Test func anUnreadableStoreStopsTheRequest() async throws {
     let calls = AuthorizationLog()
     let harness = try ClientHarness(.inProcess) { calls.record($0) }
     try harness.store.save(
       Credential(endpoint: Credential.embeddedEndpoint, email: "x@example.com", token: "t0ken"))
-    #expect(chmod(harness.store.path, 0o644) == 0)
+    harness.store.makeUnreadable("credentials file /c.json is accessible by other users; chmod 600 /c.json")
     let error = try await clientError { try await harness.client.fetch(MeQuery()) }
     guard case .credentials(let message) = error else { throw error }
     #expect(message.contains("chmod 600"))

@@ -24,6 +24,15 @@ import Testing
     #expect(strip("{ a }") == nil)
   }
 
+  @Test func onlyATextNamingADirectiveIsScanned() {
+    let mentions = IncrementalDirectiveFallbackInterceptor.mentionsIncrementalDirective
+    #expect(!mentions("query { launches { cursor launches { id } } }"))
+    #expect(!mentions("{ a @include(if: true) b @skip(if: false) } # @def"))
+    #expect(!mentions("") && !mentions("@") && !mentions("x@defe"))
+    // The search is cheap, not exact: strings and longer names count, and the scan sorts them out.
+    #expect(mentions("{ a @stream }") && mentions("{ a(s: \"@defer\") }") && mentions("{ a @deferred }"))
+  }
+
   @Test func aRefusalIsAnUnknownDirectiveWithoutData() {
     let refuses = IncrementalDirectiveFallbackInterceptor.refusesIncrementalDirectives
     func response(_ text: String) throws -> TransportResponse {

@@ -128,8 +128,7 @@ private final class CallRecorder: RequestInterceptor {
   }
 
   @Test func headersAreAddedAndAnExplicitAuthorizationWins() async throws {
-    let temporary = try TemporaryDirectory(prefix: "rocket-chain")
-    let store = FileCredentialStore(path: temporary.child("config/credentials.json"))
+    let store = MemoryCredentialStore()
     let stub = try LoopbackHTTPStub(response: .json(answer))
     try store.save(Credential(endpoint: stub.url().absoluteString, email: "ada@example.com", token: "stored"))
     let client = RocketClient.http(
@@ -145,8 +144,7 @@ private final class CallRecorder: RequestInterceptor {
   }
 
   @Test func theTokenIsNotSentWhereARedirectPoints() async throws {
-    let temporary = try TemporaryDirectory(prefix: "rocket-chain")
-    let store = FileCredentialStore(path: temporary.child("config/credentials.json"))
+    let store = MemoryCredentialStore()
     let elsewhere = try LoopbackHTTPStub(response: .json(answer))
     let stub = try LoopbackHTTPStub(
       response: LoopbackHTTPStub.Response(status: 302, headers: ["Location": elsewhere.url().absoluteString]))

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RocketReserverCLI
 
-/// The program's own files sit under the client's XDG directories.
+/// The program's own files sit under its XDG directories (`ApplicationDirectories`).
 @Suite struct ProgramFilesTests {
   @Test func historyAndBackendDatabaseLiveUnderStateAndData() throws {
     let directories = try ApplicationDirectories(

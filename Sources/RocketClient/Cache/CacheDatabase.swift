@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GraphQLWire
+import POSIXFiles
 import SQLite
 
 #if canImport(Glibc)
@@ -66,7 +67,7 @@ final class CacheDatabase: @unchecked Sendable {
 
   private static func createPrivateFile(_ path: String) throws {
     let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-    if !directory.isEmpty { try ApplicationDirectories.ensurePrivateDirectory(directory) }
+    if !directory.isEmpty { try PrivateDirectory.ensure(directory) }
     let raw = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
     guard raw >= 0 else {
       throw Problem.failed("cannot open \(path): \(String(cString: strerror(errno)))")

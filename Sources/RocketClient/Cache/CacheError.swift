@@ -13,5 +13,6 @@ public struct CacheError: Error, Sendable, Equatable, CustomStringConvertible {
     self.reason = reason
   }
 
+  /// The message for the user: the file and what went wrong.
   public var description: String { "cannot use the cache file \(path): \(reason)" }
 }

@@ -27,6 +27,8 @@ public struct CacheInterceptor: RequestInterceptor {
     self.partition = partition
   }
 
+  /// Answers from the cache, sends the request on, or both, as the request's ``CachePolicy``
+  /// says, and writes the answer through.
   public func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {

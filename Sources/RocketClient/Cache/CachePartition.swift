@@ -6,6 +6,11 @@ public struct CachePartition: Hashable, Sendable {
   /// The logged-in email, or nil for anonymous requests.
   public var user: String?
 
+  /// A partition.
+  ///
+  /// - Parameters:
+  ///   - endpoint: the server's key, as ``RocketClient/endpointKey``.
+  ///   - user: the logged-in email, or nil for anonymous requests.
   public init(endpoint: String, user: String?) {
     self.endpoint = endpoint
     self.user = user
@@ -26,6 +31,11 @@ public struct CacheLimits: Sendable, Equatable {
   /// The age past which a record is neither served nor kept (default 7 days).
   public var maxAge: Duration
 
+  /// Limits.
+  ///
+  /// - Parameters:
+  ///   - maxBytes: the data past which the least recently used records go (default 20 MB).
+  ///   - maxAge: the age past which a record is neither served nor kept (default 7 days).
   public init(maxBytes: Int = 20 * 1024 * 1024, maxAge: Duration = .seconds(7 * 24 * 3600)) {
     self.maxBytes = maxBytes
     self.maxAge = maxAge
@@ -34,11 +44,14 @@ public struct CacheLimits: Sendable, Equatable {
 
 /// What `cache` prints: the file, its size, the record count and the age range.
 public struct CacheStatistics: Sendable, Equatable {
+  /// The cache file.
   public var path: String
   /// The file's size on disk in bytes (the `-wal` file included).
   public var fileBytes: Int
+  /// How many records the file holds, in every partition.
   public var records: Int
-  /// When the oldest and the newest record were written (seconds since 1970), nil when empty.
+  /// When the oldest record was written (seconds since 1970), nil when empty.
   public var oldestWrite: Int64?
+  /// When the newest record was written (seconds since 1970), nil when empty.
   public var newestWrite: Int64?
 }

@@ -23,6 +23,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     self.now = now
   }
 
+  /// The records of `keys` in `partition` that the memory holds.
   public func loadRecords(forKeys keys: Set<String>, in partition: CachePartition) throws(CacheError)
     -> [String: StoredRecord]
   {
@@ -36,12 +37,18 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     }
   }
 
+  /// Merges `records` into `partition` as the network's answer.
+  ///
+  /// - Returns: the keys whose fields changed.
   public func merge(records: [CacheRecord], into partition: CachePartition) async throws(CacheError)
     -> Set<String>
   {
     try await merge(records: records, into: partition, origin: CacheWriteOrigin())
   }
 
+  /// Merges `records` into `partition`, each field stamped with `origin` and the clock's time.
+  ///
+  /// - Returns: the keys whose fields changed.
   public func merge(records: [CacheRecord], into partition: CachePartition, origin: CacheWriteOrigin)
     async throws(CacheError) -> Set<String>
   {
@@ -59,10 +66,12 @@ public final class InMemoryNormalizedCache: NormalizedCache {
     }
   }
 
+  /// Forgets every record of `partition`.
   public func removeRecords(in partition: CachePartition) async throws(CacheError) {
     _ = partitions.withLock { $0.removeValue(forKey: partition) }
   }
 
+  /// Forgets every record.
   public func clear() async throws(CacheError) {
     partitions.withLock { $0.removeAll() }
   }

@@ -52,6 +52,8 @@ public protocol NormalizedCache: Sendable {
 }
 
 extension NormalizedCache {
+  /// For a store that keeps no writer stamps: merges as ``merge(records:into:)`` does, the
+  /// origin left out.
   public func merge(records: [CacheRecord], into partition: CachePartition, origin: CacheWriteOrigin)
     async throws(CacheError) -> Set<String>
   {

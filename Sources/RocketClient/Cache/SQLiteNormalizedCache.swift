@@ -75,6 +75,10 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
   // MARK: - NormalizedCache
 
+  /// The records of `keys` in `partition` that the file holds within the maximum age; a use
+  /// older than an hour is recorded later, by the writer.
+  ///
+  /// - Throws: ``CacheError`` when the file cannot be read.
   public func loadRecords(forKeys keys: Set<String>, in partition: CachePartition) throws(CacheError)
     -> [String: StoredRecord]
   {
@@ -102,12 +106,19 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     return found
   }
 
+  /// Merges `records` into `partition` as the network's answer, off the cooperative pool.
+  ///
+  /// - Returns: the keys whose fields changed.
   public func merge(records: [CacheRecord], into partition: CachePartition) async throws(CacheError)
     -> Set<String>
   {
     try await merge(records: records, into: partition, origin: CacheWriteOrigin())
   }
 
+  /// Merges `records` into `partition`, each field stamped with `origin`, then evicts past
+  /// the limits; runs off the cooperative pool.
+  ///
+  /// - Returns: the keys whose fields changed.
   public func merge(records: [CacheRecord], into partition: CachePartition, origin: CacheWriteOrigin)
     async throws(CacheError) -> Set<String>
   {
@@ -121,6 +132,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     }
   }
 
+  /// Deletes every record of `partition` from the file.
   public func removeRecords(in partition: CachePartition) async throws(CacheError) {
     let name = partition.name
     try await writer.run { [self] () throws(CacheError) in

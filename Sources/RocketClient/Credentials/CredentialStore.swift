@@ -1,8 +1,11 @@
-/// Keeps the user's ``Credential``s between runs, one per endpoint.
+/// Keeps the user's ``Credential``s, one per endpoint: where the client's
+/// ``AuthorizationInterceptor`` reads tokens and ``RocketClient/logIn(_:email:context:token:)`` saves them.
+/// The client has no store of its own; a program brings one (in memory, a keychain, a file:
+/// `rocket-reserver` keeps a 0600 JSON file).
 ///
-/// Implementation requirements: calls may come from any thread and from several processes
-/// at once (a REPL and a one-shot command); a save or remove either happens completely or
-/// not at all. Errors are user-facing (`CustomStringConvertible`) and never contain a token.
+/// Implementation requirements: calls may come from any thread, and for a store shared between
+/// processes (a file) from several processes at once; a save or remove either happens completely
+/// or not at all. Errors are user-facing (`CustomStringConvertible`) and never contain a token.
 public protocol CredentialStore: Sendable {
   /// Where the credentials are kept, in words the user can act on (for a file, its path).
   /// Shown when a token is saved, as users are entitled to know where a secret lives.
@@ -19,7 +22,7 @@ public protocol CredentialStore: Sendable {
   /// - Throws: when the store cannot be written safely; nothing is changed then.
   func save(_ credential: Credential) throws
 
-  /// Every saved credential, sorted by endpoint (`auth status`, `logout --all`).
+  /// Every saved credential, sorted by endpoint (for listing logins, or logging out of all).
   ///
   /// - Throws: when the store exists but cannot be read safely.
   func allCredentials() throws -> [Credential]

@@ -51,5 +51,6 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
   /// The number of fields.
   public var count: Int { fields.count }
 
+  /// The fields in order, repeated names included.
   public func makeIterator() -> IndexingIterator<[Field]> { fields.makeIterator() }
 }

@@ -6,7 +6,9 @@ import FoundationEssentials
 public struct HTTPRequest: Sendable {
   /// The methods this client sends.
   public enum Method: String, Sendable {
+    /// `GET`: a persisted query's hash in the URL.
     case get = "GET"
+    /// `POST`: the request in the body.
     case post = "POST"
   }
 

@@ -22,16 +22,21 @@ public struct HTTPStreamedResponse: Sendable {
 /// timeout, the body passing the size bound) and `.cancelled` when the reading task is
 /// cancelled. Iterate it once.
 public struct HTTPBody: AsyncSequence, Sendable {
+  /// A chunk of the body, as received.
   public typealias Element = [UInt8]
 
   let stream: AsyncThrowingStream<[UInt8], any Error>
   /// Tells the transfer how many bytes the reader took (it pauses while too many wait).
   let consumed: @Sendable (Int) -> Void
 
+  /// Hands out the chunks and tells the transfer each was taken.
   public struct AsyncIterator: AsyncIteratorProtocol {
     var base: AsyncThrowingStream<[UInt8], any Error>.AsyncIterator
     let consumed: @Sendable (Int) -> Void
 
+    /// The next chunk, nil at the end of the body.
+    ///
+    /// - Throws: ``HTTPTransportError`` when the transfer fails part way.
     public mutating func next() async throws -> [UInt8]? {
       let chunk = try await base.next()
       if let chunk { consumed(chunk.count) }
@@ -39,6 +44,7 @@ public struct HTTPBody: AsyncSequence, Sendable {
     }
   }
 
+  /// The iterator; make one only.
   public func makeAsyncIterator() -> AsyncIterator {
     AsyncIterator(base: stream.makeAsyncIterator(), consumed: consumed)
   }

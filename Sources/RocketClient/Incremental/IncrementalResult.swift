@@ -22,6 +22,7 @@ public struct IncrementalResult: Sendable, Equatable {
   public struct Failure: Error, Equatable, CustomStringConvertible {
     /// What is wrong, such as `an incremental entry names unknown id "3"`.
     public let reason: String
+    /// The reason, for the user.
     public var description: String { reason }
   }
 

@@ -38,6 +38,7 @@ public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
     unsupported.endpoints.withLock { $0.contains(endpointKey) }
   }
 
+  /// Sends the request by hash first, and with its text when the server asks for it.
   public func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {

@@ -13,6 +13,7 @@ public struct HeaderInterceptor: RequestInterceptor {
     self.headers = headers
   }
 
+  /// Adds ``headers`` to the request, replacing fields of the same names, then proceeds.
   public func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {

@@ -25,6 +25,8 @@ public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
     unsupported.endpoints.withLock { $0.contains(endpointKey) }
   }
 
+  /// Sends the request, again without `@defer`/`@stream` when the server refuses them (and
+  /// without them at once to an endpoint known to refuse them).
   public func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {
@@ -56,6 +58,7 @@ public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
   /// when it has none. Strings, block strings and comments are left as they are, so a
   /// description or default value that mentions `@defer` is not touched.
   static func removingIncrementalDirectives(from document: String) -> String? {
+    guard mentionsIncrementalDirective(document) else { return nil }
     let bytes = Array(document.utf8)
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
@@ -125,6 +128,20 @@ public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
       }
     }
     return removed ? String(decoding: output, as: UTF8.self) : nil
+  }
+
+  /// Whether `@defer` or `@stream` occurs anywhere in `document`, strings and comments included:
+  /// a search without copying, so that the many requests without either skip the full scan of
+  /// ``removingIncrementalDirectives(from:)``, which copies the text byte by byte.
+  static func mentionsIncrementalDirective(_ document: String) -> Bool {
+    let utf8 = document.utf8
+    var searchStart = utf8.startIndex
+    while let at = utf8[searchStart...].firstIndex(of: UInt8(ascii: "@")) {
+      searchStart = utf8.index(after: at)
+      let rest = utf8[searchStart...]
+      if rest.starts(with: "defer".utf8) || rest.starts(with: "stream".utf8) { return true }
+    }
+    return false
   }
 
   /// The endpoints found without the directives, shared by every copy of the interceptor.

@@ -19,6 +19,7 @@ public struct LoggingInterceptor: RequestInterceptor {
     self.write = write
   }
 
+  /// Proceeds, then writes one line on the answer or the failure.
   public func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {

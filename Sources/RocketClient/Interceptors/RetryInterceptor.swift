@@ -10,6 +10,7 @@ public struct RetryInterceptor: RequestInterceptor {
   /// Creates the interceptor.
   public init() {}
 
+  /// Proceeds, and once more when a query's connection was lost.
   public func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {

@@ -36,6 +36,9 @@ public struct HTTPSubscriptionTransport: SubscriptionTransport {
     self.mode = mode
   }
 
+  /// Starts the subscription over multipart HTTP or a WebSocket, as ``Mode`` allows.
+  ///
+  /// - Throws: ``RocketClientError`` when no protocol carries it.
   public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
     switch mode {
     case .multipart: return try await multipart.subscribe(request)

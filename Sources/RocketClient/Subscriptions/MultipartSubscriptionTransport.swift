@@ -41,6 +41,9 @@ public struct MultipartSubscriptionTransport: SubscriptionTransport {
     case plain(status: Int, body: Data)
   }
 
+  /// Sends the subscription and returns its results as the parts arrive.
+  ///
+  /// - Throws: ``RocketClientError`` when the server answers without a stream.
   public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
     switch try await start(request) {
     case .stream(let results):

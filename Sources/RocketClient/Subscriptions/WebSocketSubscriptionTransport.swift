@@ -44,6 +44,9 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
     case client(RocketClientError)
   }
 
+  /// Opens a WebSocket, starts the subscription on it and returns its results.
+  ///
+  /// - Throws: ``RocketClientError`` when the connection or the handshake fails.
   public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
     do throws(Failure) {
       return try await open(request)

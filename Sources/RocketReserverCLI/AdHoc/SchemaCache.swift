@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GraphQL
+import POSIXFiles
 import RocketClient
 
 /// The schemas of remote endpoints, as fetched by introspection, kept in the cache folder
@@ -53,7 +54,7 @@ struct SchemaCache: Sendable {
   /// Stores `introspection` for `endpoint`, fetched at `now`, replacing any older entry.
   /// - Throws: when the folder cannot be prepared or the file written.
   func store(_ introspection: JSON, for endpoint: String, now: Date = Date()) throws {
-    try ApplicationDirectories.ensurePrivateDirectory(directory)
+    try PrivateDirectory.ensure(directory)
     let entry: JSON = .object([
       "endpoint": .string(endpoint), "fetchedAt": .int(Int(now.timeIntervalSince1970)),
       "introspection": introspection,

@@ -7,6 +7,7 @@
 //       sets the umask (if given), saves once and exits.
 import Foundation
 import RocketClient
+import RocketReserverCLI
 
 /// Writes one line to standard error, unbuffered.
 func printError(_ message: String) {

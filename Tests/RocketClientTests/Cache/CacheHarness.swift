@@ -40,7 +40,7 @@ struct CacheHarness {
   let temporary: TemporaryDirectory
   let server: BackendHTTPServer
   let transport: SwitchableTransport
-  let store: FileCredentialStore
+  let store: MemoryCredentialStore
   /// The SQLite store: under the cache unless the harness was made for another store.
   let file: SQLiteNormalizedCache
   let cache: CacheStore
@@ -69,7 +69,7 @@ struct CacheHarness {
     let backend = try LaunchBackend(databasePath: temporary.child("backend.sqlite"))
     server = try BackendHTTPServer(backend: backend, observe: nil)
     transport = SwitchableTransport(endpoint: server.endpoint)
-    store = FileCredentialStore(path: temporary.child("config/credentials.json"))
+    store = MemoryCredentialStore()
     let clock = Clock()
     self.clock = clock
     let warnings = Warnings()

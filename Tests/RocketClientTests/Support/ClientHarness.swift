@@ -20,7 +20,7 @@ enum TransportKind: String, CaseIterable, Sendable, CustomTestStringConvertible 
 struct ClientHarness {
   let temporary: TemporaryDirectory
   let backend: LaunchBackend
-  let store: FileCredentialStore
+  let store: MemoryCredentialStore
   let client: RocketClient
   /// The HTTP server, for `.http`.
   let server: BackendHTTPServer?
@@ -32,7 +32,7 @@ struct ClientHarness {
     temporary = try TemporaryDirectory(prefix: "rocket-client")
     let backend = try LaunchBackend(databasePath: temporary.child("backend.sqlite"))
     self.backend = backend
-    store = FileCredentialStore(path: temporary.child("config/credentials.json"))
+    store = MemoryCredentialStore()
     switch kind {
     case .inProcess:
       server = nil

@@ -1,12 +1,13 @@
 import FoundationEssentials
 import Glibc
+import POSIXFiles
 
 /// The lock a process holds while it sends an outbox: an `flock` on `outbox.lock` beside the
 /// file, so that two processes (two shells, a shell and a one-shot command) never send the same
 /// entry. The kernel drops it when its holder dies (`kill -9` included), so it never goes stale.
 ///
 /// Not `Sendable`: the task that took it holds it, and ``release()`` (or deinit) drops it.
-public final class OutboxLock {
+final class OutboxLock {
   private let descriptor: FileDescriptor
 
   init(descriptor: FileDescriptor) {
@@ -14,7 +15,7 @@ public final class OutboxLock {
   }
 
   /// Drops the lock (closing the descriptor does).
-  public func release() {
+  func release() {
     _ = flock(descriptor.raw, LOCK_UN)
     _ = descriptor.close()
   }

@@ -4,6 +4,8 @@ import RocketClient
 import TestSupport
 import Testing
 
+@testable import RocketReserverCLI
+
 /// Drives `FileCredentialStore` from another process: a different umask, and SIGKILL mid-write.
 @Suite struct CredentialWriterProcessTests {
   private var writer: URL { BuiltProduct.directory.appendingPathComponent("credential-writer") }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import POSIXFiles
 
 extension FileCredentialStore {
   /// The largest file accepted; real files are a few hundred bytes per endpoint.

@@ -1,8 +1,11 @@
 import Foundation
 import Glibc
+import POSIXFiles
 import RocketClient
 import TestSupport
 import Testing
+
+@testable import RocketReserverCLI
 
 /// A store in a fresh temporary config directory (which the store must create itself).
 private struct Fixture {
@@ -107,7 +110,7 @@ private let grace = Credential(
     let fixture = try Fixture()
     let elsewhere = try Fixture()
     try elsewhere.store.save(ada)
-    try ApplicationDirectories.ensurePrivateDirectory(fixture.directory)
+    try PrivateDirectory.ensure(fixture.directory)
     #expect(symlink(elsewhere.path, fixture.path) == 0)
     #expect(throws: FileCredentialStore.StoreError.symbolicLink(path: fixture.path)) {
       try fixture.store.credential(for: ada.endpoint)
@@ -128,7 +131,7 @@ private let grace = Credential(
 
   @Test func corruptFileIsReportedAndNeverOverwritten() throws {
     let fixture = try Fixture()
-    try ApplicationDirectories.ensurePrivateDirectory(fixture.directory)
+    try PrivateDirectory.ensure(fixture.directory)
     let garbage = Data("{\"version\": 1, \"credentials\": {\"embedded\": {\"token\": \"abc".utf8)
     #expect(
       FileManager.default.createFile(
@@ -147,7 +150,7 @@ private let grace = Credential(
 
   @Test func wrongLayoutAndNewerVersionAreReported() throws {
     let fixture = try Fixture()
-    try ApplicationDirectories.ensurePrivateDirectory(fixture.directory)
+    try PrivateDirectory.ensure(fixture.directory)
     let attributes: [FileAttributeKey: Any] = [.posixPermissions: 0o600]
     #expect(
       FileManager.default.createFile(

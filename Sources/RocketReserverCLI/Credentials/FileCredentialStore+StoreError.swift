@@ -1,9 +1,9 @@
 import Glibc
-import GraphQLWire
+import POSIXFiles
 
 extension FileCredentialStore {
   /// Why the credentials file cannot be used. Every message names the file and says how to fix it.
-  public enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
+  package enum StoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Group or others have some access to the file (`mode & 0o077 != 0`).
     case insecurePermissions(path: String, mode: mode_t)
     /// The file belongs to another user, who could have planted or could read its contents.
@@ -23,7 +23,7 @@ extension FileCredentialStore {
     case systemCall(operation: String, path: String, code: Int32)
 
     /// A one-line message for the user. It never contains a token.
-    public var description: String {
+    package var description: String {
       switch self {
       case .insecurePermissions(let path, let mode):
         return "credentials file \(path) is accessible by other users (mode \(octalMode(mode))); "

@@ -1,10 +1,8 @@
 import Glibc
 
-extension ApplicationDirectories {
-  /// Why an application directory cannot be located or prepared.
-  public enum DirectoryError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// `HOME` is unset or relative and the user database has no home directory for this user.
-    case noHomeDirectory
+extension PrivateDirectory {
+  /// Why a private directory cannot be prepared.
+  package enum DirectoryError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Something other than a directory (or a symbolic link) sits at the path.
     case notADirectory(path: String)
     /// The directory belongs to another user, so its contents could be read or replaced by them.
@@ -13,10 +11,8 @@ extension ApplicationDirectories {
     case systemCall(operation: String, path: String, code: Int32)
 
     /// A one-line message for the user, naming the path and what to do.
-    public var description: String {
+    package var description: String {
       switch self {
-      case .noHomeDirectory:
-        return "cannot find your home directory: set HOME or the XDG_*_HOME variables to absolute paths"
       case .notADirectory(let path):
         return "\(path) is not a directory (or is a symbolic link); move it aside so it can be created"
       case .ownedByAnotherUser(let path, let owner):

@@ -1,13 +1,13 @@
 /// One page of the `launches` connection, in the terms ``LaunchPager`` needs.
 ///
 /// Generic over the launch type so the pager works with any generated selection of launches.
-public struct LaunchPage<Launch: Sendable>: Sendable {
+struct LaunchPage<Launch: Sendable>: Sendable {
   /// The page's launches, in server order.
-  public var launches: [Launch]
+  var launches: [Launch]
   /// The cursor to ask for the next page with (`after:`).
-  public var cursor: String
+  var cursor: String
   /// Whether the server says more launches follow.
-  public var hasMore: Bool
+  var hasMore: Bool
 
   /// A page.
   ///
@@ -15,7 +15,7 @@ public struct LaunchPage<Launch: Sendable>: Sendable {
   ///   - launches: the launches on the page.
   ///   - cursor: the cursor for the next page.
   ///   - hasMore: whether more launches follow.
-  public init(launches: [Launch], cursor: String, hasMore: Bool) {
+  init(launches: [Launch], cursor: String, hasMore: Bool) {
     self.launches = launches
     self.cursor = cursor
     self.hasMore = hasMore

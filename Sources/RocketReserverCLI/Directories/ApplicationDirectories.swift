@@ -13,35 +13,35 @@ import FoundationEssentials
 /// | ``data`` | `XDG_DATA_HOME` | `~/.local/share` |
 /// | ``cache`` | `XDG_CACHE_HOME` | `~/.cache` |
 ///
-/// Computing the paths touches nothing on disk; use ``ensurePrivateDirectory(_:)`` before
-/// writing into one. A plain value, safe to share between threads.
+/// Computing the paths touches nothing on disk; each file's owner prepares its directory
+/// (`PrivateDirectory.ensure`) before writing into it. A plain value, safe to share between threads.
 ///
 /// For example:
 /// ```swift
 /// let directories = try ApplicationDirectories()
 /// let store = FileCredentialStore(directories: directories)
 /// ```
-public struct ApplicationDirectories: Sendable, Equatable {
+struct ApplicationDirectories: Sendable, Equatable {
   /// The folder name used under every XDG base directory.
-  public static let applicationName = "rocket-reserver"
+  static let applicationName = "rocket-reserver"
 
   /// Configuration: the credentials file lives here.
-  public let config: String
+  let config: String
   /// State that should survive restarts but is not configuration (the program keeps its REPL
   /// history here).
-  public let state: String
+  let state: String
   /// User data (the program keeps its embedded backend's database here).
-  public let data: String
-  /// Disposable data: the (later) normalized cache.
-  public let cache: String
+  let data: String
+  /// Disposable data: the client's normalized cache.
+  let cache: String
 
   /// `<config>/credentials.json`, the file ``FileCredentialStore`` uses.
-  public var credentialsFile: String { config + "/credentials.json" }
-  /// `<cache>/cache.sqlite`, the client's normalized cache.
-  public var cacheDatabaseFile: String { cache + "/cache.sqlite" }
+  var credentialsFile: String { config + "/credentials.json" }
+  /// `<cache>/cache.sqlite`, the file the program gives the client's SQLite cache.
+  var cacheDatabaseFile: String { cache + "/cache.sqlite" }
   /// `<state>/outbox.sqlite`, the changes waiting for a server (``OutboxStore``): state, not
   /// cache, since losing it loses what the user asked for.
-  public var outboxFile: String { state + "/outbox.sqlite" }
+  var outboxFile: String { state + "/outbox.sqlite" }
 
   /// Resolves the directories from an environment.
   ///
@@ -52,7 +52,7 @@ public struct ApplicationDirectories: Sendable, Equatable {
   ///     `environment` when absolute, else the user database entry of the current user).
   /// - Throws: ``DirectoryError/noHomeDirectory`` when a default is needed and no absolute home
   ///   directory can be found.
-  public init(
+  init(
     environment: [String: String] = ProcessInfo.processInfo.environment,
     homeDirectory: String? = nil
   ) throws {

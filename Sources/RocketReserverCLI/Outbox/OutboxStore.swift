@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import POSIXFiles
 import SQLite
 
 /// The outbox: bookings and cancellations made while the server could not be reached, kept in
@@ -13,16 +14,16 @@ import SQLite
 ///
 /// Each call opens the file for its duration: the outbox is touched a few times per command.
 /// A plain value, safe to share between threads and processes.
-public struct OutboxStore: Sendable {
+struct OutboxStore: Sendable {
   /// `PRAGMA application_id` of outbox files ("RROB"): anything else is not one.
   static let applicationID: Int64 = 0x5252_4F42
   static let schemaVersion: Int64 = 1
 
   /// The file.
-  public let path: String
+  let path: String
 
   /// - Parameter path: the file, such as ``ApplicationDirectories/outboxFile``.
-  public init(path: String) {
+  init(path: String) {
     self.path = path
   }
 
@@ -31,7 +32,7 @@ public struct OutboxStore: Sendable {
   /// - Returns: the entry as stored, with its number.
   /// - Throws: ``OutboxError``; nothing is queued then.
   @discardableResult
-  public func append(
+  func append(
     _ action: OutboxEntry.Action, launchID: String, idempotencyKey: String, previousIsBooked: Bool?,
     endpoint: String, user: String, now: Int64
   ) throws(OutboxError) -> OutboxEntry {
@@ -55,7 +56,7 @@ public struct OutboxStore: Sendable {
   /// The entries of `endpoint` and `user`, oldest first (none when there is no file).
   ///
   /// - Throws: ``OutboxError``.
-  public func entries(endpoint: String, user: String) throws(OutboxError) -> [OutboxEntry] {
+  func entries(endpoint: String, user: String) throws(OutboxError) -> [OutboxEntry] {
     try withConnection(creating: false, writing: false) { db in
       try db.query(
         """
@@ -78,7 +79,7 @@ public struct OutboxStore: Sendable {
 
   /// How many entries `endpoint` and `user` have; 0 when there is no file or it cannot be read
   /// (for the prompt, which must not fail).
-  public func count(endpoint: String, user: String) -> Int {
+  func count(endpoint: String, user: String) -> Int {
     (try? withConnection(creating: false, writing: false) { db in
       try db.queryFirst("SELECT count(*) FROM entries WHERE endpoint = ? AND user = ?", [endpoint, user]) {
         try $0.column(0, as: Int.self)
@@ -92,7 +93,7 @@ public struct OutboxStore: Sendable {
   /// - Returns: the entry removed, nil when there was none with that number.
   /// - Throws: ``OutboxError``.
   @discardableResult
-  public func remove(number: Int, endpoint: String, user: String) throws(OutboxError) -> OutboxEntry? {
+  func remove(number: Int, endpoint: String, user: String) throws(OutboxError) -> OutboxEntry? {
     guard let entry = try entries(endpoint: endpoint, user: user).first(where: { $0.number == number }) else {
       return nil
     }
@@ -105,7 +106,7 @@ public struct OutboxStore: Sendable {
   /// Takes the lock senders hold, waiting for another process that is sending.
   ///
   /// - Throws: ``OutboxError/failed(path:reason:)`` when the lock file cannot be made.
-  public func lockForSending() async throws(OutboxError) -> OutboxLock {
+  func lockForSending() async throws(OutboxError) -> OutboxLock {
     try prepareDirectory()
     return try await OutboxLock.acquire(forOutboxAt: path)
   }
@@ -117,7 +118,7 @@ public struct OutboxStore: Sendable {
   private func prepareDirectory() throws(OutboxError) {
     guard !directory.isEmpty else { return }
     do {
-      try ApplicationDirectories.ensurePrivateDirectory(directory)
+      try PrivateDirectory.ensure(directory)
     } catch {
       throw .failed(path: path, reason: "\(error)")
     }

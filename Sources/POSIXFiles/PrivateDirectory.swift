@@ -1,20 +1,22 @@
 import Glibc
 
-extension ApplicationDirectories {
+/// Directories only the current user can use: the folders of the client's cache file and of the
+/// program's credentials, outbox and schema cache, which hold secrets or what the user asked for.
+package enum PrivateDirectory {
   /// Makes sure `path` is a directory only the current user can use, creating it if needed.
   ///
   /// Missing components are created with mode 0700, as the XDG spec asks. The last component
   /// must not be a symbolic link and must belong to the current user; if its mode lets group or
   /// others in, it is narrowed to 0700. Existing parent directories are left alone.
   ///
-  /// - Parameter path: an absolute directory path, such as ``config``.
+  /// - Parameter path: an absolute directory path.
   /// - Throws: ``DirectoryError`` naming the path that could not be prepared.
-  public static func ensurePrivateDirectory(_ path: String) throws {
-    _ = try openPrivateDirectory(path)
+  package static func ensure(_ path: String) throws {
+    _ = try ensureAndOpen(path)
   }
 
-  /// ``ensurePrivateDirectory(_:)``, returning the directory opened (for `fsync` after a rename).
-  static func openPrivateDirectory(_ path: String) throws -> FileDescriptor {
+  /// ``ensure(_:)``, returning the directory opened (for `fsync` after a rename).
+  package static func ensureAndOpen(_ path: String) throws -> FileDescriptor {
     try createMissingDirectories(path)
     let raw = retryingOnInterrupt {
       open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)

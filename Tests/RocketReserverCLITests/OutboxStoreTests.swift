@@ -3,6 +3,8 @@ import RocketClient
 import TestSupport
 import Testing
 
+@testable import RocketReserverCLI
+
 /// The outbox file: private, ordered, partitioned by endpoint and user, and a damaged file is a
 /// clear error that leaves the file alone.
 @Suite struct OutboxStoreTests {

@@ -1,9 +1,9 @@
-import Foundation
-import Glibc
 import RocketClient
-import TestSupport
 import Testing
 
+@testable import RocketReserverCLI
+
+/// Where the program keeps its files: the XDG variables, their defaults and the home directory.
 @Suite struct ApplicationDirectoriesTests {
   @Test func absoluteXDGVariablesAreUsed() throws {
     let directories = try ApplicationDirectories(
@@ -53,37 +53,5 @@ import Testing
       ],
       homeDirectory: "")
     #expect(directories.cache == "/rocket-reserver")
-  }
-
-  @Test func ensurePrivateDirectoryCreatesMissingComponentsWith0700() throws {
-    let temporary = try TemporaryDirectory()
-    let target = temporary.child("a/b/rocket-reserver")
-    try ApplicationDirectories.ensurePrivateDirectory(target)
-    #expect(permissions(temporary.child("a")) == 0o700)
-    #expect(permissions(temporary.child("a/b")) == 0o700)
-    #expect(permissions(target) == 0o700)
-  }
-
-  @Test func ensurePrivateDirectoryNarrowsAWideDirectoryButNotItsParents() throws {
-    let temporary = try TemporaryDirectory()
-    let parent = temporary.child("config")
-    let target = parent + "/rocket-reserver"
-    try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
-    #expect(chmod(parent, 0o755) == 0)
-    #expect(chmod(target, 0o777) == 0)
-    try ApplicationDirectories.ensurePrivateDirectory(target)
-    #expect(permissions(target) == 0o700)
-    #expect(permissions(parent) == 0o755)
-  }
-
-  @Test func ensurePrivateDirectoryRefusesASymbolicLink() throws {
-    let temporary = try TemporaryDirectory()
-    let real = temporary.child("real")
-    let link = temporary.child("link")
-    try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: true)
-    #expect(symlink(real, link) == 0)
-    #expect(throws: ApplicationDirectories.DirectoryError.notADirectory(path: link)) {
-      try ApplicationDirectories.ensurePrivateDirectory(link)
-    }
   }
 }

@@ -1,3 +1,5 @@
+import RocketClient
+
 /// Walks the `launches` connection page by page and always stops.
 ///
 /// The hosted tutorial server's cursors are launch dates, which collide, so its `after:` can
@@ -18,15 +20,15 @@
 /// ```
 ///
 /// A value type: each copy walks on its own. Not for sharing between tasks while walking.
-public struct LaunchPager<Launch: Sendable>: Sendable {
+struct LaunchPager<Launch: Sendable>: Sendable {
   /// Fetches the page after a cursor (nil: the first page).
-  public typealias PageLoader = @Sendable (_ after: String?) async throws(RocketClientError) -> Page
+  typealias PageLoader = @Sendable (_ after: String?) async throws(RocketClientError) -> Page
 
   /// The page type the loader returns.
-  public typealias Page = LaunchPage<Launch>
+  typealias Page = LaunchPage<Launch>
 
   /// Why the walk ended.
-  public enum StopReason: Sendable, Equatable {
+  enum StopReason: Sendable, Equatable {
     /// The server said no more launches follow.
     case end
     /// The server gave a cursor the pager had already followed (the hosted server's dates).
@@ -38,11 +40,11 @@ public struct LaunchPager<Launch: Sendable>: Sendable {
   }
 
   /// The most pages one walk fetches, a backstop against any server misbehaviour.
-  public let maximumPages: Int
+  let maximumPages: Int
   /// Why the walk ended, or nil while it goes on.
-  public private(set) var stopReason: StopReason?
+  private(set) var stopReason: StopReason?
   /// How many pages have been fetched.
-  public private(set) var pagesFetched = 0
+  private(set) var pagesFetched = 0
 
   private let id: @Sendable (Launch) -> String
   private let loadPage: PageLoader
@@ -56,7 +58,7 @@ public struct LaunchPager<Launch: Sendable>: Sendable {
   ///   - maximumPages: the most pages to fetch (default 1000; the API has about 110 launches).
   ///   - id: a launch's `id`, to recognise launches seen before.
   ///   - loadPage: fetches the page after a cursor.
-  public init(
+  init(
     maximumPages: Int = 1000, id: @escaping @Sendable (Launch) -> String,
     loadPage: @escaping PageLoader
   ) {
@@ -66,13 +68,13 @@ public struct LaunchPager<Launch: Sendable>: Sendable {
   }
 
   /// Whether the walk has ended; ``next()`` then returns nil without fetching.
-  public var isFinished: Bool { stopReason != nil }
+  var isFinished: Bool { stopReason != nil }
 
   /// Fetches the next page and returns its launches not seen before.
   ///
   /// - Returns: the new launches (never empty), or nil when the walk has ended.
   /// - Throws: what the page loader throws; the walk can be retried with another call.
-  public mutating func next() async throws(RocketClientError) -> [Launch]? {
+  mutating func next() async throws(RocketClientError) -> [Launch]? {
     try await next(using: loadPage)
   }
 
@@ -82,7 +84,7 @@ public struct LaunchPager<Launch: Sendable>: Sendable {
   ///
   /// - Returns: the new launches (never empty), or nil when the walk has ended.
   /// - Throws: what `loader` throws; the walk can be retried with another call.
-  public mutating func next(using loader: PageLoader) async throws(RocketClientError) -> [Launch]? {
+  mutating func next(using loader: PageLoader) async throws(RocketClientError) -> [Launch]? {
     guard stopReason == nil else { return nil }
     let after = nextCursor
     let page = try await loader(after)
@@ -111,7 +113,7 @@ public struct LaunchPager<Launch: Sendable>: Sendable {
   ///
   /// - Parameter limit: stop once this many launches are collected (default: no limit).
   /// - Throws: what the page loader throws.
-  public mutating func all(limit: Int? = nil) async throws(RocketClientError) -> [Launch] {
+  mutating func all(limit: Int? = nil) async throws(RocketClientError) -> [Launch] {
     var launches: [Launch] = []
     while let page = try await next() {
       launches += page

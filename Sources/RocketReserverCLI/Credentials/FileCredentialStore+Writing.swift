@@ -1,5 +1,6 @@
 import FoundationEssentials
 import Glibc
+import POSIXFiles
 
 extension FileCredentialStore {
   /// Runs `body` with the private directory open and an exclusive lock held on the lock file.
@@ -8,7 +9,7 @@ extension FileCredentialStore {
   /// it serialises writers in other processes and other threads alike; the kernel releases it
   /// when a holder dies. Stale temporary files are cleaned up once the lock is held.
   func withExclusiveLock<T>(_ body: (FileDescriptor) throws -> T) throws -> T {
-    let directoryHandle = try ApplicationDirectories.openPrivateDirectory(directory)
+    let directoryHandle = try PrivateDirectory.ensureAndOpen(directory)
     let lockPath = directory + "/" + lockName
     let raw = retryingOnInterrupt {
       openat(directoryHandle.raw, lockName, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)

@@ -1,8 +1,9 @@
-import GraphQLAPI
 import GraphQLWire
 import RocketClient
 import Synchronization
 import Testing
+
+@testable import RocketReserverCLI
 
 /// `LaunchPager` against scripted servers: it always stops and never repeats a launch.
 @Suite struct LaunchPagerTests {

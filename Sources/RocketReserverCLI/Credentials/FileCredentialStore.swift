@@ -1,4 +1,4 @@
-import GraphQLWire
+import RocketClient
 
 /// Keeps credentials in a JSON file, by default `$XDG_CONFIG_HOME/rocket-reserver/credentials.json`.
 ///
@@ -19,28 +19,28 @@ import GraphQLWire
 /// - Removing the last credential deletes the file.
 ///
 /// A plain value: safe to share between threads, which coordinate through the lock like processes.
-public struct FileCredentialStore: CredentialStore {
+package struct FileCredentialStore: CredentialStore {
   /// The credentials file's absolute path.
-  public let path: String
+  package let path: String
   /// The directory holding the file, its lock and its temporary files.
   let directory: String
   /// The file's name within ``directory``.
   let fileName: String
 
   /// The file path, shown to the user when a token is saved.
-  public var location: String { path }
+  package var location: String { path }
 
   /// A store at `<config>/credentials.json`.
   ///
   /// - Parameter directories: the application directories (see ``ApplicationDirectories/config``).
-  public init(directories: ApplicationDirectories) {
+  init(directories: ApplicationDirectories) {
     self.init(path: directories.credentialsFile)
   }
 
   /// A store at an explicit path.
   ///
   /// - Parameter path: an absolute path; its directory is created (mode 0700) on first save.
-  public init(path: String) {
+  package init(path: String) {
     self.path = path
     var parts = path.split(separator: "/", omittingEmptySubsequences: false)
     fileName = String(parts.removeLast())
@@ -58,7 +58,7 @@ public struct FileCredentialStore: CredentialStore {
   /// Takes no lock: files are only ever replaced whole by `rename`, so a read sees a complete file.
   ///
   /// - Throws: ``StoreError`` when the file is unsafe (link, owner, mode), corrupt or unreadable.
-  public func credential(for endpoint: String) throws -> Credential? {
+  package func credential(for endpoint: String) throws -> Credential? {
     guard let entry = try readFile()?.credentials[endpoint] else { return nil }
     return Credential(endpoint: endpoint, email: entry.email, token: entry.token)
   }
@@ -66,7 +66,7 @@ public struct FileCredentialStore: CredentialStore {
   /// Every credential in the file, sorted by endpoint; none when there is no file yet.
   ///
   /// - Throws: ``StoreError`` when the file is unsafe (link, owner, mode), corrupt or unreadable.
-  public func allCredentials() throws -> [Credential] {
+  package func allCredentials() throws -> [Credential] {
     let entries = try readFile()?.credentials ?? [:]
     return entries.keys.sorted().compactMap { endpoint in
       entries[endpoint].map { Credential(endpoint: endpoint, email: $0.email, token: $0.token) }
@@ -76,9 +76,9 @@ public struct FileCredentialStore: CredentialStore {
   /// Saves `credential`, replacing the one for the same endpoint and keeping all others.
   ///
   /// - Throws: ``StoreError`` when the existing file is unsafe or corrupt, or writing fails;
-  ///   ``ApplicationDirectories/DirectoryError`` when the directory cannot be made private.
+  ///   `PrivateDirectory.DirectoryError` when the directory cannot be made private.
   ///   The old file is unchanged then.
-  public func save(_ credential: Credential) throws {
+  package func save(_ credential: Credential) throws {
     try withExclusiveLock { directory in
       var file = try readFile() ?? CredentialFile()
       file.version = CredentialFile.currentVersion
@@ -90,9 +90,9 @@ public struct FileCredentialStore: CredentialStore {
   /// Deletes the credential for `endpoint`; deletes the file when it was the last one.
   ///
   /// - Returns: true when there was a credential to delete.
-  /// - Throws: ``StoreError`` or ``ApplicationDirectories/DirectoryError`` as ``save(_:)`` does.
+  /// - Throws: ``StoreError`` or `PrivateDirectory.DirectoryError` as ``save(_:)`` does.
   @discardableResult
-  public func remove(endpoint: String) throws -> Bool {
+  package func remove(endpoint: String) throws -> Bool {
     guard try readFile() != nil else { return false }
     return try withExclusiveLock { directory in
       guard var file = try readFile(), file.credentials.removeValue(forKey: endpoint) != nil else {

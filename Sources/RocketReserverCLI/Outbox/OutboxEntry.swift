@@ -3,28 +3,28 @@
 /// carries.
 ///
 /// A value type, `Sendable`.
-public struct OutboxEntry: Sendable, Hashable {
+struct OutboxEntry: Sendable, Hashable {
   /// What the change does.
-  public enum Action: String, Sendable, CaseIterable {
+  enum Action: String, Sendable, CaseIterable {
     case book
     case cancel
   }
 
   /// The entry's number in the outbox (`outbox drop N`): increasing in queueing order, never
   /// reused.
-  public var number: Int
-  public var action: Action
+  var number: Int
+  var action: Action
   /// The launch id, as the user typed it (`42`).
-  public var launchID: String
+  var launchID: String
   /// The key the server deduplicates resends by: a random UUID, the same for every attempt.
-  public var idempotencyKey: String
+  var idempotencyKey: String
   /// When it was queued, in seconds since 1970.
-  public var queuedAt: Int64
+  var queuedAt: Int64
   /// The launch's `isBooked` in the cache before the change was shown there (nil when the cache
   /// held none): what a refusal puts back.
-  public var previousIsBooked: Bool?
+  var previousIsBooked: Bool?
 
-  public init(
+  init(
     number: Int, action: Action, launchID: String, idempotencyKey: String, queuedAt: Int64,
     previousIsBooked: Bool?
   ) {
@@ -37,5 +37,5 @@ public struct OutboxEntry: Sendable, Hashable {
   }
 
   /// `book 42`, `cancel 42`: the change in the words of the command that made it.
-  public var summary: String { "\(action.rawValue) \(launchID)" }
+  var summary: String { "\(action.rawValue) \(launchID)" }
 }

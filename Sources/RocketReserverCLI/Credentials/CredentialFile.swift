@@ -1,5 +1,4 @@
 import FoundationEssentials
-import GraphQLWire
 
 /// The JSON layout of `credentials.json`:
 ///
