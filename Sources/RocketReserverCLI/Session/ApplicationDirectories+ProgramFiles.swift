@@ -1,7 +1,5 @@
-import RocketClient
-
-/// The program's own files under the client's XDG directories: the client knows where its
-/// credentials and cache live, the program where its REPL history and embedded backend do.
+/// The program's files under its XDG directories beside the credentials and the cache: the REPL's
+/// history and the embedded backend's database.
 extension ApplicationDirectories {
   /// `<state>/history`, the REPL's line history.
   var historyFile: String { state + "/history" }
