@@ -324,7 +324,7 @@ extension ExecutionContext {
     case .scalar(_, let builtIn?):
       if builtIn.write(value, into: &writer) { return false }
     case .object(let objectType):
-      guard unwrapNull(value) != nil else {
+      guard !isNull(value) else {
         writer.write("null")
         return true
       }
@@ -338,7 +338,7 @@ extension ExecutionContext {
       return false
     default: break
     }
-    guard let value = unwrapNull(value) else {
+    guard !isNull(value) else {
       writer.write("null")
       return true
     }
