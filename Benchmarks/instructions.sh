@@ -8,8 +8,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v valgrind >/dev/null || { echo "error: valgrind is needed (make bench-deps installs it)" >&2; exit 1; }
-swift build -c release --product engine-benchmark >/dev/null
-bin=$(swift build -c release --show-bin-path)/engine-benchmark
+# ENGINE_BIN: another engine-benchmark binary to count (such as one built from an older commit).
+if [ -z "${ENGINE_BIN:-}" ]; then
+  swift build -c release --product engine-benchmark >/dev/null
+fi
+# Valgrind 3.19 gives up on the DWARF 5 the toolchain writes; symbols are all callgrind needs.
+bin=$(mktemp)
+trap 'rm -f "$bin"' EXIT
+strip --strip-debug -o "$bin" "${ENGINE_BIN:-$(swift build -c release --show-bin-path)/engine-benchmark}"
 calls=${CALLS:-1000}
 count() {
   ENGINE_STAGES=$1 ENGINE_ITERATIONS=$2 valgrind --tool=callgrind --callgrind-out-file=/dev/null \

@@ -5,6 +5,8 @@
 # Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|persisted|fairness|database|defer|probes|subscriptions]   (default all)
 # BEFORE: an older rocket-reserver binary the client and serve benchmarks also measure, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
+# ENGINE_BEFORE: an older engine-benchmark binary the engine part also runs in every round (A B C),
+# so before and after are compared with graphql-js under the same load.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -168,21 +170,30 @@ echo "== GraphQL engine: LaunchList-shaped query, ops/s (ours: Sources/engine-be
 swift build -c release --product engine-benchmark >/dev/null
 engine=$(swift build -c release --show-bin-path)/engine-benchmark
 for round in $(seq 1 "${ENGINE_ROUNDS:-3}"); do
+  if [ -n "${ENGINE_BEFORE:-}" ]; then
+    echo "round $round: before ($ENGINE_BEFORE)"
+    "$ENGINE_BEFORE" "$root" | sed 's/^/before /' | tee -a "$tmp/engine.txt"
+  fi
   echo "round $round: ours"
   "$engine" "$root" | sed 's/^/ours /' | tee -a "$tmp/engine.txt"
   echo "round $round: graphql-js"
   node "$reference" "$root" | sed 's/^/graphql-js /' | tee -a "$tmp/engine.txt"
 done
 echo
-awk '
+awk -v before="${ENGINE_BEFORE:+1}" '
   { if ($3 > best[$1 " " $2]) best[$1 " " $2] = $3 }
   END {
-    printf "%-16s %10s %12s %7s\n", "stage", "ours", "graphql-js", "ratio"
+    if (before) printf "%-16s %10s %7s ", "stage", "before", "ratio"; else printf "%-16s ", "stage"
+    printf "%10s %12s %7s\n", "ours", "graphql-js", "ratio"
     n = split("parse validate execute pipeline pipeline-cached", stages, " ")
     for (i = 1; i <= n; i++) {
       s = stages[i]; ours = best["ours " s]
       # graphql-js has no document cache: the cached pipeline is compared with its plain pipeline.
       ref = best["graphql-js " (s == "pipeline-cached" ? "pipeline" : s)]
-      printf "%-16s %10d %12d %6.2fx\n", s, ours, ref, (ref > 0 ? ours / ref : 0)
+      if (before) {
+        old = best["before " s]
+        printf "%-16s %10d %6.2fx ", s, old, (ref > 0 ? old / ref : 0)
+      } else printf "%-16s ", s
+      printf "%10d %12d %6.2fx\n", ours, ref, (ref > 0 ? ours / ref : 0)
     }
   }' "$tmp/engine.txt"

@@ -98,4 +98,53 @@ import Testing
         == #"{"data":{"items":[{"name":"a","where":"ctx Item.where [items, 0, where]"},{"name":"b","where":"ctx Item.where [items, 1, where]"}]}}"#
     )
   }
+
+  /// Null in each of its Swift spellings, plain values in optionals, and lists of dictionaries take
+  /// the executor's short cuts (`isNull`, `builtInLeaf`, the list of dictionaries) or fall back to
+  /// the runtime's casts, with the same answer either way, on both output paths.
+  @Test func nullsWrappedValuesAndListsOfDictionariesCompleteAsBefore() throws {
+    let schema = try buildSchema(
+      """
+      type Query { a: String, b: String!, c: Int, d: Item, e: Item, f: [Item], g: [String], h: [Item!]!, i: Boolean }
+      type Item { name: String, rank: Int! }
+      """)
+    let noString: String? = nil
+    let noItem: [String: any Sendable]? = nil
+    let items: [[String: any Sendable]] = [["name": "1", "rank": 1], ["name": "2", "rank": 2]]
+    let executable = ExecutableSchema<Void>(
+      schema: schema,
+      resolvers: [
+        "Query": [
+          "a": .sync { _ in noString as any Sendable },
+          "b": .sync { _ in Optional("x") as any Sendable },
+          "c": .sync { _ in JSON.null },
+          "d": .sync { _ in ["name": "n", "rank": Optional(7) as any Sendable] as [String: any Sendable] },
+          "e": .sync { _ in noItem as any Sendable },
+          "f": .sync { _ in items },
+          "g": .sync { _ in ["p", "q"] },
+          "h": .sync { _ in [items[0], ["name": "3"]] as [[String: any Sendable]] },
+          "i": .sync { _ in JSON.bool(true) },
+        ]
+      ])
+    let document = try parse("{ a b c d { name rank } e { name } f { name rank } g h { name rank } i }")
+    let expected =
+      #"{"errors":[{"message":"Cannot return null for non-nullable field Item.rank.","locations":[{"line":1,"column":63}],"path":["h",1,"rank"]}],"data":null}"#
+    #expect(
+      String(decoding: executeSyncEncoded(schema: executable, document: document, context: ()), as: UTF8.self)
+        == expected)
+    #expect(
+      String(
+        decoding: executeSync(schema: executable, document: document, context: ()).encoded(), as: UTF8.self)
+        == expected)
+    let withoutH = try parse("{ a b c d { name rank } e { name } f { name rank } g i }")
+    let expectedWithoutH =
+      #"{"data":{"a":null,"b":"x","c":null,"d":{"name":"n","rank":7},"e":null,"f":[{"name":"1","rank":1},{"name":"2","rank":2}],"g":["p","q"],"i":true}}"#
+    #expect(
+      String(decoding: executeSyncEncoded(schema: executable, document: withoutH, context: ()), as: UTF8.self)
+        == expectedWithoutH)
+    #expect(
+      String(
+        decoding: executeSync(schema: executable, document: withoutH, context: ()).encoded(), as: UTF8.self)
+        == expectedWithoutH)
+  }
 }

@@ -233,6 +233,9 @@ extension ExecutionContext {
   private func writeCompletedField(
     _ resolved: (any Sendable)?, _ plan: FieldPlan, start: Int, into writer: inout JSONByteWriter
   ) throws(FieldFailure) {
+    // Most fields are built-in scalars holding a plain value: written here, as `writeValue` would
+    // (its first step for such a type, null or not), without its walk down the type's cases.
+    if let leaf = plan.builtInLeaf, let resolved, leaf.write(resolved, into: &writer) { return }
     do {
       _ = try writeValue(plan.outputType, resolved, plan: plan, into: &writer)
     } catch {
@@ -324,7 +327,7 @@ extension ExecutionContext {
     case .scalar(_, let builtIn?):
       if builtIn.write(value, into: &writer) { return false }
     case .object(let objectType):
-      guard unwrapNull(value) != nil else {
+      guard !isNull(value) else {
         writer.write("null")
         return true
       }
@@ -338,7 +341,7 @@ extension ExecutionContext {
       return false
     default: break
     }
-    guard let value = unwrapNull(value) else {
+    guard !isNull(value) else {
       writer.write("null")
       return true
     }
@@ -408,12 +411,27 @@ extension ExecutionContext {
 }
 
 extension BuiltInScalar {
-  /// Writes what `fastSerialize` gives for `value`, as JSON text; false when the value needs the
-  /// scalar's `serialize`.
+  /// Writes what `fastSerialize` gives for `value` as JSON text, straight from the Swift value (no
+  /// `JSON` value in between, which cost more than writing the text); false when the value needs
+  /// the scalar's `serialize`.
   @inline(__always)
   func write(_ value: any Sendable, into writer: inout JSONByteWriter) -> Bool {
-    guard let serialized = fastSerialize(value) else { return false }
-    serialized.encode(into: &writer)
+    switch self {
+    case .string, .id:
+      guard let string = exactCast(value, to: String.self) ?? value as? String else { return false }
+      JSONWriter.writeString(string, to: &writer)
+    case .int:
+      guard let int = exactCast(value, to: Int.self) ?? value as? Int,
+        int >= -2_147_483_648 && int <= 2_147_483_647
+      else { return false }
+      JSONWriter.writeInt(int, to: &writer)
+    case .boolean:
+      guard let bool = exactCast(value, to: Bool.self) ?? value as? Bool else { return false }
+      writer.write(bool ? "true" : "false")
+    case .float:
+      guard let serialized = fastSerialize(value) else { return false }
+      serialized.encode(into: &writer)
+    }
     return true
   }
 }

@@ -43,6 +43,9 @@ public final class FieldPlan: Sendable {
   /// Nil for fields read by the default resolver (and for `__typename`).
   let resolution: Resolution?
   let outputType: OutputType
+  /// The built-in scalar when `outputType` is one, nullable or not: the executor writes such a
+  /// field's plain values without walking `outputType` (see `ExecutionContext.writeCompletedField`).
+  let builtInLeaf: BuiltInScalar?
   let isTypename: Bool
   /// The field's ordinal in its type's generated selection writer (`TypedRootWriters`), or -1
   /// when none numbers it (then the writer hands the field back to the generic executor).
@@ -63,6 +66,10 @@ public final class FieldPlan: Sendable {
     self.parentType = parentType
     self.resolution = resolution
     self.outputType = outputType
+    switch outputType {
+    case .scalar(_, let builtIn?), .nonNull(.scalar(_, let builtIn?)): builtInLeaf = builtIn
+    default: builtInLeaf = nil
+    }
     self.isTypename = isTypename
     self.typedIndex = typedIndex
   }
