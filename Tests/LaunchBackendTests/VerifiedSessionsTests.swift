@@ -21,8 +21,9 @@ import Testing
     defer { store.close() }
     let (user, token) = try store.login(email: EmailAddress(validating: "ada@example.com"))
     #expect(try store.user(forToken: token) == user)
-    // An operator deletes every session by hand: the remembered one still answers without the
-    // database, which is what saves the lookup; an unknown token is still refused.
+    // An operator deletes every session by hand: the remembered one (from the login and the
+    // lookup) still answers without the database, which is what saves the lookup; an unknown
+    // token is still refused.
     let raw = try SQLite.Connection(path: path)
     try raw.execute("DELETE FROM sessions")
     #expect(try store.user(forToken: token) == user)
@@ -31,6 +32,14 @@ import Testing
     let other = try SQLiteBookingStore(path: path)
     defer { other.close() }
     #expect(try other.user(forToken: token) == nil)
+  }
+
+  @Test func aSessionIsRememberedFromItsLogin() throws {
+    let store = try SQLiteBookingStore(path: path)
+    defer { store.close() }
+    let (user, token) = try store.login(email: EmailAddress(validating: "bo@example.com"))
+    try SQLite.Connection(path: path).execute("DELETE FROM sessions")
+    #expect(try store.user(forToken: token) == user)
   }
 
   @Test func aRememberedSessionExpires() throws {

@@ -1,9 +1,10 @@
 import FoundationEssentials
 import Synchronization
 
-/// The sessions this store has recently found in its database, by token digest, so a client
-/// that sends the same token with every request costs one lookup a minute instead of one per
-/// request (on PostgreSQL, one round trip and one statement of each booking's five).
+/// The sessions this store has recently created or found in its database, by token digest, so
+/// a client that sends the same token with every request costs at most one lookup a minute
+/// instead of one per request (on PostgreSQL, one round trip and one statement of each
+/// booking's five).
 ///
 /// Exact for this API: a session is never changed or deleted once written (tokens do not expire
 /// and there is no logout), so a digest found once keeps naming the same user. Entries still

@@ -87,6 +87,8 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
       try db.run(statements.insertSession, [.blob(token.digest), .integer(user.id), .integer(now)])
       return user
     }
+    // The client's next request carries this token: it need not be looked up.
+    verifiedSessions.remember(user, digest: token.digest)
     return (user, token.text)
   }
 
