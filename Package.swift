@@ -23,24 +23,21 @@ let package = Package(
   ],
   targets: [
     // MARK: - C shims for system libraries
-    .systemLibrary(
-      name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-    .systemLibrary(
-      name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
-    .systemLibrary(
-      name: "CCrypto", pkgConfig: "libcrypto", providers: [.apt(["libssl-dev"])]),
-    // libcurl, libmicrohttpd, libpq and wslay are opened on first use (dlopen), not linked, so
-    // that commands which need none of them start without loading them: see CLazyLoad.
+    // Every C library is opened on first use (dlopen), not linked, so that a command starts
+    // without loading what it does not need (docs/startup.md): see CLazyLoad.
     .target(name: "CLazyLoad"),
+    .target(name: "CCrypto", dependencies: ["CLazyLoad"]),
+    .target(name: "CEditLine", dependencies: ["CLazyLoad"]),
+    .target(name: "CSQLite", dependencies: ["CLazyLoad"]),
     // epoll for the WebSocket loop (Glibc's module map leaves <sys/epoll.h> out).
     .target(name: "CEventPoll"),
-    .target(name: "CCurl", dependencies: ["CLazyLoad"]),
+    .target(name: "CCurl", dependencies: ["CLazyLoad", "CCrypto"]),
     .target(name: "CMicroHTTPD", dependencies: ["CLazyLoad"]),
-    .target(name: "CPostgres", dependencies: ["CLazyLoad"]),
+    .target(name: "CPostgres", dependencies: ["CLazyLoad", "CCrypto"]),
     .target(name: "CWslay", dependencies: ["CLazyLoad"]),
     // zlib for serve's gzip answers, opened on first use like the libraries above.
     .target(name: "CZlib", dependencies: ["CLazyLoad"]),
-    // libssl for the WebSocket client's wss://, opened on first use; libcrypto is linked (CCrypto).
+    // libssl for the WebSocket client's wss://, opened on first use like libcrypto (CCrypto).
     .target(name: "CTLS", dependencies: ["CLazyLoad", "CCrypto"]),
 
     // MARK: - Libraries

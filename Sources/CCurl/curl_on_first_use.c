@@ -5,9 +5,10 @@
 
 #include <stdarg.h>
 
+#include "ccrypto.h"
 #include "lazy_load.h"
 
-static lazy_library libcurl = {"libcurl.so.4", NULL};
+static lazy_library libcurl = {"libcurl.so.4", NULL, ccrypto_open_error};
 
 const char *ccurl_open_error(void) {
   if (lazy_load_open(&libcurl) != NULL) return NULL;

@@ -14,6 +14,7 @@ static const lazy_library *_Atomic failed_library;
 void *lazy_load_open(lazy_library *library) {
   void *handle = atomic_load_explicit(&library->handle, memory_order_acquire);
   if (handle != NULL) return handle;
+  if (library->prepare != NULL) (void)library->prepare();
   // dlopen is thread-safe and returns the same handle to racing callers (it counts references),
   // so two threads opening at once both get a valid handle.
   handle = dlopen(library->soname, RTLD_NOW | RTLD_LOCAL);

@@ -2,9 +2,10 @@
 // call needs its forwarder here: without one the link fails, naming it.
 #include "shim.h"
 
+#include "ccrypto.h"
 #include "lazy_load.h"
 
-static lazy_library libpq = {"libpq.so.5", NULL};
+static lazy_library libpq = {"libpq.so.5", NULL, ccrypto_open_error};
 
 const char *cpostgres_open_error(void) {
   if (lazy_load_open(&libpq) != NULL) return NULL;

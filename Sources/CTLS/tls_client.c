@@ -1,6 +1,7 @@
 // TLS client connections on OpenSSL: see include/shim.h. libssl's functions are called through
 // pointers found on first use (LIBSSL below), never linked or defined under their own names, so
-// nothing here interposes on the libssl that libcurl loads; libcrypto's are linked.
+// nothing here interposes on the libssl that libcurl loads; libcrypto's go to CCrypto's hidden
+// forwarders (libcrypto opened on first use, before libssl).
 #include "shim.h"
 
 #include <arpa/inet.h>
@@ -16,9 +17,10 @@
 #include <openssl/ssl.h>
 #include <openssl/x509v3.h>
 
+#include "ccrypto.h"
 #include "lazy_load.h"
 
-static lazy_library libssl = {"libssl.so.3", NULL};
+static lazy_library libssl = {"libssl.so.3", NULL, ccrypto_open_error};
 
 /// libssl's `name`, looked up once (callers have checked that libssl opens).
 #define LIBSSL(name)                                                                   \
@@ -45,7 +47,7 @@ struct ctls_connection {
   char reason[256];
 };
 
-int ctls_keep_state_through_exit(void) { return OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, NULL); }
+int ctls_keep_state_through_exit(void) { return ccrypto_open_error() == NULL; }
 
 const char *ctls_open_error(void) {
   if (lazy_load_open(&libssl) != NULL) return NULL;

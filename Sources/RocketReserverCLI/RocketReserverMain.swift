@@ -17,7 +17,6 @@ public enum RocketReserverMain {
   /// hop to the cooperative thread pool would start its threads (`docs/startup.md`). Everything
   /// else runs in ``runProgram(_:)``, on the pool, as before.
   nonisolated(nonsending) public static func run(arguments: [String]) async -> Int32 {
-    OpenSSLLifetime.keepThroughExit()
     // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the
     // process mid-request; the REPL then ends quietly.
     signal(SIGPIPE, SIG_IGN)

@@ -38,6 +38,11 @@ public final class Connection {
   /// - Throws: ``SQLiteError`` when the file cannot be opened, is not a database, or cannot be
   ///   switched to WAL.
   public init(path: String, readOnly: Bool = false, busyTimeout: Duration = .seconds(5)) throws {
+    if let problem = csqlite_open_error() {
+      throw SQLiteError(
+        code: SQLiteResultCode(rawValue: SQLITE_CANTOPEN),
+        message: "cannot open \(path): cannot load libsqlite3: \(String(cString: problem))")
+    }
     var raw: OpaquePointer?
     let access = readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
     // NOMUTEX: the pool guarantees one thread at a time, so SQLite's own mutex is redundant.

@@ -2,12 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The network, server and PostgreSQL libraries are opened on first use (CLazyLoad), so a
-/// one-shot command on the embedded backend starts without loading them. The dynamic loader's
-/// own account (`LD_DEBUG=files`) says which libraries a process opened.
+/// Every C library is opened on first use (CLazyLoad), so a one-shot command on the embedded
+/// backend starts without loading the network, server, PostgreSQL, crypto and line-editing
+/// libraries, and `--version` without SQLite. The dynamic loader's own account
+/// (`LD_DEBUG=files`) says which libraries a process opened.
 @Suite struct LibraryLoadingTests {
   private static let onFirstUse = [
     "libcurl.so", "libmicrohttpd.so", "libpq.so", "libwslay.so", "libz.so", "libssl.so",
+    "libcrypto.so", "libedit.so",
   ]
 
   /// The libraries the loader opened while running the binary with `arguments`.
@@ -30,10 +32,22 @@ import Testing
     let fixture = try ShellFixture()
     let (result, opened) = try openedLibraries(arguments, fixture: fixture)
     #expect(result.status == 0)
-    #expect(opened.contains { $0.hasPrefix("libsqlite3.so") || $0.hasPrefix("libc.so") })
+    #expect(opened.contains { $0.hasPrefix("libc.so") })
     for library in Self.onFirstUse {
       #expect(!opened.contains { $0.hasPrefix(library) }, "\(arguments) opened \(library)")
     }
+    // Only what reads the database opens SQLite.
+    let needsDatabase = arguments.first == "launch" || arguments.first == "launches"
+    #expect(opened.contains { $0.hasPrefix("libsqlite3.so") } == needsDatabase, "\(arguments)")
+  }
+
+  /// A login makes a token (random bytes, a SHA-256 digest): libcrypto opens then.
+  @Test func aLoginOpensLibcrypto() throws {
+    let fixture = try ShellFixture()
+    let (result, opened) = try openedLibraries(["login", "crypto@example.com"], fixture: fixture)
+    #expect(result.status == 0, "\(result.standardError.suffix(400))")
+    #expect(opened.contains { $0.hasPrefix("libcrypto.so") })
+    #expect(!opened.contains { $0.hasPrefix("libedit.so") })
   }
 
   @Test func anEndpointOpensLibcurlAndAnswers() throws {

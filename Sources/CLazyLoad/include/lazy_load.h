@@ -14,10 +14,13 @@
 #include <stddef.h>
 #include <stdatomic.h>
 
-/// A shared library opened on first use: its soname (`libcurl.so.4`) and, once opened, its handle.
+/// A shared library opened on first use: its soname (`libcurl.so.4`), once opened its handle, and
+/// optionally what to do before it is opened (libraries that use OpenSSL first let the program
+/// initialize libcrypto its own way: `ccrypto_open_error`); its result is ignored.
 typedef struct lazy_library {
   const char *soname;
   void *_Atomic handle;
+  const char *(*prepare)(void);
 } lazy_library;
 
 /// The library's handle, opening it on the first call; NULL (with `lazy_load_error` set) if it

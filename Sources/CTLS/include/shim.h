@@ -3,7 +3,7 @@
 // connection, non-blocking steps that say what they wait for, and failures as text.
 //
 // libssl is opened on first use (Sources/CLazyLoad/include/lazy_load.h), like libcurl, so
-// commands that never open a wss:// connection do not load it; libcrypto is linked (CCrypto).
+// commands that never open a wss:// connection do not load it; libcrypto too (CCrypto).
 #ifndef ROCKET_CTLS_SHIM_H
 #define ROCKET_CTLS_SHIM_H
 
@@ -43,11 +43,10 @@ typedef enum ctls_failure_kind {
   CTLS_FAILURE_OTHER = 5,
 } ctls_failure_kind;
 
-/// Tells libcrypto to keep its global state when the process exits (OPENSSL_INIT_NO_ATEXIT);
-/// returns 1 on success. Only the first initialization of libcrypto decides, so call it before
-/// anything else in the process uses OpenSSL. Without it, exit() frees OpenSSL's locks while
-/// other threads may still be inside OpenSSL (a TLS socket closing, libcurl, random bytes for a
-/// token), and they crash on the freed state.
+/// Opens libcrypto and tells it to keep its global state when the process exits
+/// (OPENSSL_INIT_NO_ATEXIT, see CCrypto's ccrypto_open_error); returns 1 on success. Opening
+/// libssl here, libcurl or libpq does it first anyway; this is for programs that reach OpenSSL
+/// another way.
 int ctls_keep_state_through_exit(void);
 
 /// NULL once libssl is open (opening it now if needed), otherwise why it cannot be opened.

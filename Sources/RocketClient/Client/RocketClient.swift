@@ -48,7 +48,6 @@ public struct RocketClient: Sendable {
     interceptors: [any RequestInterceptor] = [], cache: CacheStore? = nil,
     outerInterceptors: [any RequestInterceptor] = [], innerInterceptors: [any RequestInterceptor] = []
   ) {
-    OpenSSLLifetime.keepThroughExit()
     self.transport = transport
     self.credentials = credentials
     self.endpointKey = endpointKey

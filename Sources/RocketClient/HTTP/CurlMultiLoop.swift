@@ -5,12 +5,9 @@ import POSIXThreads
 import Synchronization
 
 /// libcurl is set up once per process, before the first handle (a Swift global is initialized
-/// once, and this libcurl's global init is thread-safe, as the shim tests check). OpenSSL's
-/// state is kept through exit first, since libcurl's init would otherwise decide it.
-private let curlGlobalInit: CURLcode = {
-  OpenSSLLifetime.keepThroughExit()
-  return ccurl_global_init()
-}()
+/// once, and this libcurl's global init is thread-safe, as the shim tests check). Opening libcurl
+/// initializes libcrypto first (CCurl), so that libcurl's init does not decide OpenSSL's exit.
+private let curlGlobalInit: CURLcode = ccurl_global_init()
 
 /// One libcurl multi handle driven by a thread of its own, which sleeps in `curl_multi_poll`
 /// until a socket is ready, a libcurl timer is due, or `curl_multi_wakeup` says that a transfer

@@ -31,9 +31,6 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
   ///   - timeout: the longest wait until the server acknowledged the connection (default 30 s).
   ///   - tls: how a TLS server's certificate is checked (default: the system's trust store).
   public init(endpoint: URL, timeout: Duration = .seconds(30), tls: TLSOptions = TLSOptions()) {
-    // The socket's masks and handshake use libcrypto on other threads, which may still be at
-    // work when the program exits.
-    OpenSSLLifetime.keepThroughExit()
     self.endpoint = endpoint
     self.timeout = timeout
     self.tls = tls

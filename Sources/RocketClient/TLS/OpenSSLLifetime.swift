@@ -7,12 +7,14 @@ import CTLS
 /// torn down, `serve` making a token), that thread then takes a freed lock and the process dies
 /// with SIGSEGV after it has printed everything (`watch --count 2` over `wss://` did, about once
 /// in 50 runs under load; the example package's program once did over `ws://`, whose frame masks
-/// come from libcrypto). The memory goes back to the system at exit anyway. A client, a libcurl
-/// transport and a WebSocket transport call this as they are made, so a program using the
-/// library is covered unless it reached libcrypto before.
+/// come from libcrypto). The memory goes back to the system at exit anyway.
+///
+/// This package opens libcrypto, libssl, libcurl and libpq on first use, and each is preceded by
+/// this initialization, so the library's own users need not call it. A program that reaches
+/// OpenSSL by another way before any of those (its own TLS, say) calls it first.
 public enum OpenSSLLifetime {
-  /// Keeps OpenSSL's state until the process is gone. Call it first thing in `main`: only the
-  /// first initialization of libcrypto in the process decides.
+  /// Keeps OpenSSL's state until the process is gone, opening libcrypto if it is not open yet.
+  /// Only the first initialization of libcrypto in the process decides.
   public static func keepThroughExit() {
     _ = ctls_keep_state_through_exit()
   }

@@ -74,6 +74,9 @@ public final class LineEditor {
     prompt: String = "> ", historyPath: String? = nil, historySize: Int32 = 1000,
     warn: ((String) -> Void)? = nil
   ) throws {
+    if let problem = cedit_open_error() {
+      throw LineEditorError.libraryMissing(String(cString: problem))
+    }
     try InterruptSignal.install()
     Self.selectUTF8Locale()
     let display = Self.displayDescriptor()

@@ -6,6 +6,8 @@
 public enum LineEditorError: Error, Equatable, CustomStringConvertible {
   /// `el_init` or `history_init` returned NULL.
   case initialisationFailed(String)
+  /// libedit, opened on first use, cannot be opened; the loader's reason.
+  case libraryMissing(String)
   /// A system call failed with `errno`.
   case systemCall(String, Int32)
 
@@ -13,6 +15,8 @@ public enum LineEditorError: Error, Equatable, CustomStringConvertible {
     switch self {
     case .initialisationFailed(let what):
       return "cannot start the line editor: \(what) failed"
+    case .libraryMissing(let reason):
+      return "cannot start the line editor: cannot load libedit: \(reason)"
     case .systemCall(let call, let code):
       return "cannot start the line editor: \(call): \(String(cString: strerror(code)))"
     }
