@@ -21,7 +21,9 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   /// The longest introspection lists of this schema, for the cost of introspection queries.
   private let introspectionBounds: [String: Int]
   /// The costs of operations already checked whose cost reads no variable.
-  private let costs = OperationCosts()
+  private let costs = OperationMemo<Int>()
+  /// The cache policies of queries already answered (a policy reads no variable).
+  private let policies = OperationMemo<CacheControlPolicy>()
   /// The schema's `@cacheControl` hints, which give each query's `GraphQLResponse.cachePolicy`;
   /// nil: no policy is computed.
   public let cacheHints: CacheControlHints?
@@ -153,8 +155,21 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     var response = GraphQLResponse(
       outcome: .executed, operationType: execution.operation.operation,
       operationName: execution.operation.name?.value, errors: encoded.errors, body: encoded.body)
-    response.cachePolicy = cacheHints?.policy(of: execution.operation, fragments: execution.fragments)
+    response.cachePolicy = cachePolicy(of: execution)
     return response
+  }
+
+  /// The cache policy of the execution's query, remembered per document and operation: walking
+  /// the document again was a tenth of a small query's execution.
+  private func cachePolicy(of execution: ExecutionContext) -> CacheControlPolicy? {
+    guard let cacheHints, execution.operation.operation == .query else { return nil }
+    let key = memoKey(of: execution)
+    if let key, let known = policies.lookup(key) { return known }
+    let policy = cacheHints.policy(of: execution.operation, fragments: execution.fragments)
+    if let key, let policy {
+      policies.store(OperationMemo.Entry(document: execution.documentIdentity, value: policy), for: key)
+    }
+    return policy
   }
 
   /// The cached parse and validation of `query`, computing and storing it on a miss.
@@ -255,19 +270,25 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   /// The static cost of the execution's operation: remembered per document and operation when no
   /// list bound reads a variable, so a repeated request does not walk its document again.
   private func cost(of execution: ExecutionContext) -> Int {
-    let key = execution.operation.range.flatMap { range in
-      execution.source.map { $0.utf8.count <= PlanCache.maxSourceBytes } == true
-        ? PlanCache.Key(document: ObjectIdentifier(execution.documentIdentity), operationStart: range.start)
-        : nil
-    }
+    let key = memoKey(of: execution)
     if let key, let known = costs.lookup(key) { return known }
     var calculator = CostCalculator(
       schema: schema.schema, model: limits.costModel, fragments: execution.fragments,
       variables: execution.variables, introspectionBounds: introspectionBounds)
     let cost = calculator.cost(of: execution.operation)
     if let key, !calculator.readVariables {
-      costs.store(OperationCosts.Entry(document: execution.documentIdentity, cost: cost), for: key)
+      costs.store(OperationMemo.Entry(document: execution.documentIdentity, value: cost), for: key)
     }
     return cost
+  }
+
+  /// The key of the execution's operation in the memos, or nil for a document too long to keep
+  /// (see `PlanCache.maxSourceBytes`) or an operation without a source range.
+  private func memoKey(of execution: ExecutionContext) -> PlanCache.Key? {
+    execution.operation.range.flatMap { range in
+      execution.source.map { $0.utf8.count <= PlanCache.maxSourceBytes } == true
+        ? PlanCache.Key(document: ObjectIdentifier(execution.documentIdentity), operationStart: range.start)
+        : nil
+    }
   }
 }

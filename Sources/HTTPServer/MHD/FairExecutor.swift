@@ -58,6 +58,8 @@ final class FairExecutor: @unchecked Sendable {
   /// without the lock too: `isStopping` is asked for every request.
   private let stopping = Atomic<Bool>(false)
   private var threads: [pthread_t] = []
+  /// Threads waiting on `condition`: only they need a signal.
+  private var sleeping = 0
   /// Where the time each job waited for a thread is recorded, if anywhere.
   private let queueWait: HistogramFamily?
 
@@ -99,12 +101,13 @@ final class FairExecutor: @unchecked Sendable {
   /// it at once on the caller's thread instead, so that every job submitted runs.
   func submit(address: String?, _ job: @escaping Job) {
     let key = address ?? ""
-    let accepted = locked {
-      if stopping.load(ordering: .relaxed) { return false }
+    let (accepted, wake) = locked { () -> (Bool, Bool) in
+      if stopping.load(ordering: .relaxed) { return (false, false) }
       queues[key, default: AddressQueue()].jobs.append((job, .now))
-      if makeReadyIfRoom(key) { pthread_cond_signal(condition) }
-      return true
+      return (true, makeReadyIfRoom(key) && sleeping > 0)
     }
+    // Woken after the lock is released: woken under it, the thread would at once wait for it.
+    if wake { pthread_cond_signal(condition) }
     if !accepted { job() }
   }
 
@@ -139,13 +142,34 @@ final class FairExecutor: @unchecked Sendable {
 
   private func work() {
     var finished: String?
-    // One lock per job: the end of the last and the start of the next.
-    while let (key, job) = locked({ () -> (String, Job)? in
-      if let finished { finish(finished) }
-      return nextJob()
-    }) {
+    while let (key, job) = nextJob(after: finished) {
       job()
       finished = key
+    }
+  }
+
+  /// Ends the job of `finished` (if any) and takes the next job in turn, waiting for one; nil
+  /// once stopping and nothing is left. One lock per job: the end of the last and the start of
+  /// the next.
+  private func nextJob(after finished: String?) -> (String, Job)? {
+    pthread_mutex_lock(mutex)
+    if let finished { finish(finished) }
+    while true {
+      if let (key, job) = takeReady() {
+        // More in turn (the rest, or this address again): another thread may start it. A
+        // thread that just finished a job takes the next itself, so readying one wakes nobody.
+        let more = readyStart < ready.count && sleeping > 0
+        pthread_mutex_unlock(mutex)
+        if more { pthread_cond_signal(condition) }
+        return (key, job)
+      }
+      if stopping.load(ordering: .relaxed) {
+        pthread_mutex_unlock(mutex)
+        return nil
+      }
+      sleeping += 1
+      pthread_cond_wait(condition, mutex)
+      sleeping -= 1
     }
   }
 
@@ -159,27 +183,18 @@ final class FairExecutor: @unchecked Sendable {
     }
   }
 
-  /// The next job in turn, waiting for one; nil once stopping and nothing is left. Called with
-  /// the lock.
-  private func nextJob() -> (String, Job)? {
-    while true {
-      while readyStart == ready.count {
-        if stopping.load(ordering: .relaxed) { return nil }
-        pthread_cond_wait(condition, mutex)
-      }
+  /// The next job in turn, or nil when no address has one that may start. Called with the lock.
+  private func takeReady() -> (String, Job)? {
+    while readyStart < ready.count {
       let key = ready[readyStart]
       readyStart += 1
       if readyStart == ready.count {
         ready.removeAll(keepingCapacity: true)
         readyStart = 0
       }
-      if let job = take(key) {
-        // More in turn (the rest, or this address again): another thread may start it. A
-        // thread that just finished a job takes the next itself, so readying one wakes nobody.
-        if readyStart < ready.count { pthread_cond_signal(condition) }
-        return (key, job)
-      }
+      if let job = take(key) { return (key, job) }
     }
+    return nil
   }
 
   /// Starts the next job of `key`. Called with the lock.
