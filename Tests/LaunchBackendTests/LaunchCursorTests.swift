@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import LaunchBackend
@@ -6,6 +7,23 @@ import Testing
   @Test func cursorIsUnpaddedBase64URLOfTheFlight() {
     #expect(LaunchCursor.encode(1) == "bGF1bmNoOjE")
     #expect(LaunchCursor.encode(110) == "bGF1bmNoOjExMA")
+  }
+
+  /// The byte-by-byte encoder agrees with Foundation's base64 (with `-`, `_` and no padding) for
+  /// every length up to 64, with bytes that make `+` and `/` in plain base64.
+  @Test func base64URLMatchesFoundation() {
+    var generator = SystemRandomNumberGenerator()
+    for length in 0...64 {
+      let bytes = (0..<length).map { index in
+        index % 3 == 0
+          ? UInt8(0xFB) : index % 3 == 1 ? UInt8(0xFF) : UInt8.random(in: 0...255, using: &generator)
+      }
+      let expected = Data(bytes).base64EncodedString()
+        .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        .replacingOccurrences(of: "=", with: "")
+      #expect(Base64URL.encode(bytes) == expected, "\(bytes)")
+      #expect(Base64URL.decode(expected) == Data(bytes))
+    }
   }
 
   @Test(arguments: [1, 9, 42, 110, 99_999])
