@@ -156,6 +156,14 @@ extension ExecutionContext {
       try checkLimits(written: writer.count)
       if index > 0 { writer.write(UInt8(ascii: ",")) }
       plan.keyBytes.withUnsafeBufferPointer { writer.write($0) }
+      // Most fields are members read by the default resolver and written as they are: such a
+      // field cannot fail, so it needs no response path (only errors and resolvers read it).
+      if !plan.isTypename, plan.resolution == nil, let leaf = plan.builtInLeaf,
+        let value = fields.value(plan.definition.name), leaf.write(value, into: &writer)
+      {
+        index += 1
+        continue
+      }
       pushPath(.key(plan.responseKey))
       do {
         try writeField(plan, source: source, fields: fields, into: &writer)
