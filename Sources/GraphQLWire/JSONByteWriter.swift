@@ -47,6 +47,20 @@ package struct JSONByteWriter: ~Copyable {
     count &+= bytes.count
   }
 
+  /// Writes `bytes` between double quotes, as they are (the caller has checked that they need no
+  /// escaping): one capacity check for the three parts, since most values of a response are such
+  /// strings.
+  @inlinable @inline(__always)
+  package mutating func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+    reserve(bytes.count &+ 2)
+    base[count] = UInt8(ascii: "\"")
+    if let source = bytes.baseAddress {
+      (base + (count &+ 1)).initialize(from: source, count: bytes.count)
+    }
+    count &+= bytes.count &+ 2
+    base[count &- 1] = UInt8(ascii: "\"")
+  }
+
   package mutating func write(_ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { write($0) }
   }

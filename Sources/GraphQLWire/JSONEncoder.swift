@@ -77,19 +77,25 @@ extension JSONWriter {
   /// Writes `value` as a JSON string. Most strings need no escaping, and go out in one copy after
   /// a scan.
   package static func writeString(_ value: String, to writer: inout JSONByteWriter) {
-    var value = value
-    value.withUTF8 { bytes in
-      if needsEscaping(bytes) {
-        var escaped: [UInt8] = []
-        escaped.reserveCapacity(bytes.count + 8)
-        appendEscaped(bytes, to: &escaped)
-        writer.write(escaped)
-      } else {
-        writer.reserve(bytes.count + 2)
-        writer.write(UInt8(ascii: "\""))
-        writer.write(bytes)
-        writer.write(UInt8(ascii: "\""))
-      }
+    // The view's storage, without copying `value` first (as `withUTF8`, which is mutating, needs):
+    // every native or small string has it.
+    let written: Void? = value.utf8.withContiguousStorageIfAvailable { writeUTF8($0, to: &writer) }
+    if written == nil {
+      var value = value
+      value.withUTF8 { writeUTF8($0, to: &writer) }
+    }
+  }
+
+  /// Writes UTF-8 text as a JSON string.
+  @inline(__always)
+  static func writeUTF8(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout JSONByteWriter) {
+    if needsEscaping(bytes) {
+      var escaped: [UInt8] = []
+      escaped.reserveCapacity(bytes.count + 8)
+      appendEscaped(bytes, to: &escaped)
+      writer.write(escaped)
+    } else {
+      writer.writeQuoted(bytes)
     }
   }
 

@@ -8,7 +8,7 @@ extension ExecutionContext {
     guard let source, source.utf8.count <= PlanCache.maxSourceBytes, let start = operation.range?.start else {
       return planFields(objectType: rootType, selectionSets: [operation.selectionSet]).plans
     }
-    let key = PlanCache.Key(document: ObjectIdentifier(documentIdentity), operationStart: start)
+    let key = PlanCache.Key(document: documentIdentity.id, operationStart: start)
     if let entry = resolvers.plans.lookup(key) { return entry.plans }
     let (plans, usesVariables) = planFields(objectType: rootType, selectionSets: [operation.selectionSet])
     if !usesVariables {

@@ -8,7 +8,8 @@ func unwrapNull(_ value: (any Sendable)?) -> (any Sendable)? {
 
 /// Whether a present value is null in one of its Swift spellings (see `unwrapNull`).
 func isNull(_ value: any Sendable) -> Bool {
-  if isClassInstance(value) || isPlainValue(value) { return false }
+  // The plain types first: comparing metadata is cheaper than asking the runtime for its kind.
+  if isPlainValue(value) || isClassInstance(value) { return false }
   if let json = exactCast(value, to: JSON.self) { return json.isNull }
   // Casting to `Optional<Any>` unwraps a boxed optional without a protocol conformance lookup.
   let boxed: Any = value
@@ -77,10 +78,29 @@ enum ObjectFields {
   @inline(__always)
   func value(_ fieldName: String) -> (any Sendable)? {
     switch self {
-    case .dictionary(let dictionary): dictionary[fieldName]
+    case .dictionary(let dictionary):
+      dictionary.count <= Self.scanLimit ? Self.scan(dictionary, for: fieldName) : dictionary[fieldName]
     case .json(let object): object[fieldName]
     case .opaque: nil
     }
+  }
+
+  /// The most members a dictionary may have to be searched key by key rather than by hash.
+  static let scanLimit = 8
+
+  /// `dictionary[key]`, found by comparing keys in storage order: for the few members of a catalog
+  /// record, comparing short keys (two words each for small strings) costs less than hashing `key`
+  /// with the dictionary's seed, which was a sixth of executing LaunchList. `==` is the
+  /// equivalence the dictionary hashes by, so the result is the same.
+  @inline(__always)
+  static func scan(_ dictionary: [String: any Sendable], for key: String) -> (any Sendable)? {
+    let keys = dictionary.keys
+    var index = keys.startIndex
+    while index != keys.endIndex {
+      if keys[index] == key { return dictionary.values[index] }
+      keys.formIndex(after: &index)
+    }
+    return nil
   }
 }
 

@@ -156,6 +156,14 @@ extension ExecutionContext {
       try checkLimits(written: writer.count)
       if index > 0 { writer.write(UInt8(ascii: ",")) }
       plan.keyBytes.withUnsafeBufferPointer { writer.write($0) }
+      // Most fields are members read by the default resolver and written as they are: such a
+      // field cannot fail, so it needs no response path (only errors and resolvers read it).
+      if !plan.isTypename, plan.resolution == nil, let leaf = plan.builtInLeaf,
+        let value = fields.value(plan.definition.name), leaf.write(value, into: &writer)
+      {
+        index += 1
+        continue
+      }
       pushPath(.key(plan.responseKey))
       do {
         try writeField(plan, source: source, fields: fields, into: &writer)
@@ -182,7 +190,12 @@ extension ExecutionContext {
     }
     let start = writer.count
     guard let resolution = plan.resolution else {
-      return try writeCompletedField(fields.value(plan.definition.name), plan, start: start, into: &writer)
+      // Bound as a value (moved out of the lookup's result), so completing it copies no
+      // `Optional` existential through its generic value witnesses.
+      guard let value = fields.value(plan.definition.name) else {
+        return try writeCompletedField(nil, plan, start: start, into: &writer)
+      }
+      return try writePresentField(value, plan, start: start, into: &writer)
     }
     let arguments: JSONObject
     do {
@@ -226,7 +239,20 @@ extension ExecutionContext {
           }
         })
     }
-    try writeCompletedField(resolved, plan, start: start, into: &writer)
+    guard let value = resolved else { return try writeCompletedField(nil, plan, start: start, into: &writer) }
+    try writePresentField(value, plan, start: start, into: &writer)
+  }
+
+  /// `writeCompletedField` for a value known to be present.
+  private func writePresentField(
+    _ value: any Sendable, _ plan: FieldPlan, start: Int, into writer: inout JSONByteWriter
+  ) throws(FieldFailure) {
+    if let leaf = plan.builtInLeaf, leaf.write(value, into: &writer) { return }
+    do {
+      _ = try writeValue(plan.outputType, value, plan: plan, into: &writer)
+    } catch {
+      try recover(error, type: plan.outputType, start: start, into: &writer)
+    }
   }
 
   /// Spec 6.4 ExecuteField's last step: the resolved value completed, or the field's error.

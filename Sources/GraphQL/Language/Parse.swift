@@ -11,8 +11,14 @@
 /// - Returns: the document, each node with its `range` in `source`.
 /// - Throws: `GraphQLError` with a graphql-js `Syntax Error: ...` message and the location.
 public func parse(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
+  try parse(source, options: options, ownsSource: false)
+}
+
+/// `parse(_:options:)`; `ownsSource` when the caller made `source` for this parse alone, so the
+/// document may take it as its identity (see `DocumentIdentity`).
+func parse(_ source: Source, options: ParseOptions, ownsSource: Bool) throws(GraphQLError) -> Document {
   var parser = try Parser(source: source, options: options)
-  return try parser.parseDocument()
+  return try parser.parseDocument(ownsSource: ownsSource)
 }
 
 /// Parses a document from text, named `GraphQL request` in messages.
@@ -22,7 +28,7 @@ public func parse(_ source: Source, options: ParseOptions = ParseOptions()) thro
 ///   - options: as for `parse(_:options:)`.
 /// - Throws: `GraphQLError` for a syntax error.
 public func parse(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
-  try parse(Source(text), options: options)
+  try parse(Source(text), options: options, ownsSource: true)
 }
 
 /// Parses a document from raw bytes that should be UTF-8, such as a file or request body.
@@ -36,7 +42,7 @@ public func parse(_ text: String, options: ParseOptions = ParseOptions()) throws
 public func parse(
   utf8 bytes: [UInt8], name: String = "GraphQL request", options: ParseOptions = ParseOptions()
 ) throws(GraphQLError) -> Document {
-  try parse(try Source(validatingUTF8: bytes, name: name), options: options)
+  try parse(try Source(validatingUTF8: bytes, name: name), options: options, ownsSource: true)
 }
 
 /// Parses one value, such as `{ size: SMALL }` (graphql-js's `parseValue`); variables allowed.

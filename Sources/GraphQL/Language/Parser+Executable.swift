@@ -1,14 +1,19 @@
 // The document and the executable definitions: operations, selections, fragments.
 extension Parser {
   /// Document : Definition+
-  mutating func parseDocument() throws(GraphQLError) -> Document {
+  ///
+  /// - Parameter ownsSource: whether the source was made for this parse alone (see
+  ///   `DocumentIdentity`).
+  mutating func parseDocument(ownsSource: Bool = false) throws(GraphQLError) -> Document {
     try expect(.startOfFile)
     var definitions: [Definition] = []
     repeat {
       definitions.append(try parseDefinition())
     } while try !expectOptional(.endOfFile)
     let range = options.noLocation ? nil : SourceRange(start: 0, end: lexer.bytes.count)
-    return Document(definitions: definitions, range: range, source: source)
+    return Document(
+      definitions: definitions, range: range, source: source,
+      identity: ownsSource ? DocumentIdentity(owning: source) : DocumentIdentity())
   }
 
   /// Definition : ExecutableDefinition | TypeSystemDefinitionOrExtension
@@ -152,8 +157,9 @@ extension Parser {
       alias = nil
       name = nameOrAlias
     }
-    let arguments = try parseArguments(isConst: false)
-    let directives = try parseDirectives(isConst: false)
+    // Most fields have neither arguments nor directives: tested here, without the calls.
+    let arguments = peek(.parenL) ? try parseArguments(isConst: false) : []
+    let directives = peek(.at) ? try parseDirectives(isConst: false) : []
     let selectionSet = peek(.braceL) ? try parseSelectionSet() : nil
     return Field(
       alias: alias, name: name, arguments: arguments, directives: directives, selectionSet: selectionSet,

@@ -184,7 +184,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     if let cached = cache.entry(for: query) { return cached }
     let entry: CachedDocument
     do {
-      let document = try parse(Source(query), options: parseOptions)
+      let document = try parse(Source(query), options: parseOptions, ownsSource: true)
       let outcome = validate(
         schema: schema.schema, document: document, rules: rules, deadline: deadline)
       if outcome.timedOut { return nil }
@@ -287,7 +287,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   private func memoKey(of execution: ExecutionContext) -> PlanCache.Key? {
     execution.operation.range.flatMap { range in
       execution.source.map { $0.utf8.count <= PlanCache.maxSourceBytes } == true
-        ? PlanCache.Key(document: ObjectIdentifier(execution.documentIdentity), operationStart: range.start)
+        ? PlanCache.Key(document: execution.documentIdentity.id, operationStart: range.start)
         : nil
     }
   }

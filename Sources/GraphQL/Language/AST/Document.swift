@@ -30,6 +30,14 @@ public struct Document: Hashable, Sendable {
     self.source = source
   }
 
+  /// A parsed document with the identity the parser gives it (see `DocumentIdentity`).
+  init(definitions: [Definition], range: SourceRange?, source: Source, identity: DocumentIdentity) {
+    self.definitions = definitions
+    self.packedRange = PackedSourceRange(range)
+    self.source = source
+    self.identity = identity
+  }
+
   public static func == (lhs: Document, rhs: Document) -> Bool {
     lhs.definitions == rhs.definitions && lhs.range == rhs.range
   }
