@@ -20,17 +20,14 @@
 static lazy_library libcrypto = {"libcrypto.so.3", NULL, NULL};
 
 /// libcrypto's `name`, looked up once.
-#define LIBCRYPTO(name)                                                                \
-  (*({                                                                                 \
-    static void *_Atomic slot;                                                         \
-    (__typeof__(&name))lazy_load_cached(&libcrypto, #name, &slot);                     \
-  }))
+#define LIBCRYPTO(name) LAZY_FUNCTION(libcrypto, name)
 
 static _Atomic int initialized;
 
 const char *ccrypto_open_error(void) {
   if (atomic_load_explicit(&initialized, memory_order_acquire)) return NULL;
-  if (lazy_load_open(&libcrypto) == NULL) return lazy_load_error(&libcrypto);
+  const char *problem = lazy_load_open_error(&libcrypto);
+  if (problem != NULL) return problem;
   // By default libcrypto frees its locks and tables in an atexit handler; a thread still inside
   // OpenSSL when the process ends would then take a freed lock. Racing first callers both call
   // it; OpenSSL's own once-guard makes the second a no-op.

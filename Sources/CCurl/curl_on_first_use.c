@@ -11,8 +11,7 @@
 static lazy_library libcurl = {"libcurl.so.4", NULL, ccrypto_open_error};
 
 const char *ccurl_open_error(void) {
-  if (lazy_load_open(&libcurl) != NULL) return NULL;
-  return lazy_load_error(&libcurl);
+  return lazy_load_open_error(&libcurl);
 }
 
 LAZY_FORWARD(libcurl, CURLcode, curl_global_init, (long flags), (flags))

@@ -8,15 +8,10 @@
 static lazy_library libedit = {"libedit.so.2", NULL, NULL};
 
 /// libedit's `name` (a C-variadic one too), looked up once.
-#define LIBEDIT(name)                                                                  \
-  (*({                                                                                 \
-    static void *_Atomic slot;                                                         \
-    (__typeof__(&name))lazy_load_cached(&libedit, #name, &slot);                       \
-  }))
+#define LIBEDIT(name) LAZY_FUNCTION(libedit, name)
 
 const char *cedit_open_error(void) {
-  if (lazy_load_open(&libedit) != NULL) return NULL;
-  return lazy_load_error(&libedit);
+  return lazy_load_open_error(&libedit);
 }
 
 LAZY_FORWARD(libedit, EditLine *, el_init, (const char *program, FILE *in, FILE *out, FILE *err),

@@ -34,6 +34,10 @@ const char *lazy_load_error(const lazy_library *library) {
   return last_error;
 }
 
+const char *lazy_load_open_error(lazy_library *library) {
+  return lazy_load_open(library) != NULL ? NULL : lazy_load_error(library);
+}
+
 static void fail(const char *what, const char *detail) {
   // The process cannot go on without the function; say which and stop without running exit
   // handlers (another thread may be inside the library's caller).

@@ -9,8 +9,7 @@
 static lazy_library libmicrohttpd = {"libmicrohttpd.so.12", NULL};
 
 const char *cmhd_open_error(void) {
-  if (lazy_load_open(&libmicrohttpd) != NULL) return NULL;
-  return lazy_load_error(&libmicrohttpd);
+  return lazy_load_open_error(&libmicrohttpd);
 }
 
 LAZY_FORWARD(libmicrohttpd, struct MHD_Daemon *, MHD_start_daemon_va,

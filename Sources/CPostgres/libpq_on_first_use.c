@@ -8,8 +8,7 @@
 static lazy_library libpq = {"libpq.so.5", NULL, ccrypto_open_error};
 
 const char *cpostgres_open_error(void) {
-  if (lazy_load_open(&libpq) != NULL) return NULL;
-  return lazy_load_error(&libpq);
+  return lazy_load_open_error(&libpq);
 }
 
 LAZY_FORWARD(libpq, PGconn *, PQconnectdbParams,

@@ -7,14 +7,11 @@
 static lazy_library libsqlite3 = {"libsqlite3.so.0", NULL, NULL};
 
 const char *csqlite_open_error(void) {
-  if (lazy_load_open(&libsqlite3) != NULL) return NULL;
-  return lazy_load_error(&libsqlite3);
+  return lazy_load_open_error(&libsqlite3);
 }
 
 int csqlite_enable_defensive(sqlite3 *db) {
-  static void *_Atomic slot;
-  __typeof__(&sqlite3_db_config) config = lazy_load_cached(&libsqlite3, "sqlite3_db_config", &slot);
-  return config(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
+  return LAZY_FUNCTION(libsqlite3, sqlite3_db_config)(db, SQLITE_DBCONFIG_DEFENSIVE, 1, (int *)0);
 }
 
 #define FORWARD(ret, name, params, args) LAZY_FORWARD(libsqlite3, ret, name, params, args)

@@ -23,11 +23,7 @@
 static lazy_library libssl = {"libssl.so.3", NULL, ccrypto_open_error};
 
 /// libssl's `name`, looked up once (callers have checked that libssl opens).
-#define LIBSSL(name)                                                                   \
-  (*({                                                                                 \
-    static void *_Atomic slot;                                                         \
-    (__typeof__(&name))lazy_load_cached(&libssl, #name, &slot);                        \
-  }))
+#define LIBSSL(name) LAZY_FUNCTION(libssl, name)
 
 struct ctls_connection {
   SSL_CTX *context;
@@ -50,8 +46,7 @@ struct ctls_connection {
 int ctls_keep_state_through_exit(void) { return ccrypto_open_error() == NULL; }
 
 const char *ctls_open_error(void) {
-  if (lazy_load_open(&libssl) != NULL) return NULL;
-  return lazy_load_error(&libssl);
+  return lazy_load_open_error(&libssl);
 }
 
 static void copy_text(char *target, size_t size, const char *text) {

@@ -7,8 +7,7 @@
 static lazy_library libwslay = {"libwslay.so.1", NULL};
 
 const char *cwslay_open_error(void) {
-  if (lazy_load_open(&libwslay) != NULL) return NULL;
-  return lazy_load_error(&libwslay);
+  return lazy_load_open_error(&libwslay);
 }
 
 LAZY_FORWARD(libwslay, int, wslay_event_context_server_init,

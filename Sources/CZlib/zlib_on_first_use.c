@@ -9,8 +9,7 @@
 static lazy_library libz = {"libz.so.1", NULL};
 
 const char *czlib_open_error(void) {
-  if (lazy_load_open(&libz) != NULL) return NULL;
-  return lazy_load_error(&libz);
+  return lazy_load_open_error(&libz);
 }
 
 LAZY_FORWARD(libz, int, deflateInit2_,

@@ -30,6 +30,10 @@ void *lazy_load_open(lazy_library *library);
 /// Why the library could not be opened (dlerror's text), or NULL when it is open or untried.
 const char *lazy_load_error(const lazy_library *library);
 
+/// NULL once the library is open (opening it now if needed), otherwise why it cannot be opened:
+/// what each shim's `..._open_error()` answers.
+const char *lazy_load_open_error(lazy_library *library);
+
 /// The address of `name` in the library. A library or symbol that cannot be had ends the process
 /// with exit status 69 (EX_UNAVAILABLE) and one line on standard error naming it: callers check
 /// `lazy_load_open` first where a missing library is a user-facing error, so this is the backstop.
@@ -38,20 +42,22 @@ void *lazy_load_symbol(lazy_library *library, const char *name);
 /// `lazy_load_symbol`, remembered in `slot` (a static of the caller's) after the first call.
 void *lazy_load_cached(lazy_library *library, const char *name, void *_Atomic *slot);
 
+/// The library's `name` (a C-variadic function too), typed as the library's header declares it,
+/// looked up on the first call at this site and remembered: `LAZY_FUNCTION(libssl, SSL_new)(ctx)`.
+#define LAZY_FUNCTION(library, name)                                                    \
+  (*({                                                                                  \
+    static void *_Atomic slot;                                                          \
+    (__typeof__(&name))lazy_load_cached(&(library), #name, &slot);                      \
+  }))
+
 /// Defines `name`, with the declared signature of the library's own `name` (the library's header
 /// must be included first), as a forwarder to the library's `name`. `params` is the parameter
 /// list with names, `args` the same names in parentheses.
 #define LAZY_FORWARD(library, ret, name, params, args)                                  \
-  ret(name) params {                                                                    \
-    static void *_Atomic slot;                                                          \
-    return ((__typeof__(&name))lazy_load_cached(&(library), #name, &slot)) args;        \
-  }
+  ret(name) params { return LAZY_FUNCTION(library, name) args; }
 
 /// LAZY_FORWARD for a function returning void.
 #define LAZY_FORWARD_VOID(library, name, params, args)                                  \
-  void(name) params {                                                                   \
-    static void *_Atomic slot;                                                          \
-    ((__typeof__(&name))lazy_load_cached(&(library), #name, &slot)) args;               \
-  }
+  void(name) params { LAZY_FUNCTION(library, name) args; }
 
 #endif
