@@ -80,7 +80,16 @@ import Testing
     let deadline = Date().addingTimeInterval(30)
     repeat {
       during = try Self.parse(try await Self.get(metricsURL).body)
-      if Self.value(during, "rocket_reserver_graphql_subscriptions") == 1 { break }
+      // A scrape is no snapshot: the request counter, the subscriptions gauge and the event
+      // feed's subscribers rise one after another as the subscription starts.
+      if Self.value(during, "rocket_reserver_graphql_subscriptions") == 1,
+        Self.value(during, "rocket_reserver_event_feed_subscribers") == 1,
+        Self.value(
+          during, "rocket_reserver_graphql_requests_total",
+          ["operation": "TripsBooked", "status": "ok", "transport": "websocket"]) == 1
+      {
+        break
+      }
       try await Task.sleep(for: .milliseconds(50))
     } while Date() < deadline
     Self.expectWellFormed(during)
