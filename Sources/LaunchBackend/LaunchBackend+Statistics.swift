@@ -12,5 +12,8 @@ extension LaunchBackend {
   public var poolStatistics: SQLPoolStatistics? { environment.store.poolStatistics }
 
   /// The live `tripsBooked` event feed (subscribers, lag, events delivered).
-  public var tripEventFeed: TripEventFeed { environment.store.events }
+  /// - Throws: ``BookingStoreError`` when the store opens on first use and cannot be opened.
+  public var tripEventFeed: TripEventFeed {
+    get throws { try environment.store.events }
+  }
 }

@@ -7,6 +7,9 @@ import Testing
 enum StoreKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case sqlite
   case postgres
+  /// SQLite behind a `DeferredBookingStore` (the command line's embedded backend), which must
+  /// forward every call.
+  case deferredSQLite
 
   var testDescription: String { rawValue }
 }
@@ -24,7 +27,7 @@ final class StoreFixture {
     self.kind = kind
     directory = try TemporaryDirectory(prefix: "store-\(kind.rawValue)")
     switch kind {
-    case .sqlite: database = .sqlite(path: directory.child("data/backend.sqlite"))
+    case .sqlite, .deferredSQLite: database = .sqlite(path: directory.child("data/backend.sqlite"))
     case .postgres: database = .postgres(conninfo: try PostgresCluster.shared().createDatabase(), poolSize: 4)
     }
   }
@@ -34,7 +37,9 @@ final class StoreFixture {
 
   /// Opens a store on the fixture's database; it is closed with the fixture.
   func open() throws -> any BookingStore {
-    let store = try database.open()
+    let database = database
+    let store: any BookingStore =
+      kind == .deferredSQLite ? DeferredBookingStore { try database.open() } : try database.open()
     opened.append(store)
     return store
   }

@@ -11,7 +11,7 @@ import Testing
     defer { fixture.close() }
     let store = try fixture.open()
     let user = try store.login("ada@example.com").user
-    let feed = store.events
+    let feed = try store.events
     #expect(feed.lagSeconds == 0)
     // A buffer of one that nobody reads: the second event pauses it.
     let stream = try feed.subscribe(after: nil, capacity: 1)

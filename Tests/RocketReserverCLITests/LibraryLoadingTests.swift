@@ -4,7 +4,8 @@ import Testing
 
 /// Every C library is opened on first use (CLazyLoad), so a one-shot command on the embedded
 /// backend starts without loading the network, server, PostgreSQL, crypto and line-editing
-/// libraries, and `--version` without SQLite. The dynamic loader's own account
+/// libraries, and without SQLite unless the command reads the booking database (an anonymous
+/// `launch 5` reads only the launch catalog). The dynamic loader's own account
 /// (`LD_DEBUG=files`) says which libraries a process opened.
 @Suite struct LibraryLoadingTests {
   private static let onFirstUse = [
@@ -27,7 +28,7 @@ import Testing
     return (result, opened)
   }
 
-  @Test(arguments: [["--version"], ["launch", "5"], ["launches"], ["help"]])
+  @Test(arguments: [["--version"], ["launch", "5"], ["launches"], ["help"], ["total"]])
   func embeddedCommandsLoadNoneOfThem(_ arguments: [String]) throws {
     let fixture = try ShellFixture()
     let (result, opened) = try openedLibraries(arguments, fixture: fixture)
@@ -36,9 +37,11 @@ import Testing
     for library in Self.onFirstUse {
       #expect(!opened.contains { $0.hasPrefix(library) }, "\(arguments) opened \(library)")
     }
-    // Only what reads the database opens SQLite.
-    let needsDatabase = arguments.first == "launch" || arguments.first == "launches"
+    // Only what reads the booking database opens SQLite, and only that creates the file.
+    let needsDatabase = arguments.first == "total"
     #expect(opened.contains { $0.hasPrefix("libsqlite3.so") } == needsDatabase, "\(arguments)")
+    let files = FileManager.default.enumerator(atPath: fixture.root.path)?.allObjects as? [String] ?? []
+    #expect(files.contains { $0.hasSuffix("backend.sqlite") } == needsDatabase, "\(arguments): \(files)")
   }
 
   /// A login makes a token (random bytes, a SHA-256 digest): libcrypto opens then.

@@ -94,7 +94,7 @@ public protocol BookingStore: Sendable {
   func pruneTripEvents(_ retention: TripEventRetention) throws -> Int
 
   /// Live events, in this process and from every other process using the same database.
-  var events: TripEventFeed { get }
+  var events: TripEventFeed { get throws }
 
   /// One trivial round trip (`SELECT 1`) through the store's connections, as a request would
   /// make it: for a readiness probe.

@@ -33,6 +33,8 @@ public enum BookingStoreError: Error, Sendable, Equatable, CustomStringConvertib
   /// The database answered with rows of an unexpected shape (a bug, or a schema this program
   /// does not know).
   case unexpectedResult(SQLRowError)
+  /// The store was closed (the program is ending) before a call that needed it.
+  case closed
 
   /// A message without SQL, arguments or tokens.
   public var description: String {
@@ -59,6 +61,8 @@ public enum BookingStoreError: Error, Sendable, Equatable, CustomStringConvertib
       "the booking database is unavailable: \(underlying.message)"
     case .unexpectedResult(let underlying):
       "the booking database answered unexpectedly: \(underlying)"
+    case .closed:
+      "the booking database was closed"
     }
   }
 }

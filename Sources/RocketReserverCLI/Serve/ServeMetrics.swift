@@ -106,7 +106,9 @@ enum ServeMetrics {
   }
 
   private static func registerEventFeed(of backend: LaunchBackend, in registry: MetricsRegistry) {
-    let feed = backend.tripEventFeed
+    // `serve` opens its store before it listens, so the feed is there (only a store opened on
+    // first use, as the one-shot client's, can fail to give it).
+    guard let feed = try? backend.tripEventFeed else { return }
     registry.register(
       GaugeFamily(
         name: "rocket_reserver_event_feed_subscribers", help: "Subscribers of the tripsBooked event feed now."

@@ -2,45 +2,68 @@ import LaunchBackend
 import RocketClient
 import Synchronization
 
-/// The in-process transport to the embedded backend, opening the database on the first request.
+/// The in-process transport to the embedded backend, built on the first request, over a booking
+/// database opened only when a request needs it.
 ///
-/// `help`, completion and the prompt never send a request, so they never create the database; a
-/// one-shot `help` stays fast and leaves no file behind. (`cancel <Tab>` reads the user's trips
-/// from a database that already exists: `KnownLaunchSource`.)
+/// `help`, completion and the prompt never send a request, so they build nothing; a request that
+/// reads only the launch catalog (an anonymous `launch 5` or `launches`) builds the schema but
+/// neither loads SQLite nor creates the database. (`cancel <Tab>` reads the user's trips from a
+/// database that already exists: `KnownLaunchSource`.)
 ///
 /// Thread safety: the backend is created once, under a `Mutex`.
 final class LazyBackendTransport: NetworkTransport {
   /// The SQLite file the backend opens.
   let databasePath: String
+  private let store: DeferredBookingStore
   private let backend = Mutex<LaunchBackend?>(nil)
 
   /// - Parameter databasePath: the database file; its directory is created (0700) when missing.
   init(databasePath: String) {
     self.databasePath = databasePath
+    store = DeferredBookingStore { try SQLiteBookingStore(path: databasePath) }
   }
 
-  /// The backend, opened now if this is the first use.
-  /// - Throws: ``RocketClientError/backendFailed(message:)`` when the database cannot be opened.
+  /// The backend, built now if this is the first use; its database opens when a request needs it.
+  /// - Throws: ``RocketClientError/backendFailed(message:)`` when the backend cannot be built.
   func openBackend() throws(RocketClientError) -> LaunchBackend {
     do {
       return try backend.withLock { backend in
         if let backend { return backend }
-        let opened = try LaunchBackend(databasePath: databasePath)
-        backend = opened
-        return opened
+        let built = try LaunchBackend(store: store)
+        backend = built
+        return built
       }
     } catch {
       throw RocketClientError.backendFailed(message: "\(error)")
     }
   }
 
+  /// The backend with its database open, for work that reads the database outside a request
+  /// (subscriptions, completion's trips).
+  /// - Throws: ``RocketClientError/backendFailed(message:)`` when the database cannot be opened.
+  func openDatabase() throws(RocketClientError) -> LaunchBackend {
+    let backend = try openBackend()
+    do {
+      _ = try store.opened()
+    } catch {
+      throw RocketClientError.backendFailed(message: "\(error)")
+    }
+    return backend
+  }
+
   /// Closes the database if it was opened.
   func close() {
-    backend.withLock { $0?.close() }
+    store.close()
   }
 
   func send(_ request: OutgoingRequest) async throws(RocketClientError) -> TransportResponse {
-    let transport = InProcessTransport(backend: try openBackend())
-    return try await transport.send(request)
+    let failedBefore = store.failedOpens
+    let response = try await InProcessTransport(backend: try openBackend()).send(request)
+    // A request that needed the database and could not open it failed with an internal error;
+    // the user is told why instead (a missing folder, a database of a newer version).
+    if store.failedOpens != failedBefore, let failure = store.openFailure {
+      throw RocketClientError.backendFailed(message: "\(failure)")
+    }
+    return response
   }
 }
