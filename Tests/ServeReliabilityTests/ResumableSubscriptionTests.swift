@@ -150,8 +150,14 @@ import Testing
     #expect(watcher.nextLine() == #"{"tripsBooked":1,"eventId":"5"}"#)
     #expect(watcher.waitForExit(timeout: 60) == 0)
     let errors = watcher.remainingOutput().errors
+    // The log keeps how many events each pruning pass removed, not which: if one pass took
+    // events 1-3, the count after 1 can only be bounded by 3; if a pass took event 1 alone
+    // (the pruner runs every second while the bookings come), it is exactly 2.
     #expect(
-      errors.contains("watch: the server no longer holds the events after 1: up to 3 events may be missing"))
+      errors.contains("watch: the server no longer holds the events after 1: up to 3 events may be missing")
+        || errors.contains(
+          "watch: the server no longer holds the events after 1: up to 2 events may be missing"),
+      "\(errors)")
     #expect(errors.split(separator: "\n").count == 1, "\(errors)")
   }
 
