@@ -153,6 +153,36 @@ import Testing
     #expect(closed.withLock { $0 } == true)
   }
 
+  /// A program started while a response is open (a pager, another test's child) must not inherit
+  /// the connection: dropping the body still closes it while that program runs.
+  @Test func aChildProcessDoesNotHoldTheConnectionOpen() async throws {
+    let closed = Mutex<Bool?>(nil)
+    let server = try LoopbackTCPServer { client, _ in
+      guard LoopbackTCPServer.readRequest(client) != nil else { return }
+      let head = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nConnection: close\r\n\r\ndata: 1\n\n"
+      LoopbackTCPServer.sendAll(client, Array(head.utf8))
+      let sawClose = LoopbackTCPServer.waitForPeerClose(client, timeout: .seconds(20))
+      closed.withLock { $0 = sawClose }
+    }
+    let response = try await HTTPClient().send(HTTPRequest(method: .get, url: server.url()))
+    #expect(response.status == 200)
+    // A plain posix_spawn, without file actions: the child gets every descriptor not marked
+    // close-on-exec.
+    var child: pid_t = 0
+    let words: [String] = ["/bin/sleep", "30"]
+    var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    #expect(posix_spawn(&child, "/bin/sleep", nil, nil, &argv, environ) == 0)
+    defer {
+      kill(child, SIGKILL)
+      var status: Int32 = 0
+      waitpid(child, &status, 0)
+    }
+    _ = consume response
+    while closed.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(closed.withLock { $0 } == true)
+  }
+
   @Test func aPostRedirectIsNotFollowed() async throws {
     let elsewhere = try LoopbackHTTPStub(response: .json(#"{"data":{}}"#))
     let stub = try LoopbackHTTPStub(

@@ -6,6 +6,7 @@
 #define ROCKET_CCURL_SHIM_H
 
 #include <curl/curl.h>
+#include <sys/socket.h>
 
 // libcurl is not linked: it is opened on first use (Sources/CLazyLoad/include/lazy_load.h), so
 // commands that never talk HTTP do not pay for loading it and its thirty dependencies.
@@ -43,6 +44,19 @@ static inline CURLcode ccurl_easy_setopt_slist(CURL *easy, CURLoption option, st
 /// CURLOPT_WRITEFUNCTION or CURLOPT_HEADERFUNCTION.
 static inline CURLcode ccurl_easy_setopt_data_fn(CURL *easy, CURLoption option, ccurl_data_fn value) {
   return curl_easy_setopt(easy, option, value);
+}
+
+/// Opens each of a transfer's sockets close-on-exec, atomically (SOCK_CLOEXEC), so that a program
+/// this one starts (a pager, a test's child) does not hold the connection open after libcurl
+/// closes it.
+static curl_socket_t ccurl_open_socket_close_on_exec(
+    void *data, curlsocktype purpose, struct curl_sockaddr *address) {
+  (void)data;
+  (void)purpose;
+  return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
+static inline CURLcode ccurl_easy_open_sockets_close_on_exec(CURL *easy) {
+  return curl_easy_setopt(easy, CURLOPT_OPENSOCKETFUNCTION, ccurl_open_socket_close_on_exec);
 }
 
 static inline CURLcode ccurl_easy_getinfo_long(CURL *easy, CURLINFO info, long *value) {

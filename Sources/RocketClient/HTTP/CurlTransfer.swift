@@ -102,6 +102,7 @@ final class CurlTransfer: @unchecked Sendable {
     _ = ccurl_easy_setopt_long(easy, CURLOPT_FOLLOWLOCATION, 0)
     _ = ccurl_easy_setopt_long(easy, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1)
     _ = ccurl_easy_setopt_string(easy, CURLOPT_USERAGENT, "rocket-reserver")
+    _ = ccurl_easy_open_sockets_close_on_exec(easy)
     // "": every coding this libcurl decodes (gzip at least; serve answers pages in gzip, a tenth
     // of their JSON), decoded before the body reaches us, so its limits count decoded bytes.
     _ = ccurl_easy_setopt_string(easy, CURLOPT_ACCEPT_ENCODING, "")
