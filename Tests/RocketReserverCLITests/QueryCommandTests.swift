@@ -94,6 +94,14 @@ import Testing
     let noFile = try fixture.run(["query", "-f", fixture.root.appendingPathComponent("none.graphql").path])
     #expect(noFile.status == 2)
     #expect(noFile.standardError.contains("no such file"))
+    let file = fixture.root.appendingPathComponent("total.graphql")
+    try "{ totalTripsBooked }".write(to: file, atomically: true, encoding: .utf8)
+    let twoDocuments = try fixture.run(["query", "{ me { id } }", "-f", file.path])
+    #expect(twoDocuments.status == 2)
+    #expect(twoDocuments.standardError.contains("give one document: 'DOCUMENT' or -f FILE"))
+    let badPair = try fixture.run(["query", "-f", file.path, "--var", "=1"])
+    #expect(badPair.status == 2)
+    #expect(badPair.standardError.contains("--var needs NAME=VALUE, got '=1'"))
   }
 
   @Test func errorsInTheResponseAreStatus1AndALoginErrorIs77() throws {

@@ -39,7 +39,7 @@ enum AdHocQuery {
       variables: request.variables.isEmpty ? nil : request.variables)
     if operation.operation == .subscription {
       return await follow(
-        graphQLRequest, style: request.noColor ? TextStyle.plain : context.style, context: context)
+        graphQLRequest, style: context.style, context: context)
     }
     // The kind decides whether the client may retry (only queries are).
     let operationType = GraphQLOperationType(rawValue: operation.operation.rawValue) ?? .mutation
@@ -58,7 +58,7 @@ enum AdHocQuery {
       if case .failed(let outcome) = sent { return outcome }
       return .failed()
     }
-    let style = request.noColor ? TextStyle.plain : context.style
+    let style = context.style
     let response: JSON
     if first.hasNext {
       let printer = StagePrinter(context: context, style: style)

@@ -1,9 +1,9 @@
 import FoundationEssentials
 import GraphQL
 
-/// What `query` was asked to send: the document, its variables and the operation to run, read
-/// from the command's words (`query 'DOCUMENT'`, `-f FILE`, `--var`, `--variables`,
-/// `--operation`).
+/// What `query` was asked to send: the document, its variables and the operation to run, from
+/// the command's parsed arguments (`query 'DOCUMENT'`, `-f FILE`, `--var`, `--variables`,
+/// `--operation`) or from a document typed in the shell.
 struct AdHocRequest: Equatable, Sendable {
   /// The document text.
   var document: String
@@ -11,77 +11,54 @@ struct AdHocRequest: Equatable, Sendable {
   var variables: JSONObject = JSONObject()
   /// `--operation NAME`: which of several operations to run.
   var operationName: String?
-  /// `--no-color` given to the command.
-  var noColor = false
   /// The line of the script the document starts on, for its diagnostics; nil when it was not
   /// read from a script.
   var scriptLine: Int?
 
-  /// Reads the command's words.
+  /// A request for `document` as it is, without variables.
+  init(document: String) {
+    self.document = document
+  }
+
+  /// The request `query`'s arguments describe.
   ///
   /// - Parameters:
-  ///   - arguments: the words after `query`.
+  ///   - text: the document given as a word, if any.
+  ///   - file: `-f FILE` (`-` for standard input), if given.
+  ///   - variablesJSON: `--variables JSON`, if given.
+  ///   - pairs: each `--var NAME=VALUE`, in order.
+  ///   - operationName: `--operation NAME`, if given.
   ///   - readFile: reads a file's text (`-f FILE`); a test passes its own.
   ///   - readStandardInput: reads all of standard input (`-f -`).
-  /// - Throws: `UsageError` for a missing or doubled document, an unknown option, a `--var`
-  ///   without `=`, `--variables` that is not a JSON object, or a file that cannot be read.
-  static func parse(
-    _ arguments: [String], readFile: (String) throws(UsageError) -> String = AdHocRequest.readFile,
+  /// - Throws: `UsageError` for a missing or doubled document, a `--var` without `=`,
+  ///   `--variables` that is not a JSON object, or a file that cannot be read.
+  init(
+    text: String?, file: String?, variablesJSON: String?, pairs: [String], operationName: String?,
+    readFile: (String) throws(UsageError) -> String = AdHocRequest.readFile,
     readStandardInput: () -> String = AdHocRequest.readStandardInput
-  ) throws(UsageError) -> AdHocRequest {
-    var document: String?
-    var variables = JSONObject()
-    var pairs: [(String, JSON)] = []
-    var request = AdHocRequest(document: "")
-    var words = arguments[...]
-    func setDocument(_ text: String) throws(UsageError) {
-      guard document == nil else { throw UsageError("give one document: 'DOCUMENT' or -f FILE") }
-      document = text
+  ) throws(UsageError) {
+    switch (text, file) {
+    case (.some, .some): throw UsageError("give one document: 'DOCUMENT' or -f FILE")
+    case (nil, nil): throw UsageError("no document: give 'DOCUMENT' or -f FILE")
+    case (let text?, nil): document = text
+    case (nil, let path?): document = path == "-" ? readStandardInput() : try readFile(path)
     }
-    while let word = words.popFirst() {
-      let (option, inline) = ArgumentParser.splitOption(word)
-      func value() throws(UsageError) -> String {
-        guard let text = inline ?? words.popFirst() else { throw UsageError("\(option) needs a value") }
-        return text
+    if let variablesJSON {
+      guard case .object(let object)? = try? JSON(parsing: variablesJSON) else {
+        throw UsageError("--variables needs a JSON object, such as '{\"id\": \"1\"}'")
       }
-      switch option {
-      case "-f", "--file":
-        let path = try value()
-        if path == "-" {
-          try setDocument(readStandardInput())
-        } else {
-          try setDocument(try readFile(path))
-        }
-      case "--var":
-        let text = try value()
-        guard let equals = text.firstIndex(of: "="), equals != text.startIndex else {
-          throw UsageError("--var needs NAME=VALUE, got \(TerminalText.quoted(text))")
-        }
-        let valueText = String(text[text.index(after: equals)...])
-        // A value that parses as JSON is that JSON (`--var id=1` is the number 1, `--var ids=[1,2]`
-        // a list); anything else is the text itself (`--var email=me@example.com`).
-        let parsed = (try? JSON(parsing: valueText)) ?? .string(valueText)
-        pairs.append((String(text[..<equals]), parsed))
-      case "--variables":
-        let text = try value()
-        guard case .object(let object)? = try? JSON(parsing: text) else {
-          throw UsageError("--variables needs a JSON object, such as '{\"id\": \"1\"}'")
-        }
-        variables = object
-      case "--operation": request.operationName = try value()
-      case "--no-color": request.noColor = true
-      default:
-        if option.hasPrefix("-") && option.count > 1 {
-          throw UsageError("unknown option \(TerminalText.quoted(option))")
-        }
-        try setDocument(word)
-      }
+      variables = object
     }
-    guard let document else { throw UsageError("no document: give 'DOCUMENT' or -f FILE") }
-    for (name, value) in pairs { variables[name] = value }
-    request.document = document
-    request.variables = variables
-    return request
+    for pair in pairs {
+      guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
+        throw UsageError("--var needs NAME=VALUE, got \(TerminalText.quoted(pair))")
+      }
+      let valueText = String(pair[pair.index(after: equals)...])
+      // A value that parses as JSON is that JSON (`--var id=1` is the number 1, `--var ids=[1,2]`
+      // a list); anything else is the text itself (`--var email=me@example.com`).
+      variables[String(pair[..<equals])] = (try? JSON(parsing: valueText)) ?? .string(valueText)
+    }
+    self.operationName = operationName
   }
 
   /// A file's text, as UTF-8.

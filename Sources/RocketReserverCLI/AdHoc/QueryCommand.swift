@@ -49,25 +49,18 @@ public struct QueryCommand: Command {
   public init() {}
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
-    // The declarations parse the words; AdHocRequest reads their meaning (and its own tests feed
-    // it words), so the parsed values go back to it in that form.
-    var words: [String] = []
-    if let document = arguments[Self.document] { words.append(document) }
+    var text = arguments[Self.document]
     // `echo '{ ... }' | rocket-reserver query`: the document is standard input, as with -f -
     // (an empty input is still "no document").
-    if arguments[Self.document] == nil && arguments[Self.file] == nil && context.isOneShot
-      && !Terminal.isTerminal(STDIN_FILENO)
-    {
-      let text = AdHocRequest.readStandardInput()
-      if !text.allSatisfy(\.isWhitespace) { words.append(text) }
+    if text == nil && arguments[Self.file] == nil && context.isOneShot && !Terminal.isTerminal(STDIN_FILENO) {
+      let input = AdHocRequest.readStandardInput()
+      if !input.allSatisfy(\.isWhitespace) { text = input }
     }
-    if let path = arguments[Self.file] { words += ["--file", path] }
-    if let text = arguments[Self.variables] { words += ["--variables", text] }
-    for pair in arguments.all(Self.variable) { words += ["--var", pair] }
-    if let name = arguments[Self.operation] { words += ["--operation", name] }
     let request: AdHocRequest
     do {
-      request = try AdHocRequest.parse(words)
+      request = try AdHocRequest(
+        text: text, file: arguments[Self.file], variablesJSON: arguments[Self.variables],
+        pairs: arguments.all(Self.variable), operationName: arguments[Self.operation])
     } catch {
       return context.badArgument(ArgumentParser.Failure(message: error.message, showsUsage: true), for: self)
     }
