@@ -11,9 +11,10 @@ import Testing
 @Suite struct ArgumentCompletionTests {
   let registry = CommandCatalog.registry
 
-  private func tab(_ line: String, _ session: Session) -> [String] {
-    let context = CommandContext(registry: registry, session: session)
-    return registry.completions(line: line, cursor: line.unicodeScalars.count, context: context)
+  /// What Tab offers at the end of `line` in a shell on `context`'s session (whose shell state
+  /// remembers what commands noted).
+  private func tab(_ line: String, _ context: CommandContext) -> [String] {
+    registry.completions(line: line, cursor: line.unicodeScalars.count, context: context)
   }
 
   @Test func cancelOffersTheBackendsTripsThenFollowsTheSession() async throws {
@@ -24,23 +25,25 @@ import Testing
         endpoint: nil, databasePath: database,
         credentials: FileCredentialStore(path: directory.child("credentials.json")))
     }
-    let first = makeSession()
-    defer { first.close() }
+    let firstSession = makeSession()
+    defer { firstSession.close() }
+    let first = CommandContext(registry: registry, session: firstSession)
     #expect(tab("launch 11", first) == ["11", "110"])
     #expect(tab("cancel ", first) == [])
     // Neither Tab created the database.
     #expect(!FileManager.default.fileExists(atPath: database))
 
-    try await first.client.logIn(LoginMutation(email: "ada@example.com"), email: "ada@example.com") {
+    try await firstSession.client.logIn(LoginMutation(email: "ada@example.com"), email: "ada@example.com") {
       $0.login?.token
     }
-    _ = try await first.client.perform(BookTripsMutation(ids: ["12", "3", "40"]))
+    _ = try await firstSession.client.perform(BookTripsMutation(ids: ["12", "3", "40"]))
 
-    let fresh = makeSession()
-    defer { fresh.close() }
+    let freshSession = makeSession()
+    defer { freshSession.close() }
+    let fresh = CommandContext(registry: registry, session: freshSession)
     #expect(tab("cancel ", fresh) == ["3", "12", "40"])
     #expect(tab("cancel 3 4", fresh) == ["40"])
-    fresh.noteBookings([(id: "12", isBooked: false), (id: "7", isBooked: true)])
+    fresh.shell.noteBookings([(id: "12", isBooked: false), (id: "7", isBooked: true)])
     #expect(tab("cancel ", fresh) == ["3", "7", "40"])
     // `book` is not limited to trips.
     #expect(tab("book 10", fresh).count == 11)

@@ -16,7 +16,7 @@ extension REPL {
     }
     editor.completionWord = { line, cursor in documents.completions(line: line, cursor: cursor)?.prefix }
     // The only numbers Tab offers are launch ids: listed with their missions' names.
-    editor.completionDescription = { candidate in context.session?.missionName(ofLaunch: candidate) }
+    editor.completionDescription = { candidate in context.shell.missionName(ofLaunch: candidate) }
   }
 
   /// Reads the rest of the document `line` starts, records it in history and sends it; Ctrl-C

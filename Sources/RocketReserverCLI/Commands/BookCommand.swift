@@ -35,7 +35,7 @@ public struct BookCommand: Command {
     ) { requests throws(RocketClientError) in
       let trips =
         try await requests.fetch(MeQuery()).requireData().me?.trips.compactMap { $0?.id } ?? []
-      requests.session.noteTrips(trips)
+      context.shell.noteTrips(trips)
       let already = asked.filter { trips.contains($0) }
       let wanted = asked.filter { !already.contains($0) }
       guard !wanted.isEmpty else { return (already, nil as BookTripsMutation.Data.BookTrips?) }

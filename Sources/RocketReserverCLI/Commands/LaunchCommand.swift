@@ -49,8 +49,8 @@ public struct LaunchCommand: Command {
     guard let launch = details.launch else {
       return context.fail("no launch with id \(id)")
     }
-    if let booking = launch.booking { context.session?.noteBookings([(launch.id, booking.isBooked)]) }
-    context.session?.noteMissions([(launch.id, launch.mission?.name)])
+    if let booking = launch.booking { context.shell.noteBookings([(launch.id, booking.isBooked)]) }
+    context.shell.noteMissions([(launch.id, launch.mission?.name)])
     if context.json {
       context.writeJSON(data)
       return .success

@@ -43,8 +43,8 @@ public struct LaunchesCommand: Command {
       return .failed()
     }
     let shown = search.map { text in launches.filter { Self.matches($0, text) } } ?? launches
-    context.session?.noteBookings(shown.map { ($0.id, $0.isBooked) })
-    context.session?.noteMissions(shown.map { ($0.id, $0.mission?.name) })
+    context.shell.noteBookings(shown.map { ($0.id, $0.isBooked) })
+    context.shell.noteMissions(shown.map { ($0.id, $0.mission?.name) })
     if context.json {
       let ids = Set(shown.map(\.id))
       context.writeJSON(Self.combinedPage(responses, keeping: ids))

@@ -38,8 +38,8 @@ public struct MoreCommand: Command {
       if !context.json { context.output.writeError("no more launches\n") }
       return .success
     }
-    context.session?.noteBookings(launches.map { ($0.id, $0.isBooked) })
-    context.session?.noteMissions(launches.map { ($0.id, $0.mission?.name) })
+    context.shell.noteBookings(launches.map { ($0.id, $0.isBooked) })
+    context.shell.noteMissions(launches.map { ($0.id, $0.mission?.name) })
     if context.json { return .success }
     context.writeTable(LaunchRendering.table(launches))
     if page.more {

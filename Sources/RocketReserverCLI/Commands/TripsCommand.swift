@@ -21,7 +21,7 @@ public struct TripsCommand: Command {
       return context.fail(context.notLoggedInMessage, status: ExitStatus.notLoggedIn)
     }
     let trips = me.trips.compactMap { $0 }
-    context.session?.noteTrips(trips.map(\.id))
+    context.shell.noteTrips(trips.map(\.id))
     if context.json {
       context.writeJSON(data)
       return .success

@@ -73,7 +73,7 @@ extension ValueType where Value == String {
   static let launchID = ValueType(
     "a launch id (a number such as 42)",
     candidates: { typed, context in
-      (context.session?.launchIDsForCompletion ?? []).filter { !typed.contains($0) }
+      context.shell.launchIDsForCompletion.filter { !typed.contains($0) }
     },
     problem: LaunchID.problem
   ) { LaunchID.parse($0) }
@@ -83,7 +83,7 @@ extension ValueType where Value == String {
   static let bookedLaunchID = ValueType(
     "a launch id (a number such as 42)",
     candidates: { typed, context in
-      (context.session?.bookedLaunchIDs ?? []).filter { !typed.contains($0) }
+      context.shell.bookedLaunchIDs.filter { !typed.contains($0) }
     },
     problem: LaunchID.problem
   ) { LaunchID.parse($0) }

@@ -51,7 +51,7 @@ enum CompletionQuery {
     let line = (commandWords + [current]).map(shellWord).joined(separator: " ")
     let candidates = registry.completions(line: line, cursor: line.unicodeScalars.count, context: context)
     // The only numbers offered are launch ids: described by their missions' names.
-    return candidates.map { ($0, session?.missionName(ofLaunch: $0)) }
+    return candidates.map { ($0, context.shell.missionName(ofLaunch: $0)) }
   }
 
   /// `word` as the line splitter reads it back as one word (quoted when it holds blanks).

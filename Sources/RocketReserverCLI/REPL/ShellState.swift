@@ -2,8 +2,9 @@ import RocketClient
 import Synchronization
 
 /// What a shell remembers between its commands that is not the server's: where `more` continues
-/// the launch list. It belongs to the shell (`CurrentSession`), not to the `Session`, and starts
-/// afresh when `connect` switches servers.
+/// the launch list, and the launch ids, missions and trips Tab offers
+/// (`ShellState+KnownLaunches`). It belongs to the shell (`CurrentSession`), not to the
+/// `Session`, and starts afresh when `connect` switches servers.
 ///
 /// Thread safety: `Mutex`-guarded; share it freely.
 final class ShellState: Sendable {
@@ -17,8 +18,17 @@ final class ShellState: Sendable {
 
   private let paging = Mutex<Paging?>(nil)
 
-  /// A shell that has listed nothing yet.
-  init() {}
+  /// The session this state is about: whose login the trips are, where a fresh shell reads ids.
+  let session: Session?
+  /// Launch ids and trips for Tab, and where a fresh shell reads them.
+  let known = Mutex(KnownLaunches())
+  let knownSource: KnownLaunchSource
+
+  /// A shell that has listed nothing yet on `session`.
+  init(session: Session?) {
+    self.session = session
+    knownSource = KnownLaunchSource(session: session)
+  }
 
   /// Starts a new walk of the launch list, replacing the previous one.
   /// - Parameters:

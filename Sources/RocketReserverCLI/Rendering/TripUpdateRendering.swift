@@ -18,7 +18,7 @@ enum TripUpdateRendering {
       let state = launch.isBooked ? style.success("booked") : "not booked"
       text += "launch \(launch.id): \(state)\n"
     }
-    context.session?.noteBookings(launches)
+    context.shell.noteBookings(launches)
     if success {
       context.output.write(TerminalText.safe(message ?? "done") + "\n" + text)
       return .success

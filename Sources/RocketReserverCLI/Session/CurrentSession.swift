@@ -18,7 +18,7 @@ final class CurrentSession: Sendable {
   ///   - session: the session to start on.
   ///   - connector: how `connect` makes another (default none).
   init(_ session: Session?, connector: SessionConnector? = nil) {
-    current = Mutex((session, ShellState()))
+    current = Mutex((session, ShellState(session: session)))
     self.connector = connector
   }
 
@@ -33,7 +33,7 @@ final class CurrentSession: Sendable {
   func replace(with next: Session) -> Session? {
     current.withLock { current in
       let previous = current.session
-      current = (next, ShellState())
+      current = (next, ShellState(session: next))
       return previous
     }
   }

@@ -20,6 +20,21 @@ enum KnownLaunchSource: Sendable {
   /// (a `--header` Authorization stands for someone the saved login may not be).
   case embedded(LazyBackendTransport, readsTrips: Bool)
 
+  /// Where `session`'s ids and trips are read: its embedded backend, or its endpoint's cache.
+  init(session: Session?) {
+    guard let session else {
+      self = .none
+      return
+    }
+    if let embedded = session.embedded {
+      self = .embedded(embedded, readsTrips: !session.givesOwnAuthorization)
+    } else if let store = session.client.cache, let file = session.cache?.path {
+      self = .cache(store, file: file, endpoint: session.client.endpointKey)
+    } else {
+      self = .none
+    }
+  }
+
   /// The launch ids it knows, with their mission names where it has them.
   /// - Parameter user: the logged-in email (the cache keeps each user's answers apart; ids are
   ///   read from that user's part and the anonymous one).

@@ -8,9 +8,9 @@ import Synchronization
   import Glibc
 #endif
 
-/// What the commands of one run share: the client, the login shown in the prompt, and the launch
-/// ids and trips known so far (for completion). Where `more` continues is the shell's
-/// (`ShellState`).
+/// What the commands of one run share: the client, its transport and cache, and the login shown
+/// in the prompt. What the shell remembers between commands (where `more` continues, the ids Tab
+/// offers) is the shell's (`ShellState`).
 ///
 /// Creating a session touches nothing on disk: the embedded backend's database is opened by the
 /// first request (see `LazyBackendTransport`), the credentials file is read when first needed.
@@ -47,10 +47,6 @@ public final class Session: Sendable {
   let outbox: OutboxStore?
   /// Seconds since 1970: the clock cache ages are measured with.
   let clock: @Sendable () -> Int64
-
-  /// Launch ids and trips for Tab (`Session+KnownLaunches`), and where a fresh shell reads them.
-  let known = Mutex(KnownLaunches())
-  let knownSource: KnownLaunchSource
 
   /// A session for the embedded backend or a server.
   /// - Parameters:
@@ -117,13 +113,6 @@ public final class Session: Sendable {
       ])
     credentialLocation = credentials?.location
     self.databasePath = databasePath
-    if let embedded {
-      knownSource = .embedded(embedded, readsTrips: options.headers["Authorization"] == nil)
-    } else if let store = client.cache, let file = cache?.path {
-      knownSource = .cache(store, file: file, endpoint: key)
-    } else {
-      knownSource = .none
-    }
   }
 
   /// Closes the embedded backend's database if a request opened it.

@@ -3,7 +3,7 @@ import RocketClient
 /// The launch ids and trips Tab offers: what the session's answers showed, and in a fresh shell
 /// what the cache or the embedded backend knows (`KnownLaunchSource`, read at the first Tab that
 /// needs it, never over the network).
-extension Session {
+extension ShellState {
   /// Remembers ids shown to the user, for Tab completion.
   func noteLaunchIDs(_ ids: some Sequence<String>) {
     let numbers = ids.compactMap { Int($0) }
@@ -13,7 +13,7 @@ extension Session {
   /// Remembers the booked state of launches an answer gave the logged-in user (`book`,
   /// `cancel`, `launch`, a list page).
   func noteBookings(_ launches: some Sequence<(id: String, isBooked: Bool)>) {
-    let user = loggedInEmail
+    let user = session?.loggedInEmail
     let states = launches.compactMap { launch in Int(launch.id).map { ($0, launch.isBooked) } }
     known.withLock { known in
       for (id, isBooked) in states { known.noteBooking(id, isBooked: isBooked, user: user) }
@@ -22,7 +22,7 @@ extension Session {
 
   /// Remembers the logged-in user's whole list of trips, as an answer just gave it.
   func noteTrips(_ ids: some Sequence<String>) {
-    let user = loggedInEmail
+    let user = session?.loggedInEmail
     let numbers = ids.compactMap { Int($0) }
     known.withLock { $0.noteTrips(numbers, user: user, isFresh: true) }
   }
@@ -51,7 +51,7 @@ extension Session {
   /// Reads the ids (and mission names) the source knows, the first time they are needed.
   private func readSourceOnce() {
     guard known.withLock({ $0.sourceIDs == nil }) else { return }
-    let launches = knownSource.launches(user: loggedInEmail)
+    let launches = knownSource.launches(user: session?.loggedInEmail)
     known.withLock { known in
       known.noteSourceIDs(launches.map(\.id))
       // An answer this session saw is newer than what the source kept.
@@ -66,7 +66,7 @@ extension Session {
   /// list, the source is read for it (and the session's own bookings and cancellations applied
   /// over it); when it cannot tell, the trips answers showed booked.
   var bookedLaunchIDs: [String] {
-    let credential = try? client.currentCredential()
+    let credential = try? session?.client.currentCredential()
     let user = credential?.email
     let booked = known.withLock { $0.bookedIDs(user: user) }
     guard !booked.isWhole, user != nil, let trips = knownSource.tripIDs(credential: credential) else {
