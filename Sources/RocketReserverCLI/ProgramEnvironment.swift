@@ -5,10 +5,11 @@ import RocketClient
 #endif
 
 /// What the program takes from its process, read once by ``RocketReserverMain`` (only for a
-/// command line that needs more than an early answer such as `--version`) and handed down: the
-/// environment variables, the XDG directories they name, whether the standard streams are
-/// terminals, and the clock. Sessions are made from it (`SessionConnector`); no other code reads
-/// `environ` or makes the directories again.
+/// command line that needs more than an early answer such as `--version`) and handed down to
+/// every command (`CommandContext.environment`): the program options, the environment
+/// variables, the XDG directories they name, whether the standard streams are terminals, and the
+/// clock. Sessions are made from it (`SessionConnector`); no other code reads `environ`, asks
+/// whether a standard stream is a terminal or makes the directories again.
 struct ProgramEnvironment: Sendable {
   /// The environment variables as the process got them, before the config file's defaults.
   let variables: [String: String]
@@ -18,6 +19,10 @@ struct ProgramEnvironment: Sendable {
   let standardOutputIsTerminal: Bool
   /// Whether standard error is a terminal (colours of errors, the spinner).
   let standardErrorIsTerminal: Bool
+  /// Whether standard input is a terminal (`query` reads a document piped to it).
+  let standardInputIsTerminal: Bool
+  /// The program options of this run: argv's, with the config file's defaults applied.
+  var options = GlobalOptions()
   /// Seconds since 1970: what cache ages and queued changes are measured with.
   let clock: @Sendable () -> Int64
 
@@ -26,16 +31,18 @@ struct ProgramEnvironment: Sendable {
   ///   - variables: the environment variables.
   ///   - standardOutputIsTerminal: whether standard output is a terminal (default false).
   ///   - standardErrorIsTerminal: whether standard error is a terminal (default false).
+  ///   - standardInputIsTerminal: whether standard input is a terminal (default false).
   ///   - clock: seconds since 1970 (default the system clock).
   init(
     variables: [String: String], standardOutputIsTerminal: Bool = false,
-    standardErrorIsTerminal: Bool = false,
+    standardErrorIsTerminal: Bool = false, standardInputIsTerminal: Bool = false,
     clock: @escaping @Sendable () -> Int64 = { Int64(time(nil)) }
   ) {
     self.variables = variables
     directories = try? ApplicationDirectories(environment: variables)
     self.standardOutputIsTerminal = standardOutputIsTerminal
     self.standardErrorIsTerminal = standardErrorIsTerminal
+    self.standardInputIsTerminal = standardInputIsTerminal
     self.clock = clock
   }
 
@@ -43,7 +50,8 @@ struct ProgramEnvironment: Sendable {
   static func ofProcess() -> ProgramEnvironment {
     ProgramEnvironment(
       variables: processVariables(), standardOutputIsTerminal: Terminal.isTerminal(STDOUT_FILENO),
-      standardErrorIsTerminal: Terminal.isTerminal(STDERR_FILENO))
+      standardErrorIsTerminal: Terminal.isTerminal(STDERR_FILENO),
+      standardInputIsTerminal: Terminal.isTerminal(STDIN_FILENO))
   }
 
   /// The environment as a dictionary, read from `environ`.

@@ -121,6 +121,22 @@ import Testing
     #expect(log.hasSuffix("rocket-reserver: stopped\n"))
   }
 
+  /// `DATABASE_URL` from the environment chooses PostgreSQL (here a port nobody listens on, so
+  /// serve says where it could not connect and ends with 69); `--data-dir` overrides it.
+  @Test func databaseURLChoosesPostgreSQLUnlessADataDirectoryIsGiven() throws {
+    let fixture = try ShellFixture()
+    let unreachable = ["DATABASE_URL": "postgresql://nobody@127.0.0.1:1/bookings"]
+    let refused = try fixture.run(["serve", "--port", "0"], environment: unreachable)
+    #expect(refused.status == 69)
+    #expect(refused.standardError.contains("cannot connect to PostgreSQL at 127.0.0.1:1"))
+    let directory = fixture.root.appendingPathComponent("chosen")
+    let terminal = try PseudoTerminal(
+      BuiltProduct.rocketReserver, arguments: ["serve", "--port", "0", "--data-dir", directory.path],
+      environment: fixture.environment(unreachable))
+    try terminal.expect("serving the SQLite database \(directory.path)", timeout: ShellFixture.patience)
+    try terminal.expect("listening on", timeout: ShellFixture.patience)
+  }
+
   @Test func serveRefusesToRunInsideTheShell() throws {
     let fixture = try ShellFixture()
     let result = try fixture.run([], input: "serve\n")

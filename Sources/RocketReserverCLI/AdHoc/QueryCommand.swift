@@ -52,7 +52,9 @@ public struct QueryCommand: Command {
     var text = arguments[Self.document]
     // `echo '{ ... }' | rocket-reserver query`: the document is standard input, as with -f -
     // (an empty input is still "no document").
-    if text == nil && arguments[Self.file] == nil && context.isOneShot && !Terminal.isTerminal(STDIN_FILENO) {
+    if text == nil && arguments[Self.file] == nil && context.isOneShot
+      && !context.environment.standardInputIsTerminal
+    {
       let input = AdHocRequest.readStandardInput()
       if !input.allSatisfy(\.isWhitespace) { text = input }
     }

@@ -124,7 +124,7 @@ public struct ServeCommand: Command {
   public init() {}
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
-    if context.session?.endpointGivenAsOption == true {
+    if context.environment.options.endpoint != nil {
       return context.fail(
         "serve: --endpoint does not apply: serve offers the embedded backend (use --data-dir DIR to choose its database)",
         status: ExitStatus.usage)
@@ -178,10 +178,10 @@ public struct ServeCommand: Command {
       }
       metricsSettings.address = listen
     }
-    let dataDirectoryGiven = context.session?.dataDirectoryGivenAsOption == true
+    let dataDirectoryGiven = context.environment.options.dataDirectory != nil
     // An explicit --data-dir means SQLite even when DATABASE_URL is set in the environment.
     var databaseURL = arguments[Self.database]
-    if databaseURL == nil, !dataDirectoryGiven, let url = ProcessInfo.processInfo.environment["DATABASE_URL"],
+    if databaseURL == nil, !dataDirectoryGiven, let url = context.environment.variables["DATABASE_URL"],
       !url.isEmpty
     {
       databaseURL = url

@@ -50,6 +50,10 @@ public struct CommandContext: Sendable {
   /// Whether the command runs alone from the command line (`rocket-reserver COMMAND`), so a
   /// long-running command such as `serve` may take over the process.
   public var isOneShot: Bool
+  /// What the program took from its process: the program options, environment variables,
+  /// directories, which standard streams are terminals, the clock. Empty for contexts made in
+  /// tests.
+  var environment = ProgramEnvironment(variables: [:])
 
   /// Creates a context.
   /// - Parameters:

@@ -33,6 +33,9 @@ public struct REPL: Sendable {
   /// The program's XDG directories (the history file), as `ProgramEnvironment` found them; nil:
   /// found from `environment`.
   var directories: ApplicationDirectories?
+  /// What the program took from its process, handed to every command; empty in tests that make
+  /// a loop of their own.
+  var program = ProgramEnvironment(variables: [:])
   /// Where commands print.
   public var output: CommandOutput
   /// `--no-queue` given for the whole run.
@@ -319,11 +322,12 @@ public struct REPL: Sendable {
   private func makeContext(interactive: Bool, errorPrefix: String) -> CommandContext {
     var context = CommandContext(
       registry: registry, output: output, style: style, errorStyle: errorStyle, isInteractive: interactive,
-      showsProgress: Terminal.isTerminal(2), errorPrefix: errorPrefix, format: format)
+      showsProgress: program.standardErrorIsTerminal, errorPrefix: errorPrefix, format: format)
     context.current = current
     context.noQueue = noQueue
+    context.environment = program
     // Only the real standard output can be a terminal; captured output (tests) never is.
-    context.outputIsTerminal = output.failure != nil && Terminal.isTerminal(STDOUT_FILENO)
+    context.outputIsTerminal = output.failure != nil && program.standardOutputIsTerminal
     context.pagerCommand = context.outputIsTerminal ? Pager.command(environment: environment) : nil
     return context
   }

@@ -24,9 +24,11 @@ public final class Session: Sendable {
   let client: RocketClient
   /// The server's URL, or nil for the embedded backend.
   let endpoint: URL?
-  /// Whether the endpoint was given with `--endpoint` (not the environment), which `serve` refuses.
+  /// Whether the endpoint was given with `--endpoint` or `connect URL` (not the environment), so
+  /// that the command line `more` suggests names it.
   let endpointGivenAsOption: Bool
-  /// Whether `--data-dir` was given, which makes `serve` use SQLite even when DATABASE_URL is set.
+  /// Whether `--data-dir` gave the database's folder, so that the command line `more` suggests
+  /// names it.
   let dataDirectoryGivenAsOption: Bool
   /// The server in words: `the embedded backend` or the endpoint URL.
   public let endpointDescription: String
