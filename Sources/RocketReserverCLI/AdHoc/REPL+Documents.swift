@@ -27,7 +27,7 @@ extension REPL {
     guard let document = documents.read(firstLine: line, editor: editor) else { return .success }
     if !line.hasPrefix(" ") { editor.addToHistory(document) }
     let outcome = await TerminalEcho.suppressed {
-      try? await InterruptSignal.run {
+      try? await ProcessSignals.run {
         await AdHocQuery.run(AdHocRequest(document: document), context: context)
       }
     }

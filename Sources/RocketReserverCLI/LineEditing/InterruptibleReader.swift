@@ -20,10 +20,10 @@ func interruptibleGetCharacter(
   let maximum = Int(cel_mb_cur_max())
   var descriptors = [
     pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-    pollfd(fd: InterruptSignal.descriptor, events: Int16(POLLIN), revents: 0),
+    pollfd(fd: ProcessSignals.descriptor, events: Int16(POLLIN), revents: 0),
   ]
   while true {
-    if InterruptSignal.isPending {
+    if ProcessSignals.isPending {
       errno = EINTR
       return -1
     }
@@ -37,11 +37,11 @@ func interruptibleGetCharacter(
     if descriptors[1].revents != 0 {
       // A drag of the window's corner sends a burst of SIGWINCH: redraw once for the burst.
       var handled = Set<Int32>()
-      for signal in InterruptSignal.takeForwardedSignals() where signal != SIGINT {
+      for signal in ProcessSignals.takeArrived() where signal != SIGINT {
         guard signal != SIGWINCH || handled.insert(signal).inserted else { continue }
         if let editLine { TerminalSignals.handle(signal, editLine: editLine) }
       }
-      if InterruptSignal.isPending {
+      if ProcessSignals.isPending {
         errno = EINTR
         return -1
       }

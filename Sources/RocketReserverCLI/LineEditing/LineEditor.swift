@@ -77,7 +77,7 @@ public final class LineEditor {
     if let problem = cedit_open_error() {
       throw LineEditorError.libraryMissing(String(cString: problem))
     }
-    try InterruptSignal.install()
+    try ProcessSignals.install()
     Self.selectUTF8Locale()
     let display = Self.displayDescriptor()
     let displayStream = display == STDOUT_FILENO ? cel_stdout() : cel_stderr()
@@ -112,7 +112,7 @@ public final class LineEditor {
   /// - Returns: `.line` with the text (no newline), `.interrupted` after Ctrl-C (the line is
   ///   cleared), or `.endOfFile` after Ctrl-D on an empty line or when input ends.
   public func readLine() -> LineEditorEvent {
-    InterruptSignal.consume()
+    ProcessSignals.consume()
     // Editing mode before the prompt is drawn: libedit would switch only afterwards, and keys
     // typed in between would meet the kernel's line discipline (Ctrl-D becoming a NUL).
     TerminalSignals.install()
@@ -123,7 +123,7 @@ public final class LineEditor {
     TerminalSignals.uninstall()
     guard let raw, count > 0 else {
       // count is -1 when the reader saw Ctrl-C (or a read error), 0 at end of input.
-      let interrupted = InterruptSignal.consume()
+      let interrupted = ProcessSignals.consume()
       // Put the terminal back and empty the buffer so the next prompt starts clean.
       el_reset(editLine)
       writeDisplay(interrupted ? "^C\n" : "\n")

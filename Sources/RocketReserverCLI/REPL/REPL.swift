@@ -202,7 +202,7 @@ public struct REPL: Sendable {
     return await TerminalEcho.suppressed {
       var outcome = CommandOutcome.success
       for words in commands {
-        outcome = (try? await InterruptSignal.run { await execute(words, context: context) }) ?? .failed()
+        outcome = (try? await ProcessSignals.run { await execute(words, context: context) }) ?? .failed()
         if outcome.endsSession { break }
       }
       return outcome

@@ -7,23 +7,25 @@ import CEditLine
 /// Outside the shell, Ctrl-C ends the program as usual, but first erases the line the spinner
 /// (and the terminal's `^C`) drew on, so no frame is left behind.
 enum OneShotInterrupt {
-  /// Installs the erasing SIGINT handler; commands that handle signals themselves (`watch`,
-  /// `serve`) replace it while they run.
+  /// Receives SIGINT (`ProcessSignals`): commands that handle signals themselves (`watch`,
+  /// `serve`) take it over while they run.
   static func install() {
-    // The handler must find the gate made: making it there could allocate.
-    _ = SpinnerFrameGate.shared.isClosed
-    _ = cel_sigaction(SIGINT, eraseLineAndStop, Int32(bitPattern: UInt32(SA_RESETHAND)))
+    try? ProcessSignals.receive([SIGINT]) { signal in
+      guard signal == SIGINT else { return }
+      eraseLineAndStop()
+    }
   }
-}
 
-/// Erases the current line of standard error, then lets SIGINT end the process (the handler
-/// is reset to the default by SA_RESETHAND, and the signal sent again is delivered on return).
-///
-/// The spinner's gate is closed first, so no frame drawn on another thread lands after the
-/// erase; the erase is a static string, since a signal handler must not allocate.
-private func eraseLineAndStop(_ signal: Int32) {
-  SpinnerFrameGate.shared.close()
-  let erase: StaticString = "\r\u{1B}[K"
-  _ = write(STDERR_FILENO, erase.utf8Start, erase.utf8CodeUnitCount)
-  _ = raise(signal)
+  /// Erases the current line of standard error, then lets SIGINT end the process.
+  ///
+  /// The spinner's gate is closed first, so no frame drawn on another thread lands after the
+  /// erase. The signal is sent again with its default action; the threads of the concurrency
+  /// runtime block signals, so another thread (the main one) takes it and the process ends by
+  /// SIGINT, as a shell expects of an interrupted command.
+  private static func eraseLineAndStop() {
+    SpinnerFrameGate.shared.close()
+    writeStandardError("\r\u{1B}[K")
+    ProcessSignals.restoreDefaults(of: [SIGINT])
+    _ = kill(getpid(), SIGINT)
+  }
 }

@@ -2,7 +2,7 @@
 /// interactive shell: the work's task is cancelled, it returns normally (status 0, nothing
 /// printed), and the signals' default actions come back afterwards. The signals arrive as they
 /// do for `serve` (`StopSignals`). In the shell, Ctrl-C already cancels the running command (see
-/// `InterruptSignal`), and a SIGTERM ends the shell as before.
+/// `ProcessSignals`), and a SIGTERM ends the shell as before.
 enum StopOnSignal {
   /// Runs `work`, cancelling it when a signal arrives while `enabled`.
   static func run<T: Sendable>(enabled: Bool, _ work: @escaping @Sendable () async -> T) async -> T {

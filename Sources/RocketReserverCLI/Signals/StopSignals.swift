@@ -1,18 +1,14 @@
-import Dispatch
 import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Waits for SIGINT or SIGTERM with Dispatch signal sources (not raw handlers), so the stop runs as
-/// ordinary code: for `serve`, drain, stop the server, close the database, exit 0 (every signal
-/// counts: a second one during the drain stops at once); for `watch` and subscriptions outside
-/// the shell, cancel the work (`StopOnSignal`).
-///
-/// `@unchecked Sendable`: `sources` is written once in `init` and only read again by `deinit`;
-/// everything else is the `Sendable` `Arrival`.
-final class StopSignals: @unchecked Sendable {
+/// Waits for SIGINT or SIGTERM through `ProcessSignals`, so the stop runs as ordinary code: for
+/// `serve`, drain, stop the server, close the database, exit 0 (every signal counts: a second one
+/// during the drain stops at once); for `watch` and subscriptions outside the shell, cancel the
+/// work (`StopOnSignal`).
+final class StopSignals: Sendable {
   /// The signals that arrived, and who waits for which of them.
   private final class Arrival: Sendable {
     private struct Waiter {
@@ -66,37 +62,29 @@ final class StopSignals: @unchecked Sendable {
   }
 
   private let arrival = Arrival()
-  private let sources: [any DispatchSourceSignal]
+  private static let signals = [SIGINT, SIGTERM]
 
-  /// Starts listening: SIGINT and SIGTERM are ignored by the kernel's default action so that only
-  /// the sources see them. Call before the work they stop starts.
+  /// Starts listening: SIGINT and SIGTERM no longer end the process; they arrive here (and replace
+  /// any other receiver, such as a one-shot command's erase-and-stop). Call before the work they
+  /// stop starts.
   /// - Parameter onArrival: also called with each signal as it arrives (default: nothing).
   init(onArrival: @escaping @Sendable (Int32) -> Void = { _ in }) {
-    let queue = DispatchQueue(label: "rocket-reserver.stop-signals")
     let arrival = self.arrival
-    var sources: [any DispatchSourceSignal] = []
-    for number in [SIGINT, SIGTERM] {
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-      source.setEventHandler {
+    do {
+      try ProcessSignals.receive(Self.signals) { number in
+        guard Self.signals.contains(number) else { return }
         arrival.arrived(number)
         onArrival(number)
       }
-      source.resume()
-      sources.append(source)
+    } catch {
+      // Without a pipe the signals keep their default actions: they end the process as usual.
+      writeStandardError("rocket-reserver: warning: \(error); a signal will stop at once\n")
     }
-    self.sources = sources
-  }
-
-  deinit {
-    for source in sources { source.cancel() }
   }
 
   /// Stops listening and gives SIGINT and SIGTERM their default actions back.
   func restoreDefaults() {
-    for source in sources { source.cancel() }
-    signal(SIGINT, SIG_DFL)
-    signal(SIGTERM, SIG_DFL)
+    ProcessSignals.stopReceiving(Self.signals)
   }
 
   /// Returns once SIGINT or SIGTERM has arrived (at once if one already did).

@@ -10,21 +10,21 @@ import CEditLine
 /// Why not EL_SIGNAL: in a Swift process the concurrency runtime's threads block signals, so they
 /// are all delivered to the main thread, which only waits. libedit's handler then runs there,
 /// concurrently with `el_gets` on the reading thread, and crashes on a NULL editor when a resize
-/// arrives just as a line ends (reproduced by `ResizeStressTests`). Here the handlers only write
-/// the signal number to `InterruptSignal`'s self-pipe, and the reader does the terminal work.
+/// arrives just as a line ends (reproduced by `ResizeStressTests`). Here `ProcessSignals` only
+/// records them, and the reader does the terminal work.
 enum TerminalSignals {
   /// Resize, suspend, continue, and the signals that end the program.
   static let forwarded: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGQUIT]
 
   /// Installs the forwarding handlers; called just before a line is read.
   static func install() {
-    for signal in forwarded { _ = cel_sigaction(signal, forwardingHandler, SA_RESTART) }
+    ProcessSignals.listen(to: forwarded)
   }
 
   /// Restores the default actions; called once the line is read, so Ctrl-Z during a command
   /// stops the program as usual (the terminal is in its normal mode then).
   static func uninstall() {
-    for signal in forwarded { _ = cel_sigaction(signal, SIG_DFL, 0) }
+    ProcessSignals.restoreDefaults(of: forwarded)
   }
 
   /// Does what `signal` asks of the editor, on the reading thread (from the EL_GETCFN reader).
@@ -42,14 +42,14 @@ enum TerminalSignals {
       _ = cel_prep_term(editLine, 0)
       resend(SIGTSTP)
       // Continued (or the stop was refused, as for an orphaned process group).
-      _ = cel_sigaction(SIGTSTP, forwardingHandler, SA_RESTART)
+      ProcessSignals.listen(to: [SIGTSTP])
       _ = cel_prep_term(editLine, 1)
       redrawFromLineStart(editLine)
     case SIGTERM, SIGHUP, SIGQUIT:
       _ = cel_prep_term(editLine, 0)
       resend(signal)
       // Still alive only if the signal was ignored before we started: carry on editing.
-      _ = cel_sigaction(signal, forwardingHandler, SA_RESTART)
+      ProcessSignals.listen(to: [signal])
       _ = cel_prep_term(editLine, 1)
     default:
       break

@@ -1,25 +1,37 @@
 import CEditLine
+import POSIXThreads
 import Synchronization
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// Turns SIGINT (Ctrl-C) into something the rest of the program can wait for.
+/// The program's one way of receiving signals: a handler that only records the signal (an atomic
+/// flag for SIGINT, the signal's number written to a non-blocking self-pipe: the LLDB pattern), and
+/// ordinary code that reads the pipe and acts.
 ///
-/// Once async code has awaited, a signal lands on an arbitrary thread, so a blocking `read` in the
-/// line editor never sees `EINTR`. Instead the handler sets an atomic flag and writes one byte to a
-/// non-blocking self-pipe (the LLDB pattern): the line editor's reader polls the pipe next to stdin,
-/// and `run(_:)` watches it to cancel the running request.
+/// Once async code has awaited, a signal lands on an arbitrary thread, so a blocking `read` never
+/// sees `EINTR` and a handler may run concurrently with anything. So nothing happens in the
+/// handler. Who reads the pipe depends on the mode:
+/// - the interactive shell's line editor polls it next to standard input and does the terminal's
+///   work on its own thread (`TerminalSignals`); while a command runs, ``run(_:)`` cancels it on
+///   Ctrl-C;
+/// - outside the shell, a thread of this type reads it and hands each signal to the current
+///   receiver (``receive(_:with:)``): a one-shot command's erase-and-stop (`OneShotInterrupt`),
+///   or `serve`'s and `watch`'s orderly stop (`StopSignals`).
 ///
-/// Thread safety: all state is atomic; `install()` must run before any other call and is idempotent.
-public enum InterruptSignal {
-  /// Set by the handler, cleared by whoever consumes the interrupt.
+/// Thread safety: the handler's state is atomic and made before any handler is installed; the
+/// receiver is behind a `Mutex`.
+public enum ProcessSignals {
+  /// Set by the handler on SIGINT, cleared by whoever consumes the interrupt.
   private static let pending = Atomic<Bool>(false)
   /// The self-pipe's ends, -1 until `install()` created them.
   private static let readEnd = Atomic<Int32>(-1)
   private static let writeEnd = Atomic<Int32>(-1)
   private static let installed = Mutex<Bool>(false)
+  /// Who gets the signals the reader thread reads, and whether that thread runs.
+  private static let receiving = Mutex<(receiver: (@Sendable (Int32) -> Void)?, readerStarted: Bool)>(
+    (nil, false))
 
   /// Creates the self-pipe and installs the SIGINT handler (once; later calls do nothing).
   ///
@@ -37,23 +49,32 @@ public enum InterruptSignal {
       }
       readEnd.store(ends[0], ordering: .sequentiallyConsistent)
       writeEnd.store(ends[1], ordering: .sequentiallyConsistent)
-      // SA_RESTART keeps blocking reads elsewhere (file I/O) from failing; poll() still wakes.
-      guard cel_sigaction(SIGINT, forwardingHandler, SA_RESTART) == 0 else {
-        throw LineEditorError.systemCall("sigaction", errno)
-      }
       done = true
     }
+    listen(to: [SIGINT])
   }
 
-  /// The descriptor that becomes readable when Ctrl-C was pressed, or -1 before `install()`.
+  /// Records `signals` from now on (after ``install()``): their default actions are replaced by
+  /// the recording handler.
+  static func listen(to signals: [Int32]) {
+    // SA_RESTART keeps blocking reads elsewhere (file I/O) from failing; poll() still wakes.
+    for signal in signals { _ = cel_sigaction(signal, recordingHandler, SA_RESTART) }
+  }
+
+  /// Gives `signals` their default actions back.
+  static func restoreDefaults(of signals: [Int32]) {
+    for signal in signals { _ = cel_sigaction(signal, SIG_DFL, 0) }
+  }
+
+  /// The descriptor that becomes readable when a recorded signal arrived, or -1 before `install()`.
   static var descriptor: Int32 { readEnd.load(ordering: .sequentiallyConsistent) }
 
   /// Whether Ctrl-C was pressed since the last `consume()`, without clearing it.
   public static var isPending: Bool { pending.load(ordering: .sequentiallyConsistent) }
 
-  /// Takes the signal numbers written to the pipe since the last read (SIGINT and the terminal
-  /// signals `TerminalSignals` forwards while a line is read); the SIGINT flag is left as is.
-  static func takeForwardedSignals() -> [Int32] {
+  /// Takes the signal numbers written to the pipe since the last read; the SIGINT flag is left
+  /// as is.
+  static func takeArrived() -> [Int32] {
     let fd = descriptor
     guard fd >= 0 else { return [] }
     var signals: [Int32] = []
@@ -70,12 +91,43 @@ public enum InterruptSignal {
   /// - Returns: whether an interrupt was pending.
   @discardableResult
   public static func consume() -> Bool {
-    let fd = descriptor
-    if fd >= 0 {
-      var buffer = [UInt8](repeating: 0, count: 64)
-      while read(fd, &buffer, buffer.count) > 0 {}
-    }
+    _ = takeArrived()
     return pending.exchange(false, ordering: .sequentiallyConsistent)
+  }
+
+  /// Hands each of `signals` that arrives from now on to `receiver`, on a thread of this type,
+  /// replacing the receiver before; for programs without the line editor (which reads the pipe
+  /// itself).
+  /// - Throws: `LineEditorError.systemCall` when the pipe cannot be made.
+  static func receive(_ signals: [Int32], with receiver: @escaping @Sendable (Int32) -> Void) throws {
+    try install()
+    let startsReader = receiving.withLock { state in
+      state.receiver = receiver
+      defer { state.readerStarted = true }
+      return !state.readerStarted
+    }
+    if startsReader { _ = POSIXThread.startDetached { readForReceivers() } }
+    listen(to: signals)
+  }
+
+  /// Stops handing `signals` to the receiver and gives them their default actions back.
+  static func stopReceiving(_ signals: [Int32]) {
+    receiving.withLock { $0.receiver = nil }
+    restoreDefaults(of: signals)
+  }
+
+  /// The reader thread: waits on the pipe and hands what arrives to the receiver of the moment.
+  private static func readForReceivers() {
+    while true {
+      var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+      let ready = poll(&poller, 1, -1)
+      if ready < 0 && errno != EINTR { return }
+      guard ready > 0 else { continue }
+      let arrived = takeArrived()
+      if arrived.contains(SIGINT) { pending.store(false, ordering: .sequentiallyConsistent) }
+      let receiver = receiving.withLock { $0.receiver }
+      for signal in arrived { receiver?(signal) }
+    }
   }
 
   /// Runs `operation` in a child task that is cancelled when Ctrl-C arrives while it runs.
@@ -120,15 +172,15 @@ public enum InterruptSignal {
   }
 }
 
-/// The handler for SIGINT and the forwarded terminal signals: async-signal-safe (an atomic store
-/// and `write`), preserves `errno`.
-func forwardingHandler(_ signal: Int32) {
+/// The handler of every recorded signal: async-signal-safe (an atomic store and `write`),
+/// preserves `errno`.
+func recordingHandler(_ signal: Int32) {
   let savedErrno = errno
-  InterruptSignal.signalArrived(signal)
+  ProcessSignals.signalArrived(signal)
   errno = savedErrno
 }
 
-extension InterruptSignal {
+extension ProcessSignals {
   /// Called from the signal handler only: writes the signal number to the pipe.
   fileprivate static func signalArrived(_ signal: Int32) {
     if signal == SIGINT { pending.store(true, ordering: .sequentiallyConsistent) }

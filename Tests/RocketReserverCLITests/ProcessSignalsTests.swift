@@ -6,13 +6,13 @@ import Testing
   import Glibc
 #endif
 
-@Suite(.serialized) struct InterruptSignalTests {
+@Suite(.serialized) struct ProcessSignalsTests {
   @Test func ctrlCDuringRunCancelsTheOperation() async throws {
-    try InterruptSignal.install()
+    try ProcessSignals.install()
     let clock = ContinuousClock()
     let start = clock.now
     await #expect(throws: CancellationError.self) {
-      try await InterruptSignal.run {
+      try await ProcessSignals.run {
         // run() has already discarded older interrupts; this one must cancel the sleep below.
         kill(getpid(), SIGINT)
         try await Task.sleep(for: .seconds(600))
@@ -20,23 +20,23 @@ import Testing
     }
     // A hang guard, not a speed check: without the cancellation the sleep would last 10 minutes.
     #expect(clock.now - start < .seconds(120))
-    #expect(!InterruptSignal.isPending)
+    #expect(!ProcessSignals.isPending)
   }
 
   @Test func anInterruptBeforeRunDoesNotCancelIt() async throws {
-    try InterruptSignal.install()
+    try ProcessSignals.install()
     kill(getpid(), SIGINT)
     // The test runner blocks SIGINT on some threads, so delivery may lag behind kill().
     let deadline = ContinuousClock.now + .seconds(60)
-    while !InterruptSignal.isPending && ContinuousClock.now < deadline { await Task.yield() }
-    #expect(InterruptSignal.isPending)
-    let value = try await InterruptSignal.run { 42 }
+    while !ProcessSignals.isPending && ContinuousClock.now < deadline { await Task.yield() }
+    #expect(ProcessSignals.isPending)
+    let value = try await ProcessSignals.run { 42 }
     #expect(value == 42)
   }
 
   @Test func operationsThatIgnoreCancellationStillReturn() async throws {
-    try InterruptSignal.install()
-    let value = try await InterruptSignal.run { () async -> String in
+    try ProcessSignals.install()
+    let value = try await ProcessSignals.run { () async -> String in
       kill(getpid(), SIGINT)
       return "done"
     }
