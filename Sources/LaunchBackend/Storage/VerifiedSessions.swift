@@ -16,7 +16,8 @@ final class VerifiedSessions: Sendable {
   let lifetime: Duration
   /// At most this many sessions are remembered.
   let capacity: Int
-  private let clock = ContinuousClock()
+  /// The time now (a test passes its own clock).
+  private let now: @Sendable () -> ContinuousClock.Instant
   private let entries = Mutex<[Data: Entry]>([:])
 
   private struct Entry {
@@ -24,14 +25,18 @@ final class VerifiedSessions: Sendable {
     let expires: ContinuousClock.Instant
   }
 
-  init(lifetime: Duration = .seconds(60), capacity: Int = 10_000) {
+  init(
+    lifetime: Duration = .seconds(60), capacity: Int = 10_000,
+    now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }
+  ) {
     self.lifetime = lifetime
     self.capacity = capacity
+    self.now = now
   }
 
   /// The user of the session with `digest`, if it was found within ``lifetime``.
   func user(digest: Data) -> StoredUser? {
-    let now = clock.now
+    let now = self.now()
     return entries.withLock { entries in
       guard let entry = entries[digest] else { return nil }
       guard entry.expires > now else {
@@ -44,7 +49,7 @@ final class VerifiedSessions: Sendable {
 
   /// Remembers that the session with `digest` belongs to `user`.
   func remember(_ user: StoredUser, digest: Data) {
-    let now = clock.now
+    let now = self.now()
     entries.withLock { entries in
       if entries.count >= capacity, entries[digest] == nil {
         entries = entries.filter { $0.value.expires > now }
