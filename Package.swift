@@ -159,7 +159,8 @@ let package = Package(
     .target(
       name: "RocketReserverCLI",
       dependencies: [
-        "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient", "POSIXFiles", "POSIXThreads", "SQLite",
+        "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient", "POSIXFiles",
+        "POSIXThreads", "SQLite",
         "GraphQLHTTP", "HTTPServer", "LaunchBackend",
       ],
       swiftSettings: strictSettings),
