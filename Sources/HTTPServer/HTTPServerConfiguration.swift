@@ -19,7 +19,9 @@ public struct HTTPServerConfiguration: Sendable {
   /// (accepted, or its previous request completed); not renewed by arriving bytes (default 10).
   public var headTimeoutSeconds: Int
   /// The largest request head (request line plus headers) answered; a larger one gets 431
-  /// (default 64 KiB). Each connection's buffer is this plus room to build the answer.
+  /// (default 32 KiB, libmicrohttpd's own). Each connection's buffer is this plus room to build the
+  /// answer; libmicrohttpd zeroes the whole buffer after every request, so a larger one costs every
+  /// request, not only large heads.
   public var connectionMemoryBytes: Int
   /// Worker threads (default: the number of online cores).
   public var threads: Int
@@ -54,12 +56,12 @@ public struct HTTPServerConfiguration: Sendable {
   ///   - maxConnectionsPerAddress: the most simultaneous connections from one client address
   ///     (default 64; 0: no limit).
   ///   - headTimeoutSeconds: the longest a request head may take (default 10).
-  ///   - connectionMemoryBytes: buffer per connection (default 64 KiB).
+  ///   - connectionMemoryBytes: buffer per connection (default 32 KiB).
   ///   - threads: worker threads (default `HTTPServerConfiguration.defaultThreadCount`).
   ///   - drainTimeoutSeconds: the longest graceful stop waits for requests (default 10).
   public init(
     maxBodyBytes: Int = 1 << 20, connectionTimeoutSeconds: Int = 10, connectionLimit: Int = 1024,
-    maxConnectionsPerAddress: Int = 64, headTimeoutSeconds: Int = 10, connectionMemoryBytes: Int = 64 << 10,
+    maxConnectionsPerAddress: Int = 64, headTimeoutSeconds: Int = 10, connectionMemoryBytes: Int = 32 << 10,
     threads: Int = HTTPServerConfiguration.defaultThreadCount,
     drainTimeoutSeconds: Double = 10
   ) {
