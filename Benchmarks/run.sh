@@ -7,6 +7,9 @@
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 # ENGINE_BEFORE: an older engine-benchmark binary the engine part also runs in every round (A B C),
 # so before and after are compared with graphql-js under the same load.
+# ENGINE_PAIRS: after the rounds, N alternating short pairs (ours, graphql-js; 0.5 s rounds) per
+# stage, and the median of the pairs' ratios: steadier than best-of-rounds on a machine whose
+# speed swings by a third from minute to minute (default 0: none).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -197,3 +200,21 @@ awk -v before="${ENGINE_BEFORE:+1}" '
       printf "%10d %12d %6.2fx\n", ours, ref, (ref > 0 ? ours / ref : 0)
     }
   }' "$tmp/engine.txt"
+
+# Alternating pairs: each pair runs both sides back to back, so both see about the same machine;
+# the median ratio of N pairs is what the stage's ratio is, whatever the load did meanwhile.
+if [ "${ENGINE_PAIRS:-0}" -gt 0 ]; then
+  echo
+  echo "== alternating pairs, ${ENGINE_PAIRS} per stage (0.5 s rounds): ours / graphql-js, median and range"
+  for stage in parse validate execute pipeline; do
+    : >"$tmp/pairs"
+    for _ in $(seq "$ENGINE_PAIRS"); do
+      ours=$(ENGINE_STAGES=$stage "$engine" "$root" 0.5 2>/dev/null | awk -v s="$stage" '$1 == s { print $2 }')
+      ref=$(ENGINE_STAGES=$stage node "$reference" "$root" 0.5 | awk -v s="$stage" '$1 == s { print $2 }')
+      awk -v o="$ours" -v r="$ref" 'BEGIN { printf "%.3f\n", o / r }' >>"$tmp/pairs"
+    done
+    sort -n "$tmp/pairs" | awk -v s="$stage" '{ r[NR] = $1 } END {
+      m = NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2
+      printf "%-10s median %.2fx (%.2f-%.2fx over %d pairs)\n", s, m, r[1], r[NR], NR }'
+  done
+fi

@@ -79,28 +79,10 @@ enum ObjectFields {
   func value(_ fieldName: String) -> (any Sendable)? {
     switch self {
     case .dictionary(let dictionary):
-      dictionary.count <= Self.scanLimit ? Self.scan(dictionary, for: fieldName) : dictionary[fieldName]
+      dictionary.scanningSmall(fieldName)
     case .json(let object): object[fieldName]
     case .opaque: nil
     }
-  }
-
-  /// The most members a dictionary may have to be searched key by key rather than by hash.
-  static let scanLimit = 8
-
-  /// `dictionary[key]`, found by comparing keys in storage order: for the few members of a catalog
-  /// record, comparing short keys (two words each for small strings) costs less than hashing `key`
-  /// with the dictionary's seed, which was a sixth of executing LaunchList. `==` is the
-  /// equivalence the dictionary hashes by, so the result is the same.
-  @inline(__always)
-  static func scan(_ dictionary: [String: any Sendable], for key: String) -> (any Sendable)? {
-    let keys = dictionary.keys
-    var index = keys.startIndex
-    while index != keys.endIndex {
-      if keys[index] == key { return dictionary.values[index] }
-      keys.formIndex(after: &index)
-    }
-    return nil
   }
 }
 

@@ -54,7 +54,7 @@ final class ErasedResolvers: Sendable {
   /// the `__schema`/`__type` meta fields; nil when the field uses the default resolver.
   func resolver(typeName: String, fieldName: String, isMetaField: Bool) -> ErasedResolver? {
     if isMetaField { return introspectionRoot[fieldName] }
-    if let own = byType[typeName]?[fieldName] { return own }
+    if let own = byType[typeName]?.scanningSmall(fieldName) { return own }
     if typeName.hasPrefix("__") { return introspectionTypes[typeName]?[fieldName] }
     return nil
   }

@@ -68,6 +68,16 @@ public struct GraphQLFieldMap: Sendable {
   }
 
   public subscript(name: String) -> GraphQLField? {
+    // Most types have a few fields: comparing their names costs less than hashing `name` (see
+    // `Dictionary.scanningSmall`); the first of equal names wins, as in `indexByName`.
+    if ordered.count <= [String: Int].keyScanLimit {
+      var position = 0
+      while position < ordered.count {
+        if ordered[position].name == name { return ordered[position] }
+        position += 1
+      }
+      return nil
+    }
     guard let position = indexByName[name] else { return nil }
     return ordered[position]
   }

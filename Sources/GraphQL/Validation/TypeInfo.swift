@@ -7,6 +7,8 @@ public struct TypeInfo: Sendable {
   let schema: GraphQLSchema
   private let index: SchemaValidationIndex
   private var parentTypeStack: [GraphQLNamedType?] = []
+  /// `fields(of:)`'s last answer.
+  private var lastParentFields: (name: String, fields: [String: SchemaValidationIndex.FieldEntry]?)?
   private var typeStack: [GraphQLTypeReference?] = []
   /// The named type at the core of each `typeStack` entry, resolved once.
   private var namedTypeStack: [GraphQLNamedType?] = []
@@ -84,10 +86,19 @@ public struct TypeInfo: Sendable {
 
   mutating func enterField(_ node: Field) {
     var entry: SchemaValidationIndex.FieldEntry?
-    if let parent = parentType { entry = index.fieldsByType[parent.name]?[node.name.value] }
+    if let parent = parentType { entry = fields(of: parent.name)?.scanningSmall(node.name.value) }
     fieldStack.append(entry)
     typeStack.append(entry?.outputType)
     namedTypeStack.append(entry?.namedOutputType)
+  }
+
+  /// The field entries of the type named `typeName`. The fields of one selection set share their
+  /// parent, so the last type's entries are kept and most fields skip hashing its name.
+  private mutating func fields(of typeName: String) -> [String: SchemaValidationIndex.FieldEntry]? {
+    if let last = lastParentFields, last.name == typeName { return last.fields }
+    let fields = index.fieldsByType[typeName]
+    lastParentFields = (typeName, fields)
+    return fields
   }
 
   mutating func leaveField() {
