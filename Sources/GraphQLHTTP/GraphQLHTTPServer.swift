@@ -128,7 +128,8 @@ extension GraphQLHTTPServer {
     /// - Parameters: as `HTTPServerConfiguration`'s.
     public init(
       maxBodyBytes: Int = 1 << 20, connectionTimeoutSeconds: Int = 10, connectionLimit: Int = 1024,
-      maxConnectionsPerAddress: Int = 64, headTimeoutSeconds: Int = 10, connectionMemoryBytes: Int = 32 << 10,
+      maxConnectionsPerAddress: Int = 64, headTimeoutSeconds: Int = 10,
+      connectionMemoryBytes: Int = HTTPServerConfiguration.defaultConnectionMemoryBytes,
       threads: Int = HTTPServerConfiguration.defaultThreadCount, drainTimeoutSeconds: Double = 10
     ) {
       http = HTTPServerConfiguration(

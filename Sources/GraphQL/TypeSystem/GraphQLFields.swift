@@ -55,14 +55,17 @@ public struct GraphQLInputValue: Sendable {
 public struct GraphQLFieldMap: Sendable {
   /// The fields in definition order.
   public let ordered: [GraphQLField]
+  /// Positions by name, for types with more fields than are searched one by one.
   private let indexByName: [String: Int]
 
   public init(_ fields: [GraphQLField]) {
     ordered = fields
     var index: [String: Int] = [:]
-    index.reserveCapacity(fields.count)
-    for (position, field) in fields.enumerated() where index[field.name] == nil {
-      index[field.name] = position
+    if fields.count > stringKeyScanLimit {
+      index.reserveCapacity(fields.count)
+      for (position, field) in fields.enumerated() where index[field.name] == nil {
+        index[field.name] = position
+      }
     }
     indexByName = index
   }
@@ -70,14 +73,7 @@ public struct GraphQLFieldMap: Sendable {
   public subscript(name: String) -> GraphQLField? {
     // Most types have a few fields: comparing their names costs less than hashing `name` (see
     // `Dictionary.scanningSmall`); the first of equal names wins, as in `indexByName`.
-    if ordered.count <= [String: Int].keyScanLimit {
-      var position = 0
-      while position < ordered.count {
-        if ordered[position].name == name { return ordered[position] }
-        position += 1
-      }
-      return nil
-    }
+    if ordered.count <= stringKeyScanLimit { return ordered.first { $0.name == name } }
     guard let position = indexByName[name] else { return nil }
     return ordered[position]
   }

@@ -51,7 +51,7 @@ final class ServerCore: Sendable {
 
   init(
     router: any HTTPRouter, accessLog: any AccessLog, maxBodyBytes: Int, headTimeout: Duration,
-    maxStreamingConnections: Int = 10_000, connectionLimit: Int = 1024, maxHeadBytes: Int = 32 << 10,
+    maxStreamingConnections: Int = 10_000, connectionLimit: Int = 1024, maxHeadBytes: Int,
     executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2, stallTimeout: Duration = .seconds(8),
     metrics: HTTPMetrics? = nil, probes: HealthProbes? = nil, maxConnectionsPerAddress: Int = 0,
     gzipMinimumBytes: Int? = nil
