@@ -92,6 +92,8 @@ public final class GraphQLHTTPServer: Sendable {
 
   /// GraphQL executions waiting for or holding an execution thread.
   var executionsPending: Int { server.executionsPending }
+  /// Answers computed on libmicrohttpd's threads, and those that took too long for it.
+  var inlineAnswers: (computed: Int, overruns: Int) { server.inlineAnswers }
 
   /// The number of requests being handled right now (head received, response not yet sent).
   public var requestsInFlight: Int { server.requestsInFlight }

@@ -11,6 +11,10 @@ package enum HTTPResponder: Sendable {
   case respond(HTTPResponse)
   /// A buffered answer computed on the server's fair executor, off libmicrohttpd's threads.
   case compute(@Sendable () -> HTTPResponse)
+  /// A buffered answer the router expects to take well under a millisecond: computed at once on
+  /// the libmicrohttpd thread that read the request, without the hand-off to the executor (see
+  /// `InlineBudget`); on the fair executor like `compute` while that is paused or off.
+  case computeBrief(@Sendable () -> HTTPResponse)
   /// A streamed answer (chunked), in a long-lived slot: 200 with `framing`'s type and pieces
   /// around what `produce` appends. `produce` runs on the fair executor, and may hand the work on
   /// to tasks it gives the body to own (they are cancelled when the response ends).
@@ -18,6 +22,7 @@ package enum HTTPResponder: Sendable {
   /// `101 Switching Protocols` with `headers`, in a long-lived slot; then the socket goes to
   /// `adopt`.
   case upgrade(headers: [(name: StaticString, value: String)], adopt: Adoption)
-  /// Read the body (at most `limit` bytes) first, then decide (`respond`, `compute` or `stream`).
+  /// Read the body (at most `limit` bytes) first, then decide (`respond`, `compute`,
+  /// `computeBrief` or `stream`).
   case readBody(limit: Int, decide: BodyDecision)
 }

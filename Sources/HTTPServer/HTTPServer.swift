@@ -45,7 +45,9 @@ package final class HTTPServer: Sendable {
       stallTimeout: .milliseconds(Int(configuration.stalledSubscriberSeconds * 1000)),
       metrics: metrics.map(HTTPMetrics.init(registry:)), probes: probes,
       maxConnectionsPerAddress: configuration.maxConnectionsPerAddress,
-      gzipMinimumBytes: configuration.gzipMinimumBytes)
+      gzipMinimumBytes: configuration.gzipMinimumBytes,
+      briefAnswerLimit: configuration.briefAnswerMilliseconds.map { .microseconds(Int($0 * 1000)) },
+      briefAnswerPause: .milliseconds(Int(configuration.briefAnswerPauseSeconds * 1000)))
     if let metrics { core.registerLevels(in: metrics) }
   }
 
@@ -143,6 +145,12 @@ package final class HTTPServer: Sendable {
 
   /// Computed answers waiting for or holding an execution thread.
   package var executionsPending: Int { core.executor.pendingJobs }
+
+  /// Answers the router expected to be brief that were computed on libmicrohttpd's threads, and
+  /// how many of them took longer than `HTTPServerConfiguration.briefAnswerMilliseconds`.
+  package var inlineAnswers: (computed: Int, overruns: Int) {
+    (core.inline.inlineAnswers, core.inline.overruns)
+  }
 
   /// The number of requests being handled right now (head received, response not yet sent).
   package var requestsInFlight: Int { core.inFlight.load(ordering: .acquiring) }

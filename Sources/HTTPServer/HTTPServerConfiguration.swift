@@ -47,6 +47,13 @@ public struct HTTPServerConfiguration: Sendable {
   /// answers never do. Nil: never (default 1 KiB, below which gzip's own bytes and time do not
   /// pay).
   public var gzipMinimumBytes: Int? = 1024
+  /// Answers the router expects to be brief (`HTTPResponder.computeBrief`) are computed on the
+  /// thread that read the request, without the hand-off to an execution thread, as long as each
+  /// takes at most this many milliseconds; one that takes longer sends every answer to the
+  /// execution threads for a second. Nil: none is (default 2 ms).
+  public var briefAnswerMilliseconds: Double? = 2
+  /// How long answers stop running inline after one took longer than `briefAnswerMilliseconds`.
+  package var briefAnswerPauseSeconds: Double = 1
 
   /// - Parameters:
   ///   - maxBodyBytes: the largest request body (default 1 MiB).

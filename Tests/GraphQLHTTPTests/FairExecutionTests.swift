@@ -27,6 +27,9 @@ import Testing
     /// Lets `count` slow queries finish.
     func release(_ count: Int) { for _ in 0..<count { semaphore.signal() } }
 
+    /// Queries naming `brief` are said to be brief (whether or not they are also slow).
+    func isBrief(_ request: GraphQLRequest) -> Bool { request.query.contains("brief") }
+
     func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
       -> GraphQLServiceResult
     {
@@ -124,6 +127,47 @@ import Testing
     #expect(second.readResponse()?.status == 200)
     for connection in first { #expect(connection.readResponse()?.status == 200) }
     #expect(service.mostAtOnce == 2)
+  }
+
+  @Test func briefRequestsRunOnTheThreadThatReadThemUntilOneTakesLong() throws {
+    let service = BlockingService()
+    var configuration = Self.configuration(threads: 2, perAddress: 1)
+    configuration.http.briefAnswerPauseSeconds = 600
+    let server = try TestServer(service: service, configuration: configuration)
+    let client = try RawHTTPConnection(port: server.port, source: "127.0.0.1")
+    // Said to be brief: computed inline, and answered; the executor never sees it.
+    client.send(Self.post("{ brief }"))
+    #expect(client.readResponse()?.status == 200)
+    #expect(server.server.inlineAnswers == (1, 0))
+    // Brief by promise, slow in fact: it runs inline (the executor holds nothing while it blocks)
+    // and, having waited past the limit, pauses inline answers.
+    client.send(Self.post("{ brief slow }"))
+    #expect(Self.eventually { service.running == 1 })
+    #expect(server.server.executionsPending == 0)
+    service.release(1)
+    #expect(client.readResponse()?.status == 200)
+    #expect(server.server.inlineAnswers == (2, 1))
+    // Paused: the next one goes to the executor.
+    client.send(Self.post("{ brief slow }"))
+    #expect(Self.eventually { service.running == 1 })
+    #expect(server.server.executionsPending == 1)
+    service.release(1)
+    #expect(client.readResponse()?.status == 200)
+    #expect(server.server.inlineAnswers == (2, 1))
+  }
+
+  @Test func noRequestRunsInlineWhenTheLimitIsOff() throws {
+    let service = BlockingService()
+    var configuration = Self.configuration(threads: 2, perAddress: 1)
+    configuration.http.briefAnswerMilliseconds = nil
+    let server = try TestServer(service: service, configuration: configuration)
+    let client = try RawHTTPConnection(port: server.port, source: "127.0.0.1")
+    client.send(Self.post("{ brief slow }"))
+    #expect(Self.eventually { service.running == 1 })
+    #expect(server.server.executionsPending == 1)
+    service.release(1)
+    #expect(client.readResponse()?.status == 200)
+    #expect(server.server.inlineAnswers == (0, 0))
   }
 
   @Test func aClientThatHalfClosesAfterItsRequestIsAnswered() throws {

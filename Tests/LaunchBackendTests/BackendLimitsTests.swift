@@ -45,6 +45,25 @@ import Testing
     #expect(costs["IntrospectionQuery"] == 24_506, "\(costs)")
   }
 
+  @Test func theProgramsQueriesAreKnownCheapOnceRunButMutationsAndIntrospectionNever() throws {
+    let harness = try BackendHarness()
+    let operations = Dictionary(try Self.operations(), uniquingKeysWith: { first, _ in first })
+    let launchList = try #require(operations["LaunchList"])
+    let bookTrips = try #require(operations["BookTrips"])
+    let introspection = GraphQLRequest(query: introspectionQuery)
+    for request in [launchList, bookTrips, introspection] {
+      #expect(!harness.backend.isKnownCheap(request))
+      _ = harness.backend.process(request, authorization: nil)
+    }
+    // LaunchList's page size is a variable: at most 100 launches, 904, whatever the value.
+    #expect(harness.backend.isKnownCheap(launchList))
+    var smallPage = launchList
+    smallPage.variables = ["pageSize": .int(5)]
+    #expect(harness.backend.isKnownCheap(smallPage))
+    #expect(!harness.backend.isKnownCheap(bookTrips))
+    #expect(!harness.backend.isKnownCheap(introspection))
+  }
+
   @Test func theProbesAreRefusedBeforeAnythingRuns() throws {
     let harness = try BackendHarness()
     for probe in ProbeDocuments.execution {

@@ -54,6 +54,12 @@ public final class DocumentCache: Sendable {
     return entries.value(for: query)
   }
 
+  /// The entry for `query` if held, without counting a lookup or changing the order of use.
+  func peek(_ query: String) -> CachedDocument? {
+    guard query.utf8.count <= maxQueryBytes else { return nil }
+    return entries.peek(query)
+  }
+
   /// Stores the entry for `query` as the most recently used, evicting the least recently used
   /// entry when full; does nothing for a query longer than `maxQueryBytes`.
   public func store(_ value: CachedDocument, for query: String) {

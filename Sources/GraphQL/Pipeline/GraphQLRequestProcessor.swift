@@ -22,6 +22,9 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   private let introspectionBounds: [String: Int]
   /// The costs of operations already checked whose cost reads no variable.
   private let costs = OperationMemo<Int>()
+  /// The most the operations already checked whose cost reads a variable can cost: with every
+  /// list bound given by a variable at its maximum (for `isKnownCheap`).
+  private let costCeilings = OperationMemo<Int>()
   /// The cache policies of queries already answered (a policy reads no variable).
   private let policies = OperationMemo<CacheControlPolicy>()
   /// The schema's `@cacheControl` hints, which give each query's `GraphQLResponse.cachePolicy`;
@@ -71,6 +74,24 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
       schema: schema.schema, model: limits.costModel, fragments: fragments, variables: variables ?? [:],
       introspectionBounds: introspectionBounds)
     return calculator.cost(of: operation)
+  }
+
+  /// Whether `request` is known to be cheap from what earlier requests left behind, nothing
+  /// being parsed or computed: a query (or a query over its persisted-query hash) whose document
+  /// is cached and valid, and whose static cost, remembered from an earlier request, is at most
+  /// `maxCost` (for an operation whose list bounds are variables, its cost with each at its
+  /// maximum). False for anything not seen before, and without a cost limit (no cost is kept
+  /// then). A server may run such a request on the thread that read it, sparing the
+  /// hand-off to another; the answer is the same wherever it runs.
+  public func isKnownCheap(_ request: GraphQLRequest, maxCost: Int) -> Bool {
+    guard !request.query.isEmpty, let cached = cache.peek(request.query),
+      case .success(let document) = cached.parsed, cached.validationErrors.isEmpty,
+      let operation = try? getOperation(document, operationName: request.operationName),
+      operation.operation == .query,
+      let key = Self.memoKey(document.identity, document.source, operation),
+      let cost = costs.lookup(key) ?? costCeilings.lookup(key)
+    else { return false }
+    return cost <= maxCost
   }
 
   /// Runs a request to the end on the calling thread, without Swift concurrency (as plain server
@@ -278,6 +299,14 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     let cost = calculator.cost(of: execution.operation)
     if let key, !calculator.readVariables {
       costs.store(OperationMemo.Entry(document: execution.documentIdentity, value: cost), for: key)
+    } else if let key, costCeilings.lookup(key) == nil {
+      var ceiling = CostCalculator(
+        schema: schema.schema, model: limits.costModel, fragments: execution.fragments, variables: [:],
+        introspectionBounds: introspectionBounds, variablesAtTheirLargest: true)
+      costCeilings.store(
+        OperationMemo.Entry(
+          document: execution.documentIdentity, value: ceiling.cost(of: execution.operation)),
+        for: key)
     }
     return cost
   }
@@ -285,9 +314,17 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   /// The key of the execution's operation in the memos, or nil for a document too long to keep
   /// (see `PlanCache.maxSourceBytes`) or an operation without a source range.
   private func memoKey(of execution: ExecutionContext) -> PlanCache.Key? {
-    execution.operation.range.flatMap { range in
-      execution.source.map { $0.utf8.count <= PlanCache.maxSourceBytes } == true
-        ? PlanCache.Key(document: execution.documentIdentity.id, operationStart: range.start)
+    Self.memoKey(execution.documentIdentity, execution.source, execution.operation)
+  }
+
+  private static func memoKey(
+    _ identity: DocumentIdentity, _ source: Source?, _ operation: OperationDefinition
+  )
+    -> PlanCache.Key?
+  {
+    operation.range.flatMap { range in
+      source.map { $0.utf8.count <= PlanCache.maxSourceBytes } == true
+        ? PlanCache.Key(document: identity.id, operationStart: range.start)
         : nil
     }
   }

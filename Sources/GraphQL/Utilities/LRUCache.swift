@@ -82,6 +82,11 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     }
   }
 
+  /// The value for `key` if held, leaving the order of use and the statistics as they were.
+  func peek(_ key: Key) -> Value? {
+    state.withLock { state in state.indexByKey[key].map { state.nodes[$0].value } }
+  }
+
   /// Stores `value` for `key` as the most recently used, evicting the least recently used
   /// entries while either bound would be exceeded; a value costing more than `maxTotalCost` is not
   /// stored (and replaces nothing).

@@ -7,7 +7,8 @@ import WebSocket
 /// are streamed (multipart, SSE) or upgraded (a WebSocket). Every GraphQL request passes here.
 ///
 /// The head decides everything it can; a POST's body is then checked (`parseBody`); what is left
-/// is a request that passed every HTTP check, which `run` answers on the server's fair executor.
+/// is a request that passed every HTTP check, which `run` answers on the server's fair executor
+/// (or, when the service knows it to be brief, on the thread that read it).
 struct GraphQLHTTPHandler: HTTPRouter {
   let service: any GraphQLService
   let maxBodyBytes: Int
@@ -58,11 +59,12 @@ struct GraphQLHTTPHandler: HTTPRouter {
       do {
         let query = try RequestParameters.fromQueryString(request.queryArgument)
         let validators = request.header("If-None-Match").value
-        return .compute {
+        let answer: @Sendable () -> HTTPResponse = {
           HTTPCaching.answer(
             run(query, authorization: authorization, media: media, allowMutations: false),
             ifNoneMatch: validators)
         }
+        return service.isBrief(query) ? .computeBrief(answer) : .compute(answer)
       } catch {
         return .respond(.error(400, error.message, media: media))
       }
@@ -81,11 +83,12 @@ struct GraphQLHTTPHandler: HTTPRouter {
       case .success(let request) where ValidationOnly.isRequested(request):
         return .compute { ValidationOnly.answer(request, service: service, media: media) }
       case .success(let request):
-        return .compute {
+        let answer: @Sendable () -> HTTPResponse = {
           run(
             request, authorization: authorization, idempotencyKey: idempotencyKey, media: media,
             allowMutations: true)
         }
+        return service.isBrief(request) ? .computeBrief(answer) : .compute(answer)
       }
     }
   }

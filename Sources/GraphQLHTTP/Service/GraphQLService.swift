@@ -55,6 +55,14 @@ public protocol GraphQLService: Sendable {
   /// payload; false closes it with 4403 Forbidden. The default accepts every value.
   func accepts(authorization: String) -> Bool
 
+  /// Whether `request` is known to run in well under a millisecond (a cached query of small
+  /// cost, say, on a backend that does not wait on a network): the server then runs it on the
+  /// thread that read it, sparing the hand-off to an execution thread, while such requests stay
+  /// as brief as promised (`HTTPServerConfiguration.briefAnswerMilliseconds`). Called on the
+  /// server's I/O threads for every request, so it must itself be quick and never block. The
+  /// default says no.
+  func isBrief(_ request: GraphQLRequest) -> Bool
+
   /// The errors of parsing and validating `query` against the schema, without executing it
   /// (empty when it is valid), for the explorer's checks as one types; nil when the service does
   /// not offer this (default).
@@ -85,6 +93,9 @@ extension GraphQLService {
 
   /// Accepts every credential.
   public func accepts(authorization: String) -> Bool { true }
+
+  /// Runs every request on an execution thread.
+  public func isBrief(_ request: GraphQLRequest) -> Bool { false }
 
   /// Offers no validation alone.
   public func validationErrors(of query: String) -> [GraphQLError]? { nil }

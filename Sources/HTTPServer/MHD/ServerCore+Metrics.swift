@@ -54,5 +54,19 @@ extension ServerCore {
         name: "rocket_reserver_executor_queued",
         help: "Executions waiting in the fair executor's per-address queues for a thread now."
       ) { [executor] in Double(executor.load.waiting) })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_executor_inline_total",
+        help:
+          "Answers expected to be brief (cached cheap queries) computed on the thread that read the request, without the executor.",
+        type: .counter
+      ) { [inline] in Double(inline.inlineAnswers) })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_executor_inline_overruns_total",
+        help:
+          "Inline answers that took longer than the brief-answer limit; each sends every answer to the executor for a second.",
+        type: .counter
+      ) { [inline] in Double(inline.overruns) })
   }
 }

@@ -34,6 +34,8 @@ final class ServerCore: Sendable {
   static let answerReserveBytes = 8 << 10
   /// Runs computed answers off libmicrohttpd's threads, in turn between client addresses.
   let executor: FairExecutor
+  /// Whether answers expected to be brief are computed on libmicrohttpd's threads.
+  let inline: InlineBudget
   /// The router's header fields for every answer.
   private let commonHeaders: [HTTPHeaderField]
   /// Streamed responses being sent.
@@ -54,8 +56,9 @@ final class ServerCore: Sendable {
     maxStreamingConnections: Int = 10_000, connectionLimit: Int = 1024, maxHeadBytes: Int,
     executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2, stallTimeout: Duration = .seconds(8),
     metrics: HTTPMetrics? = nil, probes: HealthProbes? = nil, maxConnectionsPerAddress: Int = 0,
-    gzipMinimumBytes: Int? = nil
+    gzipMinimumBytes: Int? = nil, briefAnswerLimit: Duration? = nil, briefAnswerPause: Duration = .seconds(1)
   ) {
+    inline = InlineBudget(limit: briefAnswerLimit, pause: briefAnswerPause)
     self.metrics = metrics
     self.gzipMinimumBytes = gzipMinimumBytes
     self.router = router
@@ -220,6 +223,9 @@ final class ServerCore: Sendable {
     switch responder {
     case .respond(let response): return queue(response, state: state, connection: connection)
     case .compute(let job): return execute(job, state: state, connection: connection)
+    case .computeBrief(let job):
+      if let response = inline.run(job) { return queue(response, state: state, connection: connection) }
+      return execute(job, state: state, connection: connection)
     case .stream(let framing, let produce):
       return startStream(framing, produce: produce, state: state, connection: connection)
     case .upgrade, .readBody:

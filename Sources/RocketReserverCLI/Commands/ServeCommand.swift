@@ -214,6 +214,8 @@ public struct ServeCommand: Command {
       if arguments[Self.maxExecutionsPerIP] == 0 {
         configuration.maxExecutionsPerAddress = configuration.executionThreads
       }
+      // Even a cheap query may wait on a round trip to PostgreSQL: none runs on the I/O threads.
+      configuration.briefAnswerMilliseconds = nil
     }
     let age = arguments[Self.eventRetentionAge] ?? TripEventRetention.standard.maxAge ?? .zero
     let count = arguments[Self.eventRetentionCount] ?? TripEventRetention.standard.maxCount ?? 0

@@ -46,6 +46,8 @@ struct BackendGraphQLService: GraphQLService {
     backend.processIncrementally(request, authorization: authorization, format: format)
   }
 
+  func isBrief(_ request: GraphQLRequest) -> Bool { backend.isKnownCheap(request) }
+
   func accepts(authorization: String) -> Bool { backend.isSignedIn(authorization: authorization) }
 
   func validationErrors(of query: String) -> [GraphQLError]? { backend.validationErrors(of: query) }

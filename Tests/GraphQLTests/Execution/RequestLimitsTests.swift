@@ -148,4 +148,49 @@ import Testing
     let cached = processor.cache.entry(for: "{ \(fields) }") != nil
     #expect(!cached, "a timed-out validation was cached")
   }
+
+  @Test func aQueryIsKnownCheapOnlyOnceItsCostIsRememberedAndSmall() throws {
+    let processor = try Self.processor(RequestLimits(maxCost: 5_000, costModel: Self.model))
+    let small = GraphQLRequest(query: "{ items(first: 3) { id } }")
+    let large = GraphQLRequest(query: "{ items(first: 100) { id name } }")
+    let boundByVariable = GraphQLRequest(
+      query: "query($n: Int) { items(first: $n) { id } }", variables: ["n": .int(2)])
+    // Nothing is known before a request ran: the caches are only asked, never filled.
+    #expect(!processor.isKnownCheap(small, maxCost: 50))
+    #expect(processor.cache.count == 0)
+    let lookups = processor.cache.statistics
+    for request in [small, large, boundByVariable] {
+      _ = processor.process(request, context: ())
+    }
+    #expect(processor.isKnownCheap(small, maxCost: 50))
+    #expect(processor.isKnownCheap(small, maxCost: 4))
+    #expect(!processor.isKnownCheap(small, maxCost: 3))
+    // 201 is over the bound. A bound read from a variable counts at its maximum (100): 101,
+    // whatever the variable said.
+    #expect(!processor.isKnownCheap(large, maxCost: 50))
+    #expect(!processor.isKnownCheap(boundByVariable, maxCost: 100))
+    #expect(processor.isKnownCheap(boundByVariable, maxCost: 101))
+    var otherValue = boundByVariable
+    otherValue.variables = ["n": .int(90)]
+    #expect(processor.isKnownCheap(otherValue, maxCost: 101))
+    // Asking counted no lookup of the document cache.
+    #expect(processor.cache.statistics.hits == lookups.hits)
+    #expect(processor.cache.statistics.misses == lookups.misses + 3)
+  }
+
+  @Test func invalidDocumentsMissingOperationsAndUnlimitedCostsAreNeverKnownCheap() throws {
+    let processor = try Self.processor(RequestLimits(maxCost: 5_000, costModel: Self.model))
+    let requests = [
+      GraphQLRequest(query: "{ nothing }"),
+      GraphQLRequest(query: "{ items(first: 1) { id "),
+      GraphQLRequest(query: "query A { item { id } } query B { item { name } }", operationName: "C"),
+    ]
+    for request in requests { _ = processor.process(request, context: ()) }
+    for request in requests { #expect(!processor.isKnownCheap(request, maxCost: 1_000)) }
+    // Without a cost limit no cost is computed, so none is known.
+    let unlimited = try Self.processor(RequestLimits(costModel: Self.model))
+    let small = GraphQLRequest(query: "{ item { id } }")
+    _ = unlimited.process(small, context: ())
+    #expect(!unlimited.isKnownCheap(small, maxCost: 1_000))
+  }
 }

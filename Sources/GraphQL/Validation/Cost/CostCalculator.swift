@@ -11,6 +11,9 @@ struct CostCalculator {
   let model: CostModel
   let fragments: [String: FragmentDefinition]
   let variables: JSONObject
+  /// Whether a list bound given by a variable counts at the bound's maximum whatever the
+  /// variable's value: the cost is then the most the operation can cost.
+  let variablesAtTheirLargest: Bool
   private let introspectionBounds: [String: Int]
   private var fragmentCosts: [FragmentKey: Int] = [:]
   /// Whether some list bound was read from a variable (the cost then holds for this request only).
@@ -24,8 +27,9 @@ struct CostCalculator {
 
   init(
     schema: GraphQLSchema, model: CostModel, fragments: [String: FragmentDefinition], variables: JSONObject,
-    introspectionBounds: [String: Int]
+    introspectionBounds: [String: Int], variablesAtTheirLargest: Bool = false
   ) {
+    self.variablesAtTheirLargest = variablesAtTheirLargest
     self.schema = schema
     self.model = model
     self.fragments = fragments
@@ -112,6 +116,7 @@ struct CostCalculator {
     case .list(let items, _): return items.count
     case .variable(let variable):
       readVariables = true
+      if variablesAtTheirLargest { return .max }
       switch variables[variable.name.value] {
       case .int(let number)?: return Swift.max(0, Int(number))
       case .array(let items)?: return items.count
