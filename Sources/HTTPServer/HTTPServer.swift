@@ -47,7 +47,8 @@ package final class HTTPServer: Sendable {
       maxConnectionsPerAddress: configuration.maxConnectionsPerAddress,
       gzipMinimumBytes: configuration.gzipMinimumBytes,
       briefAnswerLimit: configuration.briefAnswerMilliseconds.map { .microseconds(Int($0 * 1000)) },
-      briefAnswerPause: .milliseconds(Int(configuration.briefAnswerPauseSeconds * 1000)))
+      briefAnswerPause: .milliseconds(Int(configuration.briefAnswerPauseSeconds * 1000)),
+      ioThreads: configuration.threads)
     if let metrics { core.registerLevels(in: metrics) }
   }
 

@@ -49,9 +49,11 @@ public struct HTTPServerConfiguration: Sendable {
   public var gzipMinimumBytes: Int? = 1024
   /// Answers the router expects to be brief (`HTTPResponder.computeBrief`) are computed on the
   /// thread that read the request, without the hand-off to an execution thread, as long as each
-  /// takes at most this many milliseconds; one that takes longer sends every answer to the
-  /// execution threads for a second. Nil: none is (default 2 ms).
-  public var briefAnswerMilliseconds: Double? = 2
+  /// takes at most this many milliseconds of CPU (and, if it waits, five times as long in all);
+  /// one that takes longer sends every answer to the execution threads for a second. Nil: none
+  /// is (default 5 ms: a brief answer takes well under one, and a virtual machine's CPU now and
+  /// then stalls a thread for 3).
+  public var briefAnswerMilliseconds: Double? = 5
   /// How long answers stop running inline after one took longer than `briefAnswerMilliseconds`.
   package var briefAnswerPauseSeconds: Double = 1
 

@@ -56,9 +56,10 @@ final class ServerCore: Sendable {
     maxStreamingConnections: Int = 10_000, connectionLimit: Int = 1024, maxHeadBytes: Int,
     executionThreads: Int = 4, maxExecutionsPerAddress: Int = 2, stallTimeout: Duration = .seconds(8),
     metrics: HTTPMetrics? = nil, probes: HealthProbes? = nil, maxConnectionsPerAddress: Int = 0,
-    gzipMinimumBytes: Int? = nil, briefAnswerLimit: Duration? = nil, briefAnswerPause: Duration = .seconds(1)
+    gzipMinimumBytes: Int? = nil, briefAnswerLimit: Duration? = nil, briefAnswerPause: Duration = .seconds(1),
+    ioThreads: Int = 1
   ) {
-    inline = InlineBudget(limit: briefAnswerLimit, pause: briefAnswerPause)
+    inline = InlineBudget(limit: briefAnswerLimit, pause: briefAnswerPause, threads: ioThreads)
     self.metrics = metrics
     self.gzipMinimumBytes = gzipMinimumBytes
     self.router = router
@@ -289,12 +290,14 @@ final class ServerCore: Sendable {
   /// An upgraded socket is about to close: forget it and give its slot back.
   func upgradedClosed(_ socket: Int32) {
     connections.closed(socket)
+    inline.closed(socket)
     streaming.release()
   }
 
   /// libmicrohttpd is about to close a connection's socket.
   func connectionClosed(_ socket: Int32) {
     connections.closed(socket)
+    inline.closed(socket)
     // An upgrade whose socket was never handed over gives its slot back.
     if pendingUpgrades.withLock({ $0.removeValue(forKey: socket) }) != nil { streaming.release() }
   }
@@ -537,6 +540,7 @@ let serverConnectionHandler: MHD_NotifyConnectionCallback = { cls, connection, _
     // The address is looked up only when connections are counted per address.
     let address = core.connections.probeOnlyBeyond == nil ? nil : ServerCore.clientAddress(connection)
     core.connections.opened(socket, address: address)
+    core.inline.opened(socket)
   } else {
     core.connectionClosed(socket)
   }
