@@ -6,7 +6,7 @@ import Testing
 
 /// When an answer the router calls brief runs on the libmicrohttpd thread that read it: only while
 /// inline answers are on and not paused, and only on a thread holding no more than its share of
-/// the connections; one that takes long pauses them.
+/// the connections (`ConnectionGuard`); one that takes long pauses them.
 @Suite struct InlineBudgetTests {
   static let answer = HTTPResponse(status: 200, contentType: "text/plain", body: Array("ok".utf8))
 
@@ -33,26 +33,30 @@ import Testing
     (9, 9, 1, true),
   ])
   func aThreadsShareIsItsPartOfTheConnectionsPlusOne(held: Int, total: Int, threads: Int, within: Bool) {
-    #expect(InlineBudget.isWithinShare(holding: held, of: total, threads: threads) == within)
+    #expect(ConnectionGuard.isWithinShare(holding: held, of: total, threads: threads) == within)
   }
 
-  @Test func aThreadHoldingMoreThanItsShareHandsItsAnswersOn() {
-    let budget = InlineBudget(limit: .milliseconds(50), threads: 2)
-    for socket: Int32 in 10..<16 { budget.opened(socket) }
-    Self.onAnotherThread { for socket: Int32 in 20..<22 { budget.opened(socket) } }
+  @Test func aThreadHoldingMoreThanItsShareIsToldSo() {
+    let connections = ConnectionGuard(headTimeout: .seconds(10), lingerBytes: 0)
+    for socket: Int32 in 10..<16 { connections.opened(socket) }
+    Self.onAnotherThread { for socket: Int32 in 20..<22 { connections.opened(socket) } }
     // This thread holds 6 of 8 connections: more than its 4, plus one.
-    #expect(budget.run { Self.answer } == nil)
+    #expect(!connections.callerHoldsItsShare(threads: 2))
     // Two of each closed: this thread's 4 of 4 are still more than its 2, plus one.
-    for socket: Int32 in [20, 21, 10, 11] { budget.closed(socket) }
-    #expect(budget.run { Self.answer } == nil)
-    Self.onAnotherThread { for socket: Int32 in 30..<33 { budget.opened(socket) } }
+    for socket: Int32 in [20, 21, 10, 11] { connections.closed(socket) }
+    #expect(!connections.callerHoldsItsShare(threads: 2))
+    Self.onAnotherThread { for socket: Int32 in 30..<33 { connections.opened(socket) } }
     // 4 of 7: within 7/2 + 1.
-    #expect(budget.run { Self.answer }?.status == 200)
-    #expect(budget.inlineAnswers == 1)
+    #expect(connections.callerHoldsItsShare(threads: 2))
     // Closing twice, or a socket never opened, changes nothing.
-    budget.closed(10)
-    budget.closed(99)
-    #expect(budget.run { Self.answer }?.status == 200)
+    connections.closed(10)
+    connections.closed(99)
+    #expect(connections.callerHoldsItsShare(threads: 2))
+    // What the budget is told decides, after its own checks.
+    let budget = InlineBudget(limit: .milliseconds(50))
+    #expect(budget.run({ Self.answer }, if: false) == nil)
+    #expect(budget.run({ Self.answer }, if: connections.callerHoldsItsShare(threads: 2))?.status == 200)
+    #expect(budget.inlineAnswers == 1)
   }
 
   @Test func anAnswerThatUsesMoreCPUThanTheLimitPausesInlineAnswers() {

@@ -20,11 +20,8 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   public let persistedOperations: PersistedOperations
   /// The longest introspection lists of this schema, for the cost of introspection queries.
   private let introspectionBounds: [String: Int]
-  /// The costs of operations already checked whose cost reads no variable.
-  private let costs = OperationMemo<Int>()
-  /// The most the operations already checked whose cost reads a variable can cost: with every
-  /// list bound given by a variable at its maximum (for `isKnownCheap`).
-  private let costCeilings = OperationMemo<Int>()
+  /// The costs of operations already checked (see `KnownCost`).
+  private let costs = OperationMemo<KnownCost>()
   /// The cache policies of queries already answered (a policy reads no variable).
   private let policies = OperationMemo<CacheControlPolicy>()
   /// The schema's `@cacheControl` hints, which give each query's `GraphQLResponse.cachePolicy`;
@@ -89,9 +86,9 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
       let operation = try? getOperation(document, operationName: request.operationName),
       operation.operation == .query,
       let key = Self.memoKey(document.identity, document.source, operation),
-      let cost = costs.lookup(key) ?? costCeilings.lookup(key)
+      let known = costs.lookup(key)
     else { return false }
-    return cost <= maxCost
+    return known.most <= maxCost
   }
 
   /// Runs a request to the end on the calling thread, without Swift concurrency (as plain server
@@ -288,26 +285,43 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     }
   }
 
+  /// What is remembered of an operation's static cost.
+  private enum KnownCost: Sendable {
+    /// No list bound reads a variable: every request costs this.
+    case exact(Int)
+    /// Some list bound reads a variable: a request costs at most this (each such bound at its
+    /// maximum), and its own cost is computed with its variables.
+    case atMost(Int)
+
+    var most: Int {
+      switch self {
+      case .exact(let cost), .atMost(let cost): cost
+      }
+    }
+  }
+
   /// The static cost of the execution's operation: remembered per document and operation when no
-  /// list bound reads a variable, so a repeated request does not walk its document again.
+  /// list bound reads a variable, so a repeated request does not walk its document again; when
+  /// one does, the most it can cost is remembered instead, once (for `isKnownCheap`).
   private func cost(of execution: ExecutionContext) -> Int {
     let key = memoKey(of: execution)
-    if let key, let known = costs.lookup(key) { return known }
+    let known = key.flatMap { costs.lookup($0) }
+    if case .exact(let cost)? = known { return cost }
     var calculator = CostCalculator(
       schema: schema.schema, model: limits.costModel, fragments: execution.fragments,
       variables: execution.variables, introspectionBounds: introspectionBounds)
     let cost = calculator.cost(of: execution.operation)
-    if let key, !calculator.readVariables {
-      costs.store(OperationMemo.Entry(document: execution.documentIdentity, value: cost), for: key)
-    } else if let key, costCeilings.lookup(key) == nil {
+    guard let key, known == nil else { return cost }
+    let remembered: KnownCost
+    if calculator.readVariables {
       var ceiling = CostCalculator(
         schema: schema.schema, model: limits.costModel, fragments: execution.fragments, variables: [:],
         introspectionBounds: introspectionBounds, variablesAtTheirLargest: true)
-      costCeilings.store(
-        OperationMemo.Entry(
-          document: execution.documentIdentity, value: ceiling.cost(of: execution.operation)),
-        for: key)
+      remembered = .atMost(ceiling.cost(of: execution.operation))
+    } else {
+      remembered = .exact(cost)
     }
+    costs.store(OperationMemo.Entry(document: execution.documentIdentity, value: remembered), for: key)
     return cost
   }
 

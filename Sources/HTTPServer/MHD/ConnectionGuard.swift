@@ -37,6 +37,8 @@ final class ConnectionGuard: Sendable {
     var address: String?
     /// Opened beyond the address's budget: only probes are served on it.
     var probeOnly = false
+    /// The libmicrohttpd thread that accepted it, which serves it.
+    var thread: pthread_t
   }
 
   private struct Lingering {
@@ -54,6 +56,8 @@ final class ConnectionGuard: Sendable {
     var headTimeouts = 0
     /// Connections open now that are not long-lived (they hold one of the ordinary slots).
     var ordinary = 0
+    /// Connections open now by the libmicrohttpd thread that accepted (and serves) them.
+    var perThread: [pthread_t: Int] = [:]
     /// Connections accepted, and connections closed on accept over the ordinary limit, since
     /// the start (for the metrics).
     var accepted = 0
@@ -64,6 +68,8 @@ final class ConnectionGuard: Sendable {
     /// Takes a connection that is gone (or whose descriptor number was reused) out of the counts.
     mutating func forget(_ watched: Watched) {
       if !watched.longLived { ordinary -= 1 }
+      let held = (perThread[watched.thread] ?? 1) - 1
+      perThread[watched.thread] = held > 0 ? held : nil
       if let address = watched.address {
         let count = (perAddress[address] ?? 1) - 1
         perAddress[address] = count > 0 ? count : nil
@@ -115,7 +121,8 @@ final class ConnectionGuard: Sendable {
   func opened(_ socket: Int32, address: String? = nil) {
     let now = ContinuousClock.now
     state.withLock { state in
-      var watched = Watched(headDeadline: now + headTimeout)
+      let thread = pthread_self()
+      var watched = Watched(headDeadline: now + headTimeout, thread: thread)
       if let budget = probeOnlyBeyond, let address {
         let count = state.perAddress[address, default: 0] + 1
         state.perAddress[address] = count
@@ -126,9 +133,25 @@ final class ConnectionGuard: Sendable {
         }
       }
       if let previous = state.watched.updateValue(watched, forKey: socket) { state.forget(previous) }
+      state.perThread[thread, default: 0] += 1
       state.ordinary += 1
       state.accepted += 1
     }
+  }
+
+  /// Whether the calling libmicrohttpd thread serves no more than its share of the open
+  /// connections among `threads` threads, plus one (see `InlineBudget`: a thread holding more
+  /// hands its answers to the executor).
+  func callerHoldsItsShare(threads: Int) -> Bool {
+    let thread = pthread_self()
+    let (held, total) = state.withLock { ($0.perThread[thread] ?? 0, $0.watched.count) }
+    return Self.isWithinShare(holding: held, of: total, threads: threads)
+  }
+
+  /// Whether a thread holding `held` of `total` connections holds at most its share of them
+  /// among `threads` threads, plus one.
+  static func isWithinShare(holding held: Int, of total: Int, threads: Int) -> Bool {
+    held * max(1, threads) <= total + max(1, threads)
   }
 
   /// Whether the connection was opened beyond its address's budget (it serves probes only).

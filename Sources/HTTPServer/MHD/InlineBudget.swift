@@ -18,8 +18,8 @@ import Synchronization
 /// spread connections evenly: with wrk's 8 connections one thread sometimes held all of them.
 /// Answered inline, their requests then took turns on one core while the executor's threads
 /// would have used every core. So a thread computes inline only while it holds no more than its
-/// share of the open connections, plus one; a thread holding more hands its answers to the
-/// executor, as before.
+/// share of the open connections, plus one (`ConnectionGuard.callerHoldsItsShare`, asked by
+/// `ServerCore`); a thread holding more hands its answers to the executor, as before.
 final class InlineBudget: Sendable {
   /// The longest an inline answer may take without pausing inline answers.
   let limit: Duration
@@ -32,59 +32,12 @@ final class InlineBudget: Sendable {
   /// Inline answers that took longer than `limit`.
   private let overrunCount = Atomic<Int>(0)
 
-  /// The open connections by the libmicrohttpd thread that accepted them (which serves them).
-  private let placement = Mutex(Placement())
-  /// How many libmicrohttpd threads share the connections.
-  let threads: Int
-
-  /// Where the open connections are.
-  private struct Placement {
-    /// The thread of each open connection, by socket.
-    var owners: [Int32: pthread_t] = [:]
-    /// Open connections by thread.
-    var counts: [pthread_t: Int] = [:]
-  }
-
   /// - Parameters:
   ///   - limit: the longest an inline answer may take (nil or zero: nothing runs inline).
   ///   - pause: how long inline answers stop after one that took longer.
-  ///   - threads: how many libmicrohttpd threads serve connections.
-  init(limit: Duration?, pause: Duration = .seconds(1), threads: Int = 1) {
+  init(limit: Duration?, pause: Duration = .seconds(1)) {
     self.limit = limit ?? .zero
     self.pause = pause
-    self.threads = max(1, threads)
-  }
-
-  /// A connection was accepted, by (and so served by) the calling thread.
-  func opened(_ socket: Int32) {
-    let thread = pthread_self()
-    placement.withLock { placement in
-      if let previous = placement.owners.updateValue(thread, forKey: socket) {
-        placement.counts[previous, default: 1] -= 1
-      }
-      placement.counts[thread, default: 0] += 1
-    }
-  }
-
-  /// A connection closed (from whichever thread).
-  func closed(_ socket: Int32) {
-    placement.withLock { placement in
-      guard let thread = placement.owners.removeValue(forKey: socket) else { return }
-      placement.counts[thread, default: 1] -= 1
-    }
-  }
-
-  /// Whether the calling thread holds no more than its share of the open connections, plus one.
-  private func holdsItsShare() -> Bool {
-    let thread = pthread_self()
-    let (mine, total) = placement.withLock { ($0.counts[thread] ?? 0, $0.owners.count) }
-    return Self.isWithinShare(holding: mine, of: total, threads: threads)
-  }
-
-  /// Whether a thread holding `held` of `total` connections holds at most its share of them
-  /// among `threads` threads, plus one.
-  static func isWithinShare(holding held: Int, of total: Int, threads: Int) -> Bool {
-    held * threads <= total + threads
   }
 
   /// How many times `limit` an answer that waited may take in wall time before it counts as long:
@@ -92,12 +45,12 @@ final class InlineBudget: Sendable {
   /// (its latency target is 12 ms on 2 cores, 24 ms on 8).
   static let waitFactor: Int64 = 5
 
-  /// Runs `job` here and returns its answer, unless inline answers are off or paused: then nil,
-  /// and the caller hands `job` to the executor.
-  func run(_ job: () -> HTTPResponse) -> HTTPResponse? {
+  /// Runs `job` here and returns its answer, unless inline answers are off or paused or
+  /// `allowed` (asked last) says no: then nil, and the caller hands `job` to the executor.
+  func run(_ job: () -> HTTPResponse, if allowed: @autoclosure () -> Bool = true) -> HTTPResponse? {
     guard limit > .zero else { return nil }
     let start = Self.nanoseconds()
-    guard start >= pausedUntil.load(ordering: .relaxed), holdsItsShare() else { return nil }
+    guard start >= pausedUntil.load(ordering: .relaxed), allowed() else { return nil }
     let before = ThreadUsage()
     let response = job()
     let end = Self.nanoseconds()

@@ -36,6 +36,8 @@ final class ServerCore: Sendable {
   let executor: FairExecutor
   /// Whether answers expected to be brief are computed on libmicrohttpd's threads.
   let inline: InlineBudget
+  /// libmicrohttpd's threads, which share the connections.
+  let ioThreads: Int
   /// The router's header fields for every answer.
   private let commonHeaders: [HTTPHeaderField]
   /// Streamed responses being sent.
@@ -59,7 +61,8 @@ final class ServerCore: Sendable {
     gzipMinimumBytes: Int? = nil, briefAnswerLimit: Duration? = nil, briefAnswerPause: Duration = .seconds(1),
     ioThreads: Int = 1
   ) {
-    inline = InlineBudget(limit: briefAnswerLimit, pause: briefAnswerPause, threads: ioThreads)
+    inline = InlineBudget(limit: briefAnswerLimit, pause: briefAnswerPause)
+    self.ioThreads = ioThreads
     self.metrics = metrics
     self.gzipMinimumBytes = gzipMinimumBytes
     self.router = router
@@ -225,7 +228,9 @@ final class ServerCore: Sendable {
     case .respond(let response): return queue(response, state: state, connection: connection)
     case .compute(let job): return execute(job, state: state, connection: connection)
     case .computeBrief(let job):
-      if let response = inline.run(job) { return queue(response, state: state, connection: connection) }
+      if let response = inline.run(job, if: connections.callerHoldsItsShare(threads: ioThreads)) {
+        return queue(response, state: state, connection: connection)
+      }
       return execute(job, state: state, connection: connection)
     case .stream(let framing, let produce):
       return startStream(framing, produce: produce, state: state, connection: connection)
@@ -290,14 +295,12 @@ final class ServerCore: Sendable {
   /// An upgraded socket is about to close: forget it and give its slot back.
   func upgradedClosed(_ socket: Int32) {
     connections.closed(socket)
-    inline.closed(socket)
     streaming.release()
   }
 
   /// libmicrohttpd is about to close a connection's socket.
   func connectionClosed(_ socket: Int32) {
     connections.closed(socket)
-    inline.closed(socket)
     // An upgrade whose socket was never handed over gives its slot back.
     if pendingUpgrades.withLock({ $0.removeValue(forKey: socket) }) != nil { streaming.release() }
   }
@@ -540,7 +543,6 @@ let serverConnectionHandler: MHD_NotifyConnectionCallback = { cls, connection, _
     // The address is looked up only when connections are counted per address.
     let address = core.connections.probeOnlyBeyond == nil ? nil : ServerCore.clientAddress(connection)
     core.connections.opened(socket, address: address)
-    core.inline.opened(socket)
   } else {
     core.connectionClosed(socket)
   }
