@@ -28,11 +28,11 @@ import Testing
     struct Ship: Sendable { let id: String; let name: String? }
 
     struct QueryResolver: QueryResolving {
-      func ship(id: String, _ input: ResolverInput<Void>) -> Ship? { Ship(id: id, name: nil) }
-      func fleet(kind: Kind?, first: Int?, _ input: ResolverInput<Void>) -> [Ship] { [] }
+      func ship(id: String, _ input: borrowing ResolverInput<Void>) -> Ship? { Ship(id: id, name: nil) }
+      func fleet(kind: Kind?, first: Int?, _ input: borrowing ResolverInput<Void>) -> [Ship] { [] }
     }
     struct MutationResolver: MutationResolving {
-      func rename(id: String, name: String, _ input: ResolverInput<Void>) -> Ship? { Ship(id: id, name: name) }
+      func rename(id: String, name: String, _ input: borrowing ResolverInput<Void>) -> Ship? { Ship(id: id, name: name) }
     }
     struct ShipResolver: ShipResolving {
     \(shipFields)
@@ -45,10 +45,10 @@ import Testing
   }
 
   static let shipFields = """
-      func id(_ ship: Ship, _ input: ResolverInput<Void>) -> String { ship.id }
-      func name(_ ship: Ship, _ input: ResolverInput<Void>) -> String? { ship.name }
-      func speed(_ ship: Ship, unit: Kind?, _ input: ResolverInput<Void>) -> Double { unit == .FAST ? 2 : 1 }
-      func escort(_ ship: Ship, _ input: ResolverInput<Void>) -> Ship? { nil }
+      func id(_ ship: Ship, _ input: borrowing ResolverInput<Void>) -> String { ship.id }
+      func name(_ ship: Ship, _ input: borrowing ResolverInput<Void>) -> String? { ship.name }
+      func speed(_ ship: Ship, unit: Kind?, _ input: borrowing ResolverInput<Void>) -> Double { unit == .FAST ? 2 : 1 }
+      func escort(_ ship: Ship, _ input: borrowing ResolverInput<Void>) -> Ship? { nil }
     """
 
   private func check(schema: String = schema, shipFields: String) throws -> (status: Int32, errors: String) {
@@ -94,10 +94,12 @@ import Testing
     let text = generated.contents
     #expect(text.contains("enum Kind: String, Sendable, CaseIterable"))
     #expect(
-      text.contains("func fleet(kind: Kind?, first: Int?, _ input: ResolverInput<Context>) throws -> [Ship]"))
+      text.contains(
+        "func fleet(kind: Kind?, first: Int?, _ input: borrowing ResolverInput<Context>) throws -> [Ship]"))
     #expect(
       text.contains(
-        "func speed(_ parent: Parent, unit: Kind?, _ input: ResolverInput<Context>) throws -> Double"))
+        "func speed(_ parent: Parent, unit: Kind?, _ input: borrowing ResolverInput<Context>) throws -> Double"
+      ))
     #expect(text.contains("QueryR.Ship == ShipR.Parent"))
   }
 }

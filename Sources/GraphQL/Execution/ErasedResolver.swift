@@ -26,15 +26,15 @@ enum ErasedResolver: Sendable {
     switch resolver {
     case .sync(let resolve):
       self = .sync { source, arguments, box, info in
-        try resolve(
-          ResolverInput(
-            source: source, arguments: arguments, context: ContextBox<Context>.unbox(box), info: info))
+        let input = ResolverInput(
+          source: source, arguments: arguments, context: ContextBox<Context>.unbox(box), info: info)
+        return try resolve(input)
       }
     case .async(let resolve):
       self = .async { source, arguments, box, info in
-        try await resolve(
-          ResolverInput(
-            source: source, arguments: arguments, context: ContextBox<Context>.unbox(box), info: info))
+        let input = ResolverInput(
+          source: source, arguments: arguments, context: ContextBox<Context>.unbox(box), info: info)
+        return try await resolve(input)
       }
     }
   }

@@ -11,6 +11,7 @@
 /// Not generic: the caller's `Context` type is erased when the execution starts (resolvers get it
 /// as a `ContextBox`, see `ErasedResolver`), so the hot path runs as plain code instead of unspecialized
 /// generic code looking up type metadata at every step.
+@usableFromInline
 final class ExecutionContext {
   let schema: GraphQLSchema
   let source: Source?

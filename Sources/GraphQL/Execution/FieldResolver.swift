@@ -8,20 +8,49 @@
 ///
 /// Synchronous resolvers are the fast path: the executor only suspends for `.async` ones.
 public enum FieldResolver<Context: Sendable>: Sendable {
-  case sync(@Sendable (ResolverInput<Context>) throws -> (any Sendable)?)
-  case async(@Sendable (ResolverInput<Context>) async throws -> (any Sendable)?)
+  case sync(@Sendable (borrowing ResolverInput<Context>) throws -> (any Sendable)?)
+  case async(@Sendable (borrowing ResolverInput<Context>) async throws -> (any Sendable)?)
 }
 
-/// What a resolver receives.
-public struct ResolverInput<Context: Sendable>: Sendable {
+/// What a resolver receives, lent for the call.
+///
+/// Not copyable, so a resolver borrows it and cannot keep it: a generated selection writer builds
+/// one input for each object and moves it from field to field, and the field's `info` is worked
+/// out from the execution only if the resolver asks for it (most never do; building it for every
+/// field was three reference counts on shared boxes, a third of a LaunchList's). What a resolver
+/// wants to keep (`source`, `context`, `arguments`, `info`) it copies out.
+public struct ResolverInput<Context: Sendable>: ~Copyable, @unchecked Sendable {
+  // Unchecked: the execution and plan behind `.current` are read only during the call the input
+  // is lent to, on the thread running the execution; everything else is `Sendable`.
+
   /// The parent object's value (the root value for root fields).
   public let source: (any Sendable)?
   /// The coerced arguments, nil for a field that declares none (then `arguments` is empty).
-  @usableFromInline let givenArguments: JSONObject?
+  @usableFromInline var givenArguments: JSONObject?
   /// The per-request context, such as the caller's identity.
   public let context: Context
+  @usableFromInline var whereFrom: InfoSource
+
+  /// Where `info` comes from.
+  @usableFromInline
+  enum InfoSource {
+    /// Given whole (the generic executor, tests).
+    case given(ResolveInfo)
+    /// The field a generated writer is at, in its execution. Unretained: the writer's plans and
+    /// execution outlive the input, which cannot outlive the writer's call.
+    case current(Unmanaged<FieldPlan>, Unmanaged<ExecutionContext>)
+  }
+
   /// Where in the schema, document and response this field is.
-  public let info: ResolveInfo
+  public var info: ResolveInfo {
+    switch whereFrom {
+    case .given(let info): return info
+    case .current(let plan, let context):
+      return plan._withUnsafeGuaranteedRef { plan in
+        context._withUnsafeGuaranteedRef { TypedExecution.info(plan, in: $0) }
+      }
+    }
+  }
 
   /// The field's arguments after coercion (defaults applied, variables substituted); an
   /// argument that was not given and has no default is absent.
@@ -31,24 +60,32 @@ public struct ResolverInput<Context: Sendable>: Sendable {
     self.source = source
     self.givenArguments = arguments
     self.context = context
-    self.info = info
+    self.whereFrom = .given(info)
   }
 
-  /// The input of the field `plan` that a generated selection writer is at in `execution`, with
-  /// the field's coerced `arguments` when it declares any (`TypedExecution.arguments`).
+  /// The input a generated selection writer lends the resolvers of one object's fields in
+  /// `execution`, at its first field `plan` (`moveTo` moves it along).
   ///
   /// Inlinable, with its values consumed: built in the writer's specialized code, an input is a
   /// few stores and retains, where a call into this module built it from generic metadata and
-  /// copied the source through its existential's value witnesses (once for every field).
+  /// copied the source through its existential's value witnesses.
   @inlinable
   public init(
-    source: consuming (any Sendable)?, context: consuming Context, plan: FieldPlan,
-    arguments: consuming JSONObject? = nil, execution: TypedExecution
+    source: consuming (any Sendable)?, context: consuming Context, plan: FieldPlan, execution: TypedExecution
   ) {
     self.source = source
-    self.givenArguments = arguments
+    self.givenArguments = nil
     self.context = context
-    self.info = execution.info(plan)
+    self.whereFrom = .current(.passUnretained(plan), .passUnretained(execution.context))
+  }
+
+  /// Moves a writer's input to the object's field `plan`, with the field's coerced `arguments`
+  /// when it declares any (`TypedExecution.arguments`).
+  @inlinable
+  public mutating func moveTo(_ plan: FieldPlan, arguments: consuming JSONObject? = nil) {
+    guard case .current(_, let context) = whereFrom else { return }
+    whereFrom = .current(.passUnretained(plan), context)
+    givenArguments = arguments
   }
 }
 

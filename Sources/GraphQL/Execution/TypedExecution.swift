@@ -38,7 +38,7 @@ public struct TypedRootWriters: Sendable {
 ///
 /// Valid only during the writer's call (it points at the executor's output buffer).
 public struct TypedExecution {
-  let context: ExecutionContext
+  @usableFromInline let context: ExecutionContext
   let output: UnsafeMutablePointer<JSONByteWriter>
 
   /// The root fields' source (nil unless the caller gave one).
@@ -75,9 +75,8 @@ public struct TypedExecution {
     return try context.arguments(plan, resolution)
   }
 
-  /// What a resolver of the field `plan` receives as `info`, at the current path.
-  @usableFromInline
-  func info(_ plan: FieldPlan) -> ResolveInfo {
+  /// What a resolver of the field `plan` receives as `info`, at the current path of `context`.
+  static func info(_ plan: FieldPlan, in context: ExecutionContext) -> ResolveInfo {
     guard let resolution = plan.resolution else {
       return ResolveInfo(
         fieldName: plan.definition.name, parentTypeName: plan.parentType.name,

@@ -4,7 +4,7 @@ extension IntrospectionResolvers {
   static func type<Context>() -> [String: FieldResolver<Context>] {
     func on(
       _ body:
-        @escaping @Sendable (GraphQLTypeReference, GraphQLNamedType?, ResolverInput<Context>) -> (
+        @escaping @Sendable (GraphQLTypeReference, GraphQLNamedType?, borrowing ResolverInput<Context>) -> (
           any Sendable
         )?
     ) -> FieldResolver<Context> {

@@ -77,7 +77,7 @@ enum IntrospectionResolvers {
   }
 
   static func field<Context>() -> [String: FieldResolver<Context>] {
-    func on(_ body: @escaping @Sendable (GraphQLField, ResolverInput<Context>) -> (any Sendable)?)
+    func on(_ body: @escaping @Sendable (GraphQLField, borrowing ResolverInput<Context>) -> (any Sendable)?)
       -> FieldResolver<Context>
     {
       .sync { input in (input.source as? GraphQLField).flatMap { body($0, input) } }
@@ -96,7 +96,9 @@ enum IntrospectionResolvers {
   }
 
   static func inputValue<Context>() -> [String: FieldResolver<Context>] {
-    func on(_ body: @escaping @Sendable (GraphQLInputValue, ResolverInput<Context>) -> (any Sendable)?)
+    func on(
+      _ body: @escaping @Sendable (GraphQLInputValue, borrowing ResolverInput<Context>) -> (any Sendable)?
+    )
       -> FieldResolver<Context>
     {
       .sync { input in (input.source as? GraphQLInputValue).flatMap { body($0, input) } }
@@ -128,7 +130,9 @@ enum IntrospectionResolvers {
   }
 
   static func directive<Context>() -> [String: FieldResolver<Context>] {
-    func on(_ body: @escaping @Sendable (GraphQLDirective, ResolverInput<Context>) -> (any Sendable)?)
+    func on(
+      _ body: @escaping @Sendable (GraphQLDirective, borrowing ResolverInput<Context>) -> (any Sendable)?
+    )
       -> FieldResolver<Context>
     {
       .sync { input in (input.source as? GraphQLDirective).flatMap { body($0, input) } }

@@ -85,6 +85,10 @@ extension ResolverProtocolGenerator {
     writer.line("    throws(FieldFailure)")
     writer.line("  {")
     writer.line("    execution.beginObject()")
+    // One input lent to every field's resolver, moved from field to field (`ResolverInput`).
+    writer.line("    guard let first = plans.first else { return execution.endObject() }")
+    writer.line(
+      "    var input = ResolverInput(source: \(source), context: context, plan: first, execution: execution)")
     writer.line("    for (position, plan) in plans.enumerated() {")
     writer.line("      let start = try execution.beginField(plan, at: position)")
     writer.line("      defer { execution.endField() }")
@@ -95,11 +99,12 @@ extension ResolverProtocolGenerator {
       writer.line("          let value: \(resultType(field.type, owner: "\(type.name)R"))")
       writer.line("          do {")
       // A field that declares arguments coerces them first (their errors are the field's).
-      let arguments = field.arguments.isEmpty ? "" : "arguments: arguments, "
-      if !field.arguments.isEmpty { writer.line("            let arguments = try execution.arguments(plan)") }
-      writer.line(
-        "            let input = ResolverInput(source: \(source), context: context, plan: plan, \(arguments)execution: execution)"
-      )
+      if field.arguments.isEmpty {
+        writer.line("            input.moveTo(plan)")
+      } else {
+        writer.line("            let arguments = try execution.arguments(plan)")
+        writer.line("            input.moveTo(plan, arguments: arguments)")
+      }
       writer.line("            value = try \(call(field, of: type))")
       writer.line("          } catch {")
       writer.line("            throw execution.resolverFailure(errorPolicy(error, context), plan)")

@@ -89,14 +89,14 @@ struct ResolverProtocolGenerator {
     writer.line()
   }
 
-  /// `name(_ parent: Parent, arg: Type, _ input: ResolverInput<Context>)`.
+  /// `name(_ parent: Parent, arg: Type, _ input: borrowing ResolverInput<Context>)`.
   private func requirement(_ field: GraphQLField, of type: GraphQLObjectType) -> String {
     var parameters: [String] = []
     if !isRoot(type) { parameters.append("_ parent: Parent") }
     for argument in field.arguments {
       parameters.append("\(SwiftNaming.identifier(argument.name)): \(argumentType(argument.type))")
     }
-    parameters.append("_ input: ResolverInput<Context>")
+    parameters.append("_ input: borrowing ResolverInput<Context>")
     return "\(SwiftNaming.identifier(field.name))(\(parameters.joined(separator: ", ")))"
   }
 
@@ -172,7 +172,8 @@ struct ResolverProtocolGenerator {
     writer.line("func makeFieldResolvers<\(generics.joined(separator: ", "))>(")
     for type in types { writer.line("  \(parameterName(type)): \(type.name)R,") }
     writer.line(
-      "  resolver: (@escaping @Sendable (ResolverInput<\(first.name)R.Context>) throws -> (any Sendable)?)")
+      "  resolver: (@escaping @Sendable (borrowing ResolverInput<\(first.name)R.Context>) throws -> (any Sendable)?)"
+    )
     writer.line("    -> FieldResolver<\(first.name)R.Context>")
     writer.line(") -> [String: [String: FieldResolver<\(first.name)R.Context>]]")
     writer.line("where")
@@ -280,7 +281,7 @@ struct ResolverProtocolGenerator {
   private func writeArgumentDecoding(into writer: inout SwiftWriter) {
     writer.line("/// The parent value a field's resolver takes, or `UnexpectedParentValue`.")
     writer.block(
-      "private func parent<Parent>(of input: ResolverInput<some Sendable>, as type: Parent.Type) throws -> Parent"
+      "private func parent<Parent>(of input: borrowing ResolverInput<some Sendable>, as type: Parent.Type) throws -> Parent"
     ) { body in
       body.line("if let source = input.source, let parent = sameType(source, Parent.self) { return parent }")
       body.line("guard let parent = input.source as? Parent else {")

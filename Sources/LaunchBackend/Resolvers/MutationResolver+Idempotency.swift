@@ -10,7 +10,7 @@ extension MutationResolver {
   ///   - change: makes the change through the store's ``TripChanges`` and says what to answer.
   /// - Throws: `IDEMPOTENCY_KEY_REUSED` for a key used for another request, or the store's error.
   func runKeyed(
-    caller: StoredUser, fingerprint: String, _ input: Input,
+    caller: StoredUser, fingerprint: String, _ input: borrowing Input,
     change: (any TripChanges) throws -> RecordedTripUpdate
   ) throws -> TripUpdate {
     let context = input.context

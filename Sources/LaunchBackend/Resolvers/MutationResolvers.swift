@@ -9,7 +9,7 @@ struct MutationResolver: MutationResolving {
   ///
   /// Repeated ids count once. A null id in the list is reported as `null`.
   /// - Throws: `UNAUTHENTICATED` for an anonymous caller.
-  func bookTrips(launchIds: [String?], _ input: Input) throws -> TripUpdate {
+  func bookTrips(launchIds: [String?], _ input: borrowing Input) throws -> TripUpdate {
     guard let caller = try input.context.caller() else { throw APIError.unauthenticated("book trips") }
     let index = input.context.environment.launches
     var found: [LaunchNode] = []
@@ -42,7 +42,7 @@ struct MutationResolver: MutationResolving {
   /// `cancelTrip(launchId:)`: removes the caller's own trip on that launch, if they had one.
   ///
   /// - Throws: `UNAUTHENTICATED` for an anonymous caller.
-  func cancelTrip(launchId: String, _ input: Input) throws -> TripUpdate {
+  func cancelTrip(launchId: String, _ input: borrowing Input) throws -> TripUpdate {
     guard let caller = try input.context.caller() else { throw APIError.unauthenticated("cancel trips") }
     let node = input.context.environment.launches.node(idText: launchId)
     return try runKeyed(caller: caller, fingerprint: "cancelTrip:" + launchId, input) { changes in
@@ -56,7 +56,7 @@ struct MutationResolver: MutationResolving {
   /// `login(email:)`: finds or creates the user and opens a session with a fresh token.
   ///
   /// - Throws: `BAD_USER_INPUT` for a missing or malformed email.
-  func login(email text: String?, _ input: Input) throws -> UserNode? {
+  func login(email text: String?, _ input: borrowing Input) throws -> UserNode? {
     let email: EmailAddress
     do {
       email = try EmailAddress(validating: text ?? "")

@@ -6,23 +6,23 @@ struct QueryResolver: QueryResolving {
   static let maximumPageSize = 100
 
   /// `launch(id:)`: the launch with that flight number, if any.
-  func launch(id: String, _ input: Input) -> LaunchNode? {
+  func launch(id: String, _ input: borrowing Input) -> LaunchNode? {
     input.context.environment.launches.node(idText: id)
   }
 
   /// `me`: the caller, without a token.
-  func me(_ input: Input) throws -> UserNode? {
+  func me(_ input: borrowing Input) throws -> UserNode? {
     try input.context.caller().map { UserNode(user: $0, token: nil) }
   }
 
-  func totalTripsBooked(_ input: Input) throws -> Int? {
+  func totalTripsBooked(_ input: borrowing Input) throws -> Int? {
     try input.context.environment.store.totalTripsBooked()
   }
 
   /// `launches(pageSize:after:)`: a page of the catalog, newest first.
   ///
   /// - Throws: `BAD_USER_INPUT` for a page size below 1 or a cursor that names no launch.
-  func launches(pageSize: Int?, after: String?, _ input: Input) throws -> PageNode {
+  func launches(pageSize: Int?, after: String?, _ input: borrowing Input) throws -> PageNode {
     let size = pageSize ?? Self.defaultPageSize
     guard size >= 1 else {
       throw APIError.badUserInput("pageSize must be at least 1, but it was \(size).")

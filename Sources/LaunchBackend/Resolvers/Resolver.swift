@@ -12,7 +12,7 @@ enum Resolve {
   /// errors become `SERVICE_UNAVAILABLE`, and whose other errors (SQLite, a missing random
   /// source, an unexpected source value) are reported to the backend and become
   /// `INTERNAL_SERVER_ERROR` with a generic message.
-  static func sync(_ body: @escaping @Sendable (Input) throws -> (any Sendable)?) -> Resolver {
+  static func sync(_ body: @escaping @Sendable (borrowing Input) throws -> (any Sendable)?) -> Resolver {
     .sync { input in
       do {
         return try body(input)

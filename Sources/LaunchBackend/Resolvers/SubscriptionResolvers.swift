@@ -9,7 +9,7 @@ struct TripsBookedEvent: Sendable {
 /// event as the root value (see `LaunchBackend.start`); over a transport that cannot stream there
 /// is no event, and the field says so.
 struct SubscriptionResolver: SubscriptionResolving {
-  func tripsBooked(_ input: Input) throws -> Int? {
+  func tripsBooked(_ input: borrowing Input) throws -> Int? {
     guard let event = input.source as? TripsBookedEvent else { throw APIError.subscriptionsUnsupported }
     return event.delta
   }

@@ -2,11 +2,11 @@ import GraphQL
 import Synchronization
 import Testing
 
-/// The `ResolverInput` a typed selection writer builds in its own code (from the field's plan, the
-/// execution and the arguments it coerced, none for a field without arguments) reads as what the
-/// generic executor gives the same resolver: the same path (list indexes included), names,
-/// arguments with defaults and variables applied, and source, also from an input kept past the
-/// field and read after the execution ended.
+/// The `ResolverInput` a typed selection writer lends (one per object, moved from field to field
+/// with the field's plan and the arguments it coerced) reads as what the generic executor gives
+/// the same resolver: the same path (list indexes included), names, arguments with defaults and
+/// variables applied, and source; and what a resolver copies out of it stays true after the
+/// execution ended.
 @Suite struct TypedResolverInputTests {
   static let schema = """
     type Query { items(count: Int = 2): [Item!]! }
@@ -28,21 +28,22 @@ import Testing
     var sourceIndex: Int?
   }
 
-  /// The inputs the `Item.name` resolver got, kept to be read later.
+  /// What the `Item.name` resolver copied out of its inputs, kept to be read later.
   final class Kept: Sendable {
-    let inputs = Mutex<[ResolverInput<Void>]>([])
+    let infos = Mutex<[(info: ResolveInfo, arguments: JSONObject, source: (any Sendable)?)]>([])
   }
 
-  static func seen(_ input: ResolverInput<Void>) -> Seen {
-    Seen(
-      path: input.info.path, fieldName: input.info.fieldName, parentTypeName: input.info.parentTypeName,
-      returnType: "\(input.info.returnType)", operationName: input.info.operation.name?.value,
-      variables: input.info.variables, arguments: input.arguments, sourceIndex: (input.source as? Item)?.index
-    )
+  static func seen(_ kept: (info: ResolveInfo, arguments: JSONObject, source: (any Sendable)?)) -> Seen {
+    let info = kept.info
+    return Seen(
+      path: info.path, fieldName: info.fieldName, parentTypeName: info.parentTypeName,
+      returnType: "\(info.returnType)", operationName: info.operation.name?.value,
+      variables: info.variables, arguments: kept.arguments, sourceIndex: (kept.source as? Item)?.index)
   }
 
-  static func name(_ input: ResolverInput<Void>, kept: Kept) -> String {
-    kept.inputs.withLock { $0.append(input) }
+  static func name(_ input: borrowing ResolverInput<Void>, kept: Kept) -> String {
+    let copied = (info: input.info, arguments: input.arguments, source: input.source)
+    kept.infos.withLock { $0.append(copied) }
     let prefix = if case .string(let prefix)? = input.arguments["prefix"] { prefix } else { "?" }
     return prefix + String((input.source as? Item)?.index ?? -1)
   }
@@ -67,6 +68,8 @@ import Testing
       throws(FieldFailure)
     {
       execution.beginObject()
+      guard let first = plans.first else { return execution.endObject() }
+      var input = ResolverInput(source: item, context: (), plan: first, execution: execution)
       for (position, plan) in plans.enumerated() {
         let start = try execution.beginField(plan, at: position)
         defer { execution.endField() }
@@ -81,8 +84,7 @@ import Testing
           } catch {
             throw execution.resolverFailure(error, plan)
           }
-          let input = ResolverInput(
-            source: item, context: (), plan: plan, arguments: arguments, execution: execution)
+          input.moveTo(plan, arguments: arguments)
           execution.write(name(input, kept: kept), plan)
         } catch {
           try execution.fieldFailed(error, plan, start: start)
@@ -126,7 +128,7 @@ import Testing
     let document = try parse(Source(query))
     let response = executeSyncEncoded(
       schema: schema, document: document, variableValues: ["p": .string("n")], context: ())
-    return (String(decoding: response, as: UTF8.self), kept.inputs.withLock { $0.map(seen) })
+    return (String(decoding: response, as: UTF8.self), kept.infos.withLock { $0.map(seen) })
   }
 
   @Test func aTypedInputReadsAsTheGenericExecutorsInput() throws {
