@@ -3,7 +3,7 @@
 /// generic `append(contentsOf:)` machinery on the hot path of encoding every response.
 ///
 /// Non-copyable: it owns its allocation and frees it in `deinit`.
-package struct JSONByteWriter: ~Copyable {
+@_spi(Encoding) public struct JSONByteWriter: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<UInt8>
   @usableFromInline var capacity: Int
   @usableFromInline package internal(set) var count = 0
@@ -18,7 +18,7 @@ package struct JSONByteWriter: ~Copyable {
 
   /// Makes room for `extra` more bytes.
   @inlinable @inline(__always)
-  package mutating func reserve(_ extra: Int) {
+  public mutating func reserve(_ extra: Int) {
     if count &+ extra > capacity { grow(to: count + extra) }
   }
 
@@ -33,14 +33,14 @@ package struct JSONByteWriter: ~Copyable {
   }
 
   @inlinable @inline(__always)
-  package mutating func write(_ byte: UInt8) {
+  public mutating func write(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
     count &+= 1
   }
 
   @inlinable @inline(__always)
-  package mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
+  public mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress, bytes.count > 0 else { return }
     reserve(bytes.count)
     (base + count).initialize(from: source, count: bytes.count)
@@ -51,7 +51,7 @@ package struct JSONByteWriter: ~Copyable {
   /// escaping): one capacity check for the three parts, since most values of a response are such
   /// strings.
   @inlinable @inline(__always)
-  package mutating func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+  public mutating func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
     reserve(bytes.count &+ 2)
     base[count] = UInt8(ascii: "\"")
     if let source = bytes.baseAddress {
@@ -66,14 +66,14 @@ package struct JSONByteWriter: ~Copyable {
   }
 
   @inlinable @inline(__always)
-  package mutating func write(_ text: StaticString) {
+  public mutating func write(_ text: StaticString) {
     text.withUTF8Buffer { write($0) }
   }
 
   /// Drops everything written after the first `count` bytes (the executor's encoded path takes a
   /// field's partial output back when a non-null error propagates past it).
   @inlinable @inline(__always)
-  package mutating func truncate(to count: Int) {
+  public mutating func truncate(to count: Int) {
     precondition(count >= 0 && count <= self.count, "truncating beyond the written bytes")
     self.count = count
   }

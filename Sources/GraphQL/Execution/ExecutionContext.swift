@@ -27,10 +27,10 @@ final class ExecutionContext {
   /// false it is a field error.
   var canSuspend = false
   /// The response path of the field being executed, pushed and popped for every field and list
-  /// item. It lives behind a pointer this context owns because a stored `var` of a class pays a
-  /// dynamic exclusivity check on every access; accesses never overlap (push and pop are single
-  /// calls, and only the thread or task running the execution makes them).
-  private let pathStorage: UnsafeMutablePointer<[PathComponent]>
+  /// item (`ResponsePath`). It lives behind a pointer this context owns because a stored `var` of
+  /// a class pays a dynamic exclusivity check on every access; accesses never overlap (push and
+  /// pop are single calls, and only the thread or task running the execution makes them).
+  private let pathStorage: UnsafeMutablePointer<ResponsePath>
   /// The schema's resolvers, `Context` erased.
   let resolvers: ErasedResolvers
   /// The caller's context, as erased resolvers receive it.
@@ -79,8 +79,7 @@ final class ExecutionContext {
     self.variables = variables
     self.rootValue = rootValue
     pathStorage = .allocate(capacity: 1)
-    pathStorage.initialize(to: [])
-    pathStorage.pointee.reserveCapacity(16)
+    pathStorage.initialize(to: ResponsePath())
     limitState = .allocate(capacity: 1)
     limitState.initialize(to: LimitState(active: false, maxBytes: .max, hasDeadline: false))
     self.resolvers = executable.erasedResolvers
@@ -95,16 +94,21 @@ final class ExecutionContext {
   }
 
   /// The response path of the field being executed, such as `launches.launches.3.site`.
-  var path: [PathComponent] { pathStorage.pointee }
+  var path: [PathComponent] { pathStorage.pointee.components() }
+
+  /// Enters the field `plan` (which the caller holds until the matching `popPath`).
+  @inline(__always)
+  func pushPath(field plan: FieldPlan) { pathStorage.pointee.push(.field(Unmanaged.passUnretained(plan))) }
+
+  /// Enters the item `index` of a list.
+  @inline(__always)
+  func pushPath(index: Int) { pathStorage.pointee.push(.index(index)) }
 
   @inline(__always)
-  func pushPath(_ component: PathComponent) { pathStorage.pointee.append(component) }
-
-  @inline(__always)
-  func popPath() { pathStorage.pointee.removeLast() }
+  func popPath() { pathStorage.pointee.pop() }
 
   /// Starts an incremental execution unit (an execution group, a stream item) at `path`.
-  func replacePath(with path: [PathComponent]) { pathStorage.pointee = path }
+  func replacePath(with path: [PathComponent]) { pathStorage.pointee.replace(with: path) }
 
   /// The schema's type resolver for an abstract type applied to a value: nil when the schema
   /// has none for that type, `.some(nil)` when it could not tell.

@@ -1,3 +1,5 @@
+@_spi(Encoding) import GraphQLWire
+
 /// Executes an operation synchronously and returns the response as compact UTF-8 JSON text: the
 /// same bytes as `executeSync(...).encoded()`, written while executing, without building the
 /// `JSON` value tree first. For servers, which only send the text.
@@ -164,12 +166,12 @@ extension ExecutionContext {
         index += 1
         continue
       }
-      pushPath(.key(plan.responseKey))
+      pushPath(field: plan)
       do {
         try writeField(plan, source: source, fields: fields, into: &writer)
       } catch {
         popPath()
-        throw resuming(error, at: .key(plan.responseKey)) { [self, index] _, writer throws(FieldFailure) in
+        throw resuming(error, at: .field(plan)) { [self, index] _, writer throws(FieldFailure) in
           try writeFields(plans, from: index + 1, source: source, fields: fields, into: &writer)
           return false
         }
@@ -293,24 +295,29 @@ extension ExecutionContext {
   }
 
   /// A failure, or, for a suspension, one whose rest then runs `rest` with what the suspended
-  /// step returned: the work a step had left when a callee suspended. `component` is the response
-  /// path's component the step had pushed for the callee (and popped while unwinding).
+  /// step returned: the work a step had left when a callee suspended. `step` is the response
+  /// path's step the step had pushed for the callee (and popped while unwinding); the suspension
+  /// holds its plan, which the path does not.
   func resuming(
-    _ failure: FieldFailure, at component: PathComponent? = nil,
+    _ failure: FieldFailure, at step: ResumedStep? = nil,
     then rest: @escaping (Bool, inout JSONByteWriter) throws(FieldFailure) -> Bool
   ) -> FieldFailure {
     guard case .suspended(let suspension) = failure.reason else { return failure }
     return FieldFailure(
       suspension: Suspension { [self] writer throws(FieldFailure) in
-        if let component { pushPath(component) }
+        switch step {
+        case .field(let plan)?: pushPath(field: plan)
+        case .index(let index)?: pushPath(index: index)
+        case nil: break
+        }
         let returned: Bool
         do throws(FieldFailure) {
           returned = try await suspension.resume(&writer)
         } catch {
-          if component != nil { popPath() }
+          if step != nil { popPath() }
           throw error
         }
-        if component != nil { popPath() }
+        if step != nil { popPath() }
         return try await Suspension.run(&writer) { writer throws(FieldFailure) in try rest(returned, &writer)
         }
       })
@@ -407,7 +414,7 @@ extension ExecutionContext {
     var index = first
     while index < elements.count {
       if index > 0 { writer.write(UInt8(ascii: ",")) }
-      pushPath(.index(index))
+      pushPath(index: index)
       let start = writer.count
       do {
         do {
@@ -460,4 +467,10 @@ extension BuiltInScalar {
     }
     return true
   }
+}
+
+/// The response path's step a suspended field or list item had pushed, held until it resumes.
+enum ResumedStep {
+  case field(FieldPlan)
+  case index(Int)
 }

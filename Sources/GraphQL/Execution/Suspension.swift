@@ -1,3 +1,5 @@
+@_spi(Encoding) import GraphQLWire
+
 /// The rest of an execution that reached an `.async` resolver (graphql-js's "promise" in its
 /// `PromiseOrValue`): the executor runs synchronously until a resolver can only answer later; that
 /// field then throws a suspension, and every step it unwinds through adds the work it had left (the

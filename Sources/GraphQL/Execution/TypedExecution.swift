@@ -1,3 +1,5 @@
+@_spi(Encoding) import GraphQLWire
+
 /// Selection writers generated from a schema (`rocket-codegen --resolvers`,
 /// `makeTypedRootWriters(...)`): for each root type, a function that writes the operation's root
 /// selection set through typed resolvers, completing and serializing every field of a typed parent
@@ -62,7 +64,7 @@ public struct TypedExecution {
     try context.checkLimits(written: output.pointee.count)
     if position > 0 { output.pointee.write(UInt8(ascii: ",")) }
     plan.keyBytes.withUnsafeBufferPointer { output.pointee.write($0) }
-    context.pushPath(.key(plan.responseKey))
+    context.pushPath(field: plan)
     return output.pointee.count
   }
 
@@ -162,7 +164,7 @@ public struct TypedExecution {
   /// - Returns: where the item starts, for `itemFailed`.
   public func beginItem(_ index: Int) -> Int {
     if index > 0 { output.pointee.write(UInt8(ascii: ",")) }
-    context.pushPath(.index(index))
+    context.pushPath(index: index)
     return output.pointee.count
   }
 

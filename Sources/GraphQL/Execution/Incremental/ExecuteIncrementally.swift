@@ -1,3 +1,5 @@
+@_spi(Encoding) import GraphQLWire
+
 /// One payload of an incremental response, as JSON text.
 public struct IncrementalPayload: Sendable {
   /// The payload: an ordinary response when the first payload has `hasNext` false, else graphql-js

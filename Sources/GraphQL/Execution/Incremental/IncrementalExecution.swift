@@ -1,3 +1,5 @@
+@_spi(Encoding) import GraphQLWire
+
 /// An incremental execution after its initial result: runs the execution groups and streams the
 /// work queue releases and writes each batch of events as one subsequent payload.
 ///

@@ -1,3 +1,5 @@
+@_spi(Encoding) import GraphQLWire
+
 /// The executor's steps for incremental executions (graphql-js 17's `IncrementalExecutor`):
 /// collecting sub-selections with their `@defer`s, splitting them into the fields written now and
 /// execution groups for later, and streaming lists. The ordinary executor calls in here only when
