@@ -57,6 +57,28 @@ public struct TypedExecution {
   /// Writes `}`.
   public func endObject() { output.pointee.write(UInt8(ascii: "}")) }
 
+  /// Calls `body` with each of `plans` and its position, in order. The plans are lent without
+  /// reference counting, the caller's array holding them for the whole call: the plans of a cached
+  /// document are shared by every request, and retaining each at every field made the threads
+  /// answering at once bounce its reference count between their CPUs.
+  @inlinable @inline(__always)
+  public func forEachField(
+    of plans: [FieldPlan], _ body: (_ position: Int, _ plan: FieldPlan) throws(FieldFailure) -> Void
+  ) throws(FieldFailure) {
+    try plans.withUnsafeBufferPointer { (buffer) throws(FieldFailure) in
+      guard let base = buffer.baseAddress else { return }
+      let raw = UnsafeRawPointer(base)
+      let stride = MemoryLayout<Unmanaged<FieldPlan>>.stride
+      for position in 0..<buffer.count {
+        let plan = raw.load(fromByteOffset: position &* stride, as: Unmanaged<FieldPlan>.self)
+        let outcome: Result<Void, FieldFailure> = plan._withUnsafeGuaranteedRef { plan in
+          Result { () throws(FieldFailure) in try body(position, plan) }
+        }
+        try outcome.get()
+      }
+    }
+  }
+
   /// Starts the field `plan`, the `position`th of its selection set: checks the limits, writes the
   /// response key, pushes it on the path (`endField` pops it).
   /// - Returns: where the field's value starts, for `fieldFailed`.

@@ -89,7 +89,7 @@ extension ResolverProtocolGenerator {
     writer.line("    guard let first = plans.first else { return execution.endObject() }")
     writer.line(
       "    var input = ResolverInput(source: \(source), context: context, plan: first, execution: execution)")
-    writer.line("    for (position, plan) in plans.enumerated() {")
+    writer.line("    try execution.forEachField(of: plans) { (position, plan) throws(FieldFailure) in")
     writer.line("      let start = try execution.beginField(plan, at: position)")
     writer.line("      defer { execution.endField() }")
     writer.line("      switch plan.typedIndex {")

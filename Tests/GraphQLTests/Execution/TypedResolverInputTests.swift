@@ -70,12 +70,12 @@ import Testing
       execution.beginObject()
       guard let first = plans.first else { return execution.endObject() }
       var input = ResolverInput(source: item, context: (), plan: first, execution: execution)
-      for (position, plan) in plans.enumerated() {
+      try execution.forEachField(of: plans) { (position, plan) throws(FieldFailure) in
         let start = try execution.beginField(plan, at: position)
         defer { execution.endField() }
         guard plan.typedIndex == 0 else {
           try execution.writeUntypedField(plan, source: item)
-          continue
+          return
         }
         do throws(FieldFailure) {
           let arguments: JSONObject
