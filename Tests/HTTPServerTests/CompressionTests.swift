@@ -113,7 +113,9 @@ import Testing
     ("gzip", true), ("GZIP", true), ("x-gzip", true), ("deflate, gzip", true), ("gzip;q=0.5", true),
     ("gzip ; q=1", true), ("*", true), ("*;q=0.1", true), ("gzip;q=0", false), ("gzip;q=0.0", false),
     ("gzip;Q=0.000", false), ("*;q=0", false), ("gzip;q=0, *", false), ("identity", false), ("", false),
-    ("br, deflate", false), ("gzipped", false),
+    ("br, deflate", false), ("gzipped", false), (",, gzip ,", true), ("gzip;;q=0", false),
+    ("gzip;q=0;", false), ("gzip;level=1;q=1", true), ("gzip;q = 0", false), ("\tgzip\t", true), (";", false),
+    ("deflate;q=0,gzip", true), ("gzip,gzip;q=0", true),
   ])
   func acceptEncodingWeights(value: String, allowsGzip: Bool) {
     #expect(AcceptEncoding.allowsGzip(value) == allowsGzip)

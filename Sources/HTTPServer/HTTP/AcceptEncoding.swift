@@ -6,14 +6,32 @@ package enum AcceptEncoding {
   /// is not UTF-8 allows nothing but identity.
   package static func allowsGzip(_ value: String?) -> Bool {
     guard let value else { return false }
+    // Scanned in place (the value's own storage): splitting it into arrays of members and
+    // parameters was a percent of serve's instructions for every request.
+    if let allows = value.utf8.withContiguousStorageIfAvailable(allowsGzip) { return allows }
+    return Array(value.utf8).withUnsafeBufferPointer(allowsGzip)
+  }
+
+  private typealias Bytes = Slice<UnsafeBufferPointer<UInt8>>
+
+  private static func allowsGzip(_ value: UnsafeBufferPointer<UInt8>) -> Bool {
     var gzip: Bool?
     var wildcard: Bool?
-    for member in value.utf8.split(separator: UInt8(ascii: ",")) {
-      let parts = member.split(separator: UInt8(ascii: ";"), omittingEmptySubsequences: false)
-      guard let first = parts.first else { continue }
-      let coding = ArraySlice(first).trimmingASCIISpaces
-      let allowed = parts.dropFirst().allSatisfy { parameter in
-        Self.weightAllows(ArraySlice(parameter).trimmingASCIISpaces)
+    var memberStart = value.startIndex
+    while memberStart < value.endIndex {
+      let memberEnd = value[memberStart...].firstIndex(of: UInt8(ascii: ",")) ?? value.endIndex
+      let member = value[memberStart..<memberEnd]
+      memberStart = memberEnd + 1
+      let codingEnd = member.firstIndex(of: UInt8(ascii: ";")) ?? member.endIndex
+      let coding = trimmed(member[..<codingEnd])
+      // Every parameter after the coding: allowed unless one is a zero weight.
+      var allowed = true
+      var parameterStart = codingEnd
+      while parameterStart < member.endIndex {
+        let rest = member[(parameterStart + 1)...]
+        let parameterEnd = rest.firstIndex(of: UInt8(ascii: ";")) ?? member.endIndex
+        if !weightAllows(trimmed(member[(parameterStart + 1)..<parameterEnd])) { allowed = false }
+        parameterStart = parameterEnd
       }
       if coding.equalsIgnoringASCIICase("gzip") || coding.equalsIgnoringASCIICase("x-gzip") {
         gzip = (gzip ?? false) || allowed
@@ -26,12 +44,21 @@ package enum AcceptEncoding {
 
   /// False only for a `q` parameter whose weight is zero (`q=0`, `q=0.0`, `q=0.000`); any other
   /// parameter, or a malformed weight, leaves the coding allowed.
-  private static func weightAllows(_ parameter: ArraySlice<UInt8>) -> Bool {
+  private static func weightAllows(_ parameter: Bytes) -> Bool {
     guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")),
-      parameter[..<equals].trimmingASCIISpaces.equalsIgnoringASCIICase("q")
+      trimmed(parameter[..<equals]).equalsIgnoringASCIICase("q")
     else { return true }
-    let weight = parameter[parameter.index(after: equals)...].trimmingASCIISpaces
+    let weight = trimmed(parameter[(equals + 1)...])
     guard weight.first == UInt8(ascii: "0") else { return true }
     return !weight.dropFirst().allSatisfy { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "0") }
+  }
+
+  /// The bytes without the spaces and tabs around them.
+  private static func trimmed(_ bytes: Bytes) -> Bytes {
+    let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    guard let first = bytes.firstIndex(where: { !isSpace($0) }),
+      let last = bytes.lastIndex(where: { !isSpace($0) })
+    else { return bytes[bytes.endIndex...] }
+    return bytes[first...last]
   }
 }
