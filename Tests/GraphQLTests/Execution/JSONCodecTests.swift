@@ -104,6 +104,28 @@ import Testing
     }
   }
 
+  /// Strings are scanned eight bytes at a time: a quote, an escape, a control character or a
+  /// non-ASCII byte at any offset of a word, in strings of any length, reads as one byte at a time.
+  @Test func stringsReadTheSameAtEveryOffsetOfAWord() throws {
+    for length in 0..<20 {
+      for position in 0...length {
+        let plain = String(repeating: "a", count: length)
+        #expect(try decode("\"\(plain)\"") == .string(plain))
+        let prefix = String(repeating: "b", count: position)
+        let suffix = String(repeating: "c", count: length - position)
+        #expect(try decode("\"\(prefix)\\\"\(suffix)\"") == .string(prefix + "\"" + suffix))
+        #expect(try decode("\"\(prefix)\\n\(suffix)\"") == .string(prefix + "\n" + suffix))
+        #expect(try decode("\"\(prefix)é\(suffix)\"") == .string(prefix + "é" + suffix))
+        let control = parseError(Array("\"\(prefix)\u{1F}\(suffix)\"".utf8))
+        #expect(control?.offset == 1 + position)
+        #expect(control?.message.hasPrefix("Bad control character in string") == true)
+        let invalid = Array("\"\(prefix)".utf8) + [0xFF] + Array("\(suffix)\"".utf8)
+        #expect(parseError(invalid)?.message == "Invalid UTF-8 in string")
+        #expect(parseError(Array("\"\(prefix)\(suffix)".utf8))?.message.hasPrefix("Unexpected end") == true)
+      }
+    }
+  }
+
   @Test func rejectsInvalidUTF8AndByteOrderMark() {
     #expect(parseError([0x22, 0x61, 0xC3, 0x28, 0x22])?.offset == 2)
     #expect(parseError([0x22, 0xED, 0xA0, 0x80, 0x22])?.message == "Invalid UTF-8 in string")
