@@ -192,10 +192,8 @@ import Testing
 
   @Test func framingRules() {
     func rejection(_ fields: [(String, String)], version: String = "HTTP/1.1", intact: Bool = true) -> Int? {
-      MessageFraming(
-        version: version, fields: fields.map { .init(name: $0.0, value: Array($0.1.utf8)) },
-        valuesIntact: intact
-      ).rejection()?.status
+      MessageFraming(fields: fields.map { .init(name: $0.0, value: Array($0.1.utf8)) })
+        .rejection(version: version, valuesIntact: intact)?.status
     }
     #expect(rejection([("Host", "x")]) == nil)
     #expect(rejection([("Host", "x"), ("Transfer-Encoding", "Chunked")]) == nil)

@@ -32,46 +32,71 @@ struct MessageFraming {
     var message: String
   }
 
-  /// The protocol version of the request line, such as `HTTP/1.1`.
-  var version: String
-  /// Every header field, in arrival order.
-  var fields: [Field]
-  /// False when libmicrohttpd stored a value shorter than its line, which happens when the value
-  /// holds a NUL byte (or the field was folded over several lines).
-  var valuesIntact: Bool
+  /// The first field that breaks a rule of its own (its name, a control character).
+  private var fieldRejection: Rejection?
+  /// The first `Content-Length` value, and whether a later one differs from it.
+  private var contentLength: [UInt8]?
+  private var contentLengthsDiffer = false
+  /// How many `Transfer-Encoding` fields, and whether the first says exactly `chunked`.
+  private var transferCodings = 0
+  private var firstCodingIsChunked = false
+  private var hosts = 0
+
+  /// An empty head; `add(name:value:)` gives it the fields one at a time, as they are read
+  /// (without copying each into an array first: that was most of this check's cost, per request).
+  init() {}
+
+  /// A head of `fields`, for tests.
+  init(fields: [Field]) {
+    for field in fields {
+      Array(field.name.utf8).withUnsafeBufferPointer { name in
+        field.value.withUnsafeBufferPointer { value in add(name: name, value: value) }
+      }
+    }
+  }
+
+  /// Checks one header field, in arrival order.
+  mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+    guard fieldRejection == nil else { return }
+    guard !name.isEmpty, name.allSatisfy(Self.isTokenCharacter) else {
+      let printable = Self.printable(String(decoding: name, as: UTF8.self))
+      fieldRejection = Rejection(
+        status: 400, message: "The header field name \(printable) is not a token (RFC 9110 section 5.1).")
+      return
+    }
+    if let bad = value.first(where: Self.isForbiddenControl) {
+      let printable = Self.printable(String(decoding: name, as: UTF8.self))
+      fieldRejection = Rejection(
+        status: 400, message: "The header field \(printable) holds control character 0x\(Self.hex(bad)).")
+      return
+    }
+    if name.equalsIgnoringASCIICase("content-length") {
+      if let contentLength {
+        if !contentLength.elementsEqual(value) { contentLengthsDiffer = true }
+      } else {
+        contentLength = Array(value)
+      }
+    } else if name.equalsIgnoringASCIICase("transfer-encoding") {
+      if transferCodings == 0 { firstCodingIsChunked = value.equalsIgnoringASCIICase("chunked") }
+      transferCodings += 1
+    } else if name.equalsIgnoringASCIICase("host") {
+      hosts += 1
+    }
+  }
 
   /// The rejection for this head, or nil when it may be served.
-  func rejection() -> Rejection? {
+  /// - Parameters:
+  ///   - version: the protocol version of the request line, such as `HTTP/1.1`.
+  ///   - valuesIntact: false when libmicrohttpd stored a value shorter than its line, which
+  ///     happens when the value holds a NUL byte (or the field was folded over several lines).
+  func rejection(version: String, valuesIntact: Bool) -> Rejection? {
     guard valuesIntact else {
       return Rejection(
         status: 400, message: "A header field holds a NUL byte or is folded over several lines.")
     }
-    var contentLengths: [[UInt8]] = []
-    var transferCodings: [[UInt8]] = []
-    var hosts = 0
-    for field in fields {
-      guard !field.name.isEmpty, field.name.utf8.allSatisfy(Self.isTokenCharacter) else {
-        return Rejection(
-          status: 400,
-          message:
-            "The header field name \(Self.printable(field.name)) is not a token (RFC 9110 section 5.1).")
-      }
-      if let bad = field.value.first(where: Self.isForbiddenControl) {
-        return Rejection(
-          status: 400,
-          message:
-            "The header field \(Self.printable(field.name)) holds control character 0x\(Self.hex(bad)).")
-      }
-      if field.name.utf8.equalsIgnoringASCIICase("content-length") {
-        contentLengths.append(field.value)
-      } else if field.name.utf8.equalsIgnoringASCIICase("transfer-encoding") {
-        transferCodings.append(field.value)
-      } else if field.name.utf8.equalsIgnoringASCIICase("host") {
-        hosts += 1
-      }
-    }
-    if !transferCodings.isEmpty {
-      if !contentLengths.isEmpty {
+    if let fieldRejection { return fieldRejection }
+    if transferCodings > 0 {
+      if contentLength != nil {
         return Rejection(
           status: 400, message: "A request may not carry both Content-Length and Transfer-Encoding.")
       }
@@ -79,14 +104,15 @@ struct MessageFraming {
         return Rejection(
           status: 400, message: "Transfer-Encoding needs HTTP/1.1.")
       }
-      guard transferCodings.count == 1, Self.isChunked(transferCodings[0]) else {
+      guard transferCodings == 1, firstCodingIsChunked else {
         return Rejection(
           status: 501, message: "The only transfer coding this server implements is chunked.")
       }
     }
-    if let first = contentLengths.first {
-      guard !first.isEmpty, first.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-        contentLengths.allSatisfy({ $0 == first })
+    if let contentLength {
+      guard !contentLength.isEmpty,
+        contentLength.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+        !contentLengthsDiffer
       else {
         return Rejection(
           status: 400, message: "The Content-Length header is not one decimal number.")
@@ -118,12 +144,6 @@ struct MessageFraming {
 
   private static func isForbiddenControl(_ byte: UInt8) -> Bool {
     (byte < 0x20 && byte != 0x09) || byte == 0x7F
-  }
-
-  /// `chunked`, compared case-insensitively (RFC 9112 section 7: coding names are
-  /// case-insensitive).
-  private static func isChunked(_ value: [UInt8]) -> Bool {
-    value.equalsIgnoringASCIICase("chunked")
   }
 
   private static func hex(_ byte: UInt8) -> String {

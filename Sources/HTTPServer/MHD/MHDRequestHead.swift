@@ -35,31 +35,32 @@ struct MHDRequestHead: HTTPRequestHead {
 }
 
 extension MHDRequestHead {
-  /// The head's fields as libmicrohttpd parsed them, for the RFC 9112 checks; `method` and
-  /// `version` are the pointers the access handler received.
-  static func framing(
+  /// The rejection of the head's framing (RFC 9112, `MessageFraming`), each field checked as
+  /// libmicrohttpd hands it over; `method` and `version` are the pointers the access handler
+  /// received.
+  static func framingRejection(
     _ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
-  ) -> MessageFraming {
-    let collector = FieldCollector()
-    cmhd_header_fields(
-      connection,
-      { context, _, key, value in
-        guard let context else { return cmhd_no() }
-        let collector = Unmanaged<FieldCollector>.fromOpaque(context).takeUnretainedValue()
-        let name = key.map { String(cString: $0) } ?? ""
-        let bytes = value.map { value in
-          Array(UnsafeRawBufferPointer(start: value, count: strlen(value)).bindMemory(to: UInt8.self))
-        }
-        collector.fields.append(MessageFraming.Field(name: name, value: bytes ?? []))
-        return cmhd_yes()
-      }, Unmanaged.passUnretained(collector).toOpaque())
-    return MessageFraming(
-      version: version.map { String(cString: $0) } ?? "", fields: collector.fields,
+  ) -> MessageFraming.Rejection? {
+    var framing = MessageFraming()
+    withUnsafeMutablePointer(to: &framing) { framing in
+      _ = cmhd_header_fields(
+        connection,
+        { context, _, key, value in
+          guard let context else { return cmhd_no() }
+          let framing = context.assumingMemoryBound(to: MessageFraming.self)
+          framing.pointee.add(name: cStringBytes(key), value: cStringBytes(value))
+          return cmhd_yes()
+        }, UnsafeMutableRawPointer(framing))
+    }
+    return framing.rejection(
+      version: version.map { String(cString: $0) } ?? "",
       valuesIntact: cmhd_header_values_intact(connection, method, version) != 0)
   }
 }
 
-/// Collects header fields from libmicrohttpd's iterator; lives for one call.
-private final class FieldCollector {
-  var fields: [MessageFraming.Field] = []
+/// A C string's bytes, without its NUL (none for nil).
+private func cStringBytes(_ text: UnsafePointer<CChar>?) -> UnsafeBufferPointer<UInt8> {
+  guard let text else { return UnsafeBufferPointer(start: nil, count: 0) }
+  return UnsafeBufferPointer(
+    start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text))
 }

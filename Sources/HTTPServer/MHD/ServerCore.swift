@@ -113,7 +113,7 @@ final class ServerCore: Sendable {
         router.error(431, "The request's header fields are larger than \(maxHeadBytes / 1024) KiB in all."),
         state: state, connection: connection, close: true)
     }
-    if let rejection = MHDRequestHead.framing(connection, method: method, version: version).rejection() {
+    if let rejection = MHDRequestHead.framingRejection(connection, method: method, version: version) {
       // The body's framing is unknown or untrusted: nothing after this head can be read as a
       // request, so the connection closes (after draining what the client still sends).
       state.requestID = requestIDs.id(for: nil)
