@@ -22,7 +22,8 @@
     if count &+ extra > capacity { grow(to: count + extra) }
   }
 
-  @usableFromInline mutating func grow(to needed: Int) {
+  // Out of line: the hot path of every write is the capacity check and the copy.
+  @usableFromInline @inline(never) mutating func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
     let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

@@ -59,8 +59,8 @@ extension ExecutionContext {
       guard let field = objectType.fields[fieldName] else { return nil }
       definition = field
     }
-    var keyBytes: [UInt8] = []
-    keyBytes.reserveCapacity(key.utf8.count + 3)
+    var keyBytes: [UInt8] = [UInt8(ascii: ",")]
+    keyBytes.reserveCapacity(key.utf8.count + 4)
     JSONWriter.appendString(key, to: &keyBytes)
     keyBytes.append(UInt8(ascii: ":"))
     let isTypename = fieldName == "__typename"
@@ -77,7 +77,8 @@ extension ExecutionContext {
         arguments: constantArguments(definition, nodes[0], parentType: objectType.name))
     }
     return FieldPlan(
-      responseKey: key, keyBytes: keyBytes, fieldNodes: nodes, definition: definition, parentType: objectType,
+      responseKey: key, separatedKeyBytes: keyBytes, fieldNodes: nodes, definition: definition,
+      parentType: objectType,
       resolution: resolution, outputType: OutputType(definition.type, schema: schema), isTypename: isTypename,
       typedIndex: isTypename || isMetaField
         ? -1 : resolvers.typed?.ordinal(typeName: objectType.name, fieldName: definition.name) ?? -1)

@@ -156,8 +156,9 @@ extension ExecutionContext {
     while index < plans.count {
       let plan = plans[index]
       try checkLimits(written: writer.count)
-      if index > 0 { writer.write(UInt8(ascii: ",")) }
-      plan.keyBytes.withUnsafeBufferPointer { writer.write($0) }
+      plan.separatedKeyBytes.withUnsafeBufferPointer { key in
+        writer.write(index > 0 ? key : UnsafeBufferPointer(rebasing: key.dropFirst()))
+      }
       // Most fields are members read by the default resolver and written as they are: such a
       // field cannot fail, so it needs no response path (only errors and resolvers read it).
       if !plan.isTypename, plan.resolution == nil, let leaf = plan.builtInLeaf,

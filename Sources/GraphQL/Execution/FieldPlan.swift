@@ -34,8 +34,9 @@ public final class FieldPlan: Sendable {
   }
 
   let responseKey: String
-  /// `"responseKey":` as JSON text, for the encoded executor.
-  let keyBytes: [UInt8]
+  /// `,"responseKey":` as JSON text, for the encoded executors: a field after the first of its
+  /// selection set writes all of it, the first all but the comma (one copy per field, not two).
+  let separatedKeyBytes: [UInt8]
   /// The field nodes merged under this response key, in document order.
   let fieldNodes: [Field]
   let definition: GraphQLField
@@ -55,12 +56,12 @@ public final class FieldPlan: Sendable {
   private let subplanMemo = Mutex<[(type: ObjectIdentifier, plans: [FieldPlan])]>([])
 
   init(
-    responseKey: String, keyBytes: [UInt8], fieldNodes: [Field], definition: GraphQLField,
+    responseKey: String, separatedKeyBytes: [UInt8], fieldNodes: [Field], definition: GraphQLField,
     parentType: GraphQLObjectType, resolution: Resolution?, outputType: OutputType, isTypename: Bool,
     typedIndex: Int = -1
   ) {
     self.responseKey = responseKey
-    self.keyBytes = keyBytes
+    self.separatedKeyBytes = separatedKeyBytes
     self.fieldNodes = fieldNodes
     self.definition = definition
     self.parentType = parentType

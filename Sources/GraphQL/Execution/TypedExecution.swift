@@ -84,8 +84,9 @@ public struct TypedExecution {
   /// - Returns: where the field's value starts, for `fieldFailed`.
   public func beginField(_ plan: FieldPlan, at position: Int) throws(FieldFailure) -> Int {
     try context.checkLimits(written: output.pointee.count)
-    if position > 0 { output.pointee.write(UInt8(ascii: ",")) }
-    plan.keyBytes.withUnsafeBufferPointer { output.pointee.write($0) }
+    plan.separatedKeyBytes.withUnsafeBufferPointer { key in
+      output.pointee.write(position > 0 ? key : UnsafeBufferPointer(rebasing: key.dropFirst()))
+    }
     context.pushPath(field: plan)
     return output.pointee.count
   }
