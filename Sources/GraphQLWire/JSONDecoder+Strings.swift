@@ -6,17 +6,12 @@ extension JSONParser {
     let start = position
     var isASCII = true
     // Fast path: no escapes, the bytes are the string. Eight bytes at a time while none is a
-    // quote, a backslash, a control character or non-ASCII (the test of
-    // `JSONWriter.needsEscaping`, plus the high bits); the loop below takes the word that has one.
+    // quote, a backslash, a control character (`JSONWriter.wordNeedsEscaping`) or non-ASCII; the
+    // loop below takes the word that has one.
     if let base = input.baseAddress {
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let highs: UInt64 = 0x8080_8080_8080_8080
       while position &+ 8 <= input.count {
         let word = UnsafeRawPointer(base + position).loadUnaligned(as: UInt64.self)
-        let control = (word &- ones &* 0x20) & ~word & highs
-        let quote = ((word ^ (ones &* 0x22)) &- ones) & ~(word ^ (ones &* 0x22)) & highs
-        let backslash = ((word ^ (ones &* 0x5C)) &- ones) & ~(word ^ (ones &* 0x5C)) & highs
-        if control | quote | backslash | (word & highs) != 0 { break }
+        if word & 0x8080_8080_8080_8080 != 0 || JSONWriter.wordNeedsEscaping(word) { break }
         position &+= 8
       }
     }

@@ -99,21 +99,14 @@ extension JSONWriter {
     }
   }
 
-  /// Whether any byte is a control character, `"` or `\\`. Checks eight bytes at a time with the
-  /// classic "has a zero byte" bit trick: `(x - 0x01..) & ~x & 0x80..` is non-zero exactly when
-  /// some byte of `x` is zero, and `(x - n * 0x01..) & ~x & 0x80..` when some byte is below `n`.
+  /// Whether any byte is a control character, `"` or `\\`, eight bytes at a time
+  /// (`wordNeedsEscaping`).
   @inline(__always)
   package static func needsEscaping(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return false }
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
     var index = 0
     while index &+ 8 <= bytes.count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      let control = (word &- ones &* 0x20) & ~word & highs
-      let quote = ((word ^ (ones &* 0x22)) &- ones) & ~(word ^ (ones &* 0x22)) & highs
-      let backslash = ((word ^ (ones &* 0x5C)) &- ones) & ~(word ^ (ones &* 0x5C)) & highs
-      if control | quote | backslash != 0 { return true }
+      if wordNeedsEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) { return true }
       index &+= 8
     }
     while index < bytes.count {
@@ -122,6 +115,20 @@ extension JSONWriter {
       index &+= 1
     }
     return false
+  }
+
+  /// Whether any of the eight bytes of `word` is a control character, `"` or `\\` (the JSON
+  /// string's writer and parser both scan with it). The classic "has a zero byte" bit trick:
+  /// `(x - 0x01..) & ~x & 0x80..` is non-zero exactly when some byte of `x` is zero, and
+  /// `(x - n * 0x01..) & ~x & 0x80..` when some byte is below `n`.
+  @inline(__always)
+  static func wordNeedsEscaping(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let control = (word &- ones &* 0x20) & ~word & highs
+    let quote = ((word ^ (ones &* 0x22)) &- ones) & ~(word ^ (ones &* 0x22)) & highs
+    let backslash = ((word ^ (ones &* 0x5C)) &- ones) & ~(word ^ (ones &* 0x5C)) & highs
+    return control | quote | backslash != 0
   }
 
   /// Writes an integer's decimal digits.

@@ -156,9 +156,7 @@ extension ExecutionContext {
     while index < plans.count {
       let plan = plans[index]
       try checkLimits(written: writer.count)
-      plan.separatedKeyBytes.withUnsafeBufferPointer { key in
-        writer.write(index > 0 ? key : UnsafeBufferPointer(rebasing: key.dropFirst()))
-      }
+      plan.writeKey(first: index == 0, into: &writer)
       // Most fields are members read by the default resolver and written as they are: such a
       // field cannot fail, so it needs no response path (only errors and resolvers read it).
       if !plan.isTypename, plan.resolution == nil, let leaf = plan.builtInLeaf,

@@ -1,3 +1,4 @@
+@_spi(Encoding) import GraphQLWire
 import Synchronization
 
 /// One response key of a selection set, executed against one object type: everything about the
@@ -34,8 +35,8 @@ public final class FieldPlan: Sendable {
   }
 
   let responseKey: String
-  /// `,"responseKey":` as JSON text, for the encoded executors: a field after the first of its
-  /// selection set writes all of it, the first all but the comma (one copy per field, not two).
+  /// `,"responseKey":` as JSON text, for the encoded executors (`writeKey`): a field after the
+  /// first of its selection set writes all of it, the first all but the comma (one copy, not two).
   let separatedKeyBytes: [UInt8]
   /// The field nodes merged under this response key, in document order.
   let fieldNodes: [Field]
@@ -73,6 +74,14 @@ public final class FieldPlan: Sendable {
     }
     self.isTypename = isTypename
     self.typedIndex = typedIndex
+  }
+
+  /// Writes the field's key: `,"key":`, or `"key":` when it is the first of its selection set.
+  @inline(__always)
+  func writeKey(first: Bool, into writer: inout JSONByteWriter) {
+    separatedKeyBytes.withUnsafeBufferPointer { key in
+      writer.write(first ? UnsafeBufferPointer(rebasing: key.dropFirst()) : key)
+    }
   }
 
   /// Spec 6.4.3 "CollectSubfields" for a runtime object type, memoized.

@@ -84,9 +84,7 @@ public struct TypedExecution {
   /// - Returns: where the field's value starts, for `fieldFailed`.
   public func beginField(_ plan: FieldPlan, at position: Int) throws(FieldFailure) -> Int {
     try context.checkLimits(written: output.pointee.count)
-    plan.separatedKeyBytes.withUnsafeBufferPointer { key in
-      output.pointee.write(position > 0 ? key : UnsafeBufferPointer(rebasing: key.dropFirst()))
-    }
+    plan.writeKey(first: position == 0, into: &output.pointee)
     context.pushPath(field: plan)
     return output.pointee.count
   }

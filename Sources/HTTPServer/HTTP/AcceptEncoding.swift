@@ -23,14 +23,14 @@ package enum AcceptEncoding {
       let member = value[memberStart..<memberEnd]
       memberStart = memberEnd + 1
       let codingEnd = member.firstIndex(of: UInt8(ascii: ";")) ?? member.endIndex
-      let coding = trimmed(member[..<codingEnd])
+      let coding = member[..<codingEnd].trimmingASCIISpaces
       // Every parameter after the coding: allowed unless one is a zero weight.
       var allowed = true
       var parameterStart = codingEnd
       while parameterStart < member.endIndex {
-        let rest = member[(parameterStart + 1)...]
-        let parameterEnd = rest.firstIndex(of: UInt8(ascii: ";")) ?? member.endIndex
-        if !weightAllows(trimmed(member[(parameterStart + 1)..<parameterEnd])) { allowed = false }
+        let parameterEnd =
+          member[(parameterStart + 1)...].firstIndex(of: UInt8(ascii: ";")) ?? member.endIndex
+        if !weightAllows(member[(parameterStart + 1)..<parameterEnd].trimmingASCIISpaces) { allowed = false }
         parameterStart = parameterEnd
       }
       if coding.equalsIgnoringASCIICase("gzip") || coding.equalsIgnoringASCIICase("x-gzip") {
@@ -46,19 +46,10 @@ package enum AcceptEncoding {
   /// parameter, or a malformed weight, leaves the coding allowed.
   private static func weightAllows(_ parameter: Bytes) -> Bool {
     guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")),
-      trimmed(parameter[..<equals]).equalsIgnoringASCIICase("q")
+      parameter[..<equals].trimmingASCIISpaces.equalsIgnoringASCIICase("q")
     else { return true }
-    let weight = trimmed(parameter[(equals + 1)...])
+    let weight = parameter[(equals + 1)...].trimmingASCIISpaces
     guard weight.first == UInt8(ascii: "0") else { return true }
     return !weight.dropFirst().allSatisfy { $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "0") }
-  }
-
-  /// The bytes without the spaces and tabs around them.
-  private static func trimmed(_ bytes: Bytes) -> Bytes {
-    let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-    guard let first = bytes.firstIndex(where: { !isSpace($0) }),
-      let last = bytes.lastIndex(where: { !isSpace($0) })
-    else { return bytes[bytes.endIndex...] }
-    return bytes[first...last]
   }
 }

@@ -13,9 +13,9 @@ extension Collection<UInt8> {
   }
 }
 
-extension ArraySlice<UInt8> {
-  /// The bytes without the spaces and tabs around them.
-  @inlinable package var trimmingASCIISpaces: ArraySlice<UInt8> {
+extension BidirectionalCollection<UInt8> where SubSequence == Self {
+  /// The bytes without the spaces and tabs around them (an `ArraySlice`, or a slice of a buffer).
+  @inlinable package var trimmingASCIISpaces: Self {
     let isSpace: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
     else { return self[endIndex...] }
