@@ -53,11 +53,6 @@ struct JSONParser {
   var position = 0
   var depth = 0
 
-  init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
-    self.input = input
-    self.maxDepth = maxDepth
-  }
-
   mutating func parseDocument() throws(JSONParseError) -> JSON {
     skipWhitespace()
     let value = try parseValue()

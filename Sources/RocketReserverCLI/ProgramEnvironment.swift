@@ -26,13 +26,8 @@ struct ProgramEnvironment: Sendable {
   /// Seconds since 1970: what cache ages and queued changes are measured with.
   let clock: @Sendable () -> Int64
 
-  /// An environment of `variables`, for tests and for the process.
-  /// - Parameters:
-  ///   - variables: the environment variables.
-  ///   - standardOutputIsTerminal: whether standard output is a terminal (default false).
-  ///   - standardErrorIsTerminal: whether standard error is a terminal (default false).
-  ///   - standardInputIsTerminal: whether standard input is a terminal (default false).
-  ///   - clock: seconds since 1970 (default the system clock).
+  /// An environment of `variables`, for tests and for the process; the other parameters are the
+  /// properties of their names.
   init(
     variables: [String: String], standardOutputIsTerminal: Bool = false,
     standardErrorIsTerminal: Bool = false, standardInputIsTerminal: Bool = false,

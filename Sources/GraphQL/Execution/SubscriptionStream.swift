@@ -81,10 +81,6 @@ public struct SubscriptionStream<Element: Sendable>: AsyncSequence, Sendable {
     deinit { storage.terminate() }
   }
 
-  init(consumer: Consumer) {
-    self.consumer = consumer
-  }
-
   final class Storage: Sendable {
     private struct State {
       var buffer: [Element] = []

@@ -8,11 +8,6 @@ struct LiteralCoercer {
   /// The coerced variable values; nil when the literal must be constant (default values).
   var variables: JSONObject?
 
-  init(schema: GraphQLSchema, variables: JSONObject? = nil) {
-    self.schema = schema
-    self.variables = variables
-  }
-
   func coerce(_ literal: Value, to type: GraphQLTypeReference) -> JSON? {
     if case .variable(let variable) = literal {
       guard let value = variables?[variable.name.value] else { return nil }

@@ -12,14 +12,8 @@ package final class GraphQLMetrics: Sendable {
   package enum Transport: Int, Sendable, CaseIterable {
     case post, get, stream, websocket
 
-    var label: String {
-      switch self {
-      case .post: "post"
-      case .get: "get"
-      case .stream: "stream"
-      case .websocket: "websocket"
-      }
-    }
+    /// The case's name.
+    var label: String { "\(self)" }
   }
 
   /// How a request ended, as its `status` label says.

@@ -67,7 +67,7 @@ public struct ServeCommand: Command {
     "--pid-file", valueName: "FILE", type: .path,
     help: "write the process id to FILE once listening (removed when serve stops)")
   static let drain = Option(
-    "--drain", valueName: "SECONDS", type: .secondsOrZero(upTo: 3600), defaultValue: "5",
+    "--drain", valueName: "SECONDS", type: .seconds(upTo: 3600, orZero: true), defaultValue: "5",
     help: "on SIGTERM, how long /ready answers 503 while every request is still served before the "
       + "server stops; 0 stops at once")
   static let logFormat = Option(
@@ -154,27 +154,17 @@ public struct ServeCommand: Command {
       }
       persisted.manifest = Array(manifest)
     } else if persisted.trustedOnly {
-      return context.badArgument(
-        ArgumentParser.Failure(
-          message: "--persisted-only needs --persisted-queries MANIFEST", showsUsage: true),
-        for: self)
+      return usageError("--persisted-only needs --persisted-queries MANIFEST", context)
     }
     var metricsSettings = MetricsSettings(
       enabled: !arguments[Self.noMetrics],
       operationNames: ServeMetrics.operationNames(manifest: persisted.manifest))
     if let address = arguments[Self.metricsAddress] {
       guard metricsSettings.enabled else {
-        return context.badArgument(
-          ArgumentParser.Failure(
-            message: "give --metrics-address or --no-metrics, not both", showsUsage: true),
-          for: self)
+        return usageError("give --metrics-address or --no-metrics, not both", context)
       }
       guard let listen = MetricsSettings.listenAddress(address) else {
-        return context.badArgument(
-          ArgumentParser.Failure(
-            message: "--metrics-address needs HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464",
-            showsUsage: true),
-          for: self)
+        return usageError("--metrics-address needs HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464", context)
       }
       metricsSettings.address = listen
     }
@@ -189,9 +179,7 @@ public struct ServeCommand: Command {
     let database: BookingDatabase
     if let databaseURL {
       guard !dataDirectoryGiven else {
-        return context.badArgument(
-          ArgumentParser.Failure(message: "give --data-dir or --database, not both", showsUsage: true),
-          for: self)
+        return usageError("give --data-dir or --database, not both", context)
       }
       database = .postgres(conninfo: databaseURL, poolSize: arguments[Self.databasePool] ?? 4)
     } else if let databasePath = context.session?.databasePath {
@@ -227,6 +215,11 @@ public struct ServeCommand: Command {
     return await serve(
       host: host, port: port, database: database, configuration: configuration, limits: limits,
       persisted: persisted, options: options, metrics: metricsSettings, context: context)
+  }
+
+  /// A usage error of this command, with its usage line.
+  private func usageError(_ message: String, _ context: CommandContext) -> CommandOutcome {
+    context.badArgument(ArgumentParser.Failure(message: message, showsUsage: true), for: self)
   }
 
   private func serve(

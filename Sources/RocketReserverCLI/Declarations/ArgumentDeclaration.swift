@@ -28,14 +28,7 @@ struct ArgumentDeclaration: Sendable {
 struct Positional<Value: Sendable>: Sendable {
   let declaration: ArgumentDeclaration
 
-  /// Declares a positional argument.
-  /// - Parameters:
-  ///   - name: the placeholder, upper case.
-  ///   - type: how words are parsed and completed.
-  ///   - optional: whether it may be left out (default false).
-  ///   - repeats: whether it takes every remaining word (default false).
-  ///   - hidden: whether usage lines and help leave it out (default false).
-  ///   - help: one line of explanation.
+  /// Declares a positional argument: the parameters are ``ArgumentDeclaration``'s properties.
   init(
     _ name: String, type: ValueType<Value>, optional: Bool = false, repeats: Bool = false,
     hidden: Bool = false, help: String

@@ -36,18 +36,7 @@ public struct CommandDeclaration: Sendable {
   /// refuse those formats when given for them.
   let printsRows: Bool
 
-  /// Declares a command.
-  /// - Parameters:
-  ///   - name: the word that runs it.
-  ///   - aliases: other words that run it (default none).
-  ///   - summary: one line for `help`.
-  ///   - details: more for `help COMMAND` (default none).
-  ///   - arguments: positional arguments (default none).
-  ///   - options: the command's own options (default none).
-  ///   - needsLogin: whether it needs a login (default false).
-  ///   - recordedInHistory: whether its lines go to the history file (default true).
-  ///   - availability: where it may run (default everywhere).
-  ///   - printsRows: whether its results are rows for `--format tsv|csv|ids` (default false).
+  /// Declares a command: each parameter sets the property of its name.
   init(
     _ name: String, aliases: [String] = [], summary: String, details: String = "",
     arguments: [ArgumentDeclaration] = [], options: [OptionDeclaration] = [], needsLogin: Bool = false,

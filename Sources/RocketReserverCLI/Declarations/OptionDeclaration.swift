@@ -46,15 +46,7 @@ struct OptionDeclaration: Sendable {
 struct Option<Value: Sendable>: Sendable {
   let declaration: OptionDeclaration
 
-  /// Declares `--name VALUE_NAME`.
-  /// - Parameters:
-  ///   - name: the long name with its dashes.
-  ///   - short: a one-letter form with its dash (default none).
-  ///   - valueName: the placeholder in usage lines.
-  ///   - type: how the value is parsed and completed.
-  ///   - defaultValue: the default in words (default none).
-  ///   - scope: where it may be given (default: with its command only).
-  ///   - help: one line of explanation.
+  /// Declares `--name VALUE_NAME`: the parameters are ``OptionDeclaration``'s properties.
   init(
     _ name: String, short: String? = nil, valueName: String, type: ValueType<Value>,
     defaultValue: String? = nil, scope: OptionScope = .command, help: String
@@ -69,12 +61,7 @@ struct Option<Value: Sendable>: Sendable {
 struct Flag: Sendable {
   let declaration: OptionDeclaration
 
-  /// Declares `--name`.
-  /// - Parameters:
-  ///   - name: the long name with its dashes.
-  ///   - short: a one-letter form with its dash (default none).
-  ///   - scope: where it may be given (default: with its command only).
-  ///   - help: one line of explanation.
+  /// Declares `--name`: the parameters are ``OptionDeclaration``'s properties.
   init(_ name: String, short: String? = nil, scope: OptionScope = .command, help: String) {
     declaration = OptionDeclaration(
       name: name, short: short, valueName: nil, value: nil, defaultValue: nil, help: help, scope: scope)

@@ -16,11 +16,7 @@ struct ValueType<Value: Sendable>: Sendable {
   /// "takes DESCRIPTION" (a timeout, a header field); nil otherwise.
   let problem: @Sendable (String) -> String?
 
-  /// A value type.
-  /// - Parameters:
-  ///   - description: the value in words, for errors.
-  ///   - candidates: Tab candidates (default none).
-  ///   - parse: the word as a value, or nil.
+  /// A value type: the parameters are the properties (by default no candidates, no own problem).
   init(
     _ description: String,
     candidates: @escaping @Sendable ([String], CommandContext) -> [String] = { _, _ in [] },
@@ -70,23 +66,19 @@ extension ValueType where Value == String {
   /// A launch id: a flight number, canonical (`042` is `42`); Tab offers the ids known (shown
   /// so far, or in a fresh shell cached or in the embedded catalog) that are not on the line yet,
   /// in numeric order.
-  static let launchID = ValueType(
-    "a launch id (a number such as 42)",
-    candidates: { typed, context in
-      context.shell.launchIDsForCompletion.filter { !typed.contains($0) }
-    },
-    problem: LaunchID.problem
-  ) { LaunchID.parse($0) }
+  static let launchID = launchIDs { $0.launchIDsForCompletion }
 
   /// The id of a launch the logged-in user booked, parsed as ``launchID``; Tab offers the user's
   /// trips not on the line yet.
-  static let bookedLaunchID = ValueType(
-    "a launch id (a number such as 42)",
-    candidates: { typed, context in
-      context.shell.bookedLaunchIDs.filter { !typed.contains($0) }
-    },
-    problem: LaunchID.problem
-  ) { LaunchID.parse($0) }
+  static let bookedLaunchID = launchIDs { $0.bookedLaunchIDs }
+
+  private static func launchIDs(offering known: @escaping @Sendable (ShellState) -> [String]) -> ValueType {
+    ValueType(
+      "a launch id (a number such as 42)",
+      candidates: { typed, context in known(context.shell).filter { !typed.contains($0) } },
+      problem: LaunchID.problem
+    ) { LaunchID.parse($0) }
+  }
 
   /// Any non-empty text.
   static let text = ValueType(
@@ -169,27 +161,16 @@ extension ValueType {
 }
 
 extension ValueType where Value == Duration {
-  /// A time in decimal seconds above zero and at most `limit` (`5`, `0.25`), to the millisecond.
-  static func seconds(upTo limit: Int) -> ValueType {
-    ValueType("seconds from 0 to \(limit), such as 5 or 0.25") { word in
-      guard let seconds = Double(word), seconds > 0, seconds <= Double(limit) else { return nil }
+  /// A time in decimal seconds above zero (or from zero, where 0 means "not at all": `serve
+  /// --drain 0`) and at most `limit` (`5`, `0.25`), to the millisecond.
+  static func seconds(upTo limit: Int, orZero: Bool = false) -> ValueType {
+    ValueType("seconds from 0 to \(limit), such as \(orZero ? "0, " : "")5 or 0.25") { word in
+      guard let seconds = Double(word), seconds > 0 || (orZero && seconds == 0), seconds <= Double(limit)
+      else { return nil }
       return .milliseconds(Int((seconds * 1000).rounded(.up)))
     }
   }
-}
 
-extension ValueType where Value == Duration {
-  /// A time in decimal seconds from zero to `limit` (`0`, `5`, `0.25`), to the millisecond:
-  /// where 0 means "not at all" (`serve --drain 0`).
-  static func secondsOrZero(upTo limit: Int) -> ValueType {
-    ValueType("seconds from 0 to \(limit), such as 0, 5 or 0.25") { word in
-      guard let seconds = Double(word), seconds >= 0, seconds <= Double(limit) else { return nil }
-      return .milliseconds(Int((seconds * 1000).rounded(.up)))
-    }
-  }
-}
-
-extension ValueType where Value == Duration {
   /// A length of time as a whole number with a unit, `90s`, `30m`, `12h` or `7d` (plain
   /// seconds without one); `0` means no bound, which ``Duration/zero`` stands for.
   static let age = ValueType("a time such as 90s, 30m, 12h or 7d, or 0 for no bound") { word in

@@ -19,13 +19,8 @@ struct OutboxStore: Sendable {
   static let applicationID: Int64 = 0x5252_4F42
   static let schemaVersion: Int64 = 1
 
-  /// The file.
+  /// The file, such as ``ApplicationDirectories/outboxFile``.
   let path: String
-
-  /// - Parameter path: the file, such as ``ApplicationDirectories/outboxFile``.
-  init(path: String) {
-    self.path = path
-  }
 
   /// Queues a change at the end of the part of `endpoint` and `user`.
   ///

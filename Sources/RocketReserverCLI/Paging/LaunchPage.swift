@@ -8,16 +8,4 @@ struct LaunchPage<Launch: Sendable>: Sendable {
   var cursor: String
   /// Whether the server says more launches follow.
   var hasMore: Bool
-
-  /// A page.
-  ///
-  /// - Parameters:
-  ///   - launches: the launches on the page.
-  ///   - cursor: the cursor for the next page.
-  ///   - hasMore: whether more launches follow.
-  init(launches: [Launch], cursor: String, hasMore: Bool) {
-    self.launches = launches
-    self.cursor = cursor
-    self.hasMore = hasMore
-  }
 }

@@ -49,16 +49,8 @@ public struct REPL: Sendable {
   /// error; nil for none (`-q`).
   public var welcome: String?
 
-  /// Creates a loop.
-  /// - Parameters:
-  ///   - registry: the commands (default `CommandCatalog.registry`).
-  ///   - style: colours for results (default none).
-  ///   - errorStyle: colours for errors (default none).
-  ///   - environment: the process environment (default empty: no history file).
-  ///   - output: where commands print (default the standard streams).
-  ///   - prompt: the prompt builder (default `rocket-reserver> `).
-  ///   - session: the client and shared state (default none).
-  ///   - format: how results are printed (default tables).
+  /// Creates a loop: each parameter sets the property of its name (an empty environment: no
+  /// history file).
   public init(
     registry: CommandRegistry = CommandCatalog.registry, style: TextStyle = .plain,
     errorStyle: TextStyle = .plain, environment: [String: String] = [:], output: CommandOutput = .standard,

@@ -50,17 +50,9 @@ public final class Session: Sendable {
   /// Seconds since 1970: the clock cache ages are measured with.
   let clock: @Sendable () -> Int64
 
-  /// A session for the embedded backend or a server.
-  /// - Parameters:
-  ///   - endpoint: the server's URL, or nil for the embedded backend.
-  ///   - databasePath: the embedded backend's database file (ignored with an endpoint).
-  ///   - credentials: where logins are saved (nil: logins are not saved).
-  ///   - options: timeout, extra headers, verbose reporting (default: 30 s, none, off).
-  ///   - endpointGivenAsOption: whether `--endpoint` gave the endpoint (default false).
-  ///   - dataDirectoryGivenAsOption: whether `--data-dir` gave the database's folder (default false).
-  ///   - cacheFile: the normalized cache's file (default none: no cache).
-  ///   - outboxFile: the outbox's file (default none: changes are never queued).
-  ///   - clock: seconds since 1970 (default the system clock).
+  /// A session for the embedded backend or a server: the parameters are the properties of their
+  /// names, `credentials` where logins are saved (nil: they are not), and without `cacheFile` or
+  /// `outboxFile` there is no cache or outbox.
   public init(
     endpoint: URL?, databasePath: String, credentials: (any CredentialStore)?,
     options: RequestOptions = RequestOptions(), endpointGivenAsOption: Bool = false,
