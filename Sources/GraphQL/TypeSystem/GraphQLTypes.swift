@@ -139,15 +139,11 @@ public final class GraphQLInputObjectType: Sendable {
   public let isOneOf: Bool
   public let definition: InputObjectTypeDefinition?
 
-  public init(
+  public convenience init(
     name: String, description: String? = nil, fields: [GraphQLInputValue],
     definition: InputObjectTypeDefinition? = nil
   ) {
-    self.name = name
-    self.description = description
-    self.fields = fields
-    self.isOneOf = false
-    self.definition = definition
+    self.init(name: name, description: description, fields: fields, isOneOf: false, definition: definition)
   }
 
   /// An input object that is a OneOf Input Object when `isOneOf` is true. (A separate initializer:

@@ -1,13 +1,18 @@
 /// The introspection types (spec 4.5) as graphql-js 17 defines them; every schema's type map
 /// includes them.
 enum IntrospectionTypes {
+  /// `includeDeprecated: Boolean! = false`, the argument of the lists that leave deprecated members out.
+  private static let includeDeprecated = [
+    GraphQLInputValue(
+      name: "includeDeprecated", type: .nonNull(.named("Boolean")), defaultValue: .boolean(false, range: nil))
+  ]
+
   static let schema = GraphQLObjectType(
     name: "__Schema",
     description:
       "A GraphQL Schema defines the capabilities of a GraphQL server. It exposes all available types and directives on the server, as well as the entry points for query, mutation, and subscription operations.",
     fields: GraphQLFieldMap([
-      GraphQLField(
-        name: "description", type: .named("String")),
+      GraphQLField(name: "description", type: .named("String")),
       GraphQLField(
         name: "types", description: "A list of all types supported by this server.",
         type: .nonNull(.list(.nonNull(.named("__Type"))))),
@@ -33,43 +38,19 @@ enum IntrospectionTypes {
     description:
       "The fundamental unit of any GraphQL Schema is the type. There are many kinds of types in GraphQL as represented by the `__TypeKind` enum.\n\nDepending on the kind of a type, certain fields describe information about that type. Scalar types provide no information beyond a name, description and optional `specifiedByURL`, while Enum types provide their values. Object and Interface types provide the fields they describe. Abstract types, Union and Interface, provide the Object types possible at runtime. List and NonNull types compose other types.",
     fields: GraphQLFieldMap([
+      GraphQLField(name: "kind", type: .nonNull(.named("__TypeKind"))),
+      GraphQLField(name: "name", type: .named("String")),
+      GraphQLField(name: "description", type: .named("String")),
+      GraphQLField(name: "specifiedByURL", type: .named("String")),
+      GraphQLField(name: "fields", type: .list(.nonNull(.named("__Field"))), arguments: includeDeprecated),
+      GraphQLField(name: "interfaces", type: .list(.nonNull(.named("__Type")))),
+      GraphQLField(name: "possibleTypes", type: .list(.nonNull(.named("__Type")))),
       GraphQLField(
-        name: "kind", type: .nonNull(.named("__TypeKind"))),
+        name: "enumValues", type: .list(.nonNull(.named("__EnumValue"))), arguments: includeDeprecated),
       GraphQLField(
-        name: "name", type: .named("String")),
-      GraphQLField(
-        name: "description", type: .named("String")),
-      GraphQLField(
-        name: "specifiedByURL", type: .named("String")),
-      GraphQLField(
-        name: "fields", type: .list(.nonNull(.named("__Field"))),
-        arguments: [
-          GraphQLInputValue(
-            name: "includeDeprecated", type: .nonNull(.named("Boolean")),
-            defaultValue: .boolean(false, range: nil))
-        ]),
-      GraphQLField(
-        name: "interfaces", type: .list(.nonNull(.named("__Type")))),
-      GraphQLField(
-        name: "possibleTypes", type: .list(.nonNull(.named("__Type")))),
-      GraphQLField(
-        name: "enumValues", type: .list(.nonNull(.named("__EnumValue"))),
-        arguments: [
-          GraphQLInputValue(
-            name: "includeDeprecated", type: .nonNull(.named("Boolean")),
-            defaultValue: .boolean(false, range: nil))
-        ]),
-      GraphQLField(
-        name: "inputFields", type: .list(.nonNull(.named("__InputValue"))),
-        arguments: [
-          GraphQLInputValue(
-            name: "includeDeprecated", type: .nonNull(.named("Boolean")),
-            defaultValue: .boolean(false, range: nil))
-        ]),
-      GraphQLField(
-        name: "ofType", type: .named("__Type")),
-      GraphQLField(
-        name: "isOneOf", type: .named("Boolean")),
+        name: "inputFields", type: .list(.nonNull(.named("__InputValue"))), arguments: includeDeprecated),
+      GraphQLField(name: "ofType", type: .named("__Type")),
+      GraphQLField(name: "isOneOf", type: .named("Boolean")),
     ]))
 
   static let field = GraphQLObjectType(
@@ -77,23 +58,13 @@ enum IntrospectionTypes {
     description:
       "Object and Interface types are described by a list of Fields, each of which has a name, potentially a list of arguments, and a return type.",
     fields: GraphQLFieldMap([
+      GraphQLField(name: "name", type: .nonNull(.named("String"))),
+      GraphQLField(name: "description", type: .named("String")),
       GraphQLField(
-        name: "name", type: .nonNull(.named("String"))),
-      GraphQLField(
-        name: "description", type: .named("String")),
-      GraphQLField(
-        name: "args", type: .nonNull(.list(.nonNull(.named("__InputValue")))),
-        arguments: [
-          GraphQLInputValue(
-            name: "includeDeprecated", type: .nonNull(.named("Boolean")),
-            defaultValue: .boolean(false, range: nil))
-        ]),
-      GraphQLField(
-        name: "type", type: .nonNull(.named("__Type"))),
-      GraphQLField(
-        name: "isDeprecated", type: .nonNull(.named("Boolean"))),
-      GraphQLField(
-        name: "deprecationReason", type: .named("String")),
+        name: "args", type: .nonNull(.list(.nonNull(.named("__InputValue")))), arguments: includeDeprecated),
+      GraphQLField(name: "type", type: .nonNull(.named("__Type"))),
+      GraphQLField(name: "isDeprecated", type: .nonNull(.named("Boolean"))),
+      GraphQLField(name: "deprecationReason", type: .named("String")),
     ]))
 
   static let inputValue = GraphQLObjectType(
@@ -101,20 +72,15 @@ enum IntrospectionTypes {
     description:
       "Arguments provided to Fields or Directives and the input fields of an InputObject are represented as Input Values which describe their type and optionally a default value.",
     fields: GraphQLFieldMap([
-      GraphQLField(
-        name: "name", type: .nonNull(.named("String"))),
-      GraphQLField(
-        name: "description", type: .named("String")),
-      GraphQLField(
-        name: "type", type: .nonNull(.named("__Type"))),
+      GraphQLField(name: "name", type: .nonNull(.named("String"))),
+      GraphQLField(name: "description", type: .named("String")),
+      GraphQLField(name: "type", type: .nonNull(.named("__Type"))),
       GraphQLField(
         name: "defaultValue",
         description: "A GraphQL-formatted string representing the default value for this input value.",
         type: .named("String")),
-      GraphQLField(
-        name: "isDeprecated", type: .nonNull(.named("Boolean"))),
-      GraphQLField(
-        name: "deprecationReason", type: .named("String")),
+      GraphQLField(name: "isDeprecated", type: .nonNull(.named("Boolean"))),
+      GraphQLField(name: "deprecationReason", type: .named("String")),
     ]))
 
   static let enumValue = GraphQLObjectType(
@@ -122,14 +88,10 @@ enum IntrospectionTypes {
     description:
       "One possible value for a given Enum. Enum values are unique values, not a placeholder for a string or numeric value. However an Enum value is returned in a JSON response as a string.",
     fields: GraphQLFieldMap([
-      GraphQLField(
-        name: "name", type: .nonNull(.named("String"))),
-      GraphQLField(
-        name: "description", type: .named("String")),
-      GraphQLField(
-        name: "isDeprecated", type: .nonNull(.named("Boolean"))),
-      GraphQLField(
-        name: "deprecationReason", type: .named("String")),
+      GraphQLField(name: "name", type: .nonNull(.named("String"))),
+      GraphQLField(name: "description", type: .named("String")),
+      GraphQLField(name: "isDeprecated", type: .nonNull(.named("Boolean"))),
+      GraphQLField(name: "deprecationReason", type: .named("String")),
     ]))
 
   static let directive = GraphQLObjectType(
@@ -137,21 +99,12 @@ enum IntrospectionTypes {
     description:
       "A Directive provides a way to describe alternate runtime execution and type validation behavior in a GraphQL document.\n\nIn some cases, you need to provide options to alter GraphQL's execution behavior in ways field arguments will not suffice, such as conditionally including or skipping a field. Directives provide this by describing additional information to the executor.",
     fields: GraphQLFieldMap([
+      GraphQLField(name: "name", type: .nonNull(.named("String"))),
+      GraphQLField(name: "description", type: .named("String")),
+      GraphQLField(name: "isRepeatable", type: .nonNull(.named("Boolean"))),
+      GraphQLField(name: "locations", type: .nonNull(.list(.nonNull(.named("__DirectiveLocation"))))),
       GraphQLField(
-        name: "name", type: .nonNull(.named("String"))),
-      GraphQLField(
-        name: "description", type: .named("String")),
-      GraphQLField(
-        name: "isRepeatable", type: .nonNull(.named("Boolean"))),
-      GraphQLField(
-        name: "locations", type: .nonNull(.list(.nonNull(.named("__DirectiveLocation"))))),
-      GraphQLField(
-        name: "args", type: .nonNull(.list(.nonNull(.named("__InputValue")))),
-        arguments: [
-          GraphQLInputValue(
-            name: "includeDeprecated", type: .nonNull(.named("Boolean")),
-            defaultValue: .boolean(false, range: nil))
-        ]),
+        name: "args", type: .nonNull(.list(.nonNull(.named("__InputValue")))), arguments: includeDeprecated),
     ]))
 
   static let typeKind = GraphQLEnumType(
