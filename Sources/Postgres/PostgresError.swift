@@ -27,13 +27,7 @@ public struct PostgresError: Error, Sendable, Equatable, CustomStringConvertible
   /// The SQL that failed, if a statement was involved (never its parameters).
   public let sql: String?
 
-  /// Creates an error.
-  ///
-  /// - Parameters:
-  ///   - kind: the kind of failure.
-  ///   - sqlState: the SQLSTATE, if any (default nil).
-  ///   - message: what went wrong.
-  ///   - sql: the statement involved, if any (default nil).
+  /// Creates an error; the parameters are the properties of their names.
   public init(_ kind: Kind, sqlState: String? = nil, message: String, sql: String? = nil) {
     self.kind = kind
     self.sqlState = sqlState

@@ -7,11 +7,4 @@ public struct CatalogPage: Sendable, Hashable {
   public let cursor: String
   /// True exactly when launches remain after this page.
   public let hasMore: Bool
-
-  /// Creates a page; see the properties for their meaning.
-  public init(launches: [CatalogLaunch], cursor: String, hasMore: Bool) {
-    self.launches = launches
-    self.cursor = cursor
-    self.hasMore = hasMore
-  }
 }

@@ -4,10 +4,4 @@ public struct StoredUser: Sendable, Hashable {
   public let id: Int
   /// The email address as first spelled at login (domain lowercased; see ``EmailAddress``).
   public let email: String
-
-  /// Creates a user value.
-  public init(id: Int, email: String) {
-    self.id = id
-    self.email = email
-  }
 }

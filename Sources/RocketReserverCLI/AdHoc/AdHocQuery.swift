@@ -54,10 +54,7 @@ enum AdHocQuery {
       }
       return (first, stages)
     }
-    guard case .succeeded(let (first, stages), _) = sent else {
-      if case .failed(let outcome) = sent { return outcome }
-      return .failed()
-    }
+    guard case .succeeded(let (first, stages), _) = sent else { return sent.failure }
     let style = context.style
     let response: JSON
     if first.hasNext {

@@ -61,8 +61,7 @@ enum EndpointSchema {
         GraphQLRequest(query: introspectionQuery, operationName: "IntrospectionQuery"))
     }
     guard case .succeeded(let response, let data) = fetched else {
-      if case .failed(let outcome) = fetched { return .failure(FetchFailure(outcome: outcome)) }
-      return .failure(FetchFailure(outcome: .failed()))
+      return .failure(FetchFailure(outcome: fetched.failure))
     }
     let messages = response["errors"]?.arrayValue?.compactMap { $0["message"]?.stringValue } ?? []
     guard messages.isEmpty, !data.isNull else {

@@ -45,10 +45,7 @@ public struct BookCommand: Command {
           .bookTrips
       )
     }
-    guard case .succeeded(let (already, answer), let data) = fetched else {
-      if case .failed(let outcome) = fetched { return outcome }
-      return .failed()
-    }
+    guard case .succeeded(let (already, answer), let data) = fetched else { return fetched.failure }
     guard let answer else {
       let list = already.map { "launch \($0)" }.joined(separator: ", ")
       return context.fail("book: already booked: \(list)")

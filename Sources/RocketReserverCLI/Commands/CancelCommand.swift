@@ -59,10 +59,7 @@ public struct CancelCommand: Command {
       let exists = try await requests.fetch(LaunchDetailsQuery(id: id)).requireData().launch != nil
       return (answer, exists)
     }
-    guard case .succeeded(let (answer, exists), let data) = fetched else {
-      if case .failed(let outcome) = fetched { return (outcome, nil) }
-      return (.failed(), nil)
-    }
+    guard case .succeeded(let (answer, exists), let data) = fetched else { return (fetched.failure, nil) }
     let reason = exists ? "you have no trip on launch \(id)" : "no launch with id \(id)"
     if context.json {
       // A refusal is an error like any other: `{"error": {"message": ..., "status": 1}}`.

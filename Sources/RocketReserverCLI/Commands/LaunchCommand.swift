@@ -42,10 +42,7 @@ public struct LaunchCommand: Command {
       guard let final else { throw RocketClientError.cancelled }
       return final
     }
-    guard case .succeeded(let details, let data) = fetched else {
-      if case .failed(let outcome) = fetched { return outcome }
-      return .failed()
-    }
+    guard case .succeeded(let details, let data) = fetched else { return fetched.failure }
     guard let launch = details.launch else {
       return context.fail("no launch with id \(id)")
     }

@@ -38,10 +38,7 @@ public struct LaunchesCommand: Command {
         pageSize: pageSize, after: start, requests: requests)
       return (launches, requests.capture.allResponses)
     }
-    guard case .succeeded(let (launches, responses), _) = fetched else {
-      if case .failed(let outcome) = fetched { return outcome }
-      return .failed()
-    }
+    guard case .succeeded(let (launches, responses), _) = fetched else { return fetched.failure }
     let shown = search.map { text in launches.filter { Self.matches($0, text) } } ?? launches
     context.shell.noteBookings(shown.map { ($0.id, $0.isBooked) })
     context.shell.noteMissions(shown.map { ($0.id, $0.mission?.name) })

@@ -34,10 +34,7 @@ public struct LoginCommand: Command {
     ) { requests throws(RocketClientError) in
       try await requests.logIn(LoginMutation(email: email), email: email) { $0.login?.token }
     }
-    guard case .succeeded(let credential, var data) = fetched else {
-      if case .failed(let outcome) = fetched { return outcome }
-      return .failed()
-    }
+    guard case .succeeded(let credential, var data) = fetched else { return fetched.failure }
     // The server's spelling: the first login's, when the address was used before in another case.
     let display = data["login"]?["email"]?.stringValue ?? credential.email
     if display != credential.email, let store = context.session?.client.credentials {

@@ -20,10 +20,7 @@ public struct MoreCommand: Command {
     let fetched = await context.request("Loading launches") { requests throws(RocketClientError) in
       try await shell.nextPage(requests: requests)
     }
-    guard case .succeeded(let page, let data) = fetched else {
-      if case .failed(let outcome) = fetched { return outcome }
-      return .failed()
-    }
+    guard case .succeeded(let page, let data) = fetched else { return fetched.failure }
     guard let page else {
       return context.fail("no launches listed yet: type 'launches' first")
     }

@@ -44,10 +44,7 @@ public struct ProbeCommand: Command {
         throw RocketClientError.transport(error)
       }
     }
-    guard case .succeeded(let report, _) = probed else {
-      if case .failed(let outcome) = probed { return outcome }
-      return .failed()
-    }
+    guard case .succeeded(let report, _) = probed else { return probed.failure }
     if context.json {
       context.writeJSON(report.json)
     } else {

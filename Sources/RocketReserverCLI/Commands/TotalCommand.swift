@@ -13,10 +13,7 @@ public struct TotalCommand: Command {
     let fetched = await context.request("Counting trips") { requests throws(RocketClientError) in
       try await requests.fetch(TotalTripsBookedQuery()).requireData()
     }
-    guard case .succeeded(let result, let data) = fetched else {
-      if case .failed(let outcome) = fetched { return outcome }
-      return .failed()
-    }
+    guard case .succeeded(let result, let data) = fetched else { return fetched.failure }
     guard let total = result.totalTripsBooked else {
       return context.fail("the server did not say how many trips are booked")
     }

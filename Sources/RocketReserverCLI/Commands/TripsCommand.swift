@@ -13,10 +13,7 @@ public struct TripsCommand: Command {
     let fetched = await context.request("Loading your trips") { requests throws(RocketClientError) in
       try await requests.fetch(MeQuery()).requireData()
     }
-    guard case .succeeded(let result, let data) = fetched else {
-      if case .failed(let outcome) = fetched { return outcome }
-      return .failed()
-    }
+    guard case .succeeded(let result, let data) = fetched else { return fetched.failure }
     guard let me = result.me else {
       return context.fail(context.notLoggedInMessage, status: ExitStatus.notLoggedIn)
     }

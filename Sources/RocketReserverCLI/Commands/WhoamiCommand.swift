@@ -13,10 +13,7 @@ public struct WhoamiCommand: Command {
     let fetched = await context.request("Asking the server") { requests throws(RocketClientError) in
       try await requests.fetch(MeQuery()).requireData()
     }
-    guard case .succeeded(let result, let data) = fetched else {
-      if case .failed(let outcome) = fetched { return outcome }
-      return .failed()
-    }
+    guard case .succeeded(let result, let data) = fetched else { return fetched.failure }
     guard let me = result.me else {
       let message =
         context.session?.givesOwnAuthorization == true

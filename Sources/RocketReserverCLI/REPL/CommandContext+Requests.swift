@@ -8,6 +8,13 @@ enum RequestOutcome<Value> {
   case succeeded(Value, data: JSON)
   /// The request failed; the error line is printed and this is the command's outcome.
   case failed(CommandOutcome)
+
+  /// The outcome a failed request left the command with (`.failed()` for one that succeeded,
+  /// which a `guard case .succeeded` has ruled out).
+  var failure: CommandOutcome {
+    guard case .failed(let outcome) = self else { return .failed() }
+    return outcome
+  }
 }
 
 extension CommandContext {

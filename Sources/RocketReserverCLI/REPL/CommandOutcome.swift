@@ -3,16 +3,7 @@ public struct CommandOutcome: Equatable, Sendable {
   /// The exit status (`ExitStatus`); 0 means success.
   public var status: Int32
   /// True when the shell should stop reading lines (`quit`).
-  public var endsSession: Bool
-
-  /// Creates an outcome.
-  /// - Parameters:
-  ///   - status: the exit status.
-  ///   - endsSession: whether the shell should stop (default false).
-  public init(status: Int32, endsSession: Bool = false) {
-    self.status = status
-    self.endsSession = endsSession
-  }
+  public var endsSession = false
 
   /// The command worked.
   public static let success = CommandOutcome(status: ExitStatus.success)

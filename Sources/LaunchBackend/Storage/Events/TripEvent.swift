@@ -5,12 +5,6 @@ public struct TripEvent: Sendable, Hashable {
   public let id: Int
   /// `+n` when a `bookTrips` call newly booked n trips, `-1` when a trip was cancelled.
   public let delta: Int
-
-  /// Creates an event value.
-  public init(id: Int, delta: Int) {
-    self.id = id
-    self.delta = delta
-  }
 }
 
 /// Events read from the log, with how far the log had been pruned when they were read: a
