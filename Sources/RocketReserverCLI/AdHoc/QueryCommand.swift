@@ -45,9 +45,6 @@ public struct QueryCommand: Command {
     arguments: [document.declaration],
     options: [file.declaration, variable.declaration, variables.declaration, operation.declaration])
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     var text = arguments[Self.document]
     // `echo '{ ... }' | rocket-reserver query`: the document is standard input, as with -f -

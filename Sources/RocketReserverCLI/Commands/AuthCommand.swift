@@ -17,9 +17,6 @@ public struct AuthCommand: Command {
     "auth", summary: "list the saved logins, one per endpoint ('logout --all' forgets them all)",
     arguments: [action.declaration], printsRows: true)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let session = context.session, let store = session.client.credentials else {
       return context.fail("no credentials file: set HOME or XDG_CONFIG_HOME", status: ExitStatus.config)

@@ -9,9 +9,6 @@ public struct BookCommand: Command {
   public let declaration = CommandDeclaration(
     "book", summary: "book a seat on one or more launches", arguments: [ids.declaration], needsLogin: true)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     var requested: [String] = []
     for id in arguments.all(Self.ids) where !requested.contains(id) { requested.append(id) }

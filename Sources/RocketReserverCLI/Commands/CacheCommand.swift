@@ -29,9 +29,6 @@ public struct CacheCommand: Command {
       "Answers from --endpoint servers are kept in $XDG_CACHE_HOME/rocket-reserver/cache.sqlite, one part per endpoint and user, at most 20 MB and 7 days old; each field stays fresh for the max-age the schema's @cacheControl hints and the answer's Cache-Control give it. --cache POLICY chooses when they are used. 'cache show Launch:42' prints a record's fields with their values, ages, max-ages and the operation that wrote them; 'cache show --query \"launch(id: 42)\"' lists the fields an answer would be read from, and which are missing or stale.",
     arguments: [action.declaration, key.declaration], options: [query.declaration])
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let session = context.session, let cache = session.cache else {
       return context.fail("no cache: set HOME or XDG_CACHE_HOME")

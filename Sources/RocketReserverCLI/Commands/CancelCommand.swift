@@ -11,9 +11,6 @@ public struct CancelCommand: Command {
     "cancel", summary: "cancel your trips on one or more launches", arguments: [ids.declaration],
     needsLogin: true)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     var ids: [String] = []
     for id in arguments.all(Self.ids) where !ids.contains(id) { ids.append(id) }

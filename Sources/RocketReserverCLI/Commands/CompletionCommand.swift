@@ -13,9 +13,6 @@ public struct CompletionCommand: Command {
       """,
     arguments: [shell.declaration])
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let shell = arguments[Self.shell] else { return .failed(ExitStatus.usage) }
     context.output.write(CompletionScripts.script(for: shell))

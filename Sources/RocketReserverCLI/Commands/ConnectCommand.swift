@@ -26,9 +26,6 @@ public struct ConnectCommand: Command {
       """,
     arguments: [target.declaration], options: [profile.declaration], availability: .shellOnly)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     let target = arguments[Self.target]
     let profile = arguments[Self.profile]

@@ -10,9 +10,6 @@ public struct LaunchCommand: Command {
     "launch", summary: "show one launch: mission, site, rocket, patch, booked or not",
     arguments: [id.declaration], printsRows: true)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let id = arguments[Self.id] else { return .failed(ExitStatus.usage) }
     // Whether the launch is booked needs the server's database, so `LaunchDetails` defers it:

@@ -22,9 +22,6 @@ public struct LaunchesCommand: Command {
     options: [pageSize.declaration, after.declaration, all.declaration, search.declaration],
     printsRows: true)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     let pageSize = arguments[Self.pageSize]
     let start = arguments[Self.after]

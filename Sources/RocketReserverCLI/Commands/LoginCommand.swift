@@ -15,9 +15,6 @@ public struct LoginCommand: Command {
       """,
     arguments: [email.declaration])
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let text = arguments[Self.email] else { return .failed(ExitStatus.usage) }
     let email: String

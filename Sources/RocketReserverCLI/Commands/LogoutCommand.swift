@@ -9,9 +9,6 @@ public struct LogoutCommand: Command {
     "logout", summary: "forget the login for this endpoint (--all: for every endpoint)",
     options: [all.declaration])
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let session = context.session else { return context.fail("no server is configured") }
     if arguments[Self.all] { return await logOutEverywhere(session, context: context) }

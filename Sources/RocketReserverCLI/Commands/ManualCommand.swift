@@ -3,9 +3,6 @@ public struct ManualCommand: Command {
   public let declaration = CommandDeclaration(
     "man", summary: "print the manual page (roff): rocket-reserver man | man -l -")
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     context.output.write(ManualPage.text)
     return .success

@@ -6,9 +6,6 @@ public struct MoreCommand: Command {
   public let declaration = CommandDeclaration(
     "more", summary: "show the next page of launches", printsRows: true)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     await Self.showNextPage(context: context)
   }

@@ -23,9 +23,6 @@ public struct OutboxCommand: Command {
       "With --endpoint, a book or cancel that cannot reach the server waits in $XDG_STATE_HOME/rocket-reserver/outbox.sqlite (one part per endpoint and user) and the command exits 75; the next command that reaches the server sends the waiting changes first, in order, each once (each carries an Idempotency-Key the server deduplicates by). --no-queue fails instead (status 69).",
     arguments: [action.declaration, number.declaration], needsLogin: true, printsRows: true)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let session = context.session, let outbox = session.outbox else {
       return context.fail(

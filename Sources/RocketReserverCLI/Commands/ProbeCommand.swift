@@ -19,9 +19,6 @@ public struct ProbeCommand: Command {
       """,
     arguments: [target.declaration], printsRows: true)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     let given = arguments[Self.target].flatMap(EndpointURL.parse)
     guard let endpoint = given ?? context.session?.endpoint else {

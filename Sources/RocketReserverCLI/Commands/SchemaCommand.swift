@@ -18,9 +18,6 @@ public struct SchemaCommand: Command {
       """,
     options: [endpoint.declaration, refresh.declaration])
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     var session = context.session
     let refresh = arguments[Self.refresh]

@@ -120,9 +120,6 @@ public struct ServeCommand: Command {
     ],
     availability: .commandLineOnly)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     if context.environment.options.endpoint != nil {
       return context.fail(

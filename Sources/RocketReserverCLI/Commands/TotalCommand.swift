@@ -6,9 +6,6 @@ public struct TotalCommand: Command {
   public let declaration = CommandDeclaration(
     "total", summary: "show how many trips all users have booked", printsRows: true)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     let fetched = await context.request("Counting trips") { requests throws(RocketClientError) in
       try await requests.fetch(TotalTripsBookedQuery()).requireData()

@@ -6,9 +6,6 @@ public struct TripsCommand: Command {
   public let declaration = CommandDeclaration(
     "trips", summary: "list your booked trips", needsLogin: true, printsRows: true)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     let fetched = await context.request("Loading your trips") { requests throws(RocketClientError) in
       try await requests.fetch(MeQuery()).requireData()

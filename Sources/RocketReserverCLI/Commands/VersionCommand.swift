@@ -5,9 +5,6 @@ import GraphQL
 public struct VersionCommand: Command {
   public let declaration = CommandDeclaration("version", summary: "show the program's version")
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     if context.json {
       context.writeJSON(Self.json)

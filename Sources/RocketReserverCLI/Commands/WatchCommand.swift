@@ -33,9 +33,6 @@ public struct WatchCommand: Command {
       """,
     options: [count.declaration, since.declaration, transport.declaration])
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let session = context.session else {
       return context.fail("watch needs a server, and none is configured")

@@ -6,9 +6,6 @@ public struct WhoamiCommand: Command {
   public let declaration = CommandDeclaration(
     "whoami", summary: "show who is logged in", printsRows: true)
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     let fetched = await context.request("Asking the server") { requests throws(RocketClientError) in
       try await requests.fetch(MeQuery()).requireData()

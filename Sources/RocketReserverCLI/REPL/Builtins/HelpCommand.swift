@@ -7,9 +7,6 @@ public struct HelpCommand: Command {
     "help", aliases: ["?"], summary: "list the commands, or show how to use one",
     arguments: [topic.declaration])
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let topic = arguments[Self.topic] else {
       // In the shell and scripts, the commands that only run on their own are not offered.

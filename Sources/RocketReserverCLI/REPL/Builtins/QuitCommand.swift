@@ -10,9 +10,6 @@ public struct QuitCommand: Command {
     "quit", aliases: ["exit", "q", "\\q"], summary: "leave the shell (Ctrl-D does too)",
     arguments: [ignored.declaration])
 
-  /// Creates the command.
-  public init() {}
-
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     if context.json { context.writeJSON(.object(["quit": .object(["status": .int(0)])])) }
     return .quit()
