@@ -2,12 +2,9 @@
 ///
 /// "For every `@defer` and `@stream` directive with a `label` argument, the label must be a static
 /// string and unique among all the labels of the document."
-final class DeferStreamDirectiveLabelRule: ValidationVisitor {
-  private let context: ValidationContext
+final class DeferStreamDirectiveLabelRule: ContextVisitor, ValidationVisitor {
   /// The first directive to use each label.
   private var knownLabels: [String: Directive] = [:]
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     let name = node.name.value

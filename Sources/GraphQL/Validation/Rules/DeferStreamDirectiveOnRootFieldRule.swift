@@ -2,12 +2,9 @@
 ///
 /// A mutation's or a subscription's root fields cannot be deferred or streamed: the operation's
 /// side effects and events belong to its first result.
-final class DeferStreamDirectiveOnRootFieldRule: ValidationVisitor {
-  private let context: ValidationContext
+final class DeferStreamDirectiveOnRootFieldRule: ContextVisitor, ValidationVisitor {
   /// Fragments already checked for an earlier operation (without an error found in them).
   private var checkedFragments: Set<String> = []
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterOperation(_ node: OperationDefinition) {
     guard node.operation == .mutation || node.operation == .subscription,

@@ -2,12 +2,9 @@
 ///
 /// A subscription's events are single results: `@defer` and `@stream` in a subscription must be
 /// switchable off (`if: false` or a variable), unless the selection can be skipped anyway.
-final class DeferStreamDirectiveOnValidOperationsRule: ValidationVisitor {
-  private let context: ValidationContext
+final class DeferStreamDirectiveOnValidOperationsRule: ContextVisitor, ValidationVisitor {
   /// Fragments already checked for an earlier subscription (without an error found in them).
   private var checkedFragments: Set<String> = []
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterOperation(_ node: OperationDefinition) {
     guard node.operation == .subscription else { return }

@@ -4,11 +4,7 @@
 /// not be TypeSystemDefinitionOrExtension)."
 ///
 /// https://spec.graphql.org/October2021/#sec-Executable-Definitions
-final class ExecutableDefinitionsRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class ExecutableDefinitionsRule: ContextVisitor, ValidationVisitor {
   func enterDocument(_ node: Document) {
     for definition in node.definitions {
       let name: String

@@ -4,11 +4,7 @@
 /// set."
 ///
 /// https://spec.graphql.org/October2021/#sec-Field-Selections
-final class FieldsOnCorrectTypeRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class FieldsOnCorrectTypeRule: ContextVisitor, ValidationVisitor {
   func enterField(_ node: Field) {
     guard let parent = context.typeInfo.parentType, !context.typeInfo.hasFieldDefinition else { return }
     let name = node.name.value

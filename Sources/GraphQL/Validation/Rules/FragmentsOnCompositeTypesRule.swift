@@ -4,11 +4,7 @@
 /// specified by that typeCondition. type must be a composite type (object, interface or union)."
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragments-On-Composite-Types
-final class FragmentsOnCompositeTypesRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class FragmentsOnCompositeTypesRule: ContextVisitor, ValidationVisitor {
   func enterInlineFragment(_ node: InlineFragment) {
     guard let condition = node.typeCondition, let type = context.schema.typeMap[condition.name.value],
       !type.isCompositeType

@@ -4,8 +4,7 @@
 /// arguments of that field or directive."
 ///
 /// https://spec.graphql.org/October2021/#sec-Argument-Names
-final class KnownArgumentNamesRule: ValidationVisitor {
-  private let context: ValidationContext
+final class KnownArgumentNamesRule: ContextVisitor, ValidationVisitor {
   private lazy var directiveArguments: [String: [String]] = {
     var directiveArguments: [String: [String]] = [:]
     for directive in context.schema.directives {
@@ -16,8 +15,6 @@ final class KnownArgumentNamesRule: ValidationVisitor {
     }
     return directiveArguments
   }()
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     let name = node.name.value

@@ -5,8 +5,7 @@
 /// support and where they support them."
 ///
 /// https://spec.graphql.org/October2021/#sec-Directives-Are-Defined
-final class KnownDirectivesRule: ValidationVisitor {
-  private let context: ValidationContext
+final class KnownDirectivesRule: ContextVisitor, ValidationVisitor {
   /// Built on the first directive met: most documents have none.
   private lazy var locationsByName: [String: [String]] = {
     var locationsByName: [String: [String]] = [:]
@@ -18,8 +17,6 @@ final class KnownDirectivesRule: ValidationVisitor {
     }
     return locationsByName
   }()
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     let name = node.name.value

@@ -4,11 +4,7 @@
 /// validation error if the target of a spread is not defined."
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-spread-target-defined
-final class KnownFragmentNamesRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class KnownFragmentNamesRule: ContextVisitor, ValidationVisitor {
   func enterFragmentSpread(_ node: FragmentSpread) {
     guard context.fragment(named: node.name.value) == nil else { return }
     context.report("Unknown fragment \"\(node.name.value)\".", nodes: [node.name.range])

@@ -9,11 +9,7 @@
 /// was not validated).
 ///
 /// https://spec.graphql.org/draft/#sec-Operation-Type-Existence
-final class KnownOperationTypesRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class KnownOperationTypesRule: ContextVisitor, ValidationVisitor {
   func enterOperation(_ node: OperationDefinition) {
     guard context.schema.rootType(for: node.operation) == nil else { return }
     context.report(

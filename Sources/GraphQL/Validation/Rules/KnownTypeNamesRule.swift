@@ -4,12 +4,9 @@
 /// the target type of fragment must be defined in the schema." Variable types must exist too.
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-Spread-Type-Existence
-final class KnownTypeNamesRule: ValidationVisitor {
-  private let context: ValidationContext
+final class KnownTypeNamesRule: ContextVisitor, ValidationVisitor {
   /// Type names defined by type-system definitions in the document itself.
   private var definedInDocument: Set<String> = []
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterDocument(_ node: Document) {
     for case .typeSystem(.type(let type)) in node.definitions {

@@ -4,11 +4,8 @@
 /// exists in the document."
 ///
 /// https://spec.graphql.org/October2021/#sec-Lone-Anonymous-Operation
-final class LoneAnonymousOperationRule: ValidationVisitor {
-  private let context: ValidationContext
+final class LoneAnonymousOperationRule: ContextVisitor, ValidationVisitor {
   private var operationCount = 0
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterDocument(_ node: Document) {
     operationCount = node.definitions.count { if case .operation = $0 { true } else { false } }

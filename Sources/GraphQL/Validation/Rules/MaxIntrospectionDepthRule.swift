@@ -7,11 +7,10 @@
 /// standard introspection query has at most two).
 ///
 /// https://github.com/graphql/graphql-js/pull/4119
-final class MaxIntrospectionDepthRule: ValidationVisitor {
+final class MaxIntrospectionDepthRule: ContextVisitor, ValidationVisitor {
   /// graphql-js's `MAX_LISTS_DEPTH`.
   static let maxListDepth = 3
 
-  private let context: ValidationContext
   /// The deepest list nesting inside each fragment already measured. graphql-js walks a fragment
   /// again at each spread, which takes time exponential in the nesting of fragments that spread
   /// others twice; measuring each once gives the same answer in linear time.
@@ -20,8 +19,6 @@ final class MaxIntrospectionDepthRule: ValidationVisitor {
   private var measuring: Set<String> = []
   /// Nonzero inside a reported field: graphql-js does not look further into it.
   private var skipDepth = 0
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterField(_ node: Field) {
     if skipDepth > 0 {

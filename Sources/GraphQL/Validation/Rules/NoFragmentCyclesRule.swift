@@ -5,14 +5,11 @@
 /// underlying data."
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-spreads-must-not-form-cycles
-final class NoFragmentCyclesRule: ValidationVisitor {
-  private let context: ValidationContext
+final class NoFragmentCyclesRule: ContextVisitor, ValidationVisitor {
   /// Fragments already searched; each cycle is reported once, from its first fragment.
   private var visited: Set<String> = []
   private var spreadPath: [FragmentSpread] = []
   private var pathIndexByName: [String: Int] = [:]
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterFragmentDefinition(_ node: FragmentDefinition) { detectCycles(from: node) }
 

@@ -4,11 +4,7 @@
 /// context of an operation must be defined at the top level of that operation."
 ///
 /// https://spec.graphql.org/October2021/#sec-All-Variable-Uses-Defined
-final class NoUndefinedVariablesRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class NoUndefinedVariablesRule: ContextVisitor, ValidationVisitor {
   /// Reported on entering the operation, before the errors inside it, as graphql-js 17 does (16
   /// reported on leaving it).
   func enterOperation(_ node: OperationDefinition) {

@@ -3,12 +3,9 @@
 /// "Defined fragments must be used within a document."
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragments-Must-Be-Used
-final class NoUnusedFragmentsRule: ValidationVisitor {
-  private let context: ValidationContext
+final class NoUnusedFragmentsRule: ContextVisitor, ValidationVisitor {
   private var operations: [OperationDefinition] = []
   private var fragments: [FragmentDefinition] = []
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterOperation(_ node: OperationDefinition) { operations.append(node) }
 

@@ -4,11 +4,7 @@
 /// transitively included by that operation. Unused variables cause a validation error."
 ///
 /// https://spec.graphql.org/October2021/#sec-All-Variables-Used
-final class NoUnusedVariablesRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class NoUnusedVariablesRule: ContextVisitor, ValidationVisitor {
   /// Reported on entering the operation, before the errors inside it, as graphql-js 17 does (16
   /// reported on leaving it).
   func enterOperation(_ node: OperationDefinition) {

@@ -4,11 +4,7 @@
 /// type": the possible types of the fragment's type and of the parent type must intersect.
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-spread-is-possible
-final class PossibleFragmentSpreadsRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class PossibleFragmentSpreadsRule: ContextVisitor, ValidationVisitor {
   func enterInlineFragment(_ node: InlineFragment) {
     guard let fragmentType = compositeTypeName(context.typeInfo.type?.namedType),
       let parent = context.typeInfo.parentType,

@@ -4,8 +4,7 @@
 /// does not have a default value. Otherwise, the argument is optional."
 ///
 /// https://spec.graphql.org/October2021/#sec-Required-Arguments
-final class ProvidedRequiredArgumentsRule: ValidationVisitor {
-  private let context: ValidationContext
+final class ProvidedRequiredArgumentsRule: ContextVisitor, ValidationVisitor {
   /// For each known directive, its required arguments' names and types, in declaration order.
   private lazy var requiredDirectiveArguments: [String: [(name: String, type: String)]] = {
     var requiredDirectiveArguments: [String: [(name: String, type: String)]] = [:]
@@ -22,8 +21,6 @@ final class ProvidedRequiredArgumentsRule: ValidationVisitor {
     }
     return requiredDirectiveArguments
   }()
-
-  init(context: ValidationContext) { self.context = context }
 
   static func isRequired(_ argument: GraphQLInputValue) -> Bool {
     argument.type.isNonNull && argument.defaultValue == nil

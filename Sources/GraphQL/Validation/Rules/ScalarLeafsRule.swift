@@ -5,11 +5,7 @@
 /// of type scalar or enum."
 ///
 /// https://spec.graphql.org/October2021/#sec-Leaf-Field-Selections
-final class ScalarLeafsRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class ScalarLeafsRule: ContextVisitor, ValidationVisitor {
   func enterField(_ node: Field) {
     guard let type = context.typeInfo.type, let named = context.typeInfo.namedType else { return }
     let name = node.name.value

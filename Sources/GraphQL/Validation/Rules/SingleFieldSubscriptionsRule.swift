@@ -4,11 +4,7 @@
 /// must have exactly one entry, which must not be an introspection field."
 ///
 /// https://spec.graphql.org/October2021/#sec-Single-root-field
-final class SingleFieldSubscriptionsRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class SingleFieldSubscriptionsRule: ContextVisitor, ValidationVisitor {
   func enterOperation(_ node: OperationDefinition) {
     guard node.operation == .subscription, let root = context.schema.subscriptionType else { return }
     var groups: [(key: String, fields: [Field])] = []

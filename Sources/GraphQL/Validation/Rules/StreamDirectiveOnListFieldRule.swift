@@ -1,11 +1,7 @@
 /// Stream Directives Are Used On List Fields (graphql-js 17)
 ///
 /// Only a list has items to stream.
-final class StreamDirectiveOnListFieldRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class StreamDirectiveOnListFieldRule: ContextVisitor, ValidationVisitor {
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     guard node.name.value == "stream", let field = context.typeInfo.fieldDefinition,
       let parentType = context.typeInfo.parentType

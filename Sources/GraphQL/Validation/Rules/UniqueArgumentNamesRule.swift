@@ -4,11 +4,7 @@
 /// argument with the same name in an argument set is ambiguous and invalid."
 ///
 /// https://spec.graphql.org/October2021/#sec-Argument-Uniqueness
-final class UniqueArgumentNamesRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class UniqueArgumentNamesRule: ContextVisitor, ValidationVisitor {
   func enterArguments(_ nodes: [Argument]) {
     guard nodes.count > 1 else { return }
     var groups: [(name: String, nodes: [Name])] = []

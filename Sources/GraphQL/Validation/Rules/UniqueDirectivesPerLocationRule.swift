@@ -5,8 +5,7 @@
 /// only that directive."
 ///
 /// https://spec.graphql.org/October2021/#sec-Directives-Are-Unique-Per-Location
-final class UniqueDirectivesPerLocationRule: ValidationVisitor {
-  private let context: ValidationContext
+final class UniqueDirectivesPerLocationRule: ContextVisitor, ValidationVisitor {
   /// Whether each known directive is non-repeatable.
   private lazy var isUnique: [String: Bool] = {
     var isUnique: [String: Bool] = [:]
@@ -16,8 +15,6 @@ final class UniqueDirectivesPerLocationRule: ValidationVisitor {
     }
     return isUnique
   }()
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterDirectives(_ nodes: [Directive], location: DirectiveLocation?) {
     guard nodes.count > 1 else { return }

@@ -4,11 +4,8 @@
 /// fragment's name must be unique within a document."
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-Name-Uniqueness
-final class UniqueFragmentNamesRule: ValidationVisitor {
-  private let context: ValidationContext
+final class UniqueFragmentNamesRule: ContextVisitor, ValidationVisitor {
   private var known: [String: Name] = [:]
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterFragmentDefinition(_ node: FragmentDefinition) {
     let name = node.name

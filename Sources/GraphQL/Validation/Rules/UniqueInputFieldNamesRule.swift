@@ -4,12 +4,9 @@
 /// would exist which includes an ignored portion of syntax."
 ///
 /// https://spec.graphql.org/October2021/#sec-Input-Object-Field-Uniqueness
-final class UniqueInputFieldNamesRule: ValidationVisitor {
-  private let context: ValidationContext
+final class UniqueInputFieldNamesRule: ContextVisitor, ValidationVisitor {
   /// The field names seen so far in each input object literal being walked, innermost last.
   private var knownStack: [[String: Name]] = []
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterValue(_ node: Value) {
     if case .object = node { knownStack.append([:]) }

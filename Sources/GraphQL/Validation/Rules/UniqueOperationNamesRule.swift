@@ -4,11 +4,8 @@
 /// name."
 ///
 /// https://spec.graphql.org/October2021/#sec-Operation-Name-Uniqueness
-final class UniqueOperationNamesRule: ValidationVisitor {
-  private let context: ValidationContext
+final class UniqueOperationNamesRule: ContextVisitor, ValidationVisitor {
   private var known: [String: Name] = [:]
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterOperation(_ node: OperationDefinition) {
     guard let name = node.name else { return }

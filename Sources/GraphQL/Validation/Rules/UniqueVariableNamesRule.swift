@@ -4,11 +4,7 @@
 /// invalid."
 ///
 /// https://spec.graphql.org/October2021/#sec-Variable-Uniqueness
-final class UniqueVariableNamesRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class UniqueVariableNamesRule: ContextVisitor, ValidationVisitor {
   func enterOperation(_ node: OperationDefinition) {
     var groups: [(name: String, nodes: [Name])] = []
     var indexByName: [String: Int] = [:]

@@ -9,12 +9,9 @@
 /// As graphql-js 17 does, each value written in the document is checked whole where it starts
 /// (`validateInputLiteral`, statically: variables are VariablesInAllowedPosition's business), and
 /// its inner values are not visited again.
-final class ValuesOfCorrectTypeRule: ValidationVisitor {
-  private let context: ValidationContext
+final class ValuesOfCorrectTypeRule: ContextVisitor, ValidationVisitor {
   /// Nonzero inside a value already checked as a whole.
   private var skipDepth = 0
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterValue(_ node: Value) {
     if skipDepth > 0 {

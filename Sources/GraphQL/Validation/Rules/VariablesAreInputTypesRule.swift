@@ -4,11 +4,7 @@
 /// the type of variable. IsInputType(variableType) must be true."
 ///
 /// https://spec.graphql.org/October2021/#sec-Variables-Are-Input-Types
-final class VariablesAreInputTypesRule: ValidationVisitor {
-  private let context: ValidationContext
-
-  init(context: ValidationContext) { self.context = context }
-
+final class VariablesAreInputTypesRule: ContextVisitor, ValidationVisitor {
   func enterVariableDefinition(_ node: VariableDefinition) {
     guard let type = context.schema.typeMap[node.type.namedType.name.value], !type.isInputType else {
       return

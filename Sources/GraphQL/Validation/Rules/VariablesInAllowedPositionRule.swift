@@ -5,11 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-All-Variable-Usages-are-Allowed; a variable filling
 /// a OneOf Input Object's field must be non-null (spec September 2025, graphql-js 16.11).
-final class VariablesInAllowedPositionRule: ValidationVisitor {
-  private let context: ValidationContext
+final class VariablesInAllowedPositionRule: ContextVisitor, ValidationVisitor {
   private var definitions: [String: VariableDefinition] = [:]
-
-  init(context: ValidationContext) { self.context = context }
 
   func enterOperation(_ node: OperationDefinition) { definitions = [:] }
 
