@@ -106,52 +106,32 @@ public struct ConfigurationJSON: Sendable {
       guard index < characters.count else { throw error("expected a JSON value, found end of file") }
       switch characters[index] {
       case "{":
-        advance()
         var members: [(key: String, position: Position, value: ConfigurationJSON)] = []
-        skipSpace()
-        if index < characters.count, characters[index] == "}" {
-          advance()
-          return ConfigurationJSON(value: .object(members), position: start)
+        if !opens(closedAtOnceBy: "}") {
+          repeat {
+            skipSpace()
+            let keyPosition = position
+            guard index < characters.count, characters[index] == "\"" else {
+              throw error("expected a key in double quotes, found \(describeNext())")
+            }
+            let key = try string()
+            if members.contains(where: { $0.key == key }) { throw error("the key \"\(key)\" appears twice") }
+            skipSpace()
+            try expect(":")
+            skipSpace()
+            members.append((key, keyPosition, try value(depth: depth + 1)))
+          } while try continues(before: "}")
         }
-        while true {
-          skipSpace()
-          let keyPosition = position
-          guard index < characters.count, characters[index] == "\"" else {
-            throw error("expected a key in double quotes, found \(describeNext())")
-          }
-          let key = try string()
-          if members.contains(where: { $0.key == key }) { throw error("the key \"\(key)\" appears twice") }
-          skipSpace()
-          try expect(":")
-          skipSpace()
-          members.append((key, keyPosition, try value(depth: depth + 1)))
-          skipSpace()
-          if index < characters.count, characters[index] == "," {
-            advance()
-            continue
-          }
-          try expect("}")
-          return ConfigurationJSON(value: .object(members), position: start)
-        }
+        return ConfigurationJSON(value: .object(members), position: start)
       case "[":
-        advance()
         var items: [ConfigurationJSON] = []
-        skipSpace()
-        if index < characters.count, characters[index] == "]" {
-          advance()
-          return ConfigurationJSON(value: .array(items), position: start)
+        if !opens(closedAtOnceBy: "]") {
+          repeat {
+            skipSpace()
+            items.append(try value(depth: depth + 1))
+          } while try continues(before: "]")
         }
-        while true {
-          skipSpace()
-          items.append(try value(depth: depth + 1))
-          skipSpace()
-          if index < characters.count, characters[index] == "," {
-            advance()
-            continue
-          }
-          try expect("]")
-          return ConfigurationJSON(value: .array(items), position: start)
-        }
+        return ConfigurationJSON(value: .array(items), position: start)
       case "\"":
         return ConfigurationJSON(value: .string(try string()), position: start)
       case "t", "f", "n":
@@ -171,6 +151,28 @@ public struct ConfigurationJSON: Sendable {
       default:
         throw error("expected a JSON value, found \(describeNext())")
       }
+    }
+
+    /// Steps past an object's or array's opening character; true (and past `close` too) when it
+    /// is empty.
+    mutating func opens(closedAtOnceBy close: Character) -> Bool {
+      advance()
+      skipSpace()
+      guard index < characters.count, characters[index] == close else { return false }
+      advance()
+      return true
+    }
+
+    /// Steps past what follows an element: true after a comma (another element comes), false
+    /// after `close`.
+    mutating func continues(before close: Character) throws(CodegenConfigurationError) -> Bool {
+      skipSpace()
+      guard index < characters.count, characters[index] == "," else {
+        try expect(close)
+        return false
+      }
+      advance()
+      return true
     }
 
     mutating func string() throws(CodegenConfigurationError) -> String {
@@ -221,16 +223,6 @@ public struct CodegenConfigurationError: Error, Sendable, Equatable, CustomStrin
   public var position: ConfigurationJSON.Position?
   /// What is wrong.
   public var message: String
-
-  /// - Parameters:
-  ///   - path: the file as diagnostics show it.
-  ///   - position: where in the file (nil: the whole file).
-  ///   - message: what is wrong.
-  public init(path: String, position: ConfigurationJSON.Position?, message: String) {
-    self.path = path
-    self.position = position
-    self.message = message
-  }
 
   /// `PATH:LINE:COL`, or `PATH` for the whole file.
   public var place: String { position.map { "\(path):\($0.line):\($0.column)" } ?? path }
