@@ -3,5 +3,12 @@
 class ContextVisitor {
   let context: ValidationContext
 
-  init(context: ValidationContext) { self.context = context }
+  required init(context: ValidationContext) { self.context = context }
+}
+
+extension ValidationRule {
+  /// The rule whose visitor is `Visitor`, named as the class is (graphql-js's rule names).
+  init<Visitor: ContextVisitor & ValidationVisitor>(_: Visitor.Type) {
+    self.init(name: "\(Visitor.self)") { Visitor(context: $0) }
+  }
 }

@@ -30,7 +30,5 @@ final class DeferStreamDirectiveLabelRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// `@defer` and `@stream` labels are static strings, each used once in the document.
-  public static let deferStreamDirectiveLabel = ValidationRule(name: "DeferStreamDirectiveLabelRule") {
-    DeferStreamDirectiveLabelRule(context: $0)
-  }
+  public static let deferStreamDirectiveLabel = ValidationRule(DeferStreamDirectiveLabelRule.self)
 }

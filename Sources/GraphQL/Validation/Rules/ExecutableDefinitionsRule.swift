@@ -22,7 +22,5 @@ final class ExecutableDefinitionsRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Only operations and fragments may appear in an executable document.
-  public static let executableDefinitions = ValidationRule(name: "ExecutableDefinitionsRule") {
-    ExecutableDefinitionsRule(context: $0)
-  }
+  public static let executableDefinitions = ValidationRule(ExecutableDefinitionsRule.self)
 }

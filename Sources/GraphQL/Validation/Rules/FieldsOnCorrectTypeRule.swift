@@ -55,7 +55,5 @@ final class FieldsOnCorrectTypeRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Selected fields exist on the type they are selected on.
-  public static let fieldsOnCorrectType = ValidationRule(name: "FieldsOnCorrectTypeRule") {
-    FieldsOnCorrectTypeRule(context: $0)
-  }
+  public static let fieldsOnCorrectType = ValidationRule(FieldsOnCorrectTypeRule.self)
 }

@@ -25,7 +25,5 @@ final class FragmentsOnCompositeTypesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Fragments apply to objects, interfaces or unions only.
-  public static let fragmentsOnCompositeTypes = ValidationRule(name: "FragmentsOnCompositeTypesRule") {
-    FragmentsOnCompositeTypesRule(context: $0)
-  }
+  public static let fragmentsOnCompositeTypes = ValidationRule(FragmentsOnCompositeTypesRule.self)
 }

@@ -40,7 +40,5 @@ final class KnownArgumentNamesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Arguments are declared by their field or directive.
-  public static let knownArgumentNames = ValidationRule(name: "KnownArgumentNamesRule") {
-    KnownArgumentNamesRule(context: $0)
-  }
+  public static let knownArgumentNames = ValidationRule(KnownArgumentNamesRule.self)
 }

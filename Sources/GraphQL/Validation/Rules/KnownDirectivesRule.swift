@@ -32,7 +32,5 @@ final class KnownDirectivesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Directives exist and are used where they are allowed.
-  public static let knownDirectives = ValidationRule(name: "KnownDirectivesRule") {
-    KnownDirectivesRule(context: $0)
-  }
+  public static let knownDirectives = ValidationRule(KnownDirectivesRule.self)
 }

@@ -13,7 +13,5 @@ final class KnownFragmentNamesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Spread fragments are defined in the document.
-  public static let knownFragmentNames = ValidationRule(name: "KnownFragmentNamesRule") {
-    KnownFragmentNamesRule(context: $0)
-  }
+  public static let knownFragmentNames = ValidationRule(KnownFragmentNamesRule.self)
 }

@@ -19,7 +19,5 @@ final class KnownOperationTypesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// The schema has a root type for each operation's type.
-  public static let knownOperationTypes = ValidationRule(name: "KnownOperationTypesRule") {
-    KnownOperationTypesRule(context: $0)
-  }
+  public static let knownOperationTypes = ValidationRule(KnownOperationTypesRule.self)
 }

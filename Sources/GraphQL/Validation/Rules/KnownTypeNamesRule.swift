@@ -35,7 +35,5 @@ final class KnownTypeNamesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Every type named in the document exists in the schema.
-  public static let knownTypeNames = ValidationRule(name: "KnownTypeNamesRule") {
-    KnownTypeNamesRule(context: $0)
-  }
+  public static let knownTypeNames = ValidationRule(KnownTypeNamesRule.self)
 }

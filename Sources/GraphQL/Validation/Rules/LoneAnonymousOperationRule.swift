@@ -20,7 +20,5 @@ final class LoneAnonymousOperationRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// An anonymous operation must be the document's only operation.
-  public static let loneAnonymousOperation = ValidationRule(name: "LoneAnonymousOperationRule") {
-    LoneAnonymousOperationRule(context: $0)
-  }
+  public static let loneAnonymousOperation = ValidationRule(LoneAnonymousOperationRule.self)
 }

@@ -73,7 +73,5 @@ final class MaxIntrospectionDepthRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// graphql-js 16.9's recommended rule: introspection lists nest at most two deep.
-  public static let maxIntrospectionDepth = ValidationRule(name: "MaxIntrospectionDepthRule") {
-    MaxIntrospectionDepthRule(context: $0)
-  }
+  public static let maxIntrospectionDepth = ValidationRule(MaxIntrospectionDepthRule.self)
 }

@@ -39,7 +39,5 @@ final class NoFragmentCyclesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Fragments never spread themselves, directly or indirectly.
-  public static let noFragmentCycles = ValidationRule(name: "NoFragmentCyclesRule") {
-    NoFragmentCyclesRule(context: $0)
-  }
+  public static let noFragmentCycles = ValidationRule(NoFragmentCyclesRule.self)
 }

@@ -24,7 +24,5 @@ final class NoUndefinedVariablesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Every variable an operation uses (also through fragments) is defined by it.
-  public static let noUndefinedVariables = ValidationRule(name: "NoUndefinedVariablesRule") {
-    NoUndefinedVariablesRule(context: $0)
-  }
+  public static let noUndefinedVariables = ValidationRule(NoUndefinedVariablesRule.self)
 }

@@ -26,7 +26,5 @@ final class NoUnusedFragmentsRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Every fragment is used by some operation.
-  public static let noUnusedFragments = ValidationRule(name: "NoUnusedFragmentsRule") {
-    NoUnusedFragmentsRule(context: $0)
-  }
+  public static let noUnusedFragments = ValidationRule(NoUnusedFragmentsRule.self)
 }

@@ -24,7 +24,5 @@ final class NoUnusedVariablesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Every variable an operation defines is used (also through fragments).
-  public static let noUnusedVariables = ValidationRule(name: "NoUnusedVariablesRule") {
-    NoUnusedVariablesRule(context: $0)
-  }
+  public static let noUnusedVariables = ValidationRule(NoUnusedVariablesRule.self)
 }

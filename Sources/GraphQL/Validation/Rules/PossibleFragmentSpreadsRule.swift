@@ -35,7 +35,5 @@ final class PossibleFragmentSpreadsRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// A fragment's type can apply where the fragment is spread.
-  public static let possibleFragmentSpreads = ValidationRule(name: "PossibleFragmentSpreadsRule") {
-    PossibleFragmentSpreadsRule(context: $0)
-  }
+  public static let possibleFragmentSpreads = ValidationRule(PossibleFragmentSpreadsRule.self)
 }

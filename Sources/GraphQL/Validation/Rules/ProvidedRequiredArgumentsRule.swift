@@ -52,7 +52,5 @@ final class ProvidedRequiredArgumentsRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Required (non-null, no default) arguments are provided.
-  public static let providedRequiredArguments = ValidationRule(name: "ProvidedRequiredArgumentsRule") {
-    ProvidedRequiredArgumentsRule(context: $0)
-  }
+  public static let providedRequiredArguments = ValidationRule(ProvidedRequiredArgumentsRule.self)
 }

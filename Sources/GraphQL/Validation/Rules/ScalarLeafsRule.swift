@@ -32,7 +32,5 @@ final class ScalarLeafsRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Leaf fields have no selection set; other fields must have one.
-  public static let scalarLeafs = ValidationRule(name: "ScalarLeafsRule") {
-    ScalarLeafsRule(context: $0)
-  }
+  public static let scalarLeafs = ValidationRule(ScalarLeafsRule.self)
 }

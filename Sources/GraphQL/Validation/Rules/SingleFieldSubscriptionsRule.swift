@@ -89,7 +89,5 @@ final class SingleFieldSubscriptionsRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// A subscription selects exactly one root field, and not an introspection field.
-  public static let singleFieldSubscriptions = ValidationRule(name: "SingleFieldSubscriptionsRule") {
-    SingleFieldSubscriptionsRule(context: $0)
-  }
+  public static let singleFieldSubscriptions = ValidationRule(SingleFieldSubscriptionsRule.self)
 }

@@ -18,7 +18,5 @@ final class StreamDirectiveOnListFieldRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// `@stream` only on list fields.
-  public static let streamDirectiveOnListField = ValidationRule(name: "StreamDirectiveOnListFieldRule") {
-    StreamDirectiveOnListFieldRule(context: $0)
-  }
+  public static let streamDirectiveOnListField = ValidationRule(StreamDirectiveOnListFieldRule.self)
 }

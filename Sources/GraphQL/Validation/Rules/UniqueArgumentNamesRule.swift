@@ -26,7 +26,5 @@ final class UniqueArgumentNamesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// A field or directive gets each argument at most once.
-  public static let uniqueArgumentNames = ValidationRule(name: "UniqueArgumentNamesRule") {
-    UniqueArgumentNamesRule(context: $0)
-  }
+  public static let uniqueArgumentNames = ValidationRule(UniqueArgumentNamesRule.self)
 }

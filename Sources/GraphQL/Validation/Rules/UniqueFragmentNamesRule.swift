@@ -20,7 +20,5 @@ final class UniqueFragmentNamesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Fragment names are unique in a document.
-  public static let uniqueFragmentNames = ValidationRule(name: "UniqueFragmentNamesRule") {
-    UniqueFragmentNamesRule(context: $0)
-  }
+  public static let uniqueFragmentNames = ValidationRule(UniqueFragmentNamesRule.self)
 }

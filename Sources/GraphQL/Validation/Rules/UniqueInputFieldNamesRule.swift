@@ -30,7 +30,5 @@ final class UniqueInputFieldNamesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// An input object literal gives each field at most once.
-  public static let uniqueInputFieldNames = ValidationRule(name: "UniqueInputFieldNamesRule") {
-    UniqueInputFieldNamesRule(context: $0)
-  }
+  public static let uniqueInputFieldNames = ValidationRule(UniqueInputFieldNamesRule.self)
 }

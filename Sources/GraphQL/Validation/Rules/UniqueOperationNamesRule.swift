@@ -20,7 +20,5 @@ final class UniqueOperationNamesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Operation names are unique in a document.
-  public static let uniqueOperationNames = ValidationRule(name: "UniqueOperationNamesRule") {
-    UniqueOperationNamesRule(context: $0)
-  }
+  public static let uniqueOperationNames = ValidationRule(UniqueOperationNamesRule.self)
 }

@@ -26,7 +26,5 @@ final class UniqueVariableNamesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// An operation's variable names are unique.
-  public static let uniqueVariableNames = ValidationRule(name: "UniqueVariableNamesRule") {
-    UniqueVariableNamesRule(context: $0)
-  }
+  public static let uniqueVariableNames = ValidationRule(UniqueVariableNamesRule.self)
 }

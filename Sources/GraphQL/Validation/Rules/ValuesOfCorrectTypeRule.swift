@@ -44,7 +44,5 @@ final class ValuesOfCorrectTypeRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Literal values fit the type expected where they appear.
-  public static let valuesOfCorrectType = ValidationRule(name: "ValuesOfCorrectTypeRule") {
-    ValuesOfCorrectTypeRule(context: $0)
-  }
+  public static let valuesOfCorrectType = ValidationRule(ValuesOfCorrectTypeRule.self)
 }

@@ -17,7 +17,5 @@ final class VariablesAreInputTypesRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Variables have scalar, enum or input object types.
-  public static let variablesAreInputTypes = ValidationRule(name: "VariablesAreInputTypesRule") {
-    VariablesAreInputTypesRule(context: $0)
-  }
+  public static let variablesAreInputTypes = ValidationRule(VariablesAreInputTypesRule.self)
 }

@@ -56,7 +56,5 @@ final class VariablesInAllowedPositionRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Variables are used only where their type fits.
-  public static let variablesInAllowedPosition = ValidationRule(name: "VariablesInAllowedPositionRule") {
-    VariablesInAllowedPositionRule(context: $0)
-  }
+  public static let variablesInAllowedPosition = ValidationRule(VariablesInAllowedPositionRule.self)
 }
