@@ -62,26 +62,30 @@ enum IntrospectionResolvers {
     arguments["includeDeprecated"]?.boolValue ?? false
   }
 
+  /// A field of `Source` values read by `body`.
+  typealias Body<Source, Context> = @Sendable (Source, borrowing ResolverInput<Context>) -> (any Sendable)?
+
+  /// The resolver of a field whose source is a `Source` (null from any other source).
+  static func resolver<Source, Context>(_ body: @escaping Body<Source, Context>) -> FieldResolver<Context> {
+    .sync { input in (input.source as? Source).flatMap { body($0, input) } }
+  }
+
   static func schema<Context>() -> [String: FieldResolver<Context>] {
-    func on(_ body: @escaping @Sendable (GraphQLSchema) -> (any Sendable)?) -> FieldResolver<Context> {
-      .sync { input in (input.source as? GraphQLSchema).flatMap(body) }
-    }
+    func on(_ body: @escaping Body<GraphQLSchema, Context>) -> FieldResolver<Context> { resolver(body) }
     return [
-      "description": on { $0.description },
-      "types": on { schema in schema.typeNames.map { GraphQLTypeReference.named($0) as any Sendable } },
-      "queryType": on { GraphQLTypeReference.named($0.queryType.name) },
-      "mutationType": on { $0.mutationType.map { GraphQLTypeReference.named($0.name) } },
-      "subscriptionType": on { $0.subscriptionType.map { GraphQLTypeReference.named($0.name) } },
-      "directives": on { $0.directives.map { $0 as any Sendable } },
+      "description": on { schema, _ in schema.description },
+      "types": on { schema, _ in schema.typeNames.map { GraphQLTypeReference.named($0) as any Sendable } },
+      "queryType": on { schema, _ in GraphQLTypeReference.named(schema.queryType.name) },
+      "mutationType": on { schema, _ in schema.mutationType.map { GraphQLTypeReference.named($0.name) } },
+      "subscriptionType": on { schema, _ in
+        schema.subscriptionType.map { GraphQLTypeReference.named($0.name) }
+      },
+      "directives": on { schema, _ in schema.directives.map { $0 as any Sendable } },
     ]
   }
 
   static func field<Context>() -> [String: FieldResolver<Context>] {
-    func on(_ body: @escaping @Sendable (GraphQLField, borrowing ResolverInput<Context>) -> (any Sendable)?)
-      -> FieldResolver<Context>
-    {
-      .sync { input in (input.source as? GraphQLField).flatMap { body($0, input) } }
-    }
+    func on(_ body: @escaping Body<GraphQLField, Context>) -> FieldResolver<Context> { resolver(body) }
     return [
       "name": on { field, _ in field.name },
       "description": on { field, _ in field.description },
@@ -96,13 +100,7 @@ enum IntrospectionResolvers {
   }
 
   static func inputValue<Context>() -> [String: FieldResolver<Context>] {
-    func on(
-      _ body: @escaping @Sendable (GraphQLInputValue, borrowing ResolverInput<Context>) -> (any Sendable)?
-    )
-      -> FieldResolver<Context>
-    {
-      .sync { input in (input.source as? GraphQLInputValue).flatMap { body($0, input) } }
-    }
+    func on(_ body: @escaping Body<GraphQLInputValue, Context>) -> FieldResolver<Context> { resolver(body) }
     return [
       "name": on { value, _ in value.name },
       "description": on { value, _ in value.description },
@@ -118,25 +116,17 @@ enum IntrospectionResolvers {
   }
 
   static func enumValue<Context>() -> [String: FieldResolver<Context>] {
-    func on(_ body: @escaping @Sendable (GraphQLEnumValue) -> (any Sendable)?) -> FieldResolver<Context> {
-      .sync { input in (input.source as? GraphQLEnumValue).flatMap(body) }
-    }
+    func on(_ body: @escaping Body<GraphQLEnumValue, Context>) -> FieldResolver<Context> { resolver(body) }
     return [
-      "name": on { $0.name },
-      "description": on { $0.description },
-      "isDeprecated": on { $0.deprecationReason != nil },
-      "deprecationReason": on { $0.deprecationReason },
+      "name": on { value, _ in value.name },
+      "description": on { value, _ in value.description },
+      "isDeprecated": on { value, _ in value.deprecationReason != nil },
+      "deprecationReason": on { value, _ in value.deprecationReason },
     ]
   }
 
   static func directive<Context>() -> [String: FieldResolver<Context>] {
-    func on(
-      _ body: @escaping @Sendable (GraphQLDirective, borrowing ResolverInput<Context>) -> (any Sendable)?
-    )
-      -> FieldResolver<Context>
-    {
-      .sync { input in (input.source as? GraphQLDirective).flatMap { body($0, input) } }
-    }
+    func on(_ body: @escaping Body<GraphQLDirective, Context>) -> FieldResolver<Context> { resolver(body) }
     return [
       "name": on { directive, _ in directive.name },
       "description": on { directive, _ in directive.description },
