@@ -7,20 +7,7 @@
 final class UniqueArgumentNamesRule: ContextVisitor, ValidationVisitor {
   func enterArguments(_ nodes: [Argument]) {
     guard nodes.count > 1 else { return }
-    var groups: [(name: String, nodes: [Name])] = []
-    var indexByName: [String: Int] = [:]
-    for argument in nodes {
-      if let index = indexByName[argument.name.value] {
-        groups[index].nodes.append(argument.name)
-      } else {
-        indexByName[argument.name.value] = groups.count
-        groups.append((argument.name.value, [argument.name]))
-      }
-    }
-    for group in groups where group.nodes.count > 1 {
-      context.report(
-        "There can be only one argument named \"\(group.name)\".", nodes: group.nodes.map(\.range))
-    }
+    reportRepeated(nodes.lazy.map(\.name)) { "There can be only one argument named \"\($0)\"." }
   }
 }
 

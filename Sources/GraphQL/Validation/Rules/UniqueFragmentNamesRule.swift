@@ -8,13 +8,7 @@ final class UniqueFragmentNamesRule: ContextVisitor, ValidationVisitor {
   private var known: [String: Name] = [:]
 
   func enterFragmentDefinition(_ node: FragmentDefinition) {
-    let name = node.name
-    if let first = known[name.value] {
-      context.report(
-        "There can be only one fragment named \"\(name.value)\".", nodes: [first.range, name.range])
-    } else {
-      known[name.value] = name
-    }
+    noteUnique(node.name, in: &known, kind: "fragment")
   }
 }
 

@@ -18,13 +18,7 @@ final class UniqueInputFieldNamesRule: ContextVisitor, ValidationVisitor {
 
   func enterObjectField(_ node: ObjectField) {
     guard !knownStack.isEmpty else { return }
-    let name = node.name
-    if let first = knownStack[knownStack.count - 1][name.value] {
-      context.report(
-        "There can be only one input field named \"\(name.value)\".", nodes: [first.range, name.range])
-    } else {
-      knownStack[knownStack.count - 1][name.value] = name
-    }
+    noteUnique(node.name, in: &knownStack[knownStack.count - 1], kind: "input field")
   }
 }
 

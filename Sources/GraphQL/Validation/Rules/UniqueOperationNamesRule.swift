@@ -9,12 +9,7 @@ final class UniqueOperationNamesRule: ContextVisitor, ValidationVisitor {
 
   func enterOperation(_ node: OperationDefinition) {
     guard let name = node.name else { return }
-    if let first = known[name.value] {
-      context.report(
-        "There can be only one operation named \"\(name.value)\".", nodes: [first.range, name.range])
-    } else {
-      known[name.value] = name
-    }
+    noteUnique(name, in: &known, kind: "operation")
   }
 }
 
