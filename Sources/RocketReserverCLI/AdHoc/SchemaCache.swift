@@ -20,12 +20,10 @@ struct SchemaCache: Sendable {
 
   /// The cache in `<cache>/schemas`.
   init(directories: ApplicationDirectories) {
-    directory = directories.cache + "/schemas"
+    self.init(directory: directories.cache + "/schemas")
   }
 
-  init(directory: String) {
-    self.directory = directory
-  }
+  init(directory: String) { self.directory = directory }
 
   /// The file for `endpoint`.
   func path(for endpoint: String) -> String {
