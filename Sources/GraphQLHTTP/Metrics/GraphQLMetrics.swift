@@ -20,17 +20,9 @@ package final class GraphQLMetrics: Sendable {
   enum Status: Int, CaseIterable {
     case ok, fieldErrors, requestError, persistedQueryMiss, badRequest, notAllowed, unavailable, internalError
 
+    /// The case's name in snake case (`fieldErrors` is `field_errors`).
     var label: String {
-      switch self {
-      case .ok: "ok"
-      case .fieldErrors: "field_errors"
-      case .requestError: "request_error"
-      case .persistedQueryMiss: "persisted_query_miss"
-      case .badRequest: "bad_request"
-      case .notAllowed: "not_allowed"
-      case .unavailable: "unavailable"
-      case .internalError: "internal_error"
-      }
+      "\(self)".reduce(into: "") { $0 += $1.isUppercase ? "_" + $1.lowercased() : String($1) }
     }
 
     init(_ result: GraphQLServiceResult) {

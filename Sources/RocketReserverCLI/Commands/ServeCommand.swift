@@ -313,9 +313,7 @@ public struct ServeCommand: Command {
 
   /// The database in the start-up line, for an operator (never a password).
   private static func describe(_ database: BookingDatabase) -> String {
-    switch database {
-    case .sqlite: "the SQLite database \(TerminalText.safe(database.redactedDescription))"
-    case .postgres: "the PostgreSQL database \(TerminalText.safe(database.redactedDescription))"
-    }
+    let kind = if case .sqlite = database { "SQLite" } else { "PostgreSQL" }
+    return "the \(kind) database \(TerminalText.safe(database.redactedDescription))"
   }
 }
