@@ -44,11 +44,16 @@ enum ASCIIText {
     guard smallLayout, count <= smallCapacity else {
       return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<(start + count)]), as: UTF8.self)
     }
+    return string(smallWords: smallWords(bytes, start: start, count: count))
+  }
+
+  /// The small string whose two words `words` are (as `smallWords` builds them).
+  @inline(__always)
+  static func string(smallWords words: (UInt64, UInt64)) -> String {
     // Moved out of temporary storage rather than `unsafeBitCast`: a bit-cast value is copied,
     // and the copy retains it (a call into the runtime per name that does nothing for a small
     // string); a moved one is not.
-    let words = smallWords(bytes, start: start, count: count)
-    return withUnsafeTemporaryAllocation(of: String.self, capacity: 1) { storage in
+    withUnsafeTemporaryAllocation(of: String.self, capacity: 1) { storage in
       let string = storage.baseAddress.unsafelyUnwrapped
       UnsafeMutableRawPointer(string).storeBytes(of: words, as: (UInt64, UInt64).self)
       return string.move()

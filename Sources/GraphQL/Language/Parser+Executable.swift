@@ -154,11 +154,11 @@ extension Parser {
     let alias: Name?
     let name: Name
     if try expectOptional(.colon) {
-      alias = nameOrAlias
+      alias = consume nameOrAlias
       name = try parseName()
     } else {
       alias = nil
-      name = nameOrAlias
+      name = consume nameOrAlias
     }
     // Most fields have neither arguments nor directives: tested here, without the calls.
     let arguments = peek(.parenL) ? try parseArguments(isConst: false) : []
@@ -236,6 +236,11 @@ extension Parser {
   /// Name : NameStart NameContinue*
   mutating func parseName() throws(GraphQLError) -> Name {
     let nameToken = try expect(.name)
-    return Name(value: text(of: nameToken), packedRange: packedRange(from: nameToken))
+    let text = lexer.bytes.withUnsafeBufferPointer { bytes in
+      NameText(
+        name: bytes, start: nameToken.start, count: nameToken.end - nameToken.start,
+        smallLayout: smallStringLayout)
+    }
+    return Name(text: text, packedRange: packedRange(from: nameToken))
   }
 }

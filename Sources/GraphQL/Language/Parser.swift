@@ -10,7 +10,7 @@ struct Parser {
   private var tokenCount = 0
   private var depth = 0
   /// `ASCIIText.smallLayoutIsKnown`, read once per parse.
-  private let smallStringLayout = ASCIIText.smallLayoutIsKnown
+  let smallStringLayout = ASCIIText.smallLayoutIsKnown
 
   /// - Parameters:
   ///   - source: the text to parse.
@@ -148,7 +148,7 @@ struct Parser {
   /// the options ask for no locations. Every node's range comes from here.
   @inline(__always)
   func range(from start: Token) -> SourceRange? {
-    options.noLocation ? nil : SourceRange(start: start.start, end: lexer.lastTokenEnd)
+    options.noLocation ? nil : SourceRange(parsedStart: start.start, end: lexer.lastTokenEnd)
   }
 
   /// `range(from:)` as nodes store it.

@@ -29,6 +29,14 @@ public struct SourceRange: Hashable, Sendable {
     self.storedEnd = SourceRange.offset(end)
   }
 
+  /// A range of a source the parser accepted (at most `maxSourceLength` bytes), whose offsets
+  /// need no clamping: the parser builds one per node.
+  @inline(__always)
+  init(parsedStart start: Int, end: Int) {
+    storedStart = UInt32(truncatingIfNeeded: start)
+    storedEnd = UInt32(truncatingIfNeeded: end)
+  }
+
   /// An offset as stored: clamped below `UInt32.max`, which `PackedSourceRange` reserves.
   @inline(__always)
   static func offset(_ value: Int) -> UInt32 {

@@ -78,7 +78,12 @@ public enum Definition: Hashable, Sendable {
 
 /// A name token: `[_A-Za-z][_0-9A-Za-z]*`.
 public struct Name: Hashable, Sendable, CustomStringConvertible {
-  public var value: String
+  public var value: String {
+    get { text.string }
+    set { text = NameText(newValue) }
+  }
+  /// Where `value` is stored (see `NameText`).
+  var text: NameText
   public var range: SourceRange? {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
@@ -93,7 +98,7 @@ extension Name {
   // Outside the type, which so keeps the memberwise initializer the parser uses (see
   // `PackedSourceRange`).
   public init(_ value: String, range: SourceRange? = nil) {
-    self.value = value
+    self.text = NameText(value)
     self.packedRange = PackedSourceRange(range)
   }
 }
