@@ -50,14 +50,12 @@ enum ASCIIText {
   /// The small string whose two words `words` are (as `smallWords` builds them).
   @inline(__always)
   static func string(smallWords words: (UInt64, UInt64)) -> String {
-    // Moved out of temporary storage rather than `unsafeBitCast`: a bit-cast value is copied,
-    // and the copy retains it (a call into the runtime per name that does nothing for a small
-    // string); a moved one is not.
-    withUnsafeTemporaryAllocation(of: String.self, capacity: 1) { storage in
-      let string = storage.baseAddress.unsafelyUnwrapped
-      UnsafeMutableRawPointer(string).storeBytes(of: words, as: (UInt64, UInt64).self)
-      return string.move()
-    }
+    // Written over an empty string rather than `unsafeBitCast`: a bit-cast value is copied, and
+    // the copy retains it (a call into the runtime per name that does nothing for a small
+    // string). The empty string it replaces is immortal, so nothing is lost by not releasing it.
+    var string = ""
+    withUnsafeMutableBytes(of: &string) { $0.storeBytes(of: words, as: (UInt64, UInt64).self) }
+    return string
   }
 
   /// The two words of the small ASCII string of `bytes[start..<start + count]` (`count <= 15`):

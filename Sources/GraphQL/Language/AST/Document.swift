@@ -79,7 +79,7 @@ public enum Definition: Hashable, Sendable {
 /// A name token: `[_A-Za-z][_0-9A-Za-z]*`.
 public struct Name: Hashable, Sendable, CustomStringConvertible {
   public var value: String {
-    get { text.string }
+    @inline(__always) get { text.string }
     set { text = NameText(newValue) }
   }
   /// Where `value` is stored (see `NameText`).
