@@ -40,7 +40,7 @@ struct StubConnection {
       headers[name] = headers[name].map { $0 + ", " + value } ?? value
     }
     if headers["expect"]?.lowercased() == "100-continue" {
-      sendAll(Data("HTTP/1.1 100 Continue\r\n\r\n".utf8))
+      LoopbackTCPServer.sendAll(descriptor, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
     }
     let length = headers["content-length"].flatMap { Int($0) } ?? 0
     var body = Data(buffer[headEnd.upperBound...])
@@ -86,7 +86,7 @@ struct StubConnection {
       head += "\(name): \(value)\r\n"
     }
     head += "Content-Length: \(response.body.count)\r\nConnection: close\r\n\r\n"
-    sendAll(Data(head.utf8) + response.body)
+    LoopbackTCPServer.sendAll(descriptor, Array(head.utf8) + response.body)
     _ = shutdown(descriptor, Int32(SHUT_WR))
   }
 
@@ -97,19 +97,6 @@ struct StubConnection {
       if count > 0 { return Data(chunk[0..<count]) }
       if count < 0 && errno == EINTR { continue }
       return nil
-    }
-  }
-
-  private func sendAll(_ data: Data) {
-    data.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let sent = Glibc.send(
-          descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, Int32(MSG_NOSIGNAL))
-        if sent < 0 && errno == EINTR { continue }
-        guard sent > 0 else { return }
-        offset += sent
-      }
     }
   }
 

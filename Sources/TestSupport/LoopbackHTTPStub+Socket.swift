@@ -40,12 +40,9 @@ struct LoopbackSocket {
       address.sin_family = sa_family_t(AF_INET)
       address.sin_port = 0
       address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
-      let bound = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
+      guard withSocketAddress(address, { bind(descriptor, $0, $1) }) == 0 else {
+        throw LoopbackHTTPStub.SocketError(operation: "bind", code: errno)
       }
-      guard bound == 0 else { throw LoopbackHTTPStub.SocketError(operation: "bind", code: errno) }
       guard listen(descriptor, backlog) == 0 else {
         throw LoopbackHTTPStub.SocketError(operation: "listen", code: errno)
       }
@@ -60,6 +57,17 @@ struct LoopbackSocket {
     } catch {
       _ = close(descriptor)
       throw error
+    }
+  }
+}
+
+/// Calls `body` (`bind`, `connect`) with `address` as the `sockaddr` pointer and length it takes.
+func withSocketAddress<Address>(_ address: Address, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32)
+  -> Int32
+{
+  withUnsafePointer(to: address) { pointer in
+    pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+      body($0, socklen_t(MemoryLayout<Address>.size))
     }
   }
 }

@@ -41,19 +41,8 @@ public final class LoopbackTCPServer: Sendable {
   /// - Throws: ``LoopbackHTTPStub/SocketError`` when the socket cannot be set up.
   public static func proxy(to port: UInt16) throws -> LoopbackTCPServer {
     try LoopbackTCPServer { client, _ in
-      let upstream = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-      guard upstream >= 0 else { return }
+      guard let upstream = try? RawHTTPConnection.connectedSocket(port: port) else { return }
       defer { _ = close(upstream) }
-      var address = sockaddr_in()
-      address.sin_family = sa_family_t(AF_INET)
-      address.sin_port = port.bigEndian
-      address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
-      let connected = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      guard connected == 0 else { return }
       relay(client, upstream)
     }
   }
@@ -140,6 +129,9 @@ public final class LoopbackTCPServer: Sendable {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
+        // MSG_NOSIGNAL: a peer that closes mid-send (a server refusing an upload, as the
+        // body-limit tests expect) must end the send with EPIPE, not kill the test process with
+        // SIGPIPE.
         let sent = send(
           descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset, Int32(MSG_NOSIGNAL))
         if sent < 0 && errno == EINTR { continue }

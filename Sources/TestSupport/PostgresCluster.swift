@@ -64,7 +64,7 @@ public final class PostgresCluster: Sendable {
     if runsAsPostgresUser, let user = getpwnam("postgres") {
       chown(directory, user.pointee.pw_uid, user.pointee.pw_gid)
     }
-    port = try Self.freePort()
+    port = Int(try LoopbackHTTPStub.closedPort())
     try serverCommand(
       "initdb", ["-D", directory + "/data", "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"])
     try start()
@@ -167,25 +167,6 @@ public final class PostgresCluster: Sendable {
       }
     }
     return nil
-  }
-
-  /// A loopback port nobody listens on now: bind port 0, read it back, close.
-  private static func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard descriptor >= 0 else { throw Failure(description: "socket() failed: errno \(errno)") }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) { pointer in
-      pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-        bind(descriptor, raw, length) == 0 && getsockname(descriptor, raw, &length) == 0
-      }
-    }
-    guard bound else { throw Failure(description: "cannot bind a loopback port: errno \(errno)") }
-    return Int(UInt16(bigEndian: address.sin_port))
   }
 
   private static let exitHookInstalled = Atomic<Bool>(false)

@@ -29,7 +29,7 @@ public final class RawHTTPConnection {
   /// A new socket connected to `port` on the loopback address, or `ConnectionFailed` (after
   /// closing it). Close-on-exec: a `serve` the tests start meanwhile must not hold a copy, which
   /// would keep the connection open after the test closes it.
-  private static func connectedSocket(port: UInt16, ipv6: Bool, source: String?) throws -> Int32 {
+  static func connectedSocket(port: UInt16, ipv6: Bool = false, source: String? = nil) throws -> Int32 {
     let socket = Glibc.socket(
       ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard socket >= 0 else { throw ConnectionFailed(errorNumber: errno) }
@@ -37,12 +37,7 @@ public final class RawHTTPConnection {
       var local = sockaddr_in()
       local.sin_family = sa_family_t(AF_INET)
       local.sin_addr.s_addr = inet_addr(source)
-      let bound = withUnsafePointer(to: &local) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
-      if bound != 0 {
+      if withSocketAddress(local, { bind(socket, $0, $1) }) != 0 {
         let error = errno
         close(socket)
         throw ConnectionFailed(errorNumber: error)
@@ -54,21 +49,13 @@ public final class RawHTTPConnection {
       address.sin6_family = sa_family_t(AF_INET6)
       address.sin6_port = port.bigEndian
       address.sin6_addr = in6addr_loopback
-      result = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
-        }
-      }
+      result = withSocketAddress(address) { connect(socket, $0, $1) }
     } else {
       var address = sockaddr_in()
       address.sin_family = sa_family_t(AF_INET)
       address.sin_port = port.bigEndian
       address.sin_addr.s_addr = inet_addr("127.0.0.1")
-      result = withUnsafePointer(to: &address) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-      }
+      result = withSocketAddress(address) { connect(socket, $0, $1) }
     }
     if result != 0 {
       let error = errno
@@ -88,20 +75,7 @@ public final class RawHTTPConnection {
 
   /// Sends all of `bytes`, or as much as the server takes before it closes the connection.
   /// - Returns: whether every byte was sent (false after a broken pipe or a reset).
-  @discardableResult public func send(_ bytes: [UInt8]) -> Bool {
-    var offset = 0
-    while offset < bytes.count {
-      // MSG_NOSIGNAL: a server that closes mid-upload (as the body-limit tests expect) must end the
-      // send with EPIPE, not kill the whole test process with SIGPIPE.
-      let written = bytes[offset...].withUnsafeBytes {
-        Glibc.send(socket, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
-      }
-      if written < 0 && errno == EINTR { continue }
-      if written <= 0 { return false }
-      offset += written
-    }
-    return true
-  }
+  @discardableResult public func send(_ bytes: [UInt8]) -> Bool { LoopbackTCPServer.sendAll(socket, bytes) }
 
   @discardableResult public func send(_ text: String) -> Bool { send(Array(text.utf8)) }
 
