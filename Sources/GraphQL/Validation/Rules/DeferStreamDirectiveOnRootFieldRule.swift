@@ -60,9 +60,5 @@ final class DeferStreamDirectiveOnRootFieldRule: ContextVisitor, ValidationVisit
 
 extension ValidationRule {
   /// No `@defer` or `@stream` on the root fields of a mutation or subscription.
-  public static let deferStreamDirectiveOnRootField = ValidationRule(
-    name: "DeferStreamDirectiveOnRootFieldRule"
-  ) {
-    DeferStreamDirectiveOnRootFieldRule(context: $0)
-  }
+  public static let deferStreamDirectiveOnRootField = ValidationRule(DeferStreamDirectiveOnRootFieldRule.self)
 }

@@ -82,8 +82,5 @@ final class DeferStreamDirectiveOnValidOperationsRule: ContextVisitor, Validatio
 extension ValidationRule {
   /// `@defer` and `@stream` in a subscription only when they can be switched off.
   public static let deferStreamDirectiveOnValidOperations = ValidationRule(
-    name: "DeferStreamDirectiveOnValidOperationsRule"
-  ) {
-    DeferStreamDirectiveOnValidOperationsRule(context: $0)
-  }
+    DeferStreamDirectiveOnValidOperationsRule.self)
 }

@@ -34,9 +34,5 @@ final class UniqueDirectivesPerLocationRule: ContextVisitor, ValidationVisitor {
 
 extension ValidationRule {
   /// Non-repeatable directives appear at most once per location.
-  public static let uniqueDirectivesPerLocation = ValidationRule(
-    name: "UniqueDirectivesPerLocationRule"
-  ) {
-    UniqueDirectivesPerLocationRule(context: $0)
-  }
+  public static let uniqueDirectivesPerLocation = ValidationRule(UniqueDirectivesPerLocationRule.self)
 }
