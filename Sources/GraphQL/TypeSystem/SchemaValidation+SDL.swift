@@ -84,20 +84,16 @@ struct SDLWalk {
       schema.operationTypes.forEach { checkKnownType($0.type, &errors) }
     case .typeSystem(.type(let type)):
       let name = type.name
-      if let first = typeNames[name.value] {
+      if let first = typeNames.existing(at: name.value, orInsert: name) {
         errors.report("There can be only one type named \"\(name.value)\".", [first.range, name.range])
-      } else {
-        typeNames[name.value] = name
       }
       visitTypeMembers(TypeMembers(type), &errors)
     case .typeSystem(.directive(let directive)):
       checkArgumentDefinitions("@\(directive.name.value)", directive.arguments, &errors)
-      if let first = directiveNames[directive.name.value] {
+      if let first = directiveNames.existing(at: directive.name.value, orInsert: directive.name) {
         errors.report(
           "There can be only one directive named \"@\(directive.name.value)\".",
           [first.range, directive.name.range])
-      } else {
-        directiveNames[directive.name.value] = directive.name
       }
       for argument in directive.arguments {
         visitInputValue(argument, location: "ARGUMENT_DEFINITION", &errors)
@@ -113,11 +109,9 @@ struct SDLWalk {
     _ nodes: [RootOperationTypeDefinition], _ errors: inout SchemaErrors
   ) {
     for node in nodes {
-      if let first = operationTypes[node.operation] {
+      if let first = operationTypes.existing(at: node.operation, orInsert: node) {
         errors.report(
           "There can be only one \(node.operation.rawValue) type in schema.", [first.range, node.range])
-      } else {
-        operationTypes[node.operation] = node
       }
     }
   }
@@ -126,21 +120,19 @@ struct SDLWalk {
   private mutating func visitTypeMembers(_ type: TypeMembers, _ errors: inout SchemaErrors) {
     let typeName = type.name.value
     for value in type.enumValues {
-      if let first = enumValueNames[typeName]?[value.name.value] {
+      if let first = enumValueNames[typeName, default: [:]].existing(
+        at: value.name.value, orInsert: value.name)
+      {
         errors.report(
           "Enum value \"\(typeName).\(value.name.value)\" can only be defined once.",
           [first.range, value.name.range])
-      } else {
-        enumValueNames[typeName, default: [:]][value.name.value] = value.name
       }
     }
     for fieldName in type.fieldNames {
-      if let first = fieldNames[typeName]?[fieldName.value] {
+      if let first = fieldNames[typeName, default: [:]].existing(at: fieldName.value, orInsert: fieldName) {
         errors.report(
           "Field \"\(typeName).\(fieldName.value)\" can only be defined once.",
           [first.range, fieldName.range])
-      } else {
-        fieldNames[typeName, default: [:]][fieldName.value] = fieldName
       }
     }
     for field in type.fields {
@@ -181,16 +173,9 @@ struct SDLWalk {
   private func checkArgumentDefinitions(
     _ parentName: String, _ arguments: [InputValueDefinition], _ errors: inout SchemaErrors
   ) {
-    var groups: [String: [InputValueDefinition]] = [:]
-    var order: [String] = []
-    for argument in arguments {
-      if groups[argument.name.value] == nil { order.append(argument.name.value) }
-      groups[argument.name.value, default: []].append(argument)
-    }
-    for name in order where (groups[name]?.count ?? 0) > 1 {
+    for group in arguments.map(\.name).repeated() {
       errors.report(
-        "Argument \"\(parentName)(\(name):)\" can only be defined once.",
-        (groups[name] ?? []).map(\.name.range))
+        "Argument \"\(parentName)(\(group.name):)\" can only be defined once.", group.nodes.map(\.range))
     }
   }
 

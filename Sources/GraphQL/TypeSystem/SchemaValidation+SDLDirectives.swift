@@ -17,12 +17,10 @@ extension SDLWalk {
         errors.report("Directive \"@\(name)\" may not be used on \(location).", [directive.range])
       }
       if !info.isRepeatable {
-        if let first = shared[name] {
+        if let first = shared.existing(at: name, orInsert: directive) {
           errors.report(
             "The directive \"@\(name)\" can only be used once at this location.",
             [first.range, directive.range])
-        } else {
-          shared[name] = directive
         }
       }
       let known = info.arguments.map(\.name)
@@ -45,15 +43,8 @@ extension SDLWalk {
   }
 
   private func checkUniqueArguments(_ arguments: [Argument], _ errors: inout SchemaErrors) {
-    var order: [String] = []
-    var groups: [String: [Argument]] = [:]
-    for argument in arguments {
-      if groups[argument.name.value] == nil { order.append(argument.name.value) }
-      groups[argument.name.value, default: []].append(argument)
-    }
-    for name in order where (groups[name]?.count ?? 0) > 1 {
-      errors.report(
-        "There can be only one argument named \"\(name)\".", (groups[name] ?? []).map(\.name.range))
+    for group in arguments.map(\.name).repeated() {
+      errors.report("There can be only one argument named \"\(group.name)\".", group.nodes.map(\.range))
     }
   }
 
@@ -63,12 +54,10 @@ extension SDLWalk {
     case .object(let fields, _):
       var seen: [String: Name] = [:]
       for field in fields {
-        if let first = seen[field.name.value] {
+        if let first = seen.existing(at: field.name.value, orInsert: field.name) {
           errors.report(
             "There can be only one input field named \"\(field.name.value)\".",
             [first.range, field.name.range])
-        } else {
-          seen[field.name.value] = field.name
         }
         checkUniqueInputFields(field.value, &errors)
       }

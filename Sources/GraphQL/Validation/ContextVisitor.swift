@@ -7,28 +7,16 @@ class ContextVisitor {
 
   /// Reports `name` when `known` holds it already (with the first one), else records it.
   func noteUnique(_ name: Name, in known: inout [String: Name], kind: String) {
-    if let first = known[name.value] {
+    if let first = known.existing(at: name.value, orInsert: name) {
       context.report(
         "There can be only one \(kind) named \"\(name.value)\".", nodes: [first.range, name.range])
-    } else {
-      known[name.value] = name
     }
   }
 
   /// Reports each name given more than once among `names`, with all its nodes, in the order the
   /// names first appear; `message` words the error for a name.
   func reportRepeated(_ names: some Sequence<Name>, _ message: (String) -> String) {
-    var groups: [(name: String, nodes: [Name])] = []
-    var indexByName: [String: Int] = [:]
-    for name in names {
-      if let index = indexByName[name.value] {
-        groups[index].nodes.append(name)
-      } else {
-        indexByName[name.value] = groups.count
-        groups.append((name.value, [name]))
-      }
-    }
-    for group in groups where group.nodes.count > 1 {
+    for group in names.repeated() {
       context.report(message(group.name), nodes: group.nodes.map(\.range))
     }
   }

@@ -14,11 +14,9 @@ final class DeferStreamDirectiveLabelRule: ContextVisitor, ValidationVisitor {
     switch label.value {
     case .null: return
     case .string(let value, _, _):
-      if let first = knownLabels[value] {
+      if let first = knownLabels.existing(at: value, orInsert: node) {
         context.report(
           "Defer/Stream directive label argument must be unique.", nodes: [first.range, node.range])
-      } else {
-        knownLabels[value] = node
       }
     default:
       context.report(

@@ -21,12 +21,10 @@ final class UniqueDirectivesPerLocationRule: ContextVisitor, ValidationVisitor {
     var seen: [String: Directive] = [:]
     for directive in nodes where isUnique[directive.name.value] == true {
       let name = directive.name.value
-      if let first = seen[name] {
+      if let first = seen.existing(at: name, orInsert: directive) {
         context.report(
           "The directive \"@\(name)\" can only be used once at this location.",
           nodes: [first.range, directive.range])
-      } else {
-        seen[name] = directive
       }
     }
   }
