@@ -71,44 +71,17 @@ public let introspectionQuery = """
       }
 
       fragment TypeRef on __Type {
-        kind
-        name
-        ofType {
-          kind
-          name
-          ofType {
-            kind
-            name
-            ofType {
-              kind
-              name
-              ofType {
-                kind
-                name
-                ofType {
-                  kind
-                  name
-                  ofType {
-                    kind
-                    name
-                    ofType {
-                      kind
-                      name
-                      ofType {
-                        kind
-                        name
-                        ofType {
-                          kind
-                          name
-                        }
-                      }
-                    }
-                  }
-                }
-              }
-            }
-          }
-        }
+  \(typeReferenceSelections(indent: 6, levels: 9))
       }
     
   """
+
+/// The selections of graphql-js's `TypeRef` fragment, each line indented as there: `kind` and
+/// `name`, then `ofType` selecting the same, `levels` deep.
+private func typeReferenceSelections(indent: Int, levels: Int) -> String {
+  let pad = String(repeating: " ", count: indent)
+  let own = "\(pad)kind\n\(pad)name"
+  guard levels > 0 else { return own }
+  return own + "\n\(pad)ofType {\n" + typeReferenceSelections(indent: indent + 2, levels: levels - 1)
+    + "\n\(pad)}"
+}
