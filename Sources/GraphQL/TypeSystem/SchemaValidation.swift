@@ -89,18 +89,25 @@ struct SchemaValidator {
           "Directive @\(directive.name) must include 1 or more locations.", [directive.definition?.range])
       }
       for argument in directive.arguments {
-        validateName(argument.name, argument.definition?.range, &errors)
-        if !isInputType(argument.type) {
-          errors.report(
-            "The type of @\(directive.name)(\(argument.name):) must be Input Type but got: \(argument.type).",
-            [argument.definition?.range])
-        }
-        if Self.isRequired(argument) && argument.deprecationReason != nil {
-          errors.report(
-            "Required argument @\(directive.name)(\(argument.name):) cannot be deprecated.",
-            [Self.deprecatedDirectiveRange(argument.definition), argument.definition?.type.range])
-        }
+        validateArgument(argument, of: "@\(directive.name)", typeRange: argument.definition?.range, &errors)
       }
+    }
+  }
+
+  /// The checks on an argument of `owner` (`@skip`, `Query.launch`): its name, an input type, and
+  /// not both required and deprecated. `typeRange` is where a wrong type is reported.
+  private func validateArgument(
+    _ argument: GraphQLInputValue, of owner: String, typeRange: SourceRange?, _ errors: inout SchemaErrors
+  ) {
+    validateName(argument.name, argument.definition?.range, &errors)
+    if !isInputType(argument.type) {
+      errors.report(
+        "The type of \(owner)(\(argument.name):) must be Input Type but got: \(argument.type).", [typeRange])
+    }
+    if Self.isRequired(argument) && argument.deprecationReason != nil {
+      errors.report(
+        "Required argument \(owner)(\(argument.name):) cannot be deprecated.",
+        [Self.deprecatedDirectiveRange(argument.definition), argument.definition?.type.range])
     }
   }
 
@@ -152,17 +159,8 @@ struct SchemaValidator {
           [field.definition?.type.range])
       }
       for argument in field.arguments {
-        validateName(argument.name, argument.definition?.range, &errors)
-        if !isInputType(argument.type) {
-          errors.report(
-            "The type of \(typeName).\(field.name)(\(argument.name):) must be Input Type but got: \(argument.type).",
-            [argument.definition?.type.range])
-        }
-        if Self.isRequired(argument) && argument.deprecationReason != nil {
-          errors.report(
-            "Required argument \(typeName).\(field.name)(\(argument.name):) cannot be deprecated.",
-            [Self.deprecatedDirectiveRange(argument.definition), argument.definition?.type.range])
-        }
+        validateArgument(
+          argument, of: "\(typeName).\(field.name)", typeRange: argument.definition?.type.range, &errors)
       }
     }
   }
