@@ -51,23 +51,11 @@ extension GraphQLScalarType {
   public static let specified: [GraphQLScalarType] = [.string, .int, .float, .boolean, .id]
 
   /// Whether `name` is one of the five built-in scalar names.
-  public static func isSpecified(_ name: String) -> Bool {
-    switch name {
-    case "String", "Int", "Float", "Boolean", "ID": true
-    default: false
-    }
-  }
+  public static func isSpecified(_ name: String) -> Bool { specified(named: name) != nil }
 
   /// The built-in scalar called `name`, if there is one.
   public static func specified(named name: String) -> GraphQLScalarType? {
-    switch name {
-    case "String": .string
-    case "Int": .int
-    case "Float": .float
-    case "Boolean": .boolean
-    case "ID": .id
-    default: nil
-    }
+    specified.first { $0.name == name }
   }
 
   /// A custom scalar (such as `Upload`) whose values pass through unchanged: results are

@@ -175,12 +175,5 @@ enum IntrospectionTypes {
   ]
 
   /// Whether `name` names one of the introspection types.
-  static func isIntrospectionType(_ name: String) -> Bool {
-    switch name {
-    case "__Schema", "__Type", "__TypeKind", "__Field", "__InputValue", "__EnumValue", "__Directive",
-      "__DirectiveLocation":
-      true
-    default: false
-    }
-  }
+  static func isIntrospectionType(_ name: String) -> Bool { all.contains { $0.name == name } }
 }
