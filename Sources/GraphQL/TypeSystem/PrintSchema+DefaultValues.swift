@@ -10,7 +10,7 @@ enum SchemaDefaultValue {
     guard let coerced = coerce(literal, type, typeMap), let ast = literalFrom(coerced, type, typeMap) else {
       return nil
     }
-    return SchemaValuePrinter.print(ast)
+    return GraphQL.print(ast)
   }
 
   /// graphql-js `valueFromAST` without variables; nil means invalid.
