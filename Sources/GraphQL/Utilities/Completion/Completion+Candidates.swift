@@ -39,12 +39,7 @@ extension CompletionStateMachine {
   /// An object's or interface's fields, then `__typename` (the only field of a union).
   private func fields(of typeName: String?) -> [CompletionCandidate] {
     guard let typeName, let type = schema.type(named: typeName), type.isCompositeType else { return [] }
-    var fields: [GraphQLField] = []
-    switch type {
-    case .object(let object): fields = object.fields.ordered
-    case .interface(let interface): fields = interface.fields.ordered
-    default: break
-    }
+    let fields = type.fields?.ordered ?? []
     return fields.map { CompletionCandidate($0.name, kind: .field, detail: $0.type.description) }
       + [CompletionCandidate("__typename", kind: .field, detail: "String!")]
   }

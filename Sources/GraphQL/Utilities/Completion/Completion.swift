@@ -301,12 +301,7 @@ struct CompletionStateMachine {
   // MARK: - Schema lookups
 
   private func field(named name: String, on typeName: String?) -> GraphQLField? {
-    guard let typeName else { return nil }
-    switch schema.type(named: typeName) {
-    case .object(let type): return type.fields[name]
-    case .interface(let type): return type.fields[name]
-    default: return nil
-    }
+    typeName.flatMap { schema.type(named: $0)?.fields?[name] }
   }
 
   static func location(of operation: OperationType) -> DirectiveLocation {
