@@ -39,10 +39,11 @@ public struct CacheControlPolicy: Hashable, Sendable {
 /// selection set (fields under `@skip`/`@include` counted as selected), which can only be more
 /// restrictive than what runs.
 public struct CacheControlHints: Sendable {
-  struct Hint: Sendable {
-    var maxAge: Int?
+  /// One `@cacheControl`'s arguments (also what codegen writes into generated operations).
+  package struct Hint: Sendable {
+    package var maxAge: Int?
     var scope: CacheControlPolicy.Scope?
-    var inheritMaxAge = false
+    package var inheritMaxAge = false
   }
 
   struct FieldInfo: Sendable {
@@ -93,7 +94,8 @@ public struct CacheControlHints: Sendable {
     types[name] = info
   }
 
-  private static func hint(in directives: [Directive]) -> Hint? {
+  /// The `@cacheControl` among `directives`, if any.
+  package static func hint(in directives: [Directive]) -> Hint? {
     guard let directive = directives.first(where: { $0.name.value == "cacheControl" }) else { return nil }
     var hint = Hint()
     for argument in directive.arguments {

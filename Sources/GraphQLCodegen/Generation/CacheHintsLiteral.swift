@@ -45,18 +45,10 @@ struct CacheHintsLiteral {
   /// `.init(maxAge: 60)`, `.init(inheritMaxAge: true)`; nil for no `@cacheControl` or one that
   /// only gives a scope.
   private static func hint(in directives: [Directive]) -> String? {
-    guard let directive = directives.first(where: { $0.name.value == "cacheControl" }) else { return nil }
-    var maxAge: Int?
-    var inherits = false
-    for argument in directive.arguments {
-      switch (argument.name.value, argument.value) {
-      case ("maxAge", .int(let text, _)): maxAge = Int(text)
-      case ("inheritMaxAge", .boolean(let value, _)): inherits = value
-      default: break
-      }
-    }
+    guard let hint = CacheControlHints.hint(in: directives) else { return nil }
     // In the initializer's order.
-    let parts = [maxAge.map { "maxAge: \($0)" }, inherits ? "inheritMaxAge: true" : nil].compactMap { $0 }
+    let parts = [hint.maxAge.map { "maxAge: \($0)" }, hint.inheritMaxAge ? "inheritMaxAge: true" : nil]
+      .compactMap { $0 }
     return parts.isEmpty ? nil : ".init(" + parts.joined(separator: ", ") + ")"
   }
 }
