@@ -59,7 +59,7 @@ struct OperationGenerator {
         writer.line("public var \(SwiftNaming.identifier(variable.name)): \(swiftType)")
       }
       writer.line()
-      writeInitializer(operation, into: &writer)
+      writer.inputInitializer(operation.inputValues, types: types)
       writer.line()
       writeVariables(operation, into: &writer)
       writer.line()
@@ -83,27 +83,6 @@ struct OperationGenerator {
     }
   }
 
-  private func writeInitializer(_ operation: OperationIR, into writer: inout SwiftWriter) {
-    let parameters = operation.variables.map { variable -> String in
-      let swiftType = types.inputType(variable.type, hasDefault: variable.hasDefault)
-      let defaultValue: String
-      if !variable.type.isNonNull {
-        defaultValue = " = .absent"
-      } else if variable.hasDefault {
-        defaultValue = " = nil"
-      } else {
-        defaultValue = ""
-      }
-      return "\(variable.name): \(swiftType)\(defaultValue)"
-    }
-    writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
-      for variable in operation.variables {
-        let name = SwiftNaming.identifier(variable.name)
-        writer.line("self.\(name) = \(name)")
-      }
-    }
-  }
-
   private func writeVariables(_ operation: OperationIR, into writer: inout SwiftWriter) {
     writer.block("public var variables: JSONObject") { writer in
       if operation.variables.isEmpty {
@@ -111,18 +90,15 @@ struct OperationGenerator {
         return
       }
       writer.line("var variables = JSONObject()")
-      for variable in operation.variables {
-        let name = SwiftNaming.identifier(variable.name)
-        let key = stringLiteral(variable.name)
-        if !variable.type.isNonNull {
-          writer.line("if let value = \(name).inputJSON { variables[\(key)] = value }")
-        } else if variable.hasDefault {
-          writer.line("if let value = \(name) { variables[\(key)] = value.inputJSON }")
-        } else {
-          writer.line("variables[\(key)] = \(name).inputJSON")
-        }
-      }
+      writer.inputJSONLines(operation.inputValues, into: "variables")
       writer.line("return variables")
     }
+  }
+}
+
+extension OperationIR {
+  /// The variables as generated code holds them.
+  fileprivate var inputValues: [SwiftWriter.InputValue] {
+    variables.map { ($0.name, $0.type, $0.hasDefault) }
   }
 }

@@ -106,32 +106,12 @@ struct SchemaTypesGenerator {
         writer.line("public var \(SwiftNaming.identifier(field.name)): \(swiftType)")
       }
       writer.line()
-      let parameters = type.fields.map { field -> String in
-        let swiftType = types.inputType(field.type, hasDefault: field.defaultValue != nil)
-        let defaultValue =
-          !field.type.isNonNull ? " = .absent" : (field.defaultValue != nil ? " = nil" : "")
-        return "\(field.name): \(swiftType)\(defaultValue)"
-      }
-      writer.block("public init(\(parameters.joined(separator: ", ")))") { writer in
-        for field in type.fields {
-          let name = SwiftNaming.identifier(field.name)
-          writer.line("self.\(name) = \(name)")
-        }
-      }
+      let values: [SwiftWriter.InputValue] = type.fields.map { ($0.name, $0.type, $0.defaultValue != nil) }
+      writer.inputInitializer(values, types: types)
       writer.line()
       writer.block("public var inputJSON: JSON") { writer in
         writer.line("var object = JSONObject()")
-        for field in type.fields {
-          let name = SwiftNaming.identifier(field.name)
-          let key = stringLiteral(field.name)
-          if !field.type.isNonNull {
-            writer.line("if let value = \(name).inputJSON { object[\(key)] = value }")
-          } else if field.defaultValue != nil {
-            writer.line("if let value = \(name) { object[\(key)] = value.inputJSON }")
-          } else {
-            writer.line("object[\(key)] = \(name).inputJSON")
-          }
-        }
+        writer.inputJSONLines(values, into: "object")
         writer.line("return .object(object)")
       }
     }
