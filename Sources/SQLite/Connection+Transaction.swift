@@ -50,6 +50,27 @@ extension Connection {
     }
   }
 
+  /// Runs `body` inside a transaction that `begin` opens (`BEGIN DEFERRED` for reads that must
+  /// not wait for another connection's write lock) and commits it, returning what `body` returns.
+  /// If `body` or `COMMIT` throws, the transaction is rolled back and that first error rethrown.
+  ///
+  /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) if a transaction is already open, or what the
+  ///   statements or `body` throw.
+  public func transaction<T>(_ begin: String = "BEGIN IMMEDIATE", _ body: () throws -> T) throws -> T {
+    guard !isInTransaction else {
+      throw SQLiteError(code: .misuse, message: "a transaction is already open on this connection")
+    }
+    try run(begin)
+    do {
+      let result = try body()
+      try run("COMMIT")
+      return result
+    } catch {
+      rollbackKeepingFirstError()
+      throw error
+    }
+  }
+
   /// Rolls back after a failure; its own error is dropped so the caller sees the first one.
   private func rollbackKeepingFirstError() {
     if isInTransaction { try? run("ROLLBACK") }

@@ -76,15 +76,7 @@ public final class DatabasePool: Sendable {
   /// - Throws: ``SQLiteError`` (`SQLITE_BUSY` if another process holds the write lock past the
   ///   busy timeout, `SQLITE_MISUSE` once the pool is closed), or what `body` throws.
   public func write<T>(_ body: (Connection) throws -> T) throws -> T {
-    try writeWithoutTransaction { connection in
-      var result: T?
-      try connection.inTransaction { db in
-        result = try body(db)
-        return .commit
-      }
-      guard let result else { throw SQLiteError(code: .misuse, message: "transaction produced no value") }
-      return result
-    }
+    try writeWithoutTransaction { connection in try connection.transaction { try body(connection) } }
   }
 
   /// Runs `body` on the writer connection with no transaction around it (for `VACUUM`, pragmas,

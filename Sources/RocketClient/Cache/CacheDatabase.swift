@@ -81,21 +81,13 @@ final class CacheDatabase: @unchecked Sendable {
     // One snapshot: read one by one, another process's creation could commit between the reads,
     // and its tables, seen without the id read just before, made a new cache look foreign (it
     // was then moved aside; two commands starting at once on a fresh machine did this).
-    var application: Int64 = 0
-    var version: Int64 = 0
-    var tables: Int64 = 0
     // A deferred (read) transaction: it never waits for another program's write lock.
-    try connection.execute("BEGIN DEFERRED")
-    do {
-      application = try pragma("application_id")
-      version = try pragma("user_version")
-      tables =
+    let (application, version, tables) = try connection.transaction("BEGIN DEFERRED") {
+      let application = try pragma("application_id")
+      let version = try pragma("user_version")
+      let tables =
         try connection.queryFirst("SELECT count(*) FROM sqlite_master") { try $0.column(0, as: Int64.self) }
-        ?? 0
-      try connection.execute("COMMIT")
-    } catch {
-      _ = try? connection.execute("ROLLBACK")
-      throw error
+      return (application, version, tables ?? 0)
     }
     if application == Self.applicationID && version == Self.schemaVersion { return }
     if application == Self.applicationID && version == 1 {

@@ -131,14 +131,8 @@ struct OutboxStore: Sendable {
       let connection = try Connection(path: path, busyTimeout: .seconds(10))
       defer { connection.close() }
       try prepareSchema(connection)
-      try connection.execute(writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
-      do {
-        let result = try body(connection)
-        try connection.execute("COMMIT")
-        return result
-      } catch {
-        _ = try? connection.execute("ROLLBACK")
-        throw error
+      return try connection.transaction(writing ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED") {
+        try body(connection)
       }
     } catch let error as OutboxError {
       throw error
@@ -170,17 +164,13 @@ struct OutboxStore: Sendable {
     }
     let known = try pragma("application_id") == Self.applicationID
     if try known && pragma("user_version") == Self.schemaVersion { return }
-    try connection.execute("BEGIN IMMEDIATE")
-    do {
+    try connection.transaction {
       let application = try pragma("application_id")
       let tables =
         try connection.queryFirst("SELECT count(*) FROM sqlite_master") { try $0.column(0, as: Int64.self) }
         ?? 0
       let version = try pragma("user_version")
-      if application == Self.applicationID && version == Self.schemaVersion {
-        try connection.execute("COMMIT")
-        return
-      }
+      if application == Self.applicationID && version == Self.schemaVersion { return }
       guard application == 0 && tables == 0 else {
         throw OutboxError.damaged(
           path: path,
@@ -203,10 +193,6 @@ struct OutboxStore: Sendable {
         PRAGMA application_id = \(Self.applicationID);
         PRAGMA user_version = \(Self.schemaVersion);
         """)
-      try connection.execute("COMMIT")
-    } catch {
-      _ = try? connection.execute("ROLLBACK")
-      throw error
     }
   }
 }
