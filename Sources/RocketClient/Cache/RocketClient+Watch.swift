@@ -25,15 +25,10 @@ extension RocketClient {
     _ query: Query, cachePolicy: CachePolicy = .cacheAndNetwork
   ) -> AsyncThrowingStream<GraphQLResult<Query.Data>, any Error> {
     AsyncThrowingStream { continuation in
-      let task = Task {
+      continuation.finish {
         guard let cache, let partition = Self.partition(endpointKey: endpointKey, credentials: credentials)
         else {
-          do throws(RocketClientError) {
-            continuation.yield(try await fetch(query, cachePolicy: .networkOnly))
-            continuation.finish()
-          } catch {
-            continuation.finish(throwing: error)
-          }
+          continuation.yield(try await fetch(query, cachePolicy: .networkOnly))
           return
         }
         let (changes, changed) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
@@ -64,22 +59,14 @@ extension RocketClient {
             }
             answered = true
           } catch {
-            if !answered {
-              continuation.finish(throwing: error)
-              return
-            }
+            if !answered { throw error }
           }
         }
-        if !answered {
-          continuation.finish(throwing: RocketClientError.notCached(operation: Query.operationName))
-          return
-        }
+        if !answered { throw RocketClientError.notCached(operation: Query.operationName) }
         for await _ in changes {
           _ = yieldFromCache()
         }
-        continuation.finish()
       }
-      continuation.onTermination = { _ in task.cancel() }
     }
   }
 }

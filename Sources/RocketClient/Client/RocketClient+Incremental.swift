@@ -37,18 +37,12 @@ extension RocketClient {
       staged.withLock { $0 = true }
       continuation.yield(stage)
     }
-    let task = Task {
-      do throws(RocketClientError) {
-        let response = try await run(outgoing)
-        if !staged.withLock({ $0 }) {
-          continuation.yield(IncrementalStage(payload: response, result: response, hasNext: false, index: 1))
-        }
-        continuation.finish()
-      } catch {
-        continuation.finish(throwing: error)
+    continuation.finish { [outgoing] in
+      let response = try await run(outgoing)
+      if !staged.withLock({ $0 }) {
+        continuation.yield(IncrementalStage(payload: response, result: response, hasNext: false, index: 1))
       }
     }
-    continuation.onTermination = { _ in task.cancel() }
     return stream
   }
 }

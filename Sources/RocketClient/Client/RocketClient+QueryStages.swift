@@ -45,19 +45,12 @@ extension RocketClient {
       else { return }
       continuation.yield(QueryStage(result: result, hasNext: true, index: stage.index))
     }
-    let task = Task {
-      do throws(RocketClientError) {
-        let response = try await run(outgoing)
-        let result = try GraphQLResult<Query.Data>(
-          response: response, operationName: Query.operationName, endpointKey: endpointKey)
-        continuation.yield(
-          QueryStage(result: result, hasNext: false, index: max(lastIndex.withLock { $0 }, 1)))
-        continuation.finish()
-      } catch {
-        continuation.finish(throwing: error)
-      }
+    continuation.finish { [outgoing] in
+      let response = try await run(outgoing)
+      let result = try GraphQLResult<Query.Data>(
+        response: response, operationName: Query.operationName, endpointKey: endpointKey)
+      continuation.yield(QueryStage(result: result, hasNext: false, index: max(lastIndex.withLock { $0 }, 1)))
     }
-    continuation.onTermination = { _ in task.cancel() }
     return stream
   }
 }

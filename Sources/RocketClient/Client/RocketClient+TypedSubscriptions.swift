@@ -25,19 +25,13 @@ extension RocketClient {
     let raw = try await subscribe(operation, headers: headers, via: transport)
     let endpointKey = endpointKey
     return AsyncThrowingStream { continuation in
-      let reader = Task {
-        do {
-          for try await response in raw {
-            continuation.yield(
-              try GraphQLResult(
-                response: response, operationName: Operation.operationName, endpointKey: endpointKey))
-          }
-          continuation.finish()
-        } catch {
-          continuation.finish(throwing: error)
+      continuation.finish {
+        for try await response in raw {
+          continuation.yield(
+            try GraphQLResult(
+              response: response, operationName: Operation.operationName, endpointKey: endpointKey))
         }
       }
-      continuation.onTermination = { _ in reader.cancel() }
     }
   }
 }

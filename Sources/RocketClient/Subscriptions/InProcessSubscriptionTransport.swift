@@ -43,14 +43,12 @@ public struct InProcessSubscriptionTransport: SubscriptionTransport {
         endpoint: request.endpointKey, reason: "one result instead of a stream of events")
     case .stream(let events):
       return SubscriptionResults { continuation in
-        let task = Task {
+        continuation.finish {
           for await body in events {
             guard let json = try? JSON(parsing: body) else { continue }
             continuation.yield(json)
           }
-          continuation.finish()
         }
-        continuation.onTermination = { _ in task.cancel() }
       }
     }
   }
