@@ -27,19 +27,19 @@ extension FileCredentialStore {
       switch self {
       case .insecurePermissions(let path, let mode):
         return "credentials file \(path) is accessible by other users (mode \(octalMode(mode))); "
-          + "refusing to use it. Fix it with: chmod 600 \(shellQuoted(path))"
+          + "refusing to use it. Fix it with: chmod 600 \(ShellQuoting.quoted(path))"
       case .ownedByAnotherUser(let path, let owner):
         return "credentials file \(path) belongs to another user (uid \(owner)); refusing to use it. "
-          + "Remove it, or as root run: chown \(geteuid()) \(shellQuoted(path)) && chmod 600 "
-          + shellQuoted(path)
+          + "Remove it, or as root run: chown \(geteuid()) \(ShellQuoting.quoted(path)) && chmod 600 "
+          + ShellQuoting.quoted(path)
       case .symbolicLink(let path):
         return "credentials file \(path) is a symbolic link; refusing to follow it. "
-          + "Remove the link (rm \(shellQuoted(path))) and log in again"
+          + "Remove the link (rm \(ShellQuoting.quoted(path))) and log in again"
       case .notARegularFile(let path):
         return "credentials file \(path) is not a regular file; move it aside and log in again"
       case .corrupt(let path, let reason):
         return "credentials file \(path) is \(reason); refusing to read or overwrite it. "
-          + "Repair it, or remove it (rm \(shellQuoted(path))) and log in again"
+          + "Repair it, or remove it (rm \(ShellQuoting.quoted(path))) and log in again"
       case .unsupportedVersion(let path, let version):
         return "credentials file \(path) has format version \(version), newer than this program "
           + "understands; upgrade rocket-reserver or remove the file"
@@ -51,11 +51,4 @@ extension FileCredentialStore {
       }
     }
   }
-}
-
-/// `path` as a single shell word, so a suggested command can be pasted as is.
-func shellQuoted(_ path: String) -> String {
-  let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+@%:,=")
-  if !path.isEmpty && path.allSatisfy({ safe.contains($0) }) { return path }
-  return "'" + path.replacing("'", with: "'\\''") + "'"
 }
