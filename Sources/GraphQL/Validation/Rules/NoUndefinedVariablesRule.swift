@@ -9,15 +9,11 @@ final class NoUndefinedVariablesRule: ContextVisitor, ValidationVisitor {
   /// reported on leaving it).
   func enterOperation(_ node: OperationDefinition) {
     let defined = Set(node.variableDefinitions.map(\.variable.name.value))
+    let operation = node.name.map { " by operation \"\($0.value)\"" } ?? ""
     for usage in context.recursiveVariableUsages(of: node) where !defined.contains(usage.node.name.value) {
-      let name = usage.node.name.value
-      let message =
-        if let operationName = node.name {
-          "Variable \"$\(name)\" is not defined by operation \"\(operationName.value)\"."
-        } else {
-          "Variable \"$\(name)\" is not defined."
-        }
-      context.report(message, nodes: [usage.node.range, node.range])
+      context.report(
+        "Variable \"$\(usage.node.name.value)\" is not defined\(operation).",
+        nodes: [usage.node.range, node.range])
     }
   }
 }

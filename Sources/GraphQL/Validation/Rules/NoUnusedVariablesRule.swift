@@ -9,15 +9,11 @@ final class NoUnusedVariablesRule: ContextVisitor, ValidationVisitor {
   /// reported on leaving it).
   func enterOperation(_ node: OperationDefinition) {
     let used = Set(context.recursiveVariableUsages(of: node).map(\.node.name.value))
+    let operation = node.name.map { " in operation \"\($0.value)\"" } ?? ""
     for definition in node.variableDefinitions where !used.contains(definition.variable.name.value) {
-      let name = definition.variable.name.value
-      let message =
-        if let operationName = node.name {
-          "Variable \"$\(name)\" is never used in operation \"\(operationName.value)\"."
-        } else {
-          "Variable \"$\(name)\" is never used."
-        }
-      context.report(message, nodes: [definition.range])
+      context.report(
+        "Variable \"$\(definition.variable.name.value)\" is never used\(operation).",
+        nodes: [definition.range])
     }
   }
 }
