@@ -119,8 +119,5 @@ public final class DeferredBookingStore: BookingStore {
     store?.close()
   }
 
-  /// None: a store that may never open has nothing to share before a request needs it.
-  public func sharedPersistedQueryStore(maxEntries: Int, maxBytes: Int) -> (any PersistedQueryStore)? { nil }
-
   public var poolStatistics: SQLPoolStatistics? { state.withLock { $0.store?.poolStatistics } }
 }
