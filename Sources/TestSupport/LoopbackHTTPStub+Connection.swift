@@ -90,15 +90,7 @@ struct StubConnection {
     _ = shutdown(descriptor, Int32(SHUT_WR))
   }
 
-  private func receive() -> Data? {
-    var chunk = [UInt8](repeating: 0, count: 16 * 1024)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-      if count > 0 { return Data(chunk[0..<count]) }
-      if count < 0 && errno == EINTR { continue }
-      return nil
-    }
-  }
+  private func receive() -> Data? { LoopbackTCPServer.receive(descriptor, upTo: 16 * 1024).map { Data($0) } }
 
   private static func reason(_ status: Int) -> String {
     switch status {

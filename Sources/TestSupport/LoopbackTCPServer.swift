@@ -142,11 +142,22 @@ public final class LoopbackTCPServer: Sendable {
     }
   }
 
+  /// What has arrived on `descriptor`, at most `capacity` bytes, waiting for something (again
+  /// after a signal); nil at the end of the stream or on an error.
+  public static func receive(_ descriptor: Int32, upTo capacity: Int) -> [UInt8]? {
+    var chunk = [UInt8](repeating: 0, count: capacity)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      if count > 0 { return Array(chunk[0..<count]) }
+      if count < 0 && errno == EINTR { continue }
+      return nil
+    }
+  }
+
   /// Reads until the end of a request head and its `Content-Length` body; nil when the client
   /// closed first. Good enough for the client's small POSTs.
   public static func readRequest(_ descriptor: Int32) -> String? {
     var received: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 16 * 1024)
     while true {
       let text = String(decoding: received, as: UTF8.self)
       if let end = text.range(of: "\r\n\r\n") {
@@ -158,10 +169,8 @@ public final class LoopbackTCPServer: Sendable {
           return text
         }
       }
-      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { return nil }
-      received += buffer[0..<count]
+      guard let chunk = receive(descriptor, upTo: 16 * 1024) else { return nil }
+      received += chunk
     }
   }
 

@@ -102,15 +102,7 @@ public final class RawHTTPConnection {
 
   /// Reads what has arrived (waiting up to the read timeout); nil when the connection closed,
   /// failed or the timeout passed.
-  public func receiveSome() -> [UInt8]? {
-    var chunk = [UInt8](repeating: 0, count: 65536)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-      if count > 0 { return Array(chunk[0..<count]) }
-      if count < 0 && errno == EINTR { continue }
-      return nil
-    }
-  }
+  public func receiveSome() -> [UInt8]? { LoopbackTCPServer.receive(socket, upTo: 65536) }
 
   /// Reads until the server closes the connection or the read timeout passes.
   /// - Returns: the bytes and whether the connection was closed by the server.
@@ -130,7 +122,6 @@ public final class RawHTTPConnection {
   /// Reads one response whose head says `Content-Length` (the server always sends it). Bytes
   /// past it (pipelined responses) are kept for the next call.
   public func readResponse() -> (status: Int, head: String, body: String)? {
-    var chunk = [UInt8](repeating: 0, count: 65536)
     while true {
       if let end = pending.indices.dropLast(3).first(where: {
         pending[$0..<($0 + 4)].elementsEqual([13, 10, 13, 10])
@@ -146,9 +137,8 @@ public final class RawHTTPConnection {
           return (statusWord.flatMap { Int($0) } ?? 0, head, body)
         }
       }
-      let count = chunk.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-      if count <= 0 { return nil }
-      pending.append(contentsOf: chunk[0..<count])
+      guard let chunk = receiveSome() else { return nil }
+      pending += chunk
     }
   }
 
