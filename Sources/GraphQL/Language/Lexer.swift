@@ -45,7 +45,19 @@ struct Lexer {
   }
 
   /// Skips ignored characters from `start`, then reads one token.
+  @inline(__always)
   func readToken(from start: Int) throws(GraphQLError) -> Token {
+    let token = scanCommonToken(from: start)
+    return token.kind != .startOfFile ? token : try readOtherToken(from: token.start)
+  }
+
+  /// Skips spaces, tabs, commas and line ends from `start`, then reads a name or a one-byte
+  /// punctuator, or the end of the text; at any other byte it stops and returns a `<SOF>` token
+  /// there (a kind never read after the start) for `readOtherToken(from:)`. It cannot fail, so it
+  /// needs none of the stack and moves that passing a typed error takes: most tokens of a
+  /// document are read without them.
+  @inline(never)
+  func scanCommonToken(from start: Int) -> Token {
     let count = bytes.count
     var position = start
     while position < count {
@@ -54,48 +66,59 @@ struct Lexer {
       // both are tested before the switch, whose jump table is an indirect branch that the
       // processor predicts worse than these two.
       if Lexer.isNameStart(code) { return readName(from: position) }
-      if code == 0x20 {
-        position += 1
-        continue
-      }
+      let kind: TokenKind
       switch code {
-      case 0x09, 0x2C, 0x0A, 0x0D:  // tab, comma, \n, \r
+      case 0x20, 0x09, 0x2C, 0x0A, 0x0D:  // space, tab, comma, \n, \r
         position += 1
         continue
-      case 0xEF where byte(position + 1) == 0xBB && byte(position + 2) == 0xBF:  // BOM
-        position += 3
-        continue
-      case 0x23:  // # comment, up to the end of the line
-        position += 1
-        while position < count && bytes[position] != 0x0A && bytes[position] != 0x0D {
-          position += 1
-        }
-        continue
-      case 0x21: return Token(kind: .bang, start: position, end: position + 1)
-      case 0x24: return Token(kind: .dollar, start: position, end: position + 1)
-      case 0x26: return Token(kind: .amp, start: position, end: position + 1)
-      case 0x28: return Token(kind: .parenL, start: position, end: position + 1)
-      case 0x29: return Token(kind: .parenR, start: position, end: position + 1)
-      case 0x2E:
-        if byte(position + 1) == 0x2E && byte(position + 2) == 0x2E {
-          return Token(kind: .spread, start: position, end: position + 3)
-        }
-      case 0x3A: return Token(kind: .colon, start: position, end: position + 1)
-      case 0x3D: return Token(kind: .equals, start: position, end: position + 1)
-      case 0x40: return Token(kind: .at, start: position, end: position + 1)
-      case 0x5B: return Token(kind: .bracketL, start: position, end: position + 1)
-      case 0x5D: return Token(kind: .bracketR, start: position, end: position + 1)
-      case 0x7B: return Token(kind: .braceL, start: position, end: position + 1)
-      case 0x7C: return Token(kind: .pipe, start: position, end: position + 1)
-      case 0x7D: return Token(kind: .braceR, start: position, end: position + 1)
-      case 0x22:
-        return try readStringToken(from: position)
-      default:
-        if Lexer.isDigit(code) || code == 0x2D { return try readNumber(from: position) }
+      case 0x21: kind = .bang
+      case 0x24: kind = .dollar
+      case 0x26: kind = .amp
+      case 0x28: kind = .parenL
+      case 0x29: kind = .parenR
+      case 0x3A: kind = .colon
+      case 0x3D: kind = .equals
+      case 0x40: kind = .at
+      case 0x5B: kind = .bracketL
+      case 0x5D: kind = .bracketR
+      case 0x7B: kind = .braceL
+      case 0x7C: kind = .pipe
+      case 0x7D: kind = .braceR
+      default: return Token(kind: .startOfFile, start: position, end: position)
       }
-      throw unexpectedCharacter(at: position)
+      return Token(kind: kind, start: position, end: position + 1)
     }
     return Token(kind: .endOfFile, start: count, end: count)
+  }
+
+  /// The token at `start`, where `scanCommonToken(from:)` stopped: a spread, a string, a number
+  /// or an error, or a BOM or comment, which is skipped before scanning goes on (in a loop, not
+  /// by recursion: comments are not counted against `maxTokens`).
+  @inline(never)
+  private func readOtherToken(from start: Int) throws(GraphQLError) -> Token {
+    var position = start
+    while true {
+      switch bytes[position] {
+      case 0xEF where byte(position + 1) == 0xBB && byte(position + 2) == 0xBF:  // BOM
+        position += 3
+      case 0x23:  // # comment, up to the end of the line
+        position += 1
+        while position < bytes.count && bytes[position] != 0x0A && bytes[position] != 0x0D {
+          position += 1
+        }
+      case 0x2E where byte(position + 1) == 0x2E && byte(position + 2) == 0x2E:
+        return Token(kind: .spread, start: position, end: position + 3)
+      case 0x22:
+        return try readStringToken(from: position)
+      case let code where Lexer.isDigit(code) || code == 0x2D:
+        return try readNumber(from: position)
+      default:
+        throw unexpectedCharacter(at: position)
+      }
+      let token = scanCommonToken(from: position)
+      if token.kind != .startOfFile { return token }
+      position = token.start
+    }
   }
 
   /// A string or block string token. Out of line, like `readNumber(from:)`: the string readers

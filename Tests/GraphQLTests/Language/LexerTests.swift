@@ -37,6 +37,17 @@ import Testing
     #expect(name.start == 27 && name.end == 31)
   }
 
+  /// Every token that is not a name or a one-byte punctuator is read out of line, after any
+  /// comments and BOMs before it; a hundred thousand comment lines in a row are skipped in a loop
+  /// (no stack depth per comment).
+  @Test func tokensAfterCommentsAndBOMs() throws {
+    let kinds = try tokens("# a\n...\u{FEFF}# b\r\n\"s\" # c\n12 # d\n-1.5 # e\n#f").map(\.kind)
+    #expect(kinds == [.spread, .string, .int, .float, .endOfFile])
+    let commented = String(repeating: "# comment\n", count: 100_000) + "name"
+    #expect(try tokens(commented).map(\.kind) == [.name, .endOfFile])
+    #expect(throws: GraphQLError.self) { try tokens("a # b\n .. c") }
+  }
+
   @Test func numbersFollowTheSpecGrammar() throws {
     #expect(try tokens("0 -0 123 -45").map(\.kind) == [.int, .int, .int, .int, .endOfFile])
     #expect(try tokens("0.5 1e10 1E-3 -2.5e+7").map(\.kind) == [.float, .float, .float, .float, .endOfFile])
