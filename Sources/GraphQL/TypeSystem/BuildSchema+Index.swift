@@ -33,7 +33,4 @@ struct SchemaDocumentIndex {
 
   /// The source ranges of each type's extensions, for errors that point at all of a type's nodes.
   var extensionRanges: [String: [SourceRange?]] { extensionsByName.mapValues { $0.map(\.range) } }
-
-  /// Every defined type name.
-  var definedTypeNames: Set<String> { Set(typeDefinitions.map(\.name.value)) }
 }

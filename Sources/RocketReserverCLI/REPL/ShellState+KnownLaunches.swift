@@ -4,12 +4,6 @@ import RocketClient
 /// what the cache or the embedded backend knows (`KnownLaunchSource`, read at the first Tab that
 /// needs it, never over the network).
 extension ShellState {
-  /// Remembers ids shown to the user, for Tab completion.
-  func noteLaunchIDs(_ ids: some Sequence<String>) {
-    let numbers = ids.compactMap { Int($0) }
-    known.withLock { $0.noteSeen(numbers) }
-  }
-
   /// Remembers the booked state of launches an answer gave the logged-in user (`book`,
   /// `cancel`, `launch`, a list page).
   func noteBookings(_ launches: some Sequence<(id: String, isBooked: Bool)>) {

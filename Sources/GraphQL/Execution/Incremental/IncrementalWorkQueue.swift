@@ -67,16 +67,6 @@ final class IncrementalWorkQueue {
     return channel[channelStart]
   }
 
-  /// Puts an event back at the head (a task that had to wait, run again later).
-  func pushFront(_ event: GraphEvent) {
-    if channelStart > 0 {
-      channelStart -= 1
-      channel[channelStart] = event
-    } else {
-      channel.insert(event, at: 0)
-    }
-  }
-
   /// Root streams not pumped yet, in start order.
   func streamsToPump() -> [ItemStream] { rootStreams.filter { !$0.isPumped } }
 
