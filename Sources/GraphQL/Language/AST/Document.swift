@@ -1,3 +1,6 @@
+// Each node's public initializer is declared in an extension, so that the node keeps the
+// memberwise initializer the parser uses (see `PackedSourceRange`).
+
 /// A parsed GraphQL document: executable definitions, type-system definitions, or both.
 ///
 /// Every node below it records the `SourceRange` it was parsed from (nil for nodes built in code);
@@ -95,8 +98,6 @@ public struct Name: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Name {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(_ value: String, range: SourceRange? = nil) {
     self.text = NameText(value)
     self.packedRange = PackedSourceRange(range)

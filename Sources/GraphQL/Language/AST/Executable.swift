@@ -1,3 +1,6 @@
+// Each node's public initializer is declared in an extension, so that the node keeps the
+// memberwise initializer the parser uses (see `PackedSourceRange`).
+
 /// `query`, `mutation` or `subscription`.
 public enum OperationType: String, Hashable, Sendable, CaseIterable {
   case query, mutation, subscription
@@ -22,8 +25,6 @@ public struct OperationDefinition: Hashable, Sendable {
 }
 
 extension OperationDefinition {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(
     operation: OperationType, name: Name? = nil, variableDefinitions: [VariableDefinition] = [],
     directives: [Directive] = [], selectionSet: SelectionSet, range: SourceRange? = nil
@@ -54,8 +55,6 @@ public struct VariableDefinition: Hashable, Sendable {
 }
 
 extension VariableDefinition {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(
     variable: Variable, type: TypeReference, defaultValue: Value? = nil, directives: [Directive] = [],
     range: SourceRange? = nil
@@ -80,8 +79,6 @@ public struct Variable: Hashable, Sendable {
 }
 
 extension Variable {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(name: Name, range: SourceRange? = nil) {
     self.name = name
     self.packedRange = PackedSourceRange(range)
@@ -100,8 +97,6 @@ public struct SelectionSet: Hashable, Sendable {
 }
 
 extension SelectionSet {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(selections: [Selection], range: SourceRange? = nil) {
     self.selections = selections
     self.packedRange = PackedSourceRange(range)
@@ -150,8 +145,6 @@ public struct Field: Hashable, Sendable {
 }
 
 extension Field {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(
     alias: Name? = nil, name: Name, arguments: [Argument] = [], directives: [Directive] = [],
     selectionSet: SelectionSet? = nil, range: SourceRange? = nil
@@ -178,8 +171,6 @@ public struct Argument: Hashable, Sendable {
 }
 
 extension Argument {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(name: Name, value: Value, range: SourceRange? = nil) {
     self.name = name
     self.value = value
@@ -200,8 +191,6 @@ public struct FragmentSpread: Hashable, Sendable {
 }
 
 extension FragmentSpread {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(name: Name, directives: [Directive] = [], range: SourceRange? = nil) {
     self.name = name
     self.directives = directives
@@ -223,8 +212,6 @@ public struct InlineFragment: Hashable, Sendable {
 }
 
 extension InlineFragment {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(
     typeCondition: NamedType? = nil, directives: [Directive] = [], selectionSet: SelectionSet,
     range: SourceRange? = nil
@@ -253,8 +240,6 @@ public struct FragmentDefinition: Hashable, Sendable {
 }
 
 extension FragmentDefinition {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(
     name: Name, typeCondition: NamedType, directives: [Directive] = [], selectionSet: SelectionSet,
     range: SourceRange? = nil
@@ -280,8 +265,6 @@ public struct Directive: Hashable, Sendable {
 }
 
 extension Directive {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(name: Name, arguments: [Argument] = [], range: SourceRange? = nil) {
     self.name = name
     self.arguments = arguments

@@ -1,3 +1,6 @@
+// Each node's public initializer is declared in an extension, so that the node keeps the
+// memberwise initializer the parser uses (see `PackedSourceRange`).
+
 /// Value: a literal or variable in a document (`Value[Const]` in the grammar).
 ///
 /// Numbers keep their source text so that coercion can apply the spec's rules (an `Int` must
@@ -51,8 +54,6 @@ public struct ObjectField: Hashable, Sendable {
 }
 
 extension ObjectField {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(name: Name, value: Value, range: SourceRange? = nil) {
     self.name = name
     self.value = value
@@ -105,8 +106,6 @@ public struct NamedType: Hashable, Sendable {
 }
 
 extension NamedType {
-  // Outside the type, which so keeps the memberwise initializer the parser uses (see
-  // `PackedSourceRange`).
   public init(name: Name, range: SourceRange? = nil) {
     self.name = name
     self.packedRange = PackedSourceRange(range)
