@@ -2,6 +2,8 @@
 /// `{ a: true }`, so our coercion messages read exactly like theirs.
 enum ValueInspector {
   private static let maxArrayLength = 10
+  /// Arrays and objects this deep (the top is 0) are shown as `[Array]` and `[Object]`, as
+  /// graphql-js's `MAX_RECURSIVE_DEPTH` of 2 counts the value being shown among those seen.
   private static let maxDepth = 2
 
   static func inspect(_ value: JSON) -> String { inspect(value, depth: 0) }
@@ -24,7 +26,7 @@ enum ValueInspector {
     case .null, .bool, .int, .double, .string: return value.encodedString
     case .array(let elements):
       if elements.isEmpty { return "[]" }
-      if depth > maxDepth { return "[Array]" }
+      if depth >= maxDepth { return "[Array]" }
       var parts = elements.prefix(maxArrayLength).map { inspect($0, depth: depth + 1) }
       let remaining = elements.count - maxArrayLength
       if remaining == 1 {
@@ -35,7 +37,7 @@ enum ValueInspector {
       return "[" + parts.joined(separator: ", ") + "]"
     case .object(let object):
       if object.isEmpty { return "{}" }
-      if depth > maxDepth { return "[Object]" }
+      if depth >= maxDepth { return "[Object]" }
       let parts = object.map { key, value in "\(key): \(inspect(value, depth: depth + 1))" }
       return "{ " + parts.joined(separator: ", ") + " }"
     }

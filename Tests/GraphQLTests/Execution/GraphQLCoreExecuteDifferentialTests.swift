@@ -17,6 +17,8 @@ import Testing
     #"query($f: Filter) { echo(input: $f, req: 1) } {"f":{"name":"n","tags":"t","nested":{"name":"m","limt":2}}}"#:
       pythonRepr,
     #"query($f: Filter) { echo(input: $f, req: 1) } {"f":{"nested":{}}}"#: pythonRepr,
+    #"query($f: Filter) { echo(input: $f, req: 1) } {"f":{"nested":{"nested":{"nested":{"nested":{}}}}}}"#:
+      pythonRepr,
     #"query($f: Filter) { echo(input: $f, req: 1) } {"f":{"name":"n","zz":1,"limit":2}}"#: pythonRepr,
     #"query($f: Filter!, $g: Int!) { echo(req: 1) } {"f":{"name":"n","tags":[1,{"a":[1,2,3,4,5,6,7,8,9,10,11,12]}]}}"#:
       pythonRepr,

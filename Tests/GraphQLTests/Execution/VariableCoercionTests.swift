@@ -48,6 +48,12 @@ import Testing
       "query($f: Filter) { echo(input: $f, req: 1) }", "{\"f\":{\"nested\":{}}}", nil,
       "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" has invalid value: Expected value of type \\\"Filter\\\" to include required field \\\"name\\\", found: { nested: {} }.\",\"locations\":[{\"line\":1,\"column\":7}]},{\"message\":\"Variable \\\"$f\\\" has invalid value at .nested: Expected value of type \\\"Filter\\\" to include required field \\\"name\\\", found: {}.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
     ),
+    // Values nested past two levels show as [Object] / [Array], as graphql-js's inspect shows them.
+    Case(
+      "query($f: Filter) { echo(input: $f, req: 1) }",
+      "{\"f\":{\"nested\":{\"nested\":{\"nested\":{\"nested\":{}}}}}}", nil,
+      "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" has invalid value: Expected value of type \\\"Filter\\\" to include required field \\\"name\\\", found: { nested: { nested: [Object] } }.\",\"locations\":[{\"line\":1,\"column\":7}]},{\"message\":\"Variable \\\"$f\\\" has invalid value at .nested: Expected value of type \\\"Filter\\\" to include required field \\\"name\\\", found: { nested: { nested: [Object] } }.\",\"locations\":[{\"line\":1,\"column\":7}]},{\"message\":\"Variable \\\"$f\\\" has invalid value at .nested.nested: Expected value of type \\\"Filter\\\" to include required field \\\"name\\\", found: { nested: { nested: {} } }.\",\"locations\":[{\"line\":1,\"column\":7}]},{\"message\":\"Variable \\\"$f\\\" has invalid value at .nested.nested.nested: Expected value of type \\\"Filter\\\" to include required field \\\"name\\\", found: { nested: {} }.\",\"locations\":[{\"line\":1,\"column\":7}]},{\"message\":\"Variable \\\"$f\\\" has invalid value at .nested.nested.nested.nested: Expected value of type \\\"Filter\\\" to include required field \\\"name\\\", found: {}.\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
+    ),
     Case(
       "query($f: Filter) { echo(input: $f, req: 1) }", "{\"f\":\"str\"}", nil,
       "{\"errors\":[{\"message\":\"Variable \\\"$f\\\" has invalid value: Expected value of type \\\"Filter\\\" to be an object, found: \\\"str\\\".\",\"locations\":[{\"line\":1,\"column\":7}]}]}"
