@@ -25,29 +25,7 @@ extension Connection {
   /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) if a transaction is already open (nesting is
   ///   not supported), `SQLITE_BUSY` when the lock cannot be had in time, or what `body` throws.
   public func inTransaction(_ body: (Connection) throws -> TransactionCompletion) throws {
-    guard !isInTransaction else {
-      throw SQLiteError(code: .misuse, message: "a transaction is already open on this connection")
-    }
-    try run("BEGIN IMMEDIATE")
-    let completion: TransactionCompletion
-    do {
-      completion = try body(self)
-    } catch {
-      rollbackKeepingFirstError()
-      throw error
-    }
-    switch completion {
-    case .commit:
-      do {
-        try run("COMMIT")
-      } catch {
-        rollbackKeepingFirstError()
-        throw error
-      }
-    case .rollback:
-      // SQLite may already have rolled back by itself after some errors (SQLITE_FULL, ...).
-      if isInTransaction { try run("ROLLBACK") }
-    }
+    try withTransaction(begin: "BEGIN IMMEDIATE") { ((), try body(self)) }
   }
 
   /// Runs `body` inside a transaction that `begin` opens (`BEGIN DEFERRED` for reads that must
@@ -57,18 +35,28 @@ extension Connection {
   /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE`) if a transaction is already open, or what the
   ///   statements or `body` throw.
   public func transaction<T>(_ begin: String = "BEGIN IMMEDIATE", _ body: () throws -> T) throws -> T {
+    try withTransaction(begin: begin) { (try body(), .commit) }
+  }
+
+  /// What both entry points do: `begin`, `body`, then the completion it asks for; a throw from
+  /// `body` or from `COMMIT` rolls back and is rethrown.
+  private func withTransaction<T>(begin: String, _ body: () throws -> (T, TransactionCompletion)) throws -> T
+  {
     guard !isInTransaction else {
       throw SQLiteError(code: .misuse, message: "a transaction is already open on this connection")
     }
     try run(begin)
+    let (result, completion): (T, TransactionCompletion)
     do {
-      let result = try body()
-      try run("COMMIT")
-      return result
+      (result, completion) = try body()
+      if case .commit = completion { try run("COMMIT") }
     } catch {
       rollbackKeepingFirstError()
       throw error
     }
+    // SQLite may already have rolled back by itself after some errors (SQLITE_FULL, ...).
+    if case .rollback = completion, isInTransaction { try run("ROLLBACK") }
+    return result
   }
 
   /// Rolls back after a failure; its own error is dropped so the caller sees the first one.

@@ -25,7 +25,7 @@ enum NameText: Hashable, Sendable {
   /// The form of `string`.
   init(_ string: String) {
     let utf8 = string.utf8
-    if ASCIIText.smallLayoutIsKnown, (1...NameText.inlineCapacity).contains(utf8.count),
+    if ASCIIText.smallLayoutIsKnown, utf8.count <= NameText.inlineCapacity,
       let words = utf8.withContiguousStorageIfAvailable(NameText.inlineWords)
         ?? Array(utf8).withUnsafeBufferPointer(NameText.inlineWords)
     {
@@ -47,8 +47,8 @@ enum NameText: Hashable, Sendable {
     self = .inline(words.0, UInt32(truncatingIfNeeded: words.1))
   }
 
-  /// A longer name's box, out of line: the string it makes needs temporary storage, which would
-  /// give every caller a stack check.
+  /// A longer name's box, out of line: rare, and it allocates, so the parser's inlined path
+  /// stays small.
   @inline(never)
   private static func boxed(
     name bytes: UnsafeBufferPointer<UInt8>, start: Int, count: Int, smallLayout: Bool
