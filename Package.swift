@@ -74,13 +74,11 @@ let package = Package(
     .plugin(
       name: "CodegenPlugin",
       capability: .buildTool(),
-      dependencies: ["rocket-codegen"],
-      path: "Sources/CodegenPlugin"),
+      dependencies: ["rocket-codegen"]),
     .plugin(
       name: "ResolverCodegenPlugin",
       capability: .buildTool(),
-      dependencies: ["rocket-codegen"],
-      path: "Sources/ResolverCodegenPlugin"),
+      dependencies: ["rocket-codegen"]),
     .target(
       name: "RocketReserverAPI",
       dependencies: ["GraphQLAPI", "GraphQLWire"],
@@ -148,8 +146,7 @@ let package = Package(
     .plugin(
       name: "EmbedResourcesPlugin",
       capability: .buildTool(),
-      dependencies: ["embed-resources"],
-      path: "Sources/EmbedResourcesPlugin"),
+      dependencies: ["embed-resources"]),
 
     // MARK: - Program
     .executableTarget(
@@ -258,3 +255,26 @@ let package = Package(
       swiftSettings: strictSettings),
   ]
 )
+
+/// The layers of `Sources/`, bottom up: each module's sources are in `Sources/<layer>/<module>`
+/// (docs/ARCHITECTURE.md says what each layer is for). Tests stay in `Tests/<module>`.
+let layers: KeyValuePairs<String, [String]> = [
+  "Shims": [
+    "CLazyLoad", "CCrypto", "CEditLine", "CSQLite", "CEventPoll", "CCurl", "CMicroHTTPD", "CPostgres",
+    "CWslay", "CZlib", "CTLS",
+  ],
+  "Platform": ["POSIXThreads", "POSIXFiles", "SQL", "SQLite", "Postgres", "WebSocket"],
+  "Engine": [
+    "GraphQLWire", "GraphQL", "GraphQLAPI", "GraphQLCodegen", "rocket-codegen", "CodegenPlugin",
+    "ResolverCodegenPlugin", "GraphQLTestSupport",
+  ],
+  "Client": ["RocketClient", "RocketReserverAPI", "RocketReserverAPITestMocks"],
+  "Server": ["HTTPServer", "GraphQLExplorer", "GraphQLHTTP", "LaunchBackend"],
+  "App": ["RocketReserverCLI", "rocket-reserver"],
+  "Tools": ["embed-resources", "EmbedResourcesPlugin", "engine-benchmark", "cache-benchmark", "TestSupport"],
+]
+for (layer, modules) in layers {
+  for target in package.targets where modules.contains(target.name) {
+    target.path = "Sources/\(layer)/\(target.name)"
+  }
+}

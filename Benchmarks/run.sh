@@ -133,7 +133,7 @@ if [ "$part" = all ] || [ "$part" = defer ]; then
 fi
 
 if [ "$part" = all ] || [ "$part" = probes ]; then
-  # Validation of issue 17's probe documents (Sources/TestSupport/ProbeDocuments.swift), ours then
+  # Validation of issue 17's probe documents (Sources/Tools/TestSupport/ProbeDocuments.swift), ours then
   # graphql-js's on the same files: CPU milliseconds, best of 5 (graphql-js: once when over 2 s, as
   # some take minutes). Each graphql-js probe runs in a node process of its own, stopped after
   # PROBE_TIMEOUT seconds of wall-clock time (default 60) and then shown as "> N s";
@@ -169,7 +169,7 @@ fi
 # The engine stages, ours and graphql-js's, alternated (A B A B) so both see the same machine load;
 # each side keeps its best figure per stage.
 echo
-echo "== GraphQL engine: LaunchList-shaped query, ops/s (ours: Sources/engine-benchmark, graphql-js: $reference)"
+echo "== GraphQL engine: LaunchList-shaped query, ops/s (ours: Sources/Tools/engine-benchmark, graphql-js: $reference)"
 swift build -c release --product engine-benchmark >/dev/null
 engine=$(swift build -c release --show-bin-path)/engine-benchmark
 for round in $(seq 1 "${ENGINE_ROUNDS:-3}"); do

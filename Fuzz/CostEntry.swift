@@ -1,6 +1,6 @@
 // libFuzzer entry point for validation and the cost calculator together (Fuzz/run.sh cost SECONDS).
 //
-// Compiled into the same module as Sources/GraphQL. Every input that parses is validated twice:
+// Compiled into the same module as Sources/Engine/GraphQL. Every input that parses is validated twice:
 // with OverlappingFieldsCanBeMerged's fast paths (identities, merged comparison, memos) and with
 // the plain pairwise comparison; both must report the same errors. A valid document then gets its
 // cost computed (deterministic, never negative, at least one per root field) and runs through the

@@ -1,6 +1,6 @@
 // libFuzzer entry point for the GraphQL parser and printers (see Fuzz/run.sh).
 //
-// Compiled into the same module as Sources/GraphQL, so it calls the internal API directly.
+// Compiled into the same module as Sources/Engine/GraphQL, so it calls the internal API directly.
 // Every input is parsed as UTF-8 with limits; whatever parses must print to text that parses
 // back to the same AST, in both the canonical and the compact form. A mismatch traps, which
 // libFuzzer reports as a crash and saves as an input to turn into a regression test.

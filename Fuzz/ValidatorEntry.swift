@@ -1,6 +1,6 @@
 // libFuzzer entry point for validation and execution (see Fuzz/run.sh validator SECONDS).
 //
-// Compiled into the same module as Sources/GraphQL. Every input that parses is validated
+// Compiled into the same module as Sources/Engine/GraphQL. Every input that parses is validated
 // against a schema with every kind of type; a valid one is then executed against a fixed root
 // value. Neither may crash or hang, and validation must stop at its error limit.
 

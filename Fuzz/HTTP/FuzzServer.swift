@@ -2,8 +2,8 @@
 // GraphQLHTTPServer on an ephemeral loopback port, serving a small real schema, and a raw client
 // that sends one input per connection and checks what comes back.
 //
-// Compiled into one module with Sources/GraphQLHTTP (see Fuzz/run.sh), so it reaches the
-// internal API; Sources/GraphQL and Sources/HTTPServer are linked as modules of their own.
+// Compiled into one module with Sources/Server/GraphQLHTTP (see Fuzz/run.sh), so it reaches the
+// internal API; Sources/Engine/GraphQL and Sources/Server/HTTPServer are linked as modules of their own.
 import GraphQL
 import Glibc
 import HTTPServer

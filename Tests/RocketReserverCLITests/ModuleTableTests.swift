@@ -92,4 +92,24 @@ import Testing
       #expect(reach(module).isDisjoint(with: ["GraphQL", "GraphQLWire", "LaunchBackend"]), "\(module)")
     }
   }
+
+  /// `Sources/` holds only layer folders, and each folder in a layer is a module of
+  /// `Package.swift` (which places every module in its layer): no stray folder a reader would
+  /// take for a module, and no module outside the layers.
+  @Test func sourcesHoldsLayersOfModules() throws {
+    let files = FileManager.default
+    let sources = Self.root.appendingPathComponent("Sources")
+    let modules = try Self.packageModules()
+    var found: Set<String> = []
+    for layer in try files.contentsOfDirectory(atPath: sources.path).sorted() {
+      let folders = try files.contentsOfDirectory(atPath: sources.appendingPathComponent(layer).path)
+      #expect(!folders.isEmpty, "Sources/\(layer) is empty")
+      for folder in folders {
+        #expect(modules[folder] != nil, "Sources/\(layer)/\(folder) is no module of Package.swift")
+        found.insert(folder)
+      }
+    }
+    let outside = Set(modules.keys).subtracting(found)
+    #expect(outside.isEmpty, "modules outside Sources/<layer>/: \(outside.sorted())")
+  }
 }

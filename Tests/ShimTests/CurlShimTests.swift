@@ -24,7 +24,7 @@ private let collectBody: ccurl_data_fn = { bytes, size, count, userData in
   return size * count
 }
 
-/// The typed wrappers in `Sources/CCurl/include/shim.h`, against the real libcurl.
+/// The typed wrappers in `Sources/Shims/CCurl/include/shim.h`, against the real libcurl.
 @Suite struct CurlShimTests {
   @Test func easyTransferSetsOptionsAndReadsInfo() throws {
     #expect(ccurl_global_init() == CURLE_OK)

@@ -2,7 +2,7 @@ import CCurl
 import CLazyLoad
 import Testing
 
-/// Libraries opened on first use (Sources/CLazyLoad): what happens when one is there, and when not.
+/// Libraries opened on first use (Sources/Shims/CLazyLoad): what happens when one is there, and when not.
 @Suite struct LazyLoadTests {
   @Test func aMissingLibraryIsReportedWithTheLoadersReason() {
     let library = UnsafeMutablePointer<lazy_library>.allocate(capacity: 1)
