@@ -4,9 +4,10 @@ import Testing
 /// Every repository path the documentation and the code's comments cite exists: paths under
 /// `Sources/`, `Tests/`, `docs/`, `Benchmarks/`, `Fixtures/`, `Operations/`, `Examples/` and `Fuzz/`
 /// in `README.md` and `docs/*.md` (outside fenced blocks, which show output, not citations) and in
-/// the comments of the source files under `Sources/`, `Tests/`, `Fuzz/` and `Benchmarks/`; a
-/// Markdown file named in a comment is one of the repository's; and nothing points at notes
-/// outside the repository.
+/// the comments of the source files under `Sources/`, `Tests/`, `Fuzz/` and `Benchmarks/`, and
+/// paths that start at a module's folder (`GraphQL/Execution/Executor.swift`); a Markdown file
+/// named in a comment is one of the repository's; and nothing points at notes outside the
+/// repository.
 @Suite struct RepositoryPathsTests {
   static let root = ModuleTableTests.root
 
@@ -104,10 +105,36 @@ import Testing
     }
   }
 
+  /// Each module's folder, as `Package.swift` places it (`path:`, else `Sources/NAME`).
+  static func moduleFolders() throws -> [String: String] {
+    let text = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    var folders: [String: String] = [:]
+    for piece in text.split(separator: /\.(?:target|executableTarget|plugin)\(/).dropFirst() {
+      guard let name = piece.firstMatch(of: /name:\s*"([^"]+)"/)?.output.1 else { continue }
+      let path = piece.firstMatch(of: /path:\s*"([^"]+)"/)?.output.1
+      folders[String(name)] = path.map(String.init) ?? "Sources/\(name)"
+    }
+    return folders
+  }
+
+  /// The paths `text` cites from a module's folder, in backticks (`GraphQL/Execution/Executor.swift`
+  /// for `Sources/GraphQL/Execution/Executor.swift`), as repository paths.
+  static func moduleRelativePaths(in text: String, folders: [String: String]) -> [String] {
+    // A file (with an extension) or a folder (ending in `/`); not a DocC link (``Module/Symbol``).
+    text.matches(of: /(?:^|[^`])`([A-Za-z][A-Za-z0-9_-]*)\/([A-Za-z0-9_.+\/-]*)`/).compactMap { match in
+      let rest = match.output.2
+      guard rest.isEmpty || rest.hasSuffix("/") || rest.contains(".") else { return nil }
+      return folders[String(match.output.1)].map { "\($0)/\(rest)" }
+    }
+  }
+
   @Test func everyCitedPathExists() throws {
+    let folders = try Self.moduleFolders()
+    #expect(folders.count > 20, "Package.swift was not read")
     var dangling: [String] = []
     for line in try Self.checkedLines() {
-      for path in Self.citedPaths(in: line.text) where !path.contains("/.build") {
+      let paths = Self.citedPaths(in: line.text) + Self.moduleRelativePaths(in: line.text, folders: folders)
+      for path in paths where !path.contains("/.build") {
         if !FileManager.default.fileExists(atPath: Self.root.appendingPathComponent(path).path) {
           dangling.append("\(line.file):\(line.line): \(path)")
         }
@@ -145,6 +172,17 @@ import Testing
     }
     #expect(
       outside.isEmpty, "references to notes outside the repository:\n\(outside.joined(separator: "\n"))")
+  }
+
+  @Test func theCheckerFindsPathsFromAModulesFolder() throws {
+    let folders = try Self.moduleFolders()
+    #expect(folders["GraphQL"] == "Sources/GraphQL")
+    #expect(folders["credential-writer"] == "Tests/Executables/credential-writer")
+    #expect(
+      Self.moduleRelativePaths(
+        in: "(`GraphQL/Execution/Executor.swift`, `Storage/SQL/`, ``GraphQLAPI/CacheHints``)",
+        folders: folders)
+        == ["Sources/GraphQL/Execution/Executor.swift"])
   }
 
   @Test func theCheckerFindsPaths() {
