@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The normalized cache (issue 11): a cache-first one-shot `launch 42` against a local `serve` with a
+# The normalized cache: a cache-first one-shot `launch 42` against a local `serve` with a
 # warm cache (no request reaches the server; target median <= 15 ms), A B A B beside network-only
 # (hyperfine, 30 runs each); then the cost of normalizing a 100-launch page (target <= 1 ms).
 # Usage: Benchmarks/cache.sh BIN

@@ -117,7 +117,8 @@ DELETE FROM trips WHERE user_id = :uid AND launch_id = :launch;
 INSERT INTO trip_events (delta) VALUES (-1);
 COMMIT;
 SQL
-# For reference, the transactions as serve ran them before issue 36: NOTIFY inside each.
+# For reference, the same transactions with NOTIFY inside each (what serve avoids: a notifying
+# commit holds a cluster-wide lock).
 sed 's/^COMMIT;/SELECT pg_notify($$rocket_trips_booked$$, $$$$);\nCOMMIT;/' "$tmp/bookcancel.sql" >"$tmp/bookcancel-notify.sql"
 # Each figure also says where the CPU went, in microseconds per transaction (ticks from /proc,
 # so they hold on a loaded machine): the database's processes, the load generator (pgbench or
@@ -183,7 +184,7 @@ for r in $(seq "$wrounds"); do
 done
 echo "(book/cancel transactions per second on PostgreSQL, $wclients clients: pgbench -M prepared -c $wclients;"
 echo " wrk -t$wclients -c$wclients on one serve (pool $wclients), -t$((wclients / 2)) -c$((wclients / 2)) on each of two (pool $((wclients / 2)) each),"
-echo " --max-executions-per-ip 0; pgbench+NOTIFY: the same with NOTIFY in each transaction, as before issue 36;"
+echo " --max-executions-per-ip 0; pgbench+NOTIFY: the same with NOTIFY in each transaction;"
 echo " ${secs}s per figure)"
 
 # The same with the database on a core of its own (CPU 0) and the clients, and serve, on the

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 30's benchmark: on `serve --database postgresql://...`, a query that defers
+# What @defer buys: on `serve --database postgresql://...`, a query that defers
 # `me { trips { id } }` (two round trips to PostgreSQL: the token, then the trips) beside ten
 # launches from the catalog: time to its first part and to its last, against the same query without
 # `@defer` (time to its whole answer), alternated A B A B (Benchmarks/defer.py).

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make bench`: every benchmark of the project, side by side with the project's own reference
-# programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
+# programs in Benchmarks/reference/ where one exists. Figures go to docs/performance.md by hand,
+# with the date.
 #
 # Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|persisted|fairness|database|defer|probes|subscriptions]   (default all)
 # BEFORE: an older rocket-reserver binary the client and serve benchmarks also measure, side by side.
@@ -103,7 +104,7 @@ if [ "$part" = all ] || [ "$part" = fairness ]; then
 fi
 
 if [ "$part" = all ] || [ "$part" = subscriptions ]; then
-  # Issue 12: 1,000 WebSocket subscribers on one serve (commit -> last `next`, p99 <= 100 ms; RSS
+  # 1,000 WebSocket subscribers on one serve (commit -> last `next`, p99 <= 100 ms; RSS
   # <= 100 MB), and idle `watch` processes (<= 0.1 CPU s per 60 s; IDLE_SECONDS shortens it).
   echo
   echo "== subscriptions (Benchmarks/subscriptions.py)"
@@ -126,14 +127,14 @@ if [ "$part" = all ] || [ "$part" = database ]; then
 fi
 
 if [ "$part" = all ] || [ "$part" = defer ]; then
-  # Issue 30: what @defer buys on PostgreSQL: the catalog part first, `me { trips }` after.
+  # What @defer buys on PostgreSQL: the catalog part first, `me { trips }` after.
   echo
   echo "== @defer on PostgreSQL: time to the first and last part, against the same query whole (A B A B)"
   bash Benchmarks/defer.sh "$bin"
 fi
 
 if [ "$part" = all ] || [ "$part" = probes ]; then
-  # Validation of issue 17's probe documents (Sources/Tools/TestSupport/ProbeDocuments.swift), ours then
+  # Validation of the probe documents (Sources/Tools/TestSupport/ProbeDocuments.swift), ours then
   # graphql-js's on the same files: CPU milliseconds, best of 5 (graphql-js: once when over 2 s, as
   # some take minutes). Each graphql-js probe runs in a node process of its own, stopped after
   # PROBE_TIMEOUT seconds of wall-clock time (default 60) and then shown as "> N s";

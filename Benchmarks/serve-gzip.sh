@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# What gzip costs `serve` (issue 32): the same POSTs from wrk with and without
+# What gzip costs `serve`: the same POSTs from wrk with and without
 # `Accept-Encoding: gzip`, against one `serve` process, A B A B: the LaunchList request of
 # Benchmarks/reference/launchlist.lua (20 launches, 4.2 KB of JSON) and the 100-launch page of
 # wire-bytes.sh (~20 KB). wrk decodes nothing: a gzip answer counts when it is 200 and says

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Start-up of one-shot commands (issues 20 and 28): median of 40 cold runs each (hyperfine, warm
+# Start-up of one-shot commands: median of 40 cold runs each (hyperfine, warm
 # page cache, embedded backend, fresh XDG directories) of `--version`, `launch 5` and `launches`,
 # with `git --version` in the same hyperfine run as the floor a well-made native command reaches on
 # this machine, and the binary's size. With a second binary (BEFORE), both are measured in
 # alternating rounds (A B A B).
-# Targets (issue 28): --version <= 2.5x git --version, launch 5 <= 5x; binary <= 40 MB.
+# Targets: --version <= 2.5x git --version, launch 5 <= 5x; binary <= 40 MB.
 # Usage: Benchmarks/startup.sh BIN [BEFORE_BIN]   (ROUNDS: default 2)
 set -euo pipefail
 tmp=$(mktemp -d)

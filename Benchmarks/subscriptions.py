@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`make bench` part `subscriptions` (Benchmarks/run.sh subscriptions): issue 12's figures.
+"""`make bench` part `subscriptions` (Benchmarks/run.sh subscriptions): docs/performance.md's figures.
 
 1. SUBSCRIBERS (default 1,000 and 9,900: serve holds 10,000 long-lived connections, the flood
    needs a few) graphql-transport-ws subscribers on one `serve`; BOOKINGS (default 40)
@@ -180,7 +180,7 @@ def fan_out(url, token, count):
 
 def measure(url, token, serve, count, flood):
     subscribers, poller = fan_out(url, token, count)
-    # The flood (issue 26): two clients sending WebSocket pings and graphql-transport-ws
+    # The flood: two clients sending WebSocket pings and graphql-transport-ws
     # `{"type":"ping"}` messages back to back without reading, reconnecting when closed.
     flooders = [subprocess.Popen([sys.executable, flood_peer, "flood-worker", url, kind, "3600"],
                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Bytes on the wire for a 100-launch page (issue 32): the same POST with and without
+# Bytes on the wire for a 100-launch page: the same POST with and without
 # `Accept-Encoding: gzip` (curl --compressed), body and head sizes as curl counts them.
 # Deterministic (no timing), so any build will do, a debug one included.
 # Usage: Benchmarks/wire-bytes.sh BIN

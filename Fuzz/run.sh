@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds and runs a libFuzzer target over the GraphQL module (see docs/design-notes.md and the Fuzz/ folder).
+# Builds and runs a libFuzzer target over the GraphQL module (see the Fuzz/ folder).
 #
 #   Fuzz/run.sh TARGET SECONDS      e.g. Fuzz/run.sh parser 600 (SECONDS 0: build only)
 #

@@ -1,5 +1,5 @@
 'use strict';
-// graphql-js (Debian's node-graphql) validation time of issue 17's probe documents, for side-by-side
+// graphql-js (Debian's node-graphql) validation time of the probe documents, for side-by-side
 // comparison with `engine-benchmark --probes`. Usage: node validate-probes.js PROBE_DIR PROJECT_ROOT [RUNS]
 // Prints "NAME BYTES MILLISECONDS ERRORS" lines: the best of RUNS validations (default 5; a probe
 // whose first validation takes over 2 s is validated once, since some take minutes), in CPU time

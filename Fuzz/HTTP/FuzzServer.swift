@@ -130,8 +130,8 @@ func checkResponses(_ reply: [UInt8], input: [UInt8]) -> [Int] {
       .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: " ")) } ?? 0
     let bodyStart = headEnd + 4
     // libmicrohttpd 0.9.75 sends the head of the error answers it makes itself (unparsable
-    // Content-Length, oversized head) twice and then closes; the server cannot intercept them
-    // (see docs/design-notes.md). That, and only that, ends the check.
+    // Content-Length, oversized head) twice and then closes; the server never sees those
+    // requests, so it cannot intercept them. That, and only that, ends the check.
     let headBytes = rest[rest.startIndex..<bodyStart]
     if rest[bodyStart...].starts(with: headBytes), head.contains("connection: close") { break }
     // An answer to HEAD announces its length but carries no body; the server then closes or

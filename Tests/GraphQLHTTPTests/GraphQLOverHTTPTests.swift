@@ -5,7 +5,8 @@ import Testing
 
 @testable import GraphQLHTTP
 
-/// Every row of shared/notes/graphql-over-http.md, over real HTTP.
+/// The GraphQL over HTTP draft's requirements (media types, methods, parameters, status codes),
+/// over real HTTP.
 @Suite struct GraphQLOverHTTPTests {
   static let gqlJSON = "application/graphql-response+json"
   static let typename = #"{"query":"{ __typename }"}"#

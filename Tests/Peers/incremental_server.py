@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A GraphQL server answering @defer/@stream incrementally, as Apollo Server frames it (issue 30).
+"""A GraphQL server answering @defer/@stream incrementally, as Apollo Server frames it.
 
 Driven by the client's incremental tests (Tests/RocketClientTests/IncrementalPeerTests.swift,
 Tests/RocketReserverCLITests/IncrementalQueryTests.swift). Needs graphql-core 3.3 (pinned into

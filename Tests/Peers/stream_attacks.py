@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Hostile and busy WebSocket peers for `serve` (issue 26), on raw sockets.
+"""Hostile and busy WebSocket peers for `serve`, on raw sockets.
 
 Driven by Tests/ServeReliabilityTests/ServeStreamAttackTests.swift; prints one JSON object.
 

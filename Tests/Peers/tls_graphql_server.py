@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A GraphQL server over TLS for the client's certificate checks (issue 35), on loopback.
+"""A GraphQL server over TLS for the client's certificate checks, on loopback.
 
 Driven by Tests/ServeReliabilityTests/WatchTLSTests.swift. Listens on 127.0.0.1, an ephemeral
 port, with the certificate and key given, and prints the port on one line once it accepts.

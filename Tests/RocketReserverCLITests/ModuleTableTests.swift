@@ -1,11 +1,13 @@
 import Foundation
 import Testing
 
-/// `docs/ARCHITECTURE.md`'s module table against `Package.swift`: every module (target outside
-/// `Tests/`) is in the table, and each row's "may import" column names, in backticks, exactly
-/// the dependencies `Package.swift` gives its modules. Also the graph's own rules: the program is
-/// the only module that sees both the backend and the HTTP server, and neither the HTTP server
-/// nor the WebSocket module reaches the engine or its wire types.
+/// `docs/ARCHITECTURE.md`'s module table and diagram against `Package.swift`: every module (target
+/// outside `Tests/`) is in the table, and each row's "may import" column names, in backticks,
+/// exactly the dependencies `Package.swift` gives its modules; the diagram draws every module but
+/// the C shims, each of its arrows is a declared dependency, and its modules reach each other
+/// exactly as in `Package.swift`. Also the graph's own rules: the program is the only module that
+/// sees both the backend and the HTTP server, and neither the HTTP server nor the WebSocket module
+/// reaches the engine or its wire types.
 @Suite struct ModuleTableTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -50,6 +52,76 @@ import Testing
     return modules
   }
 
+  /// The edges of the diagram (the `mermaid` block of the modules section): `A --> B & C` says
+  /// that A imports B and C.
+  static func diagramEdges() throws -> [String: Set<String>] {
+    let text = try String(
+      contentsOf: root.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+    var edges: [String: Set<String>] = [:]
+    var inDiagram = false
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```mermaid") {
+        inDiagram = true
+        continue
+      }
+      guard inDiagram else { continue }
+      if line.hasPrefix("```") { break }
+      let sides = line.split(separator: "-->", maxSplits: 1)
+      guard sides.count == 2 else { continue }
+      let from = sides[0].trimmingCharacters(in: .whitespaces)
+      let targets = sides[1].split(separator: "&").map { $0.trimmingCharacters(in: .whitespaces) }
+      edges[from, default: []].formUnion(targets)
+    }
+    return edges
+  }
+
+  /// The modules `module` reaches through `graph`, itself excluded.
+  static func reach(_ module: String, in graph: [String: Set<String>]) -> Set<String> {
+    var seen: Set<String> = []
+    var next = [module]
+    while let current = next.popLast() {
+      for dependency in graph[current] ?? [] where seen.insert(dependency).inserted {
+        next.append(dependency)
+      }
+    }
+    return seen
+  }
+
+  /// Whether `module` is a C shim (`CSQLite`, `CLazyLoad`, ...), which the diagram leaves out.
+  static func isCShim(_ module: String) -> Bool {
+    module.count > 1 && module.first == "C" && module.dropFirst().first?.isUppercase == true
+  }
+
+  @Test func theDiagramDrawsDeclaredEdgesAndTheReachOfPackageSwift() throws {
+    let package = try Self.packageModules()
+    let drawn = try Self.diagramEdges()
+    #expect(drawn.count > 10, "the diagram was not read: \(drawn)")
+    let shown = package.keys.filter { !Self.isCShim($0) }
+    let nodes = Set(drawn.keys).union(drawn.values.flatMap { $0 })
+    #expect(
+      Set(shown).subtracting(nodes).isEmpty,
+      "modules missing from the diagram: \(Set(shown).subtracting(nodes).sorted())")
+    #expect(
+      nodes.subtracting(shown).isEmpty,
+      "diagram nodes that are no module: \(nodes.subtracting(shown).sorted())")
+    for (module, targets) in drawn.sorted(by: { $0.key < $1.key }) {
+      let undeclared = targets.subtracting(package[module] ?? [])
+      #expect(
+        undeclared.isEmpty,
+        "the diagram draws \(module) --> \(undeclared.sorted()), which Package.swift does not declare")
+    }
+    for module in shown.sorted() {
+      let declared = Self.reach(module, in: package).filter { !Self.isCShim($0) }
+      let inDiagram = Self.reach(module, in: drawn)
+      #expect(
+        declared == inDiagram,
+        """
+        \(module): the diagram lacks a path to \(declared.subtracting(inDiagram).sorted()), \
+        Package.swift has none to \(inDiagram.subtracting(declared).sorted())
+        """)
+    }
+  }
+
   @Test func theTableNamesEveryModuleAndExactlyItsDependencies() throws {
     let package = try Self.packageModules()
     let table = try Self.tableModules()
@@ -78,18 +150,10 @@ import Testing
         && !dependencies.isDisjoint(with: ["HTTPServer", "GraphQLHTTP"])
     }
     #expect(Set(seesBoth.keys) == ["RocketReserverCLI"])
-    func reach(_ module: String) -> Set<String> {
-      var seen: Set<String> = []
-      var next = [module]
-      while let current = next.popLast() {
-        for dependency in package[current] ?? [] where seen.insert(dependency).inserted {
-          next.append(dependency)
-        }
-      }
-      return seen
-    }
     for module in ["HTTPServer", "WebSocket"] {
-      #expect(reach(module).isDisjoint(with: ["GraphQL", "GraphQLWire", "LaunchBackend"]), "\(module)")
+      #expect(
+        Self.reach(module, in: package).isDisjoint(with: ["GraphQL", "GraphQLWire", "LaunchBackend"]),
+        "\(module)")
     }
   }
 

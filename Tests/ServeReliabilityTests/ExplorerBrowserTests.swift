@@ -3,7 +3,7 @@ import GraphQL
 import TestSupport
 import Testing
 
-/// Issue 33's explorer in a real browser: Debian's Chromium, headless, driven over the DevTools
+/// The explorer in a real browser: Debian's Chromium, headless, driven over the DevTools
 /// protocol by `Tests/Peers/explorer_browser.py` against a real `serve` (one browser, every step
 /// in one page). Skipped, saying so, only where Chromium is not installed or cannot start; the
 /// Makefile's test set-up installs it.

@@ -3,7 +3,7 @@ import GraphQL
 import TestSupport
 import Testing
 
-/// Issue 17 through the real binary: the probe documents cost `serve` little CPU, and SIGTERM in
+/// Request limits through the real binary: the probe documents cost `serve` little CPU, and SIGTERM in
 /// the middle of a runaway request ends the process within its drain, the request stopped by its
 /// deadline.
 @Suite(.serialized) struct ServeLimitsTests {
@@ -21,7 +21,7 @@ import Testing
         #expect(code == "GRAPHQL_VALIDATION_FAILED", "\(probe.name)")
       }
     }
-    // Before issue 17 these documents took minutes of CPU; now (a debug build) a few seconds at most.
+    // graphql-js takes minutes of CPU on some of these documents; a debug build here a few seconds at most.
     let used = server.cpuSeconds() - before
     #expect(used < 20, "serve used \(used) s of CPU")
     #expect(server.terminate() == 0)

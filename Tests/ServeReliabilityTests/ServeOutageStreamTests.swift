@@ -6,7 +6,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// Issue 26's backlog case: subscribers on two `serve` instances sharing one PostgreSQL, over a
+/// A backlog after an outage: subscribers on two `serve` instances sharing one PostgreSQL, over a
 /// WebSocket and over SSE, while eight clients book without pause and the database is killed and
 /// restarted. Every subscriber must end with every logged event, in order: a backlog is caught
 /// up from the log, never a reason to end a subscription.

@@ -3,7 +3,7 @@ import GraphQL
 import TestSupport
 import Testing
 
-/// Issue 26's attacks on `serve`'s streams, by raw-socket peers (`Tests/Peers/stream_attacks.py`,
+/// Attacks on `serve`'s streams, by raw-socket peers (`Tests/Peers/stream_attacks.py`,
 /// Python's standard library only): a WebSocket flood beside a subscriber that must not notice,
 /// and a thousand subscribers that read while bookings come as fast as they can.
 @Suite(.serialized)

@@ -6,7 +6,7 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// Issue 35's chaos test: `watch`, a raw SSE client and a raw graphql-transport-ws client follow
+/// The chaos test of resumable subscriptions: `watch`, a raw SSE client and a raw graphql-transport-ws client follow
 /// `serve` (through a relay that can cut their connections) from the start of the log, while
 /// eight clients book and cancel, `serve` is SIGKILLed and restarted (each time a new instance on
 /// a new port: a switch between instances), PostgreSQL is restarted and the relay cuts every

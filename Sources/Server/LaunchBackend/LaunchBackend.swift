@@ -86,9 +86,10 @@ public final class LaunchBackend: Sendable {
   /// Runs one GraphQL request for the caller named by `authorization`, synchronously on the
   /// calling thread: the entry point of the in-process transport and of the HTTP server alike.
   ///
-  /// Never throws: every failure is in the response, with `extensions.code` as API.md's table
-  /// says. Parse, validation, operation-resolution and variable errors come from the engine's
-  /// pipeline without `data` (the parsed and validated document is cached by query text);
+  /// Never throws: every failure is in the response, with `extensions.code` as
+  /// `Operations/schema.graphqls` says. Parse, validation, operation-resolution and variable
+  /// errors come from the engine's pipeline without `data` (the parsed and validated document is
+  /// cached by query text);
   /// `BAD_USER_INPUT`, `UNAUTHENTICATED`, `SERVICE_UNAVAILABLE` and `INTERNAL_SERVER_ERROR` come
   /// from the resolvers, with `data`. Which operation types may run is the transport's decision
   /// (`admission`): a refused one ends as `.operationNotAllowed`.

@@ -1,4 +1,4 @@
-/// The attacker's documents of issue 17: a few kilobytes of valid-looking GraphQL each, against
+/// The attacker's probe documents: a few kilobytes of valid-looking GraphQL each, against
 /// the launch API's schema, that once cost seconds of validation or megabytes of answer. Tests
 /// assert their CPU cost and `make bench` times their validation against graphql-js's.
 public enum ProbeDocuments {

@@ -2,7 +2,7 @@ import Foundation
 import GraphQL
 import TestSupport
 
-/// `engine-benchmark --probes DIR PROJECT_ROOT`: writes issue 17's probe documents to
+/// `engine-benchmark --probes DIR PROJECT_ROOT`: writes the probe documents to
 /// `DIR/NAME.graphql` (for `Benchmarks/reference/validate-probes.js` to time the same text with
 /// graphql-js) and prints `NAME BYTES MILLISECONDS ERRORS` for each: the best of five validations
 /// with every specified rule against the launch schema, in CPU time of the validating thread (the

@@ -3,7 +3,7 @@ import GraphQL
 import TestSupport
 import Testing
 
-/// Issue 17's probe documents: each validates within a CPU-time bound (the thread's CPU time, not
+/// The probe documents: each validates within a CPU-time bound (the thread's CPU time, not
 /// the wall clock). Release builds take well under 50 ms each (`make bench` measures them); the
 /// bound here is generous for debug builds and loaded machines, and still far below the seconds to
 /// minutes these documents cost when comparisons grew with the cube of the field count.

@@ -75,7 +75,7 @@ enum ValidationTestSchema {
   /// A schema with a query root only.
   static let queryOnly: GraphQLSchema? = try? buildSchema("type Query { a: Int b: String }")
 
-  /// The launch-booking API's schema (API.md).
+  /// The launch-booking API's schema (`Operations/schema.graphqls`).
   static let launches: GraphQLSchema? = try? buildSchema(
     """
     schema { query: Query  mutation: Mutation  subscription: Subscription }

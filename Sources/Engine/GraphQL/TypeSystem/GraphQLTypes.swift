@@ -147,8 +147,9 @@ public final class GraphQLInputObjectType: Sendable {
   }
 
   /// An input object that is a OneOf Input Object when `isOneOf` is true. (A separate initializer:
-  /// a new defaulted parameter would leave callers compiled against the old one; see
-  /// docs/design-notes.md, "Build".)
+  /// a public function's default arguments are compiled into its callers, so a new defaulted
+  /// parameter would leave other modules' objects calling the old symbol, which an incremental
+  /// build does not always recompile.)
   public init(
     name: String, description: String? = nil, fields: [GraphQLInputValue], isOneOf: Bool,
     definition: InputObjectTypeDefinition? = nil

@@ -3,7 +3,7 @@ import HTTPServer
 import WebSocket
 
 /// GraphQL over HTTP, as the server's router: routing, CORS preflight, content negotiation,
-/// parameter checks and status codes (see shared/notes/graphql-over-http.md), and which requests
+/// parameter checks and status codes (as the GraphQL over HTTP draft specifies), and which requests
 /// are streamed (multipart, SSE) or upgraded (a WebSocket). Every GraphQL request passes here.
 ///
 /// The head decides everything it can; a POST's body is then checked (`parseBody`); what is left

@@ -20,7 +20,7 @@ struct LaunchResolver: LaunchResolving {
 /// The `Mission` fields, read from the launch's catalog record.
 struct MissionResolver: MissionResolving {
   func name(_ node: LaunchNode, _ input: borrowing Input) -> String? { node.launch.missionName }
-  // SMALL gives the small patch; LARGE or no size gives the large one (API.md).
+  // SMALL gives the small patch; LARGE or no size gives the large one (`Operations/schema.graphqls`).
   func missionPatch(_ node: LaunchNode, size: PatchSize?, _ input: borrowing Input) -> String? {
     size == .SMALL ? node.launch.missionPatchSmall : node.launch.missionPatchLarge
   }

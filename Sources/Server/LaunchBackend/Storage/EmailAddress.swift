@@ -4,7 +4,7 @@
 /// (the store keys accounts by it), the program before it sends `login` (it sees the backend; the
 /// client library and the generated code do not need the rule).
 ///
-/// The rule (API.md, `login`): exactly one `@`, a non-empty local part, a domain with a dot,
+/// The rule (the `login` field in `Operations/schema.graphqls`): exactly one `@`, a non-empty local part, a domain with a dot,
 /// at most 254 characters. On top of that, the domain may not start or end with a dot or hold
 /// an empty label (`a@b..c`), and no whitespace or control character may appear inside.
 ///
