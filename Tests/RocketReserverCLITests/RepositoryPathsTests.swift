@@ -105,14 +105,22 @@ import Testing
     }
   }
 
-  /// Each module's folder, as `Package.swift` places it (`path:`, else `Sources/NAME`).
+  /// Each module's folder: its `path:` in `Package.swift`, else `Sources/<layer>/NAME`, where
+  /// the manifest's table of layers places it.
   static func moduleFolders() throws -> [String: String] {
     let text = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let sources = root.appendingPathComponent("Sources")
+    let layers = try FileManager.default.contentsOfDirectory(atPath: sources.path)
     var folders: [String: String] = [:]
     for piece in text.split(separator: /\.(?:target|executableTarget|plugin)\(/).dropFirst() {
-      guard let name = piece.firstMatch(of: /name:\s*"([^"]+)"/)?.output.1 else { continue }
-      let path = piece.firstMatch(of: /path:\s*"([^"]+)"/)?.output.1
-      folders[String(name)] = path.map(String.init) ?? "Sources/\(name)"
+      guard let name = piece.firstMatch(of: /name:\s*"([^"]+)"/)?.output.1.description else { continue }
+      if let path = piece.firstMatch(of: /path:\s*"([^"]+)"/)?.output.1 {
+        folders[name] = String(path)
+      } else if let layer = layers.first(where: {
+        FileManager.default.fileExists(atPath: sources.appendingPathComponent("\($0)/\(name)").path)
+      }) {
+        folders[name] = "Sources/\(layer)/\(name)"
+      }
     }
     return folders
   }
@@ -191,7 +199,9 @@ import Testing
         == ["Sources/Engine/GraphQL/Execution/Executor.swift", "Operations/"])
     #expect(Self.citedPaths(in: "https://example.com/docs/x.md and $HOME/Tests/y") == [])
     #expect(
-      Self.citedPaths(in: "`Sources/Server/LaunchBackend/Storage/<Database>/`") == ["Sources/Server/LaunchBackend/Storage/"]
+      Self.citedPaths(in: "`Sources/Server/LaunchBackend/Storage/<Database>/`") == [
+        "Sources/Server/LaunchBackend/Storage/"
+      ]
     )
     #expect(Self.citedPaths(in: "Fuzz/corpus/TARGET/ and (Sources/NAME)") == ["Fuzz/corpus/", "Sources/"])
   }
