@@ -47,6 +47,10 @@ let package = Package(
     .target(
       name: "GraphQLWire",
       swiftSettings: strictSettings),
+    // RFC 4648's two alphabets, for the WebSocket handshake and the backend's cursors and tokens.
+    .target(
+      name: "Base64",
+      swiftSettings: strictSettings),
     .target(
       name: "POSIXThreads",
       swiftSettings: strictSettings),
@@ -109,7 +113,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "LaunchBackend",
-      dependencies: ["GraphQL", "POSIXThreads", "SQL", "SQLite", "Postgres", "CCrypto"],
+      dependencies: ["GraphQL", "Base64", "POSIXThreads", "SQL", "SQLite", "Postgres", "CCrypto"],
       swiftSettings: strictSettings,
       plugins: ["EmbedResourcesPlugin", "ResolverCodegenPlugin"]),
     .target(
@@ -118,7 +122,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .target(
       name: "WebSocket",
-      dependencies: ["CWslay", "CCrypto"],
+      dependencies: ["Base64", "CWslay", "CCrypto"],
       swiftSettings: strictSettings),
     // The in-browser GraphQL explorer: a page and its assets (CodeMirror from Debian) embedded at
     // build time, served in front of the GraphQL router.
@@ -237,7 +241,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "LaunchBackendTests",
-      dependencies: ["LaunchBackend", "GraphQLHTTP", "Postgres", "TestSupport", "embed-resources"],
+      dependencies: [
+        "LaunchBackend", "Base64", "GraphQLHTTP", "Postgres", "TestSupport", "embed-resources",
+      ],
       swiftSettings: strictSettings),
     .executableTarget(
       name: "credential-writer",
@@ -263,7 +269,7 @@ let layers: KeyValuePairs<String, [String]> = [
     "CLazyLoad", "CCrypto", "CEditLine", "CSQLite", "CEventPoll", "CCurl", "CMicroHTTPD", "CPostgres",
     "CWslay", "CZlib", "CTLS",
   ],
-  "Platform": ["POSIXThreads", "POSIXFiles", "SQL", "SQLite", "Postgres", "WebSocket"],
+  "Platform": ["Base64", "POSIXThreads", "POSIXFiles", "SQL", "SQLite", "Postgres", "WebSocket"],
   "Engine": [
     "GraphQLWire", "GraphQL", "GraphQLAPI", "GraphQLCodegen", "rocket-codegen", "CodegenPlugin",
     "ResolverCodegenPlugin", "GraphQLTestSupport",

@@ -1,3 +1,4 @@
+import Base64
 import Foundation
 import Testing
 
@@ -21,8 +22,10 @@ import Testing
       let expected = Data(bytes).base64EncodedString()
         .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
         .replacingOccurrences(of: "=", with: "")
-      #expect(Base64URL.encode(bytes) == expected, "\(bytes)")
-      #expect(Base64URL.decode(expected) == Data(bytes))
+      #expect(Base64.encode(bytes, .url) == expected, "\(bytes)")
+      #expect(Base64.decode(expected, .url) == bytes)
+      #expect(Base64.encode(bytes) == Data(bytes).base64EncodedString())
+      #expect(Base64.decode(Data(bytes).base64EncodedString()) == bytes)
     }
   }
 

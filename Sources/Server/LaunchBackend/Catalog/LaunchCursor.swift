@@ -1,4 +1,4 @@
-import FoundationEssentials
+import Base64
 
 /// The opaque pagination cursor of a launch: base64url (unpadded) of `launch:<flight number>`.
 ///
@@ -9,14 +9,14 @@ public enum LaunchCursor {
 
   /// The cursor naming the launch with flight number `flight`.
   public static func encode(_ flight: Int) -> String {
-    Base64URL.encode((prefix + String(flight)).utf8)
+    Base64.encode((prefix + String(flight)).utf8, .url)
   }
 
   /// The flight number a cursor names, or nil when `cursor` is not a canonical launch cursor.
   public static func decode(_ cursor: String) -> Int? {
     guard !cursor.isEmpty, cursor.count <= 64 else { return nil }
-    guard let data = Base64URL.decode(cursor),
-      let text = String(data: data, encoding: .utf8), text.hasPrefix(prefix),
+    guard let bytes = Base64.decode(cursor, .url),
+      let text = String(validating: bytes, as: UTF8.self), text.hasPrefix(prefix),
       let flight = Int(text.dropFirst(prefix.count)),
       encode(flight) == cursor
     else { return nil }

@@ -1,3 +1,4 @@
+import Base64
 import CCrypto
 import FoundationEssentials
 
@@ -33,7 +34,7 @@ public struct SessionToken: Sendable, Hashable {
     guard ccrypto_random_bytes(&bytes, Int32(byteCount)) == 1 else {
       throw BookingStoreError.randomSourceFailed
     }
-    return SessionToken(validText: Base64URL.encode(bytes))
+    return SessionToken(validText: Base64.encode(bytes, .url))
   }
 
   /// SHA-256 of the token's UTF-8 text: the only form the database stores.
