@@ -10,8 +10,8 @@ import Testing
 @Suite struct TypedExecutionTests {
   let directory: TemporaryDirectory
   let environment: BackendEnvironment
-  let generic: ExecutableSchema<RequestContext>
-  let typed: ExecutableSchema<RequestContext>
+  let generic: ExecutableSchema<ResolverContext>
+  let typed: ExecutableSchema<ResolverContext>
 
   init() throws {
     directory = try TemporaryDirectory(prefix: "typed-execution")
@@ -31,11 +31,11 @@ import Testing
   {
     let document = try parse(Source(query))
     #expect(validate(schema: generic.schema, document: document).isEmpty, "\(query)")
-    func run(_ schema: ExecutableSchema<RequestContext>) -> String {
+    func run(_ schema: ExecutableSchema<ResolverContext>) -> String {
       String(
         decoding: executeSyncEncoded(
           schema: schema, document: document, variableValues: variables,
-          context: RequestContext(environment: environment, authorization: authorization)),
+          context: ResolverContext(environment: environment, authorization: authorization)),
         as: UTF8.self)
     }
     return (run(generic), run(typed))
@@ -69,7 +69,7 @@ import Testing
             decoding: executeSyncEncoded(
               schema: typed,
               document: parse(Source(#"mutation { login(email: "typed@example.com") { token } }"#)),
-              context: RequestContext(environment: environment, authorization: nil)), as: UTF8.self
+              context: ResolverContext(environment: environment, authorization: nil)), as: UTF8.self
           ).utf8))["data"]?["login"]?["token"]?.stringValue)
     let booked = try both(
       #"mutation($ids: [ID]!) { bookTrips(launchIds: $ids) { success launches { id isBooked } } }"#,

@@ -13,7 +13,7 @@ extension LaunchBackend {
     _ request: GraphQLRequest, authorization: String?, format: IncrementalFormat
   ) -> AsyncStream<IncrementalPayload>? {
     processor.processIncrementally(
-      request, context: RequestContext(environment: environment, authorization: authorization),
+      request, context: ResolverContext(environment: environment, authorization: authorization),
       admission: .http(allowMutations: true), format: format)
   }
 }

@@ -41,7 +41,7 @@ extension LaunchBackend {
   ///   - request: the document, operation name, variables and extensions.
   ///   - authorization: the caller's credential (bare token or `Bearer <token>`).
   public func start(_ request: GraphQLRequest, authorization: String?) -> OperationStart {
-    let context = RequestContext(environment: environment, authorization: authorization)
+    let context = ResolverContext(environment: environment, authorization: authorization)
     let first = processor.process(
       request, context: context, admission: .streaming, rootValue: TripsBookedEvent(delta: nil))
     guard first.outcome == .executed, first.operationType == .subscription else { return .single(first) }
@@ -71,7 +71,7 @@ extension LaunchBackend {
           let body = answers.answer(for: key, event: event.id) {
             SubscriptionResult.body(
               processor.process(
-                request, context: RequestContext(environment: environment, authorization: authorization),
+                request, context: ResolverContext(environment: environment, authorization: authorization),
                 admission: .streaming, rootValue: TripsBookedEvent(delta: event.delta)
               ).body, withEventID: String(event.id))
           }
@@ -113,7 +113,7 @@ extension LaunchBackend {
   /// Whether `authorization` names a signed-in user (a WebSocket's `connection_init` credential
   /// must; an absent one means an anonymous subscriber, which is allowed).
   public func isSignedIn(authorization: String) -> Bool {
-    let context = RequestContext(environment: environment, authorization: authorization)
+    let context = ResolverContext(environment: environment, authorization: authorization)
     return ((try? context.caller()) ?? nil) != nil
   }
 }

@@ -10,7 +10,7 @@ import GraphQL
 /// the calling thread.
 public final class LaunchBackend: Sendable {
   let environment: BackendEnvironment
-  let processor: GraphQLRequestProcessor<RequestContext>
+  let processor: GraphQLRequestProcessor<ResolverContext>
   /// Subscription answers shared by identical subscriptions for the same event.
   let subscriptionAnswers = SubscriptionAnswers()
   /// Prunes the event log in the background, when a retention was given.
@@ -111,7 +111,7 @@ public final class LaunchBackend: Sendable {
   ) -> GraphQLResponse {
     processor.process(
       request,
-      context: RequestContext(
+      context: ResolverContext(
         environment: environment, authorization: authorization, idempotencyKey: idempotencyKey),
       admission: admission)
   }

@@ -46,18 +46,18 @@ public struct CacheControlHints: Sendable {
     package var inheritMaxAge = false
   }
 
-  struct FieldInfo: Sendable {
+  struct FieldHints: Sendable {
     var hint: Hint?
     /// The named type the field returns.
     var type: String
   }
 
-  struct TypeInfo: Sendable {
+  struct TypeHints: Sendable {
     var hint: Hint?
-    var fields: [String: FieldInfo] = [:]
+    var fields: [String: FieldHints] = [:]
   }
 
-  private var types: [String: TypeInfo] = [:]
+  private var types: [String: TypeHints] = [:]
   private var roots: Set<String> = []
   private var queryType = "Query"
 
@@ -77,7 +77,7 @@ public struct CacheControlHints: Sendable {
       case .type(.interface(let node)):
         add(node.name.value, node.directives, node.fields)
       case .type(.union(let node)):
-        types[node.name.value] = TypeInfo(hint: Self.hint(in: node.directives))
+        types[node.name.value] = TypeHints(hint: Self.hint(in: node.directives))
       default:
         break
       }
@@ -86,9 +86,9 @@ public struct CacheControlHints: Sendable {
   }
 
   private mutating func add(_ name: String, _ directives: [Directive], _ fields: [FieldDefinition]) {
-    var info = TypeInfo(hint: Self.hint(in: directives))
+    var info = TypeHints(hint: Self.hint(in: directives))
     for field in fields {
-      info.fields[field.name.value] = FieldInfo(
+      info.fields[field.name.value] = FieldHints(
         hint: Self.hint(in: field.directives), type: field.type.namedType.name.value)
     }
     types[name] = info
@@ -152,7 +152,7 @@ public struct CacheControlHints: Sendable {
     }
 
     private mutating func visit(
-      _ field: Field, _ info: FieldInfo, parentType: String, parentMaxAge: Int?, depth: Int
+      _ field: Field, _ info: FieldHints, parentType: String, parentMaxAge: Int?, depth: Int
     ) {
       let returned = hints.types[info.type]
       let isComposite = returned != nil

@@ -1,10 +1,10 @@
 import GraphQL
 
 /// The resolver type of this API.
-typealias Resolver = FieldResolver<RequestContext>
+typealias Resolver = FieldResolver<ResolverContext>
 
 /// The inputs of this API's resolvers.
-typealias Input = ResolverInput<RequestContext>
+typealias Input = ResolverInput<ResolverContext>
 
 /// Builds the API's resolvers so that no unexpected error reaches a client as it is.
 enum Resolve {
@@ -24,7 +24,7 @@ enum Resolve {
 
   /// The error the client sees for a resolver's `error` (the policy of `sync`, which the
   /// generated selection writers apply too).
-  @Sendable static func policy(_ error: any Error, _ context: RequestContext) -> any Error {
+  @Sendable static func policy(_ error: any Error, _ context: ResolverContext) -> any Error {
     if let error = error as? GraphQLError { return error }
     if case .unavailable(let underlying)? = error as? BookingStoreError {
       context.noteDatabaseUnavailable()

@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// Thread safety: `Sendable`. One execution runs its fields one at a time, so the lock is never
 /// contended; it is there so the type is honestly shareable.
-final class RequestContext: Sendable {
+final class ResolverContext: Sendable {
   /// The catalog, the store and the error sink.
   let environment: BackendEnvironment
   private let token: String?
