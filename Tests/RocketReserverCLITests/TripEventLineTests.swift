@@ -8,7 +8,9 @@ import Testing
   @Test func theServersTimeIsRead() {
     #expect(TripEventLine.seconds(rfc3339: "2020-01-02T03:04:05Z") == 1_577_934_245)
     #expect(TripEventLine.seconds(rfc3339: "2020-01-02T03:04:05+00:00") == 1_577_934_245)
-    for bad in ["", "2020-01-02", "2020-13-02T03:04:05Z", "2020-01-02T03:04:05+02:00", "x020-01-02T03:04:05Z"] {
+    for bad in [
+      "", "2020-01-02", "2020-13-02T03:04:05Z", "2020-01-02T03:04:05+02:00", "x020-01-02T03:04:05Z",
+    ] {
       #expect(TripEventLine.seconds(rfc3339: bad) == nil, "\(bad)")
     }
   }

@@ -18,12 +18,16 @@ import Testing
     _ = try await serve.send(Self.book, variables: ["ids": .array([.string("4")])], token: token)
     // The first booking happened long ago: 2020-01-02T03:04:05Z.
     let database = try Connection(path: data + "/backend.sqlite", busyTimeout: .seconds(5))
-    try database.execute("UPDATE trip_events SET logged_at = 1577934245 WHERE id = (SELECT min(id) FROM trip_events)")
+    try database.execute(
+      "UPDATE trip_events SET logged_at = 1577934245 WHERE id = (SELECT min(id) FROM trip_events)")
     database.close()
 
     for transport in ["multipart", "websocket"] {
       let watcher = try WatchProcess(
-        ["--endpoint", serve.endpoint.absoluteString, "watch", "--since", "0", "--count", "2", "--transport", transport],
+        [
+          "--endpoint", serve.endpoint.absoluteString, "watch", "--since", "0", "--count", "2", "--transport",
+          transport,
+        ],
         home: directory.path, extraEnvironment: ["TZ": "UTC"])
       #expect(watcher.nextLine(timeout: 30) == "2020-01-02 03:04:05  +1 trip booked", "\(transport)")
       let today = try #require(watcher.nextLine(timeout: 30))
