@@ -38,8 +38,8 @@ public enum ExitStatus {
     (config, "broken configuration (credentials file, missing --data-dir)"),
   ]
 
-  /// The list of ``meanings`` as one sentence: `0 success, 1 a command failed (...), ...`.
+  /// The list of ``meanings`` as one sentence: `0 success; 1 a command failed (...); ...`.
   static var sentence: String {
-    meanings.map { "\($0.status) \($0.meaning)" }.joined(separator: ", ")
+    meanings.map { "\($0.status) \($0.meaning)" }.joined(separator: "; ")
   }
 }
