@@ -35,6 +35,7 @@ import Testing
     let script = """
       compdef() { :; }
       compadd() { print -rl -- \(offered); }
+      _files() { print -r -- "_files $*"; }
       source <(rocket-reserver completion zsh)
       words=(\(words)); CURRENT=${#words}
       _rocket_reserver
@@ -62,7 +63,8 @@ import Testing
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
   func zshListsLaunchIDsWithTheirMissionNames() throws {
-    #expect(try zsh("rocket-reserver launch 11", shown: true) == ["11  -- CASSIOPE", "110  -- CRS-21"])
+    // The descriptions line up: the ids are padded to the widest.
+    #expect(try zsh("rocket-reserver launch 11", shown: true) == ["11   -- CASSIOPE", "110  -- CRS-21"])
     #expect(try zsh("rocket-reserver launch 11") == ["11", "110"])
   }
 
@@ -71,6 +73,45 @@ import Testing
     #expect(try zsh("rocket-reserver la") == ["launch", "launches"])
     #expect(try zsh("rocket-reserver launches --pa") == ["--page-size"])
     #expect(try zsh("rocket-reserver book 10") == ["10"] + (100...109).map(String.init))
+  }
+
+  @Test func aPathOptionsValueIsAnsweredWithAMarkerNeverWithCommandNames() throws {
+    let fixture = try ShellFixture()
+    for (words, marker) in [
+      (["-f", "s"], ":files"), (["--file", ""], ":files"), (["--cacert", "c"], ":files"),
+      (["query", "--file", "q"], ":files"), (["query", "-f", ""], ":files"),
+      (["--data-dir", "d"], ":directories"),
+    ] {
+      let result = try fixture.run(["__complete"] + words)
+      #expect(result.standardOutput == marker + "\n", "\(words)")
+    }
+    // A command name is still offered where a command goes.
+    #expect(try fixture.run(["__complete", "s"]).standardOutput == "schema\nserve\n")
+  }
+
+  @Test func profileNamesComeFromTheConfigFile() throws {
+    let fixture = try ShellFixture()
+    let config = fixture.root.appendingPathComponent("config/rocket-reserver")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    try "[profile staging]\nendpoint = http://127.0.0.1:9/graphql\n[profile prod]\nformat = json\n".write(
+      to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+    #expect(try fixture.run(["__complete", "--profile", ""]).standardOutput == "staging\nprod\n")
+    #expect(try fixture.run(["__complete", "--profile", "st"]).standardOutput == "staging\n")
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash")))
+  func bashLeavesAPathToItsOwnFileCompletion() throws {
+    // Empty, so that `complete -o default` completes file names.
+    #expect(try bash("rocket-reserver -f s") == [])
+    #expect(try bash("rocket-reserver query --file s") == [])
+  }
+
+  @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")))
+  func zshCompletesFilesAfterPathOptions() throws {
+    #expect(try zsh("rocket-reserver -f s") == ["_files "])
+    #expect(try zsh("rocket-reserver --cacert c") == ["_files "])
+    #expect(try zsh("rocket-reserver query --file q") == ["_files "])
+    #expect(try zsh("rocket-reserver --data-dir d") == ["_files -/"])
   }
 
   @Test func theManualPageRendersWithoutWarnings() throws {
@@ -83,5 +124,11 @@ import Testing
     // Every command is on it.
     #expect(result.standardOutput.contains("launches [--page-size N]"))
     #expect(result.standardOutput.contains("completion SHELL"))
+    // Every exit status, the outbox's 75 among them.
+    let statuses = result.standardOutput.components(separatedBy: "EXIT STATUS").last ?? ""
+    for status in ["0", "1", "2", "66", "69", "74", "75", "77", "78"] {
+      #expect(statuses.contains("       \(status)"), "status \(status) on the manual page")
+    }
+    #expect(statuses.contains("queued in the outbox"))
   }
 }

@@ -16,6 +16,19 @@ import Testing
     #expect(Completion.action(word: "help", candidates: ["help", "help"]) == .insert(" "))
   }
 
+  @Test func aNameInADocumentIsCompletedWithoutASpace() {
+    #expect(Completion.action(word: "missi", candidates: ["mission"], appendsSpace: false) == .insert("on"))
+    #expect(Completion.action(word: "mission", candidates: ["mission"], appendsSpace: false) == .none)
+  }
+
+  @Test func describedCandidatesAreLaidOutWithTheirDescriptionsInOneColumn() {
+    let listed = ["10", "100"].map {
+      Completion.listed($0, description: $0 == "10" ? "CRS-2" : "Starlink-10", width: 3)
+    }
+    #expect(listed == ["10   (CRS-2)", "100  (Starlink-10)"])
+    #expect(Completion.listed("7", description: nil, width: 3) == "7")
+  }
+
   @Test func severalMatchesInsertTheCommonPrefixOrList() {
     #expect(Completion.action(word: "l", candidates: ["launches", "launch"]) == .insert("aunch"))
     #expect(

@@ -47,12 +47,12 @@ import Testing
     let file = try write("format = table\ncolour = always\n", fixture)
     let bad = try fixture.run(["total"])
     #expect(bad.status == 78)
-    #expect(bad.standardError.hasPrefix("rocket-reserver: config \(file.path):2: unknown key 'colour'"))
+    #expect(bad.standardError.hasPrefix("rocket-reserver: config: \(file.path):2: unknown key 'colour'"))
     _ = try write("endpoint = garbage\n", fixture)
     #expect(try fixture.run(["total"]).standardError.contains(":1: invalid endpoint 'garbage'"))
     _ = try write("format = table\n", fixture)
     let missing = try fixture.run(["--profile", "nope", "total"])
     #expect(missing.status == 78)
-    #expect(missing.standardError.contains("no profile 'nope'"))
+    #expect(missing.standardError == "rocket-reserver: config: no profile 'nope' in \(file.path)\n")
   }
 }

@@ -33,6 +33,10 @@ import Testing
       let run = try fixture.run(command)
       #expect(run.status == 78, "\(command): \(run.standardError)")
       #expect(run.standardError.contains(fixture.credentialsFile.path))
+      // Said once: no warning first and then the same words as the error.
+      #expect(run.standardError.split(separator: "\n").count == 1, "\(command): \(run.standardError)")
+      #expect(!run.standardError.contains("warning"))
     }
+    #expect(try Data(contentsOf: fixture.credentialsFile) == Data("not json".utf8))
   }
 }

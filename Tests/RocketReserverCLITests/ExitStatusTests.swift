@@ -27,6 +27,17 @@ import Testing
     #expect(viaEnvironment.standardError.contains(endpoint))
   }
 
+  @Test func helpListsEveryExitStatusTheOutboxsAmongThem() throws {
+    let help = try ShellFixture().run(["--help"])
+    #expect(help.status == 0)
+    let statuses = (help.standardOutput.components(separatedBy: "Exit status:").last ?? "").replacing(
+      "\n", with: " ")
+    for status in [0, 1, 2, 66, 69, 74, 75, 77, 78] {
+      #expect(statuses.contains(" \(status) "), "status \(status) in --help")
+    }
+    #expect(statuses.contains("75 a book or cancel queued in the outbox"))
+  }
+
   @Test func everyBadInputIsOneLineAndTheRestRuns() throws {
     let fixture = try ShellFixture()
     let input = """

@@ -28,15 +28,16 @@ import Testing
     // Nothing shown yet: the embedded backend's own ids, without opening its database.
     terminal.send("launch 11\t")
     var output = try fixture.expectPrompt(terminal)
-    // Listed in numeric order, each with its mission's name as zsh and fish describe candidates.
-    #expect(output.contains("11  (CASSIOPE)  110  (CRS-21)"))
+    // Listed in numeric order, each with its mission's name as zsh and fish describe candidates,
+    // the names in one column.
+    #expect(output.contains("11   (CASSIOPE)  110  (CRS-21)"))
     try abandonLine(terminal, fixture)
     #expect(!FileManager.default.fileExists(atPath: fixture.databaseFile.path))
 
     // `book` skips ids already typed.
     terminal.send("book 101 102 103 104 105 106 107 108 109 10\t")
     output = try fixture.expectPrompt(terminal)
-    #expect(output.contains("10  (CRS-2)"))
+    #expect(output.contains("10   (CRS-2)"))
     #expect(output.contains("100  (Starlink-10 (v1.0) & Sk…)"))
     try abandonLine(terminal, fixture)
 
@@ -60,7 +61,7 @@ import Testing
     // A fresh shell asks the backend: the trips, listed by value (3 before 12).
     terminal.send("cancel \t")
     var output = try fixture.expectPrompt(terminal, prompt)
-    #expect(output.contains("3  (Trailblazer)  12  (SES-8)"))
+    #expect(output.contains("3   (Trailblazer)  12  (SES-8)"))
     try abandonLine(terminal, fixture, prompt)
 
     terminal.send("cancel 3\n")

@@ -68,13 +68,19 @@ import Testing
     terminal.send("{ launch(id: 1) {\n")
     try fixture.expectPrompt(terminal, "...> ")
     terminal.send("missi\t")
-    try terminal.expect("on ", timeout: ShellFixture.patience)
-    terminal.send("{ missionPatch(size: \t")
+    try terminal.expect("on", timeout: ShellFixture.patience)
+    // No blank after a completed name: what comes next is the user's.
+    terminal.send("{")
+    try terminal.waitForTranscript("the brace echoed", timeout: ShellFixture.patience) {
+      $0.hasSuffix("on{") || $0.hasSuffix("on {")
+    }
+    #expect(terminal.transcript.hasSuffix("on{"), "no blank between the name and the brace")
+    terminal.send(" missionPatch(size: \t")
     // Two values: nothing in common to insert, so they are listed and the line drawn again.
     try terminal.expect("LARGE  SMALL", timeout: ShellFixture.patience)
     try fixture.expectPrompt(terminal, "...> ")
     terminal.send("S\t")
-    try terminal.expect("MALL ", timeout: ShellFixture.patience)
+    try terminal.expect("MALL", timeout: ShellFixture.patience)
     terminal.send(") } } }\n")
     let output = try fixture.expectPrompt(terminal)
     #expect(output.contains(#""missionPatch": "#))

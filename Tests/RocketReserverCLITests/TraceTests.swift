@@ -28,6 +28,30 @@ import Testing
     #expect(short.standardError.contains("< 200 31 bytes"))
   }
 
+  @Test func traceShowsEveryRequestFieldAndTheResponsesFieldsWithSecretsMasked() throws {
+    let answer = LoopbackHTTPStub.Response(
+      headers: [
+        "Content-Type": "application/json", "Cache-Control": "private, max-age=0", "ETag": #""v7""#,
+        "X-Request-ID": "req-42", "Set-Cookie": "session=s3cret",
+      ], body: Data(#"{"data":{"totalTripsBooked":7}}"#.utf8))
+    let stub = try LoopbackHTTPStub(response: answer)
+    let run = try ShellFixture().run([
+      "--no-apq", "--endpoint", stub.url().absoluteString, "--trace", "total",
+    ])
+    #expect(run.status == 0)
+    let trace = run.standardError
+    // The fields the transport adds, not only the added ones.
+    #expect(trace.contains("> Content-Type: application/json"), "\(trace)")
+    #expect(trace.contains("> Accept: multipart/mixed;incrementalSpec=v0.2"))
+    #expect(trace.contains("> X-APOLLO-OPERATION-NAME: TotalTripsBooked"))
+    // The answer's, before its body.
+    #expect(trace.contains("< cache-control: private, max-age=0"))
+    #expect(trace.contains(#"< etag: "v7""#))
+    #expect(trace.contains("< x-request-id: req-42"))
+    #expect(trace.contains("< set-cookie: ***"))
+    #expect(!trace.contains("s3cret"))
+  }
+
   @Test func printCurlGivesALineToPasteAndWorksPerShellLine() throws {
     let stub = try LoopbackHTTPStub(response: .json(#"{"data":{"totalTripsBooked":7}}"#))
     let fixture = try ShellFixture()

@@ -91,7 +91,8 @@ import Testing
     #expect(sse.eventIDs == ["3", "4"])
     #expect(
       sse.text.contains(
-        "id: 3\nevent: next\ndata: {\"data\":{\"tripsBooked\":1},\"extensions\":{\"eventId\":\"3\"}}"))
+        "id: 3\nevent: next\ndata: {\"data\":{\"tripsBooked\":1},\"extensions\":{\"eventId\":\"3\",\"eventTime\":\""
+      ))
     #expect(multipart.read(until: #""eventId":"4""#))
     #expect(multipart.eventIDs == ["2", "3", "4"])
     // The boundary spelled as the Accept spelled it (unquoted here).

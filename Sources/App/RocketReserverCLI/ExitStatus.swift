@@ -20,4 +20,26 @@ public enum ExitStatus {
   public static let temporaryFailure: Int32 = 75
   /// The command needs a logged-in user (EX_NOPERM).
   public static let notLoggedIn: Int32 = 77
+
+  /// Every status the program exits with and what it means, in order of status: `--help` and
+  /// the manual page list them from here (`docs/usage.md` says more of each).
+  static let meanings: [(status: Int32, meaning: String)] = [
+    (success, "success"),
+    (failure, "a command failed (the server said no)"),
+    (usage, "usage error"),
+    (noInput, "script file unreadable"),
+    (unavailable, "endpoint unreachable (or port in use)"),
+    (ioError, "output could not be written"),
+    (
+      temporaryFailure,
+      "a book or cancel queued in the outbox, sent by the next command that reaches the server"
+    ),
+    (notLoggedIn, "not logged in (or a token given with --header was rejected)"),
+    (config, "broken configuration (credentials file, missing --data-dir)"),
+  ]
+
+  /// The list of ``meanings`` as one sentence: `0 success; 1 a command failed (...); ...`.
+  static var sentence: String {
+    meanings.map { "\($0.status) \($0.meaning)" }.joined(separator: "; ")
+  }
 }

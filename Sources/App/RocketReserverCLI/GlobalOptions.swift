@@ -73,7 +73,7 @@ public struct GlobalOptions: Equatable, Sendable {
         "the GraphQL server to use (also ROCKET_RESERVER_ENDPOINT); default: the embedded backend, in-process"
     ),
     .option(
-      "--data-dir", valueName: "DIR", type: .path, scope: .session, into: \.dataDirectory,
+      "--data-dir", valueName: "DIR", type: .directory, scope: .session, into: \.dataDirectory,
       help: "keep the embedded backend's database in DIR/backend.sqlite"),
     .option(
       "--timeout", valueName: "SECONDS",
@@ -152,7 +152,7 @@ public struct GlobalOptions: Equatable, Sendable {
       "--stop-on-error", scope: .program, sets: \.stopOnError, to: true,
       help: "end a script at the first command that fails"),
     .option(
-      "--profile", valueName: "NAME", type: .text, scope: .program, into: \.profile,
+      "--profile", valueName: "NAME", type: .profileName, scope: .program, into: \.profile,
       help: "use this profile of $XDG_CONFIG_HOME/rocket-reserver/config (also ROCKET_RESERVER_PROFILE)"),
     .flag(
       "--quiet", short: "-q", scope: .program, sets: \.quiet, to: true,

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import GraphQL
 import RocketClient
 
 #if canImport(Glibc)
@@ -24,8 +25,7 @@ public enum RocketReserverMain {
     do {
       program = try ProgramArguments.parse(arguments)
     } catch {
-      writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
-      return ExitStatus.usage
+      return usageFailure(error.message, wantsJSON: wantsJSON(arguments))
     }
     if let words = program.completionWords {
       let lines = CompletionQuery.lines(words, environment: ProgramEnvironment.processVariables())
@@ -44,6 +44,30 @@ public enum RocketReserverMain {
     return await runProgram(program)
   }
 
+  /// Prints a usage error (status 2) on standard error with the hint to `--help`, and, when the
+  /// command line asked for JSON, the error document `--json` promises for every failure
+  /// (`{"error":{"message":...,"status":2}}`) on standard output.
+  static func usageFailure(_ message: String, wantsJSON: Bool) -> Int32 {
+    writeStandardError("rocket-reserver: \(TerminalText.safe(message))\n\(Usage.hint)\n")
+    if wantsJSON {
+      let error: JSON = .object([
+        "error": .object(["message": .string(message), "status": .int(Int(ExitStatus.usage))])
+      ])
+      writeStandardOutput(PrettyJSON.format(error) + "\n")
+    }
+    return ExitStatus.usage
+  }
+
+  /// Whether argv that could not be parsed asks for JSON output: `--json`, `--format json` or
+  /// `--format=json` before any `--`.
+  static func wantsJSON(_ arguments: [String]) -> Bool {
+    let words = Array(arguments.prefix { $0 != "--" })
+    return words.enumerated().contains { index, word in
+      word == "--json" || word == "--format=json"
+        || (word == "--format" && index + 1 < words.count && words[index + 1] == "json")
+    }
+  }
+
   /// Runs what `program` asks for beyond the early answers: the config file, the session, then a
   /// command, a script or the shell; on the cooperative pool.
   @concurrent private static func runProgram(_ program: ProgramArguments) async -> Int32 {
@@ -59,7 +83,7 @@ public enum RocketReserverMain {
       do throws(ConfigFile.Problem) {
         try ConfigFile.load(path: path, profile: profile).apply(to: &options, environment: &environment)
       } catch {
-        writeStandardError("rocket-reserver: config \(error.message)\n")
+        writeStandardError("rocket-reserver: config: \(error.message)\n")
         return ExitStatus.config
       }
     }
@@ -68,8 +92,7 @@ public enum RocketReserverMain {
       session = try makeSession(
         options: options, environment: environment, directories: process.directories, clock: process.clock)
     } catch {
-      writeStandardError("rocket-reserver: \(error.message)\n\(Usage.hint)\n")
-      return ExitStatus.usage
+      return usageFailure(error.message, wantsJSON: options.format == .json)
     }
     let current = CurrentSession(session, connector: connector)
     // `connect` closes the sessions it leaves; this is the one the run ends on.

@@ -30,10 +30,9 @@ enum Usage {
         Lines read from a pipe, -c or -f run one by one (';' separates commands on a line);
         the exit status is that of the first command that failed.
 
-        Exit status: 0 success, 1 a command failed, 2 usage error, 66 script file unreadable,
-        69 endpoint unreachable (or port in use), 74 output could not be written, 77 not logged in,
-        78 broken configuration (credentials file, missing --data-dir).
 
         """
+        + TextWrapping.lines("Exit status: " + ExitStatus.sentence + ".", width: 96).joined(separator: "\n")
+        + "\n\n"
   }
 }

@@ -6,7 +6,8 @@ extension LaunchBackend {
     /// A query's or mutation's response, or the errors of a request that cannot run.
     case single(GraphQLResponse)
     /// A subscription: one encoded response per event
-    /// (`{"data":{"tripsBooked":n},"extensions":{"eventId":"<id>"}}`) with the event's id, pulled
+    /// (`{"data":{"tripsBooked":n},"extensions":{"eventId":"<id>","eventTime":"<RFC 3339>"}}`) with
+    /// the event's id and commit time, pulled
     /// at the consumer's pace (a consumer that falls behind catches up from the event log).
     case stream(SubscriptionStream<SubscriptionResult>)
     /// A valid subscription refused before it started, as a request error (no `data`): its
@@ -73,7 +74,7 @@ extension LaunchBackend {
               processor.process(
                 request, context: ResolverContext(environment: environment, authorization: authorization),
                 admission: .streaming, rootValue: TripsBookedEvent(delta: event.delta)
-              ).body, withEventID: String(event.id))
+              ).body, withEventID: String(event.id), time: event.loggedAt.map(TripEvent.timestamp))
           }
           return SubscriptionResult(body: body, eventID: String(event.id))
         })

@@ -20,7 +20,7 @@ public final class WebSocketTestClient {
     /// (`,"extensions":{"eventId":"N"}`), for tests that do not look at ids.
     public var withoutEventID: Frame {
       guard case .text(let text) = self else { return self }
-      return .text(text.replacing(/,"extensions":\{"eventId":"\d+"\}/, with: ""))
+      return .text(text.replacing(/,"extensions":\{"eventId":"\d+"(,"eventTime":"[^"]*")?\}/, with: ""))
     }
   }
 

@@ -15,7 +15,7 @@ struct StagePrinter {
   /// Prints one payload.
   func write(_ stage: IncrementalStage) {
     if context.json {
-      context.output.write(stage.payload.encodedString + "\n")
+      context.output.write(PrettyJSON.escaping(stage.payload.encodedString, forTerminal: false) + "\n")
       return
     }
     let heading = "payload \(stage.index) (\(stage.hasNext ? "more to come" : "the last")):"
@@ -27,7 +27,7 @@ struct StagePrinter {
   /// Prints the merged result after the last payload.
   func writeMerged(_ result: JSON) {
     if context.json {
-      context.output.write(result.encodedString + "\n")
+      context.output.write(PrettyJSON.escaping(result.encodedString, forTerminal: false) + "\n")
       return
     }
     context.output.write(

@@ -22,7 +22,11 @@ extension CacheCommand {
       return showRecord(key, cache: cache, partition: partition, now: session.clock(), context: context)
     case (nil, let query?):
       return showQuery(query, cache: cache, partition: partition, now: session.clock(), context: context)
-    default:
+    case (nil, nil):
+      return context.fail(
+        "cache show: give a record's key (cache show Launch:42) or --query SELECTION",
+        status: ExitStatus.usage)
+    case (_?, _?):
       return context.fail(
         "cache show: give a record's key (cache show Launch:42) or --query SELECTION, not both",
         status: ExitStatus.usage)

@@ -13,7 +13,7 @@ public struct LoginCommand: Command {
       and the spelling of the first login is the one shown. The token is saved in the
       credentials file (mode 0600) for this endpoint and never printed.
       """,
-    arguments: [email.declaration])
+    arguments: [email.declaration], writesCredentials: true)
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let text = arguments[Self.email] else { return .failed(ExitStatus.usage) }

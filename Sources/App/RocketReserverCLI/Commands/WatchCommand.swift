@@ -19,8 +19,9 @@ public struct WatchCommand: Command {
   public let declaration = CommandDeclaration(
     "watch", summary: "print each booking and cancellation as it happens, until Ctrl-C",
     details: """
-      One line per event: 'HH:MM:SS  +2 trips booked' or 'HH:MM:SS  -1 trip cancelled'; with
-      --json one object per line, {"tripsBooked":2,"eventId":"41"}. The embedded backend sees
+      One line per event: 'HH:MM:SS  +2 trips booked' or 'HH:MM:SS  -1 trip cancelled', the time
+      the server committed it (with the date when not today; no time from a server that does not
+      send it); with --json one object per line, {"tripsBooked":2,"eventId":"41"}. The embedded backend sees
       every process using the same data directory (a 'book' in another terminal, a serve); a
       server is followed over HTTP multipart, or over a WebSocket (graphql-transport-ws or
       graphql-ws) when it offers only that. A lost connection is retried (after 1 s, doubling up
@@ -41,11 +42,13 @@ public struct WatchCommand: Command {
     let transport = session.subscriptionTransport(mode: arguments[Self.transport] ?? .auto)
     let headers = session.requestOptions.headers
     let client = session.client
+    let trace = SubscriptionTrace(session: session, line: context.lineRequests)
+    let authorized = session.loggedInEmail != nil
     let follower = SubscriptionFollower(
       start: { resumeAfter throws(RocketClientError) in
-        try await client.subscribe(
-          GraphQLRequest(TripsBookedSubscription()).resuming(after: resumeAfter), headers: headers,
-          via: transport)
+        let request = GraphQLRequest(TripsBookedSubscription()).resuming(after: resumeAfter)
+        if trace.isOn { trace.started(request, headers: headers, authorized: authorized) }
+        return try await client.subscribe(request, headers: headers, via: transport)
       }, name: "watch", since: arguments[Self.since])
     if context.showsProgress && !context.json {
       context.output.writeError("watching \(session.endpointDescription) for bookings (Ctrl-C to stop)\n")
@@ -53,6 +56,7 @@ public struct WatchCommand: Command {
     return await StopOnSignal.run(enabled: !context.isInteractive) {
       var seen = 0
       return await follower.run(context: context) { result in
+        trace.received(result)
         if let errors = result["errors"], errors.arrayValue?.isEmpty == false,
           result["data"]?["tripsBooked"] == nil
         {
@@ -65,10 +69,11 @@ public struct WatchCommand: Command {
           var object = data.objectValue ?? [:]
           if let id = result["extensions"]?[SubscriptionResult.eventIDExtension] { object["eventId"] = id }
           let line = String(decoding: JSON.object(object).encoded(), as: UTF8.self)
-          context.output.write(
-            (context.outputIsTerminal ? PrettyJSON.escapingForTerminal(line) : line) + "\n")
+          context.output.write(PrettyJSON.escaping(line, forTerminal: context.outputIsTerminal) + "\n")
         } else {
-          context.output.write(TripEventLine.text(delta: delta) + "\n")
+          let committed = result["extensions"]?[SubscriptionResult.eventTimeExtension]?.stringValue
+            .flatMap(TripEventLine.seconds(rfc3339:))
+          context.output.write(TripEventLine.text(delta: delta, at: committed) + "\n")
         }
         if context.output.failure?.errno != nil { return .stop(.failed()) }
         seen += 1

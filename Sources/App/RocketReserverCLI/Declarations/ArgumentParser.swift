@@ -44,7 +44,8 @@ enum ArgumentParser {
     while index < words.endIndex {
       let word = words[index]
       index += 1
-      if optionsEnded || !looksLikeOption(word) {
+      // `-1` is a (wrong) value, such as a launch id, not an option: no option is named so.
+      if optionsEnded || !looksLikeOption(word) || isNegativeNumber(word) {
         positional.append(word)
         continue
       }
@@ -111,6 +112,11 @@ enum ArgumentParser {
 
   /// Whether `word` is meant as an option: it starts with a dash and is not just `-`.
   static func looksLikeOption(_ word: String) -> Bool { word.hasPrefix("-") && word != "-" }
+
+  /// Whether `word` is a dash and digits (`-1`): a negative number.
+  static func isNegativeNumber(_ word: String) -> Bool {
+    word.count > 1 && word.hasPrefix("-") && word.utf8.dropFirst().allSatisfy { (0x30...0x39).contains($0) }
+  }
 
   /// `--name=value` as (`--name`, `value`); any other word as (word, nil).
   static func splitOption(_ word: String) -> (String, String?) {

@@ -28,6 +28,10 @@ public struct CommandDeclaration: Sendable {
   let options: [OptionDeclaration]
   /// Whether it needs a logged-in user: without one it fails with status 77 before any request.
   let needsLogin: Bool
+  /// Whether it writes the credentials file (`login`): an unreadable file then fails it at
+  /// once, with the file's message said once, rather than being read as empty with a warning
+  /// first and refused again when written.
+  let writesCredentials: Bool
   /// Whether lines running it are written to the history file.
   let recordedInHistory: Bool
   /// Where it may run.
@@ -40,7 +44,8 @@ public struct CommandDeclaration: Sendable {
   init(
     _ name: String, aliases: [String] = [], summary: String, details: String = "",
     arguments: [ArgumentDeclaration] = [], options: [OptionDeclaration] = [], needsLogin: Bool = false,
-    recordedInHistory: Bool = true, availability: Availability = .everywhere, printsRows: Bool = false
+    writesCredentials: Bool = false, recordedInHistory: Bool = true, availability: Availability = .everywhere,
+    printsRows: Bool = false
   ) {
     self.name = name
     self.aliases = aliases
@@ -49,6 +54,7 @@ public struct CommandDeclaration: Sendable {
     self.arguments = arguments
     self.options = options
     self.needsLogin = needsLogin
+    self.writesCredentials = writesCredentials
     self.recordedInHistory = recordedInHistory
     self.availability = availability
     self.printsRows = printsRows

@@ -45,6 +45,16 @@ enum DeclaredCompletion {
     return candidates
   }
 
+  /// Which entries of the file system the shells offer for the word after `arguments`: those
+  /// of the path option that ends them (`query --file`), or nil.
+  static func fileSystem(
+    for declaration: CommandDeclaration, shared: [OptionDeclaration], arguments: [String]
+  ) -> FileSystemCompletion? {
+    guard let last = arguments.last else { return nil }
+    let options = declaration.options + shared.filter { $0.scope == .everyCommand }
+    return options.first { $0.name == last || $0.short == last }?.value?.fileSystem
+  }
+
   /// The declaration that takes positional word number `position` (0-based), or nil.
   private static func argument(at position: Int, of arguments: [ArgumentDeclaration])
     -> ArgumentDeclaration?

@@ -15,18 +15,23 @@ struct ValueType<Value: Sendable>: Sendable {
   /// The whole error line for a word that does not parse, when the type knows better than
   /// "takes DESCRIPTION" (a timeout, a header field); nil otherwise.
   let problem: @Sendable (String) -> String?
+  /// For a path: which entries of the file system the shells' completion offers (their own
+  /// file completion, which knows quoting, `~` and directories); nil for other values.
+  var fileSystem: FileSystemCompletion?
 
   /// A value type: the parameters are the properties (by default no candidates, no own problem).
   init(
     _ description: String,
     candidates: @escaping @Sendable ([String], CommandContext) -> [String] = { _, _ in [] },
     problem: @escaping @Sendable (String) -> String? = { _ in nil },
+    fileSystem: FileSystemCompletion? = nil,
     parse: @escaping @Sendable (String) -> Value?
   ) {
     self.description = description
     self.parse = parse
     self.candidates = candidates
     self.problem = problem
+    self.fileSystem = fileSystem
   }
 
   /// A type whose parser explains its refusals: the `UsageError`'s message is the error line.
@@ -50,8 +55,17 @@ struct ValueType<Value: Sendable>: Sendable {
   var erased: AnyValueType {
     let parse = self.parse
     return AnyValueType(
-      description: description, parse: { parse($0) }, candidates: candidates, problem: problem)
+      description: description, parse: { parse($0) }, candidates: candidates, problem: problem,
+      fileSystem: fileSystem)
   }
+}
+
+/// What the shells' own completion offers for a path value.
+enum FileSystemCompletion: String, Sendable {
+  /// Files and directories (a directory leads to its files).
+  case files
+  /// Directories only.
+  case directories
 }
 
 /// A ``ValueType`` whose value is erased, as declarations store it.
@@ -60,6 +74,7 @@ struct AnyValueType: Sendable {
   let parse: @Sendable (String) -> (any Sendable)?
   let candidates: @Sendable ([String], CommandContext) -> [String]
   let problem: @Sendable (String) -> String?
+  var fileSystem: FileSystemCompletion? = nil
 }
 
 extension ValueType where Value == String {
@@ -110,8 +125,11 @@ extension ValueType where Value == String {
     problem: { $0.isEmpty ? "the value is empty: give a profile name" : nil }
   ) { $0.isEmpty ? nil : $0 }
 
-  /// A path in the file system.
-  static let path = ValueType("a path") { $0.isEmpty ? nil : $0 }
+  /// A path in the file system (a file's); the shells complete file names.
+  static let path = ValueType("a path", fileSystem: .files) { $0.isEmpty ? nil : $0 }
+
+  /// A directory's path; the shells complete directory names.
+  static let directory = ValueType("a directory", fileSystem: .directories) { $0.isEmpty ? nil : $0 }
 
   /// A command name or alias; Tab offers the names.
   static let commandName = ValueType(

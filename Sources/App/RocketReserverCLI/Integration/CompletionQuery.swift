@@ -8,8 +8,12 @@ enum CompletionQuery {
   /// The answer's lines: each candidate, and after a tab its description where it has one
   /// (a launch id's mission name: `42\tStarlink-15`), which zsh and fish show beside it and
   /// the bash script cuts off. A description is terminal-safe and has no tab or line break.
+  /// For the value of a path option (`-f`, `--cacert`, `query --file`, `--data-dir`) the one line
+  /// is a marker, `:files` or `:directories`, on which the scripts use the shell's own file
+  /// completion (no candidate starts with a colon).
   static func lines(_ words: [String], environment: [String: String]) -> [String] {
-    described(words, environment: environment).map { candidate, description in
+    if let kind = fileSystem(words, environment: environment) { return [marker(kind)] }
+    return described(words, environment: environment).map { candidate, description in
       guard let description, !description.isEmpty else { return candidate }
       return candidate + "\t" + Completion.shortDescription(description)
     }
@@ -18,6 +22,28 @@ enum CompletionQuery {
   /// The candidates for the last of `words` (the word being completed, possibly empty).
   static func candidates(_ words: [String], environment: [String: String]) -> [String] {
     described(words, environment: environment).map(\.candidate)
+  }
+
+  /// The marker line for `kind`: `:files`, `:directories`.
+  static func marker(_ kind: FileSystemCompletion) -> String { ":" + kind.rawValue }
+
+  /// Which entries of the file system the last of `words` names, when it is a path option's
+  /// value; nil otherwise.
+  static func fileSystem(_ words: [String], environment: [String: String]) -> FileSystemCompletion? {
+    let before = Array(words.dropLast())
+    let options = (try? GlobalOptions.parse(before)) ?? GlobalOptions()
+    guard let first = options.command.first else {
+      return before.last.flatMap(programOption)?.value?.fileSystem
+    }
+    guard let command = CommandCatalog.registry.command(named: first) else { return nil }
+    return DeclaredCompletion.fileSystem(
+      for: command.declaration, shared: GlobalOptions.declarations,
+      arguments: Array(options.command.dropFirst()))
+  }
+
+  /// The program option `word` names (long or short form), or nil.
+  private static func programOption(_ word: String) -> OptionDeclaration? {
+    GlobalOptions.declarations.first { $0.name == word || $0.short == word }
   }
 
   /// The candidates for the last of `words`, each with its description or nil.
@@ -36,11 +62,14 @@ enum CompletionQuery {
         let names = GlobalOptions.declarations.flatMap { [$0.name] + ($0.short.map { [$0] } ?? []) }
         return plain(names.filter { $0.hasPrefix(current) }.sorted())
       }
-      if let previous = before.last,
-        let option = GlobalOptions.declarations.first(where: { $0.name == previous }),
-        let type = option.value
-      {
-        let context = CommandContext(registry: registry)
+      // The value of a program option: its own candidates (profile names from the config file),
+      // never command names.
+      if let previous = before.last, let option = programOption(previous), let type = option.value {
+        var context = CommandContext(registry: registry)
+        context.current = CurrentSession(
+          nil,
+          connector: SessionConnector(
+            commandLine: options, program: ProgramEnvironment(variables: environment)))
         return plain(type.candidates([], context).filter { $0.hasPrefix(current) })
       }
       return plain(registry.completionWords.filter { $0.hasPrefix(current) })

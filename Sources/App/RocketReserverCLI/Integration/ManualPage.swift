@@ -47,38 +47,36 @@ enum ManualPage {
     }
     page += """
       .SH "EXIT STATUS"
-      0 success; 1 a command failed (the server said no); 2 usage error; 66 script file unreadable;
-      69 endpoint unreachable (or port in use); 74 output could not be written; 77 not logged in
-      (or a token given with \\-\\-header was rejected); 78 broken configuration (credentials file,
-      missing \\-\\-data\\-dir).
-      .SH ENVIRONMENT
-      .TP
-      .B ROCKET_RESERVER_ENDPOINT
-      the server when \\-\\-endpoint is not given.
-      .TP
-      .B ROCKET_RESERVER_TIMEOUT
-      the request timeout when \\-\\-timeout is not given.
-      .TP
-      .B PAGER
-      the pager for output taller than the terminal (default less \\-FRX; empty: none).
-      .TP
-      .B NO_COLOR
-      no colours.
-      .SH FILES
-      .TP
-      .I $XDG_CONFIG_HOME/rocket\\-reserver/credentials.json
-      saved logins, one per endpoint (mode 0600).
-      .TP
-      .I $XDG_STATE_HOME/rocket\\-reserver/history
-      the shell's history.
-      .TP
-      .I $XDG_DATA_HOME/rocket\\-reserver/backend.sqlite
-      the embedded backend's database (or \\-\\-data\\-dir).
-      .TP
-      .I $XDG_CACHE_HOME/rocket\\-reserver/cache.sqlite
-      answers of \\-\\-endpoint servers.
 
-      """
+      """ + ExitStatus.meanings.map { ".TP\n.B \($0.status)\n\(escaped($0.meaning))\n" }.joined() + """
+        .SH ENVIRONMENT
+        .TP
+        .B ROCKET_RESERVER_ENDPOINT
+        the server when \\-\\-endpoint is not given.
+        .TP
+        .B ROCKET_RESERVER_TIMEOUT
+        the request timeout when \\-\\-timeout is not given.
+        .TP
+        .B PAGER
+        the pager for output taller than the terminal (default less \\-FRX; empty: none).
+        .TP
+        .B NO_COLOR
+        no colours.
+        .SH FILES
+        .TP
+        .I $XDG_CONFIG_HOME/rocket\\-reserver/credentials.json
+        saved logins, one per endpoint (mode 0600).
+        .TP
+        .I $XDG_STATE_HOME/rocket\\-reserver/history
+        the shell's history.
+        .TP
+        .I $XDG_DATA_HOME/rocket\\-reserver/backend.sqlite
+        the embedded backend's database (or \\-\\-data\\-dir).
+        .TP
+        .I $XDG_CACHE_HOME/rocket\\-reserver/cache.sqlite
+        answers of \\-\\-endpoint servers.
+
+        """
     return page
   }
 

@@ -20,15 +20,17 @@ enum Completion {
   }
 
   /// Decides what to do with `candidates` for `word`: candidates that do not start with the
-  /// word are ignored; a single match is completed with a trailing space; several matches get
-  /// their longest common prefix, or are listed (``listedBefore(_:_:)``) when that adds nothing.
-  static func action(word: String, candidates: [String]) -> Action {
+  /// word are ignored; a single match is completed with a trailing space (unless
+  /// `appendsSpace` is false: a name inside a GraphQL document); several matches get their
+  /// longest common prefix, or are listed (``listedBefore(_:_:)``) when that adds nothing.
+  static func action(word: String, candidates: [String], appendsSpace: Bool = true) -> Action {
     var seen = Set<String>()
     let matches = candidates.filter { $0.unicodeScalars.starts(with: word.unicodeScalars) }
       .filter { seen.insert($0).inserted }
     guard let first = matches.first else { return .none }
     if matches.count == 1 {
-      return .insert(suffix(of: first, after: word) + " ")
+      let completed = suffix(of: first, after: word) + (appendsSpace ? " " : "")
+      return completed.isEmpty ? .none : .insert(completed)
     }
     let common = matches.dropFirst().reduce(Array(first.unicodeScalars)) { prefix, match in
       Array(zip(prefix, match.unicodeScalars).prefix { $0 == $1 }.map(\.0))
@@ -55,9 +57,12 @@ enum Completion {
   /// them (`42  (Starlink-15)`); the description is someone else's text (a server's), so it is
   /// made terminal-safe and cut to ``descriptionLimit`` characters. Only the candidate is ever
   /// inserted.
-  static func listed(_ candidate: String, description: String?) -> String {
+  /// Candidates are padded to `width` characters (the listing's widest), so the descriptions
+  /// of `10` and `100` start in the same column.
+  static func listed(_ candidate: String, description: String?, width: Int = 0) -> String {
     guard let description, !description.isEmpty else { return candidate }
-    return "\(candidate)  (\(shortDescription(description)))"
+    let padding = String(repeating: " ", count: max(0, width - candidate.count))
+    return "\(candidate)\(padding)  (\(shortDescription(description)))"
   }
 
   /// `description` terminal-safe (no escape, tab or line break left) and cut to

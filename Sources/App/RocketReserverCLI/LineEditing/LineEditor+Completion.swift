@@ -19,15 +19,21 @@ extension LineEditor {
     let line = String(scalars)
     let cursorOffset = min(Int(cursor), scalars.count)
     let candidates = completionProvider(line, cursorOffset)
-    let word = completionWord?(line, cursorOffset) ?? Completion.word(in: line, cursor: cursorOffset)
-    switch Completion.action(word: word, candidates: candidates) {
+    let documentWord = completionWord?(line, cursorOffset)
+    let word = documentWord ?? Completion.word(in: line, cursor: cursorOffset)
+    // In a GraphQL document a name is followed by what the user types next (`{`, `(`, `:`),
+    // not by a blank: `mission{` must not become `mission {` by surprise.
+    switch Completion.action(word: word, candidates: candidates, appendsSpace: documentWord == nil) {
     case .none:
       return UInt8(CC_ERROR)
     case .insert(let text):
       return el_insertstr(editLine, text) == 0 ? UInt8(CC_REFRESH) : UInt8(CC_ERROR)
     case .list(let choices):
       let width = Terminal.columns(of: displayDescriptor)
-      let described = choices.map { Completion.listed($0, description: completionDescription?($0)) }
+      let widest = choices.map(\.count).max() ?? 0
+      let described = choices.map {
+        Completion.listed($0, description: completionDescription?($0), width: widest)
+      }
       let listing = Completion.columns(described, width: width)
       let stream = displayDescriptor == STDOUT_FILENO ? cel_stdout() : cel_stderr()
       _ = fputs("\n" + listing, stream)

@@ -291,7 +291,8 @@ public struct REPL: Sendable {
     guard let store = context.session?.client.credentials as? LenientCredentialStore else {
       return await command.run(parsed, context: context)
     }
-    return await store.forgiving(!declaration.needsLogin) { await command.run(parsed, context: context) }
+    let forgiving = !declaration.needsLogin && !declaration.writesCredentials
+    return await store.forgiving(forgiving) { await command.run(parsed, context: context) }
   }
 
   /// After a failed write to standard output: nothing when the reader went away (EPIPE: the

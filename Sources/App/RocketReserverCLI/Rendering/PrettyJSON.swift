@@ -11,25 +11,28 @@ enum PrettyJSON {
   /// - Parameters:
   ///   - value: the JSON.
   ///   - style: colours for keys, strings, numbers and null (default none).
-  ///   - forTerminal: also escape what a terminal would act on rather than show, C1 controls
-  ///     (U+009B is a CSI) and bidirectional overrides (U+202E), as `\u009b`: still the same
-  ///     JSON (default false: those characters pass as they are, for files and pipes).
+  ///   - forTerminal: also escape what a terminal would act on rather than show besides the C0
+  ///     and C1 controls (always escaped), bidirectional overrides (U+202E) and other format
+  ///     characters, as `\u202e`: still the same JSON (default false: those characters pass as
+  ///     they are, for files and pipes).
   static func format(_ value: JSON, style: TextStyle = .plain, forTerminal: Bool = false) -> String {
     var text = ""
     write(value, indent: "", style: style, forTerminal: forTerminal, into: &text)
     return text
   }
 
-  /// `json` (encoded JSON text) with every scalar `TerminalText.isUnsafe` finds written as a
-  /// JSON `\u` escape; the encoder has already escaped C0 controls, and such scalars can only
-  /// be inside strings, so the result is the same JSON.
-  static func escapingForTerminal(_ json: String) -> String {
-    guard json.unicodeScalars.contains(where: { TerminalText.isUnsafe($0) && $0 != "\n" }) else {
-      return json
-    }
+  /// `json` (encoded JSON text) with each C1 control (U+0080 to U+009F: U+009B is a CSI, which
+  /// terminals act on as on ESC [) written as a JSON `\u` escape, as the encoder writes C0
+  /// controls; for a terminal, every scalar `TerminalText.isUnsafe` finds too. Such scalars can
+  /// only be inside strings, so the result is the same JSON.
+  static func escaping(_ json: String, forTerminal: Bool) -> String {
+    let escapes: (Unicode.Scalar) -> Bool =
+      forTerminal
+      ? { TerminalText.isUnsafe($0) && $0 != "\n" } : { (0x80...0x9F).contains($0.value) }
+    guard json.unicodeScalars.contains(where: escapes) else { return json }
     var result = String.UnicodeScalarView()
     for scalar in json.unicodeScalars {
-      guard TerminalText.isUnsafe(scalar), scalar != "\n" else {
+      guard escapes(scalar) else {
         result.append(scalar)
         continue
       }
@@ -46,9 +49,7 @@ enum PrettyJSON {
     _ value: JSON, indent: String, style: TextStyle, forTerminal: Bool, into text: inout String
   ) {
     let inner = indent + "  "
-    let encoded = { (value: JSON) in
-      forTerminal ? escapingForTerminal(value.encodedString) : value.encodedString
-    }
+    let encoded = { (value: JSON) in escaping(value.encodedString, forTerminal: forTerminal) }
     switch value {
     case .array(let elements) where !elements.isEmpty:
       text += "[\n"

@@ -25,14 +25,31 @@ struct Table {
       return columns(header: safeHeader, rows: safeRows, style: style, width: width)
     case .tsv:
       let clean: (String) -> String = { $0.replacing("\t", with: " ") }
-      return ([safeHeader] + safeRows).map { $0.map(clean).joined(separator: "\t") + "\n" }.joined()
+      return ([header] + rows).map {
+        $0.map { clean(Self.spreadsheetCell($0)) }.joined(separator: "\t") + "\n"
+      }
+      .joined()
     case .csv:
       // Escaped as TSV is: a server's escape sequences must not reach a terminal through a file
       // that is later shown either.
-      return ([safeHeader] + safeRows).map { $0.map(Self.csvField).joined(separator: ",") + "\r\n" }.joined()
+      return ([header] + rows).map {
+        $0.map { Self.csvField(Self.spreadsheetCell($0)) }.joined(separator: ",") + "\r\n"
+      }
+      .joined()
     case .ids:
       return safeRows.compactMap(\.first).map { $0 + "\n" }.joined()
     }
+  }
+
+  /// `cell` made terminal-safe (``TerminalText/safe(_:)``) and, when it starts with what a
+  /// spreadsheet reads as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return), with a `'`
+  /// before it, as OWASP advises against CSV injection: `=HYPERLINK(...)` from a server is shown
+  /// as text, not evaluated, when the file is opened.
+  static func spreadsheetCell(_ cell: String) -> String {
+    guard let first = cell.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else {
+      return TerminalText.safe(cell)
+    }
+    return "'" + TerminalText.safe(cell)
   }
 
   /// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).

@@ -33,6 +33,15 @@ public struct RequestOptions: Sendable {
     self.verbose = verbose
   }
 
+  /// Writes a note about how requests are sent (`rocket-reserver: NOTE`) on standard error when
+  /// the run or the request's shell line is `--verbose`.
+  var verboseNote: @Sendable (String, OutgoingRequest) -> Void {
+    { [verbose] note, request in
+      guard verbose || LineRequestOptions.of(request).verbose else { return }
+      writeStandardError("rocket-reserver: \(TerminalText.safe(note))\n")
+    }
+  }
+
   /// The chain's steps before the cache: capture for `--json`, which must see cached answers.
   var outerInterceptors: [any RequestInterceptor] { [ResponseCaptureInterceptor()] }
 

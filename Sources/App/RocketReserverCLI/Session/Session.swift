@@ -97,7 +97,7 @@ public final class Session: Sendable {
       interceptors: options.interceptors(
         target: target,
         persistedQueries: endpoint != nil && options.persistedQueries
-          ? AutomaticPersistedQueryInterceptor() : nil),
+          ? AutomaticPersistedQueryInterceptor(memory: cache, note: options.verboseNote) : nil),
       cache: cacheable ? cache.map { CacheStore($0, now: clock) } : nil,
       outerInterceptors: options.outerInterceptors,
       innerInterceptors: [

@@ -36,7 +36,10 @@ struct TraceInterceptor: RequestInterceptor {
     if printsCurl { report(curlLine(request, url: getURL ?? url, body: body)) }
     guard traces else { return try await chain.proceed(request) }
     var lines = ["> " + (getURL.map { "GET " + $0 } ?? target)]
-    for field in request.headers { lines.append("> \(field.name): \(Self.shown(field))") }
+    // Over HTTP, every field the transport sends (Content-Type, Accept included); in-process,
+    // the request's own.
+    let sent = url == nil ? request.headers : HTTPTransport.headers(for: request)
+    for field in sent { lines.append("> \(field.name): \(Self.shown(field))") }
     if let body { lines.append("> " + body) }
     report(lines.joined(separator: "\n"))
     do {
@@ -45,7 +48,12 @@ struct TraceInterceptor: RequestInterceptor {
       if let status = response.status { head += " \(status)" }
       if let size = response.byteCount { head += " \(size) bytes" }
       if response.cachedAnswer != nil { head += " (from the cache)" }
-      report(head + "\n< " + String(decoding: response.json.encoded(), as: UTF8.self))
+      var text = [head]
+      for (name, value) in response.headers.sorted(by: { $0.key < $1.key }) {
+        text.append("< \(name): \(Self.isSecret(name) || name == "set-cookie" ? "***" : value)")
+      }
+      text.append("< " + String(decoding: response.json.encoded(), as: UTF8.self))
+      report(text.joined(separator: "\n"))
       return response
     } catch {
       report("< failed: \(error)")

@@ -38,7 +38,7 @@ final class CacheDatabase: @unchecked Sendable {
   }
 
   let path: String
-  private let connection: Connection
+  let connection: Connection
 
   /// Opens (creating if needed) the cache file at `path`.
   /// - Throws: ``Problem``.

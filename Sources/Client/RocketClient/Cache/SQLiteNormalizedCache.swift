@@ -30,7 +30,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
   public let limits: CacheLimits
   private let warn: @Sendable (String) -> Void
   /// The clock, in seconds since 1970.
-  private let now: @Sendable () -> Int64
+  let now: @Sendable () -> Int64
   /// The writer's connection, used on the ``BlockingWorkQueue``'s thread.
   private let state = Mutex(State())
   /// The readers' connection, used on the callers' threads.
@@ -41,7 +41,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
   private let fileGeneration = Atomic(0)
   /// Whether records past the age limit were swept in this process yet.
   private let swept = Mutex(false)
-  private let writer = BlockingWorkQueue()
+  let writer = BlockingWorkQueue()
 
   private struct State: ~Copyable {
     var database: CacheDatabase?
@@ -185,7 +185,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
   /// Runs `body` on the readers' connection. A problem makes the read miss, without a warning:
   /// the writer owns the file's repairs and warnings, and is asked to look at a bad file at once.
-  private func withReader<T>(_ body: (CacheDatabase) throws -> T) throws(CacheError) -> T {
+  func withReader<T>(_ body: (CacheDatabase) throws -> T) throws(CacheError) -> T {
     if off.load(ordering: .acquiring) {
       throw CacheError(path: path, reason: "turned off after an earlier problem")
     }
@@ -238,7 +238,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
   /// Runs `body` on the open database; nil when the cache is off or `body` failed (then the
   /// problem is handled: a bad file moved aside and retried once, anything else turns it off).
-  private func withDatabase<T>(_ body: (CacheDatabase) throws -> T) -> T? {
+  func withDatabase<T>(_ body: (CacheDatabase) throws -> T) -> T? {
     do {
       return try withDatabaseOrThrow(body)
     } catch {

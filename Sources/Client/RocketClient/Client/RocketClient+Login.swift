@@ -19,6 +19,8 @@ extension RocketClient {
   /// - Returns: the saved credential.
   /// - Throws: ``RocketClientError/invalidEmail(_:)`` when the server rejects the email (the hosted
   ///   server answers null without an error, ours null with `BAD_USER_INPUT`);
+  ///   ``RocketClientError/invalidResponse(endpoint:reason:)`` for a token with a control
+  ///   character (which no request could carry: nothing is saved);
   ///   ``RocketClientError/credentials(message:)`` when the token cannot be saved; other
   ///   ``RocketClientError``s as ``perform(_:)``.
   @discardableResult
@@ -37,6 +39,14 @@ extension RocketClient {
     guard let value = token(data), !value.isEmpty else {
       throw RocketClientError.invalidEmail(email)
     }
+    if let control = value.unicodeScalars.first(where: Self.isControl) {
+      // It could not be sent back in an Authorization field: saved, it would fail every later
+      // command until the next login.
+      throw RocketClientError.invalidResponse(
+        endpoint: endpointKey,
+        reason: "the login token holds a control character (U+\(Self.hex(control))), which no request"
+          + " can carry; nothing was saved")
+    }
     let credential = Credential(endpoint: endpointKey, email: email, token: value)
     if let credentials {
       do {
@@ -46,6 +56,17 @@ extension RocketClient {
       }
     }
     return credential
+  }
+
+  /// Whether `scalar` is a C0 or C1 control character or DEL, which an HTTP field value cannot hold.
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+  }
+
+  /// `scalar`'s code point as four or more upper-case hex digits (`000A`).
+  static func hex(_ scalar: Unicode.Scalar) -> String {
+    let digits = String(scalar.value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
   /// Forgets the token saved for ``endpointKey``, and what the cache keeps for that user.

@@ -123,7 +123,7 @@ public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConverti
   }
 
   /// The URL as text, with any password replaced so it cannot leak into messages.
-  static func displayed(_ url: URL) -> String {
+  public static func displayed(_ url: URL) -> String {
     guard url.password != nil, var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
     else { return url.absoluteString }
     components.password = "***"

@@ -8,34 +8,53 @@ import Synchronization
 /// `query`; a query goes by GET then (``OutgoingRequest/httpMethod``), so HTTP caches between
 /// client and server can answer it; a mutation stays a POST. When the server answers
 /// `PersistedQueryNotFound` (Apollo's clients match the message, not the code), the request goes
-/// once more by POST with the text and the hash, which registers it. When the server cannot do
-/// APQ at all (`PersistedQueryNotSupported`, or a 400, 404, 405 or 500 answer to the hashed
-/// attempt that is not one of its known refusals), the request is sent as it was, and this
-/// interceptor stops hashing for that endpoint for the rest of the session, as Apollo Client's
-/// `disable` does; a server that safelists (`PERSISTED_QUERY_NOT_IN_LIST`) is not switched off,
-/// since its known operations work only by hash.
+/// once more by POST with the text and the hash, which registers it.
+///
+/// Any other answer that is not a GraphQL answer to the hash or the GET means the server cannot
+/// take them: `PersistedQueryNotSupported`; a status such as 404, 405 or 501 (a server that
+/// takes only POST); a request error without data (express-graphql's 400 "Must provide query
+/// string."); an HTML page, an empty body, JSON that is not a GraphQL response. The request is
+/// then sent as it was, by POST with its text, and this interceptor stops hashing for that
+/// endpoint: for the rest of the process, and, given a ``EndpointCapabilityMemory``, for as long
+/// as the memory keeps it (the program's cache file: a day), so the next process goes straight
+/// to POST. A server that safelists (`PERSISTED_QUERY_NOT_IN_LIST`) is not switched off, since
+/// its known operations work only by hash; nor is one that is overloaded or down (502, 503,
+/// 504, 429: those say nothing about APQ).
 ///
 /// Place it before ``RetryInterceptor`` and ``LoggingInterceptor``, so each attempt is retried
 /// and reported on its own. Subscriptions and requests without a text (already persisted) pass
 /// through untouched.
 ///
-/// Thread safety: the set of endpoints that cannot do APQ is behind a `Mutex`; share one
-/// interceptor (and so what it learnt) between the tasks of a session.
+/// Thread safety: what it learnt is behind a `Mutex` and in the memory; share one interceptor
+/// (and so what it learnt) between the tasks of a session.
 public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
   /// Whether hashed queries go by GET (default true); mutations always go by POST.
   public let usesGETForQueries: Bool
-  private let unsupported: Unsupported
+  private let learnt: Learnt
+  private let memory: (any EndpointCapabilityMemory)?
+  private let note: (@Sendable (String, OutgoingRequest) -> Void)?
 
-  /// - Parameter usesGETForQueries: send hashed queries by GET (default true).
-  public init(usesGETForQueries: Bool = true) {
+  /// - Parameters:
+  ///   - usesGETForQueries: send hashed queries by GET (default true).
+  ///   - memory: where findings outlive the process (default none: the process's own only).
+  ///   - note: told, in words for people, when this interceptor stops hashing for an endpoint,
+  ///     and when it skips hashing because the memory says the endpoint cannot take them: each
+  ///     at most once per endpoint and process; with the request that led to it (for a caller
+  ///     that reports only some requests, such as `--verbose` ones).
+  public init(
+    usesGETForQueries: Bool = true, memory: (any EndpointCapabilityMemory)? = nil,
+    note: (@Sendable (String, OutgoingRequest) -> Void)? = nil
+  ) {
     self.usesGETForQueries = usesGETForQueries
-    unsupported = Unsupported()
+    self.memory = memory
+    self.note = note
+    learnt = Learnt()
   }
 
   /// Whether this interceptor has stopped hashing for `endpointKey`, because the server there
-  /// cannot do APQ.
+  /// cannot do APQ (found in this process or recalled from the memory).
   public func isDisabled(for endpointKey: String) -> Bool {
-    unsupported.endpoints.withLock { $0.contains(endpointKey) }
+    state(of: endpointKey).isDisabled
   }
 
   /// Sends the request by hash first, and with its text when the server asks for it.
@@ -43,8 +62,22 @@ public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
     -> TransportResponse
   {
     guard request.operationType != .subscription, !request.operation.query.isEmpty,
-      request.operation.extensions?["persistedQuery"] == nil, !isDisabled(for: request.endpointKey)
+      request.operation.extensions?["persistedQuery"] == nil
     else { return try await chain.proceed(request) }
+    switch state(of: request.endpointKey) {
+    case .found:
+      return try await chain.proceed(request)
+    case .recalled(let noted):
+      if !noted {
+        learnt.markNoted(request.endpointKey)
+        note?(
+          "\(RocketClientError.displayed(request.endpointKey)) took no persisted queries when last asked: sending the text by POST"
+            + " (remembered for a day)", request)
+      }
+      return try await chain.proceed(request)
+    case .unknown:
+      break
+    }
 
     let hash = Self.persistedQuery(SHA256.hexDigest(request.operation.query))
     var hashed = request
@@ -57,8 +90,9 @@ public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
     let response: TransportResponse
     do {
       response = try await chain.proceed(hashed)
-    } catch .transport(let failure) where Self.cannotTakeHashes(status: failure.status) {
-      disable(request.endpointKey)
+    } catch {
+      guard let reason = Self.refusal(error) else { throw error }
+      await disable(request, hashed: hashed, because: reason)
       return try await chain.proceed(request)
     }
     switch Self.verdict(on: response) {
@@ -68,14 +102,25 @@ public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
       var full = request
       full.operation.extensions = hashed.operation.extensions
       return try await chain.proceed(full)
-    case .notSupported:
-      disable(request.endpointKey)
+    case .notSupported(let reason):
+      await disable(request, hashed: hashed, because: reason)
       return try await chain.proceed(request)
     }
   }
 
-  private func disable(_ endpointKey: String) {
-    _ = unsupported.endpoints.withLock { $0.insert(endpointKey) }
+  private func state(of endpointKey: String) -> EndpointState {
+    if let known = learnt.state(of: endpointKey) { return known }
+    let recalled = memory?.recall(.persistedQueries, at: endpointKey) == false
+    return learnt.settle(endpointKey, recalled ? .recalled(noted: false) : .unknown)
+  }
+
+  private func disable(_ request: OutgoingRequest, hashed: OutgoingRequest, because reason: String) async {
+    guard learnt.markFound(request.endpointKey) else { return }
+    await memory?.remember(.persistedQueries, at: request.endpointKey, supported: false)
+    let how = hashed.httpMethod == .get ? "a hash by GET" : "a hash by POST"
+    note?(
+      "\(RocketClientError.displayed(request.endpointKey)) does not take persisted queries (\(how) was answered \(reason)):"
+        + " sending the text by POST from now on (remembered for a day)", request)
   }
 
   /// The `persistedQuery` extension for `hash`.
@@ -84,45 +129,104 @@ public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
   }
 
   /// What an answer to the hashed attempt says about APQ.
-  enum Verdict {
+  enum Verdict: Equatable {
     /// An answer to the operation itself (data, or errors of the operation).
     case answered
     /// The server does not have the text yet: send it.
     case notFound
-    /// The server cannot take hashes: send the request as it was, and stop hashing.
-    case notSupported
+    /// The server cannot take hashes (the words say how it answered): send the request as it
+    /// was, and stop hashing.
+    case notSupported(String)
   }
 
   static func verdict(on response: TransportResponse) -> Verdict {
     let errors = response.json["errors"]?.arrayValue ?? []
     let messages = errors.compactMap { $0["message"]?.stringValue }
     if messages.contains("PersistedQueryNotFound") { return .notFound }
-    if messages.contains("PersistedQueryNotSupported") { return .notSupported }
+    if messages.contains("PersistedQueryNotSupported") { return .notSupported("PersistedQueryNotSupported") }
     let codes = errors.compactMap { $0["extensions"]?["code"]?.stringValue }
-    // A server that knows APQ refuses by code; one that does not answers the missing text with
-    // a request error ("Must provide query string") at 400, or 500 as Apollo Server 2 did.
-    if let status = response.status, cannotTakeHashes(status: status), response.json["data"] == nil,
-      !codes.contains(where: knownRefusals.contains)
-    {
-      return .notSupported
+    // A server that knows APQ answers the hash with data, or refuses it by a code; one that does
+    // not answers the missing text with a request error, which has no data ("Must provide query
+    // string." at 400 from express-graphql, 500 from Apollo Server 2, 200 from some).
+    guard response.json["data"] == nil, !codes.contains(where: knownRefusals.contains),
+      !saysNothingAboutAPQ(status: response.status)
+    else { return .answered }
+    let status = response.status.map { "HTTP \($0)" } ?? "an answer"
+    return .notSupported(messages.first.map { "\(status) \(String(reflecting: $0))" } ?? status)
+  }
+
+  /// Why a failed hashed attempt shows the server cannot take hashes, or nil when the failure
+  /// says nothing about APQ (the server unreachable, overloaded or down; a cancel).
+  static func refusal(_ error: RocketClientError) -> String? {
+    switch error {
+    case .transport(let failure):
+      guard let status = failure.status, !saysNothingAboutAPQ(status: status) else { return nil }
+      switch failure {
+      case .notJSON(_, _, let body), .serverError(_, _, let body): return "HTTP \(status) with \(body)"
+      default: return "HTTP \(status)"
+      }
+    case .invalidResponse(_, let reason):
+      return reason
+    default:
+      return nil
     }
-    return .answered
+  }
+
+  /// Statuses that are about the server's load or the client's rights, not about APQ: the same
+  /// request with its text would get them too.
+  static func saysNothingAboutAPQ(status: Int?) -> Bool {
+    guard let status else { return false }
+    return [401, 403, 408, 429, 502, 503, 504].contains(status)
   }
 
   /// Codes a server that does APQ answers a hashed request with, which say nothing against APQ.
   static let knownRefusals: Set<String> = [
-    "PERSISTED_QUERY_NOT_IN_LIST", "BAD_USER_INPUT", "GRAPHQL_VALIDATION_FAILED", "UNAUTHENTICATED",
+    "PERSISTED_QUERY_NOT_IN_LIST", "BAD_USER_INPUT", "GRAPHQL_VALIDATION_FAILED", "GRAPHQL_PARSE_FAILED",
+    "UNAUTHENTICATED", "FORBIDDEN",
   ]
 
-  /// Statuses a server without APQ answers a request without `query` with (or a GET with, when
-  /// it takes only POST).
-  static func cannotTakeHashes(status: Int?) -> Bool {
-    guard let status else { return false }
-    return status == 400 || status == 404 || status == 405 || status == 500
+  /// What the interceptor knows of an endpoint.
+  enum EndpointState: Equatable {
+    /// Nothing yet: try the hash.
+    case unknown
+    /// Found in this process to take no hashes.
+    case found
+    /// Recalled from the memory to take no hashes; `noted` once the caller was told.
+    case recalled(noted: Bool)
+
+    var isDisabled: Bool { self != .unknown }
   }
 
-  /// The endpoints found unable to take hashes, shared by every copy of the interceptor.
-  private final class Unsupported: Sendable {
-    let endpoints = Mutex<Set<String>>([])
+  /// What this interceptor learnt, shared by every copy of it.
+  private final class Learnt: Sendable {
+    let endpoints = Mutex<[String: EndpointState]>([:])
+
+    func state(of endpoint: String) -> EndpointState? {
+      endpoints.withLock { $0[endpoint] }
+    }
+
+    /// Records `state` unless another task settled the endpoint first; returns what holds.
+    func settle(_ endpoint: String, _ state: EndpointState) -> EndpointState {
+      endpoints.withLock { endpoints in
+        if let known = endpoints[endpoint] { return known }
+        endpoints[endpoint] = state
+        return state
+      }
+    }
+
+    /// Records that the endpoint takes no hashes; false when that was known already.
+    func markFound(_ endpoint: String) -> Bool {
+      endpoints.withLock { endpoints in
+        if case .unknown = endpoints[endpoint] ?? .unknown {
+          endpoints[endpoint] = .found
+          return true
+        }
+        return false
+      }
+    }
+
+    func markNoted(_ endpoint: String) {
+      endpoints.withLock { $0[endpoint] = .recalled(noted: true) }
+    }
   }
 }

@@ -111,6 +111,9 @@ public struct TransportResponse: Sendable {
   /// The answer's `Cache-Control` header field, when the server sent one (GraphQL servers send
   /// it on answers to GET): it caps how long the cache keeps the answer's fields fresh.
   public var cacheControl: String?
+  /// The answer's header fields over HTTP, names in lower case (for `--trace`); empty for the
+  /// embedded backend and for an answer from the cache.
+  public var headers: [String: String] = [:]
 
   /// A response.
   ///

@@ -12,7 +12,7 @@ import GraphQLWire
 /// Thread safety: immutable; share it between tasks.
 public struct MultipartSubscriptionTransport: SubscriptionTransport {
   /// The `Accept` value asking for the multipart answer (and JSON for a refusal).
-  static let accept = "multipart/mixed;subscriptionSpec=1.0, application/json"
+  public static let accept = "multipart/mixed;subscriptionSpec=1.0, application/json"
 
   /// The GraphQL endpoint.
   public let endpoint: URL

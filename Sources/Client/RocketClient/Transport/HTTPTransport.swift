@@ -47,19 +47,8 @@ public struct HTTPTransport: NetworkTransport {
   ///   response (unless the status is 5xx, which is a `.transport` server error);
   ///   ``RocketClientError/cancelled`` when the task is cancelled.
   public func send(_ request: OutgoingRequest) async throws(RocketClientError) -> TransportResponse {
-    let usesGET = request.httpMethod == .get && request.operationType == .query
-    var headers: HTTPHeaders = [
-      "Accept": request.operationType == .query
-        ? Self.queryAccept : "application/graphql-response+json, application/json"
-    ]
-    if !usesGET { headers["Content-Type"] = "application/json" }
-    if let name = request.operation.operationName { headers["X-APOLLO-OPERATION-NAME"] = name }
-    for field in request.headers {
-      if field.name.lowercased() != "content-type" { headers[field.name] = nil }
-    }
-    for field in request.headers where field.name.lowercased() != "content-type" {
-      headers.add(field.name, field.value)
-    }
+    let usesGET = Self.usesGET(request)
+    let headers = Self.headers(for: request)
     let exchange =
       usesGET
       ? HTTPRequest(method: .get, url: Self.url(for: request.operation, at: endpoint), headers: headers)
@@ -92,7 +81,32 @@ public struct HTTPTransport: NetworkTransport {
     var answer = TransportResponse(
       json: try body(of: response), status: response.status, byteCount: response.body.count)
     answer.cacheControl = response.header("cache-control")
+    answer.headers = response.headers
     return answer
+  }
+
+  /// Whether `request` goes by GET: a query whose ``OutgoingRequest/httpMethod`` asks for it.
+  public static func usesGET(_ request: OutgoingRequest) -> Bool {
+    request.httpMethod == .get && request.operationType == .query
+  }
+
+  /// Every header field `request` is sent with: `Accept`, `Content-Type` (not for a GET), the
+  /// operation name, then the request's own fields (which replace these, except
+  /// `Content-Type`); what `--trace` shows.
+  public static func headers(for request: OutgoingRequest) -> HTTPHeaders {
+    var headers: HTTPHeaders = [
+      "Accept": request.operationType == .query
+        ? queryAccept : "application/graphql-response+json, application/json"
+    ]
+    if !usesGET(request) { headers["Content-Type"] = "application/json" }
+    if let name = request.operation.operationName { headers["X-APOLLO-OPERATION-NAME"] = name }
+    for field in request.headers {
+      if field.name.lowercased() != "content-type" { headers[field.name] = nil }
+    }
+    for field in request.headers where field.name.lowercased() != "content-type" {
+      headers.add(field.name, field.value)
+    }
+    return headers
   }
 
   /// The URL of `operation` sent by GET, as GraphQL over HTTP has it: `query` (when there is a

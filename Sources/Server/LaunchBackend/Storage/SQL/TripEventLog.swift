@@ -44,11 +44,11 @@ struct TripEventLog<Database: SQLDatabase>: Sendable {
     // a subscriber whose cursor fell behind a pruning instead of skipping what was pruned.
     let pruned = "(SELECT coalesce(max(through_id), 0) FROM trip_events_pruned)"
     eventsAfter = SQLStatement(
-      "SELECT id, delta, \(pruned) FROM trip_events WHERE id > ? ORDER BY id LIMIT ?", for: style)
+      "SELECT id, delta, \(pruned), logged_at FROM trip_events WHERE id > ? ORDER BY id LIMIT ?", for: style)
     newestID = SQLStatement("SELECT coalesce(max(id), 0) FROM trip_events", for: style)
     eventsWithHorizon = horizon.map {
       SQLStatement(
-        "SELECT id, delta, \(pruned), \($0.expression) FROM trip_events WHERE id > ? AND id <= ? ORDER BY id LIMIT ?",
+        "SELECT id, delta, \(pruned), \($0.expression), logged_at FROM trip_events WHERE id > ? AND id <= ? ORDER BY id LIMIT ?",
         for: style)
     }
     newestIDWithHorizon = horizon.map {
@@ -147,7 +147,9 @@ struct TripEventLog<Database: SQLDatabase>: Sendable {
   func batch(after id: Int, limit: Int) throws -> TripEventBatch {
     guard let horizon, let eventsWithHorizon else {
       let rows = try database.read { try $0.query(eventsAfter, [.integer(id), .integer(limit)]) }
-      return TripEventBatch(events: try rows.map(Self.event), prunedThrough: try rows.first?.int(2) ?? 0)
+      return TripEventBatch(
+        events: try rows.map { try Self.event($0, loggedAtColumn: 3) },
+        prunedThrough: try rows.first?.int(2) ?? 0)
     }
     var through = Int.max
     var waiting = Waiting(patience: horizon.patience)
@@ -157,7 +159,7 @@ struct TripEventLog<Database: SQLDatabase>: Sendable {
       }
       guard let last = rows.last else { return TripEventBatch(events: [], prunedThrough: 0) }
       let bound = try last.int(3)
-      let events = try rows.map(Self.event)
+      let events = try rows.map { try Self.event($0, loggedAtColumn: 4) }
       let pruned = try last.int(2)
       if try last.int(0) < bound { return TripEventBatch(events: events, prunedThrough: pruned) }
       // Some are newer than a transaction still running: wait for it, but only for the events
@@ -189,8 +191,10 @@ struct TripEventLog<Database: SQLDatabase>: Sendable {
     }
   }
 
-  private static func event(_ row: SQLRow) throws -> TripEvent {
-    TripEvent(id: try row.int(0), delta: try row.int(1))
+  private static func event(_ row: SQLRow, loggedAtColumn: Int) throws -> TripEvent {
+    // 0: logged before times were kept (the column's default), so not known.
+    let loggedAt = (try? row.int(loggedAtColumn)).flatMap { $0 > 0 ? $0 : nil }
+    return TripEvent(id: try row.int(0), delta: try row.int(1), loggedAt: loggedAt)
   }
 }
 
