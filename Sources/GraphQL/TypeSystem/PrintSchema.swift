@@ -70,7 +70,7 @@ struct SchemaPrinter {
 
   func directive(_ directive: GraphQLDirective) -> String {
     description(directive.description) + "directive @\(directive.name)" + arguments(directive.arguments)
-      + (directive.isRepeatable ? " repeatable" : "") + " on "
+      + deprecated(directive.deprecationReason) + (directive.isRepeatable ? " repeatable" : "") + " on "
       + directive.locations.map(\.rawValue).joined(separator: " | ")
   }
 
