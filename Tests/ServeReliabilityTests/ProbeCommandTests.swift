@@ -47,6 +47,7 @@ import Testing
       found["incrementalDelivery"]
         == .array([.string("incrementalSpec=v0.2"), .string("deferSpec=20220824")]))
     #expect(found["automaticPersistedQueries"] == .bool(true))
+    #expect(found["onError"] == .bool(true))
     #expect(found["compression"] == .array([.string("gzip")]))
     #expect(
       (found["roundTripMilliseconds"].flatMap { if case .double(let value) = $0 { value } else { nil } } ?? -1)
@@ -60,6 +61,7 @@ import Testing
       table.standardOutput.contains(
         "invalid document         400 (application/graphql-response+json), 200 (application/json)\n"))
     #expect(table.standardOutput.contains("persisted queries (APQ)  yes\n"))
+    #expect(table.standardOutput.contains("onError (NULL, HALT)     yes\n"))
   }
 
   @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/node")))
@@ -94,6 +96,8 @@ import Testing
     #expect(found["serverSentEvents"] == .bool(false))
     #expect(found["resumableSubscriptions"] == .null)
     #expect(found["automaticPersistedQueries"] == .bool(false))
+    // graphql-js does not read `onError`: it answers the probe's unknown value with data.
+    #expect(found["onError"] == .bool(false))
     #expect(found["compression"] == .array([]))
   }
 
@@ -115,6 +119,7 @@ import Testing
       found["incrementalDelivery"]
         == .array([.string("incrementalSpec=v0.2"), .string("deferSpec=20220824")]))
     #expect(found["automaticPersistedQueries"] == .bool(true))
+    #expect(found["onError"] == .bool(false))
     #expect(found["compression"] == .array([]))
 
     let table = try probe([peer.endpoint.absoluteString])

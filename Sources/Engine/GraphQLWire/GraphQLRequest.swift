@@ -12,16 +12,21 @@ public struct GraphQLRequest: Hashable, Sendable {
   public var variables: JSONObject?
   /// The protocol extensions map (such as persisted-query hashes), nil when absent or `null`.
   public var extensions: JSONObject?
+  /// What an execution error does to the response (`onError`); nil when the request leaves it
+  /// out, which servers take as `PROPAGATE`. Sent only to servers known to honour it.
+  public var onError: ErrorBehavior?
 
   /// - Parameters:
   ///   - query: the document text.
   ///   - operationName: the operation to run (default nil).
   ///   - variables: the variable values (default nil).
   ///   - extensions: the extensions map (default nil).
+  ///   - onError: the error behavior asked for (default nil: the server's, `PROPAGATE`).
   public init(
     query: String, operationName: String? = nil, variables: JSONObject? = nil,
-    extensions: JSONObject? = nil
+    extensions: JSONObject? = nil, onError: ErrorBehavior? = nil
   ) {
+    self.onError = onError
     self.query = query
     self.operationName = operationName
     self.variables = variables
@@ -29,7 +34,7 @@ public struct GraphQLRequest: Hashable, Sendable {
   }
 
   /// The request as GraphQL over HTTP's JSON body: `query`, then `operationName`, `variables` and
-  /// `extensions` when present. An empty `query` is left out: a persisted query sends its hash in
+  /// `extensions` and `onError` when present. An empty `query` is left out: a persisted query sends its hash in
   /// `extensions` instead of the text.
   public var json: JSON {
     var object = JSONObject()
@@ -37,6 +42,7 @@ public struct GraphQLRequest: Hashable, Sendable {
     if let operationName { object["operationName"] = .string(operationName) }
     if let variables, !variables.isEmpty { object["variables"] = .object(variables) }
     if let extensions { object["extensions"] = .object(extensions) }
+    if let onError { object["onError"] = .string(onError.rawValue) }
     return .object(object)
   }
 }

@@ -2,8 +2,8 @@ import GraphQL
 import Synchronization
 
 /// The encoded answers of the newest event, by subscription: identical subscriptions (same
-/// document, operation, variables and credential) get the same bytes for the same event, so
-/// the event is executed once for all of them.
+/// document, operation, variables, error behavior and credential) get the same bytes for the same
+/// event, so the event is executed once for all of them.
 ///
 /// Only the newest event's answers are kept; an answer for an older event (a subscriber
 /// replaying what it missed) is computed and not stored.
@@ -15,6 +15,8 @@ final class SubscriptionAnswers: Sendable {
     let query: String
     let operationName: String?
     let variables: JSONObject?
+    /// What an error does to the answer.
+    let onError: ErrorBehavior?
     /// The answer may depend on who asks.
     let authorization: String?
 
@@ -22,6 +24,7 @@ final class SubscriptionAnswers: Sendable {
       query = request.query
       operationName = request.operationName
       variables = request.variables
+      onError = request.onError
       self.authorization = authorization
     }
   }

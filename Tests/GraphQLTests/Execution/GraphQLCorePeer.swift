@@ -12,6 +12,13 @@ enum GraphQLCorePeer {
   static let script = root.appendingPathComponent("Tests/Peers/graphql_core_incremental.py")
   /// `Tests/Peers/graphql_core_execute.py`: `execute` on `ExecutionFixture`'s data and resolvers.
   static let executeScript = root.appendingPathComponent("Tests/Peers/graphql_core_execute.py")
+  /// `Tests/Peers/graphql_core_introspection.py`: the full introspection query and its answer.
+  static let introspectionScript = root.appendingPathComponent("Tests/Peers/graphql_core_introspection.py")
+
+  /// Whether graphql-core 3.3 is under .build/python-peers (`make test-deps`).
+  static var isInstalled: Bool {
+    FileManager.default.fileExists(atPath: peers.appendingPathComponent("graphql/execution/incremental").path)
+  }
 
   struct Failure: Error, CustomStringConvertible {
     let description: String

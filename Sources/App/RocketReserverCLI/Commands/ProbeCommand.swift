@@ -90,6 +90,7 @@ public struct ProbeCommand: Command {
       ),
       ("incremental delivery", list(report.incrementalDelivery)),
       ("persisted queries (APQ)", yes(report.automaticPersistedQueries)),
+      ("onError (NULL, HALT)", yes(report.onError)),
       ("compression", list(report.compression)),
     ]
     return Self.aligned(rows)

@@ -3,8 +3,8 @@ import GraphQLWire
 
 /// Asks a server what it speaks (`rocket-reserver probe URL`): GraphQL over HTTP by POST and GET
 /// and the media types and status codes it answers with, introspection, WebSocket subprotocols,
-/// multipart and SSE subscriptions, incremental delivery, automatic persisted queries and
-/// compression, each by one small request of its own.
+/// multipart and SSE subscriptions, incremental delivery, automatic persisted queries, the
+/// `onError` request parameter and compression, each by one small request of its own.
 ///
 /// Every check is a question the server answers in its own words; nothing is inferred from a
 /// product name. Streams are cancelled as soon as their head has arrived, so probing opens no
@@ -98,6 +98,7 @@ public struct ServerProbe: Sendable {
     }
     report.incrementalDelivery = await incrementalFormats()
     report.automaticPersistedQueries = await automaticPersistedQueries()
+    report.onError = await honoursOnError()
     return report
   }
 
@@ -227,6 +228,24 @@ public struct ServerProbe: Sendable {
       error["message"]?.stringValue == "PersistedQueryNotFound"
         || error["extensions"]?["code"]?.stringValue == "PERSISTED_QUERY_NOT_FOUND"
     }
+  }
+
+  /// Whether the server reads the `onError` request parameter: a value it cannot define is a
+  /// request error there (no `data`, an error naming `onError`), and `NULL` is answered with data;
+  /// a server that does not know the parameter ignores both.
+  static let onErrorProbeValue = "ROCKET_RESERVER_PROBE"
+
+  private func honoursOnError() async -> Bool {
+    let unknown = JSON.object([
+      "query": .string("{ __typename }"), "onError": .string(Self.onErrorProbeValue),
+    ]).encodedString
+    guard let refused = try? await post(unknown, accept: Self.acceptAny), Self.graphQLData(refused) == nil,
+      let errors = Self.json(refused)?["errors"]?.arrayValue,
+      errors.contains(where: { $0["message"]?.stringValue?.contains("onError") == true })
+    else { return false }
+    let known = JSON.object(["query": .string("{ __typename }"), "onError": .string("NULL")]).encodedString
+    guard let answered = try? await post(known, accept: Self.acceptAny) else { return false }
+    return Self.graphQLData(answered)?["__typename"] != nil
   }
 
   // MARK: Requests and answers

@@ -45,6 +45,8 @@ public struct ServerProbeReport: Sendable, Equatable {
   public var incrementalDelivery: [String] = []
   /// Whether the server speaks Apollo's automatic persisted queries.
   public var automaticPersistedQueries = false
+  /// Whether the server honours the `onError` request parameter (`NULL`, `PROPAGATE`, `HALT`).
+  public var onError = false
   /// The `Content-Encoding`s an answer of a few kilobytes came in when gzip was acceptable.
   public var compression: [String] = []
 
@@ -84,6 +86,7 @@ public struct ServerProbeReport: Sendable, Equatable {
       "resumableSubscriptions": optional(resumableSubscriptions),
       "incrementalDelivery": list(incrementalDelivery),
       "automaticPersistedQueries": .bool(automaticPersistedQueries),
+      "onError": .bool(onError),
       "compression": list(compression),
     ])
   }

@@ -10,13 +10,16 @@
 ///   - variableValues: the request's variables as JSON (nil for none).
 ///   - context: the per-request value every resolver receives.
 ///   - rootValue: the `source` of the root fields (default nil).
+///   - onError: what a field error does to the response (default nil: `PROPAGATE`); a value
+///     other than the three defined is a request error.
 public func execute<Context: Sendable>(
   schema: ExecutableSchema<Context>, document: Document, operationName: String? = nil,
-  variableValues: JSONObject? = nil, context: Context, rootValue: (any Sendable)? = nil
+  variableValues: JSONObject? = nil, context: Context, rootValue: (any Sendable)? = nil,
+  onError: ErrorBehavior? = nil
 ) async -> ExecutionResult {
   switch prepareExecution(
     schema: schema, document: document, operationName: operationName, variableValues: variableValues,
-    context: context, rootValue: rootValue)
+    context: context, rootValue: rootValue, onError: onError)
   {
   case .failure(let failure): return ExecutionResult(data: nil, errors: failure.errors)
   case .success(let execution): return await execution.executeOperationEncoded().result
@@ -28,20 +31,21 @@ public func execute<Context: Sendable>(
 /// `.async` resolver cannot run here: its field fails with an error saying so.
 public func executeSync<Context: Sendable>(
   schema: ExecutableSchema<Context>, document: Document, operationName: String? = nil,
-  variableValues: JSONObject? = nil, context: Context, rootValue: (any Sendable)? = nil
+  variableValues: JSONObject? = nil, context: Context, rootValue: (any Sendable)? = nil,
+  onError: ErrorBehavior? = nil
 ) -> ExecutionResult {
   switch prepareExecution(
     schema: schema, document: document, operationName: operationName, variableValues: variableValues,
-    context: context, rootValue: rootValue)
+    context: context, rootValue: rootValue, onError: onError)
   {
   case .failure(let failure): return ExecutionResult(data: nil, errors: failure.errors)
   case .success(let execution): return execution.executeOperationEncoded().result
   }
 }
 
-/// Why execution could not start: no operation to run, or bad variables.
+/// Why execution could not start: an unknown `onError`, no operation to run, or bad variables.
 struct ExecutionPreparationFailure: Error {
-  enum Stage { case operationResolution, variableCoercion }
+  enum Stage { case errorBehavior, operationResolution, variableCoercion }
   let stage: Stage
   let errors: [GraphQLError]
 }
@@ -72,11 +76,18 @@ func getOperation(_ document: Document, operationName: String?) throws(GraphQLEr
   return found
 }
 
-/// Selects the operation and coerces the variables (spec 6.1.2), ready to execute.
+/// Checks the error behavior, selects the operation and coerces the variables (spec 6.1.2), ready
+/// to execute.
 func prepareExecution<Context: Sendable>(
   schema: ExecutableSchema<Context>, document: Document, operationName: String?,
-  variableValues: JSONObject?, context: Context, rootValue: (any Sendable)?, incremental: Bool = false
+  variableValues: JSONObject?, context: Context, rootValue: (any Sendable)?, onError: ErrorBehavior? = nil,
+  incremental: Bool = false
 ) -> Result<ExecutionContext, ExecutionPreparationFailure> {
+  guard let errorMode = ErrorMode(onError) else {
+    return .failure(
+      ExecutionPreparationFailure(
+        stage: .errorBehavior, errors: [ErrorMode.unsupported()]))
+  }
   let operation: OperationDefinition
   do {
     operation = try getOperation(document, operationName: operationName)
@@ -98,5 +109,5 @@ func prepareExecution<Context: Sendable>(
   return .success(
     ExecutionContext(
       executable: schema, document: document, operation: operation, variables: variables, context: context,
-      rootValue: rootValue, incremental: incremental))
+      rootValue: rootValue, errorMode: errorMode, incremental: incremental))
 }

@@ -21,6 +21,8 @@ final class ExecutionContext {
   let fragments: [String: FragmentDefinition]
   let variables: JSONObject
   let rootValue: (any Sendable)?
+  /// What a field error does to the response (the request's `onError`).
+  let errorMode: ErrorMode
   /// Field errors in the order they were raised.
   var errors: [GraphQLError] = []
   /// Whether an `.async` resolver may suspend this execution (`executeOperation() async`); when
@@ -52,8 +54,9 @@ final class ExecutionContext {
         hasDeadline: limits?.deadline != nil)
     }
   }
-  /// Set once a limit is exceeded: every field from then on fails with it, nullable or not, so the
-  /// execution unwinds at once and the response is `data: null` with this one error.
+  /// Set once a limit is exceeded, or at the first field error when the mode is `.halt`: every
+  /// field from then on fails with it, nullable or not, so the execution unwinds at once and the
+  /// response is `data: null` with this one error.
   private(set) var limitError: GraphQLError? {
     didSet { limitState.pointee.exceeded = limitError != nil }
   }
@@ -64,8 +67,10 @@ final class ExecutionContext {
 
   init<Context: Sendable>(
     executable: ExecutableSchema<Context>, document: Document, operation: OperationDefinition,
-    variables: JSONObject, context: Context, rootValue: (any Sendable)?, incremental: Bool = false
+    variables: JSONObject, context: Context, rootValue: (any Sendable)?, errorMode: ErrorMode = .propagate,
+    incremental: Bool = false
   ) {
+    self.errorMode = errorMode
     self.incremental = incremental ? IncrementalState() : nil
     self.schema = executable.schema
     self.source = document.source
@@ -166,14 +171,27 @@ final class ExecutionContext {
     return locatedError(String(describing: error), plan: plan)
   }
 
-  /// Spec 6.4.4 "Handling Field Errors": a non-null position passes the error up to its parent,
-  /// a nullable one records it and becomes null.
+  /// Spec 6.4.4 "Handling Field Errors", as the request's `onError` asks: with `.propagate` a
+  /// non-null position passes the error up to its parent and a nullable one records it and becomes
+  /// null; with `.null` every position does the latter; with `.halt` the error stops the execution.
   func handleFieldError(_ error: GraphQLError, type: OutputType) throws(FieldFailure) -> JSON {
     if let limitError { throw FieldFailure(error: limitError) }
-    if case .nonNull = type { throw FieldFailure(error: error) }
+    switch errorMode {
+    case .propagate: if case .nonNull = type { throw FieldFailure(error: error) }
+    case .null: break
+    case .halt:
+      // The limits' per-field check then fails every field that starts later (the rest of a
+      // suspended field, the next deferred fragment) with this error too.
+      limitState.pointee.active = true
+      limitError = error
+      throw FieldFailure(error: error)
+    }
     errors.append(error)
     return .null
   }
+
+  /// Whether `.halt` stopped the execution at a field error.
+  var isHalted: Bool { errorMode == .halt && limitError != nil }
 }
 
 extension ExecutionContext {

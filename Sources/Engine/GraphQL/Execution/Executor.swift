@@ -11,11 +11,12 @@
 ///   `{"errors":[...]}` for a request error.
 public func executeSyncEncoded<Context: Sendable>(
   schema: ExecutableSchema<Context>, document: Document, operationName: String? = nil,
-  variableValues: JSONObject? = nil, context: Context, rootValue: (any Sendable)? = nil
+  variableValues: JSONObject? = nil, context: Context, rootValue: (any Sendable)? = nil,
+  onError: ErrorBehavior? = nil
 ) -> [UInt8] {
   switch prepareExecution(
     schema: schema, document: document, operationName: operationName, variableValues: variableValues,
-    context: context, rootValue: rootValue)
+    context: context, rootValue: rootValue, onError: onError)
   {
   case .failure(let failure): return ExecutionResult(data: nil, errors: failure.errors).encoded()
   case .success(let execution): return execution.executeOperationEncoded().body

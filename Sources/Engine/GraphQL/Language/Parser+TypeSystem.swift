@@ -199,14 +199,15 @@ extension Parser {
     try expect(.at)
     let name = try parseName()
     let arguments = try parseArgumentDefinitions()
+    let directives = try parseDirectives(isConst: true)
     let isRepeatable = try expectOptionalKeyword("repeatable")
     try expectKeyword("on")
     let locations = try delimitedMany(.pipe) { parser throws(GraphQLError) in
       try parser.parseDirectiveLocation()
     }
     return DirectiveDefinition(
-      description: description, name: name, arguments: arguments, isRepeatable: isRepeatable,
-      locations: locations, range: range(from: start))
+      description: description, name: name, arguments: arguments, directives: directives,
+      isRepeatable: isRepeatable, locations: locations, range: range(from: start))
   }
 
   /// DirectiveLocation : ExecutableDirectiveLocation | TypeSystemDirectiveLocation
@@ -222,6 +223,6 @@ extension Parser {
     "QUERY", "MUTATION", "SUBSCRIPTION", "FIELD", "FRAGMENT_DEFINITION", "FRAGMENT_SPREAD",
     "INLINE_FRAGMENT", "VARIABLE_DEFINITION", "SCHEMA", "SCALAR", "OBJECT", "FIELD_DEFINITION",
     "ARGUMENT_DEFINITION", "INTERFACE", "UNION", "ENUM", "ENUM_VALUE", "INPUT_OBJECT",
-    "INPUT_FIELD_DEFINITION",
+    "INPUT_FIELD_DEFINITION", "DIRECTIVE_DEFINITION",
   ]
 }

@@ -8,7 +8,9 @@ extension Printer {
     case .type(let type): return print(type)
     case .directive(let directive):
       return describe(directive.description) + "directive @" + directive.name.value
-        + argumentDefinitions(directive.arguments) + (directive.isRepeatable ? " repeatable" : "") + " on "
+        + argumentDefinitions(directive.arguments)
+        + (directive.directives.isEmpty ? "" : " " + directives(directive.directives))
+        + (directive.isRepeatable ? " repeatable" : "") + " on "
         + join(directive.locations.map(\.value), " | ")
     }
   }

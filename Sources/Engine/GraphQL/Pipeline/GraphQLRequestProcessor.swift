@@ -219,8 +219,8 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     case finished(GraphQLResponse)
   }
 
-  /// The stages before execution, in order: document cache (parse, validate), operation
-  /// selection, admission, variable coercion, cost limit, response limits.
+  /// The stages before execution, in order: document cache (parse, validate), the error
+  /// behavior (`onError`), operation selection, admission, variable coercion, cost limit, response limits.
   private func prepare(
     _ request: GraphQLRequest, _ context: Context, _ admission: OperationAdmission,
     _ rootValue: (any Sendable)?, incremental: Bool = false
@@ -250,6 +250,9 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     guard cached.validationErrors.isEmpty else {
       return .finished(.requestError(.validationFailed, nil, cached.validationErrors))
     }
+    if let onError = request.onError, !onError.isKnown {
+      return .finished(.requestError(.errorBehaviorUnsupported, nil, [ErrorMode.unsupported()]))
+    }
     let operation: OperationDefinition
     do {
       operation = try getOperation(document, operationName: operationName)
@@ -261,7 +264,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     }
     switch prepareExecution(
       schema: schema, document: document, operationName: operationName, variableValues: request.variables,
-      context: context, rootValue: rootValue, incremental: incremental)
+      context: context, rootValue: rootValue, onError: request.onError, incremental: incremental)
     {
     case .success(let execution):
       if let maxCost = limits.maxCost {
@@ -280,7 +283,11 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
       return .ready(execution)
     case .failure(let failure):
       let outcome: GraphQLResponse.Outcome =
-        failure.stage == .variableCoercion ? .variableCoercionFailed : .operationResolutionFailed
+        switch failure.stage {
+        case .errorBehavior: .errorBehaviorUnsupported
+        case .operationResolution: .operationResolutionFailed
+        case .variableCoercion: .variableCoercionFailed
+        }
       return .finished(.requestError(outcome, operation.operation, failure.errors))
     }
   }

@@ -19,6 +19,8 @@ public struct GraphQLResponse: Sendable {
     case parseFailed
     /// A validation rule failed (`GRAPHQL_VALIDATION_FAILED`).
     case validationFailed
+    /// The request's `onError` is none of `PROPAGATE`, `NULL`, `HALT` (`BAD_REQUEST`).
+    case errorBehaviorUnsupported
     /// No operation matches `operationName`, or it is needed and missing
     /// (`OPERATION_RESOLUTION_FAILURE`).
     case operationResolutionFailed
@@ -39,7 +41,7 @@ public struct GraphQLResponse: Sendable {
       switch self {
       case .persistedQueryNotFound: "PERSISTED_QUERY_NOT_FOUND"
       case .persistedQueryNotSupported: "PERSISTED_QUERY_NOT_SUPPORTED"
-      case .persistedQueryInvalid: "BAD_REQUEST"
+      case .persistedQueryInvalid, .errorBehaviorUnsupported: "BAD_REQUEST"
       case .persistedQueryNotInList: "PERSISTED_QUERY_NOT_IN_LIST"
       case .parseFailed: "GRAPHQL_PARSE_FAILED"
       case .validationFailed: "GRAPHQL_VALIDATION_FAILED"

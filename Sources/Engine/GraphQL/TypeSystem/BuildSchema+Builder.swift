@@ -216,7 +216,8 @@ struct SchemaBuilder {
     GraphQLDirective(
       name: node.name.value, description: node.description?.value,
       locations: node.locations.compactMap { DirectiveLocation(rawValue: $0.value) },
-      arguments: node.arguments.map(buildInputValue), isRepeatable: node.isRepeatable, definition: node)
+      arguments: node.arguments.map(buildInputValue), isRepeatable: node.isRepeatable,
+      deprecationReason: Self.deprecationReason(node.directives), definition: node)
   }
 
   /// The `@deprecated` reason: the `reason` argument, the default reason when it is omitted, or

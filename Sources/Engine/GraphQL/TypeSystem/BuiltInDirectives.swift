@@ -20,17 +20,22 @@ extension GraphQLDirective {
       GraphQLInputValue(name: "if", description: "Skipped when true.", type: .nonNull(.named("Boolean")))
     ], isRepeatable: false)
 
-  /// `@deprecated(reason:)`: marks a field, argument, input field or enum value as deprecated.
+  /// `@deprecated(reason: String! = "No longer supported")`: marks a field, argument, input field,
+  /// enum value or directive as deprecated (graphql-js 17.1: non-null `reason`, and directives).
   public static let deprecated = GraphQLDirective(
     name: "deprecated",
     description: "Marks an element of a GraphQL schema as no longer supported.",
-    locations: [.fieldDefinition, .argumentDefinition, .inputFieldDefinition, .enumValue],
+    locations: [
+      .fieldDefinition, .argumentDefinition, .inputFieldDefinition, .enumValue, .directiveDefinition,
+    ],
     arguments: [
       GraphQLInputValue(
         name: "reason",
         description:
           "Explains why this element was deprecated, usually also including a suggestion for how to access supported similar data. Formatted using the Markdown syntax, as specified by [CommonMark](https://commonmark.org/).",
-        type: .named("String"), defaultValue: .string("No longer supported", block: false, range: nil))
+        type: .nonNull(.named("String")),
+        defaultValue: .string("No longer supported", block: false, range: nil)
+      )
     ], isRepeatable: false)
 
   /// `@specifiedBy(url:)`: links a custom scalar to its specification.

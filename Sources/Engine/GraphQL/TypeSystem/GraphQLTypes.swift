@@ -174,6 +174,8 @@ public enum DirectiveLocation: String, Hashable, Sendable, CaseIterable {
   case argumentDefinition = "ARGUMENT_DEFINITION", interface = "INTERFACE", union = "UNION"
   case enumeration = "ENUM", enumValue = "ENUM_VALUE", inputObject = "INPUT_OBJECT"
   case inputFieldDefinition = "INPUT_FIELD_DEFINITION"
+  /// A directive definition (graphql-js 17.1, for `@deprecated` on directives).
+  case directiveDefinition = "DIRECTIVE_DEFINITION"
 }
 
 /// A directive a schema declares (built-in or custom).
@@ -183,12 +185,16 @@ public final class GraphQLDirective: Sendable {
   public let locations: [DirectiveLocation]
   public let arguments: [GraphQLInputValue]
   public let isRepeatable: Bool
+  /// Why the directive is deprecated (`@deprecated` on its definition); nil when it is not.
+  public let deprecationReason: String?
   public let definition: DirectiveDefinition?
 
   public init(
     name: String, description: String? = nil, locations: [DirectiveLocation],
-    arguments: [GraphQLInputValue] = [], isRepeatable: Bool = false, definition: DirectiveDefinition? = nil
+    arguments: [GraphQLInputValue] = [], isRepeatable: Bool = false, deprecationReason: String? = nil,
+    definition: DirectiveDefinition? = nil
   ) {
+    self.deprecationReason = deprecationReason
     self.name = name
     self.description = description
     self.locations = locations

@@ -164,7 +164,8 @@ struct ClientSchemaBuilder {
     return GraphQLDirective(
       name: directive["name"]?.stringValue ?? "", description: directive["description"]?.stringValue,
       locations: locations.compactMap { $0.stringValue.flatMap(DirectiveLocation.init(rawValue:)) },
-      arguments: try arguments.map(inputValue), isRepeatable: directive["isRepeatable"]?.boolValue ?? false)
+      arguments: try arguments.map(inputValue), isRepeatable: directive["isRepeatable"]?.boolValue ?? false,
+      deprecationReason: directive["deprecationReason"]?.stringValue)
   }
 
   private func typeReference(_ value: JSON?) throws -> GraphQLTypeReference {

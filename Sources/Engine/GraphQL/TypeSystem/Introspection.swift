@@ -80,7 +80,10 @@ enum IntrospectionResolvers {
       "subscriptionType": on { schema, _ in
         schema.subscriptionType.map { GraphQLTypeReference.named($0.name) }
       },
-      "directives": on { schema, _ in schema.directives.map { $0 as any Sendable } },
+      "directives": on { schema, input in
+        let all = includeDeprecated(input.arguments)
+        return schema.directives.filter { all || $0.deprecationReason == nil }.map { $0 as any Sendable }
+      },
     ]
   }
 
@@ -105,11 +108,9 @@ enum IntrospectionResolvers {
       "name": on { value, _ in value.name },
       "description": on { value, _ in value.description },
       "type": on { value, _ in value.type },
-      "defaultValue": on { value, input in
-        value.defaultValue.flatMap {
-          SchemaDefaultValue.print($0, type: value.type, typeMap: input.info.schema.typeMap)
-        }
-      },
+      // As written in the SDL, printed as graphql-js 17 prints values (`{ a: 1 }`), not coerced
+      // first (graphql-js 17.1's `getDefaultValueAST`).
+      "defaultValue": on { value, _ in value.defaultValue.map(ValueText.print) },
       "isDeprecated": on { value, _ in value.deprecationReason != nil },
       "deprecationReason": on { value, _ in value.deprecationReason },
     ]
@@ -136,6 +137,8 @@ enum IntrospectionResolvers {
         let all = includeDeprecated(input.arguments)
         return directive.arguments.filter { all || $0.deprecationReason == nil }.map { $0 as any Sendable }
       },
+      "isDeprecated": on { directive, _ in directive.deprecationReason != nil },
+      "deprecationReason": on { directive, _ in directive.deprecationReason },
     ]
   }
 }

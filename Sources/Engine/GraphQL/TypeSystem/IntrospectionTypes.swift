@@ -26,11 +26,11 @@ enum IntrospectionTypes {
       GraphQLField(
         name: "subscriptionType",
         description:
-          "If this server support subscription, the type that subscription operations will be rooted at.",
+          "If this server supports subscription, the type that subscription operations will be rooted at.",
         type: .named("__Type")),
       GraphQLField(
         name: "directives", description: "A list of all directives supported by this server.",
-        type: .nonNull(.list(.nonNull(.named("__Directive"))))),
+        type: .nonNull(.list(.nonNull(.named("__Directive")))), arguments: includeDeprecated),
     ]))
 
   static let type = GraphQLObjectType(
@@ -105,6 +105,8 @@ enum IntrospectionTypes {
       GraphQLField(name: "locations", type: .nonNull(.list(.nonNull(.named("__DirectiveLocation"))))),
       GraphQLField(
         name: "args", type: .nonNull(.list(.nonNull(.named("__InputValue")))), arguments: includeDeprecated),
+      GraphQLField(name: "isDeprecated", type: .nonNull(.named("Boolean"))),
+      GraphQLField(name: "deprecationReason", type: .named("String")),
     ]))
 
   static let typeKind = GraphQLEnumType(
@@ -166,6 +168,8 @@ enum IntrospectionTypes {
         name: "INPUT_OBJECT", description: "Location adjacent to an input object type definition."),
       GraphQLEnumValue(
         name: "INPUT_FIELD_DEFINITION", description: "Location adjacent to an input object field definition."),
+      GraphQLEnumValue(
+        name: "DIRECTIVE_DEFINITION", description: "Location adjacent to a directive definition."),
     ])
 
   /// All eight, in the order graphql-js adds them to a type map.

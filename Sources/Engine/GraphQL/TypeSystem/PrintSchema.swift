@@ -70,7 +70,7 @@ struct SchemaPrinter {
 
   func directive(_ directive: GraphQLDirective) -> String {
     description(directive.description) + "directive @\(directive.name)" + arguments(directive.arguments)
-      + (directive.isRepeatable ? " repeatable" : "") + " on "
+      + deprecated(directive.deprecationReason) + (directive.isRepeatable ? " repeatable" : "") + " on "
       + directive.locations.map(\.rawValue).joined(separator: " | ")
   }
 
@@ -83,8 +83,16 @@ struct SchemaPrinter {
       fields.ordered.enumerated().map { position, field in
         description(field.description, indentation: "  ", firstInBlock: position == 0) + "  " + field.name
           + arguments(field.arguments, indentation: "  ") + ": \(field.type)"
-          + deprecated(field.deprecationReason)
+          + deprecated(field.deprecationReason) + semanticNonNull(field)
       })
+  }
+
+  /// A field's `@semanticNonNull` as its definition writes it: what a client needs to type the
+  /// field non-null under `onError: NULL` (graphql-js prints no other applied directive here).
+  private func semanticNonNull(_ field: GraphQLField) -> String {
+    guard let applied = field.definition?.directives.first(where: { $0.name.value == "semanticNonNull" })
+    else { return "" }
+    return " " + Printer.print(applied)
   }
 
   private func block(_ items: [String]) -> String {

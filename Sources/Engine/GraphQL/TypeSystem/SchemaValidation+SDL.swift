@@ -90,6 +90,8 @@ struct SDLWalk {
       visitTypeMembers(TypeMembers(type), &errors)
     case .typeSystem(.directive(let directive)):
       checkArgumentDefinitions("@\(directive.name.value)", directive.arguments, &errors)
+      var seen: [String: Directive] = [:]
+      checkDirectives(directive.directives, location: "DIRECTIVE_DEFINITION", shared: &seen, &errors)
       if let first = directiveNames.existing(at: directive.name.value, orInsert: directive.name) {
         errors.report(
           "There can be only one directive named \"@\(directive.name.value)\".",

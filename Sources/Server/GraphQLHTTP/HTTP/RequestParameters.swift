@@ -7,7 +7,8 @@ struct ParameterError: Error {
 }
 
 /// Reads and type-checks the GraphQL-over-HTTP request parameters (`query`, `operationName`,
-/// `variables`, `extensions`); unknown parameters are ignored.
+/// `variables`, `extensions`, `onError`); unknown parameters are ignored. An `onError` string is
+/// passed on as it is: the engine answers a value it does not define with a request error.
 enum RequestParameters {
   /// The parameters of a POST body object. `query` may be left out when `extensions` names a
   /// persisted query (the pipeline then looks its text up).
@@ -29,6 +30,11 @@ enum RequestParameters {
     }
     request.variables = try mapParameter(body["variables"], name: "variables")
     request.extensions = extensions
+    switch body["onError"] {
+    case nil, .null?: break
+    case .string(let behavior)?: request.onError = ErrorBehavior(rawValue: behavior)
+    default: throw ParameterError(message: "The \"onError\" parameter must be a string or null.")
+    }
     return request
   }
 
@@ -54,6 +60,9 @@ enum RequestParameters {
     }
     request.variables = try jsonMapArgument(argument("variables"), name: "variables")
     request.extensions = extensions
+    if case .value(let behavior) = try text(argument("onError"), name: "onError"), !behavior.isEmpty {
+      request.onError = ErrorBehavior(rawValue: behavior)
+    }
     return request
   }
 

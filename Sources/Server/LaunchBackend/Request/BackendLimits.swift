@@ -9,7 +9,7 @@ import GraphQL
 /// A value type, `Sendable`.
 public struct BackendLimits: Sendable, Hashable {
   /// The default cost limit. The costliest operation in `Operations/` (`LaunchList` at its
-  /// largest page, 100) costs 904 and the standard introspection query 24 506 (tests assert
+  /// largest page, 100) costs 904 and the standard introspection query 24 848 (tests assert
   /// both); 50 000 leaves either more than twice that, and refuses the probe documents' 700 aliased pages
   /// (141 400) and 1 600 aliased `__schema` (about 70 000).
   public static let defaultMaxCost = 50_000

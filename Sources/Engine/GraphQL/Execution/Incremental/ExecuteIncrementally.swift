@@ -38,13 +38,14 @@ public enum IncrementalFormat: Sendable, Hashable {
 public func executeIncrementally<Context: Sendable>(
   schema: ExecutableSchema<Context>, document: Document, operationName: String? = nil,
   variableValues: JSONObject? = nil, context: Context, rootValue: (any Sendable)? = nil,
-  fieldErrorCode: String? = nil, format: IncrementalFormat = .incrementalSpecV0_2
+  onError: ErrorBehavior? = nil, fieldErrorCode: String? = nil,
+  format: IncrementalFormat = .incrementalSpecV0_2
 ) -> AsyncStream<IncrementalPayload> {
   AsyncStream { continuation in
     let task = Task {
       switch prepareExecution(
         schema: schema, document: document, operationName: operationName, variableValues: variableValues,
-        context: context, rootValue: rootValue, incremental: true)
+        context: context, rootValue: rootValue, onError: onError, incremental: true)
       {
       case .failure(let failure):
         continuation.yield(

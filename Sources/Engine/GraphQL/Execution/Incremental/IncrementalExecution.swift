@@ -61,6 +61,8 @@ final class IncrementalExecution {
           events += queue.handle(graphEvent)
           continue
         }
+        // `onError: HALT` stopped the execution: nothing more runs.
+        if context.isHalted { continue }
         switch run(task) {
         case .done(let result): events += queue.handle(result)
         case .waiting(let rest):
@@ -75,6 +77,12 @@ final class IncrementalExecution {
       }
       if let termination = queue.terminationIfDone() {
         events.append(termination)
+        break
+      }
+      // After `onError: HALT`'s error the failed fragment or stream completes with it and the
+      // response ends there (a stream's failure held for the next payload goes out first).
+      if context.isHalted, heldStreamFailures.isEmpty {
+        events.append(.termination)
         break
       }
       if !events.isEmpty { break }

@@ -277,17 +277,20 @@ public struct DirectiveDefinition: Hashable, Sendable {
   public var description: StringLiteral?
   public var name: Name
   public var arguments: [InputValueDefinition]
+  /// Directives on the definition itself (graphql-js 17.1: `@deprecated`).
+  public var directives: [Directive]
   public var isRepeatable: Bool
   public var locations: [Name]
   public var range: SourceRange?
 
   public init(
     description: StringLiteral? = nil, name: Name, arguments: [InputValueDefinition] = [],
-    isRepeatable: Bool = false, locations: [Name], range: SourceRange? = nil
+    directives: [Directive] = [], isRepeatable: Bool = false, locations: [Name], range: SourceRange? = nil
   ) {
     self.description = description
     self.name = name
     self.arguments = arguments
+    self.directives = directives
     self.isRepeatable = isRepeatable
     self.locations = locations
     self.range = range
