@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|persisted|fairness|database|defer|probes|subscriptions]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|persisted|fairness|database|defer|probes|subscriptions|websocket]   (default all)
 # BEFORE: an older rocket-reserver binary the client and serve benchmarks also measure, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 # ENGINE_BEFORE: an older engine-benchmark binary the engine part also runs in every round (A B C),
@@ -108,6 +108,14 @@ if [ "$part" = all ] || [ "$part" = subscriptions ]; then
   echo
   echo "== subscriptions (Benchmarks/subscriptions.py)"
   /usr/bin/python3 Benchmarks/subscriptions.py "$bin"
+fi
+
+if [ "$part" = all ] || [ "$part" = websocket ]; then
+  # WebSocket round trips on loopback (init -> ack, ping -> pong, subscribe -> next; medians
+  # < 2 ms) and 2,000 WebSockets opened and acknowledged one after another (< 5 s); BEFORE too.
+  echo
+  echo "== WebSocket round trips and opening 2,000 WebSockets (Benchmarks/websocket-latency.py)"
+  /usr/bin/python3 Benchmarks/websocket-latency.py "$bin" ${BEFORE:+"$BEFORE"}
 fi
 
 if [ "$part" = all ] || [ "$part" = completion ]; then
