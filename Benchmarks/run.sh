@@ -116,6 +116,9 @@ if [ "$part" = all ] || [ "$part" = websocket ]; then
   echo
   echo "== WebSocket round trips and opening 2,000 WebSockets (Benchmarks/websocket-latency.py)"
   /usr/bin/python3 Benchmarks/websocket-latency.py "$bin" ${BEFORE:+"$BEFORE"}
+  echo
+  echo "== Python gql 4.4's multipart subscription: commit -> its result (target: each <= 50 ms)"
+  /usr/bin/python3 Benchmarks/multipart-latency.py "$bin"
 fi
 
 if [ "$part" = all ] || [ "$part" = completion ]; then
