@@ -41,6 +41,9 @@ package final class WebSocketFraming {
   package private(set) var bytesRead = 0
   /// Input bytes that may still be read before the owner's next turn; reading pauses at 0.
   package var readBudget = Int.max
+  /// Ping and pong frames received so far (wslay answers pings itself; a client counts them
+  /// against what a server may make it do).
+  package private(set) var controlFramesReceived = 0
   /// Messages (control frames included) that may still be delivered before the owner's next turn.
   package var messageBudget = Int.max
   /// Reading pauses while more than this is queued for the peer.
@@ -101,6 +104,8 @@ package final class WebSocketFraming {
         framing.incoming.append(.close)
       } else if argument.pointee.opcode == 0x2 {
         framing.incoming.append(.binary)
+      } else if argument.pointee.opcode == 0x9 || argument.pointee.opcode == 0xA {
+        framing.controlFramesReceived += 1
       }
     }
     // The context holds an unretained pointer: it is freed (`free`, or `deinit` at the latest)
