@@ -2,7 +2,7 @@
 # `make bench`: every benchmark of the project, side by side with the project's own reference
 # programs in Benchmarks/reference/ where one exists. Figures go to the README by hand, with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|persisted|fairness|database|defer|probes|subscriptions|websocket]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|persisted|fairness|database|defer|probes|subscriptions|websocket|fanout]   (default all)
 # BEFORE: an older rocket-reserver binary the client and serve benchmarks also measure, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 # ENGINE_BEFORE: an older engine-benchmark binary the engine part also runs in every round (A B C),
@@ -119,6 +119,14 @@ if [ "$part" = all ] || [ "$part" = websocket ]; then
   echo
   echo "== Python gql 4.4's multipart subscription: commit -> its result (target: each <= 50 ms)"
   /usr/bin/python3 Benchmarks/multipart-latency.py "$bin"
+fi
+
+if [ "$part" = all ] || [ "$part" = fanout ]; then
+  # 10,000 subscribers on one serve over the four transports, events at 50/s: commit -> delivery
+  # p50/p99 (target p99 <= 100 ms) and serve's RSS (<= 200 MB). SUBSCRIBERS, RATE, SECONDS.
+  echo
+  echo "== fan-out: 10,000 subscribers over four transports, 50 events/s (Benchmarks/fanout.py)"
+  /usr/bin/python3 Benchmarks/fanout.py "$bin"
 fi
 
 if [ "$part" = all ] || [ "$part" = completion ]; then
