@@ -129,6 +129,28 @@ extension BlockingSocketSuites {
       #expect(reader.body.suffix(15) == Array("\r\n--graphql--\r\n".utf8))
     }
 
+    @Test func streamedResponsesHoldLongLivedSlotsNotOrdinaryConnections() throws {
+      var configuration = GraphQLHTTPServer.Configuration(connectionTimeoutSeconds: 10, threads: 2)
+      configuration.connectionLimit = 4
+      let server = try TestServer(service: service, configuration: configuration)
+      // Twice as many streams as ordinary connections are allowed: each is answered, and an
+      // ordinary request still gets through (streams used to count as ordinary connections,
+      // so the fifth was reset on accept).
+      var readers: [ChunkedReader] = []
+      for accept in Array(repeating: ["text/event-stream", "multipart/mixed;subscriptionSpec=1.0"], count: 4)
+        .joined()
+      {
+        let reader = try ChunkedReader(
+          port: server.port, accept: accept, query: "subscription finite { tick }")
+        #expect(reader.head.hasPrefix("HTTP/1.1 200"), "stream \(readers.count + 1): \(reader.head)")
+        readers.append(reader)
+      }
+      let plain = try RawHTTPConnection(port: server.port)
+      plain.send(
+        "GET /graphql?query=%7B__typename%7D HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n\r\n")
+      #expect(plain.readResponse()?.status == 200)
+    }
+
     @Test func serverSentEventsInDistinctConnectionsMode() throws {
       let server = try TestServer(service: service)
       let reader = try ChunkedReader(
