@@ -3,7 +3,7 @@
 # programs in Benchmarks/reference/ where one exists. Figures go to docs/performance.md by hand,
 # with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|persisted|fairness|database|defer|probes|subscriptions]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|persisted|fairness|database|defer|probes|subscriptions|websocket|fanout]   (default all)
 # BEFORE: an older rocket-reserver binary the client and serve benchmarks also measure, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 # ENGINE_BEFORE: an older engine-benchmark binary the engine part also runs in every round (A B C),
@@ -109,6 +109,25 @@ if [ "$part" = all ] || [ "$part" = subscriptions ]; then
   echo
   echo "== subscriptions (Benchmarks/subscriptions.py)"
   /usr/bin/python3 Benchmarks/subscriptions.py "$bin"
+fi
+
+if [ "$part" = all ] || [ "$part" = websocket ]; then
+  # WebSocket round trips on loopback (init -> ack, ping -> pong, subscribe -> next; medians
+  # < 2 ms) and 2,000 WebSockets opened and acknowledged one after another (< 5 s); BEFORE too.
+  echo
+  echo "== WebSocket round trips and opening 2,000 WebSockets (Benchmarks/websocket-latency.py)"
+  /usr/bin/python3 Benchmarks/websocket-latency.py "$bin" ${BEFORE:+"$BEFORE"}
+  echo
+  echo "== Python gql 4.4's multipart subscription: commit -> its result (target: each <= 50 ms)"
+  /usr/bin/python3 Benchmarks/multipart-latency.py "$bin"
+fi
+
+if [ "$part" = all ] || [ "$part" = fanout ]; then
+  # 10,000 subscribers on one serve over the four transports, events at 50/s: commit -> delivery
+  # p50/p99 (target p99 <= 100 ms) and serve's RSS (<= 200 MB). SUBSCRIBERS, RATE, SECONDS.
+  echo
+  echo "== fan-out: 10,000 subscribers over four transports, 50 events/s (Benchmarks/fanout.py)"
+  /usr/bin/python3 Benchmarks/fanout.py "$bin"
 fi
 
 if [ "$part" = all ] || [ "$part" = completion ]; then

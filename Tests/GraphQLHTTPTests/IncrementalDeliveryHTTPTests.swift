@@ -149,10 +149,11 @@ extension BlockingSocketSuites {
         port: server.port,
         accept:
           "multipart/mixed;incrementalSpec=v0.2,multipart/mixed;deferSpec=20220824,application/json;q=0.9",
-        query: #"{ fast me { name ... @defer(label: \"trips\") { trips } } }"#, marker: #""hasNext":true}"#,
-        then: { gate.open() }, end: "\r\n-----\r\n")
+        query: #"{ fast me { name ... @defer(label: \"trips\") { trips } } }"#,
+        marker: #""hasNext":true}"# + "\r\n---", then: { gate.open() }, end: "\r\n-----\r\n")
       #expect(reading.contentType == #"multipart/mixed; boundary="-"; incrementalSpec=v0.2"#)
-      // The first part arrived while `trips` was still held back (the gate opened after).
+      // The first part arrived while `trips` was still held back (the gate opened after), with
+      // the delimiter that ends it, which RFC 2046 readers wait for.
       #expect(reading.sawMarker)
       #expect(Self.multipart(reading.early).parts.count == 1)
       #expect(reading.ended)

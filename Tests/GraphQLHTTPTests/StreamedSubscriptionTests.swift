@@ -15,6 +15,8 @@ extension BlockingSocketSuites {
       let connection: RawHTTPConnection
       var buffer: [UInt8] = []
       var body: [UInt8] = []
+      /// The body's chunks as they were framed (the server writes each part as one).
+      var chunks: [[UInt8]] = []
       var ended = false
       private(set) var head = ""
 
@@ -63,6 +65,7 @@ extension BlockingSocketSuites {
           let start = lineEnd.upperBound
           guard buffer.count >= start + size + 2 else { return }
           body += buffer[start..<(start + size)]
+          if size > 0 { chunks.append(Array(buffer[start..<(start + size)])) }
           buffer.removeSubrange(..<(start + size + 2))
           if size == 0 { ended = true }
         }
@@ -105,7 +108,17 @@ extension BlockingSocketSuites {
       #expect(reader.header("transfer-encoding") == "chunked")
       #expect(service.hub.waitForSubscribers(1))
       service.hub.publish(4)
-      // A heartbeat comes within about 5 s of nothing happening.
+      // The part and the delimiter that ends it leave together, so a reader that waits for that
+      // delimiter (RFC 2046) has the part at once, not with the next part or heartbeat.
+      let event = #"{"payload":{"data":{"tick":4,"authorization":null}}}"#
+      #expect(reader.read(until: event))
+      let partChunk = reader.chunks.last { String(decoding: $0, as: UTF8.self).contains(event) }
+      // And it says its length, which aiohttp's reader (Python's gql) needs to end it at once.
+      #expect(
+        partChunk.map { String(decoding: $0, as: UTF8.self) }
+          == "\r\ncontent-type: application/json\r\ncontent-length: \(event.utf8.count)\r\n\r\n\(event)\r\n--graphql"
+      )
+      // A heartbeat comes within about 5 s of nothing happening, also with its delimiter.
       #expect(reader.read(until: "{}"))
       service.hub.publish(-1)
       #expect(reader.read(until: "--graphql--"))
@@ -114,6 +127,28 @@ extension BlockingSocketSuites {
       #expect(parts.contains("{}"))
       #expect(parts.contains(#"{"payload":{"data":{"tick":-1,"authorization":null}}}"#))
       #expect(reader.body.suffix(15) == Array("\r\n--graphql--\r\n".utf8))
+    }
+
+    @Test func streamedResponsesHoldLongLivedSlotsNotOrdinaryConnections() throws {
+      var configuration = GraphQLHTTPServer.Configuration(connectionTimeoutSeconds: 10, threads: 2)
+      configuration.connectionLimit = 4
+      let server = try TestServer(service: service, configuration: configuration)
+      // Twice as many streams as ordinary connections are allowed: each is answered, and an
+      // ordinary request still gets through (streams used to count as ordinary connections,
+      // so the fifth was reset on accept).
+      var readers: [ChunkedReader] = []
+      for accept in Array(repeating: ["text/event-stream", "multipart/mixed;subscriptionSpec=1.0"], count: 4)
+        .joined()
+      {
+        let reader = try ChunkedReader(
+          port: server.port, accept: accept, query: "subscription finite { tick }")
+        #expect(reader.head.hasPrefix("HTTP/1.1 200"), "stream \(readers.count + 1): \(reader.head)")
+        readers.append(reader)
+      }
+      let plain = try RawHTTPConnection(port: server.port)
+      plain.send(
+        "GET /graphql?query=%7B__typename%7D HTTP/1.1\r\nHost: x\r\nAccept: application/json\r\n\r\n")
+      #expect(plain.readResponse()?.status == 200)
     }
 
     @Test func serverSentEventsInDistinctConnectionsMode() throws {

@@ -120,4 +120,38 @@ import Testing
     }
     #expect(invalid.errors.first?.code == "BAD_USER_INPUT")
   }
+
+  @Test(arguments: StoreKind.allCases) func aResumeAfterBeyondTheNewestEventIsRefusedNamingIt(kind: StoreKind)
+    async throws
+  {
+    let fixture = try StoreFixture(kind)
+    defer { fixture.close() }
+    let store = try fixture.open()
+    let ids = try Self.bookOneByOne(store, 2)
+    let backend = try LaunchBackend(store: store)
+    func start(_ resumeAfter: String) -> LaunchBackend.OperationStart {
+      backend.start(
+        GraphQLRequest(
+          query: "subscription { tripsBooked }", extensions: ["resumeAfter": .string(resumeAfter)]),
+        authorization: nil)
+    }
+    for ahead in [String(ids[1] + 1), "9223372036854775807"] {
+      guard case .refused(let refusal) = start(ahead) else {
+        Issue.record("resumeAfter \(ahead) was not refused")
+        continue
+      }
+      let error = try #require(refusal.errors.first)
+      #expect(error.code == "BAD_USER_INPUT")
+      #expect(error.extensions?["newestEventId"] == .string(String(ids[1])))
+      #expect(error.message.contains("the newest event is \(ids[1])"), "\(error.message)")
+    }
+    // The newest id itself is where a client that saw everything resumes: nothing yet, then live.
+    guard case .stream(let results) = start(String(ids[1])) else {
+      Issue.record("resuming after the newest event was refused")
+      return
+    }
+    _ = try store.book(userID: try store.login("late@example.com").user.id, launchIDs: [50])
+    var iterator = results.makeAsyncIterator()
+    #expect(try #require(await iterator.next()).eventID.flatMap(Int.init).map { $0 > ids[1] } == true)
+  }
 }

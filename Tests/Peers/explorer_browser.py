@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 import urllib.request
 
 import websockets
@@ -154,6 +155,54 @@ class Page:
         return await self.evaluate("document.getElementById('response').textContent")
 
 
+class CuttableProxy:
+    """A TCP forwarder from an ephemeral loopback port to the server, through which the page is
+    opened, so that the check can drop the browser's connections (`cut`) and refuse new ones for
+    a while (`paused`), as a network that goes away would."""
+
+    def __init__(self, base):
+        address = urllib.parse.urlsplit(base)
+        self.upstream = (address.hostname, address.port)
+        self.connections = []
+        self.paused = False
+
+    async def start(self):
+        self.server = await asyncio.start_server(self.handle, "127.0.0.1", 0)
+        return "http://127.0.0.1:%d" % self.server.sockets[0].getsockname()[1]
+
+    async def handle(self, reader, writer):
+        if self.paused:
+            writer.transport.abort()
+            return
+        try:
+            upstream_reader, upstream_writer = await asyncio.open_connection(*self.upstream)
+        except OSError:
+            writer.transport.abort()
+            return
+        self.connections.append((writer, upstream_writer))
+
+        async def pipe(source, destination):
+            try:
+                while True:
+                    data = await source.read(65536)
+                    if not data:
+                        break
+                    destination.write(data)
+                    await destination.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                destination.close()
+
+        await asyncio.gather(pipe(reader, upstream_writer), pipe(upstream_reader, writer))
+
+    def cut(self):
+        for browser_side, server_side in self.connections:
+            browser_side.transport.abort()
+            server_side.transport.abort()
+        self.connections = []
+
+
 def page_weight(base):
     """The bytes of the page and its assets as a browser gets them (gzip)."""
     def get(path, accept):
@@ -176,12 +225,15 @@ async def drive(chromium_port, base, output):
     target = next(t for t in targets if t.get("type") == "page")
     async with websockets.connect(target["webSocketDebuggerUrl"], max_size=None) as socket:
         page = Page(socket)
+        # The page goes through a proxy the check can cut; curl, which books, goes straight.
+        proxy = CuttableProxy(base)
+        page_base = await proxy.start()
         for domain in ("Page", "Runtime", "Network", "Log"):
             await page.send(domain + ".enable")
 
         # 1. The page loads, asks nothing of another origin, logs no error; the editor is
         # editable with the schema loaded.
-        await page.send("Page.navigate", url=base + "/graphql")
+        await page.send("Page.navigate", url=page_base + "/graphql")
         await page.wait_for("document.body && document.body.getAttribute('data-ready') === 'true'", "the schema to load")
         timing = await page.evaluate(
             "(() => { const n = performance.getEntriesByType('navigation')[0];"
@@ -257,24 +309,53 @@ async def drive(chromium_port, base, output):
         await page.wait_for("document.getElementById('response').textContent.includes('\"isBooked\": true')", "isBooked: true")
         figures["screenshots"].append(await page.screenshot(output, "5-booked"))
 
-        # 6. A subscription shows an event after a booking made with curl.
+        # 6. A subscription by GET through EventSource (without headers: EventSource sends none of
+        # the page's) shows an event after a booking made with curl. Then the browser goes
+        # offline, which drops the stream, while two more are booked; back online, EventSource
+        # reconnects with Last-Event-ID and the page shows each event once, in order.
+        await page.evaluate("document.querySelector('#headers-wrap .CodeMirror').CodeMirror.setValue('{}')")
+        del page.requests[:]
         await page.set_document("subscription Trips {\n  tripsBooked\n}\n")
         await page.run_at_cursor()
         await page.wait_for("document.getElementById('response-meta').textContent.includes('live')", "the subscription to start")
+        if not any("/graphql?query=subscription" in url for url in page.requests):
+            raise Failure("the subscription was not sent by GET: %r" % page.requests)
         login = subprocess.run(
             ["curl", "-sS", "-H", "Content-Type: application/json", "--data",
              json.dumps({"query": "mutation { login(email: \"curl@example.com\") { token } }"}), base + "/graphql"],
             capture_output=True, check=True, timeout=30)
         token = json.loads(login.stdout)["data"]["login"]["token"]
-        subprocess.run(
-            ["curl", "-sS", "-H", "Content-Type: application/json", "-H", "Authorization: " + token, "--data",
-             json.dumps({"query": "mutation { bookTrips(launchIds: [\"107\"]) { success } }"}), base + "/graphql"],
-            capture_output=True, check=True, timeout=30)
+
+        def book(launch):
+            subprocess.run(
+                ["curl", "-sS", "-H", "Content-Type: application/json", "-H", "Authorization: " + token, "--data",
+                 json.dumps({"query": "mutation { bookTrips(launchIds: [\"%s\"]) { success } }" % launch}), base + "/graphql"],
+                capture_output=True, check=True, timeout=30)
+
+        book("107")
         await page.wait_for("document.getElementById('response').textContent.includes('event 1')", "a subscription event")
         event = await page.response_text()
         if "tripsBooked" not in event:
             raise Failure("the event shown is %r" % event)
         figures["screenshots"].append(await page.screenshot(output, "6-subscription"))
+        errors_before = len(page.errors)
+        proxy.paused = True
+        proxy.cut()
+        await page.wait_for("document.getElementById('response-meta').textContent.includes('reconnecting')", "the stream to drop")
+        book("106")
+        book("105")
+        proxy.paused = False
+        await page.wait_for("document.getElementById('response').textContent.includes('event 3')", "the events booked offline", timeout=60)
+        await asyncio.sleep(1)
+        ids = await page.evaluate(
+            "[...document.getElementById('response').textContent.matchAll(/\"eventId\": \"(\\d+)\"/g)].map(m => Number(m[1]))")
+        if len(ids) != 3 or ids != list(range(ids[0], ids[0] + 3)):
+            raise Failure("after the reconnection the page shows the events %r, not three in a row once each" % ids)
+        if not any("/graphql?query=subscription" in url for url in page.requests[1:]):
+            raise Failure("EventSource did not reconnect by GET: %r" % page.requests)
+        figures["event_source_event_ids"] = ids
+        # The browser logs the dropped stream and the refused reconnections: expected here.
+        page.errors[errors_before:] = [e for e in page.errors[errors_before:] if "/graphql?query=subscription" not in e]
         await page.evaluate("document.getElementById('run').click()")
 
         # 7. The documentation pane: from Query to its fields, and a search.
@@ -319,7 +400,7 @@ async def drive(chromium_port, base, output):
             await page.send("Network.setCacheDisabled", cacheDisabled=disabled)
             # A mark on the old page tells it from the new one.
             await page.evaluate("window.previousPage = true")
-            await page.send("Page.navigate", url=base + path)
+            await page.send("Page.navigate", url=page_base + path)
             await page.wait_for("!window.previousPage && document.body && document.body.getAttribute('data-ready') === 'true'",
                                 "the page opened again")
             figures[label] = round(await page.evaluate("Math.max(window.explorerTiming.editor, window.explorerTiming.schema)"), 1)
@@ -330,7 +411,7 @@ async def drive(chromium_port, base, output):
                 if opened != ["query T { totalTripsBooked }", '{"a":1}']:
                     raise Failure("the shared link opened %r" % opened)
 
-        origin = base.rstrip("/")
+        origin = page_base
         foreign = [url for url in page.requests if not (url.startswith(origin + "/") or url.startswith("data:"))]
         if foreign:
             raise Failure("the page asked another origin: %r" % foreign)

@@ -18,14 +18,14 @@ final class ServeProcess: @unchecked Sendable {
     var description: String
   }
 
-  /// Starts `serve --port 0` on `dataDirectory` (or, given `database`, on that PostgreSQL URL,
-  /// with `dataDirectory` for its other files), with `options` added, and waits (bounded) for its
-  /// `listening on` line.
-  init(dataDirectory: String, database: String? = nil, options: [String] = []) throws {
+  /// Starts `serve --port PORT` (default 0: a free one) on `dataDirectory` (or, given `database`,
+  /// on that PostgreSQL URL, with `dataDirectory` for its other files), with `options` added, and
+  /// waits (bounded) for its `listening on` line.
+  init(dataDirectory: String, database: String? = nil, port: UInt16 = 0, options: [String] = []) throws {
     process = Process()
     process.executableURL = BuiltProduct.rocketReserver
     let storage = database.map { ["--database", $0] } ?? ["--data-dir", dataDirectory]
-    process.arguments = ["serve", "--host", "127.0.0.1", "--port", "0"] + storage + options
+    process.arguments = ["serve", "--host", "127.0.0.1", "--port", String(port)] + storage + options
     var environment = ProcessInfo.processInfo.environment
     environment["XDG_CONFIG_HOME"] = dataDirectory + "/config"
     environment["XDG_STATE_HOME"] = dataDirectory + "/state"

@@ -34,10 +34,16 @@ package final class WebSocketFraming {
   package var failed = false
   /// Bytes written to the socket so far (progress of a peer that reads).
   package private(set) var bytesWritten = 0
+  /// The writes (system calls, or writes to the stream) made so far: one per frame while the
+  /// socket takes what it is given.
+  package private(set) var writeCalls = 0
   /// Bytes read from the socket (and the handshake's leftovers) so far.
   package private(set) var bytesRead = 0
   /// Input bytes that may still be read before the owner's next turn; reading pauses at 0.
   package var readBudget = Int.max
+  /// Ping and pong frames received so far (wslay answers pings itself; a client counts them
+  /// against what a server may make it do).
+  package private(set) var controlFramesReceived = 0
   /// Messages (control frames included) that may still be delivered before the owner's next turn.
   package var messageBudget = Int.max
   /// Reading pauses while more than this is queued for the peer.
@@ -45,6 +51,9 @@ package final class WebSocketFraming {
   /// The most bytes handed to wslay per read: wslay parses all it has before asking again, so
   /// this bounds the messages delivered after the message budget is spent.
   private let readChunkBytes: Int
+  /// A frame's header, which wslay hands over before the payload: held and written with the
+  /// payload in one write, since a header written alone leaves as a segment of its own.
+  private var heldHeader: [UInt8] = []
   /// On a server, catches the control frames a client may not send before wslay does.
   private var scanner = FrameScanner()
   private var context: wslay_event_context_ptr?
@@ -75,10 +84,10 @@ package final class WebSocketFraming {
       return Unmanaged<WebSocketFraming>.fromOpaque(user).takeUnretainedValue()
         .read(context, into: buffer, length: length)
     }
-    callbacks.send_callback = { context, data, length, _, user in
+    callbacks.send_callback = { context, data, length, flags, user in
       guard let user, let data else { return -1 }
       return Unmanaged<WebSocketFraming>.fromOpaque(user).takeUnretainedValue()
-        .write(context, data, length: length)
+        .write(context, data, length: length, moreFollows: cwslay_more_follows(flags) != 0)
     }
     callbacks.genmask_callback = { _, buffer, length, _ in
       guard let buffer else { return -1 }
@@ -95,6 +104,8 @@ package final class WebSocketFraming {
         framing.incoming.append(.close)
       } else if argument.pointee.opcode == 0x2 {
         framing.incoming.append(.binary)
+      } else if argument.pointee.opcode == 0x9 || argument.pointee.opcode == 0xA {
+        framing.controlFramesReceived += 1
       }
     }
     // The context holds an unretained pointer: it is freed (`free`, or `deinit` at the latest)
@@ -107,6 +118,10 @@ package final class WebSocketFraming {
       }
     guard created == 0, let context else { return nil }
     wslay_event_config_set_max_recv_msg_length(context, UInt64(maxMessageBytes))
+    // Frames are small and each one is awaited (an ack, a pong, an event): under Nagle a frame
+    // sent while the previous one is unacknowledged waits for the peer's delayed ACK (~40 ms).
+    // libmicrohttpd leaves Nagle on for the socket it hands over after a 101.
+    _ = cwslay_set_nodelay(socket)
   }
 
   deinit { free() }
@@ -224,23 +239,59 @@ package final class WebSocketFraming {
     }
   }
 
-  private func write(_ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>, length: Int) -> Int {
-    if let stream {
-      switch stream.write(UnsafeRawBufferPointer(start: data, count: length)) {
-      case .done(let count):
-        bytesWritten += count
-        return count
-      case .wouldBlock:
-        return cwslay_would_block(context)
-      case .ended:
-        failed = true
-        return cwslay_fail(context)
-      }
+  /// wslay's send callback. A header with a payload to follow is held (wslay hands over the
+  /// payload next, in the same `wslay_event_send`), then both go in one write; what the socket
+  /// did not take of the header stays held, and the payload waits until it has gone.
+  private func write(
+    _ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>, length: Int, moreFollows: Bool
+  ) -> Int {
+    if moreFollows {
+      heldHeader.append(contentsOf: UnsafeBufferPointer(start: data, count: length))
+      return length
     }
-    var ended: Int32 = 0
-    defer { if ended != 0 { failed = true } }
-    let count = cwslay_socket_write(context, socket, data, length, &ended)
-    if count > 0 { bytesWritten += count }
-    return count
+    let held = heldHeader.count
+    writeCalls += 1
+    let count: Int
+    if let stream {
+      count = streamWrite(stream, context, data, length: length)
+    } else {
+      var ended: Int32 = 0
+      count = heldHeader.withUnsafeBufferPointer { header in
+        cwslay_socket_write_gathered(context, socket, header.baseAddress, header.count, data, length, &ended)
+      }
+      if ended != 0 { failed = true }
+    }
+    guard count > 0 else { return count }
+    bytesWritten += count
+    guard held > 0 else { return count }
+    if count < held {
+      heldHeader.removeFirst(count)
+      return cwslay_would_block(context)
+    }
+    heldHeader = []
+    return count > held ? count - held : cwslay_would_block(context)
+  }
+
+  /// A write of the held header and `data` through the stream, as one buffer (one TLS record).
+  private func streamWrite(
+    _ stream: any WebSocketByteStream, _ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>,
+    length: Int
+  ) -> Int {
+    let result: WebSocketByteStreamResult
+    if heldHeader.isEmpty {
+      result = stream.write(UnsafeRawBufferPointer(start: data, count: length))
+    } else {
+      let gathered = heldHeader + UnsafeBufferPointer(start: data, count: length)
+      result = gathered.withUnsafeBytes { stream.write($0) }
+    }
+    switch result {
+    case .done(let count):
+      return count
+    case .wouldBlock:
+      return cwslay_would_block(context)
+    case .ended:
+      failed = true
+      return cwslay_fail(context)
+    }
   }
 }

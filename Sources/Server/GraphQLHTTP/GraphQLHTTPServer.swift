@@ -106,6 +106,10 @@ public final class GraphQLHTTPServer: Sendable {
   /// Idempotent: later calls, and calls while another one is stopping, return at once.
   /// - Warning: never call it from inside `GraphQLService.execute`: it waits for that request.
   public func stop() { server.stop() }
+
+  /// Sends the port's new connections to the server that started on it after this one (both
+  /// with `reusePort`), as this one is about to stop; false when it cannot.
+  public func handOverNewConnections() -> Bool { server.handOverNewConnections() }
 }
 
 /// Why a `GraphQLHTTPServer` could not start.

@@ -21,6 +21,8 @@ package final class HTTPServer: Sendable {
   private let core: ServerCore
   private let configuration: HTTPServerConfiguration
   private let state = Mutex<State>(.idle)
+  /// The listening socket while running (libmicrohttpd listens on it), else -1.
+  private let listener = Atomic<Int32>(-1)
 
   /// Creates a server; nothing listens until `start`.
   /// - Parameters:
@@ -70,10 +72,13 @@ package final class HTTPServer: Sendable {
       guard case .idle = state else { throw .alreadyStarted }
       var error: Int32 = 0
       let socket: Int32
+      let reusePort: Int32 = configuration.reusePort ? 1 : 0
       switch address.family {
-      case .ipv4(let address): socket = cmhd_listen_ipv4(address.s_addr, port, 511, &error)
+      case .ipv4(let address): socket = cmhd_listen_ipv4(address.s_addr, port, 511, reusePort, &error)
       case .ipv6(let bytes):
-        socket = bytes.withUnsafeBufferPointer { cmhd_listen_ipv6($0.baseAddress, port, 511, &error) }
+        socket = bytes.withUnsafeBufferPointer {
+          cmhd_listen_ipv6($0.baseAddress, port, 511, reusePort, &error)
+        }
       }
       guard socket >= 0 else {
         if error == EADDRINUSE { throw .addressInUse(host: host, port: port) }
@@ -120,6 +125,21 @@ package final class HTTPServer: Sendable {
         throw .daemonFailed
       }
       state = .running(daemon: daemon, host: address.host, port: boundPort)
+      listener.store(socket, ordering: .relaxed)
+    }
+  }
+
+  /// Sends the new connections of the port to the other server listening on it (with
+  /// `HTTPServerConfiguration.reusePort`, the one that started after this one), for this one is
+  /// about to stop: connections still queued on a listening socket when it closes are reset.
+  /// Connections this server holds are served as before. False when the server does not reuse
+  /// its port or the kernel refused.
+  package func handOverNewConnections() -> Bool {
+    let socket = listener.load(ordering: .relaxed)
+    guard configuration.reusePort, socket >= 0 else { return false }
+    return state.withLock { state in
+      guard case .running = state else { return false }
+      return cmhd_steer_to_second_listener(socket) == 0
     }
   }
 
@@ -171,6 +191,7 @@ package final class HTTPServer: Sendable {
     guard let daemon else { return }
     core.stopping.store(true, ordering: .relaxed)
     let listening = cmhd_quiesce(daemon)
+    listener.store(-1, ordering: .relaxed)
     if listening >= 0 { close(listening) }
     // Long-lived connections end first: the router's upgraded ones (WebSockets close 1001),
     // then every streamed response with its closing marker.

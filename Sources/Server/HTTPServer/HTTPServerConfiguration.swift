@@ -54,6 +54,10 @@ public struct HTTPServerConfiguration: Sendable {
   /// is (default 5 ms: a brief answer takes well under one, and a virtual machine's CPU now and
   /// then stalls a thread for 3).
   public var briefAnswerMilliseconds: Double? = 5
+  /// Whether the listening socket has SO_REUSEPORT, so that another server (of the same user)
+  /// can listen on the same port at once: a new instance starts before the old one drains, and
+  /// a rolling restart on one host refuses nothing (default false).
+  public var reusePort = false
   /// How long answers stop running inline after one took longer than `briefAnswerMilliseconds`.
   package var briefAnswerPauseSeconds: Double = 1
 

@@ -11,8 +11,8 @@ extension LaunchBackend {
     /// at the consumer's pace (a consumer that falls behind catches up from the event log).
     case stream(SubscriptionStream<SubscriptionResult>)
     /// A valid subscription refused before it started, as a request error (no `data`): its
-    /// `extensions.resumeAfter` is not an event id (`BAD_USER_INPUT`) or names an event the
-    /// log no longer holds (`EVENTS_EXPIRED`).
+    /// `extensions.resumeAfter` is not an event id or is beyond the newest event
+    /// (`BAD_USER_INPUT`), or names an event the log no longer holds (`EVENTS_EXPIRED`).
     case refused(GraphQLResponse)
     /// A valid subscription that cannot start because the database is unavailable right now:
     /// the response holds a `SERVICE_UNAVAILABLE` error (a transport answers 503 where it can).
@@ -36,7 +36,8 @@ extension LaunchBackend {
   /// order. It ends only when the consumer stops iterating or the backend closes. When the
   /// database cannot be read at the start, the answer is `.unavailable` with a
   /// `SERVICE_UNAVAILABLE` error, never an empty stream; a `resumeAfter` older than the
-  /// retained log is answered `EVENTS_EXPIRED` (docs/resumable-subscriptions.md).
+  /// retained log is answered `EVENTS_EXPIRED`, one beyond its newest event `BAD_USER_INPUT`
+  /// naming that event (docs/resumable-subscriptions.md).
   ///
   /// - Parameters:
   ///   - request: the document, operation name, variables and extensions.
@@ -64,6 +65,13 @@ extension LaunchBackend {
             Self.refusal(
               APIError.eventsExpired(after: resumeAfter, start: start, missed: missed), of: first, data: false
             ))
+        }
+        // An id no event has had yet cannot come from this log (a client's mistake, or another
+        // server's log): waiting for it would hold back every event until the log got there.
+        let newest = max(try environment.store.lastTripEventID(), start.prunedThrough)
+        if resumeAfter > newest {
+          return .refused(
+            Self.refusal(APIError.resumeAfterAhead(resumeAfter, newest: newest), of: first, data: false))
         }
       }
       return .stream(

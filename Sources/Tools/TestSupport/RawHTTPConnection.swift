@@ -67,6 +67,18 @@ public final class RawHTTPConnection {
 
   deinit { close(socket) }
 
+  /// The connection's own port (the server sees the client at it).
+  public func localPort() throws -> UInt16 {
+    var address = sockaddr_in()
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socket, $0, &length) }
+    }
+    guard named == 0 else { throw ConnectionFailed(errorNumber: errno) }
+    // The port sits at the same offset in an IPv6 address (whose rest is cut off here).
+    return UInt16(bigEndian: address.sin_port)
+  }
+
   /// Changes how long a read waits for data.
   public func setReadTimeout(seconds: Int) {
     var timeout = timeval(tv_sec: seconds, tv_usec: 0)

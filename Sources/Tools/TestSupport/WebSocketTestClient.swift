@@ -54,6 +54,9 @@ public final class WebSocketTestClient {
     else { throw HandshakeFailed(response: head) }
   }
 
+  /// The client's own port (the server sees it at it).
+  public func localPort() throws -> UInt16 { try connection.localPort() }
+
   /// A response header of the handshake, by lowercase name.
   public func header(_ name: String) -> String? {
     for line in responseHead.split(separator: "\r\n") {

@@ -14,6 +14,10 @@ public struct ServeCommand: Command {
   static let port = Option(
     "--port", valueName: "P", type: .integer(in: 0...65535), defaultValue: "4000",
     help: "the port; 0 picks a free one")
+  static let reusePort = Flag(
+    "--reuse-port",
+    help: "listen with SO_REUSEPORT: a new serve starts on the port of a running one, which hands it "
+      + "new connections when it drains (rolling restarts on one host)")
   static let maxConnectionsPerIP = Option(
     "--max-connections-per-ip", valueName: "N", type: .integer(in: 0...100_000), defaultValue: "64",
     help: "the most connections one client address may hold at once; 0 for no limit")
@@ -99,7 +103,8 @@ public struct ServeCommand: Command {
       (Apollo's APQ) are on, bounded; --persisted-queries MANIFEST adds trusted documents and
       --persisted-only runs nothing else. A subscriber may resume after the last event it saw
       (docs/resumable-subscriptions.md); --event-retention-age and --event-retention-count bound
-      the events kept for it. GET /metrics answers Prometheus metrics (requests,
+      the events kept for it. --reuse-port lets a new serve listen on the port of a running one
+      (SO_REUSEPORT): start the new one, then SIGTERM the old, and nothing is refused. GET /metrics answers Prometheus metrics (requests,
       latency, errors, connections, pool, event feed, process), on --metrics-address HOST:PORT
       instead when given (then the main address has no /metrics); --no-metrics turns them off.
       A browser opening /graphql or / gets the GraphQL explorer, an IDE served from the binary
@@ -109,7 +114,8 @@ public struct ServeCommand: Command {
       line: rocket-reserver serve.
       """,
     options: [
-      host.declaration, port.declaration, maxConnectionsPerIP.declaration, maxExecutionsPerIP.declaration,
+      host.declaration, port.declaration, reusePort.declaration, maxConnectionsPerIP.declaration,
+      maxExecutionsPerIP.declaration,
       database.declaration,
       databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
       requestTimeout.declaration, persistedQueries.declaration, persistedOnly.declaration, noAPQ.declaration,
@@ -129,6 +135,7 @@ public struct ServeCommand: Command {
     let host = arguments[Self.host] ?? "127.0.0.1"
     let port = UInt16(clamping: arguments[Self.port] ?? 4000)
     var configuration = GraphQLHTTPServer.Configuration()
+    configuration.reusePort = arguments[Self.reusePort]
     if let limit = arguments[Self.maxConnectionsPerIP] { configuration.maxConnectionsPerAddress = limit }
     if let limit = arguments[Self.maxExecutionsPerIP] {
       configuration.maxExecutionsPerAddress = limit == 0 ? configuration.executionThreads : limit
@@ -298,7 +305,10 @@ public struct ServeCommand: Command {
     }
     if await signals.wait() == SIGTERM, options.drain > .zero {
       // A load balancer sees /ready fail and stops sending; what it sent meanwhile is served.
+      // With --reuse-port the kernel is the balancer: new connections go to the serve that
+      // started on the port after this one, and this one's queue empties before it closes.
       probes.beginDraining()
+      if configuration.reusePort { _ = server.handOverNewConnections() }
       context.output.writeError(
         "rocket-reserver: draining for \(options.drainDescription) s (a second signal stops at once)\n")
       _ = await signals.second(within: options.drain)

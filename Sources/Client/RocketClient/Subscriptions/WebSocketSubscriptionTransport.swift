@@ -109,7 +109,12 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
             : .transport(.connectionLost(endpoint: endpoint))
           if !acknowledged.set(.failure(error)) { output.finish(throwing: error) }
           return
+        case .overwhelmed(let reason):
+          let error = RocketClientError.transport(.failed(endpoint: endpoint, detail: reason))
+          if !acknowledged.set(.failure(error)) { output.finish(throwing: error) }
+          return
         case .text(let bytes):
+          defer { client.consumed(bytes.count) }
           switch dialect.classify(bytes) {
           case .acknowledged where !started:
             started = true

@@ -1,7 +1,8 @@
 // The RocketReserver GraphQL explorer: an IDE for the API over CodeMirror 5, served by
 // `rocket-reserver serve` from its own binary. It talks only to the page's own origin: the
 // schema by introspection when the page opens, validation with `extensions.validateOnly`,
-// operations by POST (subscriptions as server-sent events). Plain script, no framework.
+// operations by POST (subscriptions as server-sent events, by GET through EventSource). Plain
+// script, no framework.
 (function () {
   "use strict";
 
@@ -543,7 +544,10 @@
     var body = { query: query, variables: variables };
     if (operation && operation.name) body.operationName = operation.name;
     remember(query, state.variables.getValue(), body.operationName);
-    if (operation && operation.type === "subscription") { subscribe(body, headers); return; }
+    if (operation && operation.type === "subscription") {
+      if (Object.keys(headers).length === 0) subscribeByEventSource(body); else subscribe(body, headers);
+      return;
+    }
     setResponse("running…", "", false);
     $("run").disabled = true;
     post(body, headers).then(function (answer) {
@@ -553,7 +557,45 @@
     }).then(function () { $("run").disabled = false; });
   }
 
-  // A subscription as server-sent events (graphql-sse): each event is shown as it arrives.
+  // A subscription by GET, as server-sent events (graphql-sse), through the browser's
+  // EventSource: after a dropped connection it reconnects by itself and sends the id of the last
+  // event it got (Last-Event-ID), after which the server resumes, so nothing is lost or shown
+  // twice. EventSource sends no header of the page's choosing: with headers (Authorization) a
+  // subscription goes by POST instead (subscribe).
+  function subscribeByEventSource(body) {
+    var parameters = new URLSearchParams();
+    parameters.set("query", body.query);
+    if (body.variables && Object.keys(body.variables).length) parameters.set("variables", JSON.stringify(body.variables));
+    if (body.operationName) parameters.set("operationName", body.operationName);
+    var source = new EventSource(ENDPOINT + "?" + parameters.toString());
+    var controller = { abort: function () { source.close(); } };
+    var started = performance.now();
+    var events = [];
+    var received = 0;
+    state.running = controller;
+    $("run").textContent = "Stop";
+    setResponse("subscribed, waiting for events…", "", false);
+    function show(status) {
+      setResponse(status + " · " + events.length + " event" + (events.length === 1 ? "" : "s") + " · " + Math.round(performance.now() - started) + " ms · " + formatBytes(received),
+        events.map(function (event, index) { return "event " + (index + 1) + ":\n" + JSON.stringify(event, null, 2); }).join("\n\n"), false);
+    }
+    function finish() {
+      if (state.running === controller) { state.running = null; $("run").textContent = "Run"; }
+    }
+    source.addEventListener("next", function (event) {
+      received += event.data.length;
+      try { events.push(JSON.parse(event.data)); } catch (e) { events.push(event.data); }
+      show("live");
+    });
+    source.addEventListener("complete", function () { source.close(); show("ended"); finish(); });
+    source.onopen = function () { show("live"); };
+    source.onerror = function () {
+      if (source.readyState === EventSource.CLOSED) { show("failed"); finish(); } else { show("reconnecting"); }
+    };
+  }
+
+  // A subscription by POST as server-sent events (graphql-sse), with the page's headers: each
+  // event is shown as it arrives.
   function subscribe(body, headers) {
     var controller = new AbortController();
     var all = { "Content-Type": "application/json", Accept: "text/event-stream" };

@@ -31,6 +31,9 @@ struct GraphQLHTTPHandler: HTTPRouter {
     if isEndpoint, request.method == .post, let stream = stream(request, authorization: authorization) {
       return stream
     }
+    if isEndpoint, Self.asksForEventStream(request) {
+      return eventStream(request, authorization: authorization)
+    }
     if request.method == .options { return .respond(.preflight) }
     guard isEndpoint else {
       guard request.path == "/" else {
@@ -108,7 +111,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
     // A reconnecting `EventSource` names the last event it got; it means what
     // `extensions.resumeAfter` means in the body, which wins when both are given.
     let lastEventID = format == .serverSentEvents ? request.header("Last-Event-ID").value : nil
-    return .readBody(limit: maxBodyBytes) { [service, metrics] body in
+    return .readBody(limit: maxBodyBytes) { body in
       guard let body else { return .respond(payloadTooLarge(.json)) }
       switch parseBody(body, media: .json) {
       case .failure(let refusal): return .respond(refusal.value)
@@ -124,42 +127,8 @@ struct GraphQLHTTPHandler: HTTPRouter {
           let media = MediaTypeNegotiation.negotiate(accept: accept) ?? .json
           return .compute { run(parsed, authorization: authorization, media: media, allowMutations: true) }
         }
-        var request = parsed
-        if let lastEventID, !lastEventID.isEmpty,
-          request.extensions?[SubscriptionResult.resumeAfterExtension] == nil
-        {
-          var extensions = request.extensions ?? [:]
-          extensions[SubscriptionResult.resumeAfterExtension] = .string(lastEventID)
-          request.extensions = extensions
-        }
-        let resumable = request
-        return .stream(framing: format.framing) { body in
-          // Starting the operation executes it (a query or mutation in full, a subscription
-          // once), on the server's executor.
-          let started = ContinuousClock.now
-          switch service.start(resumable, authorization: authorization) {
-          case .single(let result):
-            metrics?.record(
-              result, operationName: result.operationName ?? resumable.operationName, transport: .stream,
-              duration: .now - started)
-            body.append(format.result(result.body))
-            body.finish()
-          case .stream(let results):
-            metrics?.record(
-              .ok, operationName: resumable.operationName, transport: .stream, duration: .now - started)
-            metrics?.subscriptions.add(1)
-            body.own(
-              Task {
-                defer { metrics?.subscriptions.add(-1) }
-                for await result in results {
-                  // The next result is pulled only once the client has read enough of the others.
-                  guard await body.reserve() else { return }
-                  body.append(format.result(result.body, eventID: result.eventID))
-                }
-                if !Task.isCancelled { body.finish() }
-              })
-          }
-        }
+        return streamAnswer(
+          Self.resuming(parsed, lastEventID: lastEventID), authorization: authorization, format: format)
       }
     }
   }

@@ -25,7 +25,7 @@ extension HTTPResponse {
     status: 204, contentType: nil, body: [],
     headers: [
       HTTPHeaderField("Access-Control-Allow-Methods", "GET, POST, OPTIONS"),
-      HTTPHeaderField("Access-Control-Allow-Headers", "content-type, authorization, accept"),
+      HTTPHeaderField("Access-Control-Allow-Headers", "content-type, authorization, accept, last-event-id"),
       HTTPHeaderField("Access-Control-Max-Age", "86400"),
     ])
 

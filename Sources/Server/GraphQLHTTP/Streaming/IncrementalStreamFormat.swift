@@ -4,7 +4,10 @@ import HTTPServer
 /// `multipart/mixed` answers carrying `@defer`/`@stream` payloads, framed as Apollo Server writes
 /// them: `Content-Type: multipart/mixed; boundary="-"; incrementalSpec=v0.2` (or
 /// `deferSpec=20220824`), each payload a part `\r\n---\r\ncontent-type: application/json;
-/// charset=utf-8\r\n\r\n<json>`, and `\r\n-----\r\n` at the end.
+/// charset=utf-8\r\n\r\n<json>`, and `\r\n-----\r\n` at the end. The delimiter after a part
+/// goes with it (the body opens with the first one, and the end adds `--\r\n` to the last), so
+/// a reader that waits for the delimiter that ends a part, as RFC 2046 has it, gets each part
+/// at once.
 enum IncrementalStreamFormat {
   /// The incremental format an `Accept` header asks for, the first it lists, if any.
   static func negotiate(accept: String?) -> IncrementalFormat? {
@@ -27,7 +30,10 @@ enum IncrementalStreamFormat {
     request.query.contains("@defer") || request.query.contains("@stream")
   }
 
-  static let part = Array("\r\n---\r\ncontent-type: application/json; charset=utf-8\r\n\r\n".utf8)
+  /// The delimiter, which opens the body and follows every part.
+  static let delimiter = Array("\r\n---".utf8)
+  /// A part's header, after the delimiter before it.
+  static let partHeader = Array("\r\ncontent-type: application/json; charset=utf-8\r\n\r\n".utf8)
 
   static func framing(_ format: IncrementalFormat) -> StreamFraming {
     let last: String =
@@ -39,13 +45,15 @@ enum IncrementalStreamFormat {
       contentType: format == .incrementalSpecV0_2
         ? #"multipart/mixed; boundary="-"; incrementalSpec=v0.2"#
         : #"multipart/mixed; boundary="-"; deferSpec=20220824"#,
-      opening: [], heartbeat: [], stalledEnding: part + Array(last.utf8), end: Array("\r\n-----\r\n".utf8))
+      opening: delimiter, heartbeat: [], stalledEnding: partHeader + Array(last.utf8) + delimiter,
+      end: Array("--\r\n".utf8))
   }
 
-  /// One payload as a part. An ordinary response (a request that deferred nothing, or stopped
-  /// before executing) gets `"hasNext":false`, as every part of these formats has it.
+  /// One payload as a part, and the delimiter after it. An ordinary response (a request that
+  /// deferred nothing, or stopped before executing) gets `"hasNext":false`, as every part of
+  /// these formats has it.
   static func part(_ payload: IncrementalPayload, first: Bool) -> [UInt8] {
-    part + body(payload, first: first)
+    partHeader + body(payload, first: first) + delimiter
   }
 
   /// The payload's JSON, with `"hasNext":false` added to an ordinary response.

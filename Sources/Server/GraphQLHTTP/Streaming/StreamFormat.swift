@@ -27,23 +27,27 @@ enum StreamFormat: Sendable, Equatable {
     return sse ? .serverSentEvents : nil
   }
 
-  /// What the server sends around the results: the type, what goes at once (SSE: a comment),
-  /// the keep-alive sent when nothing else was for a while, the error that ends the stream of a
-  /// client that did not read what was sent (multipart's fatal-error part, or an SSE `error`
-  /// event), and the end.
+  /// What the server sends around the results: the type, what goes at once (SSE: a comment;
+  /// multipart: the first delimiter), the keep-alive sent when nothing else was for a while, the
+  /// error that ends the stream of a client that did not read what was sent (multipart's
+  /// fatal-error part, or an SSE `error` event), and the end.
+  ///
+  /// A multipart part ends only where the next delimiter begins (RFC 2046), and parsers that
+  /// follow the RFC (Python's gql) hand a part over only then; so each part is followed by the
+  /// next delimiter at once, in the same write, as Apollo Router does, and the end closes the
+  /// last delimiter (`--`).
   var framing: StreamFraming {
     let errors =
       #"[{"message":"The subscriber did not read its events; the subscription ended.","extensions":{"code":"SUBSCRIBER_TOO_SLOW"}}]"#
     switch self {
     case .multipart(let quotedBoundary):
-      let part = "\r\n--graphql\r\ncontent-type: application/json\r\n\r\n"
       return StreamFraming(
         contentType: quotedBoundary
           ? #"multipart/mixed;boundary="graphql";subscriptionSpec=1.0"#
-          : "multipart/mixed;boundary=graphql;subscriptionSpec=1.0", opening: [],
-        heartbeat: Array((part + "{}").utf8),
-        stalledEnding: Array((part + "{\"payload\":null,\"errors\":\(errors)}").utf8),
-        end: Array("\r\n--graphql--\r\n".utf8))
+          : "multipart/mixed;boundary=graphql;subscriptionSpec=1.0", opening: Self.delimiter,
+        heartbeat: Self.part("{}"),
+        stalledEnding: Self.part("{\"payload\":null,\"errors\":\(errors)}"),
+        end: Array("--\r\n".utf8))
     case .serverSentEvents:
       return StreamFraming(
         contentType: "text/event-stream; charset=utf-8", opening: Array(":\n\n".utf8),
@@ -53,14 +57,28 @@ enum StreamFormat: Sendable, Equatable {
     }
   }
 
+  /// The multipart delimiter, which opens the body and follows every part.
+  private static let delimiter = Array("\r\n--graphql".utf8)
+
+  /// A multipart part holding `json` (its pieces, in order), and the delimiter after it. The part
+  /// says its length: aiohttp's reader (Python's gql) then reads exactly that much, where without
+  /// it a part ends only once more bytes arrive after the delimiter (the next event's).
+  private static func part(_ json: [UInt8]...) -> [UInt8] {
+    let length = json.reduce(0) { $0 + $1.count }
+    var bytes = Array("\r\ncontent-type: application/json\r\ncontent-length: \(length)\r\n\r\n".utf8)
+    bytes.reserveCapacity(bytes.count + length + delimiter.count)
+    for piece in json { bytes += piece }
+    return bytes + delimiter
+  }
+
+  private static func part(_ json: String) -> [UInt8] { part(Array(json.utf8)) }
+
   /// One result (an encoded `ExecutionResult`); an SSE event carries `eventID` as its `id:`
   /// line, which a reconnecting `EventSource` sends back as `Last-Event-ID`.
   func result(_ body: [UInt8], eventID: String? = nil) -> [UInt8] {
     switch self {
     case .multipart:
-      Array("\r\n--graphql\r\ncontent-type: application/json\r\n\r\n{\"payload\":".utf8) + body + [
-        UInt8(ascii: "}")
-      ]
+      Self.part(Array("{\"payload\":".utf8), body, [UInt8(ascii: "}")])
     case .serverSentEvents:
       // An id holds no line break (it is the server's own digits), so one `id:` line carries it.
       (eventID.map { Array("id: \($0)\n".utf8) } ?? []) + Array("event: next\ndata: ".utf8) + body

@@ -314,6 +314,8 @@ final class ServerCore: Sendable {
       return queue(refusal, state: state, connection: connection, close: stopping.load(ordering: .relaxed))
     }
     state.longLived = true
+    // From now on the connection holds a long-lived slot, not one of the ordinary connections.
+    connections.becameLongLived(cmhd_connection_fd(connection))
     let body = StreamedBody(framing: framing, connection: connection)
     let context = StreamContext(body: body, core: self)
     state.phase = .responded

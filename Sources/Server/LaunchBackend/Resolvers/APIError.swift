@@ -71,6 +71,16 @@ enum APIError {
 
   static let idempotencyKeyReusedCode = "IDEMPOTENCY_KEY_REUSED"
 
+  /// `extensions.resumeAfter` beyond the newest event of the log: `BAD_USER_INPUT`, with the
+  /// newest id (`newestEventId`), after which a client may resume.
+  static func resumeAfterAhead(_ id: Int, newest: Int) -> GraphQLError {
+    var error = badUserInput(
+      "extensions.resumeAfter is \(id), but the newest event is \(newest): resume after an id this "
+        + "server sent (\(newest) or lower), or subscribe without resumeAfter.")
+    error.extensions?["newestEventId"] = .string(String(newest))
+    return error
+  }
+
   /// `extensions.resumeAfter` that is not an event id: `BAD_USER_INPUT`.
   static var invalidResumeAfter: GraphQLError {
     badUserInput("extensions.resumeAfter must be an event id: a string of digits, such as \"42\".")

@@ -81,13 +81,16 @@ static inline enum MHD_Result cmhd_no(void) { return MHD_NO; }
 
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/filter.h>
 #include <unistd.h>
 
-/// Opens a non-blocking TCP socket of `family` bound to `address` and listening with `backlog`.
-/// Returns the descriptor, or -1 with the `errno` of the failing call in `*error_out` (so a caller
-/// can tell EADDRINUSE from other failures, which MHD_start_daemon does not report).
+/// Opens a non-blocking TCP socket of `family` bound to `address` and listening with `backlog`;
+/// with `reuse_port`, SO_REUSEPORT lets other processes (of the same user) listen on the same
+/// port at once, the kernel spreading new connections among them. Returns the descriptor, or -1
+/// with the `errno` of the failing call in `*error_out` (so a caller can tell EADDRINUSE from
+/// other failures, which MHD_start_daemon does not report).
 static inline int cmhd_listen_address(int family, const struct sockaddr *address, socklen_t length,
-                                      int backlog, int *error_out) {
+                                      int backlog, int reuse_port, int *error_out) {
   int fd = socket(family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
   if (fd < 0) {
     *error_out = errno;
@@ -95,6 +98,11 @@ static inline int cmhd_listen_address(int family, const struct sockaddr *address
   }
   int on = 1;
   (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on);
+  if (reuse_port && setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &on, sizeof on) != 0) {
+    *error_out = errno;
+    close(fd);
+    return -1;
+  }
   if (bind(fd, address, length) != 0 || listen(fd, backlog) != 0) {
     *error_out = errno;
     close(fd);
@@ -105,24 +113,39 @@ static inline int cmhd_listen_address(int family, const struct sockaddr *address
 }
 
 /// `cmhd_listen_address` for an IPv4 address (network order) and port.
-static inline int cmhd_listen_ipv4(uint32_t address_be, uint16_t port, int backlog, int *error_out) {
+static inline int cmhd_listen_ipv4(uint32_t address_be, uint16_t port, int backlog, int reuse_port,
+                                   int *error_out) {
   struct sockaddr_in addr;
   memset(&addr, 0, sizeof addr);
   addr.sin_family = AF_INET;
   addr.sin_port = htons(port);
   addr.sin_addr.s_addr = address_be;
-  return cmhd_listen_address(AF_INET, (struct sockaddr *)&addr, sizeof addr, backlog, error_out);
+  return cmhd_listen_address(AF_INET, (struct sockaddr *)&addr, sizeof addr, backlog, reuse_port, error_out);
 }
 
 /// `cmhd_listen_address` for an IPv6 address (16 bytes, network order) and port. `::` also
 /// accepts IPv4 clients where the system allows dual-stack sockets (Linux's default).
-static inline int cmhd_listen_ipv6(const uint8_t *address, uint16_t port, int backlog, int *error_out) {
+static inline int cmhd_listen_ipv6(const uint8_t *address, uint16_t port, int backlog, int reuse_port,
+                                   int *error_out) {
   struct sockaddr_in6 addr;
   memset(&addr, 0, sizeof addr);
   addr.sin6_family = AF_INET6;
   addr.sin6_port = htons(port);
   memcpy(&addr.sin6_addr, address, 16);
-  return cmhd_listen_address(AF_INET6, (struct sockaddr *)&addr, sizeof addr, backlog, error_out);
+  return cmhd_listen_address(AF_INET6, (struct sockaddr *)&addr, sizeof addr, backlog, reuse_port, error_out);
+}
+
+/// Steers the new connections of `fd`'s SO_REUSEPORT group to the group's second socket (the
+/// kernel numbers a group's sockets in the order they joined, a closed one's place taken by the
+/// last): a classic BPF program that answers 1 for every connection. A server about to stop,
+/// the group's oldest member, calls it when it begins draining, so that its accept queue is
+/// empty by the time it closes (closing a listening socket resets the connections still queued
+/// on it). While the group has one socket the kernel ignores the answer and spreads connections
+/// as before. Returns 0, or the errno of the failure.
+static inline int cmhd_steer_to_second_listener(int fd) {
+  struct sock_filter code[] = {BPF_STMT(BPF_RET | BPF_K, 1)};
+  struct sock_fprog program = {1, code};
+  return setsockopt(fd, SOL_SOCKET, SO_ATTACH_REUSEPORT_CBPF, &program, sizeof program) == 0 ? 0 : errno;
 }
 
 /// Limits of a daemon started by `cmhd_start_on_socket`.

@@ -9,7 +9,10 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
 #include <sys/socket.h>
+#include <sys/uio.h>
 #include <sys/types.h>
 #include <wslay/wslay.h>
 
@@ -59,6 +62,48 @@ static inline ssize_t cwslay_socket_write(wslay_event_context_ptr ctx, int fd, c
     wslay_event_set_error(ctx, WSLAY_ERR_CALLBACK_FAILURE);
   }
   return -1;
+}
+
+/// A wslay send callback's write of a frame's held header (`head`, possibly empty) and `data` in
+/// one sendmsg(2), so that header and payload leave in one segment; errors as
+/// `cwslay_socket_write`. Returns the bytes written of both together.
+static inline ssize_t cwslay_socket_write_gathered(wslay_event_context_ptr ctx, int fd, const uint8_t *head,
+                                                   size_t head_length, const uint8_t *data, size_t length,
+                                                   int *failed) {
+  struct iovec parts[2];
+  struct msghdr message;
+  memset(&message, 0, sizeof message);
+  size_t count = 0;
+  if (head_length > 0) {
+    parts[count].iov_base = (void *)head;
+    parts[count].iov_len = head_length;
+    count += 1;
+  }
+  parts[count].iov_base = (void *)data;
+  parts[count].iov_len = length;
+  count += 1;
+  message.msg_iov = parts;
+  message.msg_iovlen = count;
+  ssize_t written = sendmsg(fd, &message, MSG_DONTWAIT | MSG_NOSIGNAL);
+  if (written >= 0) return written;
+  if (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
+    wslay_event_set_error(ctx, WSLAY_ERR_WOULDBLOCK);
+  } else {
+    *failed = 1;
+    wslay_event_set_error(ctx, WSLAY_ERR_CALLBACK_FAILURE);
+  }
+  return -1;
+}
+
+/// Whether a wslay send callback's `flags` say that more of the same frame follows (the header of
+/// a frame with a payload): the callback then holds the bytes and sends them with the payload.
+static inline int cwslay_more_follows(int flags) { return (flags & WSLAY_MSG_MORE) != 0; }
+
+/// Turns Nagle's algorithm off on a TCP socket (TCP_NODELAY), so that a small frame leaves at once
+/// instead of waiting for the peer's delayed ACK; 0 on success, else -1 (not a TCP socket).
+static inline int cwslay_set_nodelay(int fd) {
+  int on = 1;
+  return setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &on, sizeof on);
 }
 
 /// Makes a wslay recv callback's -1 mean "nothing more to read now" (the caller's read budget for

@@ -14,6 +14,9 @@ enum WebSocketEvent: Sendable, Equatable {
   case text([UInt8])
   /// The connection is over: the close code the server sent, or nil when it broke without one.
   case closed(code: UInt16?)
+  /// The client ended the connection because the server went past what it may make the client
+  /// hold (``WebSocketClient/Limits``); why, for the user.
+  case overwhelmed(String)
 }
 
 /// A WebSocket client connection (RFC 6455) over TCP, or TLS over TCP (``TLSConnection``): wslay
@@ -78,6 +81,26 @@ final class WebSocketClient: Sendable {
     return WebSocketClient(subprotocol: opened.subprotocol, events: events, core: core)
   }
 
+  /// What a server may make the client hold. Frames that carry nothing (pings and pongs, empty
+  /// messages, keep-alives) are counted against a budget that refills at `idlePerSecond` up to
+  /// `idleBurst`; messages handed over and not yet taken by the reader (``consumed(_:)``) may
+  /// hold at most `maxPendingBytes`; the answers wslay queues (pongs) at most `maxQueuedBytes`
+  /// before reading pauses. Past the first two the connection ends with ``WebSocketEvent/overwhelmed(_:)``.
+  enum Limits {
+    static let idlePerSecond = 100.0
+    static let idleBurst = 1000.0
+    static let maxPendingBytes = 8 << 20
+    static let maxQueuedBytes = 256 << 10
+    /// Read per turn of the connection's thread, so that the budgets are checked as it reads.
+    static let messagesPerTurn = 64
+    static let bytesPerTurn = 64 << 10
+  }
+
+  /// Tells the connection that the reader took `count` bytes of the messages it was handed.
+  func consumed(_ count: Int) {
+    core.pendingBytes.subtract(count, ordering: .relaxed)
+  }
+
   /// Queues a text message.
   func send(_ text: [UInt8]) {
     core.post { $0.texts.append(text) }
@@ -111,12 +134,20 @@ final class WebSocketClient: Sendable {
     private let wakePipe = WakePipe()
     private let outbox = Mutex(Outbox())
     private let events: AsyncStream<WebSocketEvent>.Continuation
+    /// Bytes of messages handed to the reader and not yet consumed.
+    let pendingBytes = Atomic<Int>(0)
+    /// The budget of frames that carry nothing, and when it was last refilled.
+    private var idleBudget = Limits.idleBurst
+    private var refilled = ContinuousClock.now
+    private var countedControlFrames = 0
+    /// Why the connection was ended for the server's excess, once it was.
+    private var overwhelmed: String?
 
     init?(opened: WebSocketSocket.Opened, events: AsyncStream<WebSocketEvent>.Continuation) {
       guard
         let framing = WebSocketFraming(
           role: .client, socket: opened.descriptor, stream: opened.tls, pendingInput: opened.leftover,
-          maxMessageBytes: 1 << 20)
+          maxMessageBytes: 1 << 20, maxQueuedBytes: Limits.maxQueuedBytes, readChunkBytes: 4096)
       else { return nil }
       self.framing = framing
       tls = opened.tls
@@ -156,9 +187,9 @@ final class WebSocketClient: Sendable {
         let wantsRead = framing.wantsRead
         let wantsWrite = framing.wantsWrite
         if !wantsRead && !wantsWrite { break }
+        if overwhelmed != nil { break }
         if wantsRead && framing.hasPendingInput {
-          if !framing.receive() { break }
-          deliver()
+          if !receive() { break }
           continue
         }
         var entries = [
@@ -178,8 +209,7 @@ final class WebSocketClient: Sendable {
         let readable =
           Int16(POLLIN | POLLHUP | POLLERR) | (tls?.readWaitsForWritable == true ? Int16(POLLOUT) : 0)
         if entries[0].revents & readable != 0 && wantsRead {
-          stopping = !framing.receive()
-          deliver()
+          stopping = !receive()
         }
       }
       deliver()
@@ -187,14 +217,63 @@ final class WebSocketClient: Sendable {
       framing.free()
       tls?.shutdown()
       Glibc.close(framing.socket)
-      events.yield(.closed(code: code))
+      events.yield(overwhelmed.map { .overwhelmed($0) } ?? .closed(code: code))
       events.finish()
     }
 
-    /// Hands received text messages to the reader.
+    /// Reads one turn's worth (`Limits.messagesPerTurn`, `bytesPerTurn`) and hands it over;
+    /// false when the connection is over.
+    private func receive() -> Bool {
+      framing.messageBudget = Limits.messagesPerTurn
+      framing.readBudget = Limits.bytesPerTurn
+      let open = framing.receive()
+      deliver()
+      return open && overwhelmed == nil
+    }
+
+    /// Hands received text messages to the reader, within the limits: empty ones are dropped
+    /// (and counted, as control frames and keep-alives are).
     private func deliver() {
-      for case .text(let message) in framing.incoming { events.yield(.text(message)) }
+      spendIdleBudget(framing.controlFramesReceived - countedControlFrames)
+      countedControlFrames = framing.controlFramesReceived
+      for case .text(let message) in framing.incoming where overwhelmed == nil {
+        if Self.carriesNothing(message) {
+          spendIdleBudget(1)
+          if message.isEmpty { continue }
+        }
+        if pendingBytes.add(message.count, ordering: .relaxed).newValue > Limits.maxPendingBytes {
+          overwhelmed =
+            "the WebSocket server sent more than \(Limits.maxPendingBytes >> 20) MB the reader "
+            + "had not taken yet; the connection was closed"
+          break
+        }
+        events.yield(.text(message))
+      }
       framing.incoming = []
+    }
+
+    /// Whether a message is empty or a protocol keep-alive (`ka`, `ping`, `pong`): the kind a
+    /// flood is made of.
+    static func carriesNothing(_ message: [UInt8]) -> Bool {
+      guard message.count <= 64 else { return false }
+      let text = String(decoding: message, as: UTF8.self)
+      return message.isEmpty || text.contains(#""ka""#) || text.contains(#""ping""#)
+        || text.contains(#""pong""#)
+    }
+
+    private func spendIdleBudget(_ count: Int) {
+      guard count > 0, overwhelmed == nil else { return }
+      let now = ContinuousClock.now
+      let elapsed = now - refilled
+      refilled = now
+      let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+      idleBudget = min(Limits.idleBurst, idleBudget + seconds * Limits.idlePerSecond) - Double(count)
+      if idleBudget < 0 {
+        overwhelmed =
+          "the WebSocket server sent more than \(Int(Limits.idleBurst)) control frames, empty "
+          + "messages or keep-alives at once (at most \(Int(Limits.idlePerSecond)) a second are allowed); the "
+          + "connection was closed"
+      }
     }
   }
 }

@@ -1,0 +1,87 @@
+import GraphQL
+import HTTPServer
+
+extension GraphQLHTTPHandler {
+  /// Whether `request` is a GET asking for server-sent events: graphql-sse's distinct
+  /// connections mode as a browser's `EventSource` speaks it (it can only GET, and sends
+  /// `Accept: text/event-stream`).
+  static func asksForEventStream(_ request: some HTTPRequestHead) -> Bool {
+    request.method == .get
+      && StreamFormat.negotiate(accept: request.header("Accept").value) == .serverSentEvents
+  }
+
+  /// A GET answered with server-sent events: the parameters come from the query string, as for
+  /// any GET (`query`, `variables`, `operationName`, `extensions`), and the `Last-Event-ID` a
+  /// reconnecting `EventSource` sends resumes after that event. A mutation is refused (405), as
+  /// over any GET; a parameter error is a JSON 400.
+  func eventStream(_ request: some HTTPRequestHead, authorization: String?) -> HTTPResponder {
+    let parsed: GraphQLRequest
+    do {
+      parsed = try RequestParameters.fromQueryString(request.queryArgument)
+    } catch {
+      return .respond(.error(400, error.message, media: .json))
+    }
+    if Self.selectsMutation(parsed) {
+      return .respond(.error(405, "Mutations can only be sent with POST.", media: .json, allow: "POST"))
+    }
+    let resumable = Self.resuming(parsed, lastEventID: request.header("Last-Event-ID").value)
+    return streamAnswer(resumable, authorization: authorization, format: .serverSentEvents)
+  }
+
+  /// The request resuming after `lastEventID` (what `extensions.resumeAfter` means), unless its
+  /// extensions name an event already, which wins.
+  static func resuming(_ request: GraphQLRequest, lastEventID: String?) -> GraphQLRequest {
+    guard let lastEventID, !lastEventID.isEmpty,
+      request.extensions?[SubscriptionResult.resumeAfterExtension] == nil
+    else { return request }
+    var resumed = request
+    var extensions = resumed.extensions ?? [:]
+    extensions[SubscriptionResult.resumeAfterExtension] = .string(lastEventID)
+    resumed.extensions = extensions
+    return resumed
+  }
+
+  /// Whether the operation `request` selects is a mutation (a document that does not parse is
+  /// left to the pipeline, which answers it with its errors).
+  static func selectsMutation(_ request: GraphQLRequest) -> Bool {
+    guard let document = try? parse(request.query) else { return false }
+    let operations = document.operations
+    let selected =
+      request.operationName.map { name in operations.first { $0.name?.value == name } }
+      ?? (operations.count == 1 ? operations.first : nil)
+    return selected?.operation == .mutation
+  }
+
+  /// A streamed answer in `format` (multipart or SSE) carrying the operation's results: one
+  /// for a query or mutation, each event of a subscription as it comes.
+  func streamAnswer(_ request: GraphQLRequest, authorization: String?, format: StreamFormat) -> HTTPResponder
+  {
+    .stream(framing: format.framing) { [service, metrics] body in
+      // Starting the operation executes it (a query or mutation in full, a subscription
+      // once), on the server's executor.
+      let started = ContinuousClock.now
+      switch service.start(request, authorization: authorization) {
+      case .single(let result):
+        metrics?.record(
+          result, operationName: result.operationName ?? request.operationName, transport: .stream,
+          duration: .now - started)
+        body.append(format.result(result.body))
+        body.finish()
+      case .stream(let results):
+        metrics?.record(
+          .ok, operationName: request.operationName, transport: .stream, duration: .now - started)
+        metrics?.subscriptions.add(1)
+        body.own(
+          Task {
+            defer { metrics?.subscriptions.add(-1) }
+            for await result in results {
+              // The next result is pulled only once the client has read enough of the others.
+              guard await body.reserve() else { return }
+              body.append(format.result(result.body, eventID: result.eventID))
+            }
+            if !Task.isCancelled { body.finish() }
+          })
+      }
+    }
+  }
+}
