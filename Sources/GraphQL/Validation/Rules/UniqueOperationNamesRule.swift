@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Operation-Name-Uniqueness
 final class UniqueOperationNamesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterOperation] }
+
   private var known: [String: Name] = [:]
 
   func enterOperation(_ node: OperationDefinition) {
