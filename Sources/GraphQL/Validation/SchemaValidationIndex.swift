@@ -14,10 +14,15 @@ final class SchemaValidationIndex: Sendable {
     let namedOutputType: GraphQLNamedType?
     /// The arguments a selection must give (non-null, no default), in declaration order.
     let requiredArguments: [GraphQLInputValue]
+    /// Each argument's type if it is an input type of the schema, in `field.arguments` order.
+    let argumentInputTypes: [GraphQLTypeReference?]
 
     init(field: GraphQLField, typeMap: [String: GraphQLNamedType]) {
       self.field = field
       requiredArguments = field.arguments.filter { $0.type.isNonNull && $0.defaultValue == nil }
+      argumentInputTypes = field.arguments.map { argument in
+        typeMap[argument.type.namedType]?.isInputType == true ? argument.type : nil
+      }
       let named = typeMap[field.type.namedType]
       if let named, named.isOutputType {
         outputType = field.type

@@ -133,15 +133,24 @@ public struct TypeInfo: Sendable {
 
   mutating func enterArgument(_ node: Argument) {
     let name = node.name.value
-    let definition =
-      if let directive {
-        directive.arguments.first { $0.name == name }
-      } else {
-        (fieldStack.last ?? nil)?.field.arguments.first { $0.name == name }
-      }
-    argument = definition
-    defaultValueStack.append(definition?.defaultValue)
-    inputTypeStack.append(definition.flatMap { schema.isInputType($0.type) ? $0.type : nil })
+    if let directive {
+      let definition = directive.arguments.first { $0.name == name }
+      argument = definition
+      defaultValueStack.append(definition?.defaultValue)
+      inputTypeStack.append(definition.flatMap { schema.isInputType($0.type) ? $0.type : nil })
+    } else if let entry = fieldStack.last ?? nil,
+      let index = entry.field.arguments.firstIndex(where: { $0.name == name })
+    {
+      // A field's argument types were checked once, in the schema index.
+      let definition = entry.field.arguments[index]
+      defaultValueStack.append(definition.defaultValue)
+      inputTypeStack.append(entry.argumentInputTypes[index])
+      argument = definition
+    } else {
+      argument = nil
+      defaultValueStack.append(nil)
+      inputTypeStack.append(nil)
+    }
   }
 
   mutating func leaveArgument() {

@@ -111,6 +111,8 @@ public final class ValidationContext {
   /// The fragments an operation (or fragment) uses, directly or through other fragments, each
   /// once, in discovery order.
   public func recursivelyReferencedFragments(of selectionSet: SelectionSet) -> [FragmentDefinition] {
+    // A document without fragment definitions references none (spreads of unknown names aside).
+    if fragmentsByName.isEmpty { return [] }
     let key = selectionSet.range?.start
     if let key, let cached = referencedFragmentsCache[key] { return cached }
     var fragments: [FragmentDefinition] = []

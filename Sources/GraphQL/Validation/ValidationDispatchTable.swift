@@ -39,33 +39,63 @@ struct ValidationDispatchTable {
     }
   }
 
-  /// Every event's visitors, one event after another.
-  private let entries: ContiguousArray<any ValidationVisitor>
-  /// Where each event's visitors start in `entries` (and, at the end, where the last ones end).
+  /// The visitors, in rule order.
+  private let visitors: [any ValidationVisitor]
+  /// Every event's visitors (indices into `visitors`), one event after another.
+  private let order: ContiguousArray<UInt16>
+  /// Where each event's visitors start in `order` (and, at the end, where the last ones end).
   private let starts: ContiguousArray<Int>
 
-  /// Each event's callbacks, by the event's raw value (computed once per process).
-  private static let eventCallbacks: [UInt32] = Event.allCases.map(\.callbacks.rawValue)
+  /// For each callback bit, the events that make that callback (computed once per process).
+  private static let eventsByCallback: [UInt32] = (0..<32).map { bit in
+    var events: UInt32 = 0
+    for event in Event.allCases where event.callbacks.rawValue & (1 << bit) != 0 {
+      events |= 1 << event.rawValue
+    }
+    return events
+  }
+  private static let eventCount = Event.allCases.count
 
   init(_ visitors: [any ValidationVisitor]) {
-    // Each visitor's callbacks are asked once; the grouping then works on the bits alone.
-    var callbacks = ContiguousArray<UInt32>()
-    callbacks.reserveCapacity(visitors.count)
-    for visitor in visitors { callbacks.append(visitor.callbacks.rawValue) }
-    let events = Self.eventCallbacks
-    var starts = ContiguousArray<Int>(repeating: 0, count: events.count + 1)
-    var total = 0
-    for (event, mask) in events.enumerated() {
-      starts[event] = total
-      for has in callbacks where has & mask != 0 { total += 1 }
+    self.visitors = visitors
+    // Each visitor's callbacks are asked once and turned into the events it takes part in; then
+    // each event's members are a bit mask over the visitors (a slower path past 64 of them).
+    var members = ContiguousArray<UInt64>(repeating: 0, count: Self.eventCount)
+    var order = ContiguousArray<UInt16>()
+    var starts = ContiguousArray<Int>(repeating: 0, count: Self.eventCount + 1)
+    if visitors.count <= 64 {
+      for index in visitors.indices {
+        var bits = visitors[index].callbacks.rawValue
+        var events: UInt32 = 0
+        while bits != 0 {
+          events |= Self.eventsByCallback[bits.trailingZeroBitCount]
+          bits &= bits &- 1
+        }
+        while events != 0 {
+          members[events.trailingZeroBitCount] |= 1 << UInt64(index)
+          events &= events &- 1
+        }
+      }
+      order.reserveCapacity(members.reduce(0) { $0 + $1.nonzeroBitCount })
+      for event in 0..<Self.eventCount {
+        starts[event] = order.count
+        var mask = members[event]
+        while mask != 0 {
+          order.append(UInt16(mask.trailingZeroBitCount))
+          mask &= mask &- 1
+        }
+      }
+    } else {
+      let callbacks = visitors.map(\.callbacks)
+      for event in Event.allCases {
+        starts[event.rawValue] = order.count
+        for index in callbacks.indices where !callbacks[index].isDisjoint(with: event.callbacks) {
+          order.append(UInt16(truncatingIfNeeded: index))
+        }
+      }
     }
-    starts[events.count] = total
-    var entries = ContiguousArray<any ValidationVisitor>()
-    entries.reserveCapacity(total)
-    for mask in events {
-      for index in callbacks.indices where callbacks[index] & mask != 0 { entries.append(visitors[index]) }
-    }
-    self.entries = entries
+    starts[Self.eventCount] = order.count
+    self.order = order
     self.starts = starts
   }
 
@@ -75,7 +105,7 @@ struct ValidationDispatchTable {
     var index = starts[event.rawValue]
     let end = starts[event.rawValue + 1]
     while index < end {
-      body(entries[index])
+      body(visitors[Int(order[index])])
       index += 1
     }
   }

@@ -11,8 +11,8 @@ final class NoUndefinedVariablesRule: ContextVisitor, ValidationVisitor {
   /// reported on leaving it).
   func enterOperation(_ node: OperationDefinition) {
     let defined = VariableNameSet(node.variableDefinitions.lazy.map(\.variable.name))
-    let operation = node.name.map { " by operation \"\($0.value)\"" } ?? ""
     for variable in context.recursiveVariables(of: node) where !defined.contains(variable.name) {
+      let operation = node.name.map { " by operation \"\($0.value)\"" } ?? ""
       context.report(
         "Variable \"$\(variable.name.value)\" is not defined\(operation).",
         nodes: [variable.range, node.range])

@@ -11,8 +11,8 @@ final class NoUnusedVariablesRule: ContextVisitor, ValidationVisitor {
   /// reported on leaving it).
   func enterOperation(_ node: OperationDefinition) {
     let used = VariableNameSet(context.recursiveVariables(of: node).lazy.map(\.name))
-    let operation = node.name.map { " in operation \"\($0.value)\"" } ?? ""
     for definition in node.variableDefinitions where !used.contains(definition.variable.name) {
+      let operation = node.name.map { " in operation \"\($0.value)\"" } ?? ""
       context.report(
         "Variable \"$\(definition.variable.name.value)\" is never used\(operation).",
         nodes: [definition.range])

@@ -76,8 +76,13 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
   /// A set of response keys (as the AST stores them: short ones compare as two integers): a short
   /// array while small (no hashing), a hash set once large.
   struct KeySet {
-    private var small: [NameText] = []
+    private var small: [NameText]
     private var large: Set<NameText>?
+
+    init() {
+      small = []
+      small.reserveCapacity(16)
+    }
 
     /// Empties the set, keeping the small array's storage.
     mutating func removeAll() {
