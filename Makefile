@@ -52,6 +52,7 @@ test-deps: deps
 # Debian's package, built in GOPATH mode (no module proxy) into .build/gqlparser-peer.
 bench-deps: deps
 	$(call apt_install,$(BENCH_DEPS))
+	@mkdir -p .build
 	GO111MODULE=off GOPATH=/usr/share/gocode:$(CURDIR)/Benchmarks/reference/gopath \
 	  GOCACHE=$(CURDIR)/.build/go-cache go build -o .build/gqlparser-peer gqlparser-peer
 

@@ -60,15 +60,18 @@ struct ValidationDispatchTable {
     self.visitors = visitors
     // Each visitor's callbacks are asked once and turned into the events it takes part in; then
     // each event's members are a bit mask over the visitors (a slower path past 64 of them).
-    var members = ContiguousArray<UInt64>(repeating: 0, count: Self.eventCount)
+    // The static tables are read once (each read of a static goes through its one-time check).
+    let eventCount = Self.eventCount
+    let eventsByCallback = Self.eventsByCallback
+    var members = ContiguousArray<UInt64>(repeating: 0, count: eventCount)
     var order = ContiguousArray<UInt16>()
-    var starts = ContiguousArray<Int>(repeating: 0, count: Self.eventCount + 1)
+    var starts = ContiguousArray<Int>(repeating: 0, count: eventCount + 1)
     if visitors.count <= 64 {
       for index in visitors.indices {
         var bits = visitors[index].callbacks.rawValue
         var events: UInt32 = 0
         while bits != 0 {
-          events |= Self.eventsByCallback[bits.trailingZeroBitCount]
+          events |= eventsByCallback[bits.trailingZeroBitCount]
           bits &= bits &- 1
         }
         while events != 0 {
@@ -77,7 +80,7 @@ struct ValidationDispatchTable {
         }
       }
       order.reserveCapacity(members.reduce(0) { $0 + $1.nonzeroBitCount })
-      for event in 0..<Self.eventCount {
+      for event in 0..<eventCount {
         starts[event] = order.count
         var mask = members[event]
         while mask != 0 {
@@ -94,7 +97,7 @@ struct ValidationDispatchTable {
         }
       }
     }
-    starts[Self.eventCount] = order.count
+    starts[eventCount] = order.count
     self.order = order
     self.starts = starts
   }

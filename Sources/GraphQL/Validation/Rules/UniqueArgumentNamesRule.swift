@@ -9,16 +9,6 @@ final class UniqueArgumentNamesRule: ContextVisitor, ValidationVisitor {
 
   func enterArguments(_ nodes: [Argument]) {
     guard nodes.count > 1 else { return }
-    // Most argument lists are short and have no repeats: compare the names in place (short names
-    // are two integers) before grouping them.
-    if nodes.count <= 8 {
-      var repeated = false
-      for index in 1..<nodes.count where !repeated {
-        let name = nodes[index].name.text
-        repeated = nodes[..<index].contains { $0.name.text == name }
-      }
-      if !repeated { return }
-    }
     reportRepeated(nodes.lazy.map(\.name)) { "There can be only one argument named \"\($0)\"." }
   }
 }

@@ -10,7 +10,8 @@ final class UniqueOperationNamesRule: ContextVisitor, ValidationVisitor {
   private var known: [String: Name] = [:]
 
   func enterOperation(_ node: OperationDefinition) {
-    guard let name = node.name else { return }
+    // A document of one operation has no other to clash with.
+    guard let name = node.name, context.document.definitions.count > 1 else { return }
     noteUnique(name, in: &known, kind: "operation")
   }
 }
