@@ -6,7 +6,8 @@ SWIFT ?= swift
 # the explorer's tests headless.
 BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev libcurl4-openssl-dev libpq-dev libwslay-dev zlib1g-dev libjs-codemirror
 TEST_DEPS := curl openssl nodejs node-graphql time postgresql python3 python3-pip python3-websockets bash zsh man-db chromium
-BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind time python3 postgresql nginx-light
+BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind time python3 postgresql nginx-light \
+  golang-go golang-github-vektah-gqlparser-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs the Debian packages named in $(1) that dpkg does not report as installed.
@@ -47,8 +48,13 @@ test-deps: deps
 	    --no-deps --target $(PYTHON_PEERS_DIR) $(PYTHON_PEERS) && touch "$$stamp"; \
 	fi
 
+# The Go peer of the parse and validate benchmarks (Benchmarks/reference/gopath): gqlparser from
+# Debian's package, built in GOPATH mode (no module proxy) into .build/gqlparser-peer.
 bench-deps: deps
 	$(call apt_install,$(BENCH_DEPS))
+	@mkdir -p .build
+	GO111MODULE=off GOPATH=/usr/share/gocode:$(CURDIR)/Benchmarks/reference/gopath \
+	  GOCACHE=$(CURDIR)/.build/go-cache go build -o .build/gqlparser-peer gqlparser-peer
 
 build: deps
 	$(SWIFT) build

@@ -3,7 +3,7 @@
 # programs in Benchmarks/reference/ where one exists. Figures go to docs/performance.md by hand,
 # with the date.
 #
-# Usage: Benchmarks/run.sh [all|engine|completion|cli|client|cache|serve|persisted|fairness|database|defer|probes|subscriptions|websocket|fanout]   (default all)
+# Usage: Benchmarks/run.sh [all|engine|gqlparser|completion|cli|client|cache|serve|persisted|fairness|database|defer|probes|subscriptions|websocket|fanout]   (default all)
 # BEFORE: an older rocket-reserver binary the client and serve benchmarks also measure, side by side.
 # ENGINE_ROUNDS: how many A B rounds of the engine benchmark to run (default 3).
 # ENGINE_BEFORE: an older engine-benchmark binary the engine part also runs in every round (A B C),
@@ -11,6 +11,8 @@
 # ENGINE_PAIRS: after the rounds, N alternating short pairs (ours, graphql-js; 0.5 s rounds) per
 # stage, and the median of the pairs' ratios: steadier than best-of-rounds on a machine whose
 # speed swings by a third from minute to minute (default 0: none).
+# GQLPARSER_ROUNDS, GQLPARSER_SECONDS, GQLPARSER_PAIRS: the same for the gqlparser (Go) comparison
+# of parse and validate on every benchmark document (defaults 2 rounds of 0.5 s, 5 pairs of 0.25 s).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
@@ -182,6 +184,52 @@ if [ "$part" = all ] || [ "$part" = probes ]; then
         }
         printf "%-30s %7d %12.2f %15.2f %8.0fx\n", p, bytes[p], o, r, (o > 0 ? r / o : 0) }
     }' "$tmp/probes.txt"
+fi
+
+if [ "$part" = all ] || [ "$part" = gqlparser ]; then
+  # Parse and validate against gqlparser 2.5.1 (Go; gqlgen's parser and validator), built by
+  # `make bench-deps` from Benchmarks/reference/gopath: the LaunchList-shaped query of the engine
+  # stages, then each document of Operations/ (stage/NAME). Rounds alternate ours and Go's, each
+  # side keeps its best figure per stage; then alternating pairs per stage, median ratio.
+  peer=$root/.build/gqlparser-peer
+  if [ ! -x "$peer" ]; then
+    echo "error: $peer is missing (make bench-deps builds it)" >&2
+    exit 1
+  fi
+  echo
+  echo "== parse and validate vs gqlparser 2.5.1 (Go), ops/s (targets: validate >= 1.0x, parse >= 3x)"
+  swift build -c release --product engine-benchmark >/dev/null
+  engine=$(swift build -c release --show-bin-path)/engine-benchmark
+  seconds=${GQLPARSER_SECONDS:-0.5}
+  stages="parse,validate,documents"
+  : >"$tmp/gqlparser.txt"
+  for round in $(seq 1 "${GQLPARSER_ROUNDS:-2}"); do
+    echo "round $round: ours, then gqlparser"
+    ENGINE_STAGES=$stages "$engine" "$root" "$seconds" 2>/dev/null | sed 's/^/ours /' >>"$tmp/gqlparser.txt"
+    ENGINE_STAGES=$stages "$peer" "$root" "$seconds" 2>/dev/null | sed 's/^/gqlparser /' >>"$tmp/gqlparser.txt"
+  done
+  awk '{ if ($3 > best[$1 " " $2]) best[$1 " " $2] = $3; if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 } }
+    END {
+      printf "%-26s %10s %10s %7s\n", "stage (best of rounds)", "ours", "gqlparser", "ratio"
+      for (i = 1; i <= n; i++) { s = order[i]; o = best["ours " s]; g = best["gqlparser " s]
+        printf "%-26s %10d %10d %6.2fx\n", s, o, g, (g > 0 ? o / g : 0) }
+    }' "$tmp/gqlparser.txt"
+  pairs=${GQLPARSER_PAIRS:-5}
+  if [ "$pairs" -gt 0 ]; then
+    echo
+    echo "== alternating pairs, $pairs per stage (0.25 s rounds): ours / gqlparser, median and range"
+    for stage in $(awk '$1 == "ours" { print $2 }' "$tmp/gqlparser.txt" | awk '!seen[$0]++'); do
+      : >"$tmp/pairs"
+      for _ in $(seq "$pairs"); do
+        ours=$(ENGINE_STAGES=$stage "$engine" "$root" 0.25 2>/dev/null | awk -v s="$stage" '$1 == s { print $2 }')
+        ref=$(ENGINE_STAGES=$stage "$peer" "$root" 0.25 2>/dev/null | awk -v s="$stage" '$1 == s { print $2 }')
+        awk -v o="$ours" -v r="$ref" 'BEGIN { printf "%.3f\n", o / r }' >>"$tmp/pairs"
+      done
+      sort -n "$tmp/pairs" | awk -v s="$stage" '{ r[NR] = $1 } END {
+        m = NR % 2 ? r[(NR + 1) / 2] : (r[NR / 2] + r[NR / 2 + 1]) / 2
+        printf "%-26s median %.2fx (%.2f-%.2fx over %d pairs)\n", s, m, r[1], r[NR], NR }'
+    done
+  fi
 fi
 
 [ "$part" = all ] || [ "$part" = engine ] || exit 0

@@ -1,4 +1,5 @@
-// `engine-benchmark PROJECT_ROOT [SECONDS]` (ENGINE_STAGES=a,b to time only some stages): ops/s of the GraphQL engine's stages on the
+// `engine-benchmark PROJECT_ROOT [SECONDS]` (ENGINE_STAGES=a,b to time only some stages; see
+// OperationDocuments for the per-document ones): ops/s of the GraphQL engine's stages on the
 // LaunchList-shaped query, set up and timed exactly as Benchmarks/reference/engine-reference.js times
 // graphql-js, printed in the same `STAGE N` format (plus `pipeline-cached`, which graphql-js lacks).
 // Before timing anything it checks that our response is byte for byte the one graphql-js gives
@@ -52,8 +53,13 @@ func run(root: String, seconds: Double) throws {
   // ENGINE_ITERATIONS=N makes exactly N calls per stage and prints no rate: for instruction
   // counting under `valgrind --tool=callgrind`, which is repeatable where wall time is not.
   let fixedIterations = ProcessInfo.processInfo.environment["ENGINE_ITERATIONS"].flatMap { Int($0) }
+  // Stages named NAME/DOCUMENT (OperationDocuments) run only when named, or all with `documents`.
+  func selected(_ stage: String) -> Bool {
+    guard let onlyStages else { return !stage.contains("/") }
+    return onlyStages.contains(stage) || (stage.contains("/") && onlyStages.contains("documents"))
+  }
   func report(_ stage: String, _ body: () -> Int) {
-    if let onlyStages, !onlyStages.contains(stage) { return }
+    if !selected(stage) { return }
     if let fixedIterations {
       for _ in 0..<fixedIterations { checksum &+= body() }
       print("\(stage) \(fixedIterations) calls")
@@ -79,6 +85,12 @@ func run(root: String, seconds: Double) throws {
   }
   // What a server does: the document cache, then execution straight to bytes.
   report("pipeline-cached") { processor.process(GraphQLRequest(query: query), context: ()).body.count }
+  // parse/NAME and validate/NAME of Operations/NAME.graphql: only when ENGINE_STAGES names them
+  // (or says `documents`, for all of them).
+  try OperationDocuments(root: root).run(
+    schema: executable.schema,
+    select: selected,
+    report: report)
   // Keeps every timed call observable; goes to stderr so stdout stays `STAGE N` lines.
   FileHandle.standardError.write(Data("checksum \(checksum)\n".utf8))
 }

@@ -15,7 +15,19 @@ class ContextVisitor {
 
   /// Reports each name given more than once among `names`, with all its nodes, in the order the
   /// names first appear; `message` words the error for a name.
-  func reportRepeated(_ names: some Sequence<Name>, _ message: (String) -> String) {
+  func reportRepeated(_ names: some Collection<Name>, _ message: (String) -> String) {
+    // Most lists are short and repeat nothing: compare the names in place (short names are two
+    // integers) before grouping them in a dictionary.
+    if names.count <= 8 {
+      var seen = names.startIndex
+      var repeated = false
+      while seen != names.endIndex, !repeated {
+        let text = names[seen].text
+        names.formIndex(after: &seen)
+        repeated = names[seen...].contains { $0.text == text }
+      }
+      if !repeated { return }
+    }
     for group in names.repeated() {
       context.report(message(group.name), nodes: group.nodes.map(\.range))
     }

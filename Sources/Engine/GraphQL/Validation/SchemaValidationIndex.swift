@@ -12,9 +12,17 @@ final class SchemaValidationIndex: Sendable {
     let outputType: GraphQLTypeReference?
     /// The named type at the core of `outputType`.
     let namedOutputType: GraphQLNamedType?
+    /// The arguments a selection must give (non-null, no default), in declaration order.
+    let requiredArguments: [GraphQLInputValue]
+    /// Each argument's type if it is an input type of the schema, in `field.arguments` order.
+    let argumentInputTypes: [GraphQLTypeReference?]
 
     init(field: GraphQLField, typeMap: [String: GraphQLNamedType]) {
       self.field = field
+      requiredArguments = field.arguments.filter { $0.type.isNonNull && $0.defaultValue == nil }
+      argumentInputTypes = field.arguments.map { argument in
+        typeMap[argument.type.namedType]?.isInputType == true ? argument.type : nil
+      }
       let named = typeMap[field.type.namedType]
       if let named, named.isOutputType {
         outputType = field.type
@@ -26,15 +34,39 @@ final class SchemaValidationIndex: Sendable {
     }
   }
 
-  /// Fields by composite type name, then by field name.
-  let fieldsByType: [String: [String: FieldEntry]]
+  /// The fields of one composite type.
+  final class FieldTable: Sendable {
+    /// The field names as the AST stores them (short ones are two integers), in `entries` order.
+    private let names: [NameText]
+    private let entries: [FieldEntry]
+    /// The entries by name, for types with too many fields to scan.
+    private let byName: [String: FieldEntry]
+
+    init(_ byName: [String: FieldEntry]) {
+      self.byName = byName
+      names = byName.keys.map(NameText.init)
+      entries = Array(byName.values)
+    }
+
+    /// The field called `name`, if the type has one: found by comparing the stored names in
+    /// place while the type has few fields, which costs less than hashing the name.
+    func entry(named name: Name) -> FieldEntry? {
+      guard names.count <= 32 else { return byName[name.value] }
+      let text = name.text
+      for index in names.indices where names[index] == text { return entries[index] }
+      return nil
+    }
+  }
+
+  /// Fields by composite type name.
+  let fieldsByType: [String: FieldTable]
 
   /// - Parameters:
   ///   - typeNames: the schema's type names, in definition order.
   ///   - typeMap: the schema's types by name.
   ///   - queryTypeName: the query root's name (it alone has `__schema` and `__type`).
   init(typeNames: [String], typeMap: [String: GraphQLNamedType], queryTypeName: String) {
-    var fieldsByType: [String: [String: FieldEntry]] = [:]
+    var fieldsByType: [String: FieldTable] = [:]
     for name in typeNames {
       guard let type = typeMap[name], type.isCompositeType else { continue }
       var entries: [String: FieldEntry] = [:]
@@ -46,7 +78,7 @@ final class SchemaValidationIndex: Sendable {
         entries["__schema"] = FieldEntry(field: MetaFields.schema, typeMap: typeMap)
         entries["__type"] = FieldEntry(field: MetaFields.type, typeMap: typeMap)
       }
-      fieldsByType[name] = entries
+      fieldsByType[name] = FieldTable(entries)
     }
     self.fieldsByType = fieldsByType
   }

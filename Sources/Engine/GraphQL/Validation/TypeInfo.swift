@@ -7,8 +7,8 @@ public struct TypeInfo: Sendable {
   let schema: GraphQLSchema
   private let index: SchemaValidationIndex
   private var parentTypeStack: [GraphQLNamedType?] = []
-  /// `fields(of:)`'s last answer.
-  private var lastParentFields: (name: String, fields: [String: SchemaValidationIndex.FieldEntry]?)?
+  /// The fields of each `parentTypeStack` entry, looked up once per selection set.
+  private var parentFieldsStack: [SchemaValidationIndex.FieldTable?] = []
   private var typeStack: [GraphQLTypeReference?] = []
   /// The named type at the core of each `typeStack` entry, resolved once.
   private var namedTypeStack: [GraphQLNamedType?] = []
@@ -26,6 +26,13 @@ public struct TypeInfo: Sendable {
   init(schema: GraphQLSchema) {
     self.schema = schema
     self.index = schema.validationIndex
+    // Room for the nesting of most documents, so the stacks are allocated once, not grown.
+    let capacity = 8
+    parentTypeStack.reserveCapacity(capacity)
+    parentFieldsStack.reserveCapacity(capacity)
+    typeStack.reserveCapacity(capacity)
+    namedTypeStack.reserveCapacity(capacity)
+    fieldStack.reserveCapacity(capacity)
   }
 
   /// The composite type whose selection set is being walked.
@@ -34,6 +41,8 @@ public struct TypeInfo: Sendable {
   public var type: GraphQLTypeReference? { typeStack.last ?? nil }
   /// The definition of the current field.
   public var fieldDefinition: GraphQLField? { (fieldStack.last ?? nil)?.field }
+  /// The current field's required arguments (non-null, no default), if it is defined.
+  var requiredArguments: [GraphQLInputValue]? { (fieldStack.last ?? nil)?.requiredArguments }
   /// Whether the current field is defined on its parent type (cheaper than `fieldDefinition`).
   var hasFieldDefinition: Bool { (fieldStack.last ?? nil) != nil }
   /// The named type at the core of `type`.
@@ -78,27 +87,25 @@ public struct TypeInfo: Sendable {
   }
 
   mutating func enterSelectionSet() {
-    let named = namedType
-    parentTypeStack.append(named?.isCompositeType == true ? named : nil)
+    if let named = namedType, named.isCompositeType {
+      parentTypeStack.append(named)
+      parentFieldsStack.append(index.fieldsByType[named.name])
+    } else {
+      parentTypeStack.append(nil)
+      parentFieldsStack.append(nil)
+    }
   }
 
-  mutating func leaveSelectionSet() { parentTypeStack.removeLast() }
+  mutating func leaveSelectionSet() {
+    parentTypeStack.removeLast()
+    parentFieldsStack.removeLast()
+  }
 
   mutating func enterField(_ node: Field) {
-    var entry: SchemaValidationIndex.FieldEntry?
-    if let parent = parentType { entry = fields(of: parent.name)?.scanningSmall(node.name.value) }
+    let entry = (parentFieldsStack.last ?? nil)?.entry(named: node.name)
     fieldStack.append(entry)
     typeStack.append(entry?.outputType)
     namedTypeStack.append(entry?.namedOutputType)
-  }
-
-  /// The field entries of the type named `typeName`. The fields of one selection set share their
-  /// parent, so the last type's entries are kept and most fields skip hashing its name.
-  private mutating func fields(of typeName: String) -> [String: SchemaValidationIndex.FieldEntry]? {
-    if let last = lastParentFields, last.name == typeName { return last.fields }
-    let fields = index.fieldsByType[typeName]
-    lastParentFields = (typeName, fields)
-    return fields
   }
 
   mutating func leaveField() {
@@ -126,15 +133,24 @@ public struct TypeInfo: Sendable {
 
   mutating func enterArgument(_ node: Argument) {
     let name = node.name.value
-    let definition =
-      if let directive {
-        directive.arguments.first { $0.name == name }
-      } else {
-        (fieldStack.last ?? nil)?.field.arguments.first { $0.name == name }
-      }
-    argument = definition
-    defaultValueStack.append(definition?.defaultValue)
-    inputTypeStack.append(definition.flatMap { schema.isInputType($0.type) ? $0.type : nil })
+    if let directive {
+      let definition = directive.arguments.first { $0.name == name }
+      argument = definition
+      defaultValueStack.append(definition?.defaultValue)
+      inputTypeStack.append(definition.flatMap { schema.isInputType($0.type) ? $0.type : nil })
+    } else if let entry = fieldStack.last ?? nil,
+      let index = entry.field.arguments.firstIndex(where: { $0.name == name })
+    {
+      // A field's argument types were checked once, in the schema index.
+      let definition = entry.field.arguments[index]
+      defaultValueStack.append(definition.defaultValue)
+      inputTypeStack.append(entry.argumentInputTypes[index])
+      argument = definition
+    } else {
+      argument = nil
+      defaultValueStack.append(nil)
+      inputTypeStack.append(nil)
+    }
   }
 
   mutating func leaveArgument() {

@@ -26,6 +26,8 @@ public final class ValidationContext {
   private var spreadsCache: [Int: [FragmentSpread]] = [:]
   private var referencedFragmentsCache: [Int: [FragmentDefinition]] = [:]
   private var usagesCache: [Int: [VariableUsage]] = [:]
+  /// `recursiveVariables(of:)`'s answers, by the operation's selection set offset.
+  private var recursiveVariablesCache: [Int: [Variable]] = [:]
   /// Usages recorded by the main walk for the operation or fragment it is in (nil: not recording).
   /// The main walk has the same type information the separate collector would compute, so
   /// recording there saves a second walk of every definition.
@@ -109,6 +111,8 @@ public final class ValidationContext {
   /// The fragments an operation (or fragment) uses, directly or through other fragments, each
   /// once, in discovery order.
   public func recursivelyReferencedFragments(of selectionSet: SelectionSet) -> [FragmentDefinition] {
+    // A document without fragment definitions references none (spreads of unknown names aside).
+    if fragmentsByName.isEmpty { return [] }
     let key = selectionSet.range?.start
     if let key, let cached = referencedFragmentsCache[key] { return cached }
     var fragments: [FragmentDefinition] = []
@@ -155,6 +159,23 @@ public final class ValidationContext {
       usages += variableUsages(in: fragment)
     }
     return usages
+  }
+
+  /// The `$name` nodes of `recursiveVariableUsages(of:)`, in the same order, found without type
+  /// information (for rules that need only the names; they run before the walk has recorded the
+  /// typed usages).
+  public func recursiveVariables(of operation: OperationDefinition) -> [Variable] {
+    let key = operation.selectionSet.range?.start
+    if let key, let cached = recursiveVariablesCache[key] { return cached }
+    var collector = VariableNodeCollector()
+    collector.collect(directives: operation.directives)
+    collector.collect(selectionSet: operation.selectionSet)
+    for fragment in recursivelyReferencedFragments(of: operation.selectionSet) {
+      collector.collect(directives: fragment.directives)
+      collector.collect(selectionSet: fragment.selectionSet)
+    }
+    if let key { recursiveVariablesCache[key] = collector.nodes }
+    return collector.nodes
   }
 
   /// Starts recording the variable usages the main walk meets.

@@ -6,9 +6,13 @@
 /// field definition, input type, ...) already describes the node when `enter` runs.
 ///
 /// Implementation requirements: a rule is a class (it keeps its state between callbacks), used by
-/// one walk on one thread; implement only the callbacks it needs (all have empty defaults). Rules
-/// report problems with `ValidationContext.report(_:nodes:)` and never throw.
+/// one walk on one thread; implement only the callbacks it needs (all have empty defaults), and
+/// name them in `callbacks` (default: all), since the walk calls a visitor only at the kinds of
+/// node it names there. Rules report problems with `ValidationContext.report(_:nodes:)` and never
+/// throw.
 public protocol ValidationVisitor: AnyObject {
+  /// The callbacks this visitor implements; the walk calls no others.
+  var callbacks: ValidationCallbacks { get }
   /// Before the first definition.
   func enterDocument(_ node: Document)
   /// After the last definition (not called when validation aborted).
@@ -54,6 +58,7 @@ public protocol ValidationVisitor: AnyObject {
 }
 
 extension ValidationVisitor {
+  public var callbacks: ValidationCallbacks { .all }
   public func enterDocument(_ node: Document) {}
   public func leaveDocument(_ node: Document) {}
   public func enterOperation(_ node: OperationDefinition) {}

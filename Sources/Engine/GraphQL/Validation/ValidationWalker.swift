@@ -1,12 +1,18 @@
 /// The single walk of a document that drives every rule: keeps the context's `TypeInfo` in step
-/// and calls each rule's callbacks, in rule order, at every node (graphql-js's
-/// `visitInParallel(visitWithTypeInfo(...))`). Stops as soon as the context aborts.
+/// and calls the rules' callbacks, in rule order, at every node (graphql-js's
+/// `visitInParallel(visitWithTypeInfo(...))`), each rule only at the kinds of node it acts at
+/// (`ValidationDispatchTable`). Stops as soon as the context aborts.
 struct ValidationWalker {
   let context: ValidationContext
-  let visitors: [any ValidationVisitor]
+  let visitors: ValidationDispatchTable
+
+  init(context: ValidationContext, visitors: [any ValidationVisitor]) {
+    self.context = context
+    self.visitors = ValidationDispatchTable(visitors)
+  }
 
   func walk(_ document: Document) {
-    for visitor in visitors { visitor.enterDocument(document) }
+    visitors.each(.enterDocument) { $0.enterDocument(document) }
     for definition in document.definitions {
       if context.isAborted { return }
       switch definition {
@@ -16,7 +22,7 @@ struct ValidationWalker {
       }
     }
     if context.isAborted { return }
-    for visitor in visitors { visitor.leaveDocument(document) }
+    visitors.each(.leaveDocument) { $0.leaveDocument(document) }
   }
 
   private func walk(_ operation: OperationDefinition) {
@@ -27,16 +33,16 @@ struct ValidationWalker {
       case .subscription: .subscription
       }
     context.typeInfo.enterOperation(operation)
-    for visitor in visitors {
-      visitor.enterOperation(operation)
-      visitor.enterDirectives(operation.directives, location: location)
+    visitors.each(.enterOperation) {
+      $0.enterOperation(operation)
+      $0.enterDirectives(operation.directives, location: location)
     }
     for definition in operation.variableDefinitions {
       if context.isAborted { return }
       context.typeInfo.enterVariableDefinition(definition)
-      for visitor in visitors {
-        visitor.enterVariableDefinition(definition)
-        visitor.enterDirectives(definition.directives, location: .variableDefinition)
+      visitors.each(.variableDefinition) {
+        $0.enterVariableDefinition(definition)
+        $0.enterDirectives(definition.directives, location: .variableDefinition)
       }
       walk(type: definition.type)
       if let value = definition.defaultValue { walk(value: value) }
@@ -48,15 +54,15 @@ struct ValidationWalker {
     walk(selectionSet: operation.selectionSet)
     context.finishRecordingUsages(key: operation.selectionSet.range?.start)
     if context.isAborted { return }
-    for visitor in visitors { visitor.leaveOperation(operation) }
+    visitors.each(.leaveOperation) { $0.leaveOperation(operation) }
     context.typeInfo.leaveOperation()
   }
 
   private func walk(_ fragment: FragmentDefinition) {
     context.typeInfo.enterFragment(typeCondition: fragment.typeCondition)
-    for visitor in visitors {
-      visitor.enterFragmentDefinition(fragment)
-      visitor.enterDirectives(fragment.directives, location: .fragmentDefinition)
+    visitors.each(.enterFragmentDefinition) {
+      $0.enterFragmentDefinition(fragment)
+      $0.enterDirectives(fragment.directives, location: .fragmentDefinition)
     }
     walk(namedType: fragment.typeCondition)
     context.startRecordingUsages()
@@ -64,29 +70,29 @@ struct ValidationWalker {
     walk(selectionSet: fragment.selectionSet)
     context.finishRecordingUsages(key: fragment.selectionSet.range?.start)
     if context.isAborted { return }
-    for visitor in visitors { visitor.leaveFragmentDefinition(fragment) }
+    visitors.each(.leaveFragmentDefinition) { $0.leaveFragmentDefinition(fragment) }
     context.typeInfo.leaveFragment()
   }
 
   private func walk(selectionSet: SelectionSet) {
     if context.isAborted { return }
     context.typeInfo.enterSelectionSet()
-    for visitor in visitors { visitor.enterSelectionSet(selectionSet) }
+    visitors.each(.selectionSet) { $0.enterSelectionSet(selectionSet) }
     for selection in selectionSet.selections {
       if context.isAborted { break }
       switch selection {
       case .field(let field): walk(field: field)
       case .fragmentSpread(let spread):
-        for visitor in visitors {
-          visitor.enterFragmentSpread(spread)
-          visitor.enterDirectives(spread.directives, location: .fragmentSpread)
+        visitors.each(.fragmentSpread) {
+          $0.enterFragmentSpread(spread)
+          $0.enterDirectives(spread.directives, location: .fragmentSpread)
         }
         walkEach(directives: spread.directives, location: .fragmentSpread)
       case .inlineFragment(let inline):
         context.typeInfo.enterFragment(typeCondition: inline.typeCondition)
-        for visitor in visitors {
-          visitor.enterInlineFragment(inline)
-          visitor.enterDirectives(inline.directives, location: .inlineFragment)
+        visitors.each(.inlineFragment) {
+          $0.enterInlineFragment(inline)
+          $0.enterDirectives(inline.directives, location: .inlineFragment)
         }
         if let condition = inline.typeCondition { walk(namedType: condition) }
         walkEach(directives: inline.directives, location: .inlineFragment)
@@ -99,22 +105,22 @@ struct ValidationWalker {
 
   private func walk(field: Field) {
     context.typeInfo.enterField(field)
-    for visitor in visitors {
-      visitor.enterField(field)
-      visitor.enterDirectives(field.directives, location: .field)
-      visitor.enterArguments(field.arguments)
+    visitors.each(.enterField) {
+      $0.enterField(field)
+      $0.enterDirectives(field.directives, location: .field)
+      $0.enterArguments(field.arguments)
     }
     walk(arguments: field.arguments)
     walkEach(directives: field.directives, location: .field)
     if let selectionSet = field.selectionSet { walk(selectionSet: selectionSet) }
-    for visitor in visitors { visitor.leaveField(field) }
+    visitors.each(.leaveField) { $0.leaveField(field) }
     context.typeInfo.leaveField()
   }
 
   /// Directives of an operation, variable or fragment definition: the owner's enter callbacks
   /// have run already, so the per-location callback runs here.
   func walk(directives: [Directive], location: DirectiveLocation?) {
-    for visitor in visitors { visitor.enterDirectives(directives, location: location) }
+    visitors.each(.directives) { $0.enterDirectives(directives, location: location) }
     walkEach(directives: directives, location: location)
   }
 
@@ -122,12 +128,12 @@ struct ValidationWalker {
     for directive in directives {
       if context.isAborted { return }
       context.typeInfo.enterDirective(directive)
-      for visitor in visitors {
-        visitor.enterDirective(directive, location: location)
-        visitor.enterArguments(directive.arguments)
+      visitors.each(.enterDirective) {
+        $0.enterDirective(directive, location: location)
+        $0.enterArguments(directive.arguments)
       }
       walk(arguments: directive.arguments)
-      for visitor in visitors { visitor.leaveDirective(directive) }
+      visitors.each(.leaveDirective) { $0.leaveDirective(directive) }
       context.typeInfo.leaveDirective()
     }
   }
@@ -136,7 +142,7 @@ struct ValidationWalker {
     for argument in arguments {
       if context.isAborted { return }
       context.typeInfo.enterArgument(argument)
-      for visitor in visitors { visitor.enterArgument(argument) }
+      visitors.each(.argument) { $0.enterArgument(argument) }
       walk(value: argument.value)
       context.typeInfo.leaveArgument()
     }
@@ -149,19 +155,19 @@ struct ValidationWalker {
     switch value {
     case .list(let items, _):
       context.typeInfo.enterList()
-      for visitor in visitors { visitor.enterValue(value) }
+      visitors.each(.enterValue) { $0.enterValue(value) }
       for item in items { walk(value: item) }
-      for visitor in visitors { visitor.leaveValue(value) }
+      visitors.each(.leaveValue) { $0.leaveValue(value) }
       context.typeInfo.leaveInputPosition()
     case .object(let fields, _):
-      for visitor in visitors { visitor.enterValue(value) }
+      visitors.each(.enterValue) { $0.enterValue(value) }
       for field in fields {
         context.typeInfo.enterObjectField(field)
-        for visitor in visitors { visitor.enterObjectField(field) }
+        visitors.each(.objectField) { $0.enterObjectField(field) }
         walk(value: field.value)
         context.typeInfo.leaveInputPosition()
       }
-      for visitor in visitors { visitor.leaveValue(value) }
+      visitors.each(.leaveValue) { $0.leaveValue(value) }
     default:
       if case .variable(let variable) = value, context.recordedUsages != nil {
         context.recordedUsages?.append(
@@ -169,9 +175,9 @@ struct ValidationWalker {
             node: variable, type: context.typeInfo.inputType, defaultValue: context.typeInfo.defaultValue,
             parentType: context.typeInfo.parentInputType))
       }
-      for visitor in visitors {
-        visitor.enterValue(value)
-        visitor.leaveValue(value)
+      visitors.each(.scalarValue) {
+        $0.enterValue(value)
+        $0.leaveValue(value)
       }
     }
   }
@@ -181,6 +187,6 @@ struct ValidationWalker {
   }
 
   func walk(namedType: NamedType) {
-    for visitor in visitors { visitor.enterNamedType(namedType) }
+    visitors.each(.namedType) { $0.enterNamedType(namedType) }
   }
 }

@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Executable-Definitions
 final class ExecutableDefinitionsRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterDocument] }
+
   func enterDocument(_ node: Document) {
     for definition in node.definitions {
       let name: String

@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Field-Selections
 final class FieldsOnCorrectTypeRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterField] }
+
   func enterField(_ node: Field) {
     guard let parent = context.typeInfo.parentType, !context.typeInfo.hasFieldDefinition else { return }
     let name = node.name.value

@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragments-On-Composite-Types
 final class FragmentsOnCompositeTypesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterInlineFragment, .enterFragmentDefinition] }
+
   func enterInlineFragment(_ node: InlineFragment) {
     guard let condition = node.typeCondition, let type = context.schema.typeMap[condition.name.value],
       !type.isCompositeType

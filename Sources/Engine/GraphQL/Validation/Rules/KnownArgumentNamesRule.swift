@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Argument-Names
 final class KnownArgumentNamesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterDirective, .enterArgument] }
+
   private lazy var directiveArguments: [String: [String]] = {
     var directiveArguments: [String: [String]] = [:]
     for directive in context.schema.directives {

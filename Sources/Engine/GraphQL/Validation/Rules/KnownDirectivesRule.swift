@@ -6,6 +6,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Directives-Are-Defined
 final class KnownDirectivesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterDirective] }
+
   /// Built on the first directive met: most documents have none.
   private lazy var locationsByName: [String: [String]] = {
     var locationsByName: [String: [String]] = [:]

@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-spread-target-defined
 final class KnownFragmentNamesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterFragmentSpread] }
+
   func enterFragmentSpread(_ node: FragmentSpread) {
     guard context.fragment(named: node.name.value) == nil else { return }
     context.report("Unknown fragment \"\(node.name.value)\".", nodes: [node.name.range])

@@ -10,6 +10,8 @@
 ///
 /// https://spec.graphql.org/draft/#sec-Operation-Type-Existence
 final class KnownOperationTypesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterOperation] }
+
   func enterOperation(_ node: OperationDefinition) {
     guard context.schema.rootType(for: node.operation) == nil else { return }
     context.report(

@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Lone-Anonymous-Operation
 final class LoneAnonymousOperationRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterDocument, .enterOperation] }
+
   private var operationCount = 0
 
   func enterDocument(_ node: Document) {

@@ -8,6 +8,8 @@
 ///
 /// https://github.com/graphql/graphql-js/pull/4119
 final class MaxIntrospectionDepthRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterField, .leaveField] }
+
   /// graphql-js's `MAX_LISTS_DEPTH`.
   static let maxListDepth = 3
 

@@ -5,15 +5,17 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-All-Variable-Uses-Defined
 final class NoUndefinedVariablesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterOperation] }
+
   /// Reported on entering the operation, before the errors inside it, as graphql-js 17 does (16
   /// reported on leaving it).
   func enterOperation(_ node: OperationDefinition) {
-    let defined = Set(node.variableDefinitions.map(\.variable.name.value))
-    let operation = node.name.map { " by operation \"\($0.value)\"" } ?? ""
-    for usage in context.recursiveVariableUsages(of: node) where !defined.contains(usage.node.name.value) {
+    let defined = VariableNameSet(node.variableDefinitions.lazy.map(\.variable.name))
+    for variable in context.recursiveVariables(of: node) where !defined.contains(variable.name) {
+      let operation = node.name.map { " by operation \"\($0.value)\"" } ?? ""
       context.report(
-        "Variable \"$\(usage.node.name.value)\" is not defined\(operation).",
-        nodes: [usage.node.range, node.range])
+        "Variable \"$\(variable.name.value)\" is not defined\(operation).",
+        nodes: [variable.range, node.range])
     }
   }
 }

@@ -5,12 +5,14 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-All-Variables-Used
 final class NoUnusedVariablesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterOperation] }
+
   /// Reported on entering the operation, before the errors inside it, as graphql-js 17 does (16
   /// reported on leaving it).
   func enterOperation(_ node: OperationDefinition) {
-    let used = Set(context.recursiveVariableUsages(of: node).map(\.node.name.value))
-    let operation = node.name.map { " in operation \"\($0.value)\"" } ?? ""
-    for definition in node.variableDefinitions where !used.contains(definition.variable.name.value) {
+    let used = VariableNameSet(context.recursiveVariables(of: node).lazy.map(\.name))
+    for definition in node.variableDefinitions where !used.contains(definition.variable.name) {
+      let operation = node.name.map { " in operation \"\($0.value)\"" } ?? ""
       context.report(
         "Variable \"$\(definition.variable.name.value)\" is never used\(operation).",
         nodes: [definition.range])

@@ -17,6 +17,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Field-Selection-Merging
 final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterSelectionSet] }
+
   let context: ValidationContext
   /// Fragment pairs already compared, with whether the comparison assumed exclusive parents.
   var comparedFragmentPairs: [FragmentPair: Bool] = [:]
@@ -31,6 +33,8 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
   var comparedIdentities: [IdentityPair: Bool] = [:]
   /// Comparisons made, for the periodic deadline check.
   var comparisons = 0
+  /// `mayConflict`'s response keys, kept between selection sets so its storage is allocated once.
+  private var keys = KeySet()
 
   /// When set, every pair is compared as graphql-js does, without the identity memo or the
   /// merged comparison: the reference the fuzzer and tests hold the fast paths to.
@@ -43,7 +47,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 
   func enterSelectionSet(_ node: SelectionSet) {
     if shouldStop { return }
-    var keys = KeySet()
+    keys.removeAll()
     guard Self.mayConflict(node, keys: &keys) else { return }
     let conflicts = findConflictsWithin(parentType: context.typeInfo.parentType, node)
     for conflict in conflicts {
@@ -63,19 +67,31 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
       case .fragmentSpread: return true
       case .inlineFragment(let inline): if mayConflict(inline.selectionSet, keys: &keys) { return true }
       case .field(let field):
-        if !keys.insert(field.responseKey) { return true }
+        if !keys.insert(field.alias?.text ?? field.name.text) { return true }
       }
     }
     return false
   }
 
-  /// A set of response keys: a short array while small (no hashing), a hash set once large.
+  /// A set of response keys (as the AST stores them: short ones compare as two integers): a short
+  /// array while small (no hashing), a hash set once large.
   struct KeySet {
-    private var small: [String] = []
-    private var large: Set<String>?
+    private var small: [NameText]
+    private var large: Set<NameText>?
+
+    init() {
+      small = []
+      small.reserveCapacity(16)
+    }
+
+    /// Empties the set, keeping the small array's storage.
+    mutating func removeAll() {
+      small.removeAll(keepingCapacity: true)
+      large = nil
+    }
 
     /// Inserts `key`; false when it was already there.
-    mutating func insert(_ key: String) -> Bool {
+    mutating func insert(_ key: NameText) -> Bool {
       if large != nil { return large?.insert(key).inserted ?? false }
       if small.contains(key) { return false }
       small.append(key)

@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-spread-is-possible
 final class PossibleFragmentSpreadsRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterInlineFragment, .enterFragmentSpread] }
+
   func enterInlineFragment(_ node: InlineFragment) {
     guard let fragmentType = compositeTypeName(context.typeInfo.type?.namedType),
       let parent = context.typeInfo.parentType,

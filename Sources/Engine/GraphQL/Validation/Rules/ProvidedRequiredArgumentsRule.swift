@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Required-Arguments
 final class ProvidedRequiredArgumentsRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.leaveField, .leaveDirective] }
+
   /// For each known directive, its required arguments' names and types, in declaration order.
   private lazy var requiredDirectiveArguments: [String: [(name: String, type: String)]] = {
     var requiredDirectiveArguments: [String: [(name: String, type: String)]] = [:]
@@ -27,11 +29,14 @@ final class ProvidedRequiredArgumentsRule: ContextVisitor, ValidationVisitor {
   }
 
   func leaveField(_ node: Field) {
-    guard let field = context.typeInfo.fieldDefinition else { return }
+    // Most fields require nothing: the schema index lists each field's required arguments once.
+    guard let required = context.typeInfo.requiredArguments, !required.isEmpty,
+      let field = context.typeInfo.fieldDefinition
+    else { return }
     // graphql-js 17 names the argument by its schema coordinate; the meta fields, which belong
     // to no type, are `<meta>.__type` there.
     let owner = field.name.hasPrefix("__") ? "<meta>" : context.typeInfo.parentType?.name ?? "<meta>"
-    for argument in field.arguments where Self.isRequired(argument) {
+    for argument in required {
       guard !node.arguments.contains(where: { $0.name.value == argument.name }) else { continue }
       context.report(
         "Argument \"\(owner).\(field.name)(\(argument.name):)\" of type \"\(argument.type)\" is required, "

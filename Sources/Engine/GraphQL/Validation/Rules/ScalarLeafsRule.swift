@@ -6,6 +6,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Leaf-Field-Selections
 final class ScalarLeafsRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterField] }
+
   func enterField(_ node: Field) {
     guard let type = context.typeInfo.type, let named = context.typeInfo.namedType else { return }
     let name = node.name.value

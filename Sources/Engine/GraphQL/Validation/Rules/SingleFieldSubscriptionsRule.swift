@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Single-root-field
 final class SingleFieldSubscriptionsRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterOperation] }
+
   func enterOperation(_ node: OperationDefinition) {
     guard node.operation == .subscription, let root = context.schema.subscriptionType else { return }
     var groups: [(key: String, fields: [Field])] = []

@@ -2,6 +2,8 @@
 ///
 /// Only a list has items to stream.
 final class StreamDirectiveOnListFieldRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterDirective] }
+
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     guard node.name.value == "stream", let field = context.typeInfo.fieldDefinition,
       let parentType = context.typeInfo.parentType

@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Argument-Uniqueness
 final class UniqueArgumentNamesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterArguments] }
+
   func enterArguments(_ nodes: [Argument]) {
     guard nodes.count > 1 else { return }
     reportRepeated(nodes.lazy.map(\.name)) { "There can be only one argument named \"\($0)\"." }

@@ -6,6 +6,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Directives-Are-Unique-Per-Location
 final class UniqueDirectivesPerLocationRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterDirectives] }
+
   /// Whether each known directive is non-repeatable.
   private lazy var isUnique: [String: Bool] = {
     var isUnique: [String: Bool] = [:]

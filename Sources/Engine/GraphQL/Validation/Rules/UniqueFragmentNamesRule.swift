@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-Name-Uniqueness
 final class UniqueFragmentNamesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterFragmentDefinition] }
+
   private var known: [String: Name] = [:]
 
   func enterFragmentDefinition(_ node: FragmentDefinition) {

@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Input-Object-Field-Uniqueness
 final class UniqueInputFieldNamesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterValue, .leaveValue, .enterObjectField] }
+
   /// The field names seen so far in each input object literal being walked, innermost last.
   private var knownStack: [[String: Name]] = []
 

@@ -5,10 +5,13 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Operation-Name-Uniqueness
 final class UniqueOperationNamesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterOperation] }
+
   private var known: [String: Name] = [:]
 
   func enterOperation(_ node: OperationDefinition) {
-    guard let name = node.name else { return }
+    // A document of one operation has no other to clash with.
+    guard let name = node.name, context.document.definitions.count > 1 else { return }
     noteUnique(name, in: &known, kind: "operation")
   }
 }

@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Variable-Uniqueness
 final class UniqueVariableNamesRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterOperation] }
+
   func enterOperation(_ node: OperationDefinition) {
     reportRepeated(node.variableDefinitions.lazy.map(\.variable.name)) {
       "There can be only one variable named \"$\($0)\"."

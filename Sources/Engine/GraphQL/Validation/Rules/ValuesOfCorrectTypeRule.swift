@@ -10,6 +10,8 @@
 /// (`validateInputLiteral`, statically: variables are VariablesInAllowedPosition's business), and
 /// its inner values are not visited again.
 final class ValuesOfCorrectTypeRule: ContextVisitor, ValidationVisitor {
+  var callbacks: ValidationCallbacks { [.enterValue, .leaveValue] }
+
   /// Nonzero inside a value already checked as a whole.
   private var skipDepth = 0
 

@@ -1,0 +1,45 @@
+import Foundation
+import GraphQL
+
+/// The project's own operations (`Operations/*.graphql`), each parsed and validated as one
+/// benchmark document: the stages `parse/NAME` and `validate/NAME`, which
+/// Benchmarks/reference/gopath/src/gqlparser-peer times the same way with gqlparser.
+struct OperationDocuments {
+  /// Each document's file name without `.graphql`, and its text, in name order.
+  let documents: [(name: String, text: String)]
+
+  /// Reads every `.graphql` file of `root/Operations`.
+  /// - Throws: `BenchmarkError` when the folder or a file cannot be read.
+  init(root: String) throws {
+    let folder = root + "/Operations"
+    guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else {
+      throw BenchmarkError("cannot list \(folder)")
+    }
+    documents = try names.filter { $0.hasSuffix(".graphql") }.sorted().map { file in
+      (
+        String(file.dropLast(".graphql".count)),
+        String(decoding: try readFile(root, "Operations/" + file), as: UTF8.self)
+      )
+    }
+  }
+
+  /// Times parse and validate of each document whose stage `select` accepts, through `report`.
+  /// - Throws: `BenchmarkError` when a document does not parse or validate.
+  func run(
+    schema: GraphQLSchema, select: (String) -> Bool, report: (String, () -> Int) -> Void
+  ) throws {
+    for (name, text) in documents where select("parse/" + name) || select("validate/" + name) {
+      let document: Document
+      do { document = try parse(text) } catch { throw BenchmarkError("\(name) does not parse: \(error)") }
+      if let error = validate(schema: schema, document: document).first {
+        throw BenchmarkError("\(name) does not validate: \(error.message)")
+      }
+      if select("parse/" + name) {
+        report("parse/" + name) { (try? parse(text))?.definitions.count ?? -1 }
+      }
+      if select("validate/" + name) {
+        report("validate/" + name) { validate(schema: schema, document: document).count }
+      }
+    }
+  }
+}
