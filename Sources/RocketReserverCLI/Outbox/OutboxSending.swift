@@ -130,11 +130,10 @@ extension CommandContext {
     }
   }
 
-  /// Puts back the launch's `isBooked` as the cache had it before the entry was queued.
+  /// Takes back in the cache what the entry showed there when it was queued (the launch's
+  /// `isBooked`, the trips list, the total), when the cache held the launch's state then.
   func rollBack(_ entry: OutboxEntry, session: Session, user: String) async {
-    guard let previous = entry.previousIsBooked, let cache = session.client.cache else { return }
-    let record = CacheRecord(key: "Launch:\(entry.launchID)", fields: ["isBooked": .scalar(.bool(previous))])
-    _ = try? await cache.cache.merge(
-      records: [record], into: CachePartition(endpoint: session.client.endpointKey, user: user))
+    guard let previous = entry.previousIsBooked, previous != (entry.action == .book) else { return }
+    await session.showInCache(previous ? .book : .cancel, launchID: entry.launchID, user: user)
   }
 }
