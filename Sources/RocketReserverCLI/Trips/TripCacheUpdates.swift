@@ -13,19 +13,29 @@ enum TripCacheUpdates {
   static let all = [bookTrips, cancelTrip]
 
   static let bookTrips = CacheUpdate(operation: BookTripsMutation.operationName) { data, edit in
-    let launches = data["bookTrips"]?["launches"]?.arrayValue ?? []
-    apply(launches.filter { $0["isBooked"] == .bool(true) }, booked: true, to: &edit)
+    let answer = data["bookTrips"]
+    let launches = answer?["launches"]?.arrayValue ?? []
+    apply(
+      launches.filter { $0["isBooked"] == .bool(true) }, booked: true,
+      movesTotal: answer?["message"] != .string(queuedMessage), to: &edit)
   }
 
   static let cancelTrip = CacheUpdate(operation: CancelTripMutation.operationName) { data, edit in
-    guard data["cancelTrip"]?["success"] == .bool(true) else { return }
-    let launches = data["cancelTrip"]?["launches"]?.arrayValue ?? []
-    apply(launches.filter { $0["isBooked"] == .bool(false) }, booked: false, to: &edit)
+    guard let answer = data["cancelTrip"], answer["success"] == .bool(true) else { return }
+    let launches = answer["launches"]?.arrayValue ?? []
+    apply(
+      launches.filter { $0["isBooked"] == .bool(false) }, booked: false,
+      movesTotal: answer["message"] != .string(queuedMessage), to: &edit)
   }
 
-  /// Moves each of `launches` (answer objects) into or out of the trips list, and the total by
-  /// how many changed state.
-  private static func apply(_ launches: [JSON], booked: Bool, to edit: inout CacheEdit) {
+  /// The message of an answer ``answer(_:launch:)`` makes up for a queued change. Such a change
+  /// leaves the total alone: the sending refreshes the trips list from the server before its
+  /// own answer comes, so that answer moves the total (once) and `total` says what is pending.
+  static let queuedMessage = "queued, not sent"
+
+  /// Moves each of `launches` (answer objects) into or out of the trips list, and the total (when
+  /// `movesTotal`) by how many changed state.
+  private static func apply(_ launches: [JSON], booked: Bool, movesTotal: Bool, to edit: inout CacheEdit) {
     let root = edit.record("QUERY_ROOT")
     var userKey: String?
     if case .reference(let key)? = root?.fields["me"] { userKey = key }
@@ -35,23 +45,22 @@ enum TripCacheUpdates {
     for launch in launches {
       guard let id = launch["id"]?.stringValue else { continue }
       let key = "Launch:\(id)"
-      // Booked in either place: a queued change shown at once may have reached only the launch.
+      // The list, when cached, is the server's word of a moment ago: a change is sent after
+      // the trips are asked for. Without it, the launch's own state.
       let wasBooked =
-        trips?.contains(.reference(key)) == true
-        || edit.record(key)?.fields["isBooked"] == .scalar(.bool(true))
-      guard wasBooked != booked else { continue }
-      delta += booked ? 1 : -1
+        trips.map { $0.contains(.reference(key)) }
+        ?? (edit.record(key)?.fields["isBooked"] == .scalar(.bool(true)))
+      if wasBooked != booked { delta += booked ? 1 : -1 }
       if booked {
         // The list shows what `trips` selects of a launch: the answer or the cache must have it.
-        if launch["mission"] != nil || edit.record(key)?.fields["mission"] != nil {
-          trips?.append(.reference(key))
-        }
+        let listable = launch["mission"] != nil || edit.record(key)?.fields["mission"] != nil
+        if listable, trips?.contains(.reference(key)) == false { trips?.append(.reference(key)) }
       } else {
         trips?.removeAll { $0 == .reference(key) }
       }
     }
     if let userKey, let trips { edit.set("trips", of: userKey, to: .list(trips)) }
-    if delta != 0, case .scalar(.int(let total))? = root?.fields["totalTripsBooked"] {
+    if movesTotal, delta != 0, case .scalar(.int(let total))? = root?.fields["totalTripsBooked"] {
       edit.set("totalTripsBooked", of: "QUERY_ROOT", to: .scalar(.int(max(0, total + delta))))
     }
   }
@@ -65,7 +74,7 @@ enum TripCacheUpdates {
     let field = action == .book ? "bookTrips" : "cancelTrip"
     return [
       field: .object([
-        "success": .bool(true), "message": .null, "launches": .array([.object(object)]),
+        "success": .bool(true), "message": .string(queuedMessage), "launches": .array([.object(object)]),
         "__typename": .string("TripUpdateResponse"),
       ])
     ]
