@@ -22,6 +22,8 @@ define apt_install
 endef
 
 FUZZ_SECONDS ?= 600
+# The client's model-based test under `make fuzz`: steps per run (200 in `make test`).
+CLIENT_MODEL_STEPS ?= 2000
 
 .PHONY: deps test-deps bench-deps build release run install manifest test example bench format lint fuzz clean
 
@@ -132,6 +134,9 @@ fuzz: deps
 	bash Fuzz/run.sh cost $(FUZZ_SECONDS)
 	bash Fuzz/run.sh http-head $(FUZZ_SECONDS)
 	bash Fuzz/run.sh http-body $(FUZZ_SECONDS)
+	$(MAKE) --no-print-directory test-deps
+	$(SWIFT) build --build-tests
+	CLIENT_MODEL_STEPS=$(CLIENT_MODEL_STEPS) $(SWIFT) test --skip-build --filter ClientModelTests
 
 format:
 	$(SWIFT) format --in-place --recursive --parallel Package.swift Sources Tests $(EXAMPLE)/Package.swift \

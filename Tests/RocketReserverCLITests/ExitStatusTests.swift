@@ -50,7 +50,7 @@ import Testing
       login not-an-email
       login ada@example.com
       book 1 999
-      cancel 2
+      cancel 2000
       launches --page-size 0
       total
 
@@ -67,8 +67,8 @@ import Testing
         "rocket-reserver: line 5: log in first: login EMAIL",
         "rocket-reserver: line 6: cancel: 'x' is not a launch id (a number such as 42)",
         "rocket-reserver: line 7: login: invalid email 'not-an-email': an email address must contain exactly one @",
-        "rocket-reserver: line 9: book: no launch with id 999",
-        "rocket-reserver: line 10: cancel 2: you have no trip on launch 2",
+        "rocket-reserver: line 9: book 999: no launch with id 999",
+        "rocket-reserver: line 10: cancel 2000: no launch with id 2000",
         "rocket-reserver: line 11: launches: --page-size takes a number from 1 to 100, not '0'",
       ])
     // The lines between and after the failures ran: the login, the booking of 1, the total.

@@ -66,7 +66,7 @@ import Testing
 
     terminal.send("cancel 3\n")
     output = try fixture.expectPrompt(terminal, prompt)
-    #expect(output.contains("launch 3: not booked"))
+    #expect(output.contains("launch 3: cancelled"))
     // One trip left: completed with a space.
     terminal.send("cancel \t")
     try terminal.expect("12 ", timeout: ShellFixture.patience)

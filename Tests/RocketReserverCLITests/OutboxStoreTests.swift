@@ -1,5 +1,6 @@
 import Foundation
 import RocketClient
+import SQLite
 import TestSupport
 import Testing
 
@@ -35,9 +36,62 @@ import Testing
     #expect(ada.map(\.summary) == ["book 42", "cancel 7"])
     #expect(ada.first == first && first.previousIsBooked == false && first.idempotencyKey == "k1")
     #expect(store.count(endpoint: "e", user: "bob") == 1)
-    #expect(try store.remove(number: first.number, endpoint: "e", user: "bob") == nil, "another user's entry")
+    #expect(
+      try store.remove(number: first.number, endpoint: "e", user: "carol") == nil, "no entry of carol's")
+    #expect(try store.remove(number: first.number, endpoint: "f", user: "ada")?.launchID == "2", "f's own 1")
     #expect(try store.remove(number: first.number, endpoint: "e", user: "ada") == first)
     #expect(try store.entries(endpoint: "e", user: "ada").map(\.summary) == ["cancel 7"])
+  }
+
+  @Test func entriesAreNumberedFromOneAgainOnceTheOutboxEmpties() throws {
+    let directory = try TemporaryDirectory(prefix: "outbox-numbers")
+    let store = OutboxStore(path: directory.child("outbox.sqlite"))
+    func append(_ id: String, user: String = "ada") throws -> OutboxEntry {
+      try store.append(
+        .book, launchID: id, idempotencyKey: "k\(id)", previousIsBooked: nil, endpoint: "e", user: user,
+        now: 0)
+    }
+    #expect(try append("104").number == 1)
+    #expect(try append("105").number == 2)
+    #expect(try append("7", user: "bob").number == 1, "each user's outbox counts from 1")
+    let sent = try #require(try store.entries(endpoint: "e", user: "ada").first)
+    try store.remove(sent)
+    #expect(try append("106").number == 3, "numbers shown stay as they were while entries wait")
+    try store.remove(number: 2, endpoint: "e", user: "ada")
+    try store.remove(number: 3, endpoint: "e", user: "ada")
+    #expect(store.count(endpoint: "e", user: "ada") == 0)
+    let next = try append("108")
+    #expect(next.number == 1, "an empty outbox starts again from 1")
+    #expect(try store.remove(number: 1, endpoint: "e", user: "ada") == next)
+    // Removing what was sent goes by the row, not the number that came back.
+    try store.remove(sent)
+    #expect(store.count(endpoint: "e", user: "bob") == 1)
+  }
+
+  @Test func anOutboxOfTheFirstSchemaKeepsItsEntriesAndNumbers() throws {
+    let directory = try TemporaryDirectory(prefix: "outbox-upgrade")
+    let path = directory.child("outbox.sqlite")
+    do {
+      let old = try Connection(path: path)
+      try old.execute(
+        """
+        CREATE TABLE entries (id INTEGER PRIMARY KEY AUTOINCREMENT, endpoint TEXT NOT NULL, user TEXT NOT NULL,
+          action TEXT NOT NULL, launch_id TEXT NOT NULL, idempotency_key TEXT NOT NULL, queued_at INTEGER NOT NULL,
+          previous_is_booked INTEGER);
+        CREATE INDEX entries_by_owner ON entries (endpoint, user, id);
+        INSERT INTO entries VALUES (4, 'e', 'ada', 'cancel', '9', 'k', 1, 1);
+        PRAGMA application_id = \(OutboxStore.applicationID);
+        PRAGMA user_version = 1;
+        """)
+      old.close()
+    }
+    let store = OutboxStore(path: path)
+    let entries = try store.entries(endpoint: "e", user: "ada")
+    #expect(entries.map(\.number) == [4] && entries.first?.summary == "cancel 9")
+    #expect(
+      try store.append(
+        .book, launchID: "1", idempotencyKey: "k2", previousIsBooked: nil, endpoint: "e", user: "ada", now: 2
+      ).number == 5)
   }
 
   @Test func aDamagedFileIsAClearErrorAndIsLeftAlone() throws {

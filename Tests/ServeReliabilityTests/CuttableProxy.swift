@@ -14,6 +14,9 @@ final class CuttableProxy: Sendable {
   /// When set, requests still reach the server but its answers are dropped and the client's
   /// connection cut: an answer lost after the server committed.
   let dropsAnswers = Atomic<Bool>(false)
+  /// With ``dropsAnswers``: only the answers to requests that carry an `Idempotency-Key` (the
+  /// changes) are dropped.
+  let dropsOnlyChanges = Atomic<Bool>(false)
   /// Milliseconds each chunk of an answer waits before it is relayed (0: none).
   let answerDelay = Atomic<Int>(0)
 
@@ -91,6 +94,8 @@ final class CuttableProxy: Sendable {
         $0.insert(upstream)
       }
       let ends = EndCount()
+      // Whether the connection's latest request carried an Idempotency-Key.
+      let keyed = EndCount()
       let finish: @Sendable () -> Void = { [self] in
         open.withLock { descriptors in
           shutdown(client, Int32(SHUT_RDWR))
@@ -106,11 +111,23 @@ final class CuttableProxy: Sendable {
         }
       }
       Thread {
-        Self.relay(from: client, to: upstream); finish()
+        Self.relay(
+          from: client, to: upstream,
+          saw: { bytes in
+            let text = String(decoding: bytes, as: UTF8.self).lowercased()
+            if text.contains(" http/1.1\r\n") {
+              keyed.count.store(text.contains("\r\nidempotency-key:") ? 1 : 0, ordering: .relaxed)
+            }
+          })
+        finish()
       }.start()
       Thread { [self] in
         Self.relay(
-          from: upstream, to: client, drops: { dropsAnswers.load(ordering: .relaxed) },
+          from: upstream, to: client,
+          drops: {
+            dropsAnswers.load(ordering: .relaxed)
+              && (!dropsOnlyChanges.load(ordering: .relaxed) || keyed.count.load(ordering: .relaxed) == 1)
+          },
           delay: { answerDelay.load(ordering: .relaxed) })
         finish()
       }.start()
@@ -123,13 +140,15 @@ final class CuttableProxy: Sendable {
   }
 
   private static func relay(
-    from source: Int32, to destination: Int32, drops: () -> Bool = { false }, delay: () -> Int = { 0 }
+    from source: Int32, to destination: Int32, saw: (ArraySlice<UInt8>) -> Void = { _ in },
+    drops: () -> Bool = { false }, delay: () -> Int = { 0 }
   ) {
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
       let count = buffer.withUnsafeMutableBytes { recv(source, $0.baseAddress, $0.count, 0) }
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return }
+      saw(buffer[..<count])
       if drops() { return }
       if delay() > 0 { usleep(useconds_t(delay() * 1000)) }
       var sent = 0

@@ -11,8 +11,13 @@ import Synchronization
 ///
 /// The calls are synchronous and block the calling thread for the duration of the body.
 ///
+/// A pool made with ``init(sharingOneConnection:migrator:busyTimeout:)`` has no readers: reads and
+/// writes take turns on the process's one connection to the file (``SharedConnection``), which is
+/// what a client process that shares the file with others wants.
+///
 /// - warning: Do not call ``write(_:)`` from inside a `write` body: the writer lock is not
-///   reentrant. A `read` inside a `write` is allowed but does not see the uncommitted changes.
+///   reentrant. A `read` inside a `write` is allowed but does not see the uncommitted changes
+///   (in a pool of one connection it is not allowed: it would wait for itself).
 public final class DatabasePool: Sendable {
   /// The database file.
   public let path: String
@@ -28,6 +33,9 @@ public final class DatabasePool: Sendable {
   private let writerInUse = Atomic<Int>(0)
   private let writerWaits = Atomic<Int>(0)
   private let connectFailures = Atomic<Int>(0)
+  /// The one connection of a pool that has no readers of its own.
+  public let sharedConnection: SharedConnection?
+  private let sharedIsClosed = Atomic(false)
 
   /// Opens (creating if needed) the database at `path` and applies `migrator`'s migrations.
   ///
@@ -49,6 +57,29 @@ public final class DatabasePool: Sendable {
     self.maxIdleReaders = maxIdleReaders
     self.writer = Mutex(PooledConnection(connection))
     self.readers = Mutex(ReaderState())
+    sharedConnection = nil
+  }
+
+  /// Opens (creating if needed) the database at `path` on the process's one connection to it,
+  /// applying `migrator`'s migrations when it first opens; reads and writes take turns on it.
+  ///
+  /// - Throws: ``SQLiteError`` when the file cannot be opened, or ``MigrationError``.
+  public init(
+    sharingOneConnection path: String, migrator: Migrator = Migrator(), busyTimeout: Duration = .seconds(5)
+  ) throws {
+    let shared = SharedConnection.forFile(path) { path in
+      let connection = try Connection(path: path, busyTimeout: busyTimeout)
+      try migrator.migrate(connection)
+      return connection
+    }
+    // Opened now, so that a file that cannot be used says so here, as a pool of its own does.
+    try shared.withConnection { _ in }
+    self.path = path
+    self.busyTimeout = busyTimeout
+    self.maxIdleReaders = 0
+    self.writer = Mutex(nil)
+    self.readers = Mutex(ReaderState(idle: [], isClosed: true))
+    sharedConnection = shared
   }
 
   /// Runs `body` on a reader connection inside a read transaction, so every statement in it sees
@@ -57,6 +88,12 @@ public final class DatabasePool: Sendable {
   /// - Returns: what `body` returns.
   /// - Throws: ``SQLiteError`` (`SQLITE_MISUSE` once the pool is closed), or what `body` throws.
   public func read<T>(_ body: (Connection) throws -> T) throws -> T {
+    if let sharedConnection {
+      guard !sharedIsClosed.load(ordering: .acquiring) else { throw Self.closedError }
+      return try sharedConnection.withConnection { connection in
+        try connection.transaction("BEGIN DEFERRED") { try body(connection) }
+      }
+    }
     let pooled = try checkOutReader()
     readersInUse.add(1, ordering: .relaxed)
     defer {
@@ -86,6 +123,12 @@ public final class DatabasePool: Sendable {
   public func writeWithoutTransaction<T>(_ body: (Connection) throws -> T) throws -> T {
     // Counted without taking the lock: a write that finds the writer in use waits for it.
     if writerInUse.load(ordering: .relaxed) > 0 { writerWaits.add(1, ordering: .relaxed) }
+    if let sharedConnection {
+      guard !sharedIsClosed.load(ordering: .acquiring) else { throw Self.closedError }
+      writerInUse.add(1, ordering: .relaxed)
+      defer { writerInUse.subtract(1, ordering: .relaxed) }
+      return try sharedConnection.withConnection(body)
+    }
     return try writer.withLock { pooled in
       guard let pooled else { throw Self.closedError }
       writerInUse.add(1, ordering: .relaxed)
@@ -99,7 +142,9 @@ public final class DatabasePool: Sendable {
   public var statistics: SQLPoolStatistics {
     let idle = readers.withLock { $0.idle.count }
     let inUse = readersInUse.load(ordering: .relaxed) + writerInUse.load(ordering: .relaxed)
-    let writerOpen = writer.withLockIfAvailable { $0 != nil } ?? true
+    let writerOpen =
+      sharedConnection.map { _ in !sharedIsClosed.load(ordering: .relaxed) }
+      ?? writer.withLockIfAvailable { $0 != nil } ?? true
     return SQLPoolStatistics(
       maxConnections: nil,
       openConnections: idle + readersInUse.load(ordering: .relaxed) + (writerOpen ? 1 : 0),
@@ -108,7 +153,9 @@ public final class DatabasePool: Sendable {
   }
 
   /// Closes every idle connection and refuses further use. Reads in progress finish normally.
+  /// The shared connection of a pool of one closes when no one in the process holds it.
   public func close() {
+    sharedIsClosed.store(true, ordering: .releasing)
     writer.withLock { $0 = nil }
     readers.withLock { state in
       state.isClosed = true

@@ -23,6 +23,7 @@ public struct TotalCommand: Command {
     } else {
       context.output.write(total == 1 ? "1 trip booked in all\n" : "\(total) trips booked in all\n")
     }
+    TripsCommand.notePending(context.queuedChanges(), context: context)
     return .success
   }
 }

@@ -20,8 +20,10 @@ public struct TripsCommand: Command {
       context.writeJSON(data)
       return .success
     }
+    let queued = context.queuedChanges()
     guard !trips.isEmpty || context.format != .table else {
       context.output.writeError("no trips booked yet: book ID\n")
+      Self.notePending(queued, context: context)
       return .success
     }
     var table = Table(header: ["ID", "MISSION", "ROCKET", "SITE"], shrinkable: [1, 2, 3])
@@ -32,12 +34,16 @@ public struct TripsCommand: Command {
       ])
     }
     context.writeTable(table)
-    let queued = context.queuedChanges()
-    if !queued.isEmpty {
-      // Beside the table, not in it: scripts read the server's trips from the rows.
-      let list = queued.map(\.summary).joined(separator: ", ")
-      context.output.writeError("pending: \(list) (queued, not sent; 'outbox' lists them)\n")
-    }
+    Self.notePending(queued, context: context)
     return .success
+  }
+
+  /// `pending: book 21, cancel 5 (queued, not sent; 'outbox' lists them)` on standard error,
+  /// beside the answer, not in it: scripts read the server's trips from the rows. `total` says
+  /// it too.
+  static func notePending(_ queued: [OutboxEntry], context: CommandContext) {
+    guard !queued.isEmpty else { return }
+    let list = queued.map(\.summary).joined(separator: ", ")
+    context.output.writeError("pending: \(list) (queued, not sent; 'outbox' lists them)\n")
   }
 }

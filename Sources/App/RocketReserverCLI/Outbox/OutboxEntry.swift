@@ -5,14 +5,13 @@
 /// A value type, `Sendable`.
 struct OutboxEntry: Sendable, Hashable {
   /// What the change does.
-  enum Action: String, Sendable, CaseIterable {
-    case book
-    case cancel
-  }
+  typealias Action = TripChange.Action
 
-  /// The entry's number in the outbox (`outbox drop N`): increasing in queueing order, never
-  /// reused.
+  /// The entry's number in its owner's outbox (`outbox drop N`): increasing in queueing order,
+  /// from 1 again once that outbox is empty.
   var number: Int
+  /// The row that holds it, never reused: what removing it goes by, since a number can come back.
+  var storageID: Int
   var action: Action
   /// The launch id, as the user typed it (`42`).
   var launchID: String
@@ -25,10 +24,11 @@ struct OutboxEntry: Sendable, Hashable {
   var previousIsBooked: Bool?
 
   init(
-    number: Int, action: Action, launchID: String, idempotencyKey: String, queuedAt: Int64,
-    previousIsBooked: Bool?
+    number: Int, storageID: Int, action: Action, launchID: String, idempotencyKey: String,
+    queuedAt: Int64, previousIsBooked: Bool?
   ) {
     self.number = number
+    self.storageID = storageID
     self.action = action
     self.launchID = launchID
     self.idempotencyKey = idempotencyKey
@@ -38,4 +38,7 @@ struct OutboxEntry: Sendable, Hashable {
 
   /// `book 42`, `cancel 42`: the change in the words of the command that made it.
   var summary: String { "\(action.rawValue) \(launchID)" }
+
+  /// The change to send: this entry's action on its launch, with its key.
+  var change: TripChange { TripChange(action, [launchID], idempotencyKey: idempotencyKey) }
 }

@@ -43,11 +43,9 @@ extension CommandContext {
           "\(action.rawValue) \(id): the server cannot be reached, and \(error.description)",
           status: ExitStatus.unavailable)
       }
-      // The change shows at once where the launch is cached; a refusal puts `previous` back.
-      if cached != nil, let cache = session.client.cache {
-        let record = CacheRecord(key: key, fields: ["isBooked": .scalar(.bool(action == .book))])
-        _ = try? await cache.cache.merge(records: [record], into: partition)
-      }
+      // The change shows at once where the launch is cached, through the mutation's own cache
+      // update (the trips list and the total too); a refusal takes it back.
+      if cached != nil { await session.showInCache(action, launchID: id, user: owner.user) }
     }
     return fail(
       "queued: \(action.rawValue) \(ids.joined(separator: " ")) (not sent: the server cannot be reached)",

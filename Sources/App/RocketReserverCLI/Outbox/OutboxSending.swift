@@ -1,5 +1,4 @@
 import RocketClient
-import RocketReserverAPI
 
 /// How sending the outbox went.
 enum OutboxSending: Equatable {
@@ -71,7 +70,7 @@ extension CommandContext {
         return .stopped
       }
       do throws(OutboxError) {
-        try outbox.remove(number: entry.number, endpoint: owner.endpoint, user: owner.user)
+        try outbox.remove(entry)
       } catch {
         output.writeError(errorPrefix + errorStyle.warning("outbox: \(error.description)") + "\n")
         return .stopped
@@ -95,39 +94,24 @@ extension CommandContext {
     case notAnswered(String)
   }
 
-  /// Sends one entry with its key; on a refusal, puts back in the cache what the entry changed
+  /// Sends one entry with its key, the way `book` and `cancel` send a change
+  /// (``TripChange/send(with:)``); on a refusal, puts back in the cache what the entry changed
   /// there.
   private func send(_ entry: OutboxEntry, session: Session, user: String) async -> EntryResult {
-    let client = session.client
-    let id = entry.launchID
     // The outbox goes first in the command that sends it: its requests take the line's options.
-    let lineContext = ResponseCapture(line: lineRequests)
-    do throws(RocketClientError) {
-      switch entry.action {
-      case .book:
-        let answer = try await client.perform(
-          BookTripsMutation(ids: [id]), idempotencyKey: entry.idempotencyKey, context: lineContext
-        )
-        .requireData().bookTrips
-        if answer.success { return .sent("booked") }
-        await rollBack(entry, session: session, user: user)
-        return .refused("no launch with id \(id)")
-      case .cancel:
-        let answer = try await client.perform(
-          CancelTripMutation(id: id), idempotencyKey: entry.idempotencyKey, context: lineContext
-        )
-        .requireData().cancelTrip
-        if answer.success { return .sent("cancelled") }
-        await rollBack(entry, session: session, user: user)
-        // Why, as `cancel` says it; the answer also puts the launch's real state in the cache.
-        let launch = try? await client.fetch(
-          LaunchDetailsQuery(id: id), cachePolicy: .networkOnly, context: lineContext
-        )
-        .requireData()
-        .launch
-        return .refused(launch == nil ? "no launch with id \(id)" : "you have no trip on launch \(id)")
-      }
-    } catch {
+    let requests = CommandRequests(
+      session: session, cachePolicy: .networkOnly, capture: ResponseCapture(line: lineRequests))
+    let result = await entry.change.send(with: requests)
+    let outcome = result.outcomes.first?.outcome ?? .unsent(.cancelled)
+    if let state = outcome.state(after: entry.action) { return .sent(state) }
+    switch outcome {
+    case .noSuchLaunch:
+      await rollBack(entry, session: session, user: user)
+      return .refused("no launch with id \(entry.launchID)")
+    case .refused(let message):
+      await rollBack(entry, session: session, user: user)
+      return .refused(message)
+    case .unsent(let error):
       if error.isUnreachable { return .unreachable }
       switch error {
       case .notLoggedIn: return .notLoggedIn
@@ -141,14 +125,15 @@ extension CommandContext {
       default:
         return .notAnswered(error.description)
       }
+    case .changed, .unchanged:
+      return .sent(entry.action.rawValue)
     }
   }
 
-  /// Puts back the launch's `isBooked` as the cache had it before the entry was queued.
+  /// Takes back in the cache what the entry showed there when it was queued (the launch's
+  /// `isBooked`, the trips list, the total), when the cache held the launch's state then.
   func rollBack(_ entry: OutboxEntry, session: Session, user: String) async {
-    guard let previous = entry.previousIsBooked, let cache = session.client.cache else { return }
-    let record = CacheRecord(key: "Launch:\(entry.launchID)", fields: ["isBooked": .scalar(.bool(previous))])
-    _ = try? await cache.cache.merge(
-      records: [record], into: CachePartition(endpoint: session.client.endpointKey, user: user))
+    guard let previous = entry.previousIsBooked, previous != (entry.action == .book) else { return }
+    await session.showInCache(previous ? .book : .cancel, launchID: entry.launchID, user: user)
   }
 }

@@ -20,7 +20,8 @@ final class LazyBackendTransport: NetworkTransport {
   /// - Parameter databasePath: the database file; its directory is created (0700) when missing.
   init(databasePath: String) {
     self.databasePath = databasePath
-    store = DeferredBookingStore { try SQLiteBookingStore(path: databasePath) }
+    // One connection: a shell, one-shot commands and `serve` may share the file.
+    store = DeferredBookingStore { try SQLiteBookingStore(path: databasePath, sharingOneConnection: true) }
   }
 
   /// The backend, built now if this is the first use; its database opens when a request needs it.

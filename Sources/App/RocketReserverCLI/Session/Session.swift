@@ -98,7 +98,7 @@ public final class Session: Sendable {
         target: target,
         persistedQueries: endpoint != nil && options.persistedQueries
           ? AutomaticPersistedQueryInterceptor(memory: cache, note: options.verboseNote) : nil),
-      cache: cacheable ? cache.map { CacheStore($0, now: clock) } : nil,
+      cache: cacheable ? cache.map { CacheStore($0, now: clock, updates: TripCacheUpdates.all) } : nil,
       outerInterceptors: options.outerInterceptors,
       innerInterceptors: [
         TraceInterceptor(

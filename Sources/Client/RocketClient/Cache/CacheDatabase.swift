@@ -7,17 +7,16 @@ import SQLite
   import Glibc
 #endif
 
-/// The cache file: one SQLite connection to `cache.sqlite`, its schema, and the statements the
-/// cache runs (records by partition and key, eviction, statistics).
+/// The cache file's schema and the statements the cache runs (records by partition and key,
+/// eviction, statistics), over the process's one connection to `cache.sqlite`
+/// (``SharedConnection``).
 ///
 /// The file is WAL with a busy timeout, so a shell and one-shot commands use it at once; it is
 /// created 0600 (SQLite gives its `-wal` and `-shm` files the same mode). `auto_vacuum` is
 /// incremental, so deleting records can give pages back to the file system.
 ///
-/// Thread safety: `@unchecked Sendable` only so ``SQLiteNormalizedCache`` can keep it in a
-/// `Mutex` (one for the writer's connection, one for the readers'): the invariant is that each
-/// instance is used only while its lock is held, by one thread at a time.
-final class CacheDatabase: @unchecked Sendable {
+/// Not `Sendable`: made for one use of the connection, under its lock.
+struct CacheDatabase {
   /// `PRAGMA application_id` of our cache files ("RRCH"): anything else is a foreign file.
   static let applicationID: Int64 = 0x5252_4348
   /// `PRAGMA user_version` of the current schema: 2 added each field's stamp (`stamps`).
@@ -27,27 +26,33 @@ final class CacheDatabase: @unchecked Sendable {
   enum Problem: Error {
     /// Not a SQLite file, damaged, or another program's database: move it aside and start anew.
     case unusableFile(String)
+    /// Another connection holds the write lock: try again a little later.
+    case busy(String)
     /// Anything else (permissions, a lock held too long): leave the file alone.
     case failed(String)
 
     var reason: String {
       switch self {
-      case .unusableFile(let reason), .failed(let reason): reason
+      case .unusableFile(let reason), .busy(let reason), .failed(let reason): reason
       }
     }
   }
 
-  let path: String
   let connection: Connection
 
-  /// Opens (creating if needed) the cache file at `path`.
+  /// The statements over `connection`, an open cache file (``open(path:)``).
+  init(_ connection: Connection) {
+    self.connection = connection
+  }
+
+  /// Opens (creating if needed) the cache file at `path` and brings its schema up to date.
   /// - Throws: ``Problem``.
-  init(path: String) throws(Problem) {
-    self.path = path
+  static func open(path: String) throws(Problem) -> Connection {
     do {
-      try Self.createPrivateFile(path)
-      connection = try Connection(path: path, busyTimeout: .seconds(5))
-      try prepareSchema()
+      try createPrivateFile(path)
+      let connection = try Connection(path: path, busyTimeout: .seconds(5))
+      try CacheDatabase(connection).prepareSchema()
+      return connection
     } catch let problem as Problem {
       throw problem
     } catch let error as SQLiteError {
@@ -61,20 +66,35 @@ final class CacheDatabase: @unchecked Sendable {
   static func problem(_ error: SQLiteError) -> Problem {
     switch error.code {
     case .corrupt, .notADatabase: .unusableFile(error.message)
+    case .busy: .busy(error.message)
     default: .failed(error.message)
     }
   }
 
-  private static func createPrivateFile(_ path: String) throws {
+  /// Makes a missing file 0600 (SQLite would make it 0644) and narrows a wider one, by `lstat`
+  /// and `chmod`: a descriptor of an existing file opened and closed here would drop the locks
+  /// of this process's connection to it (see ``SharedConnection``). A new file has no lock yet.
+  private static func createPrivateFile(_ path: String) throws(Problem) {
     let directory = String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)])
-    if !directory.isEmpty { try PrivateDirectory.ensure(directory) }
-    let raw = open(path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
-    guard raw >= 0 else {
-      throw Problem.failed("cannot open \(path): \(String(cString: strerror(errno)))")
+    if !directory.isEmpty {
+      do {
+        try PrivateDirectory.ensure(directory)
+      } catch {
+        throw .failed("\(error)")
+      }
     }
-    defer { close(raw) }
     var info = stat()
-    if fstat(raw, &info) == 0, info.st_mode & 0o077 != 0 { _ = fchmod(raw, 0o600) }
+    if lstat(path, &info) == 0 {
+      guard info.st_mode & S_IFMT == S_IFREG else { throw .failed("\(path) is not a regular file") }
+      if info.st_mode & 0o077 != 0 { _ = chmod(path, 0o600) }
+      return
+    }
+    let raw = Glibc.open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+    // EEXIST: another process made it since the lstat; SQLite opens what it made.
+    guard raw >= 0 || errno == EEXIST else {
+      throw .failed("cannot open \(path): \(String(cString: strerror(errno)))")
+    }
+    if raw >= 0 { Glibc.close(raw) }
   }
 
   private func prepareSchema() throws {

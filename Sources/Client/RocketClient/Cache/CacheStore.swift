@@ -30,6 +30,8 @@ public final class CacheStore: Sendable {
 
   /// The clock fields' max-ages are judged by, in seconds since 1970.
   package let now: @Sendable () -> Int64
+  /// The mutations' cache updates, by operation name.
+  private let updates: [String: CacheUpdate]
 
   /// A cache keeping its records in `cache`.
   ///
@@ -37,9 +39,15 @@ public final class CacheStore: Sendable {
   ///   - cache: a ``SQLiteNormalizedCache`` or an ``InMemoryNormalizedCache``.
   ///   - now: the clock a field's age is measured with (default the system clock; give the
   ///     store's own).
-  public init(_ cache: any NormalizedCache, now: @escaping @Sendable () -> Int64 = { Int64(time(nil)) }) {
+  ///   - updates: what each mutation's answer changes beyond the objects it returns (default
+  ///     none), run by every write of that mutation's answer.
+  public init(
+    _ cache: any NormalizedCache, now: @escaping @Sendable () -> Int64 = { Int64(time(nil)) },
+    updates: [CacheUpdate] = []
+  ) {
     self.cache = cache
     self.now = now
+    self.updates = Dictionary(updates.map { ($0.operation, $0) }, uniquingKeysWith: { $1 })
   }
 
   // MARK: - Reads and writes
@@ -96,10 +104,17 @@ public final class CacheStore: Sendable {
     var normalizer = ResponseNormalizer(
       keyedTypes: operation.keyedTypes, variables: operation.variables, hints: operation.hints)
     normalizer.normalize(data, selections: operation.selections, rootKey: operation.rootKey)
-    let records = normalizer.records.values.filter {
+    var records = normalizer.records.values.filter {
       $0.key != CacheKeys.mutationRoot && !$0.key.hasPrefix(CacheKeys.mutationRoot + ".")
     }
     var maxAges = normalizer.maxAges
+    if let update = updates[operation.name] {
+      // Read before the answer's own objects are written: the update sees what they change.
+      var edit = CacheEdit { [cache] key in try? cache.loadRecords(forKeys: [key], in: partition)[key] }
+      update.apply(data, &edit)
+      records.append(contentsOf: edit.changes.values)
+      maxAges.merge(edit.maxAges) { old, new in old.merging(new) { $1 } }
+    }
     if let cap = maxAgeCap {
       for record in records {
         var ages = maxAges[record.key] ?? [:]

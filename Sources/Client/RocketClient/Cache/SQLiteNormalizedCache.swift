@@ -16,13 +16,14 @@ import Synchronization
 /// dropped.
 ///
 /// Writes (merges, removals, the hourly note that a record was used) run one at a time on a
-/// thread of the store's own (``BlockingWorkQueue``), off Swift's cooperative pool, on a
-/// connection of their own. Reads stay on the caller's thread: they are the answer a query waits
-/// for, and a hop to another thread per record would cost more than the lookup (a few
-/// microseconds on a page in memory). They have a second connection, so in WAL they never wait
-/// for a write, ours or another process's, even one stuck on a lock until the busy timeout.
+/// thread of the store's own (``BlockingWorkQueue``), off Swift's cooperative pool. Reads stay
+/// on the caller's thread: they are the answer a query waits for, and a hop to another thread
+/// per record would cost more than the lookup (a few microseconds on a page in memory). Both use
+/// the process's one connection to the file (``SharedConnection``: every store of the same path
+/// in a process shares it), since a second descriptor of the file, closed, would drop the locks
+/// other processes rely on to leave the `-wal` alone.
 ///
-/// Thread safety: each connection is behind a `Mutex`; share it freely.
+/// Thread safety: the connection is behind a `Mutex`; share it freely.
 public final class SQLiteNormalizedCache: NormalizedCache {
   /// The cache file.
   public let path: String
@@ -31,29 +32,13 @@ public final class SQLiteNormalizedCache: NormalizedCache {
   private let warn: @Sendable (String) -> Void
   /// The clock, in seconds since 1970.
   let now: @Sendable () -> Int64
-  /// The writer's connection, used on the ``BlockingWorkQueue``'s thread.
-  private let state = Mutex(State())
-  /// The readers' connection, used on the callers' threads.
-  private let reading = Mutex(Reading())
-  /// Set with `State.disabled`, for readers, which never take the writer's lock.
+  /// The process's connection to the file.
+  private let file: SharedConnection
+  /// Set after a problem that moving the file aside did not fix: the cache is off.
   private let off = Atomic(false)
-  /// Counts the files moved aside: a reader still on the old file opens the new one.
-  private let fileGeneration = Atomic(0)
   /// Whether records past the age limit were swept in this process yet.
   private let swept = Mutex(false)
   let writer = BlockingWorkQueue()
-
-  private struct State: ~Copyable {
-    var database: CacheDatabase?
-    /// Set after a problem that moving the file aside did not fix: the cache is off.
-    var disabled = false
-  }
-
-  private struct Reading: ~Copyable {
-    var database: CacheDatabase?
-    /// The ``fileGeneration`` `database` was opened in.
-    var generation = 0
-  }
 
   /// A store kept in the file at `path` (its folder is created 0700, the file 0600).
   ///
@@ -71,6 +56,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     self.limits = limits
     self.now = now
     self.warn = warn
+    file = SharedConnection.forFile(path) { path in try CacheDatabase.open(path: path) }
   }
 
   // MARK: - NormalizedCache
@@ -183,50 +169,37 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
   // MARK: - The file
 
-  /// Runs `body` on the readers' connection. A problem makes the read miss, without a warning:
-  /// the writer owns the file's repairs and warnings, and is asked to look at a bad file at once.
+  /// Runs `body` for a read. A problem makes the read miss, without a warning: the writer owns
+  /// the file's repairs and warnings, and is asked to look at a bad file at once.
   func withReader<T>(_ body: (CacheDatabase) throws -> T) throws(CacheError) -> T {
     if off.load(ordering: .acquiring) {
       throw CacheError(path: path, reason: "turned off after an earlier problem")
     }
-    let generation = fileGeneration.load(ordering: .acquiring)
-    let outcome: Result<T, CacheDatabase.Problem> = reading.withLock { reading in
-      if reading.generation != generation {
-        reading.database = nil
-        reading.generation = generation
-      }
-      do throws(CacheDatabase.Problem) {
-        return .success(try Self.run(body, on: &reading.database, path: path))
-      } catch {
-        reading.database = nil
-        return .failure(error)
-      }
-    }
-    switch outcome {
-    case .success(let value):
-      return value
-    case .failure(let problem):
-      if case .unusableFile = problem {
+    do throws(CacheDatabase.Problem) {
+      return try run(body)
+    } catch {
+      if case .unusableFile = error {
         writer.enqueue { [self] in _ = withDatabase { _ in } }
       }
-      throw CacheError(path: path, reason: problem.reason)
+      throw CacheError(path: path, reason: error.reason)
     }
   }
 
-  /// Runs `body` on `database`, opening the file at `path` first when it is not open yet; any
-  /// failure as the problem it is.
-  private static func run<T>(
-    _ body: (CacheDatabase) throws -> T, on database: inout CacheDatabase?, path: String
-  ) throws(CacheDatabase.Problem) -> sending T {
-    let open: CacheDatabase
-    if let database {
-      open = database
-    } else {
-      open = try CacheDatabase(path: path)
-      database = open
-    }
+  /// Runs `body` on the file (opened first when it is not open yet); any failure as the problem
+  /// it is.
+  ///
+  /// - Parameter waiting: how long a statement waits for another connection's lock before it
+  ///   fails as `busy` (default the connection's five seconds).
+  private func run<T>(_ body: (CacheDatabase) throws -> T, waiting: Int? = nil) throws(CacheDatabase.Problem)
+    -> T
+  {
     do {
-      return try body(open)
+      return try file.withConnection { connection in
+        guard let waiting else { return try body(CacheDatabase(connection)) }
+        try connection.execute("PRAGMA busy_timeout = \(waiting)")
+        defer { try? connection.execute("PRAGMA busy_timeout = 5000") }
+        return try body(CacheDatabase(connection))
+      }
     } catch let error as CacheDatabase.Problem {
       throw error
     } catch let error as SQLiteError {
@@ -246,37 +219,40 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     }
   }
 
+  /// The writer's way to the file: a lock another program holds is waited for (up to the busy
+  /// timeout) in short turns, the connection free between them, so reads on other threads go on.
   private func withDatabaseOrThrow<T>(_ body: (CacheDatabase) throws -> T) throws(CacheError) -> T {
-    for attempt in 1...2 {
-      let outcome: Result<T, CacheDatabase.Problem> = state.withLock { state in
-        if state.disabled { return .failure(.failed("turned off after an earlier problem")) }
-        do throws(CacheDatabase.Problem) {
-          return .success(try Self.run(body, on: &state.database, path: path))
-        } catch {
-          state.database = nil
-          if case .unusableFile = error, attempt == 1 { return .failure(error) }
-          state.disabled = true
-          off.store(true, ordering: .releasing)
-          warn("the cache is off for this run: \(path): \(error.reason)")
-          return .failure(error)
-        }
+    let deadline = ContinuousClock.now + .seconds(5)
+    var attempt = 1
+    while attempt <= 2 {
+      if off.load(ordering: .acquiring) {
+        throw CacheError(path: path, reason: "turned off after an earlier problem")
       }
-      switch outcome {
-      case .success(let value):
-        return value
-      case .failure(.unusableFile(let reason)) where attempt == 1:
-        let aside = moveAside()
-        fileGeneration.add(1, ordering: .releasing)
+      do throws(CacheDatabase.Problem) {
+        return try run(body, waiting: 20)
+      } catch .busy where ContinuousClock.now < deadline {
+        usleep(5_000)
+        continue
+      } catch .unusableFile(let reason) where attempt == 1 {
+        attempt += 1
+        var aside = ""
+        file.close { aside = moveAside() }
         warn(
           "the cache file \(path) could not be used (\(reason)): moved it to \(aside) and started a new one")
-      case .failure(let problem):
-        throw CacheError(path: path, reason: problem.reason)
+      } catch {
+        attempt += 1
+        file.close()
+        if !off.exchange(true, ordering: .acquiringAndReleasing) {
+          warn("the cache is off for this run: \(path): \(error.reason)")
+        }
+        throw CacheError(path: path, reason: error.reason)
       }
     }
     throw CacheError(path: path, reason: "unusable")
   }
 
-  /// Renames the file (and drops its `-wal` and `-shm`) so a new one can be made.
+  /// Renames the file (and drops its `-wal` and `-shm`) so a new one can be made; called with
+  /// the connection closed.
   private func moveAside() -> String {
     let aside = path + ".broken-\(now())"
     _ = rename(path, aside)

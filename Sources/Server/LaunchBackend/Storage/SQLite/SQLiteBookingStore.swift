@@ -10,15 +10,22 @@ extension SQLBookingStore where Database == DatabasePool {
   /// Opens the database at `path`, creating its folder (mode 0700), the file (mode 0600) and
   /// the schema as needed. Reopening an up-to-date file changes nothing.
   ///
-  /// - Parameter path: the database file, e.g. `$XDG_DATA_HOME/rocket-reserver/backend.sqlite`.
+  /// - Parameters:
+  ///   - path: the database file, e.g. `$XDG_DATA_HOME/rocket-reserver/backend.sqlite`.
+  ///   - sharingOneConnection: reads and writes take turns on the process's one connection to the
+  ///     file (what a client process beside others wants: see `SharedConnection`) instead of
+  ///     readers of their own (what `serve`'s many threads want).
   /// - Throws: ``BookingStoreError/cannotCreateDirectory(path:reason:)``,
   ///   ``BookingStoreError/cannotOpen(path:underlying:)`` or
   ///   ``BookingStoreError/databaseTooNew(path:found:supported:)``.
-  public convenience init(path: String) throws {
+  public convenience init(path: String, sharingOneConnection: Bool = false) throws {
     try Self.prepareFile(at: path)
     let pool: DatabasePool
     do {
-      pool = try DatabasePool(path: path, migrator: SQLiteBookingSchema.migrator)
+      pool =
+        sharingOneConnection
+        ? try DatabasePool(sharingOneConnection: path, migrator: SQLiteBookingSchema.migrator)
+        : try DatabasePool(path: path, migrator: SQLiteBookingSchema.migrator)
     } catch let error as SQLiteError {
       throw BookingStoreError.cannotOpen(path: path, underlying: error)
     } catch MigrationError.databaseNewerThanProgram(_, let found, let supported) {
@@ -27,7 +34,8 @@ extension SQLBookingStore where Database == DatabasePool {
       throw BookingStoreError.cannotOpen(path: path, underlying: underlying)
     }
     self.init(
-      database: pool, watcher: SQLiteCommitWatcher(path: path), horizon: nil, wakesFeedAfterWrites: true,
+      database: pool, watcher: SQLiteCommitWatcher(path: path, shared: pool.sharedConnection), horizon: nil,
+      wakesFeedAfterWrites: true,
       announcer: nil)
   }
 
