@@ -85,7 +85,7 @@ func run(root: String, seconds: Double) throws {
   }
   // What a server does: the document cache, then execution straight to bytes.
   report("pipeline-cached") { processor.process(GraphQLRequest(query: query), context: ()).body.count }
-  // parse/NAME and validate/NAME of Operations/NAME.graphql: only when ENGINE_STAGES names them
+  // parse/NAME and validate/NAME of each document NAME in Operations/: only when ENGINE_STAGES names them
   // (or says `documents`, for all of them).
   try OperationDocuments(root: root).run(
     schema: executable.schema,
