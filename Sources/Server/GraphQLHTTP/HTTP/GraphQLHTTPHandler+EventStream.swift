@@ -56,11 +56,20 @@ extension GraphQLHTTPHandler {
   /// for a query or mutation, each event of a subscription as it comes.
   func streamAnswer(_ request: GraphQLRequest, authorization: String?, format: StreamFormat) -> HTTPResponder
   {
-    .stream(framing: format.framing) { [service, metrics] body in
+    let framing = format.framing
+    // The opening goes out once the operation has started, not with the head: a subscription is
+    // attached to the event log by then, so a client that has read the opening misses no event
+    // committed after it.
+    let openedByProducer = StreamFraming(
+      contentType: framing.contentType, opening: [], heartbeat: framing.heartbeat,
+      stalledEnding: framing.stalledEnding, end: framing.end)
+    return .stream(framing: openedByProducer) { [service, metrics] body in
       // Starting the operation executes it (a query or mutation in full, a subscription
       // once), on the server's executor.
       let started = ContinuousClock.now
-      switch service.start(request, authorization: authorization) {
+      let start = service.start(request, authorization: authorization)
+      body.append(framing.opening)
+      switch start {
       case .single(let result):
         metrics?.record(
           result, operationName: result.operationName ?? request.operationName, transport: .stream,
