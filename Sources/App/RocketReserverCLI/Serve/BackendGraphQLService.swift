@@ -17,14 +17,26 @@ struct BackendGraphQLService: GraphQLService {
   func execute(
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
   ) throws -> GraphQLServiceResult {
+    try execute(
+      request, authorization: authorization, idempotencyKey: idempotencyKey, client: nil,
+      allowMutations: allowMutations)
+  }
+
+  func execute(
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, client: String?,
+    allowMutations: Bool
+  ) throws -> GraphQLServiceResult {
     let response = backend.process(
       request, authorization: authorization, admission: .http(allowMutations: allowMutations),
-      idempotencyKey: idempotencyKey)
+      idempotencyKey: idempotencyKey, client: client)
     var result = GraphQLServiceResult(response, requestedOperationName: request.operationName)
     if response.databaseWasUnavailable {
       result.kind = .serviceUnavailable
     } else if response.idempotencyKeyWasReused {
       result.kind = .unprocessableContent
+    } else if let seconds = response.loginRetryAfterSeconds {
+      result.kind = .tooManyRequests
+      result.retryAfterSeconds = seconds
     }
     return result
   }

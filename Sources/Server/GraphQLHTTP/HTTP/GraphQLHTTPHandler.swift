@@ -58,6 +58,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
     case .success(let key): idempotencyKey = key
     case .failure(let problem): return .respond(.error(400, problem.message, media: media))
     }
+    let client = request.clientAddress
     if request.method == .get {
       do {
         let query = try RequestParameters.fromQueryString(request.queryArgument)
@@ -88,7 +89,8 @@ struct GraphQLHTTPHandler: HTTPRouter {
       case .success(let request):
         let answer: @Sendable () -> HTTPResponse = {
           run(
-            request, authorization: authorization, idempotencyKey: idempotencyKey, media: media,
+            request, authorization: authorization, idempotencyKey: idempotencyKey, client: client,
+            media: media,
             allowMutations: true)
         }
         return service.isBrief(request) ? .computeBrief(answer) : .compute(answer)
@@ -306,7 +308,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
   /// Runs a checked request against the service and answers it in `media`; `allowMutations` is
   /// false for GET.
   func run(
-    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String? = nil,
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String? = nil, client: String? = nil,
     media: ResponseMediaType,
     allowMutations: Bool
   ) -> HTTPResponse {
@@ -315,7 +317,8 @@ struct GraphQLHTTPHandler: HTTPRouter {
     let transport: GraphQLMetrics.Transport = allowMutations ? .post : .get
     do {
       result = try service.execute(
-        request, authorization: authorization, idempotencyKey: idempotencyKey, allowMutations: allowMutations)
+        request, authorization: authorization, idempotencyKey: idempotencyKey, client: client,
+        allowMutations: allowMutations)
     } catch {
       metrics?.record(
         .internalError, operationName: request.operationName, transport: transport, duration: .now - started)
@@ -346,6 +349,10 @@ struct GraphQLHTTPHandler: HTTPRouter {
       response = HTTPResponse(status: 422, contentType: media.contentType, body: result.body)
     case .serviceUnavailable:
       response = HTTPResponse(status: 503, contentType: media.contentType, body: result.body)
+    case .tooManyRequests:
+      response = HTTPResponse(
+        status: 429, contentType: media.contentType, body: result.body,
+        headers: [HTTPHeaderField("Retry-After", text: String(max(1, result.retryAfterSeconds ?? 1)))])
     case .mutationNotAllowed:
       if result.body.isEmpty {
         response = .error(405, "Mutations can only be sent with POST.", media: media, allow: "POST")

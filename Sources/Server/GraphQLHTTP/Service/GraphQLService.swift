@@ -34,6 +34,13 @@ public protocol GraphQLService: Sendable {
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
   ) throws -> GraphQLServiceResult
 
+  /// `execute` for a request from the network address `client` (the peer of its connection), for
+  /// limits kept per client; the default ignores the address.
+  func execute(
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, client: String?,
+    allowMutations: Bool
+  ) throws -> GraphQLServiceResult
+
   /// Starts an operation for a transport that can stream (WebSocket, multipart, SSE): a query or
   /// mutation runs at once (`.single`), a valid subscription returns its event stream.
   /// Called from any thread, possibly inside a Swift task.
@@ -84,6 +91,14 @@ extension GraphQLService {
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
   ) throws -> GraphQLServiceResult {
     try execute(request, authorization: authorization, allowMutations: allowMutations)
+  }
+
+  public func execute(
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, client: String?,
+    allowMutations: Bool
+  ) throws -> GraphQLServiceResult {
+    try execute(
+      request, authorization: authorization, idempotencyKey: idempotencyKey, allowMutations: allowMutations)
   }
 
   /// Delivers nothing incrementally.
