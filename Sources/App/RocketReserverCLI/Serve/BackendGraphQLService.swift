@@ -7,6 +7,13 @@ import LaunchBackend
 struct BackendGraphQLService: GraphQLService {
   /// The API the requests run against.
   let backend: LaunchBackend
+  /// The network address of the client whose requests this serves, for the login rate; nil
+  /// when not known.
+  var client: String? = nil
+
+  func serving(client: String) -> any GraphQLService {
+    BackendGraphQLService(backend: backend, client: client)
+  }
 
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
     -> GraphQLServiceResult
@@ -18,7 +25,7 @@ struct BackendGraphQLService: GraphQLService {
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
   ) throws -> GraphQLServiceResult {
     try execute(
-      request, authorization: authorization, idempotencyKey: idempotencyKey, client: nil,
+      request, authorization: authorization, idempotencyKey: idempotencyKey, client: client,
       allowMutations: allowMutations)
   }
 
@@ -28,7 +35,7 @@ struct BackendGraphQLService: GraphQLService {
   ) throws -> GraphQLServiceResult {
     let response = backend.process(
       request, authorization: authorization, admission: .http(allowMutations: allowMutations),
-      idempotencyKey: idempotencyKey, client: client)
+      idempotencyKey: idempotencyKey, client: client ?? self.client)
     var result = GraphQLServiceResult(response, requestedOperationName: request.operationName)
     if response.databaseWasUnavailable {
       result.kind = .serviceUnavailable
@@ -42,7 +49,7 @@ struct BackendGraphQLService: GraphQLService {
   }
 
   func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart {
-    switch backend.start(request, authorization: authorization) {
+    switch backend.start(request, authorization: authorization, client: client) {
     case .single(let response):
       .single(GraphQLServiceResult(response, requestedOperationName: request.operationName))
     case .stream(let results): .stream(results)
@@ -55,7 +62,7 @@ struct BackendGraphQLService: GraphQLService {
   func startIncremental(_ request: GraphQLRequest, authorization: String?, format: IncrementalFormat)
     -> AsyncStream<IncrementalPayload>?
   {
-    backend.processIncrementally(request, authorization: authorization, format: format)
+    backend.processIncrementally(request, authorization: authorization, format: format, client: client)
   }
 
   func isBrief(_ request: GraphQLRequest) -> Bool { backend.isKnownCheap(request) }

@@ -10,7 +10,8 @@ import WebSocket
 /// is a request that passed every HTTP check, which `run` answers on the server's fair executor
 /// (or, when the service knows it to be brief, on the thread that read it).
 struct GraphQLHTTPHandler: HTTPRouter {
-  let service: any GraphQLService
+  /// The service; for a request from a known address, the service's view for that client.
+  var service: any GraphQLService
   let maxBodyBytes: Int
   /// The loops upgraded WebSockets are handed to.
   let webSockets: WebSocketLoops
@@ -20,8 +21,18 @@ struct GraphQLHTTPHandler: HTTPRouter {
   /// Every answer allows any origin (CORS): the API holds no cookies.
   let commonHeaders = [HTTPHeaderField("Access-Control-Allow-Origin", "*")]
 
-  /// Handles everything decided by the method, path and headers.
+  /// Handles everything decided by the method, path and headers, with the service serving the
+  /// request's client (its WebSocket's operations too), so limits per client hold on every
+  /// transport.
   func route(_ request: some HTTPRequestHead) -> HTTPResponder {
+    guard let client = request.clientAddress else { return routeForClient(request) }
+    var handler = self
+    handler.service = service.serving(client: client)
+    return handler.routeForClient(request)
+  }
+
+  /// ``route(_:)`` once the service is the client's.
+  private func routeForClient(_ request: some HTTPRequestHead) -> HTTPResponder {
     let isEndpoint = request.path == "/graphql"
     // The one place the credential is read, for every kind of GraphQL request.
     let authorization = request.header("Authorization").value
@@ -248,10 +259,10 @@ struct GraphQLHTTPHandler: HTTPRouter {
       ("Upgrade", "websocket"), ("Sec-WebSocket-Accept", handshake.accept),
       ("Sec-WebSocket-Protocol", "\(handshake.subprotocol.token)"),
     ]
-    return .upgrade(headers: headers) { [webSockets] socket in
+    return .upgrade(headers: headers) { [webSockets, service] socket in
       webSockets.adopt(
         WebSocketLoop.Adoption(
-          socket: socket, subprotocol: handshake.subprotocol, authorization: authorization))
+          socket: socket, subprotocol: handshake.subprotocol, authorization: authorization, service: service))
     }
   }
 

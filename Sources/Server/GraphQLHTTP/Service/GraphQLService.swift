@@ -41,6 +41,11 @@ public protocol GraphQLService: Sendable {
     allowMutations: Bool
   ) throws -> GraphQLServiceResult
 
+  /// This service for the requests of the network address `client` (the peer of their
+  /// connection), for limits kept per client, whichever transport carries them; the default is
+  /// the service itself.
+  func serving(client: String) -> any GraphQLService
+
   /// Starts an operation for a transport that can stream (WebSocket, multipart, SSE): a query or
   /// mutation runs at once (`.single`), a valid subscription returns its event stream.
   /// Called from any thread, possibly inside a Swift task.
@@ -92,6 +97,8 @@ extension GraphQLService {
   ) throws -> GraphQLServiceResult {
     try execute(request, authorization: authorization, allowMutations: allowMutations)
   }
+
+  public func serving(client: String) -> any GraphQLService { self }
 
   public func execute(
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, client: String?,
