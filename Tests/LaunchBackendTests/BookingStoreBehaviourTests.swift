@@ -21,6 +21,21 @@ import Testing
     #expect(try store.login("bob@example.com").user != first.user)
   }
 
+  @Test(arguments: StoreKind.allCases) func expiredSessionsAreRefusedAndPruned(kind: StoreKind) throws {
+    let fixture = try StoreFixture(kind)
+    defer { fixture.close() }
+    let store = try fixture.open()
+    let session = try store.login("ada@example.com")
+    let now = Int(Date().timeIntervalSince1970)
+    #expect(try store.user(forToken: session.token, createdSince: now - 10) == session.user)
+    #expect(try store.user(forToken: session.token, createdSince: now + 10) == nil)
+    #expect(try store.pruneSessions(createdBefore: now - 10) == 0)
+    #expect(try store.pruneSessions(createdBefore: now + 10) == 1)
+    // Gone from the database; another store on it (with nothing remembered) does not know it.
+    let other = try fixture.open()
+    #expect(try other.user(forToken: session.token) == nil)
+  }
+
   @Test(arguments: StoreKind.allCases) func emailsCompareIgnoringCaseKeepingTheFirstSpelling(kind: StoreKind)
     throws
   {

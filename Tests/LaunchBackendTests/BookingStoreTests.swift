@@ -58,7 +58,7 @@ import Testing
     #expect(try reopened.bookedLaunchIDs(userID: ada.id) == [5, 3])
     #expect(try login(reopened, "ada@example.com").user == ada)
     let version = try Migrator.version(of: Connection(path: path, readOnly: true))
-    #expect(version == 5)
+    #expect(version == 6)
   }
 
   @Test func aDatabaseFromANewerProgramIsRefused() throws {
@@ -67,7 +67,7 @@ import Testing
       store.close()
     }
     try Connection(path: path).execute("PRAGMA user_version = 99")
-    #expect(throws: BookingStoreError.databaseTooNew(path: path, found: 99, supported: 5)) {
+    #expect(throws: BookingStoreError.databaseTooNew(path: path, found: 99, supported: 6)) {
       _ = try SQLiteBookingStore(path: path)
     }
   }

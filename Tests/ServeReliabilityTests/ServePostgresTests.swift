@@ -114,7 +114,7 @@ import Testing
     let db = try PostgresConnection(conninfo: url)
     #expect(
       try db.query("SELECT version FROM schema_migrations ORDER BY version").map { try $0.int(0) } == [
-        1, 2, 3, 4, 5,
+        1, 2, 3, 4, 5, 6,
       ])
   }
 

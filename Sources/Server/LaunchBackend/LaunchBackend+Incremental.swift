@@ -8,12 +8,15 @@ extension LaunchBackend {
   /// is one payload with `hasNext` false. The same stages, limits and error codes as
   /// ``process(_:authorization:admission:)``.
   ///
+  /// - Parameter client: the client's network address, for the per-address login rate; default
+  ///   none.
   /// - Returns: nil for a subscription (``start(_:authorization:)`` streams those).
   public func processIncrementally(
-    _ request: GraphQLRequest, authorization: String?, format: IncrementalFormat
+    _ request: GraphQLRequest, authorization: String?, format: IncrementalFormat, client: String? = nil
   ) -> AsyncStream<IncrementalPayload>? {
     processor.processIncrementally(
-      request, context: ResolverContext(environment: environment, authorization: authorization),
+      request,
+      context: ResolverContext(environment: environment, authorization: authorization, client: client),
       admission: .http(allowMutations: true), format: format)
   }
 }

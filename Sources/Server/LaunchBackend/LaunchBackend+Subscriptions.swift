@@ -42,8 +42,11 @@ extension LaunchBackend {
   /// - Parameters:
   ///   - request: the document, operation name, variables and extensions.
   ///   - authorization: the caller's credential (bare token or `Bearer <token>`).
-  public func start(_ request: GraphQLRequest, authorization: String?) -> OperationStart {
-    let context = ResolverContext(environment: environment, authorization: authorization)
+  ///   - client: the client's network address, for the per-address login rate; default none.
+  public func start(_ request: GraphQLRequest, authorization: String?, client: String? = nil)
+    -> OperationStart
+  {
+    let context = ResolverContext(environment: environment, authorization: authorization, client: client)
     let first = processor.process(
       request, context: context, admission: .streaming, rootValue: TripsBookedEvent(delta: nil))
     guard first.outcome == .executed, first.operationType == .subscription else { return .single(first) }

@@ -55,13 +55,15 @@ public final class LaunchBackend: Sendable {
   ///     bounded, no manifest).
   ///   - eventRetention: how much of the event log to keep for resuming subscribers, pruning
   ///     the rest in the background (`serve --event-retention-*`); default nil: prune nothing.
+  ///   - loginLimits: how long sessions last and how often one client address may log in
+  ///     (`serve --session-max-age`, `--login-rate`); default: sessions of 30 days, no rate.
   /// - Throws: ``CatalogError`` or `SchemaValidationError` if the embedded catalog or schema is
   ///   broken (the test suite guards against both); `TrustedDocuments.ManifestError` for a
   ///   manifest that cannot serve this API.
   public init(
     store: any BookingStore, limits: BackendLimits = BackendLimits(),
     persistedQueries: PersistedQuerySettings = PersistedQuerySettings(),
-    eventRetention: TripEventRetention? = nil,
+    eventRetention: TripEventRetention? = nil, loginLimits: LoginLimits = .unlimited,
     reportInternalError: @escaping @Sendable (any Error) -> Void = { _ in },
     tripsBookedChanged: @escaping @Sendable (Int) -> Void = { _ in }
   ) throws {
@@ -70,7 +72,8 @@ public final class LaunchBackend: Sendable {
     let schema = try buildSchema(schemaDocument)
     let catalog = try LaunchCatalog.embedded
     environment = BackendEnvironment(
-      launches: LaunchIndex(catalog: catalog), store: store, reportInternalError: reportInternalError,
+      launches: LaunchIndex(catalog: catalog), store: store, login: LoginGate(limits: loginLimits),
+      reportInternalError: reportInternalError,
       tripsBookedChanged: tripsBookedChanged)
     processor = GraphQLRequestProcessor(
       schema: ExecutableSchema(
@@ -103,16 +106,19 @@ public final class LaunchBackend: Sendable {
   ///     header), if any: each `bookTrips` and `cancelTrip` of the request then runs at most once
   ///     per user and key within a day, and a resend gets the recorded answer
   ///     (`IDEMPOTENCY_KEY_REUSED` when the key was used for a different request). Default none.
+  ///   - client: the client's network address, for the per-address login rate (`RATE_LIMITED`);
+  ///     default none: not limited.
   /// - Returns: the response as JSON text, its errors, how far the request got and which
   ///   operation ran.
   public func process(
     _ request: GraphQLRequest, authorization: String?, admission: OperationAdmission = .singleResponse,
-    idempotencyKey: String? = nil
+    idempotencyKey: String? = nil, client: String? = nil
   ) -> GraphQLResponse {
     processor.process(
       request,
       context: ResolverContext(
-        environment: environment, authorization: authorization, idempotencyKey: idempotencyKey),
+        environment: environment, authorization: authorization, idempotencyKey: idempotencyKey, client: client
+      ),
       admission: admission)
   }
 
@@ -178,5 +184,14 @@ extension GraphQLResponse {
   /// request (`IDEMPOTENCY_KEY_REUSED`): an HTTP server answers 422 then.
   public var idempotencyKeyWasReused: Bool {
     errors.contains { $0.code == APIError.idempotencyKeyReusedCode }
+  }
+
+  /// The seconds until the client may log in again, when a `login` was refused by the
+  /// per-address rate (`RATE_LIMITED`): an HTTP server answers 429 with `Retry-After` then.
+  public var loginRetryAfterSeconds: Int? {
+    for error in errors where error.code == APIError.rateLimitedCode {
+      if case .int(let seconds)? = error.extensions?["retryAfter"] { return seconds }
+    }
+    return nil
   }
 }

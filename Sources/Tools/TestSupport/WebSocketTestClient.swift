@@ -34,12 +34,14 @@ public final class WebSocketTestClient {
   /// The 101 response head.
   public private(set) var responseHead = ""
 
-  /// Connects and performs the opening handshake offering `subprotocols`.
+  /// Connects (from the loopback address `source`, when given, such as 127.0.0.2) and performs
+  /// the opening handshake offering `subprotocols`.
   /// - Throws: `HandshakeFailed` when the answer is not a 101 with the right accept value.
   public init(
-    port: UInt16, subprotocols: String, headers: [String] = [], readTimeoutSeconds: Int = 15
+    port: UInt16, subprotocols: String, headers: [String] = [], source: String? = nil,
+    readTimeoutSeconds: Int = 15
   ) throws {
-    connection = try RawHTTPConnection(port: port, readTimeoutSeconds: readTimeoutSeconds)
+    connection = try RawHTTPConnection(port: port, source: source, readTimeoutSeconds: readTimeoutSeconds)
     let key = WebSocketAccept.newKey()
     var request =
       "GET /graphql HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"

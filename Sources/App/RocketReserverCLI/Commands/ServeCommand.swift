@@ -67,6 +67,15 @@ public struct ServeCommand: Command {
     defaultValue: "1000000",
     help: "keep at most the N newest tripsBooked events for subscribers that resume; 0 for any number")
 
+  static let sessionMaxAge = Option(
+    "--session-max-age", valueName: "AGE", type: .age, defaultValue: "30d",
+    help: "how long a login's token is accepted (90s, 30m, 12h, 30d); expired sessions are deleted")
+  static let loginRate = Option(
+    "--login-rate", valueName: "N", type: .integer(in: 0...1_000_000),
+    defaultValue: String(LoginLimits.defaultLoginsPerMinute),
+    help: "the logins one client address may make per minute (a burst of N/6, at most 10, at once); "
+      + "more are answered 429 with Retry-After; 0 for no limit")
+
   static let pidFile = Option(
     "--pid-file", valueName: "FILE", type: .path,
     help: "write the process id to FILE once listening (removed when serve stops)")
@@ -103,7 +112,9 @@ public struct ServeCommand: Command {
       (Apollo's APQ) are on, bounded; --persisted-queries MANIFEST adds trusted documents and
       --persisted-only runs nothing else. A subscriber may resume after the last event it saw
       (docs/resumable-subscriptions.md); --event-retention-age and --event-retention-count bound
-      the events kept for it. --reuse-port lets a new serve listen on the port of a running one
+      the events kept for it. A login's token lasts --session-max-age (30 days), and one client
+      address may log in --login-rate times a minute (60), the rest answered 429 with Retry-After.
+      --reuse-port lets a new serve listen on the port of a running one
       (SO_REUSEPORT): start the new one, then SIGTERM the old, and nothing is refused. GET /metrics answers Prometheus metrics (requests,
       latency, errors, connections, pool, event feed, process), on --metrics-address HOST:PORT
       instead when given (then the main address has no /metrics); --no-metrics turns them off.
@@ -121,7 +132,7 @@ public struct ServeCommand: Command {
       requestTimeout.declaration, persistedQueries.declaration, persistedOnly.declaration, noAPQ.declaration,
       noExplorer.declaration,
       apqMaxEntries.declaration, apqMaxBytes.declaration, eventRetentionAge.declaration,
-      eventRetentionCount.declaration, pidFile.declaration,
+      eventRetentionCount.declaration, sessionMaxAge.declaration, loginRate.declaration, pidFile.declaration,
       metricsAddress.declaration, noMetrics.declaration, drain.declaration, logFormat.declaration,
     ],
     availability: .commandLineOnly)
@@ -214,7 +225,11 @@ public struct ServeCommand: Command {
     let options = ServeOptions(
       pidFile: arguments[Self.pidFile], drain: arguments[Self.drain] ?? .seconds(5),
       logFormat: arguments[Self.logFormat] ?? .text,
-      eventRetention: TripEventRetention(maxAge: age == .zero ? nil : age, maxCount: count == 0 ? nil : count)
+      eventRetention: TripEventRetention(
+        maxAge: age == .zero ? nil : age, maxCount: count == 0 ? nil : count),
+      loginLimits: LoginLimits(
+        sessionMaxAge: arguments[Self.sessionMaxAge] ?? LoginLimits.defaultSessionMaxAge,
+        loginsPerMinute: arguments[Self.loginRate] ?? LoginLimits.defaultLoginsPerMinute)
     )
     return await serve(
       host: host, port: port, database: database, configuration: configuration, limits: limits,
@@ -236,7 +251,7 @@ public struct ServeCommand: Command {
     do {
       backend = try LaunchBackend(
         store: database.open(), limits: limits, persistedQueries: persisted,
-        eventRetention: options.eventRetention,
+        eventRetention: options.eventRetention, loginLimits: options.loginLimits,
         reportInternalError: { error in writeStandardError("rocket-reserver: internal error: \(error)\n") })
     } catch BookingStoreError.cannotConnect(let error) {
       return context.fail("serve: \(error.message)", status: ExitStatus.unavailable)

@@ -36,7 +36,46 @@ enum ServeMetrics {
     registerCaches(of: backend, in: registry)
     registerPool(of: backend, in: registry)
     registerEventFeed(of: backend, in: registry)
+    registerLogins(of: backend, in: registry)
     return registry
+  }
+
+  private static func registerLogins(of backend: LaunchBackend, in registry: MetricsRegistry) {
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_logins_total",
+        help: "Logins, by result (rate_limited: refused by --login-rate, answered 429).", type: .counter,
+        labelNames: ["result"]
+      ) {
+        let statistics = backend.loginStatistics
+        return [(["admitted"], Double(statistics.admitted)), (["rate_limited"], Double(statistics.refused))]
+      })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_sessions_pruned_total",
+        help: "Sessions deleted because they were older than --session-max-age.", type: .counter
+      ) { Double(backend.loginStatistics.sessionsPruned) })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_login_rate_addresses",
+        help: "Client addresses with a login rate bucket now."
+      ) { Double(backend.loginStatistics.trackedAddresses) })
+    let limits = backend.loginLimits
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_login_rate_per_minute",
+        help: "The logins one client address may make per minute (--login-rate; 0: no limit)."
+      ) { Double(limits.loginsPerMinute) })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_login_burst",
+        help: "The logins one client address may make at once before the rate applies."
+      ) { Double(limits.burst) })
+    registry.register(
+      GaugeFamily(
+        name: "rocket_reserver_session_max_age_seconds",
+        help: "How long a login's session is accepted (--session-max-age)."
+      ) { Double(limits.sessionMaxAgeSeconds) })
   }
 
   private static func registerCaches(of backend: LaunchBackend, in registry: MetricsRegistry) {

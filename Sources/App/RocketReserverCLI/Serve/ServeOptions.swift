@@ -12,6 +12,8 @@ struct ServeOptions: Sendable {
   var logFormat: AccessLogFormat = .text
   /// How much of the `tripsBooked` log is kept for subscribers that resume.
   var eventRetention: TripEventRetention = .standard
+  /// How long sessions last and how often one client address may log in.
+  var loginLimits = LoginLimits()
 
   /// The drain in decimal seconds, as an operator gave it (`5`, `0.25`).
   var drainDescription: String {

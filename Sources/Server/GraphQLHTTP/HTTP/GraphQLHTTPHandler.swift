@@ -10,7 +10,8 @@ import WebSocket
 /// is a request that passed every HTTP check, which `run` answers on the server's fair executor
 /// (or, when the service knows it to be brief, on the thread that read it).
 struct GraphQLHTTPHandler: HTTPRouter {
-  let service: any GraphQLService
+  /// The service; for a request from a known address, the service's view for that client.
+  var service: any GraphQLService
   let maxBodyBytes: Int
   /// The loops upgraded WebSockets are handed to.
   let webSockets: WebSocketLoops
@@ -20,8 +21,18 @@ struct GraphQLHTTPHandler: HTTPRouter {
   /// Every answer allows any origin (CORS): the API holds no cookies.
   let commonHeaders = [HTTPHeaderField("Access-Control-Allow-Origin", "*")]
 
-  /// Handles everything decided by the method, path and headers.
+  /// Handles everything decided by the method, path and headers, with the service serving the
+  /// request's client (its WebSocket's operations too), so limits per client hold on every
+  /// transport.
   func route(_ request: some HTTPRequestHead) -> HTTPResponder {
+    guard let client = request.clientAddress else { return routeForClient(request) }
+    var handler = self
+    handler.service = service.serving(client: client)
+    return handler.routeForClient(request)
+  }
+
+  /// ``route(_:)`` once the service is the client's.
+  private func routeForClient(_ request: some HTTPRequestHead) -> HTTPResponder {
     let isEndpoint = request.path == "/graphql"
     // The one place the credential is read, for every kind of GraphQL request.
     let authorization = request.header("Authorization").value
@@ -58,6 +69,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
     case .success(let key): idempotencyKey = key
     case .failure(let problem): return .respond(.error(400, problem.message, media: media))
     }
+    let client = request.clientAddress
     if request.method == .get {
       do {
         let query = try RequestParameters.fromQueryString(request.queryArgument)
@@ -88,7 +100,8 @@ struct GraphQLHTTPHandler: HTTPRouter {
       case .success(let request):
         let answer: @Sendable () -> HTTPResponse = {
           run(
-            request, authorization: authorization, idempotencyKey: idempotencyKey, media: media,
+            request, authorization: authorization, idempotencyKey: idempotencyKey, client: client,
+            media: media,
             allowMutations: true)
         }
         return service.isBrief(request) ? .computeBrief(answer) : .compute(answer)
@@ -246,10 +259,10 @@ struct GraphQLHTTPHandler: HTTPRouter {
       ("Upgrade", "websocket"), ("Sec-WebSocket-Accept", handshake.accept),
       ("Sec-WebSocket-Protocol", "\(handshake.subprotocol.token)"),
     ]
-    return .upgrade(headers: headers) { [webSockets] socket in
+    return .upgrade(headers: headers) { [webSockets, service] socket in
       webSockets.adopt(
         WebSocketLoop.Adoption(
-          socket: socket, subprotocol: handshake.subprotocol, authorization: authorization))
+          socket: socket, subprotocol: handshake.subprotocol, authorization: authorization, service: service))
     }
   }
 
@@ -306,7 +319,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
   /// Runs a checked request against the service and answers it in `media`; `allowMutations` is
   /// false for GET.
   func run(
-    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String? = nil,
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String? = nil, client: String? = nil,
     media: ResponseMediaType,
     allowMutations: Bool
   ) -> HTTPResponse {
@@ -315,7 +328,8 @@ struct GraphQLHTTPHandler: HTTPRouter {
     let transport: GraphQLMetrics.Transport = allowMutations ? .post : .get
     do {
       result = try service.execute(
-        request, authorization: authorization, idempotencyKey: idempotencyKey, allowMutations: allowMutations)
+        request, authorization: authorization, idempotencyKey: idempotencyKey, client: client,
+        allowMutations: allowMutations)
     } catch {
       metrics?.record(
         .internalError, operationName: request.operationName, transport: transport, duration: .now - started)
@@ -346,6 +360,10 @@ struct GraphQLHTTPHandler: HTTPRouter {
       response = HTTPResponse(status: 422, contentType: media.contentType, body: result.body)
     case .serviceUnavailable:
       response = HTTPResponse(status: 503, contentType: media.contentType, body: result.body)
+    case .tooManyRequests:
+      response = HTTPResponse(
+        status: 429, contentType: media.contentType, body: result.body,
+        headers: [HTTPHeaderField("Retry-After", text: String(max(1, result.retryAfterSeconds ?? 1)))])
     case .mutationNotAllowed:
       if result.body.isEmpty {
         response = .error(405, "Mutations can only be sent with POST.", media: media, allow: "POST")

@@ -18,7 +18,8 @@ package final class GraphQLMetrics: Sendable {
 
   /// How a request ended, as its `status` label says.
   enum Status: Int, CaseIterable {
-    case ok, fieldErrors, requestError, persistedQueryMiss, badRequest, notAllowed, unavailable, internalError
+    case ok, fieldErrors, requestError, persistedQueryMiss, badRequest, notAllowed, rateLimited, unavailable,
+      internalError
 
     /// The case's name in snake case (`fieldErrors` is `field_errors`).
     var label: String {
@@ -33,6 +34,7 @@ package final class GraphQLMetrics: Sendable {
       case .badRequest, .unprocessableContent: self = .badRequest
       case .mutationNotAllowed, .subscriptionNeedsStream: self = .notAllowed
       case .serviceUnavailable: self = .unavailable
+      case .tooManyRequests: self = .rateLimited
       }
     }
   }
@@ -44,7 +46,7 @@ package final class GraphQLMetrics: Sendable {
     "BAD_REQUEST", "PERSISTED_QUERY_NOT_FOUND", "PERSISTED_QUERY_NOT_SUPPORTED",
     "PERSISTED_QUERY_NOT_IN_LIST",
     "QUERY_TOO_COMPLEX", "RESPONSE_TOO_LARGE", "REQUEST_TIMEOUT", "UNAUTHENTICATED", "FORBIDDEN",
-    "IDEMPOTENCY_KEY_REUSED",
+    "IDEMPOTENCY_KEY_REUSED", "RATE_LIMITED",
     "SERVICE_UNAVAILABLE", "INTERNAL_SERVER_ERROR",
   ]
 

@@ -34,6 +34,18 @@ public protocol GraphQLService: Sendable {
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
   ) throws -> GraphQLServiceResult
 
+  /// `execute` for a request from the network address `client` (the peer of its connection), for
+  /// limits kept per client; the default ignores the address.
+  func execute(
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, client: String?,
+    allowMutations: Bool
+  ) throws -> GraphQLServiceResult
+
+  /// This service for the requests of the network address `client` (the peer of their
+  /// connection), for limits kept per client, whichever transport carries them; the default is
+  /// the service itself.
+  func serving(client: String) -> any GraphQLService
+
   /// Starts an operation for a transport that can stream (WebSocket, multipart, SSE): a query or
   /// mutation runs at once (`.single`), a valid subscription returns its event stream.
   /// Called from any thread, possibly inside a Swift task.
@@ -84,6 +96,16 @@ extension GraphQLService {
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
   ) throws -> GraphQLServiceResult {
     try execute(request, authorization: authorization, allowMutations: allowMutations)
+  }
+
+  public func serving(client: String) -> any GraphQLService { self }
+
+  public func execute(
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, client: String?,
+    allowMutations: Bool
+  ) throws -> GraphQLServiceResult {
+    try execute(
+      request, authorization: authorization, idempotencyKey: idempotencyKey, allowMutations: allowMutations)
   }
 
   /// Delivers nothing incrementally.

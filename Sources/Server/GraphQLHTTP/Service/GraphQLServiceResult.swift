@@ -35,6 +35,10 @@ public struct GraphQLServiceResult: Sendable {
     /// Execution ran, but a resource it needs (the database) is unavailable right now; the body
     /// holds the errors (`SERVICE_UNAVAILABLE`). Status 503.
     case serviceUnavailable
+    /// Execution ran, but a field was refused because the client did this too often (a `login`
+    /// over its address's rate); the body holds the error. Status 429, with `Retry-After`
+    /// ``GraphQLServiceResult/retryAfterSeconds``.
+    case tooManyRequests
   }
 
   /// The response body as compact UTF-8 JSON (`{"errors":[...],"data":...}`).
@@ -51,6 +55,8 @@ public struct GraphQLServiceResult: Sendable {
   public var errors: [GraphQLError] = []
   /// How many errors the body holds, for the access log; nil when unknown.
   public var errorCount: Int?
+  /// For ``Kind/tooManyRequests``: the seconds after which the client may try again.
+  public var retryAfterSeconds: Int?
 
   /// - Parameters:
   ///   - body: the encoded response, such as `ExecutionResult.encoded()`.

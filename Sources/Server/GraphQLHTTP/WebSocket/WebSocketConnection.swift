@@ -20,6 +20,8 @@ final class WebSocketConnection {
   /// wslay over the socket (the same glue as the client's).
   let framing: WebSocketFraming
   var session: any GraphQLSocketSession
+  /// The service as it serves this connection's client, when the loop was told it.
+  var service: (any GraphQLService)?
   var operations: [String: Operation] = [:]
   /// A close to send once the messages queued before it are written: wslay sends control
   /// frames ahead of queued messages, which would drop the last `complete`s.

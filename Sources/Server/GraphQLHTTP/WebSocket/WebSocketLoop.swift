@@ -34,6 +34,8 @@ final class WebSocketLoop: Sendable {
     let socket: UpgradedSocket
     let subprotocol: WebSocketSubprotocol
     let authorization: String?
+    /// The service as it serves this connection's client (nil: the loop's own).
+    var service: (any GraphQLService)? = nil
   }
 
   /// What an operation's task reports.
@@ -323,6 +325,7 @@ final class WebSocketLoop: Sendable {
       openCount.subtract(1, ordering: .relaxed)
       return nil
     }
+    connection.service = adoption.service
     return connection
   }
 
@@ -369,7 +372,8 @@ final class WebSocketLoop: Sendable {
     let authorization = connection.session.authorization
     let connectionID = connection.id
     let window = connection.window
-    return Task { [service, metrics] in
+    let service = connection.service ?? service
+    return Task { [metrics] in
       let started = ContinuousClock.now
       // A query or mutation with `@defer`/`@stream`: each payload one `next` message.
       if IncrementalStreamFormat.mayDefer(request),

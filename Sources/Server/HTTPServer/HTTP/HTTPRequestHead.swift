@@ -38,4 +38,11 @@ package protocol HTTPRequestHead {
   func queryArgument(_ name: StaticString) -> RequestText
   /// The announced `Content-Length`, or nil.
   var contentLength: Int? { get }
+  /// The client's network address (the peer of the connection), or nil when unknown.
+  var clientAddress: String? { get }
+}
+
+extension HTTPRequestHead {
+  /// Unknown.
+  package var clientAddress: String? { nil }
 }

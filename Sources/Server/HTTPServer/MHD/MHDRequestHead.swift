@@ -7,6 +7,7 @@ struct MHDRequestHead: HTTPRequestHead {
   let connection: OpaquePointer
   let method: HTTPMethod
   let path: String
+  let clientAddress: String?
 
   func header(_ name: StaticString) -> RequestText {
     Self.text(name.withUTF8Buffer { buffer in cmhd_header(connection, buffer.baseAddress.map(cast)) })

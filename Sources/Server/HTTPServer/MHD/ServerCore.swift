@@ -121,7 +121,8 @@ final class ServerCore: Sendable {
       return queue(
         router.error(rejection.status, rejection.message), state: state, connection: connection, close: true)
     }
-    let head = MHDRequestHead(connection: connection, method: state.httpMethod, path: state.path)
+    let head = MHDRequestHead(
+      connection: connection, method: state.httpMethod, path: state.path, clientAddress: state.client)
     state.requestID = requestIDs.id(for: head.header("X-Request-ID").value)
     if gzipMinimumBytes != nil {
       state.acceptsGzip = AcceptEncoding.allowsGzip(head.header("Accept-Encoding").value)

@@ -12,14 +12,17 @@ final class BackendEnvironment: Sendable {
   /// Receives `+n` after a booking added n trips and `-1` after a cancellation (the values
   /// `Subscription.tripsBooked` emits), once the change is committed.
   let tripsBookedChanged: @Sendable (Int) -> Void
+  /// The login rate per address and the sessions' lifetime.
+  let login: LoginGate
 
   init(
-    launches: LaunchIndex, store: any BookingStore,
+    launches: LaunchIndex, store: any BookingStore, login: LoginGate = LoginGate(limits: .unlimited),
     reportInternalError: @escaping @Sendable (any Error) -> Void,
     tripsBookedChanged: @escaping @Sendable (Int) -> Void
   ) {
     self.launches = launches
     self.store = store
+    self.login = login
     self.reportInternalError = reportInternalError
     self.tripsBookedChanged = tripsBookedChanged
   }

@@ -19,6 +19,8 @@ final class ResolverContext: Sendable {
   private let token: String?
   /// The request's `Idempotency-Key`, if it had one.
   let idempotencyKey: String?
+  /// The client's network address, for the login rate; nil in process.
+  let client: String?
   private let memo = Mutex(Memo())
 
   private struct Memo {
@@ -51,10 +53,15 @@ final class ResolverContext: Sendable {
   ///   - environment: the backend's shared parts.
   ///   - authorization: the raw `Authorization` header value, if any.
   ///   - idempotencyKey: the request's `Idempotency-Key`, if any (default none).
-  init(environment: BackendEnvironment, authorization: String?, idempotencyKey: String? = nil) {
+  ///   - client: the client's network address, if the request came over a network (default none).
+  init(
+    environment: BackendEnvironment, authorization: String?, idempotencyKey: String? = nil,
+    client: String? = nil
+  ) {
     self.environment = environment
     self.token = AuthorizationHeader.token(from: authorization)
     self.idempotencyKey = idempotencyKey
+    self.client = client
   }
 
   /// The claim of the next keyed mutation field of this request for `userID`, or nil when the
@@ -76,7 +83,8 @@ final class ResolverContext: Sendable {
   /// - Throws: ``BookingStoreError`` when the database fails.
   func caller() throws -> StoredUser? {
     if case .known(let user) = memo.withLock({ $0.caller }) { return user }
-    let user = try token.flatMap { try environment.store.user(forToken: $0) }
+    let oldest = environment.login.oldestAcceptedLogin()
+    let user = try token.flatMap { try environment.store.user(forToken: $0, createdSince: oldest) }
     memo.withLock { $0.caller = .known(user) }
     return user
   }

@@ -85,4 +85,15 @@ enum APIError {
   static var invalidResumeAfter: GraphQLError {
     badUserInput("extensions.resumeAfter must be an event id: a string of digits, such as \"42\".")
   }
+
+  /// A `login` from an address that logged in too often: `RATE_LIMITED`, with the seconds until
+  /// one more is allowed (`retryAfter`); the HTTP server answers 429 with `Retry-After`.
+  static func loginRateLimited(retryAfterSeconds seconds: Int) -> GraphQLError {
+    var error = GraphQLError(
+      "Too many logins from this address; try again in \(seconds) second\(seconds == 1 ? "" : "s").")
+    error.extensions = ["code": .string(rateLimitedCode), "retryAfter": .int(seconds)]
+    return error
+  }
+
+  static let rateLimitedCode = "RATE_LIMITED"
 }

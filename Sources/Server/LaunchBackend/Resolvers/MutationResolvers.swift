@@ -55,7 +55,8 @@ struct MutationResolver: MutationResolving {
 
   /// `login(email:)`: finds or creates the user and opens a session with a fresh token.
   ///
-  /// - Throws: `BAD_USER_INPUT` for a missing or malformed email.
+  /// - Throws: `BAD_USER_INPUT` for a missing or malformed email; `RATE_LIMITED` when the
+  ///   client's address logged in too often (checked after the email, so a typo costs nothing).
   func login(email text: String?, _ input: borrowing Input) throws -> UserNode? {
     let email: EmailAddress
     do {
@@ -63,7 +64,12 @@ struct MutationResolver: MutationResolving {
     } catch {
       throw APIError.badUserInput("Cannot log in: \(error).")
     }
-    let (user, token) = try input.context.environment.store.login(email: email)
+    let environment = input.context.environment
+    if case .refused(let seconds) = environment.login.admit(client: input.context.client) {
+      throw APIError.loginRateLimited(retryAfterSeconds: seconds)
+    }
+    let (user, token) = try environment.store.login(email: email)
+    try environment.login.pruneIfDue(environment.store)
     return UserNode(user: user, token: token)
   }
 }

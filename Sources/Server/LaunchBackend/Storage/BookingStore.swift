@@ -31,10 +31,18 @@ public protocol BookingStore: Sendable {
   /// - Returns: the user and the new token's text, the only time the text exists.
   func login(email: EmailAddress) throws -> (user: StoredUser, token: String)
 
-  /// The user a token belongs to, or nil for a malformed, forged or unknown token.
+  /// The user a token belongs to, or nil for a malformed, forged or unknown token or a session
+  /// opened before `createdSince` (an expired one).
   ///
-  /// - Parameter token: the token text as the client sent it (without any `Bearer ` prefix).
-  func user(forToken token: String) throws -> StoredUser?
+  /// - Parameters:
+  ///   - token: the token text as the client sent it (without any `Bearer ` prefix).
+  ///   - createdSince: the oldest login time still accepted, in Unix seconds.
+  func user(forToken token: String, createdSince: Int) throws -> StoredUser?
+
+  /// Deletes the sessions opened before `createdBefore` (Unix seconds): the expired ones.
+  ///
+  /// - Returns: how many were deleted.
+  func pruneSessions(createdBefore: Int) throws -> Int
 
   /// The launches `userID` has booked, in booking order (oldest first).
   func bookedLaunchIDs(userID: Int) throws -> [Int]
@@ -116,6 +124,11 @@ public protocol BookingStore: Sendable {
 }
 
 extension BookingStore {
+  /// The user a token belongs to, however old its session.
+  public func user(forToken token: String) throws -> StoredUser? {
+    try user(forToken: token, createdSince: Int.min)
+  }
+
   /// None: each process keeps its own persisted queries.
   public func sharedPersistedQueryStore(maxEntries: Int, maxBytes: Int) -> (any PersistedQueryStore)? {
     nil

@@ -63,7 +63,13 @@ public final class DeferredBookingStore: BookingStore {
     try opened().login(email: email)
   }
 
-  public func user(forToken token: String) throws -> StoredUser? { try opened().user(forToken: token) }
+  public func user(forToken token: String, createdSince: Int) throws -> StoredUser? {
+    try opened().user(forToken: token, createdSince: createdSince)
+  }
+
+  public func pruneSessions(createdBefore: Int) throws -> Int {
+    try opened().pruneSessions(createdBefore: createdBefore)
+  }
 
   public func bookedLaunchIDs(userID: Int) throws -> [Int] { try opened().bookedLaunchIDs(userID: userID) }
 

@@ -6,9 +6,10 @@ import Synchronization
 /// instead of one per request (on PostgreSQL, one round trip and one statement of each
 /// booking's five).
 ///
-/// Exact for this API: a session is never changed or deleted once written (tokens do not expire
-/// and there is no logout), so a digest found once keeps naming the same user. Entries still
-/// expire after ``lifetime``, so a session an operator deletes by hand stops working within it.
+/// Exact for this API: a session is never changed once written (there is no logout), so a digest
+/// found once keeps naming the same user; its login time is kept with it, so a session past the
+/// maximum age is refused here as in the database. Entries still expire after ``lifetime``, so a
+/// session an operator deletes by hand stops working within it.
 /// Only sessions that exist are remembered (junk tokens cannot fill it), and at most
 /// ``capacity`` of them: when full, expired entries go, then everything.
 final class VerifiedSessions: Sendable {
@@ -20,8 +21,14 @@ final class VerifiedSessions: Sendable {
   private let now: @Sendable () -> ContinuousClock.Instant
   private let entries = Mutex<[Data: Entry]>([:])
 
-  private struct Entry {
+  /// A remembered session: its user and login time (Unix seconds).
+  struct Session: Equatable {
     let user: StoredUser
+    let createdAt: Int
+  }
+
+  private struct Entry {
+    let session: Session
     let expires: ContinuousClock.Instant
   }
 
@@ -34,8 +41,8 @@ final class VerifiedSessions: Sendable {
     self.now = now
   }
 
-  /// The user of the session with `digest`, if it was found within ``lifetime``.
-  func user(digest: Data) -> StoredUser? {
+  /// The session with `digest`, if it was found within ``lifetime``.
+  func session(digest: Data) -> Session? {
     let now = self.now()
     return entries.withLock { entries in
       guard let entry = entries[digest] else { return nil }
@@ -43,19 +50,19 @@ final class VerifiedSessions: Sendable {
         entries[digest] = nil
         return nil
       }
-      return entry.user
+      return entry.session
     }
   }
 
-  /// Remembers that the session with `digest` belongs to `user`.
-  func remember(_ user: StoredUser, digest: Data) {
+  /// Remembers that the session with `digest` belongs to `user` and began at `createdAt`.
+  func remember(_ user: StoredUser, digest: Data, createdAt: Int) {
     let now = self.now()
     entries.withLock { entries in
       if entries.count >= capacity, entries[digest] == nil {
         entries = entries.filter { $0.value.expires > now }
         if entries.count >= capacity { entries.removeAll(keepingCapacity: true) }
       }
-      entries[digest] = Entry(user: user, expires: now + lifetime)
+      entries[digest] = Entry(session: Session(user: user, createdAt: createdAt), expires: now + lifetime)
     }
   }
 }

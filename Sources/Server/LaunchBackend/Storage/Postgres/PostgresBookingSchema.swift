@@ -106,6 +106,10 @@ enum PostgresBookingSchema {
       CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at);
       """
     ),
+    (
+      "sessions found by age, for pruning expired ones",
+      "CREATE INDEX sessions_by_time ON sessions (created_at);"
+    ),
   ]
 
   /// The version a fully migrated database has.

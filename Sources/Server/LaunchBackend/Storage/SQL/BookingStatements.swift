@@ -8,6 +8,7 @@ struct BookingStatements: Sendable {
   let userByEmailKey: SQLStatement
   let insertSession: SQLStatement
   let userByTokenDigest: SQLStatement
+  let deleteSessionsBefore: SQLStatement
   let bookedLaunchIDs: SQLStatement
   let countTrip: SQLStatement
   let insertTrip: SQLStatement
@@ -22,8 +23,9 @@ struct BookingStatements: Sendable {
     insertSession = SQLStatement(
       "INSERT INTO sessions (token_hash, user_id, created_at) VALUES (?, ?, ?)", for: style)
     userByTokenDigest = SQLStatement(
-      "SELECT users.id, users.email FROM sessions JOIN users ON users.id = sessions.user_id "
+      "SELECT users.id, users.email, sessions.created_at FROM sessions JOIN users ON users.id = sessions.user_id "
         + "WHERE sessions.token_hash = ?", for: style)
+    deleteSessionsBefore = SQLStatement("DELETE FROM sessions WHERE created_at < ?", for: style)
     bookedLaunchIDs = SQLStatement("SELECT launch_id FROM trips WHERE user_id = ? ORDER BY id", for: style)
     // A count rather than EXISTS: an integer in both databases (EXISTS is a boolean in one).
     countTrip = SQLStatement("SELECT count(*) FROM trips WHERE user_id = ? AND launch_id = ?", for: style)

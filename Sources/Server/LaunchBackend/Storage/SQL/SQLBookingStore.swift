@@ -88,26 +88,41 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
       return user
     }
     // The client's next request carries this token: it need not be looked up.
-    verifiedSessions.remember(user, digest: token.digest)
+    verifiedSessions.remember(user, digest: token.digest, createdAt: now)
     return (user, token.text)
   }
 
-  /// The user a token belongs to, or nil for a malformed, forged or unknown token.
+  /// The user a token belongs to, or nil for a malformed, forged or unknown token or a session
+  /// opened before `createdSince`.
   ///
   /// A session found in the database is remembered for a minute (``VerifiedSessions``).
-  /// - Parameter token: the token text as the client sent it (without any `Bearer ` prefix).
+  /// - Parameters:
+  ///   - token: the token text as the client sent it (without any `Bearer ` prefix).
+  ///   - createdSince: the oldest login time (Unix seconds) still accepted.
   /// - Throws: ``BookingStoreError``.
-  public func user(forToken token: String) throws -> StoredUser? {
+  public func user(forToken token: String, createdSince: Int) throws -> StoredUser? {
     guard let token = SessionToken(text: token) else { return nil }
     let digest = token.digest
-    if let user = verifiedSessions.user(digest: digest) { return user }
-    let user = try read { db in
+    if let session = verifiedSessions.session(digest: digest) {
+      return session.createdAt >= createdSince ? session.user : nil
+    }
+    let session = try read { db in
       try db.query(statements.userByTokenDigest, [.blob(digest)]).first.map {
-        StoredUser(id: try $0.int(0), email: try $0.string(1))
+        VerifiedSessions.Session(
+          user: StoredUser(id: try $0.int(0), email: try $0.string(1)), createdAt: try $0.int(2))
       }
     }
-    if let user { verifiedSessions.remember(user, digest: digest) }
-    return user
+    guard let session else { return nil }
+    verifiedSessions.remember(session.user, digest: digest, createdAt: session.createdAt)
+    return session.createdAt >= createdSince ? session.user : nil
+  }
+
+  /// Deletes the sessions opened before `createdBefore` (Unix seconds).
+  ///
+  /// - Returns: how many were deleted.
+  /// - Throws: ``BookingStoreError``.
+  public func pruneSessions(createdBefore: Int) throws -> Int {
+    try write { db in try db.run(statements.deleteSessionsBefore, [.integer(createdBefore)]) }
   }
 
   /// One `SELECT 1` on a reading connection (see ``BookingStore/ping()``).

@@ -62,6 +62,9 @@ enum SQLiteBookingSchema {
         ) WITHOUT ROWID;
         CREATE INDEX idempotency_keys_by_time ON idempotency_keys (created_at);
         """),
+    Migration(
+      "sessions found by age, for pruning expired ones",
+      sql: "CREATE INDEX sessions_by_time ON sessions (created_at);"),
   ])
 
   /// Adds `users.email_key`, the whole address lowercased (``EmailAddress/key``, computed in
