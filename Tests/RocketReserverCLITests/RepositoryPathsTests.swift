@@ -173,8 +173,11 @@ import Testing
 
   @Test func nothingPointsOutsideTheRepository() throws {
     var outside: [String] = []
+    // Spelled in pieces, so that this file does not itself name the folders it looks for.
+    let folder = "shared"
+    let markers = ["../" + folder, "/work/" + folder, folder + "/notes"]
     for line in try Self.checkedLines() {
-      for marker in ["../shared", "/work/shared", "shared/notes"] where line.text.contains(marker) {
+      for marker in markers where line.text.contains(marker) {
         outside.append(line.description)
       }
     }
