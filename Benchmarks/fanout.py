@@ -18,6 +18,9 @@ Usage: fanout.py ROCKET_RESERVER_BINARY
 """
 import base64, json, multiprocessing, os, re, resource, select, socket, struct, subprocess, sys, tempfile, threading, time, urllib.parse, urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from processes import cpu_seconds, percentile, post, rss_mib  # noqa: E402
+
 subscriber_count = int(os.environ.get("SUBSCRIBERS", "10000"))
 rate = float(os.environ.get("RATE", "50"))
 seconds = float(os.environ.get("SECONDS", "20"))
@@ -120,32 +123,6 @@ def worker(url, indices, connection):
     connection.send(("done", arrivals, usage.ru_utime + usage.ru_stime))
 
 
-def post(url, query, token=None):
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = token
-    request = urllib.request.Request(url, json.dumps({"query": query}).encode(), headers)
-    with urllib.request.urlopen(request) as answer:
-        return json.loads(answer.read())
-
-
-def rss_mib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
 def main():
@@ -170,8 +147,8 @@ def main():
         # Subscriptions start on tasks of their own: book and cancel until every one has seen one.
         deadline = time.monotonic() + 300
         while True:
-            post(url, 'mutation { bookTrips(launchIds: ["1"]) { success } }', token)
-            post(url, 'mutation { cancelTrip(launchId: "1") { success } }', token)
+            post(url, 'mutation { bookTrips(launchIds: ["1"]) { success } }', token=token)
+            post(url, 'mutation { cancelTrip(launchId: "1") { success } }', token=token)
             time.sleep(0.5)
             for pipe in pipes:
                 pipe.send("newest")
@@ -206,7 +183,7 @@ def main():
             launch = str(2 + (number // 2) % 100)
             query = (f'mutation {{ bookTrips(launchIds: ["{launch}"]) {{ success }} }}' if number % 2 == 0
                      else f'mutation {{ cancelTrip(launchId: "{launch}") {{ success }} }}')
-            post(url, query, token)
+            post(url, query, token=token)
             # SQLite logs events one writer at a time: the k-th change after `base` is event base + k.
             commits[base + number + 1] = time.monotonic()
         achieved = count / (time.monotonic() - started)

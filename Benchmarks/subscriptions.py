@@ -18,6 +18,9 @@ Usage: subscriptions.py ROCKET_RESERVER_BINARY
 """
 import base64, json, os, resource, select, socket, struct, subprocess, sys, tempfile, time, urllib.parse, urllib.request
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "lib"))
+from processes import cpu_seconds, percentile, post, rss_mib  # noqa: E402
+
 binary = sys.argv[1]
 subscriber_counts = [int(n) for n in os.environ.get("SUBSCRIBERS", "1000,9900").split(",")]
 subscriber_count = max(subscriber_counts)
@@ -39,32 +42,6 @@ def start_serve():
     return serve, line[len("listening on "):]
 
 
-def post(url, query, variables=None, token=None):
-    body = json.dumps({"query": query, "variables": variables or {}}).encode()
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = token
-    with urllib.request.urlopen(urllib.request.Request(url, body, headers)) as answer:
-        return json.loads(answer.read())
-
-
-def rss_mib(pid):
-    with open(f"/proc/{pid}/status") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def cpu_seconds(pid):
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
 
 
 
@@ -166,8 +143,8 @@ def fan_out(url, token, count):
     seen = set()
     by_fd = {s.sock.fileno(): s for s in subscribers}
     while len(seen) < len(subscribers):
-        post(url, 'mutation { bookTrips(launchIds: ["1"]) { success } }', None, token)
-        post(url, 'mutation { cancelTrip(launchId: "1") { success } }', None, token)
+        post(url, 'mutation { bookTrips(launchIds: ["1"]) { success } }', token=token)
+        post(url, 'mutation { cancelTrip(launchId: "1") { success } }', token=token)
         end = time.perf_counter() + 1
         while len(seen) < len(subscribers) and time.perf_counter() < end:
             for fd, _ in poller.poll(0.1):
@@ -193,7 +170,7 @@ def measure(url, token, serve, count, flood):
         query = (f'mutation {{ bookTrips(launchIds: ["{launch}"]) {{ success }} }}' if number % 2 == 0
                  else f'mutation {{ cancelTrip(launchId: "{launch}") {{ success }} }}')
         started = time.perf_counter()
-        answer = post(url, query, None, token)
+        answer = post(url, query, token=token)
         assert answer.get("data") and all(v["success"] for v in answer["data"].values()), answer
         last = wait_for(subscribers, poller, lambda m: b'"next"' in m)
         latencies.append((last - started) * 1000)
