@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// The fast paths added for speed give exactly the results of the plain code they short-cut.

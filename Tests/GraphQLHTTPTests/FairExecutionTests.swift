@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import GraphQL
+import GraphQLWire
 import Synchronization
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import GraphQL
 import GraphQLHTTP
+import GraphQLWire
 
 /// A stand-in backend that classifies requests by keywords in the query text and echoes what it
 /// received, so tests can check both the status logic and the parameter plumbing.

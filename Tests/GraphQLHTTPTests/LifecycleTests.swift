@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import GraphQL
+import GraphQLWire
 import HTTPServer
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import GraphQL
 import GraphQLHTTP
+import GraphQLWire
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import GraphQL
 import GraphQLHTTP
+import GraphQLWire
 import Synchronization
 
 /// `FakeGraphQLService` with subscriptions: a query containing `subscription` streams

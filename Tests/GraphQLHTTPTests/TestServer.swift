@@ -1,6 +1,7 @@
 import Foundation
 import GraphQL
 import GraphQLHTTP
+import GraphQLWire
 import HTTPServer
 import Synchronization
 import Testing

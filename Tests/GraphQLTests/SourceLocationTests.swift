@@ -1,3 +1,4 @@
+import GraphQLWire
 import Testing
 
 @testable import GraphQL

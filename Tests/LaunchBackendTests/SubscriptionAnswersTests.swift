@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 @testable import LaunchBackend

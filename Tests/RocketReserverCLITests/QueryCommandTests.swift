@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLWire
 import Synchronization
 import TestSupport
 import Testing

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLWire
 import Postgres
 import SQLite
 import TestSupport

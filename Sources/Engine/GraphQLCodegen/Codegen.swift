@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// One input file of the generator: its path as diagnostics should show it, and its text.
 public struct CodegenSourceFile: Sendable {

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 extension LaunchBackend {
   /// Runs a query or mutation with `@defer` and `@stream` honoured (graphql-js 17's incremental

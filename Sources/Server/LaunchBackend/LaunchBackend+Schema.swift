@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 extension LaunchBackend {
   /// The embedded backend's schema (`Operations/schema.graphqls`), without resolvers: what a

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 extension LaunchBackend {
   /// How an operation for a streaming transport begins.

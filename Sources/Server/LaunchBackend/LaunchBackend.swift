@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The embedded launch-booking API: the schema of `Operations/schema.graphqls`, its resolvers,
 /// the launch catalog and the booking store, behind one entry point,

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Synchronization
 
 /// The encoded answers of the newest event, by subscription: identical subscriptions (same

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLWire
 
 /// `ENGINE_STAGES=completion engine-benchmark ROOT`: the completion engine's latency per Tab on
 /// `Operations/LaunchList.graphql`, with the cursor at every byte offset of the document (each

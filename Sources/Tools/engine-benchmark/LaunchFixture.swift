@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The schema, catalog and resolvers of `Benchmarks/reference/engine-reference.js`, mapped one for one so
 /// both engines do the same work: the catalog as plain dictionaries (JavaScript objects there), the

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLWire
 
 /// The project's own operations (`Operations/*.graphql`), each parsed and validated as one
 /// benchmark document: the stages `parse/NAME` and `validate/NAME`, which

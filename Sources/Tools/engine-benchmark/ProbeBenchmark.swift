@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLWire
 import TestSupport
 
 /// `engine-benchmark --probes DIR PROJECT_ROOT`: writes the probe documents to

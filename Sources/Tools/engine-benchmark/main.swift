@@ -6,6 +6,7 @@
 // (Benchmarks/engine-expected.json), so a fast wrong answer cannot pass.
 import Foundation
 import GraphQL
+import GraphQLWire
 
 /// Reads a file of the project, or exits with a message.
 func readFile(_ root: String, _ path: String) throws -> [UInt8] {

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// The cache policy of an operation from the schema's `@cacheControl` hints, by Apollo Server's

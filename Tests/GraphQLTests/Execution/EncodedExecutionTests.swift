@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// `executeSyncEncoded` writes the response while executing; these cases aim at the places where it

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// The request's `onError` (graphql-spec's `onError` proposal) through the pipeline: for each

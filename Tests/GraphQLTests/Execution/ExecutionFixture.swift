@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// The schema and resolvers shared by the execution tests. The same schema and root values were run

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// The schema for `sdl`, built by the type system's `buildSchema`.

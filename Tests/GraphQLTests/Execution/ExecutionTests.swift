@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// One request against `ExecutionFixture` and the response graphql-js 16 gives for it.

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// The non-incremental corpus (`ExecutionTests` and `VariableCoercionTests`, whose expectations

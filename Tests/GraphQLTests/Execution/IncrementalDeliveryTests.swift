@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// `@defer`/`@stream` execution compared payload by payload with graphql-core 3.3's

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// The executor routes `__schema`, `__type` and the introspection types to the type system's

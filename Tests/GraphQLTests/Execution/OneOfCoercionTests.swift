@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// OneOf Input Objects at execution: variables (graphql-js 17 `validateInputValue`) and literals

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// Automatic persisted queries as the pipeline's first stage, with the exact answers Apollo's

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 extension GraphQLRequestProcessor {
   /// The pipeline's one entry point (`process(_:context:admission:rootValue:)`) with the request's

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// Field plans are reused across executions of one parsed document; these cases run the same

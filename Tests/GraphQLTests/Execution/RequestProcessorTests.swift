@@ -1,5 +1,6 @@
 import Dispatch
 import GraphQL
+import GraphQLWire
 import Synchronization
 import Testing
 

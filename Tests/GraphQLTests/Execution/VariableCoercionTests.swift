@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// Variable coercion (spec 6.1.2) and argument coercion (6.4.1): defaults, nullability, lists from

@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLWire
 import Testing
 
 @testable import GraphQL

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// Schema coordinates (spec September 2025; graphql-js 16.12 `parseSchemaCoordinate` and

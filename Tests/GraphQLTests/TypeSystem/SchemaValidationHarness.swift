@@ -1,3 +1,5 @@
+import GraphQLWire
+
 @testable import GraphQL
 
 /// The errors `buildSchema` reports for `sdl`, each as its message followed by its `line:column`

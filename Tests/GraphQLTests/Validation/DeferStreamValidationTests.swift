@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// graphql-js 17's `@defer`/`@stream` rules (and OverlappingFieldsCanBeMerged's stream check)

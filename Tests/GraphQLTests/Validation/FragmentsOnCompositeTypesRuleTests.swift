@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 // Expected messages and locations are what graphql-js 16 reports for these documents.

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// The all-rules validation corpus (`SpecifiedRulesFixtures`, expectations from graphql-js 16)

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// Documents whose naive validation would be quadratic or exponential: they must finish at once.

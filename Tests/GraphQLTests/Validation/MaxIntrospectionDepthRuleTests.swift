@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// graphql-js 16.9's `MaxIntrospectionDepthRule`; the documents are its tests', indentation

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// OneOf Input Objects in documents: ValuesOfCorrectType's literal checks and

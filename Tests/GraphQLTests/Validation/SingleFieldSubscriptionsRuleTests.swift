@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 // Expected messages and locations are what graphql-js reports for these documents (17 for @skip).

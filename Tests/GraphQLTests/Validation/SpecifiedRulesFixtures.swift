@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 // Documents for the all-rules tests, with what graphql-js 17's `validate` reports for each
 // (every rule at once, so the order across rules is checked too); GraphQLCoreValidateDifferentialTests

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Testing
 
 /// Shared helpers for the rule tests: validate a document with some rules against the pets

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The schema the validation tests check documents against: pets and their owners, with
 /// interfaces (one implementing another), unions, enums, an input object with a default and a

@@ -1,5 +1,6 @@
 import GraphQL
 import GraphQLAPI
+import GraphQLWire
 import RocketClient
 import RocketReserverAPI
 

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 
 /// What `query` was asked to send: the document, its variables and the operation to run, from
 /// the command's parsed arguments (`query 'DOCUMENT'`, `-f FILE`, `--var`, `--variables`,

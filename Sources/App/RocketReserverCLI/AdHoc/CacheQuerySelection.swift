@@ -1,5 +1,6 @@
 import GraphQL
 import GraphQLAPI
+import GraphQLWire
 
 /// The selection `cache show --query` reads: GraphQL fields of the query type, as written inside a
 /// query's braces (`launch(id: 42) { site mission { name } }`), turned into the selections the

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// How the shell reads a GraphQL document line by line: the one rule the interactive prompt
 /// (with its `...>` continuation) and a piped script both follow, so a document typed and the

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GraphQL
+import GraphQLWire
 import LaunchBackend
 import RocketClient
 

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// The shell's GraphQL documents: a line that starts one (`{`, `query`, `mutation`,
 /// `subscription`, `fragment`) is read to its end (on `...>` lines at the prompt), kept in

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 import RocketClient
 
 /// `auth [status]`: the logins saved per endpoint, as `gh auth status` lists them, and which one

@@ -1,5 +1,5 @@
-import GraphQL
 import GraphQLAPI
+import GraphQLWire
 import LaunchBackend
 import RocketClient
 

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 import RocketClient
 
 /// `launches [--page-size N] [--after CURSOR] [--all] [--search TEXT]`: a page of launches,

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 import RocketClient
 
 /// `logout`: forgets the token kept for this endpoint.

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 import RocketClient
 
 /// `outbox`: the bookings and cancellations waiting for the server; `outbox send` sends them

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 import RocketClient
 
 /// `probe [URL]`: what a GraphQL server speaks, in one table: GraphQL over HTTP (POST, GET, the

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GraphQL
+import GraphQLWire
 import RocketClient
 
 /// `schema [--endpoint URL]`: prints the SDL of the API the program talks to, as the server

@@ -2,6 +2,7 @@ import FoundationEssentials
 import Glibc
 import GraphQL
 import GraphQLHTTP
+import GraphQLWire
 import HTTPServer
 import LaunchBackend
 

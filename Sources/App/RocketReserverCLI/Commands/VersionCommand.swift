@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// `version`: the program's version; `--json` prints `{"version": "0.1.0"}`, as `--version
 /// --json` does.

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// The text `help COMMAND` and `COMMAND --help` print, and the `help` list, from declarations.
 enum DeclaredHelp {

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 #if canImport(Glibc)
   import Glibc

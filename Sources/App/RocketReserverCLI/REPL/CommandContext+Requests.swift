@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 import RocketClient
 
 /// The outcome of a request a command made: its value and the raw `data` of the response, or

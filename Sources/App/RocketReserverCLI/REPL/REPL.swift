@@ -1,5 +1,6 @@
 import CEditLine
 import GraphQL
+import GraphQLWire
 import RocketClient
 
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// Indented JSON text with members in the server's order, so `--json` output is stable and
 /// readable; strings and numbers are written by the engine's encoder (as `JSON.stringify` does).

@@ -1,5 +1,6 @@
 import GraphQL
 import GraphQLHTTP
+import GraphQLWire
 import LaunchBackend
 
 /// Serves the embedded `LaunchBackend` through `GraphQLHTTPServer`: the adapter lives here so that

@@ -1,5 +1,5 @@
-import GraphQL
 import GraphQLHTTP
+import GraphQLWire
 import HTTPServer
 import LaunchBackend
 import RocketReserverAPI

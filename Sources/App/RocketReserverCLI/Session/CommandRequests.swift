@@ -1,5 +1,5 @@
-import GraphQL
 import GraphQLAPI
+import GraphQLWire
 import RocketClient
 
 /// The session's client as one command uses it: every call carries the command's cache policy

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 import LaunchBackend
 import RocketClient
 import RocketReserverAPI

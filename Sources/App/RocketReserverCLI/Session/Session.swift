@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 import RocketClient
 import RocketReserverAPI
 import Synchronization

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 import RocketClient
 
 /// `--trace` and `--print-curl`: each request as the transport gets it, on standard error.

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 extension GraphQLRequest {
   /// The request asking to resume after event `id` (`extensions.resumeAfter`,

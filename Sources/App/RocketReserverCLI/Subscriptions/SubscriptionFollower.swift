@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import RocketClient
 
 /// Follows one subscription for as long as the user wants: `watch`, and a `subscription`

@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 import RocketClient
 
 /// `--trace` and `--print-curl` for a subscription (`watch`), which does not go through the

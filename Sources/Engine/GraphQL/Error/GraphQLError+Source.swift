@@ -1,3 +1,5 @@
+import GraphQLWire
+
 extension GraphQLError {
   /// An error located at the given nodes' start positions in `source`.
   public init(

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 extension ExecutionContext {
   /// The field plans of the operation's root selection set: from the resolvers' `PlanCache` when
   /// this document ran against them before, else planned now (and cached when no variable

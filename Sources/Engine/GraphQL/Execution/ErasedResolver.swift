@@ -5,6 +5,8 @@
 /// Built `@inlinable` from `ExecutableSchema.init`, so the closures are specialized for the
 /// caller's `Context` in the caller's module: calling one then builds `ResolverInput<Context>` as
 /// plain code, without looking up generic type metadata on every call.
+import GraphQLWire
+
 @usableFromInline
 enum ErasedResolver: Sendable {
   @usableFromInline

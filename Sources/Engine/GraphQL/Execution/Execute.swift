@@ -12,6 +12,8 @@
 ///   - rootValue: the `source` of the root fields (default nil).
 ///   - onError: what a field error does to the response (default nil: `PROPAGATE`); a value
 ///     other than the three defined is a request error.
+import GraphQLWire
+
 public func execute<Context: Sendable>(
   schema: ExecutableSchema<Context>, document: Document, operationName: String? = nil,
   variableValues: JSONObject? = nil, context: Context, rootValue: (any Sendable)? = nil,

@@ -11,6 +11,8 @@
 /// Not generic: the caller's `Context` type is erased when the execution starts (resolvers get it
 /// as a `ContextBox`, see `ErasedResolver`), so the hot path runs as plain code instead of unspecialized
 /// generic code looking up type metadata at every step.
+import GraphQLWire
+
 @usableFromInline
 final class ExecutionContext {
   let schema: GraphQLSchema

@@ -1,3 +1,4 @@
+import GraphQLWire
 @_spi(Encoding) import GraphQLWire
 
 /// Executes an operation synchronously and returns the response as compact UTF-8 JSON text: the

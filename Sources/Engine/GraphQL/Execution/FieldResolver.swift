@@ -7,6 +7,8 @@
 /// keeps its message and extensions) and null propagates as the spec says.
 ///
 /// Synchronous resolvers are the fast path: the executor only suspends for `.async` ones.
+import GraphQLWire
+
 public enum FieldResolver<Context: Sendable>: Sendable {
   case sync(@Sendable (borrowing ResolverInput<Context>) throws -> (any Sendable)?)
   case async(@Sendable (borrowing ResolverInput<Context>) async throws -> (any Sendable)?)

@@ -7,6 +7,8 @@
 /// `ResolveInfo`) builds only the steps that changed since the last one.
 ///
 /// Not thread-safe: it belongs to one `ExecutionContext` (see its `pathStorage`).
+import GraphQLWire
+
 struct ResponsePath: ~Copyable {
   /// One step: a field (its plan, for the response key) or a list index.
   enum Step {

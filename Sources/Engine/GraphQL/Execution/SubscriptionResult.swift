@@ -3,6 +3,8 @@
 ///
 /// The body already carries the id where the client reads it (`extensions.eventId`); a
 /// transport that has a place of its own for it (SSE's `id:` line) puts it there as well.
+import GraphQLWire
+
 public struct SubscriptionResult: Sendable, Equatable {
   /// The encoded `ExecutionResult`.
   public var body: [UInt8]

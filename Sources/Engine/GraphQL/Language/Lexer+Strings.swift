@@ -1,4 +1,6 @@
 // String literals and character descriptions for messages.
+import GraphQLWire
+
 extension Lexer {
   /// The decoded value of a string or block-string token the lexer has already read ("" for
   /// other tokens). Strings are decoded again here rather than carried in every `Token`.

@@ -4,6 +4,8 @@
 /// and graphql-js's messages. Ignored tokens (BOM, white space, line terminators, commas,
 /// comments) are skipped. The lexer works on byte offsets and never builds a `String` except for
 /// string literals, so the parser decides which names and numbers become text.
+import GraphQLWire
+
 struct Lexer {
   let source: Source
   let bytes: [UInt8]

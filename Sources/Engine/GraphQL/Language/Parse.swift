@@ -10,6 +10,8 @@
 ///     depth 256.
 /// - Returns: the document, each node with its `range` in `source`.
 /// - Throws: `GraphQLError` with a graphql-js `Syntax Error: ...` message and the location.
+import GraphQLWire
+
 public func parse(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
   try parse(source, options: options, ownsSource: false)
 }

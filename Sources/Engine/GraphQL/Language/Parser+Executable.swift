@@ -1,4 +1,6 @@
 // The document and the executable definitions: operations, selections, fragments.
+import GraphQLWire
+
 extension Parser {
   /// Document : Definition+
   ///

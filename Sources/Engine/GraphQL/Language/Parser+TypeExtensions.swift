@@ -1,4 +1,6 @@
 // Type-system extensions: `extend schema` and `extend <type kind>`.
+import GraphQLWire
+
 extension Parser {
   /// TypeSystemExtension : SchemaExtension | TypeExtension
   mutating func parseTypeSystemExtension() throws(GraphQLError) -> TypeSystemExtension {

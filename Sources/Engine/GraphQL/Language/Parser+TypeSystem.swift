@@ -1,4 +1,6 @@
 // Type-system definitions: schema, types, fields, arguments, enum values, directives.
+import GraphQLWire
+
 extension Parser {
   /// Description : StringValue
   mutating func parseDescription() throws(GraphQLError) -> StringLiteral? {

@@ -1,4 +1,6 @@
 // Values, directives and type references.
+import GraphQLWire
+
 extension Parser {
   /// Value[Const] : [~Const] Variable | IntValue | FloatValue | StringValue | BooleanValue |
   /// NullValue | EnumValue | ListValue[?Const] | ObjectValue[?Const]

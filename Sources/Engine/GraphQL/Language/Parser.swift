@@ -4,6 +4,8 @@
 /// The grammar functions live in `Parser+*.swift`; this file has the shared helpers every rule
 /// uses: `peek`, `expect`, `expectKeyword`, `unexpected`, the `range(from:)` node helper and the
 /// token and nesting limits.
+import GraphQLWire
+
 struct Parser {
   var lexer: Lexer
   let options: ParseOptions

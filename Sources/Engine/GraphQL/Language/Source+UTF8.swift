@@ -1,3 +1,5 @@
+import GraphQLWire
+
 extension Source {
   /// A source made from bytes that must be well-formed UTF-8.
   ///

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 extension GraphQLError {
   /// A `Syntax Error: <description>` located at a byte offset of `source`, as graphql-js's
   /// `syntaxError` builds it.

@@ -1,3 +1,4 @@
+import GraphQLWire
 import Synchronization
 
 /// What the pipeline remembers about one query text: the parsed document (or why it did not parse)

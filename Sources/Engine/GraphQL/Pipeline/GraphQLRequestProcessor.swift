@@ -5,6 +5,8 @@
 /// them (`GraphQLResponse.Outcome.errorCode`).
 ///
 /// A value type that is safe to share between threads; the cache is the only shared state.
+import GraphQLWire
+
 public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   /// The schema and resolvers requests run against.
   public let schema: ExecutableSchema<Context>

@@ -9,6 +9,8 @@
 /// wording and `BAD_REQUEST` code, so clients written for it recognise the answer.
 ///
 /// A plain value, safe to share between threads.
+import GraphQLWire
+
 public struct OperationAdmission: Sendable, Hashable {
   /// Whether mutations may run.
   public var allowsMutations: Bool

@@ -1,5 +1,7 @@
 /// Where a server keeps the documents of automatic persisted queries (Apollo's APQ), by the
 /// lowercase hex SHA-256 of their text. Implementations are shared by every request thread.
+import GraphQLWire
+
 public protocol PersistedQueryStore: Sendable {
   /// The document registered under `hash`, nil when unknown (evicted or never sent).
   func query(forHash hash: String) -> String?

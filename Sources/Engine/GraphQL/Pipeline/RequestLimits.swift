@@ -3,6 +3,8 @@
 /// validation and execution loops, and a bound on the response's size checked while it is written.
 ///
 /// A value type, `Sendable`. `RequestLimits()` bounds nothing.
+import GraphQLWire
+
 public struct RequestLimits: Sendable {
   /// The highest static cost (see `CostModel`) an operation may have; nil: no limit. Above it the
   /// request gets `QUERY_TOO_COMPLEX`, with `extensions.cost` and `extensions.maxCost`, and

@@ -1,4 +1,6 @@
 /// The parts of a schema before it is validated and assembled.
+import GraphQLWire
+
 struct SchemaParts {
   var description: String?
   /// Every type a name can refer to: the SDL's types, the built-in scalars, the introspection types.

@@ -10,6 +10,8 @@
 /// - Returns: the validated schema.
 /// - Throws: `GraphQLError` for a syntax error; `SchemaValidationError` listing every problem
 ///   (graphql-js messages, with locations) when the SDL or the schema is invalid.
+import GraphQLWire
+
 public func buildSchema(_ sdl: String) throws -> GraphQLSchema {
   try buildSchema(parse(sdl))
 }

@@ -1,4 +1,6 @@
 /// A field of an object or interface type.
+import GraphQLWire
+
 public struct GraphQLField: Sendable {
   public var name: String
   public var description: String?

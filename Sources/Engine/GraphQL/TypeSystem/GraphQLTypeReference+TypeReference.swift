@@ -1,3 +1,5 @@
+import GraphQLWire
+
 extension GraphQLTypeReference {
   /// The schema type for a type written in a document.
   public init(_ reference: TypeReference) {

@@ -8,6 +8,8 @@
 ///   response (with `data.__schema`).
 /// - Returns: the schema the result describes.
 /// - Throws: `GraphQLError` when the result is incomplete or inconsistent (graphql-js messages).
+import GraphQLWire
+
 public func buildClientSchema(_ introspection: JSON) throws -> GraphQLSchema {
   guard case .object(let schemaObject)? = introspection["__schema"] ?? introspection["data"]?["__schema"]
   else {

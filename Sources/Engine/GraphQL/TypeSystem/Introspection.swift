@@ -10,6 +10,8 @@
 /// The query root's meta-fields `__schema` and `__type(name:)` have their own table,
 /// `introspectionRootResolvers()`.
 /// - Returns: resolvers by introspection type name, then field name.
+import GraphQLWire
+
 public func introspectionResolvers<Context: Sendable>() -> [String: [String: FieldResolver<Context>]] {
   [
     "__Schema": IntrospectionResolvers.schema(),

@@ -5,6 +5,8 @@
 ///
 /// - Parameter schema: the schema to print.
 /// - Returns: the SDL text, without a trailing newline.
+import GraphQLWire
+
 public func printSchema(_ schema: GraphQLSchema) -> String {
   let printer = SchemaPrinter(typeMap: schema.typeMap)
   var blocks: [String] = []

@@ -4,6 +4,8 @@
 /// SchemaCoordinate : Name | Name . Name | Name . Name ( Name : ) | @ Name | @ Name ( Name : )
 ///
 /// Unlike a document, a coordinate has no ignored characters: no spaces, commas or comments.
+import GraphQLWire
+
 public enum SchemaCoordinate: Hashable, Sendable, CustomStringConvertible {
   /// `Type`
   case type(String)

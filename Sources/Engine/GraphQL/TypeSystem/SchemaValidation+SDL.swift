@@ -3,6 +3,8 @@
 /// locations with known and required arguments, and extensions of existing types of the same kind.
 ///
 /// One walk in document order, so errors come out in document order as graphql-js reports them.
+import GraphQLWire
+
 struct SDLValidator {
   let index: SchemaDocumentIndex
 

@@ -6,6 +6,8 @@
 ///   - schema: the schema to check.
 ///   - source: the SDL text, to locate errors (default nil: no locations).
 /// - Returns: the errors with graphql-js's messages, empty when the schema is valid.
+import GraphQLWire
+
 public func validateSchema(_ schema: GraphQLSchema, source: Source? = nil) -> [GraphQLError] {
   var typeMap = schema.typeMap
   for scalar in GraphQLScalarType.specified where typeMap[scalar.name] == nil {

@@ -1,5 +1,7 @@
 /// Type lookups validation needs on top of the schema model: resolving wrapped type references,
 /// the input/output/leaf classification of a reference, and the implicit meta fields.
+import GraphQLWire
+
 extension GraphQLSchema {
   /// The named type at the core of `reference`, if the schema has it.
   func namedType(of reference: GraphQLTypeReference) -> GraphQLNamedType? {

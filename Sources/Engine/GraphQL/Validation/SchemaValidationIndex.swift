@@ -4,6 +4,8 @@
 ///
 /// Immutable, so shared freely; each `GraphQLSchema` builds its own when it is made and keeps it
 /// (`GraphQLSchema.validationIndex`), so validating takes no lock and consults no global table.
+import GraphQLWire
+
 final class SchemaValidationIndex: Sendable {
   /// One field of one composite type, ready for `TypeInfo`.
   final class FieldEntry: Sendable {

@@ -3,6 +3,8 @@
 ///
 /// The walk calls the `enter…`/`leave…` methods around each node (as graphql-js's `TypeInfo`);
 /// unknown types and fields leave nil entries, so later checks simply find nothing to check.
+import GraphQLWire
+
 public struct TypeInfo: Sendable {
   let schema: GraphQLSchema
   private let index: SchemaValidationIndex

@@ -8,6 +8,8 @@
 ///   - maxErrors: after this many errors, validation stops and adds graphql-js's
 ///     `Too many validation errors, error limit reached. Validation aborted.` (default 100).
 /// - Returns: the errors in the order graphql-js reports them; empty when the document is valid.
+import GraphQLWire
+
 public func validate(
   schema: GraphQLSchema, document: Document, rules: [ValidationRule] = specifiedRules,
   maxErrors: Int = 100

@@ -3,6 +3,8 @@
 /// variable usages). Rules report errors here; the context stops the walk at the error limit.
 ///
 /// Used by one validation on one thread; not shared.
+import GraphQLWire
+
 public final class ValidationContext {
   /// The schema the document is checked against.
   public let schema: GraphQLSchema

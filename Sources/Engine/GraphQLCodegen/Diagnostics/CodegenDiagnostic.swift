@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// A problem in the schema or an operation file, in the `FILE:LINE:COL: error: MESSAGE` form
 /// that SwiftPM, Xcode and editors recognise and link to the source: GraphQL's

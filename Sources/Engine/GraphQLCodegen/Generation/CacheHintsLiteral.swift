@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The `CacheHints(...)` literal of a schema's `@cacheControl(maxAge:, inheritMaxAge:)` hints on
 /// object, interface and union types and on fields, sorted so the output is stable.

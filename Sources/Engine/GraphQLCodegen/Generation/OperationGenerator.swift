@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// Writes the Swift file for one `Operations/*.graphql` file: a value type per operation (its
 /// variables, document and `Data`) and a struct per fragment.

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// Writes `SchemaTypes.graphql.swift`: a Swift enum for every enum type of the schema, a struct
 /// for every input object type and an enum for every OneOf input object type, shared by all

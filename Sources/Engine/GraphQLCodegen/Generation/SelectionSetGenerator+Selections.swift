@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 extension SelectionSetGenerator {
   /// Writes `public static let __selections`: the fields (with `__typename` for every object

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// Writes the Swift struct for a selection set, its decoding initializer and, nested inside,
 /// the structs of its child selection sets, fragments accessors and type cases.

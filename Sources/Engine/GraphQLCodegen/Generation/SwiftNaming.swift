@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// How GraphQL names become Swift names in generated code.
 enum SwiftNaming {

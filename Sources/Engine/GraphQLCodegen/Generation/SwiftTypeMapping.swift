@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// Maps schema types to the Swift types and decoding expressions of generated code.
 struct SwiftTypeMapping {

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// What an input object's fields and an operation's variables share in generated code: the
 /// initializer and the JSON object of the values given.

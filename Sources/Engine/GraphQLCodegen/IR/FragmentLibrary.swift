@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The fragments of every operation file, so an operation may spread a fragment defined in
 /// another file, as apollo-ios's codegen allows.

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The fragments reached from `roots`: every fragment spread, directly or inside the fragments it
 /// leads to, that `definition` resolves, in the order first met (each name once).

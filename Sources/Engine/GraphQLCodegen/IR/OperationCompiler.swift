@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// Turns a validated document into operation and fragment IR, including the compact wire
 /// document of each operation (with `__typename` added to every object below the root, for the

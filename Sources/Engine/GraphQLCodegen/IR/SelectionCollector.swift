@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// Collects AST selection sets into `SelectionSetIR`, merging fields that share a response key
 /// and folding in fragments whose type condition always holds for the parent type.

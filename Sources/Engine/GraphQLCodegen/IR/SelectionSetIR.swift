@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// A selection set as the generator sees it: for one parent type, the fields to decode
 /// (merged by response key across fields, fragment spreads and inline fragments), the named

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// Adds `__typename` to selection sets, as apollo-ios does: with `everyObject` false, to every
 /// selection set made on an interface or union, so the generated code can tell which type case

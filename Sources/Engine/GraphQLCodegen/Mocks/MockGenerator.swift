@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// Writes `Mocks.graphql.swift`, the test mocks of a schema (apollo-ios's ApolloTestSupport
 /// mocks): per object type an enum conforming to `MockObject` and, on `Mock<ThatType>`, a typed,

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 extension Codegen {
   /// The name of the generated resolver-protocols file.

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The typed execution half of `--resolvers`: `makeTypedRootWriters(...)` and the selection writer
 /// of every object type (`SelectionWriters`), which the engine's synchronous executor calls with

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import HTTPServer
 
 extension GraphQLHTTPHandler {

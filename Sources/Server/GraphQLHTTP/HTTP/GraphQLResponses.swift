@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import HTTPServer
 
 /// The answers GraphQL over HTTP gives besides a service's results.

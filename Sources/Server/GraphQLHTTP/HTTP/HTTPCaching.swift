@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import HTTPServer
 
 /// Validators for the answers to GET requests: an `ETag` on each executed answer, and `304 Not

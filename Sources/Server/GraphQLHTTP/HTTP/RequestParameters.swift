@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import HTTPServer
 
 /// A request parameter of the wrong type or form: the server answers 400 with `message`.

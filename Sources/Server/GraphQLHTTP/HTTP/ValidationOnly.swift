@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import HTTPServer
 
 /// A POST whose `extensions` hold `"validateOnly": true`: the document is parsed and validated

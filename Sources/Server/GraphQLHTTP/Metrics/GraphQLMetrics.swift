@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import HTTPServer
 
 /// The GraphQL layer's families: requests by operation, status and transport, their duration,

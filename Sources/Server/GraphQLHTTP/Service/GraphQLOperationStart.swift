@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// How an operation sent over a streaming transport (a WebSocket, a multipart or SSE response)
 /// begins: a query or mutation answers once; a subscription streams.

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// A `GraphQLService` that runs requests through the engine's `GraphQLRequestProcessor`
 /// (document cache, validation, execution), synchronously on the server's thread.

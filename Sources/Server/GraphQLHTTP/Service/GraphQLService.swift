@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import HTTPServer
 
 /// What the HTTP server runs requests against: any GraphQL backend, which need know nothing of

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// A `GraphQLService`'s answer: the response body, already encoded once, and its classification,
 /// from which the server derives the HTTP status.

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import HTTPServer
 
 /// `multipart/mixed` answers carrying `@defer`/`@stream` payloads, framed as Apollo Server writes

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The legacy `graphql-ws` subprotocol (apollographql/subscriptions-transport-ws PROTOCOL.md),
 /// server side: `connection_init` -> `connection_ack` and `ka`, `start` -> `data`... `complete`,

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// What a subprotocol session asks its connection to do.
 enum SocketSessionAction: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The `graphql-transport-ws` subprotocol (the graphql-ws library's PROTOCOL.md), server side.
 ///

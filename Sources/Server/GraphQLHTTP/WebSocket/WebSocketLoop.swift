@@ -1,6 +1,7 @@
 import CEventPoll
 import Glibc
 import GraphQL
+import GraphQLWire
 import HTTPServer
 import POSIXThreads
 import Synchronization

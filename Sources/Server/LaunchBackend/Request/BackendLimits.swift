@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The bounds every request to the embedded API gets, in-process and over HTTP alike: a static
 /// cost limit, a response-size bound and a deadline (see `RequestLimits`), with list fields

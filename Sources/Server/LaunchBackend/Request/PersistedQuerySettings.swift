@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// How the API takes persisted operations (`serve --persisted-queries`, `--persisted-only`,
 /// `--apq-max-entries`, `--apq-max-bytes`, `--no-apq`): automatic persisted queries registered by

@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The API's own errors, with `extensions.code` as Apollo Server 4 names them.
 ///

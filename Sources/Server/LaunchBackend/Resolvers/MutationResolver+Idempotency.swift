@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 extension MutationResolver {
   /// Runs `change` for `caller`, once per `Idempotency-Key` when the request carries one (see

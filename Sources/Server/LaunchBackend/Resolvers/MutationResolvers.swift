@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The root `Mutation` fields: `bookTrips`, `cancelTrip`, `login`.
 ///

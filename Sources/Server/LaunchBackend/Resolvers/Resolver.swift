@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The resolver type of this API.
 typealias Resolver = FieldResolver<ResolverContext>

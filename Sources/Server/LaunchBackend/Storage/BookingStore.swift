@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import SQL
 
 /// The users, login sessions, booked trips and `tripsBooked` event log of the launch-booking API:

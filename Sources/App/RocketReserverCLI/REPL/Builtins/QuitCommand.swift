@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// `quit` (or `exit`, `q`, `\q`): leaves the shell.
 public struct QuitCommand: Command {

@@ -2,6 +2,8 @@
 /// with their nodes' defer usages, the deferred fragments created at each position, and the
 /// current unit's usage set, work and nulled positions. Touched only by the task running the
 /// execution (as `ExecutionContext`).
+import GraphQLWire
+
 final class IncrementalState {
   /// Each plan's nodes' defer usages, parallel to `fieldNodes`.
   var nodeUsages: [ObjectIdentifier: [DeferUsage?]] = [:]

@@ -3,6 +3,8 @@
 
 /// A deferred fragment at one position in the response (graphql-js 17's `DeliveryGroup`): what a
 /// `pending` entry announces and a `completed` entry closes.
+import GraphQLWire
+
 final class DeliveryGroup {
   let path: [PathComponent]
   let label: String?

@@ -7,6 +7,8 @@
 /// Synchronous: `IncrementalExecution` runs the tasks and streams it asks for and hands the
 /// results back, in the order graphql-core's event loop delivers them when every resolver answers
 /// at once.
+import GraphQLWire
+
 final class IncrementalWorkQueue {
   /// What happened to the graph, in delivery order.
   enum Event {

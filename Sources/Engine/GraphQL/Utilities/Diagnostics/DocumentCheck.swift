@@ -3,6 +3,8 @@
 ///
 /// A document that fails is never sent: the user sees every problem with its line, column and a
 /// caret (`SourceDiagnostic.excerpt(of:)`), rather than a server's error for the first one.
+import GraphQLWire
+
 public enum DocumentCheck: Sendable {
   /// The document parsed and passed every specified rule.
   case valid(Document)

@@ -6,6 +6,8 @@
 /// products saturate at `Int.max`. Run it on a validated document (fragment cycles would not end).
 ///
 /// Used by one request on one thread.
+import GraphQLWire
+
 struct CostCalculator {
   let schema: GraphQLSchema
   let model: CostModel

@@ -4,6 +4,8 @@
 /// set."
 ///
 /// https://spec.graphql.org/October2021/#sec-Field-Selections
+import GraphQLWire
+
 final class FieldsOnCorrectTypeRule: ContextVisitor, ValidationVisitor {
   var callbacks: ValidationCallbacks { [.enterField] }
 

@@ -4,6 +4,8 @@
 /// does not have a default value. Otherwise, the argument is optional."
 ///
 /// https://spec.graphql.org/October2021/#sec-Required-Arguments
+import GraphQLWire
+
 final class ProvidedRequiredArgumentsRule: ContextVisitor, ValidationVisitor {
   var callbacks: ValidationCallbacks { [.leaveField, .leaveDirective] }
 

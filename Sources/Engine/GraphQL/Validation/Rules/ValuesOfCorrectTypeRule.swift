@@ -9,6 +9,8 @@
 /// As graphql-js 17 does, each value written in the document is checked whole where it starts
 /// (`validateInputLiteral`, statically: variables are VariablesInAllowedPosition's business), and
 /// its inner values are not visited again.
+import GraphQLWire
+
 final class ValuesOfCorrectTypeRule: ContextVisitor, ValidationVisitor {
   var callbacks: ValidationCallbacks { [.enterValue, .leaveValue] }
 

@@ -5,6 +5,8 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-All-Variable-Usages-are-Allowed; a variable filling
 /// a OneOf Input Object's field must be non-null (spec September 2025, graphql-js 16.11).
+import GraphQLWire
+
 final class VariablesInAllowedPositionRule: ContextVisitor, ValidationVisitor {
   var callbacks: ValidationCallbacks { [.enterOperation, .enterVariableDefinition, .leaveOperation] }
 

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GraphQL
+import GraphQLWire
 import POSIXThreads
 import Synchronization
 

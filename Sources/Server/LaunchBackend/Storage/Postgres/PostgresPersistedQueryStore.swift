@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import Postgres
 import SQL
 

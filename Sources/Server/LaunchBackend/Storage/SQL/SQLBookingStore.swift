@@ -1,5 +1,6 @@
 import FoundationEssentials
 import GraphQL
+import GraphQLWire
 import SQL
 
 /// The ``BookingStore`` over SQL: users, sessions, trips and the event log written once, for any
