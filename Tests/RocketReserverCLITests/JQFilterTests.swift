@@ -109,6 +109,29 @@ import Testing
     #expect(run.maximumResidentBytes < 1 << 30, "\(run.maximumResidentBytes)")
   }
 
+  /// `serve`'s ready line goes through the filter too: `--jq .url` prints the URL alone.
+  @Test func serveFiltersItsReadyLine() throws {
+    let fixture = try ShellFixture()
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = BuiltProduct.rocketReserver
+    process.arguments = [
+      "serve", "--port", "0", "--data-dir", fixture.root.appendingPathComponent("served").path, "--jq",
+      ".url",
+    ]
+    process.environment = fixture.environment()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      process.interrupt()
+      process.waitUntilExit()
+    }
+    let line = String(decoding: output.fileHandleForReading.readFirstLine(), as: UTF8.self)
+    #expect(line.hasPrefix("http://127.0.0.1:"), "\(line)")
+    #expect(!line.contains("{"))
+  }
+
   @Test func theShellFiltersEachLinesDocument() throws {
     let fixture = try ShellFixture()
     let served = try HTTPClientBinaryTests.Served(fixture: fixture)
