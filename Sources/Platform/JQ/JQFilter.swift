@@ -37,7 +37,8 @@ public final class JQFilter: Sendable, Equatable {
 
   /// Runs the filter on one JSON document (its text) within `limits`.
   /// - Returns: the results in order, and the error that ended the run early, if one did (the
-  ///   results before it stand, as the jq program prints them before its error).
+  ///   results before it stand, as the jq program prints them before its error; none when the
+  ///   results passed their limit).
   public func run(onJSONText document: String, limits: JQLimits = .standard) -> (
     results: [JQResult], failure: JQError?
   ) {
@@ -48,6 +49,8 @@ public final class JQFilter: Sendable, Equatable {
       bytes.withMemoryRebound(to: CChar.self) { cjq_run(compiled, $0.baseAddress, $0.count, caps) }
     }
     defer { cjq_run_result_free(&run) }
+    // Results cut at the limit would mislead more than help (a script would take them as all).
+    if run.outcome == CJQ_OUTPUT_LIMIT { return ([], .outputLimit(bytes: limits.outputBytes)) }
     let records =
       run.output.map { Self.records(UnsafeRawBufferPointer(start: $0, count: run.output_length)) } ?? []
     var values: [JQResult] = []
@@ -64,7 +67,6 @@ public final class JQFilter: Sendable, Equatable {
     case CJQ_FAILED: return (values, .runtime(errorText ?? "jq reported an error"))
     case CJQ_CPU_LIMIT: return (values, .cpuLimit(seconds: limits.cpuSeconds))
     case CJQ_MEMORY_LIMIT: return (values, .memoryLimit(bytes: limits.memoryBytes))
-    case CJQ_OUTPUT_LIMIT: return (values, .outputLimit(bytes: limits.outputBytes))
     case CJQ_INTERRUPTED: return (values, .interrupted)
     default: return (values, .system(run.message.map { String(cString: $0) } ?? "the filter failed"))
     }
