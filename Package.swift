@@ -197,6 +197,10 @@ let package = Package(
       ],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "JQTests",
+      dependencies: ["JQ"],
+      swiftSettings: strictSettings),
+    .testTarget(
       name: "GraphQLTests",
       dependencies: ["GraphQL", "TestSupport"],
       swiftSettings: strictSettings),

@@ -239,7 +239,8 @@ __attribute__((noreturn)) static void run_child(jq_state *jq, const char *input,
   struct sigaction standard;
   memset(&standard, 0, sizeof standard);
   standard.sa_handler = SIG_DFL;
-  const int reset[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, SIGPIPE, SIGSEGV, SIGBUS, SIGABRT};
+  // The crash signals too: the Swift runtime's backtracer must not run in this child.
+  const int reset[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXCPU, SIGPIPE, SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP};
   for (size_t index = 0; index < sizeof reset / sizeof reset[0]; index++) sigaction(reset[index], &standard, NULL);
   struct rlimit no_core = {0, 0};
   setrlimit(RLIMIT_CORE, &no_core);
