@@ -39,6 +39,8 @@ let package = Package(
     .target(name: "CZlib", dependencies: ["CLazyLoad"]),
     // libssl for the WebSocket client's wss://, opened on first use like libcrypto (CCrypto).
     .target(name: "CTLS", dependencies: ["CLazyLoad", "CCrypto"]),
+    // libjq for `--jq` filters, opened on first use; each run in a child process within limits.
+    .target(name: "CJQ", dependencies: ["CLazyLoad"]),
 
     // MARK: - Libraries
     // The module graph is one-way (docs/ARCHITECTURE.md): wire types <- engine, wire types <-
@@ -58,6 +60,11 @@ let package = Package(
     // the program's credentials and outbox.
     .target(
       name: "POSIXFiles",
+      swiftSettings: strictSettings),
+    // jq filters (`--jq`) over libjq: compiled once, each run bounded in CPU, memory and output.
+    .target(
+      name: "JQ",
+      dependencies: ["CJQ"],
       swiftSettings: strictSettings),
     .target(
       name: "GraphQL",
@@ -161,7 +168,7 @@ let package = Package(
       name: "RocketReserverCLI",
       dependencies: [
         "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient", "POSIXFiles",
-        "POSIXThreads", "SQLite",
+        "POSIXThreads", "SQLite", "JQ",
         "GraphQLHTTP", "HTTPServer", "LaunchBackend",
       ],
       swiftSettings: strictSettings),
@@ -188,6 +195,10 @@ let package = Package(
         "CEditLine", "CSQLite", "CMicroHTTPD", "CCrypto", "CCurl", "CPostgres", "CWslay", "CLazyLoad",
         "CZlib", "CTLS", "TestSupport",
       ],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "JQTests",
+      dependencies: ["JQ"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLTests",
@@ -267,9 +278,9 @@ let package = Package(
 let layers: KeyValuePairs<String, [String]> = [
   "Shims": [
     "CLazyLoad", "CCrypto", "CEditLine", "CSQLite", "CEventPoll", "CCurl", "CMicroHTTPD", "CPostgres",
-    "CWslay", "CZlib", "CTLS",
+    "CWslay", "CZlib", "CTLS", "CJQ",
   ],
-  "Platform": ["Base64", "POSIXThreads", "POSIXFiles", "SQL", "SQLite", "Postgres", "WebSocket"],
+  "Platform": ["Base64", "POSIXThreads", "POSIXFiles", "SQL", "SQLite", "Postgres", "WebSocket", "JQ"],
   "Engine": [
     "GraphQLWire", "GraphQL", "GraphQLAPI", "GraphQLCodegen", "rocket-codegen", "CodegenPlugin",
     "ResolverCodegenPlugin", "GraphQLTestSupport",

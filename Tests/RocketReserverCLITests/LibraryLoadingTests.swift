@@ -10,7 +10,7 @@ import Testing
 @Suite struct LibraryLoadingTests {
   private static let onFirstUse = [
     "libcurl.so", "libmicrohttpd.so", "libpq.so", "libwslay.so", "libz.so", "libssl.so",
-    "libcrypto.so", "libedit.so",
+    "libcrypto.so", "libedit.so", "libjq.so",
   ]
 
   /// The libraries the loader opened while running the binary with `arguments`.

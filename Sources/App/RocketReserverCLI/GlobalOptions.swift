@@ -1,3 +1,4 @@
+import JQ
 import RocketClient
 
 /// The options of the whole program (`rocket-reserver [OPTIONS] [COMMAND [ARGS]]`).
@@ -39,6 +40,10 @@ public struct GlobalOptions: Equatable, Sendable {
   public var trace = false
   /// `--print-curl`: each request as a curl command line on standard error.
   public var printCurl = false
+  /// `--include`, `-i`: each answer's status line and header fields before the result.
+  public var include = false
+  /// `--jq EXPR`: the filter that the command's JSON document goes through (implies `--json`).
+  public var jq: JQFilter?
   /// `--cache POLICY`: where answers may come from; nil means network-first.
   public var cachePolicy: CachePolicy?
   /// `--apq` / `--no-apq`: send operations to `--endpoint` as automatic persisted queries (a
@@ -121,6 +126,19 @@ public struct GlobalOptions: Equatable, Sendable {
     .flag(
       "--json", scope: .everyCommand, sets: \.format, to: .json,
       help: "the same as --format json: exactly one JSON document per command, failures included"),
+    .option(
+      "--jq", valueName: "EXPR",
+      type: .checked("a jq filter") { text throws(UsageError) in
+        do throws(JQError) { return try JQFilter(text) } catch { throw UsageError("--jq: \(error)") }
+      }, scope: .everyCommand, into: \.jq,
+      help:
+        "filter the command's JSON document with jq (implies --json, as gh's --jq): strings print raw, other values as compact JSON, one a line; a failure prints its error on standard error only"
+    ),
+    .flag(
+      "--include", short: "-i", scope: .everyCommand, sets: \.include, to: true,
+      help:
+        "print each answer's HTTP status line and header fields (tokens and cookies as ***) before the result, as curl -i; on standard error with --json or --jq, so the document stays parseable"
+    ),
     .option(
       "--cache", valueName: "POLICY", type: .choice(CachePolicy.self, noun: "cache policy"),
       defaultValue: "network-first", scope: .everyCommand, into: \.cachePolicy,

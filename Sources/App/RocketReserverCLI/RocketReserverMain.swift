@@ -37,6 +37,15 @@ public enum RocketReserverMain {
       return ExitStatus.success
     }
     if program.options.showVersion {
+      if let jq = program.options.jq {
+        let run = jq.run(onJSONText: VersionCommand.json.encodedString)
+        writeStandardOutput(CommandContext.filteredText(run.results, forTerminal: isatty(STDOUT_FILENO) == 1))
+        if let failure = run.failure {
+          writeStandardError("rocket-reserver: --jq: \(TerminalText.safe(failure.description))\n")
+          return ExitStatus.failure
+        }
+        return ExitStatus.success
+      }
       writeStandardOutput(
         program.options.json ? PrettyJSON.format(VersionCommand.json) + "\n" : VersionCommand.line)
       return ExitStatus.success
@@ -59,9 +68,11 @@ public enum RocketReserverMain {
   }
 
   /// Whether argv that could not be parsed asks for JSON output: `--json`, `--format json` or
-  /// `--format=json` before any `--`.
+  /// `--format=json` before any `--`, and no `--jq` (whose failures print nothing on standard
+  /// output).
   static func wantsJSON(_ arguments: [String]) -> Bool {
     let words = Array(arguments.prefix { $0 != "--" })
+    if words.contains(where: { $0 == "--jq" || $0.hasPrefix("--jq=") }) { return false }
     return words.enumerated().contains { index, word in
       word == "--json" || word == "--format=json"
         || (word == "--format" && index + 1 < words.count && words[index + 1] == "json")
@@ -92,7 +103,7 @@ public enum RocketReserverMain {
       session = try makeSession(
         options: options, environment: environment, directories: process.directories, clock: process.clock)
     } catch {
-      return usageFailure(error.message, wantsJSON: options.format == .json)
+      return usageFailure(error.message, wantsJSON: options.format == .json && options.jq == nil)
     }
     let current = CurrentSession(session, connector: connector)
     // `connect` closes the sessions it leaves; this is the one the run ends on.

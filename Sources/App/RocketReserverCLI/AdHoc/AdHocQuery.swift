@@ -77,8 +77,10 @@ enum AdHocQuery {
       printer.writeMerged(response)
     } else {
       response = first.result
-      context.writeResult(
-        PrettyJSON.format(response, style: style, forTerminal: context.outputIsTerminal) + "\n")
+      if !context.writeFiltered(response) {
+        context.writeResult(
+          PrettyJSON.format(response, style: style, forTerminal: context.outputIsTerminal) + "\n")
+      }
     }
     let errors = (response["errors"]?.arrayValue ?? []).map(GraphQLError.init(responseJSON:))
     if errors.isEmpty { return .success }
@@ -107,8 +109,10 @@ enum AdHocQuery {
       name: "subscription")
     return await StopOnSignal.run(enabled: !context.isInteractive) {
       await follower.run(context: context) { result in
-        context.output.write(
-          PrettyJSON.format(result, style: style, forTerminal: context.outputIsTerminal) + "\n")
+        if !context.writeFiltered(result, streamed: true) {
+          context.output.write(
+            PrettyJSON.format(result, style: style, forTerminal: context.outputIsTerminal) + "\n")
+        }
         return context.output.failure?.errno != nil ? .stop(.failed()) : .keepGoing
       }
     }

@@ -7,13 +7,14 @@ import RocketClient
 /// As text, each payload is indented JSON under a line `payload N (more to come):` or
 /// `payload N (the last):`, and the result under `merged result:`. With `--json`, each payload
 /// is one line of compact JSON and the merged result the last line (NDJSON), so a reader can
-/// act on each as it comes.
+/// act on each as it comes. With `--jq`, only the merged result goes through the filter.
 struct StagePrinter {
   let context: CommandContext
   let style: TextStyle
 
   /// Prints one payload.
   func write(_ stage: IncrementalStage) {
+    if context.jq != nil { return }
     if context.json {
       context.output.write(PrettyJSON.escaping(stage.payload.encodedString, forTerminal: false) + "\n")
       return
@@ -26,6 +27,7 @@ struct StagePrinter {
 
   /// Prints the merged result after the last payload.
   func writeMerged(_ result: JSON) {
+    if context.writeFiltered(result) { return }
     if context.json {
       context.output.write(PrettyJSON.escaping(result.encodedString, forTerminal: false) + "\n")
       return

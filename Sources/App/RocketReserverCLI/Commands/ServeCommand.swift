@@ -315,7 +315,8 @@ public struct ServeCommand: Command {
       ]
       if let metricsURL { fields["metrics"] = .string(metricsURL) }
       let ready = JSON.object(fields)
-      context.output.write(ready.encodedString + "\n")
+      // `serve --jq .url` prints the URL alone, for `$(...)`.
+      if !context.writeFiltered(ready, streamed: true) { context.output.write(ready.encodedString + "\n") }
     } else {
       context.output.write("listening on \(endpoint)\n")
     }

@@ -69,8 +69,10 @@ public struct WatchCommand: Command {
         if context.json {
           var object = data.objectValue ?? [:]
           if let id = result["extensions"]?[SubscriptionResult.eventIDExtension] { object["eventId"] = id }
-          let line = String(decoding: JSON.object(object).encoded(), as: UTF8.self)
-          context.output.write(PrettyJSON.escaping(line, forTerminal: context.outputIsTerminal) + "\n")
+          if !context.writeFiltered(.object(object), streamed: true) {
+            let line = String(decoding: JSON.object(object).encoded(), as: UTF8.self)
+            context.output.write(PrettyJSON.escaping(line, forTerminal: context.outputIsTerminal) + "\n")
+          }
         } else {
           let committed = result["extensions"]?[SubscriptionResult.eventTimeExtension]?.stringValue
             .flatMap(TripEventLine.seconds(rfc3339:))

@@ -51,6 +51,7 @@ extension CommandContext {
         return .failure(error)
       }
     }
+    if includesHeaders { writeIncludedHeads(capture.heads, session: session) }
     switch result {
     case .success(let value):
       if let answer = capture.offlineAnswer { reportOffline(answer, session: session) }
@@ -140,9 +141,11 @@ extension CommandContext {
   /// `Session.notLoggedInMessage`).
   var notLoggedInMessage: String { session?.notLoggedInMessage ?? "log in first: login EMAIL" }
 
-  /// Prints `data` as pretty JSON on standard output: the command's one document.
+  /// Prints `data` as pretty JSON on standard output: the command's one document (or what
+  /// `--jq` makes of it).
   func writeJSON(_ data: JSON) {
     guard document.claim() else { return }
+    if writeFiltered(data) { return }
     writeResult(PrettyJSON.format(data, forTerminal: outputIsTerminal) + "\n")
   }
 }

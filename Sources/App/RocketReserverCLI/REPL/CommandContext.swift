@@ -1,4 +1,5 @@
 import GraphQLWire
+import JQ
 import RocketClient
 
 /// Everything a command may use while it runs.
@@ -32,6 +33,11 @@ public struct CommandContext: Sendable {
   var shell: ShellState { current.shell }
   /// How results are printed (`--format`; `--json` is `.json`).
   public var format: OutputFormat
+  /// `--jq EXPR` for this command (given for the run or on its line): its JSON document goes
+  /// through this filter; nil: printed whole.
+  var jq: JQFilter?
+  /// `--include`: each answer's status line and header fields are printed before the result.
+  var includesHeaders = false
   /// `--cache POLICY` given for this command; nil: the session's policy.
   public var cachePolicy: CachePolicy?
   /// `--verbose`, `--header`, `--trace`, `--print-curl` given on this command's shell line: its
@@ -94,14 +100,15 @@ public struct CommandContext: Sendable {
 
   /// Prints `message` as one error line on standard error and returns a failed outcome with
   /// `status`. With `--json` it also prints `{"error":{"message":...,"status":N}}` on standard
-  /// output, unless the command already printed its document.
+  /// output, unless the command already printed its document or `--jq` filters it (a filter
+  /// has nothing to work on: the error line and the status say it all).
   /// - Parameters:
   ///   - message: the user-facing explanation, without the program name.
   ///   - status: the exit status (default `ExitStatus.failure`).
   @discardableResult
   public func fail(_ message: String, status: Int32 = ExitStatus.failure) -> CommandOutcome {
     output.writeError(errorPrefix + errorStyle.error(TerminalText.safe(message)) + "\n")
-    if json && document.claim() {
+    if json && jq == nil && document.claim() {
       let error: JSON = .object([
         "error": .object(["message": .string(message), "status": .int(Int(status))])
       ])

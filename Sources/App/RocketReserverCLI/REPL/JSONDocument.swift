@@ -1,10 +1,18 @@
 import Synchronization
 
-/// Whether a command has printed its JSON document: `--json` promises exactly one per command.
+/// Whether a command has printed its JSON document: `--json` promises exactly one per command;
+/// and whether `--jq`'s filter failed on it, which fails the command.
 ///
-/// Thread safety: a `Mutex`; a command's context and its copies share one.
+/// Thread safety: `Mutex`es; a command's context and its copies share one.
 final class JSONDocument: Sendable {
   private let written = Mutex(false)
+  private let filterFailure = Mutex(false)
+
+  /// Whether the `--jq` filter failed on a document of the command.
+  var filterFailed: Bool { filterFailure.withLock { $0 } }
+
+  /// Notes that the `--jq` filter failed.
+  func recordFilterFailure() { filterFailure.withLock { $0 = true } }
 
   /// Marks the document as written; true only the first time.
   func claim() -> Bool {

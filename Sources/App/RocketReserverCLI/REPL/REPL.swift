@@ -229,6 +229,17 @@ public struct REPL: Sendable {
     var lineOptions = GlobalOptions()
     lineOptions.apply(invocation.sharedOptions)
     if let format = lineOptions.format { context.format = format }
+    if let jq = lineOptions.jq { context.jq = jq }
+    if lineOptions.include { context.includesHeaders = true }
+    if context.jq != nil, context.format != .json {
+      // --jq implies --json, unless another format was asked for.
+      if let asked = lineOptions.format ?? (formatWasGiven ? context.format : nil) {
+        return context.fail(
+          "--jq filters the JSON document: it cannot go with --format \(asked.rawValue)",
+          status: ExitStatus.usage)
+      }
+      context.format = .json
+    }
     guard let command = invocation.command else {
       return context.fail(registry.unknownCommandMessage(invocation.name), status: ExitStatus.usage)
     }
@@ -289,11 +300,16 @@ public struct REPL: Sendable {
       return context.fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
     }
     context.lineRequests = lineRequests
-    guard let store = context.session?.client.credentials as? LenientCredentialStore else {
-      return await command.run(parsed, context: context)
+    let outcome: CommandOutcome
+    if let store = context.session?.client.credentials as? LenientCredentialStore {
+      let forgiving = !declaration.needsLogin && !declaration.writesCredentials
+      outcome = await store.forgiving(forgiving) { await command.run(parsed, context: context) }
+    } else {
+      outcome = await command.run(parsed, context: context)
     }
-    let forgiving = !declaration.needsLogin && !declaration.writesCredentials
-    return await store.forgiving(forgiving) { await command.run(parsed, context: context) }
+    // A --jq filter that failed on the command's document fails the command.
+    guard outcome.succeeded && context.document.filterFailed else { return outcome }
+    return CommandOutcome(status: ExitStatus.failure, endsSession: outcome.endsSession)
   }
 
   /// After a failed write to standard output: nothing when the reader went away (EPIPE: the
@@ -319,6 +335,8 @@ public struct REPL: Sendable {
       showsProgress: program.standardErrorIsTerminal, errorPrefix: errorPrefix, format: format)
     context.current = current
     context.noQueue = noQueue
+    context.jq = program.options.jq
+    context.includesHeaders = program.options.include
     context.environment = program
     // Only the real standard output can be a terminal; captured output (tests) never is.
     context.outputIsTerminal = output.failure != nil && program.standardOutputIsTerminal

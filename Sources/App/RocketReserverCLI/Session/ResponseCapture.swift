@@ -12,6 +12,7 @@ final class ResponseCapture: RequestContext {
   /// The options given on the command's shell line, for its requests only.
   let line: LineRequestOptions
   private let responses = Mutex<[JSON]>([])
+  private let recordedHeads = Mutex<[ResponseHead]>([])
 
   /// A capture for the requests of a command run with `line`'s options.
   init(line: LineRequestOptions = LineRequestOptions()) { self.line = line }
@@ -27,12 +28,18 @@ final class ResponseCapture: RequestContext {
   /// Every response body captured, in order (the pages of `launches --all`).
   var allResponses: [JSON] { responses.withLock { $0 } }
 
+  /// The status line and header fields of every response captured, in order (for `--include`).
+  var heads: [ResponseHead] { recordedHeads.withLock { $0 } }
+
   /// Stores `json` after the bodies captured before.
   func record(_ json: JSON) { responses.withLock { $0.append(json) } }
 
   /// Stores the response's body, and notes a cached answer given because the server was down.
   func record(_ response: TransportResponse) {
     record(response.json)
+    let head = ResponseHead(
+      status: response.status, headers: response.headers, fromCache: response.cachedAnswer != nil)
+    recordedHeads.withLock { $0.append(head) }
     guard let answer = response.cachedAnswer, answer.isOfflineFallback else { return }
     fallback.withLock { old in
       let stale = answer.isStale || old?.isStale == true
