@@ -79,11 +79,16 @@ import Testing
     #expect(code.contains("public let launch: Launch?\n"))
   }
 
-  @Test func underPropagateTheyStayOptional() throws {
+  @Test func underPropagateTheyStayOptionalUnlessCaughtToThrowOrResult() throws {
     let code = try Self.generate(errorHandling: ErrorHandlingOptions(onError: .propagate))
     #expect(code.contains("public static let errorBehavior: ErrorBehavior = .propagate"))
     #expect(code.contains("public let site: String?\n"))
     #expect(code.contains("public let total: Int?\n"))
+    // Caught, the field's null comes with an error under PROPAGATE too, and the catch handles it.
+    #expect(code.contains("public let rocket: FieldResult<Rocket>\n"))
+    let thrown = try Self.generate(
+      "query T { total @catch(to: THROW) }", errorHandling: ErrorHandlingOptions(onError: .propagate))
+    #expect(thrown.contains("public let total: Int\n"))
   }
 
   @Test func catchChoosesResultNullOrThrow() throws {

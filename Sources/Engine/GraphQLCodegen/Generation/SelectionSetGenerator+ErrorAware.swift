@@ -11,8 +11,9 @@ struct FieldCode {
 extension SelectionSetGenerator {
   /// The type and decoding of `field`:
   ///
-  /// - for an operation sent with `onError: NULL`, the positions `@semanticNonNull` names are
-  ///   non-null: null there comes only with an error;
+  /// - for an operation sent with `onError: NULL`, and for a field caught to `THROW` or `RESULT`,
+  ///   the positions `@semanticNonNull` names are non-null: null there comes only with an error
+  ///   (under `PROPAGATE` too, at the field or inside it), which the catch handles;
   /// - no `@catch` (from the field, its operation or the default): a nullable field reads its
   ///   null as nil, a non-null one throws (carrying the field's errors) to the nearest catching
   ///   field, or out of the response's decoding;
@@ -20,14 +21,15 @@ extension SelectionSetGenerator {
   /// - `@catch(to: NULL)`: an optional, nil when the field or a field inside it failed;
   /// - `@catch(to: RESULT)`: `FieldResult<T>`, the value or the errors of that failure.
   func fieldCode(_ field: FieldIR, catchDefault: ErrorHandlingOptions.CatchTo?) -> FieldCode {
-    let levels = onError == .null ? field.semanticNonNullLevels : []
+    let catchTo = field.responseKey == "__typename" ? nil : field.catchTo ?? catchDefault
+    let handled = onError == .null || catchTo == .throw || catchTo == .result
+    let levels = handled ? field.semanticNonNullLevels : []
     let type = SwiftTypeMapping.semanticallyNonNull(field.type, levels: levels)
     let key = stringLiteral(field.responseKey)
     let path = "path + [.key(\(key))]"
     let conditional = field.isConditional ? ", conditional: true" : ""
     let json = "ResponseDecoding.member(object, \(key), \(path)\(conditional))"
     let composite = nestedName(field)
-    let catchTo = field.responseKey == "__typename" ? nil : field.catchTo ?? catchDefault
     func decode(throwsOnError: Bool) -> String {
       types.decodeExpression(
         type, json: json, path: path, compositeName: composite, forceOptional: field.isConditional,
