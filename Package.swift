@@ -215,6 +215,20 @@ let package = Package(
       ],
       exclude: ["Golden"],
       swiftSettings: strictSettings),
+    // Operations generated for `onError: NULL` with `@catch`, and their tests against a real
+    // `serve` (a test target cannot run the plugin: its tool would be linked into the tests twice).
+    .target(
+      name: "ErrorAwareOperations",
+      dependencies: ["GraphQLAPI", "GraphQLWire"],
+      path: "Tests/ErrorAwareOperations",
+      swiftSettings: strictSettings,
+      plugins: ["CodegenPlugin"]),
+    .testTarget(
+      name: "ErrorAwareOperationTests",
+      dependencies: [
+        "ErrorAwareOperations", "GraphQLAPI", "GraphQLWire", "RocketClient", "TestSupport", "rocket-reserver",
+      ],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLTestSupportTests",
       dependencies: ["GraphQLTestSupport", "RocketReserverAPITestMocks", "RocketReserverAPI"],

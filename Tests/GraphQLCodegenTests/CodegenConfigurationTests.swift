@@ -49,6 +49,25 @@ import Testing
     #expect(configuration.operationManifestPath == nil)
   }
 
+  @Test func optionsSetOnErrorAndTheDefaultCatch() throws {
+    let base =
+      #"{"schemaNamespace": "A", "input": {"schemaSearchPaths": ["s.graphqls"], "operationSearchPaths": ["*.graphql"]}"#
+    let plain = try CodegenConfiguration(text: base + "}", path: "c.json")
+    #expect(plain.errorHandling == ErrorHandlingOptions(onError: .propagate, catchByDefault: nil))
+    let set = try CodegenConfiguration(
+      text: base + #", "options": {"onError": "NULL", "catchByDefault": "RESULT"}}"#, path: "c.json")
+    #expect(set.errorHandling == ErrorHandlingOptions(onError: .null, catchByDefault: .result))
+    #expect(
+      error(base + #", "options": {"onError": "HALT"}}"#).hasSuffix(
+        #"error: onError must be "PROPAGATE" or "NULL", not "HALT""#))
+    #expect(
+      error(base + #", "options": {"catchByDefault": "result"}}"#).hasSuffix(
+        #"error: catchByDefault must be "RESULT", "NULL" or "THROW", not "result""#))
+    #expect(
+      error(base + #", "options": {"onErrors": "NULL"}}"#).contains(
+        #"unknown key "onErrors" in options; expected "onError", "catchByDefault""#))
+  }
+
   @Test func mocksNameTheirTarget() throws {
     let text = Self.full.replacingOccurrences(of: #""internal""#, with: #""public""#)
       .replacingOccurrences(

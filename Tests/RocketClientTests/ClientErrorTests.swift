@@ -118,18 +118,30 @@ import Testing
 
   @Test func partialDataKeepsItsErrors() async throws {
     let body = #"""
+      {"errors":[{"message":"boom","path":["launch"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}],
+      "data":{"launch":null}}
+      """#
+    let server = try stubbed(.json(body))
+    let result = try await server.client.fetch(LaunchDetailsQuery(id: "1"))
+    #expect(result.data?.launch == nil)
+    #expect(result.data != nil)
+    #expect(
+      result.errors == [
+        GraphQLError("boom", path: [.key("launch")], extensions: ["code": .string("INTERNAL_SERVER_ERROR")])
+      ])
+  }
+
+  @Test func aFieldCaughtToThrowFailsTheReadNamingItsError() async throws {
+    // TotalTripsBooked reads `totalTripsBooked @catch(to: THROW)`.
+    let body = #"""
       {"errors":[{"message":"boom","path":["totalTripsBooked"],"extensions":{"code":"INTERNAL_SERVER_ERROR"}}],
       "data":{"totalTripsBooked":null}}
       """#
     let server = try stubbed(.json(body))
-    let result = try await server.client.fetch(TotalTripsBookedQuery())
-    #expect(result.data?.totalTripsBooked == nil)
-    #expect(result.data != nil)
+    let error = try await clientError { try await server.client.fetch(TotalTripsBookedQuery()) }
     #expect(
-      result.errors == [
-        GraphQLError(
-          "boom", path: [.key("totalTripsBooked")], extensions: ["code": .string("INTERNAL_SERVER_ERROR")])
-      ])
+      error.description
+        == "unexpected response to TotalTripsBooked at totalTripsBooked: the field failed: boom")
   }
 
   @Test func anEmbeddedBackendFailureIsReported() async throws {

@@ -34,10 +34,11 @@ public struct Deferred<Fragment: SelectionSetData & Hashable>: Hashable, Sendabl
   /// - Parameters:
   ///   - object: the response object the fragment's fields are merged into.
   ///   - path: where `object` is in the response.
+  ///   - errors: the response's errors, for the fragment's fields.
   /// - Throws: ``ResponseDecodingError`` for a field present with the wrong type.
-  public init(object: JSONObject, path: [PathComponent]) throws {
+  public init(object: JSONObject, path: [PathComponent], errors: ResponseErrors = .none) throws {
     do {
-      state = .fulfilled(try Fragment(object: object, path: path))
+      state = .fulfilled(try Fragment(object: object, path: path, errors: errors))
     } catch let error as ResponseDecodingError where error.reason == ResponseDecodingError.missingField {
       state = .pending
     }

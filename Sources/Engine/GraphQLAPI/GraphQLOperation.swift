@@ -33,6 +33,13 @@ public protocol GraphQLOperation: Sendable {
   /// max-age. ``CacheHints/none`` (every field keeps the cache's own age bound) for an operation
   /// written by hand or a schema without hints.
   static var cacheHints: CacheHints { get }
+
+  /// The `onError` behavior the operation's generated types were made for: under
+  /// ``ErrorBehavior/null`` its semantically non-null fields (`@semanticNonNull`) are
+  /// non-optional, and a client should send `onError: NULL` to a server that honours it (the
+  /// types read a `PROPAGATE` answer too). ``ErrorBehavior/propagate`` for an operation written
+  /// by hand or generated without the setting.
+  static var errorBehavior: ErrorBehavior { get }
 }
 
 /// A generated query.
@@ -50,6 +57,9 @@ extension GraphQLOperation {
 
   /// None, for an operation written by hand.
   public static var cacheKeyedTypes: Set<String> { [] }
+
+  /// `PROPAGATE`, for an operation written by hand.
+  public static var errorBehavior: ErrorBehavior { .propagate }
 
   public static var cacheHints: CacheHints {
     CacheHints(rootType: operationType == .mutation ? "Mutation" : "Query")

@@ -22,7 +22,7 @@ public enum ResponseDecoding {
     _ json: JSON, _ path: [PathComponent], _ inner: (JSON, [PathComponent]) throws -> T
   ) throws -> T {
     if case .null = json {
-      throw ResponseDecodingError(path: path, reason: "expected a value, found null")
+      throw ResponseDecodingError(path: path, reason: ResponseDecodingError.unexpectedNull)
     }
     return try inner(json, path)
   }

@@ -9,6 +9,12 @@ public protocol SelectionSetData: Sendable {
   /// - Throws: `ResponseDecodingError` naming the path of a missing or mistyped field.
   init(object: JSONObject, path: [PathComponent]) throws
 
+  /// Decodes the selection set from `object`, found at `path` in a response whose `errors` are
+  /// `errors`: generated code reads a field that is null with an error as its `@catch` says.
+  /// - Throws: `ResponseDecodingError` naming the path of a missing or mistyped field, or of a
+  ///   failed field nothing catches (with the server's errors for it).
+  init(object: JSONObject, path: [PathComponent], errors: ResponseErrors) throws
+
   /// The selections the type was generated from, for a normalized cache; empty for a type
   /// written by hand, which a cache then leaves alone.
   static var __selections: [Selection] { get }
@@ -17,6 +23,11 @@ public protocol SelectionSetData: Sendable {
 extension SelectionSetData {
   /// None, for a type written by hand.
   public static var __selections: [Selection] { [] }
+
+  /// Decodes without looking at errors, for a type written by hand.
+  public init(object: JSONObject, path: [PathComponent], errors: ResponseErrors) throws {
+    try self.init(object: object, path: path)
+  }
 }
 
 /// A response that does not have the shape the operation asked for.
@@ -25,6 +36,9 @@ public struct ResponseDecodingError: Error, Equatable, Sendable, CustomStringCon
   public var path: [PathComponent]
   /// What was wrong there.
   public var reason: String
+  /// The server's errors for the field at ``path``, when it failed (null with an error) where
+  /// the generated type has no null and nothing catches it; empty otherwise.
+  public var fieldErrors: [GraphQLError]
 
   /// - Parameters:
   ///   - path: where in the response.
@@ -32,7 +46,19 @@ public struct ResponseDecodingError: Error, Equatable, Sendable, CustomStringCon
   public init(path: [PathComponent], reason: String) {
     self.path = path
     self.reason = reason
+    self.fieldErrors = []
   }
+
+  /// The failure of the field at `path`, which the server reported with `fieldErrors`.
+  public init(fieldErrors: [GraphQLError], path: [PathComponent]) {
+    self.path = path
+    self.fieldErrors = fieldErrors
+    self.reason = "the field failed: " + fieldErrors.map(\.message).joined(separator: "; ")
+  }
+
+  /// Whether this is a field that failed or is null where the generated type has no null
+  /// (what `@catch` catches), rather than a response of the wrong shape.
+  public var isFieldFailure: Bool { !fieldErrors.isEmpty || reason == Self.unexpectedNull }
 
   /// `unexpected response at launches.launches.3.site: expected a string, found a number`.
   public var description: String {
@@ -42,4 +68,7 @@ public struct ResponseDecodingError: Error, Equatable, Sendable, CustomStringCon
 
   /// The ``reason`` of a missing field, which a ``Deferred`` fragment reads as not arrived yet.
   public static let missingField = "the field is missing"
+
+  /// The ``reason`` of a null, without an error for it, where the generated type has none.
+  public static let unexpectedNull = "expected a value, found null"
 }

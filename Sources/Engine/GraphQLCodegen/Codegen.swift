@@ -50,12 +50,16 @@ public enum Codegen {
   ///   - schemaFile: the schema's SDL.
   ///   - operationFiles: the `.graphql` files.
   ///   - accessModifier: the access of the generated declarations (default `public`).
+  ///   - errorHandling: the `onError` the operations are for and the default `@catch` (default:
+  ///     `PROPAGATE`, the schema's `@catchByDefault` if any).
   /// - Throws: `CodegenFailure` with every diagnostic when the schema or any operation is invalid.
   public static func generate(
     schema schemaFile: CodegenSourceFile, operationFiles: [CodegenSourceFile],
-    accessModifier: CodegenConfiguration.AccessModifier = .public
+    accessModifier: CodegenConfiguration.AccessModifier = .public,
+    errorHandling: ErrorHandlingOptions = ErrorHandlingOptions()
   ) throws(CodegenFailure) -> [GeneratedFile] {
-    let files = try generatePublic(schema: schemaFile, operationFiles: operationFiles)
+    let files = try generatePublic(
+      schema: schemaFile, operationFiles: operationFiles, errorHandling: errorHandling)
     guard accessModifier == .internal else { return files }
     return files.map { GeneratedFile(name: $0.name, contents: internalized($0.contents)) }
   }
@@ -94,13 +98,20 @@ public enum Codegen {
   }
 
   private static func generatePublic(
-    schema schemaFile: CodegenSourceFile, operationFiles: [CodegenSourceFile]
+    schema schemaFile: CodegenSourceFile, operationFiles: [CodegenSourceFile],
+    errorHandling: ErrorHandlingOptions
   )
     throws(CodegenFailure) -> [GeneratedFile]
   {
     let (schema, compiled) = try check(schema: schemaFile, operationFiles: operationFiles)
+    var errorHandling = errorHandling
+    if errorHandling.catchByDefault == nil,
+      let document = try? parse(Source(schemaFile.text, name: schemaFile.path))
+    {
+      errorHandling.catchByDefault = ClientDirectives.catchByDefault(document)
+    }
     let compiler = OperationCompiler(schema: schema)
-    let generator = OperationGenerator(schema: schema)
+    let generator = OperationGenerator(schema: schema, errorHandling: errorHandling)
     var outputs = [
       GeneratedFile(
         name: schemaTypesFileName,
@@ -150,6 +161,14 @@ public enum Codegen {
     )
   {
     let schema = try buildSchema(from: schemaFile)
+    // Operations may use the client directives (`@catch`), which the schema need not define.
+    var validationSchema = schema
+    if let document = try? parse(Source(schemaFile.text, name: schemaFile.path)) {
+      let text = ClientDirectives.validationSchemaText(schemaFile.text, schema: document)
+      if text != schemaFile.text {
+        validationSchema = try buildSchema(from: CodegenSourceFile(path: schemaFile.path, text: text))
+      }
+    }
 
     var diagnostics: [CodegenDiagnostic] = []
     var parsed: [(file: CodegenSourceFile, document: Document)] = []
@@ -182,7 +201,7 @@ public enum Codegen {
           continue
         }
       }
-      let errors = validate(schema: schema, document: document, rules: Self.rules)
+      let errors = validate(schema: validationSchema, document: document, rules: Self.rules)
       diagnostics += errors.map { FragmentLibrary.diagnostic(for: $0, in: fileText, path: file.path) }
       for operation in ownDocument.operations {
         guard let name = operation.name else {

@@ -193,7 +193,8 @@ if let outputDirectory = arguments.outputDirectory {
       ? [try Codegen.generateResolvers(schema: schemaFile)]
       : try Codegen.generate(
         schema: schemaFile, operationFiles: operationFiles,
-        accessModifier: configuration?.accessModifier ?? .public)
+        accessModifier: configuration?.accessModifier ?? .public,
+        errorHandling: configuration?.errorHandling ?? ErrorHandlingOptions())
     write(outputs, to: outputDirectory)
   } catch {
     fail(error.description)

@@ -20,10 +20,12 @@ public struct LaunchBoard: Sendable {
     self.endpoint = endpoint
     client = RocketClient(
       transport: HTTPTransport(endpoint: endpoint), credentials: MemoryCredentials(),
-      endpointKey: endpoint.absoluteString, cache: CacheStore(InMemoryNormalizedCache()))
+      endpointKey: endpoint.absoluteString, interceptors: [SendsErrorBehavior()],
+      cache: CacheStore(InMemoryNormalizedCache()))
   }
 
-  /// The board's lines for the newest `first` launches.
+  /// The board's lines for the newest `first` launches, or why the server could not give them
+  /// (a `first` below 1, for one).
   ///
   /// - Throws: ``RocketClientError`` when the server cannot answer.
   public func lines(first: Int) async throws -> [String] {
@@ -40,7 +42,7 @@ public struct LaunchBoard: Sendable {
   public func firstBooking(email: String, launchIDs: [String]) async throws -> Int {
     let events = try await client.results(
       of: BookingsSubscription(), via: WebSocketSubscriptionTransport(endpoint: endpoint))
-    try await client.logIn(SignInMutation(email: email), email: email) { $0.login?.token }
+    try await client.logIn(SignInMutation(email: email), email: email) { $0.login.token }
     let booker = Task { [client] in
       for id in launchIDs {
         _ = try await client.perform(BookMutation(id: id))

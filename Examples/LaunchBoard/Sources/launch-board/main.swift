@@ -1,5 +1,6 @@
 // launch-board ENDPOINT: prints the three newest launches, then books trips as
 // board@example.com and prints the first booking the server's subscription reports.
+// launch-board ENDPOINT COUNT: prints the COUNT newest launches only (or why there are none).
 import Foundation
 import LaunchBoard
 
@@ -9,11 +10,17 @@ func fail(_ message: String, status: Int32) -> Never {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 2, let endpoint = URL(string: arguments[1]) else {
-  fail("usage: launch-board ENDPOINT", status: 2)
+guard arguments.count == 2 || arguments.count == 3, let endpoint = URL(string: arguments[1]),
+  arguments.count == 2 || Int(arguments[2]) != nil
+else {
+  fail("usage: launch-board ENDPOINT [COUNT]", status: 2)
 }
 let board = LaunchBoard(endpoint: endpoint)
 do {
+  if arguments.count == 3, let count = Int(arguments[2]) {
+    for line in try await board.lines(first: count) { print(line) }
+    exit(0)
+  }
   for line in try await board.lines(first: 3) { print(line) }
   let change = try await board.firstBooking(
     email: "board@example.com", launchIDs: ["110", "109", "108", "107"])

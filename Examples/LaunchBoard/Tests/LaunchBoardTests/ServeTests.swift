@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// The program against a real `rocket-reserver serve` on an ephemeral loopback port: a query over
-/// HTTP, then a subscription over a WebSocket that reports the program's own booking.
+/// HTTP, then a subscription over a WebSocket that reports the program's own booking, then a
+/// query whose `launches` fails, read as a `FieldResult`.
 ///
 /// The server is the binary RocketReserver's own build made: `ROCKET_RESERVER` when set, else
 /// `../../.build/debug/rocket-reserver` (make test builds it first).
@@ -76,5 +77,18 @@ import Testing
         bookings: +1
 
         """)
+
+    // A page size below 1 fails `launches`; under `onError: NULL` the board reads the failure as
+    // the errors of its `FieldResult`.
+    let failing = Process()
+    failing.executableURL = Self.program
+    failing.arguments = [endpoint, "0"]
+    let failingOutput = Pipe()
+    failing.standardOutput = failingOutput
+    try failing.run()
+    let failed = String(decoding: failingOutput.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    failing.waitUntilExit()
+    #expect(failing.terminationStatus == 0)
+    #expect(failed == "no board: pageSize must be at least 1, but it was 0.\n")
   }
 }

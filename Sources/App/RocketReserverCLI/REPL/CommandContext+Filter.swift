@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 import JQ
 
 extension CommandContext {

@@ -11,7 +11,9 @@ extension GraphQLResult {
   /// - Throws: ``RocketClientError``:
   ///   - `.notLoggedIn` when an error says the caller must log in (see ``isNotLoggedIn(_:)``);
   ///   - `.invalidResponse` when the body is not an object with `data` or `errors`;
-  ///   - `.decoding` when `data` does not have the operation's shape (the error names the path).
+  ///   - `.decoding` when `data` does not have the operation's shape, or a field failed where the
+  ///     generated type has no null and no `@catch` takes the error (the error names the path, and
+  ///     the server's message).
   public init(
     response: JSON, operationName: String, endpointKey: String
   ) throws(RocketClientError) {
@@ -38,7 +40,7 @@ extension GraphQLResult {
       self.init(data: nil, errors: errors)
     case .object(let object):
       do {
-        self.init(data: try Data(object: object, path: []), errors: errors)
+        self.init(data: try Data(object: object, path: [], errors: ResponseErrors(errors)), errors: errors)
       } catch let error as ResponseDecodingError {
         throw RocketClientError.decoding(operation: operationName, error)
       } catch {

@@ -17,7 +17,8 @@
 ///     "accessModifier": "public",
 ///     "testMocks": { "swiftPackage": { "targetName": "RocketReserverAPITestMocks" } }
 ///   },
-///   "operationManifest": { "path": "persisted-query-manifest.json", "version": "persistedQueries" }
+///   "operationManifest": { "path": "persisted-query-manifest.json", "version": "persistedQueries" },
+///   "options": { "onError": "NULL", "catchByDefault": "THROW" }
 /// }
 /// ```
 ///
@@ -56,6 +57,8 @@ public struct CodegenConfiguration: Sendable {
   public var testMocks: TestMocks
   /// Where the persisted-query manifest goes (relative to the file's folder), or nil for none.
   public var operationManifestPath: String?
+  /// The `onError` the operations are generated for and the default `@catch` (`options`).
+  public var errorHandling = ErrorHandlingOptions()
 
   /// Positions of values, for errors found after parsing (a pattern that matches nothing).
   public var positions: [String: ConfigurationJSON.Position] = [:]
@@ -70,7 +73,9 @@ public struct CodegenConfiguration: Sendable {
     self.path = path
     let root = try ConfigurationJSON.parse(text, path: path)
     let reader = Members(path: path, name: "the configuration", json: root)
-    let top = try reader.members(allowed: ["schemaNamespace", "input", "output", "operationManifest"])
+    let top = try reader.members(allowed: [
+      "schemaNamespace", "input", "output", "operationManifest", "options",
+    ])
 
     guard let namespace = top["schemaNamespace"] else { throw reader.missing("schemaNamespace", in: root) }
     schemaNamespace = try reader.string(namespace, "schemaNamespace")
@@ -146,6 +151,25 @@ public struct CodegenConfiguration: Sendable {
           throw reader.error(
             at: version, "version must be \"persistedQueries\" (Apollo's format), not \"\(text)\"")
         }
+      }
+    }
+    if let options = top["options"] {
+      let optionMembers = try Members(path: path, name: "options", json: options)
+        .members(allowed: ["onError", "catchByDefault"])
+      if let onError = optionMembers["onError"] {
+        let text = try reader.string(onError, "onError")
+        guard let value = ErrorHandlingOptions.OnError(rawValue: text) else {
+          throw reader.error(at: onError, "onError must be \"PROPAGATE\" or \"NULL\", not \"\(text)\"")
+        }
+        errorHandling.onError = value
+      }
+      if let catchTo = optionMembers["catchByDefault"] {
+        let text = try reader.string(catchTo, "catchByDefault")
+        guard let value = ErrorHandlingOptions.CatchTo(rawValue: text) else {
+          throw reader.error(
+            at: catchTo, "catchByDefault must be \"RESULT\", \"NULL\" or \"THROW\", not \"\(text)\"")
+        }
+        errorHandling.catchByDefault = value
       }
     }
   }

@@ -7,11 +7,13 @@ struct OperationGenerator {
   let schema: GraphQLSchema
   private let selectionSets: SelectionSetGenerator
   private let types: SwiftTypeMapping
+  private let errorHandling: ErrorHandlingOptions
 
-  init(schema: GraphQLSchema) {
+  init(schema: GraphQLSchema, errorHandling: ErrorHandlingOptions = ErrorHandlingOptions()) {
     self.schema = schema
-    self.selectionSets = SelectionSetGenerator(schema: schema)
+    self.selectionSets = SelectionSetGenerator(schema: schema, onError: errorHandling.onError)
     self.types = SwiftTypeMapping(schema: schema)
+    self.errorHandling = errorHandling
   }
 
   /// The generated file's text.
@@ -28,7 +30,9 @@ struct OperationGenerator {
     for fragment in fragments {
       writer.line()
       writer.line("/// Fragment `\(fragment.name)` on `\(fragment.selectionSet.parentType)`.")
-      selectionSets.write(fragment.selectionSet, named: fragment.name, into: &writer)
+      selectionSets.write(
+        fragment.selectionSet, named: fragment.name, catchDefault: errorHandling.catchByDefault, into: &writer
+      )
     }
     return writer.text
   }
@@ -47,6 +51,10 @@ struct OperationGenerator {
       writer.line("public static let operationName = \(stringLiteral(operation.name))")
       writer.line("public static let operationType: GraphQLOperationType = .\(kind)")
       writer.line("public static let document = \(stringLiteral(operation.document))")
+      writer.line("/// The `onError` its types were generated for; send it to a server that honours it.")
+      writer.line(
+        "public static let errorBehavior: ErrorBehavior = .\(errorHandling.onError == .null ? "null" : "propagate")"
+      )
       let keyed = keyedTypes.map(stringLiteral).joined(separator: ", ")
       writer.line("/// The schema's types with an `id: ID!` field, which the normalized cache keys by id.")
       writer.line("public static let cacheKeyedTypes: Set<String> = [\(keyed)]")
@@ -64,7 +72,10 @@ struct OperationGenerator {
       writer.line()
       writeVariables(operation, into: &writer)
       writer.line()
-      selectionSets.write(operation.selectionSet, named: "Data", into: &writer)
+      selectionSets.write(
+        operation.selectionSet, named: "Data",
+        catchDefault: operation.catchTo ?? errorHandling.catchByDefault,
+        into: &writer)
     }
   }
 

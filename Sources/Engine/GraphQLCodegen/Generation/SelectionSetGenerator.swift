@@ -6,14 +6,22 @@ import GraphQLWire
 struct SelectionSetGenerator {
   let schema: GraphQLSchema
   let types: SwiftTypeMapping
+  /// The `onError` the operations are generated for.
+  let onError: ErrorHandlingOptions.OnError
 
-  init(schema: GraphQLSchema) {
+  init(schema: GraphQLSchema, onError: ErrorHandlingOptions.OnError = .propagate) {
     self.schema = schema
     self.types = SwiftTypeMapping(schema: schema)
+    self.onError = onError
   }
 
   /// Writes `public struct <name>: SelectionSetData` for `selectionSet`.
-  func write(_ selectionSet: SelectionSetIR, named name: String, into writer: inout SwiftWriter) {
+  /// - Parameter catchDefault: the `@catch(to:)` of fields that have none (the operation's, else
+  ///   the configuration's or schema's default).
+  func write(
+    _ selectionSet: SelectionSetIR, named name: String, catchDefault: ErrorHandlingOptions.CatchTo?,
+    into writer: inout SwiftWriter
+  ) {
     writer.block("public struct \(name): SelectionSetData, Hashable") { writer in
       for field in selectionSet.fields {
         var doc = field.description ?? ""
@@ -21,8 +29,7 @@ struct SelectionSetGenerator {
           doc += (doc.isEmpty ? "" : "\n\n") + "Deprecated: \(reason)"
         }
         writer.documentation(doc)
-        let swiftType = types.resultType(
-          field.type, compositeName: nestedName(field), forceOptional: field.isConditional)
+        let swiftType = fieldCode(field, catchDefault: catchDefault).swiftType
         writer.line("public let \(SwiftNaming.identifier(field.responseKey)): \(swiftType)")
       }
       for fragment in selectionSet.fragments {
@@ -42,48 +49,53 @@ struct SelectionSetGenerator {
       writer.line()
       writeSelections(selectionSet, into: &writer)
       writer.line()
-      writeInitializer(selectionSet, into: &writer)
+      writeInitializer(selectionSet, catchDefault: catchDefault, into: &writer)
       for field in selectionSet.fields {
         guard let child = field.selectionSet else { continue }
         writer.line()
-        write(child, named: nestedName(field), into: &writer)
+        write(child, named: nestedName(field), catchDefault: catchDefault, into: &writer)
       }
       for typeCase in selectionSet.typeCases {
         writer.line()
-        write(typeCase.selectionSet, named: "As\(typeCase.typeName)", into: &writer)
+        write(
+          typeCase.selectionSet, named: "As\(typeCase.typeName)", catchDefault: catchDefault, into: &writer)
       }
       for fragment in selectionSet.deferredFragments {
         guard let child = fragment.selectionSet else { continue }
         writer.line()
-        write(child, named: fragment.typeName, into: &writer)
+        write(child, named: fragment.typeName, catchDefault: catchDefault, into: &writer)
       }
     }
   }
 
-  private func writeInitializer(_ selectionSet: SelectionSetIR, into writer: inout SwiftWriter) {
+  private func writeInitializer(
+    _ selectionSet: SelectionSetIR, catchDefault: ErrorHandlingOptions.CatchTo?,
+    into writer: inout SwiftWriter
+  ) {
     writer.block("public init(object: JSONObject, path: [PathComponent]) throws") { writer in
+      writer.line("try self.init(object: object, path: path, errors: .none)")
+    }
+    writer.line()
+    writer.block("public init(object: JSONObject, path: [PathComponent], errors: ResponseErrors) throws") {
+      writer in
       for field in selectionSet.fields {
-        let key = stringLiteral(field.responseKey)
-        let path = "path + [.key(\(key))]"
-        let conditional = field.isConditional ? ", conditional: true" : ""
-        let json = "ResponseDecoding.member(object, \(key), \(path)\(conditional))"
-        let decode = types.decodeExpression(
-          field.type, json: json, path: path, compositeName: nestedName(field),
-          forceOptional: field.isConditional)
+        let decode = fieldCode(field, catchDefault: catchDefault).decode
         writer.line("self.\(SwiftNaming.identifier(field.responseKey)) = try \(decode)")
       }
       for fragment in selectionSet.fragments {
-        writer.line("self.\(fragmentProperty(fragment)) = try \(fragment)(object: object, path: path)")
+        writer.line(
+          "self.\(fragmentProperty(fragment)) = try \(fragment)(object: object, path: path, errors: errors)")
       }
       for typeCase in selectionSet.typeCases {
         let list = concreteTypes(of: typeCase, in: selectionSet).map(stringLiteral).joined(separator: ", ")
         writer.line(
           "self.as\(typeCase.typeName) = try object[\"__typename\"]?.stringValue.map { [\(list)].contains($0) }"
-            + " == true ? As\(typeCase.typeName)(object: object, path: path) : nil")
+            + " == true ? As\(typeCase.typeName)(object: object, path: path, errors: errors) : nil")
       }
       for fragment in selectionSet.deferredFragments {
         writer.line(
-          "self._\(fragment.propertyName.filter { $0 != "`" }) = try Deferred(object: object, path: path)")
+          "self._\(fragment.propertyName.filter { $0 != "`" }) = try Deferred(object: object, path: path, errors: errors)"
+        )
       }
     }
   }

@@ -36,16 +36,20 @@ struct SwiftTypeMapping {
     }
   }
 
-  /// An expression decoding `json` at `path` (both Swift expressions) into the result type.
+  /// An expression decoding `json` at `path` (both Swift expressions) into the result type, in
+  /// an initializer whose `errors` are the response's. `throwsOnError` makes a nullable field
+  /// that is null with an error throw (`@catch(to: THROW)` and `RESULT`) instead of reading nil.
   func decodeExpression(
-    _ type: GraphQLTypeReference, json: String, path: String, compositeName: String, forceOptional: Bool
+    _ type: GraphQLTypeReference, json: String, path: String, compositeName: String, forceOptional: Bool,
+    throwsOnError: Bool = false
   ) -> String {
-    if forceOptional || !type.isNonNull {
-      let inner = innerDecode(type.nullable, compositeName: compositeName)
-      return "ResponseDecoding.nullable(\(json), \(path)) { \(inner) }"
-    }
     let inner = innerDecode(type.nullable, compositeName: compositeName)
-    return "ResponseDecoding.nonNull(\(json), \(path)) { \(inner) }"
+    if forceOptional || !type.isNonNull {
+      let function = throwsOnError ? "nullableThrowing" : "nullable"
+      let errors = throwsOnError ? ", errors" : ""
+      return "ResponseDecoding.\(function)(\(json), \(path)\(errors)) { \(inner) }"
+    }
+    return "ResponseDecoding.nonNull(\(json), \(path), errors) { \(inner) }"
   }
 
   /// A closure body decoding `$0` at `$1` into a type whose outer nullability is handled.
@@ -59,9 +63,27 @@ struct SwiftTypeMapping {
       return "try ResponseDecoding.list($0, $1) { try \(elementDecode) }"
     case .named(let name):
       if schema.type(named: name)?.isCompositeType == true {
-        return "try ResponseDecoding.object($0, $1, as: \(compositeName).self)"
+        return "try ResponseDecoding.object($0, $1, errors, as: \(compositeName).self)"
       }
       return "try ResponseDecoding.scalar($0, $1, as: \(leafType(name)).self)"
+    }
+  }
+
+  /// `type` with the list depths in `levels` made non-null (0 the type itself, 1 its items...):
+  /// the type a field marked `@semanticNonNull(levels:)` has for an operation sent with
+  /// `onError: NULL`, where its nulls come only with errors.
+  static func semanticallyNonNull(_ type: GraphQLTypeReference, levels: Set<Int>, depth: Int = 0)
+    -> GraphQLTypeReference
+  {
+    guard !levels.isEmpty else { return type }
+    switch type {
+    case .nonNull(let inner):
+      return .nonNull(semanticallyNonNull(inner, levels: levels, depth: depth))
+    case .list(let element):
+      let list = GraphQLTypeReference.list(semanticallyNonNull(element, levels: levels, depth: depth + 1))
+      return levels.contains(depth) ? .nonNull(list) : list
+    case .named:
+      return levels.contains(depth) ? .nonNull(type) : type
     }
   }
 

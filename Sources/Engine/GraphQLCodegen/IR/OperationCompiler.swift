@@ -43,7 +43,8 @@ struct OperationCompiler {
             hasDefault: $0.defaultValue != nil)
         },
         selectionSet: collector.collect([operation.selectionSet], on: root.name),
-        document: printCompact(wireDocument), sourcePath: sourcePath)
+        document: printCompact(wireDocument), sourcePath: sourcePath,
+        catchTo: ClientDirectives.catchTo(original.directives))
     }
     let fragmentIRs = fragmentOrder.compactMap { name -> FragmentIR? in
       guard let fragment = fragments[name] else { return nil }

@@ -136,7 +136,8 @@ struct SelectionCollector {
         responseKey: key, fieldName: definition.name, arguments: node.arguments, type: definition.type,
         isConditional: conditional,
         description: definition.description, deprecationReason: definition.deprecationReason,
-        selectionSet: nil),
+        selectionSet: nil, catchTo: ClientDirectives.catchTo(node.directives),
+        semanticNonNullLevels: ClientDirectives.semanticNonNullLevels(definition)),
       childType: isComposite ? namedType : nil,
       childSelections: node.selectionSet.map { [$0] } ?? [])
   }

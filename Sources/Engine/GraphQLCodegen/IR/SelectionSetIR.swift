@@ -45,6 +45,10 @@ struct FieldIR: Sendable {
   var deprecationReason: String?
   /// The child selection set, for fields of composite type.
   var selectionSet: SelectionSetIR?
+  /// The field's `@catch(to:)`, from its first occurrence; nil when it has none.
+  var catchTo: ErrorHandlingOptions.CatchTo? = nil
+  /// The list depths the schema's `@semanticNonNull` names (0 the field itself); empty for none.
+  var semanticNonNullLevels: Set<Int> = []
 }
 
 /// A selection set on a narrower type than its parent (`... on Rocket { ... }` inside an interface).
@@ -69,6 +73,8 @@ struct OperationIR: Sendable {
   /// The compact document sent on the wire: the operation and the fragments it uses.
   var document: String
   var sourcePath: String
+  /// The operation's `@catch(to:)`: the default of its fields; nil when it has none.
+  var catchTo: ErrorHandlingOptions.CatchTo? = nil
 }
 
 /// A named fragment ready to generate.

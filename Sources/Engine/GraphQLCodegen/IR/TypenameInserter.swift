@@ -5,14 +5,18 @@ import GraphQLWire
 /// selection set made on an interface or union, so the generated code can tell which type case
 /// an object is (a field of the generated type); with `everyObject` true, to every selection set
 /// but those on a root operation type, so a normalized cache can key every object it stores
-/// (this is what goes on the wire).
+/// (this is what goes on the wire, without the client directives: `@catch` is for generated code).
 struct TypenameInserter {
   let schema: GraphQLSchema
   var everyObject = false
 
+  /// The directives left out: the client directives on the wire, none otherwise.
+  private var stripped: Set<String> { everyObject ? ClientDirectives.stripped : [] }
+
   func insert(into operation: OperationDefinition) -> OperationDefinition {
     guard let root = schema.rootType(for: operation.operation) else { return operation }
     var copy = operation
+    copy.directives.removeAll { stripped.contains($0.name.value) }
     copy.selectionSet = insert(into: operation.selectionSet, on: root.name)
     return copy
   }
@@ -32,6 +36,7 @@ struct TypenameInserter {
     copy.selections = selectionSet.selections.map { selection in
       switch selection {
       case .field(var field):
+        field.directives.removeAll { stripped.contains($0.name.value) }
         if let child = field.selectionSet,
           let childType = schema.type(named: parentType)?.fields?[field.name.value]?.type.namedType
         {

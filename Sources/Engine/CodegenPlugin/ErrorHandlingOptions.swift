@@ -1,0 +1,1 @@
+../GraphQLCodegen/Configuration/ErrorHandlingOptions.swift
