@@ -28,7 +28,9 @@ extension REPL {
     if !line.hasPrefix(" ") { editor.addToHistory(document) }
     let outcome = await TerminalEcho.suppressed {
       try? await ProcessSignals.run {
-        await AdHocQuery.run(AdHocRequest(document: document), context: context)
+        await CommandTiming.measured(context) {
+          await AdHocQuery.run(AdHocRequest(document: document), context: context)
+        }
       }
     }
     return outcome ?? .failed()
@@ -51,7 +53,7 @@ extension REPL {
     case .complete(let text):
       var request = AdHocRequest(document: text)
       request.scriptLine = line
-      return await AdHocQuery.run(request, context: context)
+      return await CommandTiming.measured(context) { await AdHocQuery.run(request, context: context) }
     }
   }
 }
