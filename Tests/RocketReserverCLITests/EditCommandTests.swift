@@ -108,6 +108,15 @@ import Testing
       #expect(mode.contains(" icanon") && !mode.contains("-icanon"), "run \(run): \(mode)")
       #expect(mode.contains(" echo ") && !mode.contains("-echo "), "run \(run): \(mode)")
     }
+    // `\e` on a `...>` line hands the document typed so far to the editor (psql's query buffer).
+    try editor.willExit(0)
+    try editor.willWrite("{ launch(id: 20) { site } }")
+    terminal.send("{ launch(id: 20) {\n")
+    try terminal.expect("...> ", timeout: ShellFixture.patience)
+    terminal.send("\\e\n")
+    let buffer = try fixture.expectPrompt(terminal)
+    #expect(editor.read("seen-4") == "{ launch(id: 20) {\n")
+    #expect(buffer.contains("\"site\": \"CCAFS SLC 40\""), "\(buffer)")
     terminal.send("total\n")
     #expect(try fixture.expectPrompt(terminal).contains("trips booked in all"))
     terminal.sendControl("d")
@@ -120,7 +129,7 @@ import Testing
     let oneShot = try fixture.run(
       endpoint + ["query", "--edit"], environment: ["EDITOR": editor.command, "VISUAL": ""])
     #expect(oneShot.status == 0, "\(oneShot.standardError)")
-    #expect(editor.read("seen-4") == "{ launch(id: 2) { mission { name } } }\n")
+    #expect(editor.read("seen-5") == "{ launch(id: 20) { site } }\n")
     #expect(oneShot.standardOutput.contains("\"id\": \"3\""), "\(oneShot.standardOutput)")
     #expect(oneShot.standardError.contains("{ launch(id: 3) { id } }"))
 
@@ -130,7 +139,7 @@ import Testing
       endpoint + ["query", "--edit", "{ launch(id: 4) { id } }"],
       environment: ["VISUAL": editor.command, "EDITOR": "false"])
     #expect(given.status == 0, "\(given.standardError)")
-    #expect(editor.read("seen-5") == "{ launch(id: 4) { id } }\n")
+    #expect(editor.read("seen-6") == "{ launch(id: 4) { id } }\n")
     #expect(given.standardOutput.isEmpty)
     #expect(given.standardError == "rocket-reserver: query: the document is unchanged: nothing sent\n")
 

@@ -293,8 +293,9 @@ public struct REPL: Sendable {
       return context.fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
     }
     context.lineRequests = lineRequests
-    // `every` times each run of its command, not its own wait; `timing` prints no time of its own.
-    guard !(command is EveryCommand || command is TimingCommand) else {
+    // `every` times each run of its command, not its own wait, `edit` the sending, not the
+    // editor; `timing` prints no time of its own.
+    guard !(command is EveryCommand || command is TimingCommand || command is EditCommand) else {
       return await command.run(parsed, context: context)
     }
     return await CommandTiming.measured(context) { [context] in

@@ -9,20 +9,29 @@ public struct EditCommand: Command {
     summary: "edit the last GraphQL document in $VISUAL or $EDITOR, then send it (psql's \\e)",
     details: """
       Opens the last document sent (typed, by query or by edit; in a fresh shell the newest one in
-      the history) in $VISUAL, else $EDITOR, else vi, run as /bin/sh runs it (EDITOR="code --wait"
-      works), on a temporary copy 0600 in a directory of its own, removed afterwards. When the
-      editor exits 0 with the document changed, it is shown, recorded in the history and sent as
-      query sends it; unchanged, or an editor that fails, sends nothing and says so (status 0 and 1).
-      query --edit does the same from the command line, starting from its DOCUMENT or -f FILE.
+      the history; \\e on a ...> line: the document being typed) in $VISUAL, else $EDITOR, else
+      vi, run as /bin/sh runs it (EDITOR="code --wait" works), on a temporary copy 0600 in a
+      directory of its own, removed afterwards. When the editor exits 0 with the document changed,
+      it is shown, recorded in the history and sent as query sends it; unchanged, or an editor
+      that fails, sends nothing and says so (status 0 and 1). query --edit does the same from the
+      command line, starting from its DOCUMENT or -f FILE.
       """,
     recordedInHistory: false, availability: .shellOnly)
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
-    switch Self.edit(Self.lastDocument(context) ?? "", context: context, by: name) {
+    await Self.editAndSend(Self.lastDocument(context) ?? "", context: context)
+  }
+
+  /// Opens `text` in the editor and, when it comes back changed, records it for the history and
+  /// sends it.
+  static func editAndSend(_ text: String, context: CommandContext) async -> CommandOutcome {
+    switch edit(text, context: context, by: "edit") {
     case .finished(let outcome): return outcome
     case .document(let document):
       context.memory.recordInHistory(document)
-      return await AdHocQuery.run(AdHocRequest(document: document), context: context)
+      return await CommandTiming.measured(context) {
+        await AdHocQuery.run(AdHocRequest(document: document), context: context)
+      }
     }
   }
 
