@@ -45,9 +45,9 @@ import Testing
     return total
   }
 
-  /// The launch ids of `trips --format ids` (one a line).
-  static func ids(_ text: String) -> Set<Int> {
-    Set(text.split(whereSeparator: \.isNewline).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+  /// The launch ids of `trips --format ids` (one a line), in the order printed.
+  static func ids(_ text: String) -> [Int] {
+    text.split(whereSeparator: \.isNewline).compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
   }
 
   @Test func theClientAgreesWithAModelOfTheUsersBookings() async throws {
@@ -135,8 +135,10 @@ import Testing
           if booking { booked.insert(launch) } else { booked.remove(launch) }
         }
       case "trips":
+        // Newest first (the highest flight number), as `launches` lists them.
         let shown = Self.ids(output)
-        check(shown == booked || qualified, index, step, output, "trips \(shown) != \(booked)")
+        let expected = booked.sorted(by: >)
+        check(shown == expected || qualified, index, step, output, "trips \(shown) != \(expected)")
       case "launch":
         let says = output.contains("booked:   yes")
         check(
@@ -154,9 +156,10 @@ import Testing
     }
     if !online { try fixture.start() }
     let final = try client.run(["trips", "--format", "ids"])
-    #expect(Self.ids(final.standardOutput) == booked, "seed \(seed): the server's trips \(final)")
+    #expect(
+      Self.ids(final.standardOutput) == booked.sorted(by: >), "seed \(seed): the server's trips \(final)")
     let server = try client.run(["--no-queue", "--cache", "network-only", "trips", "--format", "ids"])
-    #expect(Self.ids(server.standardOutput) == booked, "seed \(seed)")
+    #expect(Self.ids(server.standardOutput) == booked.sorted(by: >), "seed \(seed)")
     #expect(problems.isEmpty, "\(problems.first ?? "")")
     let cpu = Self.cpuSeconds() - started
     print(
@@ -183,7 +186,7 @@ import Testing
       if offline { fixture.stop() }
       let policy = offline ? [] : ["--cache", "cache-only"]
       let trips = try client.run(["trips", "--format", "ids"] + policy)
-      #expect(trips.standardOutput == "6\n7\n", "\(trips)")
+      #expect(trips.standardOutput == "7\n6\n", "newest first: \(trips)")
       #expect(try client.run(["launch", "5"] + policy).standardOutput.contains("booked:   no\n"))
       #expect(try client.run(["launch", "7"] + policy).standardOutput.contains("booked:   yes\n"))
       #expect(try client.run(["total"] + policy).standardOutput == "2 trips booked in all\n")
@@ -197,5 +200,18 @@ import Testing
     let empty = try client.run(["trips"])
     #expect(empty.standardError.contains("pending: book 21 (queued, not sent"), "\(empty)")
     #expect(try client.run(["total"]).standardError.contains("pending: book 21"))
+
+    // Back online the outbox goes first; the list is newest first whatever the booking order
+    // (21, then 3 and 40), and a booking queued since is listed in its place, said to be pending.
+    try fixture.start()
+    #expect(try client.run(["book", "3", "40"]).status == 0)
+    #expect(try client.run(["launch", "30"]).status == 0)
+    let online = try client.run(["trips", "--format", "ids"])
+    #expect(online.standardOutput == "40\n21\n3\n", "\(online)")
+    fixture.stop()
+    #expect(try client.run(["book", "30"]).status == 75)
+    let pending = try client.run(["trips", "--format", "ids"])
+    #expect(pending.standardOutput == "40\n30\n21\n3\n", "\(pending)")
+    #expect(pending.standardError.contains("pending: book 30 (queued, not sent"), "\(pending)")
   }
 }

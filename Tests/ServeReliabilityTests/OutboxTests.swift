@@ -129,7 +129,7 @@ import Testing
       ])
     #expect(try fixture.events() == [1, 1, 1, -1], "each change once, in order")
     let trips = try fixture.client(["--format", "ids", "trips"])
-    #expect(trips.standardOutput == "42\n43\n")
+    #expect(trips.standardOutput == "43\n42\n", "newest first")
     #expect(try fixture.client(["outbox"]).standardError.contains("the outbox is empty"))
     fixture.stop()
   }

@@ -88,7 +88,7 @@ import Testing
     Self.expectHeld(database, by: terminal, after: "another process's book 4")
     #expect(try ClientHome.type("trips", into: terminal).contains("4 "))
     Self.expectHeld(database, by: terminal, after: "trips")
-    #expect(try run(["--format", "ids", "trips"]).standardOutput == "3\n4\n")
+    #expect(try run(["--format", "ids", "trips"]).standardOutput == "4\n3\n")
   }
 
   /// Four processes at once (two shells in ptys that live through the storm, two loops of

@@ -20,6 +20,8 @@ enum AdHocQuery {
   ///   - request: the document, variables and operation name.
   ///   - context: the session, output and styles.
   static func run(_ request: AdHocRequest, context: CommandContext) async -> CommandOutcome {
+    // Checked or not, it is what `edit` opens next: the one to mend.
+    context.memory.noteDocument(request.document)
     let schema: GraphQLSchema
     switch await EndpointSchema.lookup(context: context) {
     case .found(let found): schema = found

@@ -16,6 +16,9 @@ public struct QueryCommand: Command {
     help: "set a variable (repeatable): JSON if VALUE parses as JSON, else a string")
   static let variables = Option(
     "--variables", valueName: "JSON", type: .text, help: "set the variables from a JSON object")
+  static let edit = Flag(
+    "--edit",
+    help: "edit the document (or the last one sent) in $VISUAL or $EDITOR first; send it when changed")
   static let operation = Option(
     "--operation", valueName: "NAME", type: .text, help: "the operation to run, of several")
 
@@ -41,9 +44,15 @@ public struct QueryCommand: Command {
       In the shell, a line starting with {, query, mutation, subscription or fragment is a
       document: it continues on ...> lines while brackets are open, and Tab completes from the
       schema.
+
+      --edit opens the document (DOCUMENT, -f FILE, else the last one sent or in the shell's
+      history) in $VISUAL or $EDITOR first, as the shell's edit does, and sends it only when the
+      editor exits 0 with it changed.
       """,
     arguments: [document.declaration],
-    options: [file.declaration, variable.declaration, variables.declaration, operation.declaration])
+    options: [
+      file.declaration, variable.declaration, variables.declaration, operation.declaration, edit.declaration,
+    ])
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     var text = arguments[Self.document]
@@ -55,13 +64,25 @@ public struct QueryCommand: Command {
       let input = AdHocRequest.readStandardInput()
       if !input.allSatisfy(\.isWhitespace) { text = input }
     }
-    let request: AdHocRequest
+    let editing = arguments[Self.edit]
+    if editing && text == nil && arguments[Self.file] == nil {
+      text = EditCommand.lastDocument(context) ?? ""
+    }
+    var request: AdHocRequest
     do {
       request = try AdHocRequest(
         text: text, file: arguments[Self.file], variablesJSON: arguments[Self.variables],
         pairs: arguments.all(Self.variable), operationName: arguments[Self.operation])
     } catch {
       return context.badArgument(ArgumentParser.Failure(message: error.message, showsUsage: true), for: self)
+    }
+    if editing {
+      switch EditCommand.edit(request.document, context: context, by: name) {
+      case .finished(let outcome): return outcome
+      case .document(let document):
+        context.memory.recordInHistory(document)
+        request.document = document
+      }
     }
     return await AdHocQuery.run(request, context: context)
   }

@@ -20,18 +20,31 @@ extension REPL {
   }
 
   /// Reads the rest of the document `line` starts, records it in history and sends it; Ctrl-C
-  /// while typing abandons it (nothing recorded or sent), Ctrl-C while it runs cancels it.
+  /// while typing abandons it (nothing recorded or sent), Ctrl-C while it runs cancels it. `\e`
+  /// on a line of its own hands the lines so far to the editor, as `edit` does the last document.
   func interactDocument(
     _ line: String, editor: LineEditor, context: CommandContext, documents: ShellDocuments
   ) async -> CommandOutcome {
-    guard let document = documents.read(firstLine: line, editor: editor) else { return .success }
-    if !line.hasPrefix(" ") { editor.addToHistory(document) }
-    let outcome = await TerminalEcho.suppressed {
-      try? await ProcessSignals.run {
-        await AdHocQuery.run(AdHocRequest(document: document), context: context)
+    switch documents.read(firstLine: line, editor: editor) {
+    case nil:
+      return .success
+    case .toEdit(let typed):
+      let outcome = await TerminalEcho.suppressed {
+        try? await ProcessSignals.run { await EditCommand.editAndSend(typed, context: context) }
       }
+      for entry in memory.takeHistoryEntries() { editor.addToHistory(entry) }
+      return outcome ?? .failed()
+    case .document(let document):
+      if !line.hasPrefix(" ") { editor.addToHistory(document) }
+      let outcome = await TerminalEcho.suppressed {
+        try? await ProcessSignals.run {
+          await CommandTiming.measured(context) {
+            await AdHocQuery.run(AdHocRequest(document: document), context: context)
+          }
+        }
+      }
+      return outcome ?? .failed()
     }
-    return outcome ?? .failed()
   }
 
   /// Checks and sends a document read from a script; one the input ended inside is an error at
@@ -51,7 +64,7 @@ extension REPL {
     case .complete(let text):
       var request = AdHocRequest(document: text)
       request.scriptLine = line
-      return await AdHocQuery.run(request, context: context)
+      return await CommandTiming.measured(context) { await AdHocQuery.run(request, context: context) }
     }
   }
 }

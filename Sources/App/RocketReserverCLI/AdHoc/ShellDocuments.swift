@@ -32,24 +32,43 @@ final class ShellDocuments: Sendable {
     self.cache = cache
   }
 
+  /// What the prompt made of a document.
+  enum Typed: Equatable {
+    /// Typed to its end: the document.
+    case document(String)
+    /// `\e` on a `...>` line (psql's `\e` on its query buffer): the lines before it, for the
+    /// editor to finish.
+    case toEdit(String)
+  }
+
+  /// The line that hands the document typed so far to the editor.
+  static let editLine = "\\e"
+
   /// Reads the lines of a document that starts with `firstLine` while it needs more
   /// (`DocumentLines`), with the `...>` prompt.
   ///
-  /// - Returns: the whole document, or nil when Ctrl-C or Ctrl-D abandoned it.
-  func read(firstLine: String, editor: LineEditor) -> String? {
+  /// - Returns: the whole document, the lines so far when `\e` was typed on a line of its own,
+  ///   or nil when Ctrl-C or Ctrl-D abandoned it.
+  func read(firstLine: String, editor: LineEditor) -> Typed? {
     defer {
       pending.withLock { $0 = nil }
     }
     let prompt = editor.prompt
     defer { editor.prompt = prompt }
+    var toEdit: String?
     let joined = DocumentLines.join(firstLine: firstLine) { text in
       pending.withLock { $0 = text }
       editor.prompt = Self.continuationPrompt
       guard case .line(let line) = editor.readLine() else { return nil }
+      if line.split(whereSeparator: \.isWhitespace) == [Substring(Self.editLine)] {
+        toEdit = text
+        return nil
+      }
       return line
     }
+    if let toEdit { return .toEdit(toEdit) }
     guard case .complete(let text) = joined else { return nil }
-    return text
+    return .document(text)
   }
 
   /// The completions for the cursor when the line is part of a document (it starts one, or one

@@ -1,10 +1,11 @@
 import RocketClient
 import RocketReserverAPI
 
-/// `trips`: the launches the logged-in user booked, in booking order.
+/// `trips`: the launches the logged-in user booked, newest first as `launches` lists them (the
+/// server answers in booking order; `--json` prints its answer as it is).
 public struct TripsCommand: Command {
   public let declaration = CommandDeclaration(
-    "trips", summary: "list your booked trips", needsLogin: true, printsRows: true)
+    "trips", summary: "list your booked trips, newest first", needsLogin: true, printsRows: true)
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     let fetched = await context.request("Loading your trips") { requests throws(RocketClientError) in
@@ -14,7 +15,7 @@ public struct TripsCommand: Command {
     guard let me = result.me else {
       return context.fail(context.notLoggedInMessage, status: ExitStatus.notLoggedIn)
     }
-    let trips = me.trips.compactMap { $0 }
+    let trips = Self.newestFirst(me.trips.compactMap { $0 }, id: \.id)
     context.shell.noteTrips(trips.map(\.id))
     if context.json {
       context.writeJSON(data)
@@ -36,6 +37,20 @@ public struct TripsCommand: Command {
     context.writeTable(table)
     Self.notePending(queued, context: context)
     return .success
+  }
+
+  /// `trips` in the order `launches` lists them: the highest flight number (the newest launch)
+  /// first. Ids that are not numbers (another server's) follow, in the order given.
+  static func newestFirst<Trip>(_ trips: [Trip], id: (Trip) -> String) -> [Trip] {
+    let numbered = trips.enumerated().map { (number: Int(id($1)), position: $0, trip: $1) }
+    return numbered.sorted { a, b in
+      switch (a.number, b.number) {
+      case (let x?, let y?) where x != y: x > y
+      case (.some, nil): true
+      case (nil, .some): false
+      default: a.position < b.position
+      }
+    }.map(\.trip)
   }
 
   /// `pending: book 21, cancel 5 (queued, not sent; 'outbox' lists them)` on standard error,

@@ -12,6 +12,9 @@ struct ArgumentDeclaration: Sendable {
   let help: String
   /// Whether usage lines and help leave it out (words `quit` accepts and ignores).
   let isHidden: Bool
+  /// Whether the words from this one on are another command's (`every 5 launches --all`): options
+  /// among them are not parsed here, as after `--`, and Tab completes them as that command's.
+  var endsOptions = false
 
   /// `ID`, `[COMMAND]`, `ID [ID ...]` or `[ID ...]`.
   var synopsis: String {
@@ -31,9 +34,10 @@ struct Positional<Value: Sendable>: Sendable {
   /// Declares a positional argument: the parameters are ``ArgumentDeclaration``'s properties.
   init(
     _ name: String, type: ValueType<Value>, optional: Bool = false, repeats: Bool = false,
-    hidden: Bool = false, help: String
+    hidden: Bool = false, endsOptions: Bool = false, help: String
   ) {
     declaration = ArgumentDeclaration(
-      name: name, value: type.erased, isOptional: optional, repeats: repeats, help: help, isHidden: hidden)
+      name: name, value: type.erased, isOptional: optional, repeats: repeats, help: help, isHidden: hidden,
+      endsOptions: endsOptions)
   }
 }

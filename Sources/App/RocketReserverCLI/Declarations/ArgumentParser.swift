@@ -41,12 +41,15 @@ enum ArgumentParser {
     var stop: Swift.Result<Result, Failure>?
     var index = words.startIndex
     var optionsEnded = false
+    // From this positional on, the words are another command's (`every 5 launches --all`).
+    let nestedStart = declaration.arguments.firstIndex { $0.endsOptions }
     while index < words.endIndex {
       let word = words[index]
       index += 1
       // `-1` is a (wrong) value, such as a launch id, not an option: no option is named so.
       if optionsEnded || !looksLikeOption(word) || isNegativeNumber(word) {
         positional.append(word)
+        if let nestedStart, positional.count > nestedStart { optionsEnded = true }
         continue
       }
       if word == "--" {

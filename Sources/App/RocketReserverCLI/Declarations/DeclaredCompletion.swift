@@ -55,6 +55,38 @@ enum DeclaredCompletion {
     return options.first { $0.name == last || $0.short == last }?.value?.fileSystem
   }
 
+  /// The words of the command an argument such as `every`'s COMMAND starts (`every 5 launch`
+  /// gives `launch`; `every 5` gives none: the word typed is the command's name), or nil when
+  /// `arguments` do not reach it or the declaration has none.
+  static func nestedCommand(
+    for declaration: CommandDeclaration, shared: [OptionDeclaration], arguments: [String]
+  ) -> [String]? {
+    guard let start = declaration.arguments.firstIndex(where: \.endsOptions) else { return nil }
+    let options = declaration.options + shared.filter { $0.scope == .everyCommand }
+    var positionals = 0
+    var index = 0
+    var optionsEnded = false
+    while index < arguments.count {
+      let current = arguments[index]
+      if !optionsEnded, current == "--" {
+        optionsEnded = true
+        index += 1
+      } else if !optionsEnded, ArgumentParser.looksLikeOption(current),
+        !ArgumentParser.isNegativeNumber(current)
+      {
+        let (name, inline) = ArgumentParser.splitOption(current)
+        let option = options.first { $0.name == name || $0.short == name }
+        index += option?.takesValue == true && inline == nil ? 2 : 1
+      } else if positionals == start {
+        return Array(arguments[index...])
+      } else {
+        positionals += 1
+        index += 1
+      }
+    }
+    return positionals == start ? [] : nil
+  }
+
   /// The declaration that takes positional word number `position` (0-based), or nil.
   private static func argument(at position: Int, of arguments: [ArgumentDeclaration])
     -> ArgumentDeclaration?

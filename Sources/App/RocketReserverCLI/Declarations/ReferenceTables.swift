@@ -7,7 +7,7 @@ enum ReferenceTables {
     var text = "| command | what it does |\n|---|---|\n"
     for command in registry.commands {
       let declaration = command.declaration
-      var words = "`\(declaration.usage)`"
+      var words = "`\(cell(declaration.usage))`"
       if !declaration.aliases.isEmpty {
         words += " (also " + declaration.aliases.map { "`\($0)`" }.joined(separator: ", ") + ")"
       }

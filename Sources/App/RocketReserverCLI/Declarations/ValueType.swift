@@ -131,6 +131,9 @@ extension ValueType where Value == String {
   /// A directory's path; the shells complete directory names.
   static let directory = ValueType("a directory", fileSystem: .directories) { $0.isEmpty ? nil : $0 }
 
+  /// Any word at all, even an empty one (another command's, which that command parses).
+  static let anyWord = ValueType("a word") { $0 }
+
   /// A command name or alias; Tab offers the names.
   static let commandName = ValueType(
     "a command name",

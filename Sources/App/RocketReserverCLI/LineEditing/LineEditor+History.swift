@@ -53,6 +53,19 @@ extension LineEditor {
     }
   }
 
+  /// The entries of the history file at `path`, oldest first, read without a line editor (for
+  /// `query --edit` outside the shell); empty when it cannot be read.
+  static func entries(ofFile path: String) -> [String] {
+    guard cedit_open_error() == nil, access(path, R_OK) == 0, let history = history_init() else { return [] }
+    defer { history_end(history) }
+    _ = cel_hist_setsize(history, 1000)
+    guard cel_hist_load(history, path) >= 0 else { return [] }
+    let count = Int(cel_hist_count(history))
+    return (0..<max(count, 0)).reversed().compactMap { offset in
+      cel_hist_entry(history, Int32(offset)).map { String(cString: $0) }
+    }
+  }
+
   /// Whether the file at `path` starts with libedit's `_HiStOrY_V2_` line.
   private static func hasLibeditHeader(_ path: String) -> Bool {
     guard let file = fopen(path, "r") else { return false }

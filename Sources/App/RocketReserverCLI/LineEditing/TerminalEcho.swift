@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -6,6 +8,9 @@
 /// the spinner's line, and Ctrl-C's `^C` before the next prompt); they stay queued for the next
 /// prompt. Ctrl-C still signals (ISIG is left on).
 enum TerminalEcho {
+  /// The mode `suppressed` found, while its work runs: what `handedOver` gives a program.
+  private static let unsuppressed = Mutex<termios?>(nil)
+
   /// Runs `work` with echo off on standard input when it is a terminal, then restores the mode.
   static func suppressed<T>(_ work: () async -> T) async -> T {
     var saved = termios()
@@ -14,8 +19,22 @@ enum TerminalEcho {
     quiet.c_lflag &= ~tcflag_t(ECHO | ECHOCTL)
     // TCSANOW without flushing: what is typed now is read at the next prompt.
     _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+    unsuppressed.withLock { $0 = saved }
     let result = await work()
+    unsuppressed.withLock { $0 = nil }
     _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+    return result
+  }
+
+  /// Runs `work`, a program that takes the terminal (the editor), with the terminal's mode as it
+  /// was before `suppressed` turned echo off, and afterwards puts back the mode found on entry,
+  /// whatever the program left (raw mode, echo off), so the shell's line editor starts from its own.
+  static func handedOver<T>(_ work: () -> T) -> T {
+    var entry = termios()
+    guard Terminal.isTerminal(STDIN_FILENO), tcgetattr(STDIN_FILENO, &entry) == 0 else { return work() }
+    if var before = unsuppressed.withLock({ $0 }) { _ = tcsetattr(STDIN_FILENO, TCSANOW, &before) }
+    let result = work()
+    _ = tcsetattr(STDIN_FILENO, TCSANOW, &entry)
     return result
   }
 }

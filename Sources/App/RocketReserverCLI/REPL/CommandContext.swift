@@ -60,6 +60,12 @@ public struct CommandContext: Sendable {
   /// directories, which standard streams are terminals, the clock. Empty for contexts made in
   /// tests.
   var environment = ProgramEnvironment(variables: [:])
+  /// What the run keeps across commands (`timing`, the last document); a fresh one for contexts
+  /// made in tests.
+  var memory = ShellMemory()
+  /// Runs another command's words as if typed on their own (`every`); nil where no loop runs
+  /// commands (contexts made in tests).
+  var runCommand: (@Sendable (_ words: [String], _ context: CommandContext) async -> CommandOutcome)?
 
   /// Creates a context.
   /// - Parameters:

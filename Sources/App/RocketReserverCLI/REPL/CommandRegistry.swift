@@ -73,6 +73,13 @@ public struct CommandRegistry: Sendable {
       return completionWords.filter { $0.hasPrefix(word) }
     }
     guard let command = command(named: first) else { return [] }
+    if let nested = DeclaredCompletion.nestedCommand(
+      for: command.declaration, shared: GlobalOptions.declarations, arguments: Array(words.dropFirst()))
+    {
+      // `every 5 launch 1<Tab>`: what `launch 1<Tab>` offers.
+      let line = (nested + [word]).joined(separator: " ")
+      return completions(line: line, cursor: line.unicodeScalars.count, context: context)
+    }
     return DeclaredCompletion.candidates(
       for: command.declaration, shared: GlobalOptions.declarations, arguments: Array(words.dropFirst()),
       word: word, context: context

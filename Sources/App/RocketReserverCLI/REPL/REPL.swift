@@ -43,6 +43,8 @@ public struct REPL: Sendable {
   public var noQueue = false
   /// Builds the prompt before each line (it may show the logged-in user).
   public var prompt: @Sendable () -> String
+  /// What the run keeps across commands: `timing`, the last document (`edit`).
+  var memory = ShellMemory()
   /// Whether `format` was asked for on the command line (`rocket-reserver --format csv help` is
   /// then an error), rather than being the default or the config file's.
   public var formatWasGiven = false
@@ -192,7 +194,7 @@ public struct REPL: Sendable {
       words.first.flatMap { registry.command(named: $0) }?.declaration.recordedInHistory ?? true
     }
     if recorded && !line.hasPrefix(" ") { editor.addToHistory(line) }
-    return await TerminalEcho.suppressed {
+    let outcome = await TerminalEcho.suppressed {
       var outcome = CommandOutcome.success
       for words in commands {
         outcome = (try? await ProcessSignals.run { await execute(words, context: context) }) ?? .failed()
@@ -200,6 +202,9 @@ public struct REPL: Sendable {
       }
       return outcome
     }
+    // What a command ran as a document (`edit`) is recalled as a typed one is.
+    for entry in memory.takeHistoryEntries() { editor.addToHistory(entry) }
+    return outcome
   }
 
   /// Runs the command named by the first word with the other words as its arguments, parsed
@@ -300,12 +305,17 @@ public struct REPL: Sendable {
       return context.fail("log in first: login EMAIL", status: ExitStatus.notLoggedIn)
     }
     context.lineRequests = lineRequests
-    let outcome: CommandOutcome
-    if let store = context.session?.client.credentials as? LenientCredentialStore {
+    // `every` times each run of its command, not its own wait, `edit` the sending, not the
+    // editor; `timing` prints no time of its own.
+    guard !(command is EveryCommand || command is TimingCommand || command is EditCommand) else {
+      return await command.run(parsed, context: context)
+    }
+    let outcome = await CommandTiming.measured(context) { [context] in
+      guard let store = context.session?.client.credentials as? LenientCredentialStore else {
+        return await command.run(parsed, context: context)
+      }
       let forgiving = !declaration.needsLogin && !declaration.writesCredentials
-      outcome = await store.forgiving(forgiving) { await command.run(parsed, context: context) }
-    } else {
-      outcome = await command.run(parsed, context: context)
+      return await store.forgiving(forgiving) { await command.run(parsed, context: context) }
     }
     // A --jq filter that failed on the command's document fails the command.
     guard outcome.succeeded && context.document.filterFailed else { return outcome }
@@ -334,6 +344,8 @@ public struct REPL: Sendable {
       registry: registry, output: output, style: style, errorStyle: errorStyle, isInteractive: interactive,
       showsProgress: program.standardErrorIsTerminal, errorPrefix: errorPrefix, format: format)
     context.current = current
+    context.memory = memory
+    context.runCommand = { [self] words, context in await execute(words, context: context) }
     context.noQueue = noQueue
     context.jq = program.options.jq
     context.includesHeaders = program.options.include

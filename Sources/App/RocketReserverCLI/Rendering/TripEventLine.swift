@@ -18,6 +18,9 @@ enum TripEventLine {
     return (sameDay ? "" : date(when) + " ") + clock(when) + "  " + words(delta)
   }
 
+  /// `HH:MM:SS` in local time of `seconds` since the epoch (`every`'s runs say it too).
+  static func clockTime(at seconds: Int) -> String { clock(local(seconds)) }
+
   /// `+2 trips booked`, `+1 trip booked`, `-1 trip cancelled`.
   static func words(_ delta: Int) -> String {
     let count = abs(delta)

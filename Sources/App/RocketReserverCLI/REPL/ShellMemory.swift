@@ -1,0 +1,42 @@
+import Synchronization
+
+/// What a run of the program keeps across its commands and across `connect`: whether `timing`
+/// is on, the last GraphQL document sent (what `edit` opens), and the documents an editor
+/// produced that the shell is to record in its history.
+///
+/// Thread safety: `Mutex`-guarded; share it freely.
+final class ShellMemory: Sendable {
+  private struct State {
+    var timing = false
+    var lastDocument: String?
+    var historyEntries: [String] = []
+  }
+
+  private let state = Mutex(State())
+
+  init() {}
+
+  /// Whether each command's time is printed after its output (`timing on`).
+  var timing: Bool {
+    get { state.withLock { $0.timing } }
+    set { state.withLock { $0.timing = newValue } }
+  }
+
+  /// The last document this run sent or tried to (typed, `query`, `edit`), or nil.
+  var lastDocument: String? { state.withLock { $0.lastDocument } }
+
+  /// Remembers `document` as the last one sent.
+  func noteDocument(_ document: String) { state.withLock { $0.lastDocument = document } }
+
+  /// Asks the shell to record `entry` in its history after the command (`edit`'s document, as a
+  /// document typed at the prompt is recorded); outside the shell nobody takes it.
+  func recordInHistory(_ entry: String) { state.withLock { $0.historyEntries.append(entry) } }
+
+  /// The entries `recordInHistory(_:)` was given since the last call, oldest first.
+  func takeHistoryEntries() -> [String] {
+    state.withLock { state in
+      defer { state.historyEntries = [] }
+      return state.historyEntries
+    }
+  }
+}
