@@ -4,7 +4,7 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # libjs-codemirror is CodeMirror 5, compiled into the binary (serve's explorer page); chromium runs
 # the explorer's tests headless.
-BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev libcurl4-openssl-dev libpq-dev libwslay-dev zlib1g-dev libjs-codemirror
+BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev libcurl4-openssl-dev libpq-dev libwslay-dev zlib1g-dev libjs-codemirror libchafa-dev libpng-dev libjpeg62-turbo-dev
 TEST_DEPS := curl openssl nodejs node-graphql time postgresql python3 python3-pip python3-websockets bash zsh man-db chromium
 BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind time python3 postgresql nginx-light \
   golang-go golang-github-vektah-gqlparser-dev

@@ -39,6 +39,9 @@ let package = Package(
     .target(name: "CZlib", dependencies: ["CLazyLoad"]),
     // libssl for the WebSocket client's wss://, opened on first use like libcrypto (CCrypto).
     .target(name: "CTLS", dependencies: ["CLazyLoad", "CCrypto"]),
+    // libpng, libjpeg-turbo and libchafa for mission patches drawn in the terminal, opened on
+    // first use like the libraries above.
+    .target(name: "CImages", dependencies: ["CLazyLoad"]),
 
     // MARK: - Libraries
     // The module graph is one-way (docs/ARCHITECTURE.md): wire types <- engine, wire types <-
@@ -103,6 +106,11 @@ let package = Package(
     .target(
       name: "SQL",
       swiftSettings: strictSettings),
+    // Images decoded within limits and drawn as terminal text (kitty, iTerm2, sixel, blocks).
+    .target(
+      name: "TerminalImages",
+      dependencies: ["CImages"],
+      swiftSettings: strictSettings),
     .target(
       name: "SQLite",
       dependencies: ["CSQLite", "SQL"],
@@ -162,7 +170,7 @@ let package = Package(
       dependencies: [
         "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient", "POSIXFiles",
         "POSIXThreads", "SQLite",
-        "GraphQLHTTP", "HTTPServer", "LaunchBackend",
+        "GraphQLHTTP", "HTTPServer", "LaunchBackend", "TerminalImages",
       ],
       swiftSettings: strictSettings),
 
@@ -228,7 +236,7 @@ let package = Package(
       name: "RocketReserverCLITests",
       dependencies: [
         "RocketReserverCLI", "GraphQL", "GraphQLWire", "RocketReserverAPI", "RocketClient", "POSIXFiles",
-        "SQLite", "TestSupport", "rocket-reserver", "credential-writer",
+        "SQLite", "TestSupport", "rocket-reserver", "credential-writer", "TerminalImages",
       ],
       swiftSettings: strictSettings),
     .testTarget(
@@ -267,9 +275,11 @@ let package = Package(
 let layers: KeyValuePairs<String, [String]> = [
   "Shims": [
     "CLazyLoad", "CCrypto", "CEditLine", "CSQLite", "CEventPoll", "CCurl", "CMicroHTTPD", "CPostgres",
-    "CWslay", "CZlib", "CTLS",
+    "CWslay", "CZlib", "CTLS", "CImages",
   ],
-  "Platform": ["Base64", "POSIXThreads", "POSIXFiles", "SQL", "SQLite", "Postgres", "WebSocket"],
+  "Platform": [
+    "Base64", "POSIXThreads", "POSIXFiles", "SQL", "SQLite", "Postgres", "WebSocket", "TerminalImages",
+  ],
   "Engine": [
     "GraphQLWire", "GraphQL", "GraphQLAPI", "GraphQLCodegen", "rocket-codegen", "CodegenPlugin",
     "ResolverCodegenPlugin", "GraphQLTestSupport",
