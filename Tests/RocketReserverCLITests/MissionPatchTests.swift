@@ -74,6 +74,10 @@ import Testing
 
   @Test func aPipeGetsNoQueryNoPictureAndNoFetch() throws {
     let stub = try PatchImages.server(patch: PatchImages.png(width: 32, height: 32))
+    // The same launch on the terminal draws its patch...
+    #expect(try launchTranscript(stub, answer: "\u{1B}[?62;4c").transcript.contains("\u{1B}P0;1;0q"))
+    // ...and into a file, nothing but its text.
+    let fetches = stub.requests.filter { $0.path == "/patch" }.count
     let fixture = try ShellFixture()
     let file = fixture.root.appendingPathComponent("out.txt")
     let terminal = try PseudoTerminal(
@@ -85,7 +89,7 @@ import Testing
     let output = try String(contentsOf: file, encoding: .utf8)
     #expect(output.contains("mission:  CRS-21"))
     #expect(!output.contains("\u{1B}") && !terminal.transcript.contains("\u{1B}"))
-    #expect(!stub.requests.contains { $0.path == "/patch" })
+    #expect(stub.requests.filter { $0.path == "/patch" }.count == fetches)
   }
 
   @Test func aHugePNGIsRefusedAndTheLaunchIsStillShown() throws {
@@ -112,6 +116,21 @@ import Testing
     let run = try launchTranscript(stub, answer: "\u{1B}[?62;4c")
     #expect(run.status == 0)
     #expect(run.transcript.contains("mission patch not shown: larger than 4 MiB"))
+  }
+
+  @Test func aSlowImageServerCostsNoMoreThanTheTimeout() throws {
+    let stub = try LoopbackHTTPStub { request in
+      if request.path.hasPrefix("/patch") {
+        return LoopbackHTTPStub.Response(body: Data(), delay: .seconds(600))
+      }
+      let host = request.header("host") ?? "127.0.0.1"
+      return .json(
+        #"{"data":{"launch":{"id":"5","site":"KSC","mission":{"name":"CRS-21","missionPatch":"http://"#
+          + host + #"/patch"},"rocket":{"id":"f9","name":"Falcon 9","type":"FT"},"isBooked":false}}}"#)
+    }
+    let run = try launchTranscript(stub, answer: "\u{1B}[?62;4c", extra: ["--timeout", "1"])
+    #expect(run.status == 0)
+    #expect(run.transcript.contains("mission patch not shown: no answer within 1 s"), "\(run.transcript)")
   }
 
   @Test func theImageRequestCarriesNoAuthorization() throws {

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import RocketClient
 import TerminalImages
 
 #if canImport(Glibc)
@@ -31,7 +30,8 @@ struct MissionPatchDisplay {
       let graphics = TerminalGraphicsQuery.graphics(environment: context.environment.variables)
     else { return }
     let source = PatchImageSource(
-      directories: context.environment.directories, tls: context.session?.requestOptions.tls ?? TLSOptions())
+      directories: context.environment.directories,
+      requests: context.session?.requestOptions ?? RequestOptions())
     let image: DecodedImage
     do throws(PatchImageError) {
       image = try await context.withSpinner("Fetching the mission patch") { () throws(PatchImageError) in

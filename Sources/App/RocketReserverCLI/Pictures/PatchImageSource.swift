@@ -7,8 +7,9 @@ import TerminalImages
 /// Mission patches by URL: from the disk cache (`<cache>/patches/`), else fetched and, once
 /// they decode, kept there.
 ///
-/// A fetch is a plain GET with the project's HTTP client and its own limits: `maxBytes`, the
-/// `timeout` for the whole exchange, no redirect followed, and no header of the session's (the
+/// A fetch is a plain GET with the project's HTTP client and its own limits: `maxBytes`, at most
+/// `maxTimeout` (or the session's `--timeout`, if shorter) for the whole exchange, no redirect
+/// followed, and no header of the session's (the
 /// token goes to the GraphQL server only, never to an image's host). An image is decoded only
 /// when its header's size is within `limits`, so a decompression bomb or a huge image costs no
 /// more than its header.
@@ -16,7 +17,7 @@ struct PatchImageSource: Sendable {
   /// The largest image file accepted.
   static let maxBytes = 4 << 20
   /// The longest a fetch may take, connecting included.
-  static let timeout = Duration.seconds(10)
+  static let maxTimeout = Duration.seconds(10)
   /// The largest image decoded: 4,096 pixels a side, 16.7 million in all (64 MiB of RGBA).
   static let limits = ImageLimits(maxSide: 4096, maxPixels: 4096 * 4096)
 
@@ -24,10 +25,13 @@ struct PatchImageSource: Sendable {
   let directory: String?
   /// How TLS servers are checked (`--cacert`, `--insecure`), as for the GraphQL server.
   let tls: TLSOptions
+  /// The longest a fetch may take.
+  let timeout: Duration
 
-  init(directories: ApplicationDirectories?, tls: TLSOptions) {
+  init(directories: ApplicationDirectories?, requests: RequestOptions) {
     directory = directories.map { $0.cache + "/patches" }
-    self.tls = tls
+    tls = requests.tls
+    timeout = min(requests.timeout, Self.maxTimeout)
   }
 
   /// The decoded image at `url`.
@@ -38,7 +42,7 @@ struct PatchImageSource: Sendable {
     guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme) else {
       throw .unsupportedURL
     }
-    let client = HTTPClient(timeout: Self.timeout, maxBodySize: Self.maxBytes, tls: tls)
+    let client = HTTPClient(timeout: timeout, maxBodySize: Self.maxBytes, tls: tls)
     let response: HTTPResponse
     do {
       response = try await client.fetch(HTTPRequest(method: .get, url: url))
