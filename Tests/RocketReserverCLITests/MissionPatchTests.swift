@@ -160,6 +160,22 @@ import Testing
     #expect(stub.requests.filter { $0.path == "/patch" }.count == 1)
   }
 
+  @Test func theShellAsksTheTerminalOnceAndDrawsEachLaunchsPatch() throws {
+    let stub = try PatchImages.server(patch: PatchImages.png(width: 32, height: 32))
+    let fixture = try ShellFixture()
+    let arguments = ["--no-apq", "--endpoint", stub.url().absoluteString]
+    let terminal = try fixture.startShell(["NO_IMAGES": "", "NO_COLOR": ""], arguments: arguments)
+    terminal.send("launch 5\n")
+    try terminal.expect(Self.deviceAttributesQuery, timeout: ShellFixture.patience)
+    terminal.send("\u{1B}[?62;4c")
+    #expect(try fixture.expectPrompt(terminal).contains("\u{1B}P0;1;0q"))
+    terminal.send("launch 5\n")
+    let second = try fixture.expectPrompt(terminal)
+    #expect(second.contains("\u{1B}P0;1;0q") && !second.contains(Self.deviceAttributesQuery))
+    terminal.sendControl("d")
+    #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
+  }
+
   @Test func patchDrawsTheLargeImageAndPrintsItsURL() throws {
     let stub = try PatchImages.server(patch: PatchImages.png(width: 64, height: 64))
     let fixture = try ShellFixture()

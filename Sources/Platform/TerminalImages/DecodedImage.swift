@@ -45,14 +45,18 @@ public struct DecodedImage: Sendable {
 
   /// The text that draws this image in at most `columns` x `rows` terminal cells, in
   /// proportion, as `graphics` says; nil when libchafa cannot be loaded.
-  public func render(as graphics: TerminalGraphics, columns: Int, rows: Int) -> TerminalPicture? {
+  /// - Parameter cell: a cell's size in pixels as the terminal reports it (nil: 10 x 20).
+  public func render(
+    as graphics: TerminalGraphics, columns: Int, rows: Int, cell: (width: Int, height: Int)? = nil
+  ) -> TerminalPicture? {
     var length = 0
     var usedColumns: Int32 = 0
     var usedRows: Int32 = 0
     let text = pixels.withUnsafeBufferPointer { buffer in
       cimages_render(
         buffer.baseAddress, UInt32(width), UInt32(height), graphics.chafaProtocol, Int32(clamping: columns),
-        Int32(clamping: rows), &length, &usedColumns, &usedRows)
+        Int32(clamping: rows), Int32(clamping: cell?.width ?? 0), Int32(clamping: cell?.height ?? 0), &length,
+        &usedColumns, &usedRows)
     }
     guard let text else { return nil }
     defer { cimages_release(text) }

@@ -61,18 +61,25 @@ const char *cimages_renderer_open_error(void) {
 
 #define CHAFA(name) LAZY_FUNCTION(libchafa, name)
 
-/// The pixel size of a cell chafa assumes for the graphics protocols: the usual 1:2 of a
-/// terminal font (the picture is sized in cells; the terminal scales it to its own cells).
-enum { cell_width = 10, cell_height = 20 };
+/// The pixel size of a cell when the terminal does not say: the usual 1:2 of a terminal font.
+/// kitty and iTerm2 scale a picture to the cells it is given; sixel is drawn pixel for pixel, so
+/// the terminal's own cell size keeps it within its rows.
+enum { default_cell_width = 10, default_cell_height = 20 };
 
 char *cimages_render(const unsigned char *pixels, unsigned width, unsigned height,
-                     cimages_protocol protocol, int columns, int rows, size_t *length,
+                     cimages_protocol protocol, int columns, int rows, int cell_width, int cell_height,
+                     size_t *length,
                      int *used_columns, int *used_rows) {
   if (cimages_renderer_open_error() != NULL || width == 0 || height == 0 || columns < 1 || rows < 1) {
     return NULL;
   }
+  if (cell_width < 1 || cell_height < 1) {
+    cell_width = default_cell_width;
+    cell_height = default_cell_height;
+  }
   int fit_columns = columns, fit_rows = rows;
-  CHAFA(chafa_calc_canvas_geometry)((int)width, (int)height, &fit_columns, &fit_rows, 0.5f, 1, 0);
+  CHAFA(chafa_calc_canvas_geometry)((int)width, (int)height, &fit_columns, &fit_rows,
+                                    (float)cell_width / (float)cell_height, 1, 0);
   if (fit_columns < 1) fit_columns = 1;
   if (fit_rows < 1) fit_rows = 1;
   ChafaCanvasConfig *config = CHAFA(chafa_canvas_config_new)();

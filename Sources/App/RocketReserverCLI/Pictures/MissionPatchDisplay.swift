@@ -41,7 +41,10 @@ struct MissionPatchDisplay {
       warn(error.message)
       return
     }
-    guard let picture = image.render(as: graphics, columns: columns, rows: rows) else {
+    guard
+      let picture = image.render(
+        as: graphics, columns: columns, rows: rows, cell: Terminal.cellSize(of: STDOUT_FILENO))
+    else {
       warn("cannot draw it: \(DecodedImage.rendererProblem ?? "libchafa failed")")
       return
     }

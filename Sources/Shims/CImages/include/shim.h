@@ -59,12 +59,13 @@ typedef enum cimages_protocol {
 const char *cimages_renderer_open_error(void);
 
 /// The text that draws `pixels` (RGBA, `width * height`, as `cimages_decode` makes them) in at
-/// most `columns` x `rows` terminal cells, keeping its proportions (cells taken as twice as tall
-/// as wide), in `protocol`: a NUL-terminated buffer of `*length` bytes, the caller's to release
+/// most `columns` x `rows` terminal cells of `cell_width` x `cell_height` pixels (as the terminal
+/// says; 0: the usual 10 x 20), keeping its proportions, in `protocol`: a NUL-terminated buffer of `*length` bytes, the caller's to release
 /// with `cimages_release`; NULL when it cannot be made. The cells used are put in `*used_columns`
 /// and `*used_rows`.
 char *cimages_render(const unsigned char *pixels, unsigned width, unsigned height,
-                     cimages_protocol protocol, int columns, int rows, size_t *length,
+                     cimages_protocol protocol, int columns, int rows, int cell_width, int cell_height,
+                     size_t *length,
                      int *used_columns, int *used_rows);
 
 #endif
