@@ -69,6 +69,9 @@ import Testing
     #expect(!off.transcript.contains("\u{1B}[c") && !off.transcript.contains("\u{1B}[38;2;"))
     let variable = try launchTranscript(stub, answer: nil, environment: ["NO_IMAGES": "1"])
     #expect(!variable.transcript.contains("\u{1B}[c"))
+    // A dumb terminal is not asked anything.
+    let dumb = try launchTranscript(stub, term: "dumb", answer: nil)
+    #expect(dumb.status == 0 && dumb.transcript.contains("/patch") && !dumb.transcript.contains("\u{1B}"))
     #expect(!stub.requests.contains { $0.path == "/patch" })
   }
 
