@@ -75,6 +75,28 @@ import Testing
     #expect(!stub.requests.contains { $0.path == "/patch" })
   }
 
+  @Test func jsonAndTheConfigFilesImagesOffDrawNothing() throws {
+    let stub = try PatchImages.server(patch: PatchImages.png(width: 32, height: 32))
+    let json = try launchTranscript(stub, answer: nil, extra: ["--json"])
+    #expect(json.status == 0 && json.transcript.contains(#""missionPatch""#))
+    #expect(!json.transcript.contains("\u{1B}[c"))
+    let fixture = try ShellFixture()
+    let config = fixture.root.appendingPathComponent("config/rocket-reserver")
+    try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+    let environment = fixture.environment(["NO_IMAGES": "", "NO_COLOR": ""])
+    let arguments = ["--no-apq", "--endpoint", stub.url().absoluteString, "launch", "5"]
+    try "images = off\n".write(to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+    let off = try PseudoTerminal(BuiltProduct.rocketReserver, arguments: arguments, environment: environment)
+    #expect(try off.waitForExit(timeout: ShellFixture.patience) == 0)
+    #expect(off.transcript.contains("/patch") && !off.transcript.contains("\u{1B}[c"))
+    #expect(!stub.requests.contains { $0.path == "/patch" })
+    try "images = maybe\n".write(
+      to: config.appendingPathComponent("config"), atomically: true, encoding: .utf8)
+    let wrong = try fixture.run(arguments)
+    #expect(wrong.status == 78)
+    #expect(wrong.standardError.contains("images is on or off, not 'maybe'"), "\(wrong.standardError)")
+  }
+
   @Test func aPipeGetsNoQueryNoPictureAndNoFetch() throws {
     let stub = try PatchImages.server(patch: PatchImages.png(width: 32, height: 32))
     // The same launch on the terminal draws its patch...
