@@ -45,7 +45,7 @@ import Testing
     // the prompt is drawn again.
     terminal.send("\t")
     let listing = try fixture.expectPrompt(terminal)
-    #expect(listing.contains("cancel      launch      more        schema      watch"))
+    #expect(listing.contains("cancel      launch      more        quit        version"))
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
@@ -100,11 +100,11 @@ import Testing
     try terminal.waitForRawMode(timeout: ShellFixture.patience)
     terminal.send("\t")
     try terminal.expect(
-      "book        outbox\r\ncache       probe\r\ncancel      query\r\n", timeout: ShellFixture.patience)
+      "book        outbox\r\ncache       patch\r\ncancel      probe\r\n", timeout: ShellFixture.patience)
     terminal.setWindowSize(columns: 80, rows: 24)
     terminal.send("\t")
     try terminal.expect(
-      "book        exit        logout      query       trips\r\n",
+      "book        exit        logout      probe       total\r\n",
       timeout: ShellFixture.patience)
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
