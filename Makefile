@@ -4,10 +4,12 @@ SHELL := /bin/bash
 SWIFT ?= swift
 # libjs-codemirror is CodeMirror 5, compiled into the binary (serve's explorer page); chromium runs
 # the explorer's tests headless.
-BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev libcurl4-openssl-dev libpq-dev libwslay-dev zlib1g-dev libjs-codemirror libjq-dev
+BUILD_DEPS := pkg-config libedit-dev libsqlite3-dev libmicrohttpd-dev libssl-dev libcurl4-openssl-dev libpq-dev libwslay-dev zlib1g-dev libjs-codemirror libjq-dev libchafa-dev libpng-dev libjpeg62-turbo-dev
 TEST_DEPS := curl openssl nodejs node-graphql time postgresql python3 python3-pip python3-websockets bash zsh man-db chromium
 BENCH_DEPS := wrk nodejs node-graphql hyperfine curl valgrind time python3 postgresql nginx-light \
   golang-go golang-github-vektah-gqlparser-dev
+# A real terminal for the README's screenshot (scripts/readme-screenshot.sh): xterm as a VT340 on Xvfb.
+SCREENSHOT_DEPS := xvfb xterm x11-apps netpbm xfonts-base python3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs the Debian packages named in $(1) that dpkg does not report as installed.
@@ -25,7 +27,7 @@ FUZZ_SECONDS ?= 600
 # The client's model-based test under `make fuzz`: steps per run (200 in `make test`).
 CLIENT_MODEL_STEPS ?= 2000
 
-.PHONY: deps test-deps bench-deps build release run install manifest test example bench format lint fuzz clean
+.PHONY: deps test-deps bench-deps screenshot build release run install manifest test example bench format lint fuzz clean
 
 deps:
 	$(call apt_install,$(BUILD_DEPS))
@@ -57,6 +59,12 @@ bench-deps: deps
 	@mkdir -p .build
 	GO111MODULE=off GOPATH=/usr/share/gocode:$(CURDIR)/Benchmarks/reference/gopath \
 	  GOCACHE=$(CURDIR)/.build/go-cache go build -o .build/gqlparser-peer gqlparser-peer
+
+# docs/launch-patch.png: `launch 5` and its patch in xterm (STAND_IN=FILE offline: see the script).
+screenshot: deps
+	$(call apt_install,$(SCREENSHOT_DEPS))
+	$(SWIFT) build --product rocket-reserver
+	scripts/readme-screenshot.sh docs/launch-patch.png
 
 build: deps
 	$(SWIFT) build

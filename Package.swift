@@ -41,6 +41,9 @@ let package = Package(
     .target(name: "CTLS", dependencies: ["CLazyLoad", "CCrypto"]),
     // libjq for `--jq` filters, opened on first use; each run in a child process within limits.
     .target(name: "CJQ", dependencies: ["CLazyLoad"]),
+    // libpng, libjpeg-turbo and libchafa for mission patches drawn in the terminal, opened on
+    // first use like the libraries above.
+    .target(name: "CImages", dependencies: ["CLazyLoad"]),
 
     // MARK: - Libraries
     // The module graph is one-way (docs/ARCHITECTURE.md): wire types <- engine, wire types <-
@@ -110,6 +113,11 @@ let package = Package(
     .target(
       name: "SQL",
       swiftSettings: strictSettings),
+    // Images decoded within limits and drawn as terminal text (kitty, iTerm2, sixel, blocks).
+    .target(
+      name: "TerminalImages",
+      dependencies: ["CImages"],
+      swiftSettings: strictSettings),
     .target(
       name: "SQLite",
       dependencies: ["CSQLite", "SQL"],
@@ -169,7 +177,7 @@ let package = Package(
       dependencies: [
         "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient", "POSIXFiles",
         "POSIXThreads", "SQLite", "JQ",
-        "GraphQLHTTP", "HTTPServer", "LaunchBackend",
+        "GraphQLHTTP", "HTTPServer", "LaunchBackend", "TerminalImages",
       ],
       swiftSettings: strictSettings),
 
@@ -253,7 +261,7 @@ let package = Package(
       name: "RocketReserverCLITests",
       dependencies: [
         "RocketReserverCLI", "GraphQL", "GraphQLWire", "RocketReserverAPI", "RocketClient", "POSIXFiles",
-        "SQLite", "TestSupport", "rocket-reserver", "credential-writer",
+        "SQLite", "TestSupport", "rocket-reserver", "credential-writer", "TerminalImages",
       ],
       swiftSettings: strictSettings),
     .testTarget(
@@ -292,9 +300,11 @@ let package = Package(
 let layers: KeyValuePairs<String, [String]> = [
   "Shims": [
     "CLazyLoad", "CCrypto", "CEditLine", "CSQLite", "CEventPoll", "CCurl", "CMicroHTTPD", "CPostgres",
-    "CWslay", "CZlib", "CTLS", "CJQ",
+    "CWslay", "CZlib", "CTLS", "CJQ", "CImages",
   ],
-  "Platform": ["Base64", "POSIXThreads", "POSIXFiles", "SQL", "SQLite", "Postgres", "WebSocket", "JQ"],
+  "Platform": [
+    "Base64", "POSIXThreads", "POSIXFiles", "SQL", "SQLite", "Postgres", "WebSocket", "JQ", "TerminalImages",
+  ],
   "Engine": [
     "GraphQLWire", "GraphQL", "GraphQLAPI", "GraphQLCodegen", "rocket-codegen", "CodegenPlugin",
     "ResolverCodegenPlugin", "GraphQLTestSupport",

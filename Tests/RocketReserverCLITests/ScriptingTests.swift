@@ -84,7 +84,7 @@ import Testing
     #expect(usage.status == 2)
     #expect((try document(usage.standardOutput)["error"] as? [String: Any])?["status"] as? Int == 2)
     let help = try document(try fixture.run(["help", "--json"]).standardOutput)
-    #expect((help["commands"] as? [Any])?.count == 27)
+    #expect((help["commands"] as? [Any])?.count == 28)
     let launchHelp = try document(try fixture.run(["launch", "--help", "--json"]).standardOutput)
     #expect(launchHelp["usage"] as? String == "launch ID")
     let logout = try fixture.run(["--json", "logout"])

@@ -39,7 +39,9 @@ final class ShellFixture {
 
   /// The environment every run gets: XDG folders and HOME inside `root`, a known terminal type,
   /// no colours (the test runner sets NO_COLOR itself; say so explicitly), and no pager (help
-  /// and JSON taller than the window would wait in `less`; pager tests set PAGER themselves).
+  /// and JSON taller than the window would wait in `less`; pager tests set PAGER themselves), and
+  /// no mission patches (`launch` would query the terminal and fetch images; the tests of
+  /// pictures set NO_IMAGES empty).
   func environment(_ extra: [String: String] = [:]) -> [String: String] {
     [
       "HOME": root.path,
@@ -51,6 +53,7 @@ final class ShellFixture {
       "LC_ALL": "C.UTF-8",
       "NO_COLOR": "1",
       "PAGER": "",
+      "NO_IMAGES": "1",
     ].merging(extra) { $1 }
   }
 

@@ -27,7 +27,7 @@ final class ClientHome: @unchecked Sendable {
     [
       "HOME": home, "XDG_CONFIG_HOME": home + "/config", "XDG_CACHE_HOME": home + "/cache",
       "XDG_DATA_HOME": home + "/data", "XDG_STATE_HOME": home + "/state", "NO_COLOR": "1",
-      "TERM": "xterm", "LC_ALL": "C.UTF-8", "PAGER": "",
+      "TERM": "xterm", "LC_ALL": "C.UTF-8", "PAGER": "", "NO_IMAGES": "1",
     ]
   }
 

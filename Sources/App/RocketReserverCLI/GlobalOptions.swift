@@ -22,6 +22,8 @@ public struct GlobalOptions: Equatable, Sendable {
   public var defaultFormat: OutputFormat?
   /// `--no-color`: never colour the output.
   public var noColor = false
+  /// `--no-images` (or the config file's `images = off`): never draw mission patches.
+  public var noImages = false
   /// `--no-queue`: a book or cancel that cannot reach the server fails rather than waiting in
   /// the outbox.
   public var noQueue = false
@@ -160,6 +162,9 @@ public struct GlobalOptions: Equatable, Sendable {
         "with --endpoint: when the server cannot be reached, book and cancel fail (status 69) instead of waiting in the outbox"
     ),
     .flag("--no-color", scope: .everyCommand, sets: \.noColor, to: true, help: "no colours (as NO_COLOR=1)"),
+    .flag(
+      "--no-images", scope: .everyCommand, sets: \.noImages, to: true,
+      help: "draw no mission patches on the terminal, only their URLs (as NO_IMAGES=1)"),
     .option(
       "--command", short: "-c", valueName: "CMDS", type: .text, scope: .program, into: \.commandText,
       help: "run these commands, separated by ';', as a pipe would, then exit"),

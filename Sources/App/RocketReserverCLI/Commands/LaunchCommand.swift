@@ -61,6 +61,9 @@ public struct LaunchCommand: Command {
     }
     let shown = printedEarly.withLock { $0 } ? Array(fields.suffix(1)) : fields
     context.output.write(Self.lines(shown, style: context.style))
+    await MissionPatchDisplay(context: context).draw(
+      launch.mission?.missionPatch, columns: MissionPatchDisplay.launchSize.columns,
+      rows: MissionPatchDisplay.launchSize.rows)
     return .success
   }
 

@@ -16,6 +16,16 @@ public enum Terminal {
     return 80
   }
 
+  /// The size of one cell in pixels of the terminal on `descriptor`, when the terminal reports
+  /// its pixel size (xterm, kitty, foot, WezTerm do; many do not).
+  public static func cellSize(of descriptor: Int32) -> (width: Int, height: Int)? {
+    var size = winsize()
+    guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0,
+      size.ws_xpixel >= size.ws_col, size.ws_ypixel >= size.ws_row
+    else { return nil }
+    return (Int(size.ws_xpixel / size.ws_col), Int(size.ws_ypixel / size.ws_row))
+  }
+
   /// The height of the terminal on `descriptor`, or 24 when it is not a terminal.
   public static func rows(of descriptor: Int32) -> Int {
     var size = winsize()

@@ -7,7 +7,7 @@ public enum CommandCatalog {
       LogoutCommand(), WhoamiCommand(), TripsCommand(), BookCommand(), CancelCommand(), TotalCommand(),
       SchemaCommand(), ServeCommand(), QueryCommand(), WatchCommand(), CacheCommand(),
       VersionCommand(), CompletionCommand(), ManualCommand(), AuthCommand(), ConnectCommand(), ProbeCommand(),
-      OutboxCommand(), EditCommand(), EveryCommand(), TimingCommand(),
+      OutboxCommand(), EditCommand(), EveryCommand(), TimingCommand(), PatchCommand(),
     ]
   }
 

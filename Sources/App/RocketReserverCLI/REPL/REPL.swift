@@ -287,6 +287,7 @@ public struct REPL: Sendable {
     }
     if let policy = lineOptions.cachePolicy { context.cachePolicy = policy }
     if lineOptions.noQueue { context.noQueue = true }
+    if lineOptions.noImages { context.environment.options.noImages = true }
     if lineOptions.noColor {
       context.style = .plain
       context.errorStyle = .plain

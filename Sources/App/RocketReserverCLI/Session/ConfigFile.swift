@@ -16,7 +16,7 @@ import RocketClient
 /// endpoint = http://127.0.0.1:4000/graphql
 /// timeout = 5
 /// ```
-/// Keys: `endpoint`, `timeout`, `header` (repeatable), `format`, `cache`, `pager`. Every value is
+/// Keys: `endpoint`, `timeout`, `header` (repeatable), `format`, `cache`, `pager`, `images` (`on`/`off`). Every value is
 /// checked when the file is read; a mistake names the file and line (status 78, EX_CONFIG).
 struct ConfigFile {
   /// A broken file or an unknown profile, in one line naming the file.
@@ -31,9 +31,11 @@ struct ConfigFile {
   var format: OutputFormat?
   var cachePolicy: CachePolicy?
   var pager: String?
+  /// `images = off`: no mission patches drawn.
+  var images: Bool?
 
   /// The keys a file may set.
-  static let keys = ["endpoint", "timeout", "header", "format", "cache", "pager"]
+  static let keys = ["endpoint", "timeout", "header", "format", "cache", "pager", "images"]
 
   /// Reads `path` for `profile`; an absent file is an empty configuration (unless a profile
   /// is asked for).
@@ -141,6 +143,11 @@ struct ConfigFile {
       cachePolicy = value
     case "pager":
       pager = value
+    case "images":
+      guard ["on", "off"].contains(value) else {
+        throw Problem(message: "\(place): images is on or off, not \(TerminalText.quoted(value))")
+      }
+      images = value == "on"
     default:
       throw Problem(
         message:
@@ -156,6 +163,7 @@ struct ConfigFile {
     result.format = other.format ?? format
     result.cachePolicy = other.cachePolicy ?? cachePolicy
     result.pager = other.pager ?? pager
+    result.images = other.images ?? images
     let overridden = Set(other.headers.map { $0.name.lowercased() })
     result.headers = headers.filter { !overridden.contains($0.name.lowercased()) } + other.headers
     return result
@@ -171,6 +179,7 @@ struct ConfigFile {
     }
     if environment["PAGER"] == nil, let pager { environment["PAGER"] = pager }
     options.defaultFormat = format
+    if images == false { options.noImages = true }
     if options.cachePolicy == nil { options.cachePolicy = cachePolicy }
     let given = Set(options.headers.map { $0.name.lowercased() })
     var merged = HTTPHeaders()
