@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// A field's Swift type and decoding expression, as `onError` and its `@catch` make them.
 struct FieldCode {

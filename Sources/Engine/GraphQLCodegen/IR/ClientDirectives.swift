@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 
 /// The directives only generated code reads (Apollo Kotlin's error-aware parsing): `@catch` on a
 /// field or an operation, `@catchByDefault` on the schema. Operations are validated against the
