@@ -1,5 +1,5 @@
 import FoundationEssentials
-import GraphQL
+import GraphQLWire
 import POSIXFiles
 import RocketClient
 import TerminalImages

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// `timing on|off` (psql's `\timing`): whether each command's elapsed time is printed after its
 /// output (`CommandTiming`); `timing` alone says which.
