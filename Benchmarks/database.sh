@@ -174,9 +174,9 @@ printf "%-6s %10s %12s %12s %14s %12s %16s\n" round pgbench "1 serve" "2 serve" 
   "pgbench+NOTIFY"
 cpu_lines=()
 for r in $(seq "$wrounds"); do
-  pgbench_run; db=$rate; cpu_lines+=("$r pgbench $cpu")
-  serve_run "$wclients" w1; one=$rate; cpu_lines+=("$r 1-serve $cpu")
-  serve_run $((wclients / 2)) w2a w2b; two=$rate; cpu_lines+=("$r 2-serve $cpu")
+  pgbench_run; db=$rate; cpu_lines+=("$r pgbench $rate $cpu")
+  serve_run "$wclients" w1; one=$rate; cpu_lines+=("$r 1-serve $rate $cpu")
+  serve_run $((wclients / 2)) w2a w2b; two=$rate; cpu_lines+=("$r 2-serve $rate $cpu")
   pgbench_run bookcancel-notify; old=$rate
   printf "%-6s %10s %12s %12s %14s %12s %16s\n" "$r" "$db" "$one" "$two" \
     "$(awk -v a="$one" -v b="$db" 'BEGIN {printf "%.2f", a / b}')" \
@@ -204,17 +204,19 @@ if [ "$(nproc)" -ge 2 ]; then
   echo "Database pinned to CPU 0; pgbench, wrk and serve to CPU 1:"
   printf "%-6s %10s %12s %14s\n" round pgbench "1 serve" "1 serve/pgb"
   for r in $(seq "$wrounds"); do
-    pgbench_run; db=$rate; cpu_lines+=("$r pgbench/p $cpu")
-    serve_run "$wclients" w1; one=$rate; cpu_lines+=("$r 1-serve/p $cpu")
+    pgbench_run; db=$rate; cpu_lines+=("$r pgbench/p $rate $cpu")
+    serve_run "$wclients" w1; one=$rate; cpu_lines+=("$r 1-serve/p $rate $cpu")
     printf "%-6s %10s %12s %14s\n" "$r" "$db" "$one" "$(awk -v a="$one" -v b="$db" 'BEGIN {printf "%.2f", a / b}')"
   done
   pinned=
 fi
 echo
-echo "CPU per transaction (microseconds; /proc ticks; /p: pinned):"
-printf "%-6s %-10s %10s %10s %10s %10s\n" round run database generator serve total
+echo "CPU per transaction (microseconds; /proc ticks; /p: pinned); cores: CPU used per second of"
+echo "the run, all parties (on $(nproc) cores, near $(nproc) means the rate is bound by CPU):"
+printf "%-6s %-10s %10s %10s %10s %10s %6s\n" round run database generator serve total cores
 for line in "${cpu_lines[@]}"; do
-  read -r r run database generator serve <<<"$line"
-  printf "%-6s %-10s %10s %10s %10s %10s\n" "$r" "$run" "$database" "$generator" "$serve" \
-    $((database + generator + serve))
+  read -r r run rate database generator serve <<<"$line"
+  total=$((database + generator + serve))
+  printf "%-6s %-10s %10s %10s %10s %10s %6s\n" "$r" "$run" "$database" "$generator" "$serve" "$total" \
+    "$(awk -v t="$total" -v n="$rate" 'BEGIN {printf "%.2f", t * n / 1e6}')"
 done

@@ -18,6 +18,13 @@ extension PostgresConnection: SQLConnection {
   public func run(_ statement: SQLStatement, _ arguments: [SQLValue]) throws -> Int {
     try run(statement.text, arguments)
   }
+
+  /// Queues `statement` to go with the next round trip (``runLater(_:_:)``).
+  ///
+  /// - Throws: ``PostgresError`` (`.closed`).
+  public func runLater(_ statement: SQLStatement, _ arguments: [SQLValue]) throws {
+    try runLater(statement.text, arguments)
+  }
 }
 
 extension SQLValue: PostgresParameter {

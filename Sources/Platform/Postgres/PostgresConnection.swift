@@ -21,6 +21,8 @@ public final class PostgresConnection {
   private var raw: OpaquePointer?
   /// Prepared statement names by SQL text.
   private var prepared: [String: String] = [:]
+  /// Statements given to ``runLater(_:_:)`` and not sent yet, with their parameters' text.
+  private var queued: [(sql: String, parameters: [String?])] = []
   /// Where the connection goes, as `host:port`, for messages (never the password).
   public let endpoint: String
 
@@ -71,6 +73,7 @@ public final class PostgresConnection {
     if let raw { PQfinish(raw) }
     raw = nil
     prepared.removeAll()
+    queued.removeAll()
   }
 
   /// Whether the connection is open and, as far as can be told without a round trip, alive: a
@@ -82,7 +85,7 @@ public final class PostgresConnection {
       // Readable while idle: a shutdown message or end of file. Read it and look again.
       if PQconsumeInput(raw) == 0 { return false }
     }
-    return PQstatus(raw) == CONNECTION_OK && PQtransactionStatus(raw) == PQTRANS_IDLE
+    return PQstatus(raw) == CONNECTION_OK && PQtransactionStatus(raw) == PQTRANS_IDLE && queued.isEmpty
   }
 
   /// Whether a transaction is open (or failed and not yet rolled back) on this connection.
@@ -100,6 +103,7 @@ public final class PostgresConnection {
   /// - Throws: ``PostgresError`` from the first statement that fails.
   public func execute(_ sql: String) throws {
     let connection = try open()
+    if !queued.isEmpty { PQclear(try exchange(nil, on: connection)) }
     let result = PQexec(connection, sql)
     defer { PQclear(result) }
     try check(result, sql: sql)
@@ -115,12 +119,8 @@ public final class PostgresConnection {
   @discardableResult
   public func query(_ sql: String, _ parameters: [any PostgresParameter] = []) throws -> [PostgresRow] {
     let connection = try open()
-    let name = try preparedName(for: sql, on: connection)
-    let result = withOptionalCStrings(parameters.map(\.postgresText)) { pointers in
-      PQexecPrepared(connection, name, Int32(parameters.count), pointers, nil, nil, 0)
-    }
+    let result = try exchange((sql, parameters.map(\.postgresText)), on: connection)
     defer { PQclear(result) }
-    try check(result, sql: sql)
     return rows(of: result)
   }
 
@@ -130,14 +130,26 @@ public final class PostgresConnection {
   @discardableResult
   public func run(_ sql: String, _ parameters: [any PostgresParameter] = []) throws -> Int {
     let connection = try open()
-    let name = try preparedName(for: sql, on: connection)
-    let result = withOptionalCStrings(parameters.map(\.postgresText)) { pointers in
-      PQexecPrepared(connection, name, Int32(parameters.count), pointers, nil, nil, 0)
-    }
+    let result = try exchange((sql, parameters.map(\.postgresText)), on: connection)
     defer { PQclear(result) }
-    try check(result, sql: sql)
     return Int(String(cString: PQcmdTuples(result))) ?? 0
   }
+
+  /// Queues one statement whose rows and count are not needed now (`BEGIN`, a write whose
+  /// outcome nothing waits for), to be sent in the same round trip as the next statement that
+  /// is (libpq's pipeline mode): `BEGIN`, then a query, cost one round trip, not two.
+  ///
+  /// Its error, if it fails, is thrown by that next ``query(_:_:)``, ``run(_:_:)`` or
+  /// ``execute(_:)`` (which then does not run: the server skips the rest of a failed pipeline).
+  ///
+  /// - Throws: ``PostgresError`` (`.closed`) when the connection is closed.
+  public func runLater(_ sql: String, _ parameters: [any PostgresParameter] = []) throws {
+    _ = try open()
+    queued.append((sql, parameters.map(\.postgresText)))
+  }
+
+  /// Drops the statements ``runLater(_:_:)`` queued and did not send yet.
+  public func discardQueued() { queued.removeAll() }
 
   /// The first row of ``query(_:_:)``, or nil when there is none.
   ///
@@ -176,6 +188,71 @@ public final class PostgresConnection {
   private func open() throws -> OpaquePointer {
     guard let raw else { throw PostgresError(.closed, message: "the connection is closed") }
     return raw
+  }
+
+  /// Runs the queued statements and then `statement` (if any), and returns the last result
+  /// (which the caller clears): with nothing queued, one `PQexecPrepared`; otherwise all of
+  /// them in one pipeline, one round trip, throwing the first statement's error.
+  private func exchange(_ statement: (sql: String, parameters: [String?])?, on connection: OpaquePointer)
+    throws -> OpaquePointer
+  {
+    let batch = queued + (statement.map { [$0] } ?? [])
+    queued.removeAll()
+    guard batch.count > 1 else {
+      guard let only = batch.first else {
+        throw PostgresError(.protocolViolation, message: "no statement to run")
+      }
+      let name = try preparedName(for: only.sql, on: connection)
+      let result = withOptionalCStrings(only.parameters) { pointers in
+        PQexecPrepared(connection, name, Int32(only.parameters.count), pointers, nil, nil, 0)
+      }
+      do {
+        try check(result, sql: only.sql)
+      } catch {
+        PQclear(result)
+        throw error
+      }
+      guard let result else { throw PostgresError(.protocolViolation, message: "no result", sql: only.sql) }
+      return result
+    }
+    let names = try batch.map { try preparedName(for: $0.sql, on: connection) }
+    guard PQenterPipelineMode(connection) == 1 else {
+      throw PostgresError(.connection, message: "cannot pipeline statements to PostgreSQL at \(endpoint)")
+    }
+    defer { _ = PQexitPipelineMode(connection) }
+    for (name, item) in zip(names, batch) {
+      let sent = withOptionalCStrings(item.parameters) { pointers in
+        PQsendQueryPrepared(connection, name, Int32(item.parameters.count), pointers, nil, nil, 0)
+      }
+      if sent != 1 { try check(nil, sql: item.sql) }
+    }
+    if PQpipelineSync(connection) != 1 { try check(nil, sql: batch[batch.count - 1].sql) }
+    // Each statement's results end with a null; then the sync point's own result.
+    var failure: (any Error)?
+    var last: OpaquePointer?
+    for (index, item) in batch.enumerated() {
+      while let result = PQgetResult(connection) {
+        if failure == nil, PQresultStatus(result) != PGRES_PIPELINE_ABORTED {
+          do { try check(result, sql: item.sql) } catch { failure = error }
+        }
+        if index == batch.count - 1, failure == nil, last == nil { last = result } else { PQclear(result) }
+      }
+    }
+    while let result = PQgetResult(connection) {
+      let status = PQresultStatus(result)
+      PQclear(result)
+      if status == PGRES_PIPELINE_SYNC { break }
+    }
+    if let failure {
+      if let last { PQclear(last) }
+      throw failure
+    }
+    guard let last else {
+      // No last result: the connection broke (check throws that), or a protocol surprise.
+      try check(nil, sql: batch[batch.count - 1].sql)
+      throw PostgresError(.protocolViolation, message: "no result", sql: batch[batch.count - 1].sql)
+    }
+    return last
   }
 
   private func preparedName(for sql: String, on connection: OpaquePointer) throws -> String {

@@ -115,6 +115,9 @@ public final class PostgresPool: Sendable {
   /// back when it throws. A transaction that lost a race (serialization failure, deadlock) is run
   /// again, up to 5 times, so `body` must only touch the database.
   ///
+  /// `BEGIN` is sent with `body`'s first statement, and `COMMIT` with the statements `body`
+  /// left queued (``PostgresConnection/runLater(_:_:)``): no round trip of their own.
+  ///
   /// - Throws: ``PostgresError`` or what `body` throws.
   @discardableResult
   public func transaction<T>(_ body: (PostgresConnection) throws -> T) throws -> T {
@@ -123,13 +126,14 @@ public final class PostgresPool: Sendable {
       attempt += 1
       do {
         return try withConnection { connection in
-          try connection.execute("BEGIN")
+          try connection.runLater("BEGIN")
           do {
             let result = try body(connection)
-            try connection.execute("COMMIT")
+            try connection.run("COMMIT")
             return result
           } catch {
             // A failed rollback means the connection is broken; checkIn then discards it.
+            connection.discardQueued()
             if connection.isInTransaction { try? connection.execute("ROLLBACK") }
             throw error
           }

@@ -16,4 +16,18 @@ public protocol SQLConnection {
   /// - Throws: the database's error type.
   @discardableResult
   func run(_ statement: SQLStatement, _ arguments: [SQLValue]) throws -> Int
+
+  /// Runs `statement` when its count is not needed: a database may hold it back and send it
+  /// with the connection's next statement or the commit, in one round trip, so its error may be
+  /// thrown by that later call instead.
+  ///
+  /// - Throws: the database's error type.
+  func runLater(_ statement: SQLStatement, _ arguments: [SQLValue]) throws
+}
+
+extension SQLConnection {
+  /// ``run(_:_:)`` at once, for a database without round trips to save.
+  public func runLater(_ statement: SQLStatement, _ arguments: [SQLValue]) throws {
+    try run(statement, arguments)
+  }
 }

@@ -23,6 +23,15 @@ public protocol SQLDatabase: Sendable {
   /// - Throws: the database's error, or what `body` throws.
   func transaction<T>(_ body: (Connection) throws -> T) throws -> T
 
+  /// Runs `body` on a connection outside any explicit transaction: each statement is a
+  /// transaction of its own, committed when it ends (for a change that one statement makes
+  /// whole, this saves the round trips of `BEGIN` and `COMMIT`). A database may run `body` again
+  /// after a lost race, so `body` must only touch the database and should run one statement
+  /// that changes anything.
+  ///
+  /// - Throws: the database's error, or what `body` throws.
+  func autocommit<T>(_ body: (Connection) throws -> T) throws -> T
+
   /// Closes the database's connections; later calls fail.
   func close()
 
@@ -32,6 +41,11 @@ public protocol SQLDatabase: Sendable {
 }
 
 extension SQLDatabase {
+  /// ``transaction(_:)``, for a database where a transaction costs no round trips.
+  public func autocommit<T>(_ body: (Connection) throws -> T) throws -> T {
+    try transaction(body)
+  }
+
   /// No account kept.
   public var poolStatistics: SQLPoolStatistics? { nil }
 }

@@ -36,6 +36,13 @@ LAZY_FORWARD(libpq, PGresult *, PQexecPrepared,
               const int *lengths, const int *formats, int result_format),
              (conn, name, count, values, lengths, formats, result_format))
 LAZY_FORWARD(libpq, int, PQsendQuery, (PGconn *conn, const char *query), (conn, query))
+LAZY_FORWARD(libpq, int, PQsendQueryPrepared,
+             (PGconn *conn, const char *name, int count, const char *const *values,
+              const int *lengths, const int *formats, int result_format),
+             (conn, name, count, values, lengths, formats, result_format))
+LAZY_FORWARD(libpq, int, PQenterPipelineMode, (PGconn *conn), (conn))
+LAZY_FORWARD(libpq, int, PQexitPipelineMode, (PGconn *conn), (conn))
+LAZY_FORWARD(libpq, int, PQpipelineSync, (PGconn *conn), (conn))
 LAZY_FORWARD(libpq, PGresult *, PQgetResult, (PGconn *conn), (conn))
 LAZY_FORWARD(libpq, int, PQisBusy, (PGconn *conn), (conn))
 LAZY_FORWARD_VOID(libpq, PQclear, (PGresult *result), (result))

@@ -10,7 +10,8 @@ import Postgres
 /// Writers commit at the same time (no lock is held to the commit), so the event log is read
 /// below a ``DeliveryHorizon``: an event's id is its transaction's id, and events are handed out
 /// only once every transaction with a smaller id has ended (see `PostgresBookingSchema`).
-/// Commits are announced with `NOTIFY` on ``notificationChannel`` after they happen, merged under
+/// A booking or cancellation without an `Idempotency-Key` is one statement, a transaction by
+/// itself (``TripWriteStatements``): one round trip. Commits are announced with `NOTIFY` on ``notificationChannel`` after they happen, merged under
 /// load (``PostgresCommitAnnouncer``).
 public typealias PostgresBookingStore = SQLBookingStore<PostgresPool>
 
@@ -41,6 +42,7 @@ extension SQLBookingStore where Database == PostgresPool {
       database: pool,
       watcher: PostgresCommitWatcher(pool: pool, channel: Self.notificationChannel, horizon: horizon),
       horizon: horizon, wakesFeedAfterWrites: false,
-      announcer: PostgresCommitAnnouncer(pool: pool, channel: Self.notificationChannel))
+      announcer: PostgresCommitAnnouncer(pool: pool, channel: Self.notificationChannel),
+      tripWrites: .postgreSQL)
   }
 }

@@ -21,7 +21,10 @@ extension SQLBookingStore {
     let keyArguments: [SQLValue] = [.integer(claim.userID), .text(claim.key), .integer(claim.position)]
     do {
       let outcome = try write { db -> IdempotentOutcome in
-        try db.run(idempotency.pruneBefore, [.integer(now - IdempotencyClaim.retentionSeconds)])
+        // The pruning and the recording go with the claim and the commit (``SQLConnection/runLater(_:_:)``):
+        // on PostgreSQL, BEGIN, pruning and claim are one round trip, the change one, and the
+        // recording and COMMIT one.
+        try db.runLater(idempotency.pruneBefore, [.integer(now - IdempotencyClaim.retentionSeconds)])
         let claimed = try db.run(
           idempotency.claim, keyArguments + [.text(claim.fingerprint), .integer(now)])
         guard claimed > 0 else {
@@ -37,7 +40,7 @@ extension SQLBookingStore {
         }
         let changes = SQLTripChanges(store: self, connection: db, userID: claim.userID)
         let update = try change(changes)
-        try db.run(
+        try db.runLater(
           idempotency.record,
           [.integer(update.success ? 1 : 0), .text(update.message), .text(update.storedLaunchIDs)]
             + keyArguments)
@@ -50,9 +53,19 @@ extension SQLBookingStore {
     }
   }
 
-  /// Inserts `userID`'s trips on `launchIDs` in the caller's transaction, logging `+n`.
-  /// - Returns: the launches newly booked.
+  /// Inserts `userID`'s trips on `launchIDs` in the caller's transaction, logging `+n` (with
+  /// ``tripWrites``, in one statement: a transaction by itself when the caller opened none).
+  /// - Returns: the launches newly booked, in request order.
   func insertTrips(userID: Int, launchIDs: [Int], in db: Database.Connection) throws -> [Int] {
+    if let tripWrites {
+      let now = Int(Date().timeIntervalSince1970)
+      let rows = try db.query(
+        tripWrites.book,
+        [.integer(userID), .text(TripWriteStatements.arrayLiteral(launchIDs)), .integer(now)])
+      let inserted = Set(try rows.map { try $0.int(0) })
+      var seen = Set<Int>()
+      return launchIDs.filter { inserted.contains($0) && seen.insert($0).inserted }
+    }
     var added: [Int] = []
     for launchID in launchIDs
     where try db.run(statements.insertTrip, [.integer(userID), .integer(launchID)]) > 0 {
@@ -62,9 +75,15 @@ extension SQLBookingStore {
     return added
   }
 
-  /// Deletes `userID`'s trip on `launchID` in the caller's transaction, logging `-1`.
+  /// Deletes `userID`'s trip on `launchID` in the caller's transaction, logging `-1` (with
+  /// ``tripWrites``, in one statement).
   /// - Returns: whether there was one.
   func deleteTrip(userID: Int, launchID: Int, in db: Database.Connection) throws -> Bool {
+    if let tripWrites {
+      let now = Int(Date().timeIntervalSince1970)
+      let row = try db.query(tripWrites.cancel, [.integer(userID), .integer(launchID), .integer(now)]).first
+      return try (row?.int(0) ?? 0) > 0
+    }
     guard try db.run(statements.deleteTrip, [.integer(userID), .integer(launchID)]) > 0 else { return false }
     try eventLog.append(delta: -1, in: db)
     return true

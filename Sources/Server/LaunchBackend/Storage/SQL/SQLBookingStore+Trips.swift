@@ -18,7 +18,8 @@ extension SQLBookingStore {
     }
   }
 
-  /// Books `launchIDs` for `userID` in one transaction: all or nothing.
+  /// Books `launchIDs` for `userID` in one transaction: all or nothing (on PostgreSQL one
+  /// statement, ``TripWriteStatements``).
   ///
   /// A launch the user already booked (or listed twice) is left as it is and succeeds.
   /// - Parameters:
@@ -31,7 +32,10 @@ extension SQLBookingStore {
   @discardableResult
   public func book(userID: Int, launchIDs: [Int]) throws -> [Int] {
     do {
-      let added = try write { db in try insertTrips(userID: userID, launchIDs: launchIDs, in: db) }
+      let added =
+        tripWrites == nil
+        ? try write { db in try insertTrips(userID: userID, launchIDs: launchIDs, in: db) }
+        : try writeOneStatement { db in try insertTrips(userID: userID, launchIDs: launchIDs, in: db) }
       if !added.isEmpty { announceCommittedEvents() }
       return added
     } catch let error as BookingStoreError where error.isForeignKeyViolation {
@@ -45,7 +49,10 @@ extension SQLBookingStore {
   ///   logged), `false` otherwise, in which case nothing changed.
   /// - Throws: ``BookingStoreError``.
   public func cancel(userID: Int, launchID: Int) throws -> Bool {
-    let cancelled = try write { db in try deleteTrip(userID: userID, launchID: launchID, in: db) }
+    let cancelled =
+      tripWrites == nil
+      ? try write { db in try deleteTrip(userID: userID, launchID: launchID, in: db) }
+      : try writeOneStatement { db in try deleteTrip(userID: userID, launchID: launchID, in: db) }
     if cancelled { announceCommittedEvents() }
     return cancelled
   }

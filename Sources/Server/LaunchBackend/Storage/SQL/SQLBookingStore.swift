@@ -21,6 +21,9 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
   /// The SQL of the `Idempotency-Key` records.
   let idempotency: IdempotencyStatements
   let eventLog: TripEventLog<Database>
+  /// A change and its event in one statement, where the database can (PostgreSQL); nil where
+  /// a transaction of several statements costs no round trips (SQLite).
+  let tripWrites: TripWriteStatements?
   /// Whether a commit here wakes this process's feed at once (SQLite's watcher only looks four
   /// times a second; PostgreSQL's `NOTIFY` arrives by itself).
   private let wakesFeedAfterWrites: Bool
@@ -39,9 +42,10 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
   ///   - horizon: where the event log stops being final, for a database with concurrent writers.
   ///   - wakesFeedAfterWrites: whether a commit here wakes the feed at once.
   ///   - announcer: what tells other processes of the events committed here, if anything must.
+  ///   - tripWrites: bookings and cancellations as one statement each, where the database can.
   init(
     database: Database, watcher: any CommitWatcher, horizon: DeliveryHorizon?, wakesFeedAfterWrites: Bool,
-    announcer: (any CommitAnnouncer)?
+    announcer: (any CommitAnnouncer)?, tripWrites: TripWriteStatements? = nil
   ) {
     let eventLog = TripEventLog(database: database, horizon: horizon)
     self.database = database
@@ -50,6 +54,7 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
     self.eventLog = eventLog
     self.wakesFeedAfterWrites = wakesFeedAfterWrites
     self.announcer = announcer
+    self.tripWrites = tripWrites
     events = TripEventFeed(
       watcher: watcher,
       readEvents: { after, limit in
@@ -85,7 +90,8 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
         throw SQLRowError(column: 0, expected: "the user just inserted")
       }
       let user = StoredUser(id: try row.int(0), email: try row.string(1))
-      try db.run(statements.insertSession, [.blob(token.digest), .integer(user.id), .integer(now)])
+      // Sent with the commit (one round trip on PostgreSQL); its error is thrown from there.
+      try db.runLater(statements.insertSession, [.blob(token.digest), .integer(user.id), .integer(now)])
       return user
     }
     // The client's next request carries this token: it need not be looked up.
@@ -143,6 +149,13 @@ public final class SQLBookingStore<Database: SQLDatabase>: BookingStore {
   func write<T>(_ body: (Database.Connection) throws -> T) throws -> T {
     defer { if wakesFeedAfterWrites { events.wake() } }
     return try BookingStoreError.mapping { try database.transaction(body) }
+  }
+
+  /// ``write(_:)`` for a `body` whose one changing statement is a transaction by itself
+  /// (``SQLDatabase/autocommit(_:)``).
+  func writeOneStatement<T>(_ body: (Database.Connection) throws -> T) throws -> T {
+    defer { if wakesFeedAfterWrites { events.wake() } }
+    return try BookingStoreError.mapping { try database.autocommit(body) }
   }
 
   /// On PostgreSQL, the `persisted_queries` table (``PostgresPersistedQueryStore``); SQLite
