@@ -11,7 +11,8 @@ extension GraphQLResult {
   /// - Throws: ``RocketClientError``:
   ///   - `.notLoggedIn` when an error says the caller must log in (see ``isNotLoggedIn(_:)``);
   ///   - `.invalidResponse` when the body is not an object with `data` or `errors`;
-  ///   - `.decoding` when `data` does not have the operation's shape (the error names the path).
+  ///   - `.decoding` when `data` does not have the operation's shape (the error names the path);
+  ///     a null that an error explains at a field read as non-null is not one (``decodeData(_:errors:)``).
   public init(
     response: JSON, operationName: String, endpointKey: String
   ) throws(RocketClientError) {
@@ -38,7 +39,7 @@ extension GraphQLResult {
       self.init(data: nil, errors: errors)
     case .object(let object):
       do {
-        self.init(data: try Data(object: object, path: []), errors: errors)
+        self.init(data: try Self.decodeData(object, errors: errors), errors: errors)
       } catch let error as ResponseDecodingError {
         throw RocketClientError.decoding(operation: operationName, error)
       } catch {
