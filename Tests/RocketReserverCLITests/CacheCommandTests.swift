@@ -194,9 +194,10 @@ import Testing
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
-    // Kill it once the write-ahead log has grown past a few pages: mid-way through the writes.
+    // Kill it once the write-ahead log has grown past a few pages: mid-way through the writes
+    // (past the first page's, and the endpoint's capabilities the first request records).
     var polls = 0
-    while Self.size(file + "-wal") < 64 * 1024 && process.isRunning && polls < 100_000 {
+    while Self.size(file + "-wal") < 128 * 1024 && process.isRunning && polls < 100_000 {
       polls += 1
       usleep(1000)
     }

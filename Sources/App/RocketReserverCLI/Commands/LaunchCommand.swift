@@ -1,3 +1,4 @@
+import GraphQL
 import RocketClient
 import RocketReserverAPI
 import Synchronization
@@ -17,7 +18,7 @@ public struct LaunchCommand: Command {
     let printsEarly = !context.json && context.format == .table
     let printedEarly = Mutex(false)
     let fetched = await context.request("Loading launch \(id)") { requests throws(RocketClientError) in
-      var final: LaunchDetailsQuery.Data?
+      var final: GraphQLResult<LaunchDetailsQuery.Data>?
       do {
         for try await stage in requests.stages(of: LaunchDetailsQuery(id: id)) {
           if stage.hasNext {
@@ -25,10 +26,13 @@ public struct LaunchCommand: Command {
               continue
             }
             if context.showsProgress { context.output.writeError("\r\u{1B}[K") }
-            context.output.write(Self.lines(Self.fields(launch).dropLast(), style: context.style))
+            let failed = FailedField.all(in: stage.result.errors)
+            context.output.write(
+              Self.lines(Self.fields(launch, failed: failed).dropLast(), style: context.style))
             printedEarly.withLock { $0 = true }
           } else {
-            final = try stage.result.requireData()
+            _ = try stage.result.requireData()
+            final = stage.result
           }
         }
       } catch let error as RocketClientError {
@@ -37,19 +41,25 @@ public struct LaunchCommand: Command {
         throw RocketClientError.cancelled
       }
       guard let final else { throw RocketClientError.cancelled }
-      return final
+      return (final, requests.capture.lastResponse?["errors"] ?? .null)
     }
-    guard case .succeeded(let details, let data) = fetched else { return fetched.failure }
+    guard case .succeeded(let (result, errors), let data) = fetched, let details = result.data else {
+      return fetched.failure
+    }
+    let failed = FailedField.all(in: result.errors)
     guard let launch = details.launch else {
-      return context.fail("no launch with id \(id)")
+      guard !failed.isEmpty else { return context.fail("no launch with id \(id)") }
+      if context.json { context.writeJSON(.object(["data": data, "errors": errors])) }
+      return context.reportFailed(failed)
     }
     if let booking = launch.booking { context.shell.noteBookings([(launch.id, booking.isBooked)]) }
     context.shell.noteMissions([(launch.id, launch.mission?.name)])
     if context.json {
-      context.writeJSON(data)
-      return .success
+      // A partial answer keeps its errors beside the data, as GraphQL sends it.
+      context.writeJSON(result.errors.isEmpty ? data : .object(["data": data, "errors": errors]))
+      return context.reportFailed(failed)
     }
-    var fields = Self.fields(launch)
+    var fields = Self.fields(launch, failed: failed)
     if let booked = fields.last {
       fields[fields.count - 1].value = booked.value + Self.pending(context.queuedChange(on: launch.id))
     }
@@ -57,20 +67,23 @@ public struct LaunchCommand: Command {
       var table = Table(header: fields.map { $0.label.uppercased() })
       table.rows = [fields.map(\.value)]
       context.writeTable(table)
-      return .success
+      return context.reportFailed(failed)
     }
     let shown = printedEarly.withLock { $0 } ? Array(fields.suffix(1)) : fields
     context.output.write(Self.lines(shown, style: context.style))
     await MissionPatchDisplay(context: context).draw(
       launch.mission?.missionPatch, columns: MissionPatchDisplay.launchSize.columns,
       rows: MissionPatchDisplay.launchSize.rows)
-    return .success
+    return context.reportFailed(failed)
   }
 
-  /// The labelled values shown, the booked state last (it is the deferred part).
-  static func fields(_ launch: LaunchDetailsQuery.Data.Launch) -> [(label: String, value: String)] {
+  /// The labelled values shown, the booked state last (it is the deferred part); a field that
+  /// failed (in `failed`) shows as `failed (launch.rocket)`.
+  static func fields(_ launch: LaunchDetailsQuery.Data.Launch, failed: [FailedField] = [])
+    -> [(label: String, value: String)]
+  {
     let rocket = LaunchRendering.rocket(name: launch.rocket?.name, type: launch.rocket?.type)
-    return [
+    let fields = [
       ("launch", launch.id),
       ("mission", launch.mission?.name ?? "unknown"),
       ("site", launch.site ?? "unknown"),
@@ -78,6 +91,24 @@ public struct LaunchCommand: Command {
       ("patch", launch.mission?.missionPatch ?? "none"),
       ("booked", launch.booking.map { $0.isBooked ? "yes" : "no" } ?? "unknown"),
     ]
+    return fields.map { label, value in
+      guard let field = failed.first(where: { label == Self.label(of: $0) }) else { return (label, value) }
+      return (label, "failed (\(field.dottedPath))")
+    }
+  }
+
+  /// The line a failed field of `LaunchDetails` shows on (`launch.mission.missionPatch` is the
+  /// patch), or nil for a path outside the launch.
+  static func label(of field: FailedField) -> String? {
+    guard field.key(at: 0) == "launch" else { return nil }
+    switch field.key(at: 1) {
+    case "id": return "launch"
+    case "site": return "site"
+    case "mission": return field.key(at: 2) == "missionPatch" ? "patch" : "mission"
+    case "rocket": return "rocket"
+    case "isBooked": return "booked"
+    default: return nil
+    }
   }
 
   /// `label:   value` lines, a booked launch's state in the success style.

@@ -39,17 +39,22 @@ public struct LaunchesCommand: Command {
     let shown = search.map { text in launches.filter { Self.matches($0, text) } } ?? launches
     context.shell.noteBookings(shown.map { ($0.id, $0.isBooked) })
     context.shell.noteMissions(shown.map { ($0.id, $0.mission?.name) })
+    let failures = LaunchRendering.failures(
+      in: responses.map { ($0["data"] ?? .null, $0["errors"] ?? .null) })
     if context.json {
       let ids = Set(shown.map(\.id))
-      context.writeJSON(Self.combinedPage(responses, keeping: ids))
-      return .success
+      let page = Self.combinedPage(responses, keeping: ids)
+      // Errors keep the paths of the page they came with.
+      let errors = responses.flatMap { $0["errors"]?.arrayValue ?? [] }
+      context.writeJSON(errors.isEmpty ? page : .object(["data": page, "errors": .array(errors)]))
+      return context.reportFailed(failures.fields)
     }
     if shown.isEmpty {
       context.output.writeError("no launch matches \(TerminalText.quoted(search ?? ""))\n")
-      return .success
+      return context.reportFailed(failures.fields)
     }
-    context.writeTable(LaunchRendering.table(shown))
-    return .success
+    context.writeTable(LaunchRendering.table(shown, failed: failures.columns))
+    return context.reportFailed(failures.fields)
   }
 
   /// Whether `launch`'s mission, site or rocket contains `text`, ignoring case and accents

@@ -15,9 +15,9 @@ public struct MoreCommand: Command {
   static func showNextPage(context: CommandContext) async -> CommandOutcome {
     let shell = context.shell
     let fetched = await context.request("Loading launches") { requests throws(RocketClientError) in
-      try await shell.nextPage(requests: requests)
+      (try await shell.nextPage(requests: requests), requests.capture.lastResponse?["errors"] ?? .null)
     }
-    guard case .succeeded(let page, let data) = fetched else { return fetched.failure }
+    guard case .succeeded(let (page, errors), let data) = fetched else { return fetched.failure }
     guard let page else {
       return context.fail("no launches listed yet: type 'launches' first")
     }
@@ -26,16 +26,19 @@ public struct MoreCommand: Command {
       let empty: JSON = .object([
         "launches": .object(["cursor": .null, "hasMore": .bool(false), "launches": .array([])])
       ])
-      context.writeJSON(page.launches == nil && data.isNull ? empty : data)
+      let answer = errors.arrayValue?.isEmpty == false ? JSON.object(["data": data, "errors": errors]) : data
+      context.writeJSON(page.launches == nil && data.isNull ? empty : answer)
     }
+    let failures = LaunchRendering.failures(in: page.launches == nil ? [] : [(data, errors)])
     guard let launches = page.launches else {
       if !context.json { context.output.writeError("no more launches\n") }
       return .success
     }
     context.shell.noteBookings(launches.map { ($0.id, $0.isBooked) })
     context.shell.noteMissions(launches.map { ($0.id, $0.mission?.name) })
-    if context.json { return .success }
-    context.writeTable(LaunchRendering.table(launches))
+    if context.json { return context.reportFailed(failures.fields) }
+    context.writeTable(LaunchRendering.table(launches, failed: failures.columns))
+    let outcome = context.reportFailed(failures.fields)
     if page.more {
       context.hint("type 'more' for the next page")
       if context.isOneShot && context.showsProgress, let cursor = data["launches"]?["cursor"]?.stringValue {
@@ -45,7 +48,7 @@ public struct MoreCommand: Command {
     } else {
       context.hint("(end of the list)")
     }
-    return .success
+    return outcome
   }
 
   /// The command line that shows the page after `cursor` with the same server and page size:

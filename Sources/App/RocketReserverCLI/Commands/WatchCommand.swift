@@ -47,7 +47,9 @@ public struct WatchCommand: Command {
     let authorized = session.loggedInEmail != nil
     let follower = SubscriptionFollower(
       start: { resumeAfter throws(RocketClientError) in
-        let request = GraphQLRequest(TripsBookedSubscription()).resuming(after: resumeAfter)
+        var request = GraphQLRequest(TripsBookedSubscription()).resuming(after: resumeAfter)
+        // What the requests found: a subscription is not the place to probe the server.
+        request.onError = session.errorBehavior.behavior(for: client.endpointKey)
         if trace.isOn { trace.started(request, headers: headers, authorized: authorized) }
         return try await client.subscribe(request, headers: headers, via: transport)
       }, name: "watch", since: arguments[Self.since])

@@ -47,15 +47,17 @@ public struct RequestOptions: Sendable {
 
   /// The chain's steps between the cache and authorization, outermost first: a resend without
   /// `@defer`/`@stream` to a server that does not know them, automatic persisted queries (to a
-  /// server, unless `--no-apq`), one retry of a query on a dropped
+  /// server, unless `--no-apq`), `onError: NULL` to a server that honours it, one retry of a query on a dropped
   /// connection, the `--verbose` report of each attempt, `--header`, then the `--verbose` and
   /// `--header` of a shell line.
-  func interceptors(target: String, persistedQueries: AutomaticPersistedQueryInterceptor?)
-    -> [any RequestInterceptor]
-  {
+  func interceptors(
+    target: String, persistedQueries: AutomaticPersistedQueryInterceptor?,
+    errorBehavior: ErrorBehaviorInterceptor
+  ) -> [any RequestInterceptor] {
     var steps: [any RequestInterceptor] = []
     steps.append(IncrementalDirectiveFallbackInterceptor())
     if let persistedQueries { steps.append(persistedQueries) }
+    steps.append(errorBehavior)
     steps.append(RetryInterceptor())
     if verbose {
       steps.append(LoggingInterceptor(target: target) { writeStandardError("rocket-reserver: \($0)\n") })

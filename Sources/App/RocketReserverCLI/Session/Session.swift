@@ -47,6 +47,8 @@ public final class Session: Sendable {
   /// The outbox of changes made while the server could not be reached (`--endpoint` only, and
   /// not with `--header 'Authorization: ...'`, whose user cannot be told).
   let outbox: OutboxStore?
+  /// Sends `onError: NULL` to a server that honours it; its findings give subscriptions theirs.
+  let errorBehavior: ErrorBehaviorInterceptor
   /// Seconds since 1970: the clock cache ages are measured with.
   let clock: @Sendable () -> Int64
 
@@ -92,12 +94,19 @@ public final class Session: Sendable {
     self.cache = cache
     let cacheable = endpoint != nil && options.headers["Authorization"] == nil
     outbox = cacheable ? outboxFile.map(OutboxStore.init(path:)) : nil
+    // The embedded backend is this program's own engine: it honours onError without being asked.
+    // Only the generated operations (those the cache knows) get it: a document the user wrote
+    // (`query`, `schema`) gets the server's default, as from any other client.
+    errorBehavior = ErrorBehaviorInterceptor(
+      honouredWithoutProbe: endpoint == nil, applies: { $0.cacheable != nil }, memory: cache,
+      note: options.verboseNote)
     client = RocketClient(
       transport: transport, credentials: credentials, endpointKey: key,
       interceptors: options.interceptors(
         target: target,
         persistedQueries: endpoint != nil && options.persistedQueries
-          ? AutomaticPersistedQueryInterceptor(memory: cache, note: options.verboseNote) : nil),
+          ? AutomaticPersistedQueryInterceptor(memory: cache, note: options.verboseNote) : nil,
+        errorBehavior: errorBehavior),
       cache: cacheable ? cache.map { CacheStore($0, now: clock, updates: TripCacheUpdates.all) } : nil,
       outerInterceptors: options.outerInterceptors,
       innerInterceptors: [

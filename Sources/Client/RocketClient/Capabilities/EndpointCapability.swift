@@ -16,5 +16,9 @@ public struct EndpointCapability: Hashable, Sendable, CustomStringConvertible {
   /// for a mutation) is answered, or answered `PersistedQueryNotFound` until its text is sent.
   public static let persistedQueries = EndpointCapability("persisted-queries")
 
+  /// The `onError` request parameter: a server that honours it answers an unknown value with a
+  /// request error naming it, and `onError: NULL` with data.
+  public static let onError = EndpointCapability("on-error")
+
   public var description: String { name }
 }

@@ -63,6 +63,16 @@ struct IncrementalReader {
     }
     guard result.payloadCount > 0 else { throw invalid("a multipart answer without a payload") }
     if result.hasNext { throw RocketClientError.transport(.connectionLost(endpoint: endpoint)) }
+    // The close delimiter (and the end of the chunked body) may follow the last payload in a
+    // write of their own, as for an answer of one part: reading them to the end keeps the
+    // connection for the next request, where stopping here would close it. A few chunks at
+    // most: what a server sends after its last payload is not waited for beyond that.
+    var trailing = 0
+    while !parser.isEnded, trailing < 2, let chunk = try? await body.next() {
+      trailing += 1
+      _ = try? parser.feed(chunk)
+    }
+    if parser.isEnded { _ = try? await body.next() }
     return TransportResponse(json: result.json, status: response.status, byteCount: byteCount)
   }
 

@@ -13,7 +13,8 @@ extension GraphQLResult {
   ///   - `.invalidResponse` when the body is not an object with `data` or `errors`;
   ///   - `.decoding` when `data` does not have the operation's shape, or a field failed where the
   ///     generated type has no null and no `@catch` takes the error (the error names the path, and
-  ///     the server's message).
+  ///     the server's message); a null that an error explains at a field read as non-null, outside
+  ///     a `@catch`, is not one (``decodeData(_:errors:)``).
   public init(
     response: JSON, operationName: String, endpointKey: String
   ) throws(RocketClientError) {
@@ -40,7 +41,7 @@ extension GraphQLResult {
       self.init(data: nil, errors: errors)
     case .object(let object):
       do {
-        self.init(data: try Data(object: object, path: [], errors: ResponseErrors(errors)), errors: errors)
+        self.init(data: try Self.decodeData(object, errors: errors), errors: errors)
       } catch let error as ResponseDecodingError {
         throw RocketClientError.decoding(operation: operationName, error)
       } catch {

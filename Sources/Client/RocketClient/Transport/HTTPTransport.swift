@@ -110,8 +110,8 @@ public struct HTTPTransport: NetworkTransport {
   }
 
   /// The URL of `operation` sent by GET, as GraphQL over HTTP has it: `query` (when there is a
-  /// text), `operationName`, and `variables` and `extensions` as JSON, each percent-encoded, after
-  /// the endpoint's own query parameters.
+  /// text), `operationName`, `variables` and `extensions` as JSON, and `onError`, each
+  /// percent-encoded, after the endpoint's own query parameters.
   ///
   /// For example `http://127.0.0.1:4000/graphql?operationName=LaunchList&variables=%7B%7D&…`.
   public static func url(for operation: GraphQLRequest, at endpoint: URL) -> URL {
@@ -124,6 +124,7 @@ public struct HTTPTransport: NetworkTransport {
     if let extensions = operation.extensions {
       parameters.append(("extensions", JSON.object(extensions).encodedString))
     }
+    if let onError = operation.onError { parameters.append(("onError", onError.rawValue)) }
     let query = parameters.map { "\($0)=\(percentEncoded($1))" }.joined(separator: "&")
     let text = endpoint.absoluteString
     let separator = text.contains("?") ? "&" : "?"

@@ -24,7 +24,9 @@ extension ResponseDecoding {
     if case .null = json {
       let found = errors.at(path)
       if found.isEmpty { return nil }
-      throw ResponseDecodingError(fieldErrors: found, path: path)
+      var failure = ResponseDecodingError(fieldErrors: found, path: path)
+      failure.isCaughtToThrow = true
+      throw failure
     }
     return try inner(json, path)
   }

@@ -42,6 +42,7 @@ struct GraphQLWebSocketDialect: Sendable {
     if let variables = request.variables { payload["variables"] = .object(variables) }
     // Such as `resumeAfter` (docs/resumable-subscriptions.md).
     if let extensions = request.extensions { payload["extensions"] = .object(extensions) }
+    if let onError = request.onError { payload["onError"] = .string(onError.rawValue) }
     return JSON.object([
       "id": .string(id), "type": .string(isLegacy ? "start" : "subscribe"), "payload": .object(payload),
     ]).encoded()
