@@ -16,10 +16,10 @@ package protocol HTTPRouter: Sendable {
   /// The same, with the server's record of the request (default: `route(head)`).
   func route(_ head: some HTTPRequestHead, in exchange: HTTPExchange) -> HTTPResponder
   /// The server's own answer with `status` and `message` (431, 400, 503, ...).
-  func error(_ status: Int, _ message: String) -> HTTPResponse
+  func error(_ status: Int, _ message: String) -> BufferedResponse
   /// The server's own answer to the request of `exchange`, which the router may not have seen
   /// (its head was refused) (default: `error(status, message)`).
-  func error(_ status: Int, _ message: String, in exchange: HTTPExchange) -> HTTPResponse
+  func error(_ status: Int, _ message: String, in exchange: HTTPExchange) -> BufferedResponse
   /// Header fields every buffered and streamed answer carries (such as CORS's
   /// `Access-Control-Allow-Origin`).
   var commonHeaders: [HTTPHeaderField] { get }
@@ -42,7 +42,7 @@ extension HTTPRouter {
     route(head)
   }
 
-  package func error(_ status: Int, _ message: String, in exchange: HTTPExchange) -> HTTPResponse {
+  package func error(_ status: Int, _ message: String, in exchange: HTTPExchange) -> BufferedResponse {
     error(status, message)
   }
 

@@ -21,7 +21,7 @@ final class RequestState {
     case upgradeAfterHead([(name: StaticString, value: String)])
     /// The request is complete and its computation due: the connection is suspended in the next
     /// call, which libmicrohttpd makes at once (see `ServerCore.execute`).
-    case suspendingNext(@Sendable () -> HTTPResponse)
+    case suspendingNext(@Sendable () -> BufferedResponse)
     /// Running on the executor, with the connection suspended until the answer is in `slot`.
     case executing(ExecutionSlot)
     /// A response is queued.

@@ -17,7 +17,7 @@ extension ServerCore {
 
   /// The 503 for a long-lived connection the server cannot take now, having taken its slot
   /// otherwise.
-  private func longLivedRefusal(_ exchange: HTTPExchange) -> HTTPResponse? {
+  private func longLivedRefusal(_ exchange: HTTPExchange) -> BufferedResponse? {
     if stopping.load(ordering: .relaxed) {
       return router.error(503, "The server is shutting down.", in: exchange)
     }

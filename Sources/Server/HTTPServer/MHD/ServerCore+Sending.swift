@@ -5,7 +5,7 @@ extension ServerCore {
   /// Queues `response` on `connection`, from its access handler: its own header fields, then
   /// the router's common ones, then the request's (`HTTPExchange.responseHeaders`).
   func send(
-    _ response: HTTPResponse, headers: [HTTPHeaderField], connection: OpaquePointer, close: Bool
+    _ response: BufferedResponse, headers: [HTTPHeaderField], connection: OpaquePointer, close: Bool
   ) -> MHD_Result {
     guard let mhdResponse = ResponseBody.response(response.body) else { return cmhd_no() }
     defer { MHD_destroy_response(mhdResponse) }

@@ -264,7 +264,7 @@ final class ServerCore: Sendable {
   /// libmicrohttpd's thread goes on serving its other connections meanwhile. Called from the
   /// request's last access-handler call; the suspension waits for the next one (`suspend`).
   private func execute(
-    _ job: @escaping @Sendable () -> HTTPResponse, state: RequestState, connection: OpaquePointer
+    _ job: @escaping @Sendable () -> BufferedResponse, state: RequestState, connection: OpaquePointer
   ) -> MHD_Result {
     // The executor's threads are gone or going (the server is shutting down): it runs here.
     if executor.isStopping { return queue(job(), state: state, connection: connection) }
@@ -281,7 +281,7 @@ final class ServerCore: Sendable {
   /// Suspends the connection and submits `job` to the executor, whose work leaves the answer in
   /// the slot and resumes the connection.
   private func suspend(
-    _ job: @escaping @Sendable () -> HTTPResponse, state: RequestState, connection: OpaquePointer
+    _ job: @escaping @Sendable () -> BufferedResponse, state: RequestState, connection: OpaquePointer
   ) -> MHD_Result {
     // Counted before `isStopping` is read: `HTTPServer.stop` sets that and then waits for the
     // count to drop to zero, so a suspension it cannot see never happens.
@@ -298,7 +298,7 @@ final class ServerCore: Sendable {
 
   /// Queues a buffered answer and records what went out in the request's exchange.
   func queue(
-    _ response: HTTPResponse, state: RequestState, connection: OpaquePointer, close: Bool = false
+    _ response: BufferedResponse, state: RequestState, connection: OpaquePointer, close: Bool = false
   ) -> MHD_Result {
     state.phase = .responded
     let exchange = state.exchange

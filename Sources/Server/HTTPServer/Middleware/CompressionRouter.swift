@@ -16,7 +16,7 @@ struct CompressionRouter: HTTPMiddleware {
       inner.route(head, in: exchange), gzip: AcceptEncoding.allowsGzip(head.header("Accept-Encoding").value))
   }
 
-  func error(_ status: Int, _ message: String, in exchange: HTTPExchange) -> HTTPResponse {
+  func error(_ status: Int, _ message: String, in exchange: HTTPExchange) -> BufferedResponse {
     ResponseCompression.encoded(
       inner.error(status, message, in: exchange), gzip: false, minimum: minimumBytes)
   }
@@ -49,7 +49,7 @@ enum ResponseCompression {
   /// - Parameters:
   ///   - gzip: whether the request's `Accept-Encoding` allows gzip.
   ///   - minimum: the smallest body compressed; nil when the server never compresses.
-  static func encoded(_ response: HTTPResponse, gzip: Bool, minimum: Int?) -> HTTPResponse {
+  static func encoded(_ response: BufferedResponse, gzip: Bool, minimum: Int?) -> BufferedResponse {
     guard let minimum,
       !response.headers.contains(where: { Self.named($0, "vary") || Self.named($0, "content-encoding") })
     else { return response }

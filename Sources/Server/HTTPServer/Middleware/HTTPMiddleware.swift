@@ -17,9 +17,9 @@ extension HTTPMiddleware {
     inner.route(head, in: exchange)
   }
 
-  func error(_ status: Int, _ message: String) -> HTTPResponse { inner.error(status, message) }
+  func error(_ status: Int, _ message: String) -> BufferedResponse { inner.error(status, message) }
 
-  func error(_ status: Int, _ message: String, in exchange: HTTPExchange) -> HTTPResponse {
+  func error(_ status: Int, _ message: String, in exchange: HTTPExchange) -> BufferedResponse {
     inner.error(status, message, in: exchange)
   }
 

@@ -15,7 +15,7 @@ struct RequestIDRouter: HTTPMiddleware {
     return inner.route(head, in: exchange)
   }
 
-  func error(_ status: Int, _ message: String, in exchange: HTTPExchange) -> HTTPResponse {
+  func error(_ status: Int, _ message: String, in exchange: HTTPExchange) -> BufferedResponse {
     if exchange.requestID == nil { assign(ids.id(for: nil), to: exchange) }
     return inner.error(status, message, in: exchange)
   }
