@@ -32,11 +32,11 @@ import Testing
       }
     }
 
-    static func json(_ bytes: [UInt8]) -> HTTPResponse {
-      HTTPResponse(status: 200, contentType: "application/json", body: bytes)
+    static func json(_ bytes: [UInt8]) -> BufferedResponse {
+      BufferedResponse(status: 200, contentType: "application/json", body: bytes)
     }
-    func error(_ status: Int, _ message: String) -> HTTPResponse {
-      HTTPResponse(status: status, contentType: "text/plain", body: Array(message.utf8))
+    func error(_ status: Int, _ message: String) -> BufferedResponse {
+      BufferedResponse(status: status, contentType: "text/plain", body: Array(message.utf8))
     }
     func starting() throws(HTTPServerError) {}
     func stopping() {}

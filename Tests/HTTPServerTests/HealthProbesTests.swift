@@ -14,13 +14,15 @@ import Testing
 
     func route(_ head: some HTTPRequestHead) -> HTTPResponder {
       if head.path == "/hello" {
-        return .compute { HTTPResponse(status: 200, contentType: "text/plain", body: Array("hello".utf8)) }
+        return .compute {
+          BufferedResponse(status: 200, contentType: "text/plain", body: Array("hello".utf8))
+        }
       }
       return .respond(error(404, "no such page"))
     }
 
-    func error(_ status: Int, _ message: String) -> HTTPResponse {
-      HTTPResponse(status: status, contentType: "text/plain", body: Array(message.utf8))
+    func error(_ status: Int, _ message: String) -> BufferedResponse {
+      BufferedResponse(status: status, contentType: "text/plain", body: Array(message.utf8))
     }
     func starting() throws(HTTPServerError) {}
     func stopping() {}

@@ -8,7 +8,7 @@ import Testing
 /// inline answers are on and not paused, and only on a thread holding no more than its share of
 /// the connections (`ConnectionGuard`); one that takes long pauses them.
 @Suite struct InlineBudgetTests {
-  static let answer = HTTPResponse(status: 200, contentType: "text/plain", body: Array("ok".utf8))
+  static let answer = BufferedResponse(status: 200, contentType: "text/plain", body: Array("ok".utf8))
 
   /// Runs `body` on a thread of its own and waits for it.
   static func onAnotherThread(_ body: @escaping @Sendable () -> Void) {

@@ -17,7 +17,7 @@ import Testing
       case "/echo":
         return .readBody(limit: 8) { body in
           .respond(
-            body.map { HTTPResponse(status: 200, contentType: "text/plain", body: $0) }
+            body.map { BufferedResponse(status: 200, contentType: "text/plain", body: $0) }
               ?? Self.text(413, "too large"))
         }
       case "/stream":
@@ -38,12 +38,12 @@ import Testing
       }
     }
 
-    func error(_ status: Int, _ message: String) -> HTTPResponse { Self.text(status, message) }
+    func error(_ status: Int, _ message: String) -> BufferedResponse { Self.text(status, message) }
     func starting() throws(HTTPServerError) {}
     func stopping() {}
 
-    static func text(_ status: Int, _ text: String) -> HTTPResponse {
-      HTTPResponse(status: status, contentType: "text/plain", body: Array(text.utf8))
+    static func text(_ status: Int, _ text: String) -> BufferedResponse {
+      BufferedResponse(status: status, contentType: "text/plain", body: Array(text.utf8))
     }
   }
 

@@ -24,7 +24,7 @@ struct ExplorerAsset: Sendable {
 
   /// The answer to a GET: gzipped when the client allows it, with `headers` (its caching and
   /// security policy) and `Vary: Accept-Encoding`.
-  func response(acceptEncoding: String?, headers: [HTTPHeaderField]) -> HTTPResponse {
+  func response(acceptEncoding: String?, headers: [HTTPHeaderField]) -> BufferedResponse {
     // Setting Vary here keeps the server from compressing the answer again.
     var fields = headers + [HTTPHeaderField("Vary", "Accept-Encoding")]
     var bytes = body
@@ -32,6 +32,6 @@ struct ExplorerAsset: Sendable {
       bytes = gzipped
       fields.append(HTTPHeaderField("Content-Encoding", "gzip"))
     }
-    return HTTPResponse(status: 200, contentType: contentType, body: bytes, headers: fields)
+    return BufferedResponse(status: 200, contentType: contentType, body: bytes, headers: fields)
   }
 }

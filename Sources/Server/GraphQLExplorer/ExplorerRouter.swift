@@ -51,7 +51,7 @@ package struct ExplorerRouter: HTTPRouter {
     return inner.route(head)
   }
 
-  package func error(_ status: Int, _ message: String) -> HTTPResponse { inner.error(status, message) }
+  package func error(_ status: Int, _ message: String) -> BufferedResponse { inner.error(status, message) }
 
   package var commonHeaders: [HTTPHeaderField] { inner.commonHeaders }
 

@@ -8,13 +8,13 @@ package enum HTTPResponder: Sendable {
   package typealias Adoption = @Sendable (UpgradedSocket) -> Void
 
   /// A buffered answer decided now.
-  case respond(HTTPResponse)
+  case respond(BufferedResponse)
   /// A buffered answer computed on the server's fair executor, off libmicrohttpd's threads.
-  case compute(@Sendable () -> HTTPResponse)
+  case compute(@Sendable () -> BufferedResponse)
   /// A buffered answer the router expects to take well under a millisecond: computed at once on
   /// the libmicrohttpd thread that read the request, without the hand-off to the executor (see
   /// `InlineBudget`); on the fair executor like `compute` while that is paused or off.
-  case computeBrief(@Sendable () -> HTTPResponse)
+  case computeBrief(@Sendable () -> BufferedResponse)
   /// A streamed answer (chunked), in a long-lived slot: 200 with `framing`'s type and pieces
   /// around what `produce` appends. `produce` runs on the fair executor, and may hand the work on
   /// to tasks it gives the body to own (they are cancelled when the response ends).

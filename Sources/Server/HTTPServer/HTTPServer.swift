@@ -5,7 +5,9 @@ import Synchronization
 /// An HTTP/1.1 server on libmicrohttpd that knows nothing of what it serves: a router decides
 /// each request's answer (buffered, streamed or upgraded, see `HTTPResponder`); the server keeps
 /// the limits (heads, bodies, connections, long-lived slots), runs computed answers fairly
-/// between client addresses (`FairExecutor`), writes the access log and stops gracefully.
+/// between client addresses (`FairExecutor`) and stops gracefully. Its own concerns around every
+/// request (request ids, probes, gzip, the access log, request metrics) are middleware it wraps
+/// around the router (`Middleware/`).
 ///
 /// Thread safety: all methods may be called from any thread. Sendable because its only mutable
 /// state (the running daemon) is behind a `Mutex` and the callback state (`ServerCore`) is itself
@@ -19,7 +21,6 @@ package final class HTTPServer: Sendable {
   }
 
   private let core: ServerCore
-  private let configuration: HTTPServerConfiguration
   private let state = Mutex<State>(.idle)
   /// The listening socket while running (libmicrohttpd listens on it), else -1.
   private let listener = Atomic<Int32>(-1)
@@ -36,25 +37,26 @@ package final class HTTPServer: Sendable {
     router: any HTTPRouter, configuration: HTTPServerConfiguration, accessLog: any AccessLog,
     metrics: MetricsRegistry? = nil, probes: HealthProbes? = nil
   ) {
-    self.configuration = configuration
+    let httpMetrics = metrics.map(HTTPMetrics.init(registry:))
+    // Outermost first: the access log and the request metrics see every request's end; the
+    // request id is taken before anything answers; compression covers the probes' answers too.
+    var chain = router
+    if let probes { chain = HealthProbeRouter(probes: probes, wrapping: chain) }
+    if let minimum = configuration.gzipMinimumBytes {
+      chain = CompressionRouter(minimumBytes: minimum, wrapping: chain)
+    }
+    chain = RequestIDRouter(wrapping: chain)
+    if let httpMetrics { chain = RequestMetricsRouter(metrics: httpMetrics, wrapping: chain) }
+    chain = AccessLogRouter(log: accessLog, wrapping: chain)
     core = ServerCore(
-      router: router, accessLog: accessLog, maxBodyBytes: configuration.maxBodyBytes,
-      headTimeout: .seconds(configuration.headTimeoutSeconds),
-      maxStreamingConnections: configuration.maxSubscriptionConnections,
-      connectionLimit: configuration.connectionLimit, maxHeadBytes: configuration.connectionMemoryBytes,
-      executionThreads: configuration.executionThreads,
-      maxExecutionsPerAddress: configuration.maxExecutionsPerAddress,
-      stallTimeout: .milliseconds(Int(configuration.stalledSubscriberSeconds * 1000)),
-      metrics: metrics.map(HTTPMetrics.init(registry:)), probes: probes,
-      maxConnectionsPerAddress: configuration.maxConnectionsPerAddress,
-      gzipMinimumBytes: configuration.gzipMinimumBytes,
-      briefAnswerLimit: configuration.briefAnswerMilliseconds.map { .microseconds(Int($0 * 1000)) },
-      briefAnswerPause: .milliseconds(Int(configuration.briefAnswerPauseSeconds * 1000)),
-      ioThreads: configuration.threads)
+      router: chain, configuration: configuration, metrics: httpMetrics, probeOnlyBeyondBudget: probes != nil)
     if let metrics { core.registerLevels(in: metrics) }
   }
 
   deinit { stop() }
+
+  /// Limits and threads.
+  private var configuration: HTTPServerConfiguration { core.configuration }
 
   /// Starts listening and serving.
   /// - Parameters:
@@ -87,7 +89,7 @@ package final class HTTPServer: Sendable {
       let boundPort = cmhd_socket_port(socket)
       // Probe-only connections beyond an address's budget (see `ConnectionGuard`).
       let perAddressLimit =
-        core.connections.probeOnlyBeyond.map { $0 + ServerCore.probeAllowance }
+        core.connections.probeOnlyBeyond.map { $0 + HealthProbeRouter.allowance }
         ?? configuration.maxConnectionsPerAddress
       // Long-lived connections (WebSockets, streamed subscriptions) have slots of their own.
       let connectionLimit = configuration.connectionLimit + configuration.maxSubscriptionConnections

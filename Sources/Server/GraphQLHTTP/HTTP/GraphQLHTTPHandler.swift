@@ -75,7 +75,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
       do {
         let query = try RequestParameters.fromQueryString(request.queryArgument)
         let validators = request.header("If-None-Match").value
-        let answer: @Sendable () -> HTTPResponse = {
+        let answer: @Sendable () -> BufferedResponse = {
           HTTPCaching.answer(
             run(query, authorization: authorization, media: media, allowMutations: false),
             ifNoneMatch: validators)
@@ -99,7 +99,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
       case .success(let request) where ValidationOnly.isRequested(request):
         return .compute { ValidationOnly.answer(request, service: service, media: media) }
       case .success(let request):
-        let answer: @Sendable () -> HTTPResponse = {
+        let answer: @Sendable () -> BufferedResponse = {
           run(
             request, authorization: authorization, idempotencyKey: idempotencyKey, client: client,
             media: media,
@@ -267,7 +267,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
     }
   }
 
-  func error(_ status: Int, _ message: String) -> HTTPResponse { HTTPResponse.error(status, message) }
+  func error(_ status: Int, _ message: String) -> BufferedResponse { BufferedResponse.error(status, message) }
 
   /// wslay is opened on first use: opening it now turns a missing library into an error at start.
   func starting() throws(HTTPServerError) {
@@ -280,7 +280,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
 
   /// A 400 answer, as an error so that it fits in a `Result`.
   struct Refusal: Error {
-    let value: HTTPResponse
+    let value: BufferedResponse
   }
 
   /// The GraphQL request in a POST body, or the 400 answer for one that is not.
@@ -313,7 +313,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
     + "(graphql-transport-ws or graphql-ws)."
 
   /// The 413 answer for a body over the limit.
-  func payloadTooLarge(_ media: ResponseMediaType) -> HTTPResponse {
+  func payloadTooLarge(_ media: ResponseMediaType) -> BufferedResponse {
     .error(413, "The request body is larger than \(maxBodyBytes) bytes.", media: media)
   }
 
@@ -323,7 +323,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String? = nil, client: String? = nil,
     media: ResponseMediaType,
     allowMutations: Bool
-  ) -> HTTPResponse {
+  ) -> BufferedResponse {
     let result: GraphQLServiceResult
     let started = ContinuousClock.now
     let transport: GraphQLMetrics.Transport = allowMutations ? .post : .get
@@ -339,10 +339,10 @@ struct GraphQLHTTPHandler: HTTPRouter {
     metrics?.record(
       result, operationName: result.operationName ?? request.operationName, transport: transport,
       duration: .now - started)
-    var response: HTTPResponse
+    var response: BufferedResponse
     switch result.kind {
     case .executed:
-      response = HTTPResponse(status: 200, contentType: media.contentType, body: result.body)
+      response = BufferedResponse(status: 200, contentType: media.contentType, body: result.body)
       // What HTTP caches may do with it; only a GET's answer can be kept (a POST's never is).
       if !allowMutations {
         response.headers.append(
@@ -350,26 +350,26 @@ struct GraphQLHTTPHandler: HTTPRouter {
       }
     case .requestError:
       let status = media == .graphQLResponseJSON ? 400 : 200
-      response = HTTPResponse(status: status, contentType: media.contentType, body: result.body)
+      response = BufferedResponse(status: status, contentType: media.contentType, body: result.body)
     case .persistedQueryMiss:
-      response = HTTPResponse(
+      response = BufferedResponse(
         status: 200, contentType: media.contentType, body: result.body,
         headers: [HTTPHeaderField("Cache-Control", "private, no-cache, must-revalidate")])
     case .badRequest:
-      response = HTTPResponse(status: 400, contentType: media.contentType, body: result.body)
+      response = BufferedResponse(status: 400, contentType: media.contentType, body: result.body)
     case .unprocessableContent:
-      response = HTTPResponse(status: 422, contentType: media.contentType, body: result.body)
+      response = BufferedResponse(status: 422, contentType: media.contentType, body: result.body)
     case .serviceUnavailable:
-      response = HTTPResponse(status: 503, contentType: media.contentType, body: result.body)
+      response = BufferedResponse(status: 503, contentType: media.contentType, body: result.body)
     case .tooManyRequests:
-      response = HTTPResponse(
+      response = BufferedResponse(
         status: 429, contentType: media.contentType, body: result.body,
         headers: [HTTPHeaderField("Retry-After", text: String(max(1, result.retryAfterSeconds ?? 1)))])
     case .mutationNotAllowed:
       if result.body.isEmpty {
         response = .error(405, "Mutations can only be sent with POST.", media: media, allow: "POST")
       } else {
-        response = HTTPResponse(
+        response = BufferedResponse(
           status: 405, contentType: media.contentType, body: result.body,
           headers: [HTTPHeaderField("Allow", "POST")])
       }

@@ -3,18 +3,18 @@ import GraphQLWire
 import HTTPServer
 
 /// The answers GraphQL over HTTP gives besides a service's results.
-extension HTTPResponse {
+extension BufferedResponse {
   /// A response whose body is `{"errors":[{"message":...}]}`, the shape GraphQL clients expect
   /// even for HTTP-level failures.
   static func error(
     _ status: Int, _ message: String, media: ResponseMediaType = .json, allow: StaticString? = nil,
     code: String? = nil
-  ) -> HTTPResponse {
+  ) -> BufferedResponse {
     var error = JSONObject()
     error.appendUnchecked("message", .string(message))
     if let code { error.appendUnchecked("extensions", .object(["code": .string(code)])) }
     let body = JSON.object(["errors": .array([.object(error)])]).encoded()
-    var response = HTTPResponse(
+    var response = BufferedResponse(
       status: status, contentType: media.contentType, body: body,
       headers: allow.map { [HTTPHeaderField("Allow", $0)] } ?? [])
     response.errorCount = 1
@@ -22,7 +22,7 @@ extension HTTPResponse {
   }
 
   /// 204 with the CORS preflight headers.
-  static let preflight = HTTPResponse(
+  static let preflight = BufferedResponse(
     status: 204, contentType: nil, body: [],
     headers: [
       HTTPHeaderField("Access-Control-Allow-Methods", "GET, POST, OPTIONS"),
@@ -31,7 +31,7 @@ extension HTTPResponse {
     ])
 
   /// The short page at `/` pointing to the endpoint.
-  static let homePage = HTTPResponse(
+  static let homePage = BufferedResponse(
     status: 200, contentType: "text/html; charset=utf-8",
     body: Array(
       """
@@ -44,7 +44,7 @@ extension HTTPResponse {
       """.utf8))
 
   /// 500 with a message that reveals nothing of the failure.
-  static func internalError(_ media: ResponseMediaType) -> HTTPResponse {
+  static func internalError(_ media: ResponseMediaType) -> BufferedResponse {
     .error(500, "Internal server error.", media: media, code: "INTERNAL_SERVER_ERROR")
   }
 }

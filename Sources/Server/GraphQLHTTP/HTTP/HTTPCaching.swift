@@ -10,14 +10,14 @@ enum HTTPCaching {
   ///
   /// Only a 200 with a body gets a tag. The tag is a 128-bit hash of the body (`contentTag`):
   /// the same answer, whichever instance of `serve` gives it, has the same tag.
-  static func answer(_ response: HTTPResponse, ifNoneMatch: String?) -> HTTPResponse {
+  static func answer(_ response: BufferedResponse, ifNoneMatch: String?) -> BufferedResponse {
     guard response.status == 200, !response.body.isEmpty else { return response }
     let tag = contentTag(response.body)
     var tagged = response
     tagged.headers.append(HTTPHeaderField("ETag", text: tag))
     guard let ifNoneMatch, matches(ifNoneMatch, tag) else { return tagged }
     // A 304 carries the validators and caching fields the 200 would have.
-    var notModified = HTTPResponse(status: 304, contentType: nil, body: [], logLabel: response.logLabel)
+    var notModified = BufferedResponse(status: 304, contentType: nil, body: [], logLabel: response.logLabel)
     notModified.headers = tagged.headers
     return notModified
   }

@@ -15,7 +15,7 @@ enum ValidationOnly {
 
   /// The answer for `request`; a service that cannot validate alone answers 400.
   static func answer(_ request: GraphQLRequest, service: any GraphQLService, media: ResponseMediaType)
-    -> HTTPResponse
+    -> BufferedResponse
   {
     guard let errors = service.validationErrors(of: request.query) else {
       return .error(400, "This server does not validate documents alone.", media: media)
@@ -24,7 +24,7 @@ enum ValidationOnly {
       errors.isEmpty
       ? .object(["data": .null, "extensions": .object(["valid": .bool(true)])])
       : .object(["errors": .array(errors.map(\.json))])
-    var response = HTTPResponse(
+    var response = BufferedResponse(
       status: 200, contentType: media.contentType, body: body.encoded(),
       headers: [HTTPHeaderField("Cache-Control", "no-store")])
     response.logLabel = "validateOnly"

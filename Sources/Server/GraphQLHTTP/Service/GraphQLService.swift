@@ -88,7 +88,8 @@ extension GraphQLService {
     do {
       return .single(try execute(request, authorization: authorization, allowMutations: true))
     } catch {
-      return .single(GraphQLServiceResult(body: HTTPResponse.internalError(.json).body, kind: .requestError))
+      return .single(
+        GraphQLServiceResult(body: BufferedResponse.internalError(.json).body, kind: .requestError))
     }
   }
 

@@ -40,7 +40,7 @@ public final class HealthProbes: Sendable {
 
   /// The answer to a request for `path`, or nil when `path` is not a probe's.
   /// - Parameter stopping: whether the server's graceful stop has begun.
-  func answer(method: HTTPMethod, path: String, stopping: Bool) -> HTTPResponse? {
+  func answer(method: HTTPMethod, path: String, stopping: Bool) -> BufferedResponse? {
     let isReady = path == Self.readyPath
     guard isReady || path == Self.healthPath else { return nil }
     guard method == .get || method == .head else {
@@ -55,15 +55,15 @@ public final class HealthProbes: Sendable {
     JSONText.appendKey("message", to: &body)
     JSONText.appendString(problem.message, to: &body)
     body.append(UInt8(ascii: "}"))
-    return HTTPResponse(
+    return BufferedResponse(
       status: 503, contentType: "application/json", body: body,
       headers: [HTTPHeaderField("Cache-Control", "no-store")])
   }
 
-  private static func json(_ status: Int, _ text: String, allow: Bool = false) -> HTTPResponse {
+  private static func json(_ status: Int, _ text: String, allow: Bool = false) -> BufferedResponse {
     var headers = [HTTPHeaderField("Cache-Control", "no-store")]
     if allow { headers.append(HTTPHeaderField("Allow", "GET, HEAD")) }
-    return HTTPResponse(
+    return BufferedResponse(
       status: status, contentType: "application/json", body: Array(text.utf8), headers: headers)
   }
 }

@@ -17,7 +17,7 @@ final class ExecutionSlot: Sendable {
   }
 
   private let suspended: Suspended
-  private let answer = Mutex<HTTPResponse?>(nil)
+  private let answer = Mutex<BufferedResponse?>(nil)
 
   /// Suspends `connection` (from inside its access handler) until `fill` is called.
   init(suspending connection: OpaquePointer) {
@@ -26,11 +26,11 @@ final class ExecutionSlot: Sendable {
   }
 
   /// Leaves the answer for the access handler and resumes the connection.
-  func fill(_ response: HTTPResponse) {
+  func fill(_ response: BufferedResponse) {
     answer.withLock { $0 = response }
     MHD_resume_connection(suspended.connection)
   }
 
   /// The answer, once filled (then nil).
-  func take() -> HTTPResponse? { answer.withLock { $0.take() } }
+  func take() -> BufferedResponse? { answer.withLock { $0.take() } }
 }

@@ -47,7 +47,7 @@ final class InlineBudget: Sendable {
 
   /// Runs `job` here and returns its answer, unless inline answers are off or paused or
   /// `allowed` (asked last) says no: then nil, and the caller hands `job` to the executor.
-  func run(_ job: () -> HTTPResponse, if allowed: @autoclosure () -> Bool = true) -> HTTPResponse? {
+  func run(_ job: () -> BufferedResponse, if allowed: @autoclosure () -> Bool = true) -> BufferedResponse? {
     guard limit > .zero else { return nil }
     let start = Self.nanoseconds()
     guard start >= pausedUntil.load(ordering: .relaxed), allowed() else { return nil }

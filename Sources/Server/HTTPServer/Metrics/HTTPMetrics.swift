@@ -54,9 +54,9 @@ package final class HTTPMetrics: Sendable {
   }
 
   /// Records a request that completed.
-  func completed(_ state: RequestState) {
-    requests.add(at: Self.statusPosition(state.status))
-    receivedBytes.add(state.receivedBytes)
-    if !state.longLived { duration.observe(ContinuousClock.now - state.started) }
+  func completed(_ exchange: HTTPExchange) {
+    requests.add(at: Self.statusPosition(exchange.status))
+    receivedBytes.add(exchange.receivedBytes)
+    if !exchange.longLived { duration.observe(ContinuousClock.now - exchange.started) }
   }
 }

@@ -31,14 +31,14 @@ package struct MetricsRouter: HTTPRouter {
       return .respond(refusal)
     }
     return .respond(
-      HTTPResponse(
+      BufferedResponse(
         status: 200, contentType: PrometheusText.contentType, body: registry.render(),
         headers: [HTTPHeaderField("Cache-Control", "no-store")]))
   }
 
-  package func error(_ status: Int, _ message: String) -> HTTPResponse {
+  package func error(_ status: Int, _ message: String) -> BufferedResponse {
     inner?.error(status, message)
-      ?? HTTPResponse(
+      ?? BufferedResponse(
         status: status, contentType: "text/plain; charset=utf-8", body: Array((message + "\n").utf8))
   }
 

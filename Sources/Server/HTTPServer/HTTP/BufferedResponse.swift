@@ -23,7 +23,7 @@ package struct HTTPHeaderField: Sendable {
 }
 
 /// A buffered response the server is about to send, independent of libmicrohttpd.
-package struct HTTPResponse: Sendable {
+package struct BufferedResponse: Sendable {
   package var status: Int
   /// The `Content-Type`, or nil for a response without one.
   package var contentType: StaticString?

@@ -1,5 +1,31 @@
 import Synchronization
 
+/// Gives each request an id, echoed in the answer's `X-Request-ID` (the `101` and streamed
+/// answers' too) and written to the access log, so that a client can name its request to an
+/// operator. A request whose head the server refused (431, bad framing) was not read: it gets an
+/// id made here.
+struct RequestIDRouter: HTTPMiddleware {
+  let inner: any HTTPRouter
+  private let ids = RequestID()
+
+  init(wrapping inner: any HTTPRouter) { self.inner = inner }
+
+  func route(_ head: some HTTPRequestHead, in exchange: HTTPExchange) -> HTTPResponder {
+    assign(ids.id(for: head.header("X-Request-ID").value), to: exchange)
+    return inner.route(head, in: exchange)
+  }
+
+  func error(_ status: Int, _ message: String, in exchange: HTTPExchange) -> BufferedResponse {
+    if exchange.requestID == nil { assign(ids.id(for: nil), to: exchange) }
+    return inner.error(status, message, in: exchange)
+  }
+
+  private func assign(_ id: String, to exchange: HTTPExchange) {
+    exchange.requestID = id
+    exchange.responseHeaders.append(HTTPHeaderField("X-Request-ID", text: id))
+  }
+}
+
 /// Each request's id, for the access log and the answer's `X-Request-ID`: the client's (or a
 /// proxy's) own when it is usable, so that one id follows a request through every log, else one
 /// made here.

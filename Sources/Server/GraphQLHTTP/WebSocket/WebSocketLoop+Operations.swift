@@ -1,0 +1,92 @@
+import GraphQL
+import HTTPServer
+
+/// What a connection's messages start and stop: the session's actions, and the operations each
+/// one runs as a Swift task that calls the service and posts its results back to the loop.
+extension WebSocketLoop {
+  func handleIncoming(_ connection: WebSocketConnection, serial: inout Int) {
+    let incoming = connection.framing.incoming
+    connection.framing.incoming = []
+    for message in incoming {
+      switch message {
+      case .text(let text): perform(connection.session.received(text), on: connection, serial: &serial)
+      case .binary: perform(connection.session.receivedBinary(), on: connection, serial: &serial)
+      case .close:
+        // wslay answers the close itself; the operations end with the connection.
+        stopAll(connection)
+      }
+    }
+  }
+
+  func perform(
+    _ actions: [SocketSessionAction], on connection: WebSocketConnection, serial: inout Int
+  ) {
+    for action in actions {
+      switch action {
+      case .send(let text):
+        if !connection.framing.queue(text) { stopAll(connection) }
+      case .start(let id, let request):
+        serial += 1
+        connection.operations[id] = WebSocketConnection.Operation(
+          serial: serial, task: startOperation(request, connection: connection, id: id, serial: serial))
+      case .stop(let id):
+        connection.operations.removeValue(forKey: id)?.task.cancel()
+      case .close(let code, let reason):
+        stopAll(connection)
+        connection.pendingClose = (code, reason)
+        connection.closeDeadline = .now + .seconds(2)
+      }
+    }
+  }
+
+  func startOperation(
+    _ request: GraphQLRequest, connection: WebSocketConnection, id: String, serial: Int
+  )
+    -> Task<Void, Never>
+  {
+    let authorization = connection.session.authorization
+    let connectionID = connection.id
+    let window = connection.window
+    let service = connection.service ?? service
+    return Task { [metrics] in
+      let started = ContinuousClock.now
+      // A query or mutation with `@defer`/`@stream`: each payload one `next` message.
+      if IncrementalStreamFormat.mayDefer(request),
+        let payloads = service.startIncremental(
+          request, authorization: authorization, format: .incrementalSpecV0_2)
+      {
+        metrics?.record(
+          .ok, operationName: request.operationName, transport: .websocket, duration: .now - started)
+        for await payload in payloads {
+          guard await window.reserve(payload.body.count) else { return }
+          post(connection: connectionID, id: id, serial: serial, .emitted(payload.body))
+        }
+        if !Task.isCancelled { post(connection: connectionID, id: id, serial: serial, .finished) }
+        return
+      }
+      switch service.start(request, authorization: authorization) {
+      case .single(let result):
+        metrics?.record(
+          result, operationName: result.operationName ?? request.operationName, transport: .websocket,
+          duration: .now - started)
+        post(connection: connectionID, id: id, serial: serial, .answered(result))
+      case .stream(let results):
+        metrics?.record(
+          .ok, operationName: request.operationName, transport: .websocket, duration: .now - started)
+        metrics?.subscriptions.add(1)
+        defer { metrics?.subscriptions.add(-1) }
+        for await result in results {
+          // Pull the next result only once the client has read enough of the previous ones.
+          guard await window.reserve(result.body.count) else { return }
+          post(connection: connectionID, id: id, serial: serial, .emitted(result.body))
+        }
+        if !Task.isCancelled { post(connection: connectionID, id: id, serial: serial, .finished) }
+      }
+    }
+  }
+
+  func stopAll(_ connection: WebSocketConnection) {
+    for operation in connection.operations.values { operation.task.cancel() }
+    connection.operations = [:]
+  }
+}
