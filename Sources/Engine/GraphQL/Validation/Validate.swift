@@ -13,8 +13,7 @@ public func validate(
   maxErrors: Int = 100
 ) -> [GraphQLError] {
   let context = ValidationContext(schema: schema, document: document, maxErrors: maxErrors)
-  let visitors = rules.map { $0.makeVisitor(context) }
-  ValidationWalker(context: context, visitors: visitors).walk(document)
+  ValidationWalker(context: context, rules: rules).walk(document)
   return context.errors
 }
 
@@ -33,7 +32,6 @@ func validate(
 ) -> ValidationOutcome {
   let context = ValidationContext(
     schema: schema, document: document, maxErrors: maxErrors, deadline: deadline)
-  let visitors = rules.map { $0.makeVisitor(context) }
-  ValidationWalker(context: context, visitors: visitors).walk(document)
+  ValidationWalker(context: context, rules: rules).walk(document)
   return ValidationOutcome(errors: context.errors, timedOut: context.timedOut)
 }

@@ -5,10 +5,10 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Field-Selections
 final class FieldsOnCorrectTypeRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterField] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterField] }
 
   func enterField(_ node: Field) {
-    guard let parent = context.typeInfo.parentType, !context.typeInfo.hasFieldDefinition else { return }
+    guard !context.typeInfo.hasFieldDefinition, let parent = context.typeInfo.parentType else { return }
     let name = node.name.value
     // Types that have the field come first: selecting through an inline fragment is the likely fix.
     var suggestion = SuggestionList.didYouMean(

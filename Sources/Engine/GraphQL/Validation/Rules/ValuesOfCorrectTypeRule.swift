@@ -10,7 +10,7 @@
 /// (`validateInputLiteral`, statically: variables are VariablesInAllowedPosition's business), and
 /// its inner values are not visited again.
 final class ValuesOfCorrectTypeRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterValue, .leaveValue] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterValue, .leaveValue] }
 
   /// Nonzero inside a value already checked as a whole.
   private var skipDepth = 0

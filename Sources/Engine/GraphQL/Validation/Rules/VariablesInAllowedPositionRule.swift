@@ -6,7 +6,9 @@
 /// https://spec.graphql.org/October2021/#sec-All-Variable-Usages-are-Allowed; a variable filling
 /// a OneOf Input Object's field must be non-null (spec September 2025, graphql-js 16.11).
 final class VariablesInAllowedPositionRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterOperation, .enterVariableDefinition, .leaveOperation] }
+  override class var ruleCallbacks: ValidationCallbacks {
+    [.enterOperation, .enterVariableDefinition, .leaveOperation]
+  }
 
   private var definitions: [String: VariableDefinition] = [:]
 
