@@ -1,8 +1,8 @@
+import GraphQLWire
+
 /// Input coercion of external (JSON) values, spec 3.10 "Input Coercion" for each kind of type,
 /// with graphql-js 17's `validateInputValue` messages: every problem is reported with the path
 /// inside the value where it was found, and coercion goes on to find the others.
-import GraphQLWire
-
 struct InputValueCoercer {
   /// One problem: where inside the value (`["input", "list", 2]`) and the reason.
   typealias Report = (_ path: [PathComponent], _ error: GraphQLError) -> Void

@@ -1,6 +1,6 @@
-/// Spec 6.1.2 CoerceVariableValues and 6.4.1 CoerceArgumentValues, with graphql-js messages.
 import GraphQLWire
 
+/// Spec 6.1.2 CoerceVariableValues and 6.4.1 CoerceArgumentValues, with graphql-js messages.
 enum Values {
   /// graphql-js stops collecting variable errors after this many.
   static let maxVariableErrors = 50

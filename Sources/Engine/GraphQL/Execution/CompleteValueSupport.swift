@@ -1,8 +1,8 @@
+import GraphQLWire
+
 /// The value, or nil if it is null in any of its Swift spellings (`nil`, an `Optional.none` that
 /// arrived wrapped in `any Sendable`, such as a `String?` stored in a `[String: any Sendable]`, or
 /// `JSON.null`). A wrapped `.some` needs no unwrapping: Swift's dynamic casts look through it.
-import GraphQLWire
-
 func unwrapNull(_ value: (any Sendable)?) -> (any Sendable)? {
   guard let value, !isNull(value) else { return nil }
   return value

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// A field resolver with its `Context` type erased: what the (non-generic) executor stores in its
 /// field plans and calls. The request's context travels beside the arguments as a `ContextBox`, so
 /// one resolver (and one plan) serves every request, whatever its context.
@@ -5,8 +7,6 @@
 /// Built `@inlinable` from `ExecutableSchema.init`, so the closures are specialized for the
 /// caller's `Context` in the caller's module: calling one then builds `ResolverInput<Context>` as
 /// plain code, without looking up generic type metadata on every call.
-import GraphQLWire
-
 @usableFromInline
 enum ErasedResolver: Sendable {
   @usableFromInline

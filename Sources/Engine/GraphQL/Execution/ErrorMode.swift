@@ -1,6 +1,6 @@
-/// How one execution handles field errors: the request's `ErrorBehavior`, checked.
 import GraphQLWire
 
+/// How one execution handles field errors: the request's `ErrorBehavior`, checked.
 enum ErrorMode {
   /// A non-null position passes its error to its parent (spec 6.4.4 as published).
   case propagate

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// Executes an operation of a (validated) document: spec 6.1 ExecuteRequest.
 ///
 /// Fields run one at a time in document order; `.async` resolvers are awaited, `.sync` ones called
@@ -12,8 +14,6 @@
 ///   - rootValue: the `source` of the root fields (default nil).
 ///   - onError: what a field error does to the response (default nil: `PROPAGATE`); a value
 ///     other than the three defined is a request error.
-import GraphQLWire
-
 public func execute<Context: Sendable>(
   schema: ExecutableSchema<Context>, document: Document, operationName: String? = nil,
   variableValues: JSONObject? = nil, context: Context, rootValue: (any Sendable)? = nil,

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// Everything one execution of one operation needs (graphql-js `ExecutionContext`): the schema and
 /// resolvers, the operation, its fragments and coerced variables, the caller's context, and the
 /// mutable state of the run (errors so far, the current response path, the plans and arguments
@@ -11,8 +13,6 @@
 /// Not generic: the caller's `Context` type is erased when the execution starts (resolvers get it
 /// as a `ContextBox`, see `ErasedResolver`), so the hot path runs as plain code instead of unspecialized
 /// generic code looking up type metadata at every step.
-import GraphQLWire
-
 @usableFromInline
 final class ExecutionContext {
   let schema: GraphQLSchema

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// How one field of one type gets its value.
 ///
 /// Resolvers return the field's value as a Swift value: `nil` for null; `Int`, `Double`,
@@ -7,8 +9,6 @@
 /// keeps its message and extensions) and null propagates as the spec says.
 ///
 /// Synchronous resolvers are the fast path: the executor only suspends for `.async` ones.
-import GraphQLWire
-
 public enum FieldResolver<Context: Sendable>: Sendable {
   case sync(@Sendable (borrowing ResolverInput<Context>) throws -> (any Sendable)?)
   case async(@Sendable (borrowing ResolverInput<Context>) async throws -> (any Sendable)?)

@@ -1,8 +1,8 @@
+import GraphQLWire
+
 /// Why a value literal does not fit an input type, with graphql-js 17's `validateInputLiteral`
 /// messages: validation's ValuesOfCorrectType (statically, variables unchecked) and argument
 /// coercion at execution (with the request's variables) both report through it.
-import GraphQLWire
-
 struct InputLiteralValidator {
   /// One problem: where inside the value (`["filter", "nested"]`), the reason, and the node it
   /// is reported at (the error's own locations, when it has any, win).

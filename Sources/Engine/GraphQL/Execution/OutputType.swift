@@ -1,7 +1,7 @@
-/// A field's output type resolved against the schema once, so completing each value needs no
-/// type-name lookups.
 import GraphQLWire
 
+/// A field's output type resolved against the schema once, so completing each value needs no
+/// type-name lookups.
 indirect enum OutputType {
   case nonNull(OutputType)
   case list(OutputType)

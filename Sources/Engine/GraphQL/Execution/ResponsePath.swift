@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// The response path of the field an execution is running, as the executor keeps it: a step is
 /// pushed and popped for every field and list item, so a step is two words and no reference
 /// count (a field's step is its plan, unretained: the plan outlives its field's execution, since
@@ -7,8 +9,6 @@
 /// `ResolveInfo`) builds only the steps that changed since the last one.
 ///
 /// Not thread-safe: it belongs to one `ExecutionContext` (see its `pathStorage`).
-import GraphQLWire
-
 struct ResponsePath: ~Copyable {
   /// One step: a field (its plan, for the response key) or a list index.
   enum Step {

@@ -1,10 +1,10 @@
+import GraphQLWire
+
 /// One result of a subscription as a transport sends it: the encoded `ExecutionResult` and,
 /// when the source's events have ids (an event log), the id of the event it answers.
 ///
 /// The body already carries the id where the client reads it (`extensions.eventId`); a
 /// transport that has a place of its own for it (SSE's `id:` line) puts it there as well.
-import GraphQLWire
-
 public struct SubscriptionResult: Sendable, Equatable {
   /// The encoded `ExecutionResult`.
   public var body: [UInt8]

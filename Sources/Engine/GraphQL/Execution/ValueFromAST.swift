@@ -1,10 +1,10 @@
+import GraphQLWire
+
 /// Literal input coercion (graphql-js `valueFromAST`): a value written in the document, possibly
 /// containing variables, to the `JSON` value of a given input type.
 ///
 /// Returns nil when the literal is invalid for the type ("undefined" in graphql-js); validation has
 /// normally ruled that out, so callers turn nil into one generic error.
-import GraphQLWire
-
 struct LiteralCoercer {
   let schema: GraphQLSchema
   /// The coerced variable values; nil when the literal must be constant (default values).

@@ -1,7 +1,7 @@
-/// graphql-js's `inspect()` rendering of values inside messages, such as `"abc"`, `[1, 2]` or
-/// `{ a: true }`, so our coercion messages read exactly like theirs.
 import GraphQLWire
 
+/// graphql-js's `inspect()` rendering of values inside messages, such as `"abc"`, `[1, 2]` or
+/// `{ a: true }`, so our coercion messages read exactly like theirs.
 enum ValueInspector {
   private static let maxArrayLength = 10
   /// Arrays and objects this deep (the top is 0) are shown as `[Array]` and `[Object]`, as

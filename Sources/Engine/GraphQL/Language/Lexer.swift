@@ -1,11 +1,11 @@
+import GraphQLWire
+
 /// Turns a `Source`'s UTF-8 bytes into GraphQL tokens, one at a time, on demand.
 ///
 /// Follows the spec's lexical grammar (https://spec.graphql.org/draft/#sec-Language.Source-Text)
 /// and graphql-js's messages. Ignored tokens (BOM, white space, line terminators, commas,
 /// comments) are skipped. The lexer works on byte offsets and never builds a `String` except for
 /// string literals, so the parser decides which names and numbers become text.
-import GraphQLWire
-
 struct Lexer {
   let source: Source
   let bytes: [UInt8]

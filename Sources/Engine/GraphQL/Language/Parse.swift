@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// Parses a GraphQL document: operations, fragments, type-system definitions and extensions.
 ///
 /// For example:
@@ -10,8 +12,6 @@
 ///     depth 256.
 /// - Returns: the document, each node with its `range` in `source`.
 /// - Throws: `GraphQLError` with a graphql-js `Syntax Error: ...` message and the location.
-import GraphQLWire
-
 public func parse(_ source: Source, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
   try parse(source, options: options, ownsSource: false)
 }

@@ -1,11 +1,11 @@
+import GraphQLWire
+
 /// A recursive-descent parser for GraphQL documents: one `parseX()` per grammar rule
 /// (https://spec.graphql.org/draft/#sec-Appendix-Grammar-Summary), with graphql-js's messages.
 ///
 /// The grammar functions live in `Parser+*.swift`; this file has the shared helpers every rule
 /// uses: `peek`, `expect`, `expectKeyword`, `unexpected`, the `range(from:)` node helper and the
 /// token and nesting limits.
-import GraphQLWire
-
 struct Parser {
   var lexer: Lexer
   let options: ParseOptions

@@ -1,10 +1,10 @@
+import GraphQLWire
+
 /// A GraphQL document's text, with the name it is known by in error messages.
 ///
 /// The lexer works on UTF-8 bytes; every AST node records byte offsets into `utf8`, and
 /// `location(ofOffset:)` turns an offset into a 1-based line and column only when an error
 /// needs one. Immutable, so safely shared between threads.
-import GraphQLWire
-
 public final class Source: Sendable {
   /// The full text.
   public let body: String

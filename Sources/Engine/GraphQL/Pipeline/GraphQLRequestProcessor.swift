@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// The request pipeline for one schema, the one way every transport runs a request: persisted
 /// queries (`PersistedQueryStage`) -> document cache (parse -> validate, cached by query text) -> select the operation -> the transport's
 /// admission -> coerce variables -> cost limit -> execute within the response limits, with the
@@ -5,8 +7,6 @@
 /// them (`GraphQLResponse.Outcome.errorCode`).
 ///
 /// A value type that is safe to share between threads; the cache is the only shared state.
-import GraphQLWire
-
 public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   /// The schema and resolvers requests run against.
   public let schema: ExecutableSchema<Context>

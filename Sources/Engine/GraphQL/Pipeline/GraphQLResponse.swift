@@ -1,8 +1,8 @@
+import GraphQLWire
+
 /// The answer of the request pipeline (`GraphQLRequestProcessor.process`) to one request: how far
 /// it got, which operation ran, its errors as values, and the response as compact UTF-8 JSON text
 /// written while executing, which a server sends as it is and an in-process caller decodes once.
-import GraphQLWire
-
 public struct GraphQLResponse: Sendable {
   /// How far a request got.
   public enum Outcome: Hashable, Sendable {

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// What may run over one transport: the single place that decides whether a mutation or a
 /// subscription is refused, and with which error, for every way a request reaches a schema
 /// (HTTP GET and POST, the streaming transports, the program's in-process transport).
@@ -9,8 +11,6 @@
 /// wording and `BAD_REQUEST` code, so clients written for it recognise the answer.
 ///
 /// A plain value, safe to share between threads.
-import GraphQLWire
-
 public struct OperationAdmission: Sendable, Hashable {
   /// Whether mutations may run.
   public var allowsMutations: Bool

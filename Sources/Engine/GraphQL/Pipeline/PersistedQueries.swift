@@ -1,7 +1,7 @@
-/// Where a server keeps the documents of automatic persisted queries (Apollo's APQ), by the
-/// lowercase hex SHA-256 of their text. Implementations are shared by every request thread.
 import GraphQLWire
 
+/// Where a server keeps the documents of automatic persisted queries (Apollo's APQ), by the
+/// lowercase hex SHA-256 of their text. Implementations are shared by every request thread.
 public protocol PersistedQueryStore: Sendable {
   /// The document registered under `hash`, nil when unknown (evicted or never sent).
   func query(forHash hash: String) -> String?

@@ -1,10 +1,10 @@
+import GraphQLWire
+
 /// The bounds one request must stay within, so that no request can hold a server thread or its
 /// memory for long: a static cost limit checked before anything runs, a deadline checked inside
 /// validation and execution loops, and a bound on the response's size checked while it is written.
 ///
 /// A value type, `Sendable`. `RequestLimits()` bounds nothing.
-import GraphQLWire
-
 public struct RequestLimits: Sendable {
   /// The highest static cost (see `CostModel`) an operation may have; nil: no limit. Above it the
   /// request gets `QUERY_TOO_COMPLEX`, with `extensions.cost` and `extensions.maxCost`, and

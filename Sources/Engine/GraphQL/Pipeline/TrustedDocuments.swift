@@ -1,9 +1,9 @@
+import GraphQLWire
+
 /// The trusted documents of a persisted-query manifest in Apollo's format
 /// (`{"format":"apollo-persisted-query-manifest","version":1,"operations":[{"id","body","name","type"}]}`,
 /// as `rocket-codegen --manifest` writes it), each parsed and validated once, when the server
 /// starts: a request naming one by its id runs without parsing or validating anything.
-import GraphQLWire
-
 public struct TrustedDocuments: Sendable {
   /// A manifest that cannot be used, with what is wrong in words for the person starting the server.
   public struct ManifestError: Error, CustomStringConvertible {

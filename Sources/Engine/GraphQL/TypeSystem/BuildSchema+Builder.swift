@@ -1,6 +1,6 @@
-/// The parts of a schema before it is validated and assembled.
 import GraphQLWire
 
+/// The parts of a schema before it is validated and assembled.
 struct SchemaParts {
   var description: String?
   /// Every type a name can refer to: the SDL's types, the built-in scalars, the introspection types.

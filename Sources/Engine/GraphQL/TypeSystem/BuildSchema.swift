@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// Builds a schema from SDL text: parse, check the SDL, build the types (extensions applied),
 /// then validate the schema (spec 3, "Type System"; graphql-js `buildSchema` + `validateSchema`).
 ///
@@ -10,8 +12,6 @@
 /// - Returns: the validated schema.
 /// - Throws: `GraphQLError` for a syntax error; `SchemaValidationError` listing every problem
 ///   (graphql-js messages, with locations) when the SDL or the schema is invalid.
-import GraphQLWire
-
 public func buildSchema(_ sdl: String) throws -> GraphQLSchema {
   try buildSchema(parse(sdl))
 }

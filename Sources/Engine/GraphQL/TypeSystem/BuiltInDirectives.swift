@@ -1,7 +1,7 @@
-/// The directives every schema has (spec 3.13): `@include`, `@skip`, `@deprecated`,
-/// `@specifiedBy` and `@oneOf`, with graphql-js 16's descriptions.
 import GraphQLWire
 
+/// The directives every schema has (spec 3.13): `@include`, `@skip`, `@deprecated`,
+/// `@specifiedBy` and `@oneOf`, with graphql-js 16's descriptions.
 extension GraphQLDirective {
   /// `@include(if:)`: the executor includes the field or fragment only when `if` is true.
   public static let include = GraphQLDirective(

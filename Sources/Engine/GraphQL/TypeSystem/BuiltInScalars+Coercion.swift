@@ -1,6 +1,6 @@
-/// The coercion functions behind the built-in scalars (spec 3.5.1-3.5.5, graphql-js 16 messages).
 import GraphQLWire
 
+/// The coercion functions behind the built-in scalars (spec 3.5.1-3.5.5, graphql-js 16 messages).
 enum BuiltInCoercion {
   /// A resolver's value reduced to what JavaScript would see: the cases graphql-js tells apart.
   enum Primitive {

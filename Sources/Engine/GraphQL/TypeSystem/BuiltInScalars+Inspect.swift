@@ -1,7 +1,7 @@
-/// Renders values the way graphql-js's `inspect` does, so coercion messages read the same
-/// (`"abc"` quoted, `1.5`, `[1, 2]`, `{ a: 1 }`).
 import GraphQLWire
 
+/// Renders values the way graphql-js's `inspect` does, so coercion messages read the same
+/// (`"abc"` quoted, `1.5`, `[1, 2]`, `{ a: 1 }`).
 enum ScalarInspect {
   /// A JSON value as graphql-js's `inspect` prints it.
   static func inspect(_ value: JSON) -> String { inspect(value, depth: 0) }

@@ -1,6 +1,6 @@
-/// Coercion for custom scalars, which have no rules of their own: values pass through.
 import GraphQLWire
 
+/// Coercion for custom scalars, which have no rules of their own: values pass through.
 extension BuiltInCoercion {
   /// A resolver's value as `JSON`, unchanged in meaning.
   /// - Throws: `GraphQLError` when the value has no JSON form (such as an arbitrary struct).

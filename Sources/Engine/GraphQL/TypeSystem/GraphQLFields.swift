@@ -1,6 +1,6 @@
-/// A field of an object or interface type.
 import GraphQLWire
 
+/// A field of an object or interface type.
 public struct GraphQLField: Sendable {
   public var name: String
   public var description: String?

@@ -55,7 +55,8 @@ public final class GraphQLSchema: Sendable {
     }
     possibleTypeNames = possible
     implementations = implementing
-    validationIndex = SchemaValidationIndex(typeNames: names, typeMap: map, queryTypeName: queryType.name)
+    validationIndex = SchemaValidationIndex(
+      typeNames: names, typeMap: map, queryTypeName: queryType.name, directives: directives)
   }
 
   /// The named type called `name`, if the schema has one.

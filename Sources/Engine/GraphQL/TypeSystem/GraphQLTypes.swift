@@ -1,7 +1,7 @@
-/// A scalar type and its coercion rules (spec 3.5). Input values, once coerced, are `JSON`
-/// (an `Int` is `.int`, an `ID` is `.string`, an enum value is `.string` of its name).
 import GraphQLWire
 
+/// A scalar type and its coercion rules (spec 3.5). Input values, once coerced, are `JSON`
+/// (an `Int` is `.int`, an `ID` is `.string`, an enum value is `.string` of its name).
 public final class GraphQLScalarType: Sendable {
   public let name: String
   public let description: String?

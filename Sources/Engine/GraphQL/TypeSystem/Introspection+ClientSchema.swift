@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// Builds a schema from the result of the standard introspection query (graphql-js
 /// `buildClientSchema`), such as a remote server's answer, so that it can be printed or used to
 /// validate documents. The schema cannot be executed: its types have no resolvers.
@@ -8,8 +10,6 @@
 ///   response (with `data.__schema`).
 /// - Returns: the schema the result describes.
 /// - Throws: `GraphQLError` when the result is incomplete or inconsistent (graphql-js messages).
-import GraphQLWire
-
 public func buildClientSchema(_ introspection: JSON) throws -> GraphQLSchema {
   guard case .object(let schemaObject)? = introspection["__schema"] ?? introspection["data"]?["__schema"]
   else {

@@ -1,7 +1,7 @@
-/// The `__Type` resolvers: a `GraphQLTypeReference` source is a named type of the schema, or a
-/// `LIST` / `NON_NULL` wrapper whose `ofType` is the wrapped type.
 import GraphQLWire
 
+/// The `__Type` resolvers: a `GraphQLTypeReference` source is a named type of the schema, or a
+/// `LIST` / `NON_NULL` wrapper whose `ofType` is the wrapped type.
 extension IntrospectionResolvers {
   static func type<Context>() -> [String: FieldResolver<Context>] {
     func on(

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// The resolvers of the introspection types (spec 4.2), to merge into an `ExecutableSchema`'s
 /// resolvers. All are synchronous and read the schema from `ResolveInfo.schema`.
 ///
@@ -10,8 +12,6 @@
 /// The query root's meta-fields `__schema` and `__type(name:)` have their own table,
 /// `introspectionRootResolvers()`.
 /// - Returns: resolvers by introspection type name, then field name.
-import GraphQLWire
-
 public func introspectionResolvers<Context: Sendable>() -> [String: [String: FieldResolver<Context>]] {
   [
     "__Schema": IntrospectionResolvers.schema(),

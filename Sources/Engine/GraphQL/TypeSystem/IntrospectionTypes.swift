@@ -1,7 +1,7 @@
-/// The introspection types (spec 4.5) as graphql-js 17 defines them; every schema's type map
-/// includes them.
 import GraphQLWire
 
+/// The introspection types (spec 4.5) as graphql-js 17 defines them; every schema's type map
+/// includes them.
 enum IntrospectionTypes {
   /// `includeDeprecated: Boolean! = false`, the argument of the lists that leave deprecated members out.
   private static let includeDeprecated = [

@@ -1,9 +1,9 @@
+import GraphQLWire
+
 /// Default values as graphql-js prints them in SDL and introspection: the literal is coerced to
 /// the input type (`valueFromAST`, filling input object field defaults) and turned back into a
 /// literal (`astFromValue`), so `Float = 1` prints `1`, `[Int] = 1` prints `[1]`, and `ID = "1"`
 /// prints `1`.
-import GraphQLWire
-
 enum SchemaDefaultValue {
   /// The printed default, or nil when the literal does not fit the type (graphql-js then omits it).
   static func print(_ literal: Value, type: GraphQLTypeReference, typeMap: [String: GraphQLNamedType])

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// Prints a schema as SDL, exactly as graphql-js 16's `printSchema` does: the `schema` block
 /// (only when a root type has an unconventional name or the schema has a description), the
 /// custom directives, then every type except the built-in scalars and introspection types, in
@@ -5,8 +7,6 @@
 ///
 /// - Parameter schema: the schema to print.
 /// - Returns: the SDL text, without a trailing newline.
-import GraphQLWire
-
 public func printSchema(_ schema: GraphQLSchema) -> String {
   let printer = SchemaPrinter(typeMap: schema.typeMap)
   var blocks: [String] = []

@@ -1,6 +1,6 @@
-/// The schema element a coordinate names (graphql-js 16.12 `ResolvedSchemaElement`).
 import GraphQLWire
 
+/// The schema element a coordinate names (graphql-js 16.12 `ResolvedSchemaElement`).
 public enum ResolvedSchemaElement: Sendable {
   case namedType(GraphQLNamedType)
   case field(type: GraphQLNamedType, field: GraphQLField)

@@ -1,11 +1,11 @@
+import GraphQLWire
+
 /// A schema coordinate (spec September 2025, "Schema Coordinates"; graphql-js 16.12
 /// `parseSchemaCoordinate`): the name of one element of a schema, such as `Query.launch(id:)`.
 ///
 /// SchemaCoordinate : Name | Name . Name | Name . Name ( Name : ) | @ Name | @ Name ( Name : )
 ///
 /// Unlike a document, a coordinate has no ignored characters: no spaces, commas or comments.
-import GraphQLWire
-
 public enum SchemaCoordinate: Hashable, Sendable, CustomStringConvertible {
   /// `Type`
   case type(String)

@@ -1,7 +1,7 @@
-/// Interface implementation rules (spec 3.6 "IsValidImplementation", 3.7 interfaces
-/// implementing interfaces).
 import GraphQLWire
 
+/// Interface implementation rules (spec 3.6 "IsValidImplementation", 3.7 interfaces
+/// implementing interfaces).
 extension SchemaValidator {
   private func implementedInterfaces(_ type: GraphQLNamedType) -> [String] {
     switch type {

@@ -1,6 +1,6 @@
-/// Rules for union members, enum values and input object fields (spec 3.8-3.10), OneOf ones included.
 import GraphQLWire
 
+/// Rules for union members, enum values and input object fields (spec 3.8-3.10), OneOf ones included.
 extension SchemaValidator {
   func validateUnionMembers(_ union: GraphQLUnionType, _ errors: inout SchemaErrors) {
     if union.types.isEmpty {

@@ -1,10 +1,10 @@
+import GraphQLWire
+
 /// The checks graphql-js runs on an SDL document before building a schema from it
 /// (`specifiedSDLRules`): unique names, known types and directives, directives in allowed
 /// locations with known and required arguments, and extensions of existing types of the same kind.
 ///
 /// One walk in document order, so errors come out in document order as graphql-js reports them.
-import GraphQLWire
-
 struct SDLValidator {
   let index: SchemaDocumentIndex
 

@@ -1,7 +1,7 @@
-/// SDL checks on applied directives: known, allowed here, used once unless repeatable, known
-/// and unique arguments, unique input object fields, required arguments provided.
 import GraphQLWire
 
+/// SDL checks on applied directives: known, allowed here, used once unless repeatable, known
+/// and unique arguments, unique input object fields, required arguments provided.
 extension SDLWalk {
   /// Checks `applied`, the directives on one node. `shared` holds the non-repeatable directives
   /// already seen at this location (a type and its extensions share one set, as do the schema

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// Validates a schema against the type system rules (spec 3, "Type Validation" subsections;
 /// graphql-js `validateSchema`), returning every error found.
 ///
@@ -6,8 +8,6 @@
 ///   - schema: the schema to check.
 ///   - source: the SDL text, to locate errors (default nil: no locations).
 /// - Returns: the errors with graphql-js's messages, empty when the schema is valid.
-import GraphQLWire
-
 public func validateSchema(_ schema: GraphQLSchema, source: Source? = nil) -> [GraphQLError] {
   var typeMap = schema.typeMap
   for scalar in GraphQLScalarType.specified where typeMap[scalar.name] == nil {

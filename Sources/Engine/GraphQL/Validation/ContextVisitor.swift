@@ -5,6 +5,12 @@ class ContextVisitor {
 
   required init(context: ValidationContext) { self.context = context }
 
+  /// The callbacks the rule implements (its `ValidationVisitor.callbacks`), known without making
+  /// a visitor, so that a validation makes one only when the document needs it.
+  class var ruleCallbacks: ValidationCallbacks { .all }
+
+  var callbacks: ValidationCallbacks { Self.ruleCallbacks }
+
   /// Reports `name` when `known` holds it already (with the first one), else records it.
   func noteUnique(_ name: Name, in known: inout [String: Name], kind: String) {
     if let first = known.existing(at: name.value, orInsert: name) {
@@ -37,6 +43,6 @@ class ContextVisitor {
 extension ValidationRule {
   /// The rule whose visitor is `Visitor`, named as the class is (graphql-js's rule names).
   init<Visitor: ContextVisitor & ValidationVisitor>(_: Visitor.Type) {
-    self.init(name: "\(Visitor.self)") { Visitor(context: $0) }
+    self.init(name: "\(Visitor.self)", callbacks: Visitor.ruleCallbacks) { Visitor(context: $0) }
   }
 }

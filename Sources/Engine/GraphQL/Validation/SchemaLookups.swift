@@ -1,7 +1,7 @@
-/// Type lookups validation needs on top of the schema model: resolving wrapped type references,
-/// the input/output/leaf classification of a reference, and the implicit meta fields.
 import GraphQLWire
 
+/// Type lookups validation needs on top of the schema model: resolving wrapped type references,
+/// the input/output/leaf classification of a reference, and the implicit meta fields.
 extension GraphQLSchema {
   /// The named type at the core of `reference`, if the schema has it.
   func namedType(of reference: GraphQLTypeReference) -> GraphQLNamedType? {

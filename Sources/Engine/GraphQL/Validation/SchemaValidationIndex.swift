@@ -1,11 +1,12 @@
+import GraphQLWire
+
 /// What validation looks up on every field, computed once per schema: for each composite type,
 /// its fields (with the implicit `__typename`, and `__schema`/`__type` on the query root), each
-/// with its output type already resolved to a named type.
+/// with its output type already resolved to a named type; and what the directive rules ask about
+/// each directive.
 ///
 /// Immutable, so shared freely; each `GraphQLSchema` builds its own when it is made and keeps it
 /// (`GraphQLSchema.validationIndex`), so validating takes no lock and consults no global table.
-import GraphQLWire
-
 final class SchemaValidationIndex: Sendable {
   /// One field of one composite type, ready for `TypeInfo`.
   final class FieldEntry: Sendable {
@@ -62,12 +63,18 @@ final class SchemaValidationIndex: Sendable {
 
   /// Fields by composite type name.
   let fieldsByType: [String: FieldTable]
+  /// The schema's directives by name, as the directive rules ask about them.
+  let directives: [String: DirectiveFacts]
 
   /// - Parameters:
   ///   - typeNames: the schema's type names, in definition order.
   ///   - typeMap: the schema's types by name.
   ///   - queryTypeName: the query root's name (it alone has `__schema` and `__type`).
-  init(typeNames: [String], typeMap: [String: GraphQLNamedType], queryTypeName: String) {
+  ///   - directives: the schema's directives.
+  init(
+    typeNames: [String], typeMap: [String: GraphQLNamedType], queryTypeName: String,
+    directives: [GraphQLDirective]
+  ) {
     var fieldsByType: [String: FieldTable] = [:]
     for name in typeNames {
       guard let type = typeMap[name], type.isCompositeType else { continue }
@@ -83,5 +90,6 @@ final class SchemaValidationIndex: Sendable {
       fieldsByType[name] = FieldTable(entries)
     }
     self.fieldsByType = fieldsByType
+    self.directives = DirectiveFacts.table(directives)
   }
 }

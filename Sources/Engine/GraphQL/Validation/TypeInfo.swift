@@ -1,10 +1,10 @@
+import GraphQLWire
+
 /// What the schema says about the node a walk is at: the enclosing composite type, the field
 /// definition and its type, the expected input type of a value, the directive and argument.
 ///
 /// The walk calls the `enter…`/`leave…` methods around each node (as graphql-js's `TypeInfo`);
 /// unknown types and fields leave nil entries, so later checks simply find nothing to check.
-import GraphQLWire
-
 public struct TypeInfo: Sendable {
   let schema: GraphQLSchema
   private let index: SchemaValidationIndex

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// Checks an executable document against a schema with the given rules, in one walk of the
 /// document, as graphql-js's `validate` does.
 ///
@@ -8,15 +10,12 @@
 ///   - maxErrors: after this many errors, validation stops and adds graphql-js's
 ///     `Too many validation errors, error limit reached. Validation aborted.` (default 100).
 /// - Returns: the errors in the order graphql-js reports them; empty when the document is valid.
-import GraphQLWire
-
 public func validate(
   schema: GraphQLSchema, document: Document, rules: [ValidationRule] = specifiedRules,
   maxErrors: Int = 100
 ) -> [GraphQLError] {
   let context = ValidationContext(schema: schema, document: document, maxErrors: maxErrors)
-  let visitors = rules.map { $0.makeVisitor(context) }
-  ValidationWalker(context: context, visitors: visitors).walk(document)
+  ValidationWalker(context: context, rules: rules).walk(document)
   return context.errors
 }
 
@@ -35,7 +34,6 @@ func validate(
 ) -> ValidationOutcome {
   let context = ValidationContext(
     schema: schema, document: document, maxErrors: maxErrors, deadline: deadline)
-  let visitors = rules.map { $0.makeVisitor(context) }
-  ValidationWalker(context: context, visitors: visitors).walk(document)
+  ValidationWalker(context: context, rules: rules).walk(document)
   return ValidationOutcome(errors: context.errors, timedOut: context.timedOut)
 }

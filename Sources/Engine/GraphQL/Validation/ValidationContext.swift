@@ -2,38 +2,42 @@
 /// type information at the current node, and cached whole-document facts (fragment spreads,
 /// variable usages). Rules report errors here; the context stops the walk at the error limit.
 ///
-/// Used by one validation on one thread; not shared.
-import GraphQLWire
-
+/// Used by one validation on one thread; not shared. So its state is not checked for exclusive
+/// access at run time (`@exclusivity(unchecked)`): the walk and the rules take turns, never
+/// holding an access across a call into each other, and the checks cost about a tenth of a
+/// validation.
 public final class ValidationContext {
   /// The schema the document is checked against.
   public let schema: GraphQLSchema
   /// The document being validated.
   public let document: Document
   /// Type information at the node being visited.
-  public internal(set) var typeInfo: TypeInfo
+  @exclusivity(unchecked) public internal(set) var typeInfo: TypeInfo
   /// The errors reported so far, in report order.
-  public private(set) var errors: [GraphQLError] = []
+  @exclusivity(unchecked) public private(set) var errors: [GraphQLError] = []
   /// Whether the walk is inside a type-system definition or extension (not executable).
-  public internal(set) var isInTypeSystemDefinition = false
+  @exclusivity(unchecked) public internal(set) var isInTypeSystemDefinition = false
   /// Set once the error limit is exceeded; the walk stops.
-  public private(set) var isAborted = false
+  @exclusivity(unchecked) public private(set) var isAborted = false
   /// After this many errors the walk stops (graphql-js's limit, 100 by default).
   let maxErrors: Int
   /// When the validation must give up (nil: never); see `checkDeadline()`.
   let deadline: ContinuousClock.Instant?
   /// Set when the deadline passed before the walk finished; the errors are then incomplete.
-  private(set) var timedOut = false
+  @exclusivity(unchecked) private(set) var timedOut = false
   private let fragmentsByName: [String: FragmentDefinition]
-  private var spreadsCache: [Int: [FragmentSpread]] = [:]
-  private var referencedFragmentsCache: [Int: [FragmentDefinition]] = [:]
-  private var usagesCache: [Int: [VariableUsage]] = [:]
+  /// Every directive the document may use, by name: the schema's (gathered once per schema), with
+  /// the document's own definitions in their place where it has any.
+  let directives: [String: DirectiveFacts]
+  @exclusivity(unchecked) private var spreadsCache: [Int: [FragmentSpread]] = [:]
+  @exclusivity(unchecked) private var referencedFragmentsCache: [Int: [FragmentDefinition]] = [:]
+  @exclusivity(unchecked) private var usagesCache: [Int: [VariableUsage]] = [:]
   /// `recursiveVariables(of:)`'s answers, by the operation's selection set offset.
-  private var recursiveVariablesCache: [Int: [Variable]] = [:]
+  @exclusivity(unchecked) private var recursiveVariablesCache: [Int: [Variable]] = [:]
   /// Usages recorded by the main walk for the operation or fragment it is in (nil: not recording).
   /// The main walk has the same type information the separate collector would compute, so
   /// recording there saves a second walk of every definition.
-  var recordedUsages: [VariableUsage]?
+  @exclusivity(unchecked) var recordedUsages: [VariableUsage]?
 
   init(schema: GraphQLSchema, document: Document, maxErrors: Int, deadline: ContinuousClock.Instant? = nil) {
     self.schema = schema
@@ -42,11 +46,19 @@ public final class ValidationContext {
     self.deadline = deadline
     self.typeInfo = TypeInfo(schema: schema)
     var fragments: [String: FragmentDefinition] = [:]
+    var definesDirectives = false
     // As graphql-js, a later duplicate wins (UniqueFragmentNames reports the duplicate).
-    for case .fragment(let fragment) in document.definitions {
-      fragments[fragment.name.value] = fragment
+    for definition in document.definitions {
+      switch definition {
+      case .fragment(let fragment): fragments[fragment.name.value] = fragment
+      case .typeSystem(.directive): definesDirectives = true
+      default: break
+      }
     }
     fragmentsByName = fragments
+    let schemaDirectives = schema.validationIndex.directives
+    directives =
+      definesDirectives ? DirectiveFacts.table(schemaDirectives, document: document) : schemaDirectives
   }
 
   // MARK: - Reporting

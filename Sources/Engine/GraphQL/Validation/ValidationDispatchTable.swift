@@ -1,6 +1,6 @@
 /// The visitors of one validation grouped by the kind of node they act at, each group in rule
 /// order: the walk calls a group's visitors at each node of its kind and no others (gqlparser's
-/// observers per node kind). Built once per validation, in one array.
+/// observers per node kind).
 struct ValidationDispatchTable {
   /// The kinds of node the walk stops at, with the callbacks it makes there (in this order, for
   /// each visitor in turn: that order is the order of the errors).
@@ -39,77 +39,111 @@ struct ValidationDispatchTable {
     }
   }
 
-  /// The visitors, in rule order.
-  private let visitors: [any ValidationVisitor]
-  /// Every event's visitors (indices into `visitors`), one event after another.
-  private let order: ContiguousArray<UInt16>
-  /// Where each event's visitors start in `order` (and, at the end, where the last ones end).
-  private let starts: ContiguousArray<Int>
+  /// The rules, in order, and the visitor made for each so far (nil: not needed yet).
+  private let rules: [ValidationRule]
+  private let slots: VisitorSlots
+  private let plan: ValidationDispatchPlan
 
-  /// For each callback bit, the events that make that callback (computed once per process).
-  private static let eventsByCallback: [UInt32] = (0..<32).map { bit in
-    var events: UInt32 = 0
-    for event in Event.allCases where event.callbacks.rawValue & (1 << bit) != 0 {
-      events |= 1 << event.rawValue
-    }
-    return events
-  }
-  private static let eventCount = Event.allCases.count
-
-  init(_ visitors: [any ValidationVisitor]) {
-    self.visitors = visitors
-    // Each visitor's callbacks are asked once and turned into the events it takes part in; then
-    // each event's members are a bit mask over the visitors (a slower path past 64 of them).
-    // The static tables are read once (each read of a static goes through its one-time check).
-    let eventCount = Self.eventCount
-    let eventsByCallback = Self.eventsByCallback
-    var members = ContiguousArray<UInt64>(repeating: 0, count: eventCount)
-    var order = ContiguousArray<UInt16>()
-    var starts = ContiguousArray<Int>(repeating: 0, count: eventCount + 1)
-    if visitors.count <= 64 {
-      for index in visitors.indices {
-        var bits = visitors[index].callbacks.rawValue
-        var events: UInt32 = 0
-        while bits != 0 {
-          events |= eventsByCallback[bits.trailingZeroBitCount]
-          bits &= bits &- 1
-        }
-        while events != 0 {
-          members[events.trailingZeroBitCount] |= 1 << UInt64(index)
-          events &= events &- 1
-        }
-      }
-      order.reserveCapacity(members.reduce(0) { $0 + $1.nonzeroBitCount })
-      for event in 0..<eventCount {
-        starts[event] = order.count
-        var mask = members[event]
-        while mask != 0 {
-          order.append(UInt16(mask.trailingZeroBitCount))
-          mask &= mask &- 1
-        }
-      }
+  /// Plans the dispatch of `rules` (once per process for `specifiedRules`, whose callbacks are
+  /// known without making their visitors) and makes each rule's visitor only when the walk first
+  /// reaches a node the rule acts at: a document without fragments never makes the fragment
+  /// rules' visitors, for example. A rule that does not say its callbacks up front has its
+  /// visitor made at once, to ask.
+  init(_ rules: [ValidationRule], context: ValidationContext) {
+    self.rules = rules
+    slots = VisitorSlots(count: rules.count, context: context)
+    if let plan = ValidationDispatchPlan.specified, plan.matches(rules) {
+      self.plan = plan
     } else {
-      let callbacks = visitors.map(\.callbacks)
-      for event in Event.allCases {
-        starts[event.rawValue] = order.count
-        for index in callbacks.indices where !callbacks[index].isDisjoint(with: event.callbacks) {
-          order.append(UInt16(truncatingIfNeeded: index))
+      var callbacks: [ValidationCallbacks] = []
+      callbacks.reserveCapacity(rules.count)
+      for index in rules.indices {
+        if let known = rules[index].callbacks {
+          callbacks.append(known)
+        } else {
+          let visitor = rules[index].makeVisitor(context)
+          slots.visitors[index] = visitor
+          callbacks.append(visitor.callbacks)
         }
       }
+      plan = ValidationDispatchPlan(callbacks)
     }
-    starts[eventCount] = order.count
-    self.order = order
-    self.starts = starts
   }
 
   /// Calls `body` with each visitor of `event`, in rule order.
   @inline(__always)
   func each(_ event: Event, _ body: (any ValidationVisitor) -> Void) {
-    var index = starts[event.rawValue]
-    let end = starts[event.rawValue + 1]
+    var index = plan.starts[event.rawValue]
+    let end = plan.starts[event.rawValue + 1]
     while index < end {
-      body(visitors[Int(order[index])])
+      body(slots.visitor(Int(plan.order[index]), rules))
       index += 1
     }
+  }
+}
+
+/// The visitors of one validation, made on demand.
+private final class VisitorSlots {
+  // One validation on one thread, and no callback reaches back into the slots while another
+  // runs: the dynamic exclusivity check of every read would cost more than the calls it guards.
+  @exclusivity(unchecked) var visitors: ContiguousArray<(any ValidationVisitor)?>
+  let context: ValidationContext
+
+  init(count: Int, context: ValidationContext) {
+    visitors = ContiguousArray(repeating: nil, count: count)
+    self.context = context
+  }
+
+  @inline(__always)
+  func visitor(_ index: Int, _ rules: [ValidationRule]) -> any ValidationVisitor {
+    if let visitor = visitors[index] { return visitor }
+    return make(index, rules)
+  }
+
+  @inline(never)
+  private func make(_ index: Int, _ rules: [ValidationRule]) -> any ValidationVisitor {
+    let visitor = rules[index].makeVisitor(context)
+    visitors[index] = visitor
+    return visitor
+  }
+}
+
+/// Which rules take part in each event (`ValidationDispatchTable.Event`), computed from the
+/// rules' callbacks alone: the same for every validation with the same rules.
+final class ValidationDispatchPlan: Sendable {
+  /// Each rule's callbacks, in rule order.
+  let callbacks: [ValidationCallbacks]
+  /// Every event's rules (indices into the rules), one event after another.
+  let order: [UInt16]
+  /// Where each event's rules start in `order` (and, at the end, where the last ones end).
+  let starts: [Int]
+
+  /// The plan of `specifiedRules`, made once (nil if one of them did not say its callbacks).
+  static let specified: ValidationDispatchPlan? = {
+    let callbacks = specifiedRules.compactMap(\.callbacks)
+    return callbacks.count == specifiedRules.count ? ValidationDispatchPlan(callbacks) : nil
+  }()
+
+  init(_ callbacks: [ValidationCallbacks]) {
+    self.callbacks = callbacks
+    let events = ValidationDispatchTable.Event.allCases
+    var order: [UInt16] = []
+    var starts: [Int] = []
+    for event in events {
+      starts.append(order.count)
+      for index in callbacks.indices where !callbacks[index].isDisjoint(with: event.callbacks) {
+        order.append(UInt16(truncatingIfNeeded: index))
+      }
+    }
+    starts.append(order.count)
+    self.order = order
+    self.starts = starts
+  }
+
+  /// Whether this plan is that of `rules` (their callbacks, known up front, are this plan's).
+  func matches(_ rules: [ValidationRule]) -> Bool {
+    guard rules.count == callbacks.count else { return false }
+    for index in rules.indices where rules[index].callbacks != callbacks[index] { return false }
+    return true
   }
 }

@@ -89,6 +89,10 @@ public struct ValidationRule: Sendable {
   public let name: String
   /// Makes the rule's visitor for one walk.
   public let makeVisitor: @Sendable (ValidationContext) -> any ValidationVisitor
+  /// The callbacks the rule's visitors implement, when known without making one (the built-in
+  /// rules): then the walk plans its dispatch once per list of rules and makes the visitor only
+  /// when the document has a node the rule acts at.
+  let callbacks: ValidationCallbacks?
 
   /// - Parameters:
   ///   - name: the rule's name, for diagnostics.
@@ -96,5 +100,16 @@ public struct ValidationRule: Sendable {
   public init(name: String, makeVisitor: @escaping @Sendable (ValidationContext) -> any ValidationVisitor) {
     self.name = name
     self.makeVisitor = makeVisitor
+    self.callbacks = nil
+  }
+
+  /// A rule whose visitors implement `callbacks` (and no others).
+  init(
+    name: String, callbacks: ValidationCallbacks,
+    makeVisitor: @escaping @Sendable (ValidationContext) -> any ValidationVisitor
+  ) {
+    self.name = name
+    self.makeVisitor = makeVisitor
+    self.callbacks = callbacks
   }
 }

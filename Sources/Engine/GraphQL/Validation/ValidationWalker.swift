@@ -6,9 +6,9 @@ struct ValidationWalker {
   let context: ValidationContext
   let visitors: ValidationDispatchTable
 
-  init(context: ValidationContext, visitors: [any ValidationVisitor]) {
+  init(context: ValidationContext, rules: [ValidationRule]) {
     self.context = context
-    self.visitors = ValidationDispatchTable(visitors)
+    self.visitors = ValidationDispatchTable(rules, context: context)
   }
 
   func walk(_ document: Document) {

@@ -1,6 +1,6 @@
-/// A variable used in a value position, with what that position expects.
 import GraphQLWire
 
+/// A variable used in a value position, with what that position expects.
 public struct VariableUsage: Sendable {
   /// The `$name` node.
   public var node: Variable

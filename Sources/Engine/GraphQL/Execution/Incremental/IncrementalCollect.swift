@@ -1,8 +1,8 @@
+import GraphQLWire
+
 /// Spec 6.3.2 CollectFields with graphql-js 17's `@defer` handling, for incremental executions:
 /// every field node remembers the `@defer` it was collected under, and each `@defer` met is a new
 /// `DeferUsage`. Ordinary executions never come here (`CollectFields.swift` ignores `@defer`).
-import GraphQLWire
-
 extension ExecutionContext {
   /// The fields of one or more selection sets, each node with its defer usage.
   struct DeferredCollection {

@@ -1,9 +1,9 @@
+import GraphQLWire
+
 /// What an incremental execution keeps besides the ordinary executor's state: the plans it made
 /// with their nodes' defer usages, the deferred fragments created at each position, and the
 /// current unit's usage set, work and nulled positions. Touched only by the task running the
 /// execution (as `ExecutionContext`).
-import GraphQLWire
-
 final class IncrementalState {
   /// Each plan's nodes' defer usages, parallel to `fieldNodes`.
   var nodeUsages: [ObjectIdentifier: [DeferUsage?]] = [:]

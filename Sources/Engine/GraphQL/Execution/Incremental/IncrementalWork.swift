@@ -1,10 +1,10 @@
+import GraphQLWire
+
 /// The units of an incremental execution (graphql-js 17's incremental graph), created while
 /// executing and delivered by `IncrementalWorkQueue`. Classes compared by identity, as there.
 
 /// A deferred fragment at one position in the response (graphql-js 17's `DeliveryGroup`): what a
 /// `pending` entry announces and a `completed` entry closes.
-import GraphQLWire
-
 final class DeliveryGroup {
   let path: [PathComponent]
   let label: String?

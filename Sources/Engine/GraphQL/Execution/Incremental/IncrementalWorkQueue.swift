@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// graphql-js 17's `WorkQueue` (as graphql-core 3.3 ports it): the dependency graph of deferred
 /// fragments, their execution groups and streams, which starts an execution group once one of its
 /// fragments is announced, finishes a fragment when all its groups are done (announcing its
@@ -7,8 +9,6 @@
 /// Synchronous: `IncrementalExecution` runs the tasks and streams it asks for and hands the
 /// results back, in the order graphql-core's event loop delivers them when every resolver answers
 /// at once.
-import GraphQLWire
-
 final class IncrementalWorkQueue {
   /// What happened to the graph, in delivery order.
   enum Event {

@@ -1,6 +1,6 @@
-/// What the state machine offers where it stopped, from the schema and the document.
 import GraphQLWire
 
+/// What the state machine offers where it stopped, from the schema and the document.
 extension CompletionStateMachine {
   /// The candidates for the innermost frame's step, before filtering by the typed prefix.
   func candidates() -> [CompletionCandidate] {

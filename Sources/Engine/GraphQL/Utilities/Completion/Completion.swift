@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// The words that can come at `offset` in a document being typed, from `schema`: what a shell
 /// offers on Tab and an editor in its completion list.
 ///
@@ -24,8 +26,6 @@
 ///   - offset: the cursor, as a UTF-8 byte offset into `text` (clamped to its length).
 ///   - schema: the schema of the endpoint the document is for.
 /// - Returns: the candidates that start with the partly typed word before the cursor.
-import GraphQLWire
-
 public func completions(in text: String, at offset: Int, schema: GraphQLSchema) -> Completions {
   let bytes = Array(text.utf8)
   let cursor = min(max(offset, 0), bytes.count)

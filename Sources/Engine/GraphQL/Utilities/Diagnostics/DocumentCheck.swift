@@ -1,10 +1,10 @@
+import GraphQLWire
+
 /// The local checks of a document typed by a person before it is sent anywhere: parsing, then
 /// validation against the schema of the endpoint it is meant for.
 ///
 /// A document that fails is never sent: the user sees every problem with its line, column and a
 /// caret (`SourceDiagnostic.excerpt(of:)`), rather than a server's error for the first one.
-import GraphQLWire
-
 public enum DocumentCheck: Sendable {
   /// The document parsed and passed every specified rule.
   case valid(Document)

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// A problem at a place in a named text, in the `FILE:LINE:COL: error: MESSAGE` form that
 /// compilers, SwiftPM, Xcode and editors recognise and link to the source.
 ///
@@ -5,8 +7,6 @@
 /// the command line's local checks of ad-hoc documents, so both print the same shape.
 /// `excerpt(of:)` adds the source line and a caret under the column, as a compiler does for a
 /// human at a terminal.
-import GraphQLWire
-
 public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertible {
   /// What the text is called: a file path as given to the generator (usually relative to the
   /// package, such as `Operations/Login.graphql`), or `query` for a document typed at the prompt.

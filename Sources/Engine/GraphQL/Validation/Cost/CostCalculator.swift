@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// The static cost of an operation under a `CostModel`, computed from the document alone (and
 /// the request's variables, for list bounds given as variables) before anything executes.
 ///
@@ -6,8 +8,6 @@
 /// products saturate at `Int.max`. Run it on a validated document (fragment cycles would not end).
 ///
 /// Used by one request on one thread.
-import GraphQLWire
-
 struct CostCalculator {
   let schema: GraphQLSchema
   let model: CostModel

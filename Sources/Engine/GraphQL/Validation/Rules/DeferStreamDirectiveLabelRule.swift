@@ -3,7 +3,7 @@
 /// "For every `@defer` and `@stream` directive with a `label` argument, the label must be a static
 /// string and unique among all the labels of the document."
 final class DeferStreamDirectiveLabelRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterDirective] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterDirective] }
 
   /// The first directive to use each label.
   private var knownLabels: [String: Directive] = [:]

@@ -3,7 +3,7 @@
 /// A mutation's or a subscription's root fields cannot be deferred or streamed: the operation's
 /// side effects and events belong to its first result.
 final class DeferStreamDirectiveOnRootFieldRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterOperation] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
 
   /// Fragments already checked for an earlier operation (without an error found in them).
   private var checkedFragments: Set<String> = []

@@ -3,7 +3,7 @@
 /// A subscription's events are single results: `@defer` and `@stream` in a subscription must be
 /// switchable off (`if: false` or a variable), unless the selection can be skipped anyway.
 final class DeferStreamDirectiveOnValidOperationsRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterOperation] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
 
   /// Fragments already checked for an earlier subscription (without an error found in them).
   private var checkedFragments: Set<String> = []

@@ -5,7 +5,7 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Executable-Definitions
 final class ExecutableDefinitionsRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterDocument] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterDocument] }
 
   func enterDocument(_ node: Document) {
     for definition in node.definitions {

@@ -1,16 +1,16 @@
+import GraphQLWire
+
 /// Field Selections
 ///
 /// "The target field of a field selection must be defined on the scoped type of the selection
 /// set."
 ///
 /// https://spec.graphql.org/October2021/#sec-Field-Selections
-import GraphQLWire
-
 final class FieldsOnCorrectTypeRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterField] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterField] }
 
   func enterField(_ node: Field) {
-    guard let parent = context.typeInfo.parentType, !context.typeInfo.hasFieldDefinition else { return }
+    guard !context.typeInfo.hasFieldDefinition, let parent = context.typeInfo.parentType else { return }
     let name = node.name.value
     // Types that have the field come first: selecting through an inline fragment is the likely fix.
     var suggestion = SuggestionList.didYouMean(

@@ -5,7 +5,7 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragments-On-Composite-Types
 final class FragmentsOnCompositeTypesRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterInlineFragment, .enterFragmentDefinition] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterInlineFragment, .enterFragmentDefinition] }
 
   func enterInlineFragment(_ node: InlineFragment) {
     guard let condition = node.typeCondition, let type = context.schema.typeMap[condition.name.value],

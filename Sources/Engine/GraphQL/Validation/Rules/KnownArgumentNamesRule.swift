@@ -5,22 +5,11 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Argument-Names
 final class KnownArgumentNamesRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterDirective, .enterArgument] }
-
-  private lazy var directiveArguments: [String: [String]] = {
-    var directiveArguments: [String: [String]] = [:]
-    for directive in context.schema.directives {
-      directiveArguments[directive.name] = directive.arguments.map(\.name)
-    }
-    for case .typeSystem(.directive(let definition)) in context.document.definitions {
-      directiveArguments[definition.name.value] = definition.arguments.map(\.name.value)
-    }
-    return directiveArguments
-  }()
+  override class var ruleCallbacks: ValidationCallbacks { [.enterDirective, .enterArgument] }
 
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     let name = node.name.value
-    guard let known = directiveArguments[name] else { return }
+    guard let known = context.directives[name]?.argumentNames else { return }
     for argument in node.arguments where !known.contains(argument.name.value) {
       let suggestions = SuggestionList.list(for: argument.name.value, options: known)
       context.report(

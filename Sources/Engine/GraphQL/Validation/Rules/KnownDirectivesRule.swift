@@ -6,23 +6,11 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Directives-Are-Defined
 final class KnownDirectivesRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterDirective] }
-
-  /// Built on the first directive met: most documents have none.
-  private lazy var locationsByName: [String: [String]] = {
-    var locationsByName: [String: [String]] = [:]
-    for directive in context.schema.directives {
-      locationsByName[directive.name] = directive.locations.map(\.rawValue)
-    }
-    for case .typeSystem(.directive(let definition)) in context.document.definitions {
-      locationsByName[definition.name.value] = definition.locations.map(\.value)
-    }
-    return locationsByName
-  }()
+  override class var ruleCallbacks: ValidationCallbacks { [.enterDirective] }
 
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     let name = node.name.value
-    guard let locations = locationsByName[name] else {
+    guard let locations = context.directives[name]?.locations else {
       context.report("Unknown directive \"@\(name)\".", nodes: [node.range])
       return
     }

@@ -5,7 +5,7 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-spread-target-defined
 final class KnownFragmentNamesRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterFragmentSpread] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterFragmentSpread] }
 
   func enterFragmentSpread(_ node: FragmentSpread) {
     guard context.fragment(named: node.name.value) == nil else { return }

@@ -10,7 +10,7 @@
 ///
 /// https://spec.graphql.org/draft/#sec-Operation-Type-Existence
 final class KnownOperationTypesRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterOperation] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
 
   func enterOperation(_ node: OperationDefinition) {
     guard context.schema.rootType(for: node.operation) == nil else { return }

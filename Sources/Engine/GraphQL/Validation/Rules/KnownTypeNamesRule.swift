@@ -5,7 +5,7 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-Spread-Type-Existence
 final class KnownTypeNamesRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterDocument, .enterNamedType] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterDocument, .enterNamedType] }
 
   /// Type names defined by type-system definitions in the document itself.
   private var definedInDocument: Set<String> = []

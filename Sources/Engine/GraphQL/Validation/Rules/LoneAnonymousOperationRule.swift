@@ -5,7 +5,7 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Lone-Anonymous-Operation
 final class LoneAnonymousOperationRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterDocument, .enterOperation] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterDocument, .enterOperation] }
 
   private var operationCount = 0
 

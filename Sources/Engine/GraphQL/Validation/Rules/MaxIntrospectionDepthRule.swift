@@ -8,10 +8,12 @@
 ///
 /// https://github.com/graphql/graphql-js/pull/4119
 final class MaxIntrospectionDepthRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterField, .leaveField] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterField, .leaveField] }
 
   /// graphql-js's `MAX_LISTS_DEPTH`.
   static let maxListDepth = 3
+  private static let schemaField = NameText("__schema")
+  private static let typeField = NameText("__type")
 
   /// The deepest list nesting inside each fragment already measured. graphql-js walks a fragment
   /// again at each spread, which takes time exponential in the nesting of fragments that spread
@@ -27,7 +29,8 @@ final class MaxIntrospectionDepthRule: ContextVisitor, ValidationVisitor {
       skipDepth += 1
       return
     }
-    guard node.name.value == "__schema" || node.name.value == "__type" else { return }
+    // Compared as the AST stores names (short ones are two integers), not as strings.
+    guard node.name.text == Self.schemaField || node.name.text == Self.typeField else { return }
     if listDepth(of: node) >= Self.maxListDepth {
       context.report("Maximum introspection depth exceeded", nodes: [node.range])
       skipDepth = 1

@@ -6,7 +6,7 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-spreads-must-not-form-cycles
 final class NoFragmentCyclesRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterFragmentDefinition] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterFragmentDefinition] }
 
   /// Fragments already searched; each cycle is reported once, from its first fragment.
   private var visited: Set<String> = []

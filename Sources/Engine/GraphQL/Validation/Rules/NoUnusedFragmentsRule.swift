@@ -4,7 +4,9 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragments-Must-Be-Used
 final class NoUnusedFragmentsRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterOperation, .enterFragmentDefinition, .leaveDocument] }
+  override class var ruleCallbacks: ValidationCallbacks {
+    [.enterOperation, .enterFragmentDefinition, .leaveDocument]
+  }
 
   private var operations: [OperationDefinition] = []
   private var fragments: [FragmentDefinition] = []

@@ -1,8 +1,8 @@
+import GraphQLWire
+
 /// The comparisons of OverlappingFieldsCanBeMerged, in graphql-js's steps (A to J of its
 /// algorithm notes): within a set, between a set and a fragment, between two fragments, and
 /// between the subselections of two same-named fields.
-import GraphQLWire
-
 extension OverlappingFieldsCanBeMergedRule {
   /// (A, B, C) Conflicts within one selection set and the fragments it spreads: at most as many
   /// as the validation can still report (one more trips graphql-js's error limit).

@@ -247,7 +247,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 extension ValidationRule {
   /// Fields with the same response key can be merged unambiguously.
   public static let overlappingFieldsCanBeMerged = ValidationRule(
-    name: "OverlappingFieldsCanBeMergedRule"
+    name: "OverlappingFieldsCanBeMergedRule", callbacks: [.enterSelectionSet]
   ) {
     OverlappingFieldsCanBeMergedRule(context: $0)
   }
@@ -255,7 +255,7 @@ extension ValidationRule {
   /// The same rule comparing every pair of fields, as graphql-js does (quadratic and slower): the
   /// reference for tests and the fuzzer.
   package static let overlappingFieldsCanBeMergedPairwise = ValidationRule(
-    name: "OverlappingFieldsCanBeMergedRule"
+    name: "OverlappingFieldsCanBeMergedRule", callbacks: [.enterSelectionSet]
   ) {
     OverlappingFieldsCanBeMergedRule(context: $0, pairwise: true)
   }

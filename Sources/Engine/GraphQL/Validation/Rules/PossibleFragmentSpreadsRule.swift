@@ -5,7 +5,7 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-spread-is-possible
 final class PossibleFragmentSpreadsRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterInlineFragment, .enterFragmentSpread] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterInlineFragment, .enterFragmentSpread] }
 
   func enterInlineFragment(_ node: InlineFragment) {
     guard let fragmentType = compositeTypeName(context.typeInfo.type?.namedType),

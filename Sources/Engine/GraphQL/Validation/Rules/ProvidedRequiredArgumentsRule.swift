@@ -1,34 +1,13 @@
+import GraphQLWire
+
 /// Required Arguments
 ///
 /// "Arguments can be required. An argument is required if the argument type is non-null and
 /// does not have a default value. Otherwise, the argument is optional."
 ///
 /// https://spec.graphql.org/October2021/#sec-Required-Arguments
-import GraphQLWire
-
 final class ProvidedRequiredArgumentsRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.leaveField, .leaveDirective] }
-
-  /// For each known directive, its required arguments' names and types, in declaration order.
-  private lazy var requiredDirectiveArguments: [String: [(name: String, type: String)]] = {
-    var requiredDirectiveArguments: [String: [(name: String, type: String)]] = [:]
-    for directive in context.schema.directives {
-      requiredDirectiveArguments[directive.name] = directive.arguments.filter(Self.isRequired).map {
-        ($0.name, $0.type.description)
-      }
-    }
-    for case .typeSystem(.directive(let definition)) in context.document.definitions {
-      requiredDirectiveArguments[definition.name.value] = definition.arguments.compactMap {
-        guard case .nonNull = $0.type, $0.defaultValue == nil else { return nil }
-        return ($0.name.value, $0.type.description)
-      }
-    }
-    return requiredDirectiveArguments
-  }()
-
-  static func isRequired(_ argument: GraphQLInputValue) -> Bool {
-    argument.type.isNonNull && argument.defaultValue == nil
-  }
+  override class var ruleCallbacks: ValidationCallbacks { [.leaveField, .leaveDirective] }
 
   func leaveField(_ node: Field) {
     // Most fields require nothing: the schema index lists each field's required arguments once.
@@ -48,7 +27,7 @@ final class ProvidedRequiredArgumentsRule: ContextVisitor, ValidationVisitor {
 
   func leaveDirective(_ node: Directive) {
     let name = node.name.value
-    guard let required = requiredDirectiveArguments[name] else { return }
+    guard let required = context.directives[name]?.requiredArguments else { return }
     for argument in required where !node.arguments.contains(where: { $0.name.value == argument.name }) {
       context.report(
         "Argument \"@\(name)(\(argument.name):)\" of type \"\(argument.type)\" is required, "

@@ -6,13 +6,14 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Leaf-Field-Selections
 final class ScalarLeafsRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterField] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterField] }
 
   func enterField(_ node: Field) {
-    guard let type = context.typeInfo.type, let named = context.typeInfo.namedType else { return }
-    let name = node.name.value
+    // The names and types of the messages are read only when one is reported.
+    guard let named = context.typeInfo.namedType else { return }
     if named.isLeafType {
-      if let selectionSet = node.selectionSet {
+      if let selectionSet = node.selectionSet, let type = context.typeInfo.type {
+        let name = node.name.value
         context.report(
           "Field \"\(name)\" must not have a selection since type \"\(type)\" has no subfields.",
           nodes: [selectionSet.range])
@@ -20,11 +21,13 @@ final class ScalarLeafsRule: ContextVisitor, ValidationVisitor {
     } else if let selectionSet = node.selectionSet {
       // graphql-js 16.10 (#4291): the parser never gives an empty selection set, but a document
       // built in code can.
-      if selectionSet.selections.isEmpty {
+      if selectionSet.selections.isEmpty, let type = context.typeInfo.type {
+        let name = node.name.value
         context.report(
           "Field \"\(name)\" of type \"\(type)\" must have at least one field selected.", nodes: [node.range])
       }
-    } else {
+    } else if let type = context.typeInfo.type {
+      let name = node.name.value
       context.report(
         "Field \"\(name)\" of type \"\(type)\" must have a selection of subfields. "
           + "Did you mean \"\(name) { ... }\"?", nodes: [node.range])

@@ -5,10 +5,17 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Single-root-field
 final class SingleFieldSubscriptionsRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterOperation] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
 
   func enterOperation(_ node: OperationDefinition) {
     guard node.operation == .subscription, let root = context.schema.subscriptionType else { return }
+    // The usual subscription selects one field with no directives: one group, nothing forbidden.
+    if node.selectionSet.selections.count == 1, case .field(let field) = node.selectionSet.selections[0],
+      field.directives.isEmpty
+    {
+      if field.name.value.hasPrefix("__") { reportIntrospection(node, [field]) }
+      return
+    }
     var groups: [(key: String, fields: [Field])] = []
     var indexByKey: [String: Int] = [:]
     var visitedFragments: Set<String> = []
@@ -16,7 +23,7 @@ final class SingleFieldSubscriptionsRule: ContextVisitor, ValidationVisitor {
     collectFields(
       node.selectionSet, runtimeType: root.name, into: &groups, indexByKey: &indexByKey,
       visitedFragments: &visitedFragments, forbidden: &forbidden)
-    let subject = node.name.map { "Subscription \"\($0.value)\"" } ?? "Anonymous Subscription"
+    let subject = self.subject(node)
     // graphql-js 17: the root field must not depend on variables, so @skip/@include are refused there.
     guard forbidden.isEmpty else {
       context.report(
@@ -29,10 +36,17 @@ final class SingleFieldSubscriptionsRule: ContextVisitor, ValidationVisitor {
       context.report("\(subject) must select only one top level field.", nodes: extra)
     }
     for group in groups where group.fields[0].name.value.hasPrefix("__") {
-      context.report(
-        "\(subject) must not select an introspection top level field.",
-        nodes: group.fields.map(\.range))
+      reportIntrospection(node, group.fields)
     }
+  }
+
+  private func reportIntrospection(_ node: OperationDefinition, _ fields: [Field]) {
+    context.report(
+      "\(subject(node)) must not select an introspection top level field.", nodes: fields.map(\.range))
+  }
+
+  private func subject(_ node: OperationDefinition) -> String {
+    node.name.map { "Subscription \"\($0.value)\"" } ?? "Anonymous Subscription"
   }
 
   /// The spec's CollectFields with no variable values, as graphql-js 17 runs it here: a

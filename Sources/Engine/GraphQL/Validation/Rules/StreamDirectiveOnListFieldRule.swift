@@ -2,7 +2,7 @@
 ///
 /// Only a list has items to stream.
 final class StreamDirectiveOnListFieldRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterDirective] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterDirective] }
 
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     guard node.name.value == "stream", let field = context.typeInfo.fieldDefinition,

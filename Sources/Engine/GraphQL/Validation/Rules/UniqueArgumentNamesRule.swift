@@ -5,7 +5,7 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Argument-Uniqueness
 final class UniqueArgumentNamesRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterArguments] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterArguments] }
 
   func enterArguments(_ nodes: [Argument]) {
     guard nodes.count > 1 else { return }

@@ -6,22 +6,12 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Directives-Are-Unique-Per-Location
 final class UniqueDirectivesPerLocationRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterDirectives] }
-
-  /// Whether each known directive is non-repeatable.
-  private lazy var isUnique: [String: Bool] = {
-    var isUnique: [String: Bool] = [:]
-    for directive in context.schema.directives { isUnique[directive.name] = !directive.isRepeatable }
-    for case .typeSystem(.directive(let definition)) in context.document.definitions {
-      isUnique[definition.name.value] = !definition.isRepeatable
-    }
-    return isUnique
-  }()
+  override class var ruleCallbacks: ValidationCallbacks { [.enterDirectives] }
 
   func enterDirectives(_ nodes: [Directive], location: DirectiveLocation?) {
     guard nodes.count > 1 else { return }
     var seen: [String: Directive] = [:]
-    for directive in nodes where isUnique[directive.name.value] == true {
+    for directive in nodes where context.directives[directive.name.value]?.isUnique == true {
       let name = directive.name.value
       if let first = seen.existing(at: name, orInsert: directive) {
         context.report(

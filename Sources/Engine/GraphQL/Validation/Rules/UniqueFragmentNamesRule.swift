@@ -5,7 +5,7 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Fragment-Name-Uniqueness
 final class UniqueFragmentNamesRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterFragmentDefinition] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterFragmentDefinition] }
 
   private var known: [String: Name] = [:]
 

@@ -5,7 +5,7 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Input-Object-Field-Uniqueness
 final class UniqueInputFieldNamesRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterValue, .leaveValue, .enterObjectField] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterValue, .leaveValue, .enterObjectField] }
 
   /// The field names seen so far in each input object literal being walked, innermost last.
   private var knownStack: [[String: Name]] = []

@@ -5,7 +5,7 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Operation-Name-Uniqueness
 final class UniqueOperationNamesRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterOperation] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
 
   private var known: [String: Name] = [:]
 

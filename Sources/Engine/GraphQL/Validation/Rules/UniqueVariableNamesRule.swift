@@ -5,7 +5,7 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-Variable-Uniqueness
 final class UniqueVariableNamesRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterOperation] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
 
   func enterOperation(_ node: OperationDefinition) {
     reportRepeated(node.variableDefinitions.lazy.map(\.variable.name)) {

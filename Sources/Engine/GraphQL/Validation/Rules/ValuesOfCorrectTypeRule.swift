@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// Values of Correct Type
 ///
 /// "Literal values must be compatible with the type expected in the position they are found as
@@ -9,10 +11,8 @@
 /// As graphql-js 17 does, each value written in the document is checked whole where it starts
 /// (`validateInputLiteral`, statically: variables are VariablesInAllowedPosition's business), and
 /// its inner values are not visited again.
-import GraphQLWire
-
 final class ValuesOfCorrectTypeRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterValue, .leaveValue] }
+  override class var ruleCallbacks: ValidationCallbacks { [.enterValue, .leaveValue] }
 
   /// Nonzero inside a value already checked as a whole.
   private var skipDepth = 0

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// All Variable Usages Are Allowed
 ///
 /// "Variable usages must be compatible with the arguments they are passed to. ... For each
@@ -5,10 +7,10 @@
 ///
 /// https://spec.graphql.org/October2021/#sec-All-Variable-Usages-are-Allowed; a variable filling
 /// a OneOf Input Object's field must be non-null (spec September 2025, graphql-js 16.11).
-import GraphQLWire
-
 final class VariablesInAllowedPositionRule: ContextVisitor, ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterOperation, .enterVariableDefinition, .leaveOperation] }
+  override class var ruleCallbacks: ValidationCallbacks {
+    [.enterOperation, .enterVariableDefinition, .leaveOperation]
+  }
 
   private var definitions: [String: VariableDefinition] = [:]
 
