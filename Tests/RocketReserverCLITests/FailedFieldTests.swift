@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import GraphQLWire
 import TestSupport
 import Testing
 

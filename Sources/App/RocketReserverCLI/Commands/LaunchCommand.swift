@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 import RocketClient
 import RocketReserverAPI
 import Synchronization

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 
 /// A field the server could not resolve, from an entry of a response's `errors` that has a
 /// path: which field (`launch.rocket`) and why (the server's message).

@@ -1,4 +1,4 @@
-import GraphQL
+import GraphQLWire
 import RocketReserverAPI
 
 /// How launches look in tables and lines.

@@ -1,3 +1,5 @@
+import GraphQLWire
+
 /// Everything a rule may ask during one validation: the schema and document, fragments by name,
 /// type information at the current node, and cached whole-document facts (fragment spreads,
 /// variable usages). Rules report errors here; the context stops the walk at the error limit.

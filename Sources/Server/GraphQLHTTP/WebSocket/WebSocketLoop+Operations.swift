@@ -1,4 +1,5 @@
 import GraphQL
+import GraphQLWire
 import HTTPServer
 
 /// What a connection's messages start and stop: the session's actions, and the operations each
