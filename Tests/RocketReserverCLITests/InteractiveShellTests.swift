@@ -45,7 +45,7 @@ import Testing
     // the prompt is drawn again.
     terminal.send("\t")
     let listing = try fixture.expectPrompt(terminal)
-    #expect(listing.contains("cancel      exit        logout      query       total"))
+    #expect(listing.contains("cancel      exit        logout      probe       timing      whoami"))
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
   }
@@ -100,11 +100,11 @@ import Testing
     try terminal.waitForRawMode(timeout: ShellFixture.patience)
     terminal.send("\t")
     try terminal.expect(
-      "book        more\r\ncache       outbox\r\ncancel      probe\r\n", timeout: ShellFixture.patience)
+      "book        outbox\r\ncache       patch\r\ncancel      probe\r\n", timeout: ShellFixture.patience)
     terminal.setWindowSize(columns: 80, rows: 24)
     terminal.send("\t")
     try terminal.expect(
-      "book        edit        launches    outbox      serve       watch\r\n",
+      "book        edit        launches    outbox      schema      version\r\n",
       timeout: ShellFixture.patience)
     terminal.sendControl("d")
     #expect(try terminal.waitForExit(timeout: ShellFixture.patience) == 0)
