@@ -39,8 +39,8 @@ public struct ResponseDecodingError: Error, Equatable, Sendable, CustomStringCon
   /// The server's errors for the field at ``path``, when it failed (null with an error) where
   /// the generated type has no null and nothing catches it; empty otherwise.
   public var fieldErrors: [GraphQLError]
-  /// Whether a field that may be null failed and its `@catch(to: THROW)` asks for the throw, as
-  /// opposed to a null the generated type cannot hold (which a reader may move to a parent).
+  /// Whether a `@catch(to: THROW)` threw this failure, as asked, as opposed to a null the
+  /// generated type cannot hold (which a reader may move to a parent, as `PROPAGATE` would).
   public var isCaughtToThrow = false
 
   /// - Parameters:

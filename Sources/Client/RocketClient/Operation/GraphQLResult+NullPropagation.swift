@@ -17,7 +17,7 @@ extension GraphQLResult {
       do {
         return try Data(object: data, path: [], errors: ResponseErrors(errors))
       } catch let failure as ResponseDecodingError {
-        // A nullable field's `@catch(to: THROW)` throws by request: that is not moved to a parent.
+        // A `@catch(to: THROW)` throws by request: that failure is not moved to a parent.
         guard !failure.isCaughtToThrow, !failure.path.isEmpty,
           Self.value(at: failure.path, in: .object(data)) == .null,
           errors.contains(where: { $0.path.map { $0.starts(with: failure.path) } == true })

@@ -24,9 +24,7 @@ extension ResponseDecoding {
     if case .null = json {
       let found = errors.at(path)
       if found.isEmpty { return nil }
-      var failure = ResponseDecodingError(fieldErrors: found, path: path)
-      failure.isCaughtToThrow = true
-      throw failure
+      throw ResponseDecodingError(fieldErrors: found, path: path)
     }
     return try inner(json, path)
   }
@@ -39,6 +37,17 @@ extension ResponseDecoding {
       throw ResponseDecodingError(path: path, reason: "expected an object, found \(kind(of: json))")
     }
     return try T(object: object, path: path, errors: errors)
+  }
+
+  /// `@catch(to: THROW)`: the field's failure (or that of a field inside it) is thrown, marked as
+  /// asked for, so that a reader never moves it to a parent as `PROPAGATE` would.
+  public static func catchingToThrow<T>(_ decode: () throws -> T) throws -> T {
+    do {
+      return try decode()
+    } catch var error as ResponseDecodingError where error.isFieldFailure {
+      error.isCaughtToThrow = true
+      throw error
+    }
   }
 
   /// `@catch(to: NULL)`: the field's failure (or that of a field inside it) reads as nil. A

@@ -41,7 +41,8 @@ extension SelectionSetGenerator {
     case nil:
       return FieldCode(swiftType: swiftType, decode: decode(throwsOnError: false))
     case .throw:
-      return FieldCode(swiftType: swiftType, decode: decode(throwsOnError: true))
+      return FieldCode(
+        swiftType: swiftType, decode: "ResponseDecoding.catchingToThrow { try \(decode(throwsOnError: true)) }")
     case .null:
       let optional = types.resultType(type, compositeName: composite, forceOptional: true)
       return FieldCode(
