@@ -42,7 +42,8 @@ extension SelectionSetGenerator {
       return FieldCode(swiftType: swiftType, decode: decode(throwsOnError: false))
     case .throw:
       return FieldCode(
-        swiftType: swiftType, decode: "ResponseDecoding.catchingToThrow { try \(decode(throwsOnError: true)) }")
+        swiftType: swiftType,
+        decode: "ResponseDecoding.catchingToThrow { try \(decode(throwsOnError: true)) }")
     case .null:
       let optional = types.resultType(type, compositeName: composite, forceOptional: true)
       return FieldCode(
