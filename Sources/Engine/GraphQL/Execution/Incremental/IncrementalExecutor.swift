@@ -1,4 +1,3 @@
-import GraphQLWire
 @_spi(Encoding) import GraphQLWire
 
 /// The executor's steps for incremental executions (graphql-js 17's `IncrementalExecutor`):
