@@ -27,7 +27,7 @@ FUZZ_SECONDS ?= 600
 # The client's model-based test under `make fuzz`: steps per run (200 in `make test`).
 CLIENT_MODEL_STEPS ?= 2000
 
-.PHONY: deps test-deps bench-deps screenshot build release run install manifest test example bench format lint fuzz clean
+.PHONY: deps test-deps bench-deps screenshot build release run install manifest test example bench format lint fuzz walk clean
 
 deps:
 	$(call apt_install,$(BUILD_DEPS))
@@ -132,6 +132,11 @@ example: deps
 
 bench: bench-deps release
 	@bash Benchmarks/run.sh
+
+# How many Sources/ files one request runs through (a coverage build of its own; see
+# docs/ARCHITECTURE.md's walks).
+walk: deps
+	python3 scripts/walk-files.py --list
 
 # Bounded libFuzzer runs of the GraphQL parser, of validation + execution, of validation + the
 # cost calculator + request limits, and of serve's request heads and bodies against a live server
