@@ -3,7 +3,7 @@ import PackagePlugin
 
 /// Runs `rocket-codegen` before compiling the target it is applied to, as its codegen
 /// configuration (`graphql-codegen.json`, read by the same code as `rocket-codegen --config`:
-/// `CodegenConfiguration.swift` here is a link to GraphQLCodegen's) says:
+/// `Configuration/` here is a link to GraphQLCodegen's) says:
 ///
 /// - applied to the target that holds the configuration among its files, it generates that
 ///   target's typed operations and schema types (and the persisted-query manifest, into the

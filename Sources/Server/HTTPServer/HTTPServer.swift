@@ -55,7 +55,6 @@ package final class HTTPServer: Sendable {
 
   deinit { stop() }
 
-  /// Limits and threads.
   private var configuration: HTTPServerConfiguration { core.configuration }
 
   /// Starts listening and serving.

@@ -259,7 +259,6 @@ struct CacheDatabase {
     try shrink()
   }
 
-  /// Deletes every record.
   func clear() throws {
     try connection.run("DELETE FROM records")
     try shrink()

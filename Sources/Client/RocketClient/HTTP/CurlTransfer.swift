@@ -9,7 +9,6 @@ import Synchronization
 /// the creating task before ``CurlMultiLoop/add(_:)`` and from then on touched only by the multi
 /// thread (callbacks and completion), which also frees them; everything else is in `state`.
 final class CurlTransfer: @unchecked Sendable {
-  /// The request's easy handle.
   let easy: UnsafeMutableRawPointer
   /// Where the transfer runs; kept so a live body keeps the loop alive.
   let loop: CurlMultiLoop
@@ -299,7 +298,6 @@ final class CurlTransfer: @unchecked Sendable {
     case pause
   }
 
-  /// Some body bytes.
   fileprivate func receiveBody(_ bytes: UnsafeRawBufferPointer) -> BodyVerdict {
     let verdict = state.withLock { state -> BodyVerdict in
       guard !state.finished else { return .stop }

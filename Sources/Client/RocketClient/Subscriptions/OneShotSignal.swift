@@ -24,7 +24,6 @@ final class OneShotSignal<Value: Sendable>: Sendable {
     return accepted
   }
 
-  /// Waits for the result.
   func wait() async -> Result<Value, RocketClientError> {
     await withCheckedContinuation { continuation in
       let early = state.withLock { state -> Result<Value, RocketClientError>? in

@@ -5,9 +5,7 @@ import CTLS
 /// By default libcrypto frees its locks and tables in an `atexit` handler. When a command ends
 /// while another thread is still in OpenSSL (a `wss://` socket closing, a libcurl transfer being
 /// torn down, `serve` making a token), that thread then takes a freed lock and the process dies
-/// with SIGSEGV after it has printed everything (`watch --count 2` over `wss://` did, about once
-/// in 50 runs under load; the example package's program once did over `ws://`, whose frame masks
-/// come from libcrypto). The memory goes back to the system at exit anyway.
+/// with SIGSEGV after it has printed everything. The memory goes back to the system at exit anyway.
 ///
 /// This package opens libcrypto, libssl, libcurl and libpq on first use, and each is preceded by
 /// this initialization, so the library's own users need not call it. A program that reaches

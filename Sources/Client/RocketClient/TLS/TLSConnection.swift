@@ -52,12 +52,10 @@ final class TLSConnection: WebSocketByteStream, @unchecked Sendable {
 
   deinit { ctls_free(connection) }
 
-  /// One step of the handshake.
   func handshake() -> Step {
     Self.step(ctls_handshake(connection), count: 0)
   }
 
-  /// Reads into `buffer`.
   func step(readingInto buffer: UnsafeMutableRawBufferPointer) -> Step {
     guard let base = buffer.baseAddress, buffer.count > 0 else { return .done(0) }
     var count = 0
@@ -78,7 +76,6 @@ final class TLSConnection: WebSocketByteStream, @unchecked Sendable {
   /// Sends close_notify once, without waiting for the answer (before the socket is closed).
   func shutdown() { ctls_shutdown(connection) }
 
-  /// Why the session failed.
   var failure: TLSFailure {
     var reason = [CChar](repeating: 0, count: 256)
     var subject = [CChar](repeating: 0, count: 256)

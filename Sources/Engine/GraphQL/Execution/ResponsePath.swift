@@ -63,7 +63,6 @@ struct ResponsePath: ~Copyable {
     depth = 0
   }
 
-  /// The path as components.
   mutating func components() -> [PathComponent] {
     let valid = base.count + builtSteps
     if built.count > valid { built.removeSubrange(valid...) }

@@ -68,7 +68,6 @@ public final class DocumentCache: Sendable {
     entries.store(value, for: query)
   }
 
-  /// The number of entries held.
   public var count: Int { entries.count }
 
   /// Lookups that found an entry and lookups that did not, since creation.

@@ -122,7 +122,6 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   /// The sum of the held entries' costs.
   var totalCost: Int { state.withLock { $0.totalCost } }
 
-  /// The number of entries held.
   var count: Int { state.withLock { $0.indexByKey.count } }
 
   /// Lookups that found an entry and lookups that did not, since creation.

@@ -4,19 +4,14 @@
 /// A JSON value of a codegen configuration file, with the line and column where it starts, so
 /// that a wrong key or value is reported at its place in the file.
 public struct ConfigurationJSON: Sendable {
-  /// The value's kinds.
   public indirect enum Value: Sendable {
     /// An object: its members in file order, each with the position of its key.
     case object([(key: String, position: Position, value: ConfigurationJSON)])
-    /// An array.
     case array([ConfigurationJSON])
-    /// A string.
     case string(String)
     /// A number, as written.
     case number(String)
-    /// `true` or `false`.
     case bool(Bool)
-    /// `null`.
     case null
   }
 

@@ -43,7 +43,6 @@ final class FairExecutor: @unchecked Sendable {
     }
   }
 
-  /// Threads taking jobs.
   let threadCount: Int
   /// The most jobs of one address running at once.
   let maxPerAddress: Int

@@ -31,7 +31,6 @@ final class RequestState {
   /// What the middleware and the access log know of the request.
   let exchange: HTTPExchange
   var phase: Phase = .responded
-  /// The body read so far.
   var body: [UInt8] = []
 
   init(_ exchange: HTTPExchange) { self.exchange = exchange }

@@ -13,7 +13,6 @@ import Synchronization
 final class ServerCore: Sendable {
   /// The router, inside the server's middleware.
   let router: any HTTPRouter
-  /// Limits and threads.
   let configuration: HTTPServerConfiguration
   /// Head deadlines and lingering closes (see `ConnectionGuard`).
   let connections: ConnectionGuard

@@ -53,7 +53,6 @@ package final class HTTPMetrics: Sendable {
     }
   }
 
-  /// Records a request that completed.
   func completed(_ exchange: HTTPExchange) {
     requests.add(at: Self.statusPosition(exchange.status))
     receivedBytes.add(exchange.receivedBytes)

@@ -18,7 +18,6 @@ final class StreamingBudget: Sendable {
     return false
   }
 
-  /// Gives a slot back.
   func release() {
     open.subtract(1, ordering: .relaxed)
   }

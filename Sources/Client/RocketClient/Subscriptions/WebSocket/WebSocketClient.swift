@@ -10,7 +10,6 @@ import WebSocket
 
 /// What a ``WebSocketClient`` receives.
 enum WebSocketEvent: Sendable, Equatable {
-  /// A text message.
   case text([UInt8])
   /// The connection is over: the close code the server sent, or nil when it broke without one.
   case closed(code: UInt16?)

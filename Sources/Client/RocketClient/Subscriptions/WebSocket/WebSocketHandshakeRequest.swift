@@ -37,7 +37,6 @@ struct WebSocketHandshakeRequest: Sendable {
     key = WebSocketAccept.newKey()
   }
 
-  /// The request's bytes.
   var bytes: [UInt8] {
     let name = host.contains(":") ? "[\(host)]" : host
     let hostField = port == defaultPort ? name : "\(name):\(port)"

@@ -1,1 +1,0 @@
-../GraphQLCodegen/Configuration/CodegenConfiguration.swift

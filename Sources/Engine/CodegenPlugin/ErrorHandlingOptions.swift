@@ -1,1 +1,0 @@
-../GraphQLCodegen/Configuration/ErrorHandlingOptions.swift

@@ -1,1 +1,0 @@
-../GraphQLCodegen/Configuration/PathPattern.swift
