@@ -8,22 +8,15 @@ import GraphQLWire
 /// https://spec.graphql.org/October2021/#sec-All-Variable-Usages-are-Allowed; a variable filling
 /// a OneOf Input Object's field must be non-null (spec September 2025, graphql-js 16.11).
 final class VariablesInAllowedPositionRule: ContextVisitor, ValidationVisitor {
-  override class var ruleCallbacks: ValidationCallbacks {
-    [.enterOperation, .enterVariableDefinition, .leaveOperation]
-  }
-
-  private var definitions: [String: VariableDefinition] = [:]
-
-  func enterOperation(_ node: OperationDefinition) { definitions = [:] }
-
-  func enterVariableDefinition(_ node: VariableDefinition) {
-    definitions[node.variable.name.value] = node
-  }
+  override class var ruleCallbacks: ValidationCallbacks { [.leaveOperation] }
 
   func leaveOperation(_ node: OperationDefinition) {
-    for usage in context.recursiveVariableUsages(of: node) {
+    let usages = context.recursiveVariableUsages(of: node)
+    if usages.isEmpty { return }
+    let definitions = VariableDefinitions(node.variableDefinitions)
+    for usage in usages {
       let name = usage.node.name.value
-      guard let definition = definitions[name], let locationType = usage.type,
+      guard let definition = definitions[usage.node.name], let locationType = usage.type,
         let variableType = context.schema.typeReference(from: definition.type)
       else { continue }
       if !isAllowed(variableType, definition.defaultValue, in: locationType, usage.defaultValue) {
@@ -57,6 +50,27 @@ final class VariablesInAllowedPositionRule: ContextVisitor, ValidationVisitor {
       return context.schema.isTypeSubType(variableType, of: nullableLocation)
     }
     return context.schema.isTypeSubType(variableType, of: locationType)
+  }
+}
+
+/// An operation's variable definitions by name (the last of a name wins, as it would in a
+/// dictionary filled in order): compared in place while few, hashed once many.
+private struct VariableDefinitions {
+  private let all: [VariableDefinition]
+  private var byName: [String: VariableDefinition]?
+
+  init(_ definitions: [VariableDefinition]) {
+    all = definitions
+    if definitions.count > 16 {
+      var byName: [String: VariableDefinition] = [:]
+      for definition in definitions { byName[definition.variable.name.value] = definition }
+      self.byName = byName
+    }
+  }
+
+  subscript(name: Name) -> VariableDefinition? {
+    if let byName { return byName[name.value] }
+    return all.last { $0.variable.name.text == name.text }
   }
 }
 
