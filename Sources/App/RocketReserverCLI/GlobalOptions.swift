@@ -3,10 +3,10 @@ import RocketClient
 
 /// The options of the whole program (`rocket-reserver [OPTIONS] [COMMAND [ARGS]]`).
 ///
-/// Each is declared once in `all`, bound to the property it sets; those of the `.everyCommand` and `.session` scopes
+/// Each is declared once in `bindings`, bound to the property it sets; those of the `.everyCommand` and `.session` scopes
 /// are also accepted after the command (`launch 1 --endpoint URL`), and `.everyCommand` ones on
 /// shell lines (`launch 1 --json`).
-public struct GlobalOptions: Equatable, Sendable {
+public struct GlobalOptions: Equatable, ParsableOptions {
   /// `--help`: print the usage and exit.
   public var showHelp = false
   /// `--version`: print the version and exit.
@@ -73,7 +73,7 @@ public struct GlobalOptions: Equatable, Sendable {
   /// Every program option, in the order `--help` lists them: each declared once, with the
   /// property its value is read back into. Parsing, `--help`, `help COMMAND`, the reference
   /// tables, the manual page and completion all derive from this list.
-  static let all: [GlobalOption] = [
+  static let bindings: [OptionBinding<GlobalOptions>] = [
     .option(
       "--endpoint", valueName: "URL", type: .url, scope: .session, into: \.endpoint,
       help:
@@ -86,7 +86,7 @@ public struct GlobalOptions: Equatable, Sendable {
       "--timeout", valueName: "SECONDS",
       type: .checked("seconds, such as 30 or 0.5") { text throws(UsageError) in
         try parseTimeout(text, source: "--timeout")
-      }, defaultValue: "30, or ROCKET_RESERVER_TIMEOUT", scope: .session, into: \.timeout,
+      }, defaultText: "30, or ROCKET_RESERVER_TIMEOUT", scope: .session, into: \.timeout,
       help:
         "the longest wait for one request to --endpoint, connecting included, in decimal seconds (30, 0.5); past it the command exits 69 naming the endpoint"
     ),
@@ -96,7 +96,7 @@ public struct GlobalOptions: Equatable, Sendable {
         "trust the CA certificates in FILE (PEM) instead of the system's store, for HTTPS and wss:// (as curl's --cacert)"
     ),
     .flag(
-      "--insecure", short: "-k", scope: .session, sets: \.insecure, to: true,
+      "--insecure", short: "-k", scope: .session, \.insecure,
       help:
         "check no TLS certificate or host name (as curl's -k): still encrypted, but to whoever answers"
     ),
@@ -109,41 +109,41 @@ public struct GlobalOptions: Equatable, Sendable {
         "add a header field to every request (repeatable; an Authorization given before the command or on the command line replaces the saved token)"
     ) { field, options in options.headers.add(field.name, field.value) },
     .flag(
-      "--verbose", short: "-v", scope: .everyCommand, sets: \.verbose, to: true,
+      "--verbose", short: "-v", scope: .everyCommand, \.verbose,
       help:
         "report each request on standard error: method, URL, operation, status, size and time (never a header value)"
     ),
     .flag(
-      "--trace", short: "-vv", scope: .everyCommand, sets: \.trace, to: true,
+      "--trace", short: "-vv", scope: .everyCommand, \.trace,
       help:
         "show each request and response on standard error: header fields (tokens as ***) and bodies"),
     .flag(
-      "--print-curl", scope: .everyCommand, sets: \.printCurl, to: true,
+      "--print-curl", scope: .everyCommand, \.printCurl,
       help: "show each request on standard error as a curl command line (the token as $TOKEN)"),
     // --json and --format both set the format: the one given last wins.
     .option(
       "--format", valueName: "FORMAT", type: .choice(OutputFormat.self, noun: "format"),
-      defaultValue: "table",
+      defaultText: "table",
       scope: .everyCommand, into: \.format, help: "table, json, tsv, csv or ids (one launch id per line)"),
     .flag(
       "--json", scope: .everyCommand, sets: \.format, to: .json,
       help: "the same as --format json: exactly one JSON document per command, failures included"),
     .option(
       "--jq", valueName: "EXPR",
-      type: .checked("a jq filter") { text throws(UsageError) in
+      type: .checked("a jq filter") { text throws(UsageError) -> JQFilter in
         do throws(JQError) { return try JQFilter(text) } catch { throw UsageError("--jq: \(error)") }
       }, scope: .everyCommand, into: \.jq,
       help:
         "filter the command's JSON document with jq (implies --json, as gh's --jq): strings print raw, other values as compact JSON, one a line; a failure prints its error on standard error only"
     ),
     .flag(
-      "--include", short: "-i", scope: .everyCommand, sets: \.include, to: true,
+      "--include", short: "-i", scope: .everyCommand, \.include,
       help:
         "print each answer's HTTP status line and header fields (tokens and cookies as ***) before the result, as curl -i; on standard error with --json or --jq, so the document stays parseable"
     ),
     .option(
       "--cache", valueName: "POLICY", type: .choice(CachePolicy.self, noun: "cache policy"),
-      defaultValue: "network-first", scope: .everyCommand, into: \.cachePolicy,
+      defaultText: "network-first", scope: .everyCommand, into: \.cachePolicy,
       help:
         "with --endpoint: cache-first, network-first (cached answer when the server is down), network-only, cache-only or cache-and-network"
     ),
@@ -157,13 +157,13 @@ public struct GlobalOptions: Equatable, Sendable {
       "--no-apq", scope: .session, sets: \.persistedQueries, to: false,
       help: "with --endpoint: always send the operation's text by POST"),
     .flag(
-      "--no-queue", scope: .everyCommand, sets: \.noQueue, to: true,
+      "--no-queue", scope: .everyCommand, \.noQueue,
       help:
         "with --endpoint: when the server cannot be reached, book and cancel fail (status 69) instead of waiting in the outbox"
     ),
-    .flag("--no-color", scope: .everyCommand, sets: \.noColor, to: true, help: "no colours (as NO_COLOR=1)"),
+    .flag("--no-color", scope: .everyCommand, \.noColor, help: "no colours (as NO_COLOR=1)"),
     .flag(
-      "--no-images", scope: .everyCommand, sets: \.noImages, to: true,
+      "--no-images", scope: .everyCommand, \.noImages,
       help: "draw no mission patches on the terminal, only their URLs (as NO_IMAGES=1)"),
     .option(
       "--command", short: "-c", valueName: "CMDS", type: .text, scope: .program, into: \.commandText,
@@ -172,23 +172,20 @@ public struct GlobalOptions: Equatable, Sendable {
       "--file", short: "-f", valueName: "FILE", type: .path, scope: .program, into: \.scriptFile,
       help: "run the commands in FILE, as a pipe would, then exit"),
     .flag(
-      "--stop-on-error", scope: .program, sets: \.stopOnError, to: true,
+      "--stop-on-error", scope: .program, \.stopOnError,
       help: "end a script at the first command that fails"),
     .option(
       "--profile", valueName: "NAME", type: .profileName, scope: .program, into: \.profile,
       help: "use this profile of $XDG_CONFIG_HOME/rocket-reserver/config (also ROCKET_RESERVER_PROFILE)"),
     .flag(
-      "--quiet", short: "-q", scope: .program, sets: \.quiet, to: true,
+      "--quiet", short: "-q", scope: .program, \.quiet,
       help: "start the shell without its welcome line"),
     .flag(
-      "--help", short: "-h", scope: .program, sets: \.showHelp, to: true, help: "show this help and exit"),
+      "--help", short: "-h", scope: .program, \.showHelp, help: "show this help and exit"),
     .flag(
-      "--version", short: "-V", scope: .program, sets: \.showVersion, to: true,
+      "--version", short: "-V", scope: .program, \.showVersion,
       help: "show the version and exit"),
   ]
-
-  /// The declarations of `all`, for the parser, help and completion.
-  static let declarations: [OptionDeclaration] = all.map(\.declaration)
 
   /// Parses `arguments`; options stop at the first word that is not an option (or after `--`).
   ///
@@ -209,7 +206,7 @@ public struct GlobalOptions: Equatable, Sendable {
         break
       }
       let (name, inline) = ArgumentParser.splitOption(word)
-      guard let option = declarations.first(where: { $0.name == name || $0.short == name }) else {
+      guard let option = declarations.named(name) else {
         throw UsageError("unknown option \(TerminalText.quoted(word))")
       }
       index += 1
@@ -218,13 +215,13 @@ public struct GlobalOptions: Equatable, Sendable {
           throw UsageError("option '\(name)' needs a value")
         }
         if inline == nil { index += 1 }
-        guard let value = type.parse(text) else {
+        guard type.accepts(text) else {
           throw UsageError(type.problem(text) ?? invalidValueMessage(option, text))
         }
-        parsed.append(value, for: option.name)
+        parsed.append(text, for: option.name)
       } else {
         guard inline == nil else { throw UsageError("option '\(name)' takes no value") }
-        parsed.append(true, for: option.name)
+        parsed.append(nil, for: option.name)
       }
     }
     options.apply(parsed)
@@ -238,12 +235,5 @@ public struct GlobalOptions: Equatable, Sendable {
     }
     return
       "option '\(option.name)' takes \(option.value?.description ?? "no value"), not \(TerminalText.quoted(text))"
-  }
-
-  /// Sets the options in `parsed`, in the order given (later ones win; `--header` adds).
-  mutating func apply(_ parsed: ParsedOptions) {
-    for (name, value) in parsed.values {
-      Self.all.first { $0.declaration.name == name }?.apply(value, &self)
-    }
   }
 }

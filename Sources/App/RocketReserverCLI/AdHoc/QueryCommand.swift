@@ -8,19 +8,32 @@
 public struct QueryCommand: Command {
   static let document = Positional(
     "DOCUMENT", type: .text, optional: true, help: "the GraphQL document (or -f FILE)")
-  static let file = Option(
-    "--file", short: "-f", valueName: "FILE", type: .path,
-    help: "read the document from FILE (- for standard input)")
-  static let variable = Option(
-    "--var", valueName: "NAME=VALUE", type: .text,
-    help: "set a variable (repeatable): JSON if VALUE parses as JSON, else a string")
-  static let variables = Option(
-    "--variables", valueName: "JSON", type: .text, help: "set the variables from a JSON object")
-  static let edit = Flag(
-    "--edit",
-    help: "edit the document (or the last one sent) in $VISUAL or $EDITOR first; send it when changed")
-  static let operation = Option(
-    "--operation", valueName: "NAME", type: .text, help: "the operation to run, of several")
+  /// `query`'s options.
+  struct Options: ParsableOptions {
+    var file: String?
+    var pairs: [String] = []
+    var variables: String?
+    var operation: String?
+    var edit = false
+    static let bindings: [OptionBinding<Options>] = [
+      .option(
+        "--file", short: "-f", valueName: "FILE", type: .path, into: \.file,
+        help: "read the document from FILE (- for standard input)"),
+      .option(
+        "--var", valueName: "NAME=VALUE", type: .text,
+        help: "set a variable (repeatable): JSON if VALUE parses as JSON, else a string"
+      ) { pair, options in options.pairs.append(pair) },
+      .option(
+        "--variables", valueName: "JSON", type: .text, into: \.variables,
+        help: "set the variables from a JSON object"),
+      .option(
+        "--operation", valueName: "NAME", type: .text, into: \.operation,
+        help: "the operation to run, of several"),
+      .flag(
+        "--edit", \.edit,
+        help: "edit the document (or the last one sent) in $VISUAL or $EDITOR first; send it when changed"),
+    ]
+  }
 
   public let declaration = CommandDeclaration(
     "query", summary: "send a GraphQL document (checked against the schema first)",
@@ -50,29 +63,28 @@ public struct QueryCommand: Command {
       editor exits 0 with it changed.
       """,
     arguments: [document.declaration],
-    options: [
-      file.declaration, variable.declaration, variables.declaration, operation.declaration, edit.declaration,
-    ])
+    options: Options.declarations)
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
+    let options = Options(arguments.options)
     var text = arguments[Self.document]
     // `echo '{ ... }' | rocket-reserver query`: the document is standard input, as with -f -
     // (an empty input is still "no document").
-    if text == nil && arguments[Self.file] == nil && context.isOneShot
+    if text == nil && options.file == nil && context.isOneShot
       && !context.environment.standardInputIsTerminal
     {
       let input = AdHocRequest.readStandardInput()
       if !input.allSatisfy(\.isWhitespace) { text = input }
     }
-    let editing = arguments[Self.edit]
-    if editing && text == nil && arguments[Self.file] == nil {
+    let editing = options.edit
+    if editing && text == nil && options.file == nil {
       text = EditCommand.lastDocument(context) ?? ""
     }
     var request: AdHocRequest
     do {
       request = try AdHocRequest(
-        text: text, file: arguments[Self.file], variablesJSON: arguments[Self.variables],
-        pairs: arguments.all(Self.variable), operationName: arguments[Self.operation])
+        text: text, file: options.file, variablesJSON: options.variables, pairs: options.pairs,
+        operationName: options.operation)
     } catch {
       return context.badArgument(ArgumentParser.Failure(message: error.message, showsUsage: true), for: self)
     }

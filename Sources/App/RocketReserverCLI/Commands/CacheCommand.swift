@@ -17,9 +17,15 @@ public struct CacheCommand: Command {
     help: "clear: forget everything cached; show: one record's fields, or what --query reads")
   static let key = Positional(
     "KEY", type: .text, optional: true, help: "with show: a record's key, such as Launch:42 or QUERY_ROOT")
-  static let query = Option(
-    "--query", valueName: "SELECTION", type: .text,
-    help: "with show: the records and fields an answer to these query fields is built from")
+  /// `cache`'s options.
+  struct Options: ParsableOptions {
+    var query: String?
+    static let bindings: [OptionBinding<Options>] = [
+      .option(
+        "--query", valueName: "SELECTION", type: .text, into: \.query,
+        help: "with show: the records and fields an answer to these query fields is built from")
+    ]
+  }
 
   public let declaration = CommandDeclaration(
     "cache",
@@ -27,18 +33,19 @@ public struct CacheCommand: Command {
       "show the answers cache (file, size, ages); 'cache show KEY' reads a record, 'cache clear' empties it",
     details:
       "Answers from --endpoint servers are kept in $XDG_CACHE_HOME/rocket-reserver/cache.sqlite, one part per endpoint and user, at most 20 MB and 7 days old; each field stays fresh for the max-age the schema's @cacheControl hints and the answer's Cache-Control give it. --cache POLICY chooses when they are used. 'cache show Launch:42' prints a record's fields with their values, ages, max-ages and the operation that wrote them; 'cache show --query \"launch(id: 42)\"' lists the fields an answer would be read from, and which are missing or stale.",
-    arguments: [action.declaration, key.declaration], options: [query.declaration])
+    arguments: [action.declaration, key.declaration], options: Options.declarations)
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let session = context.session, let cache = session.cache else {
       return context.fail("no cache: set HOME or XDG_CACHE_HOME")
     }
     let action = arguments[Self.action]
-    if action != .show && (arguments[Self.key] != nil || arguments[Self.query] != nil) {
+    let query = Options(arguments.options).query
+    if action != .show && (arguments[Self.key] != nil || query != nil) {
       return context.fail("cache: KEY and --query go with 'cache show'", status: ExitStatus.usage)
     }
     if action == .show {
-      return show(key: arguments[Self.key], query: arguments[Self.query], cache: cache, context: context)
+      return show(key: arguments[Self.key], query: query, cache: cache, context: context)
     }
     do throws(CacheError) {
       if action == .clear {

@@ -12,9 +12,15 @@ public struct ConnectCommand: Command {
   static let target = Positional(
     "ENDPOINT", type: .endpointTarget, optional: true,
     help: "an http:// or https:// URL, or 'embedded' for the embedded backend")
-  static let profile = Option(
-    "--profile", valueName: "NAME", type: .profileName,
-    help: "use this profile of the config file (its endpoint unless ENDPOINT is given)")
+  /// `connect`'s options.
+  struct Options: ParsableOptions {
+    var profile: String?
+    static let bindings: [OptionBinding<Options>] = [
+      .option(
+        "--profile", valueName: "NAME", type: .profileName, into: \.profile,
+        help: "use this profile of the config file (its endpoint unless ENDPOINT is given)")
+    ]
+  }
 
   public let declaration = CommandDeclaration(
     "connect", summary: "switch the shell to another server or config profile (psql's \\c)",
@@ -24,11 +30,11 @@ public struct ConnectCommand: Command {
       started, but an Authorization header is never sent to another server. A server that does \
       not answer leaves the shell where it was.
       """,
-    arguments: [target.declaration], options: [profile.declaration], availability: .shellOnly)
+    arguments: [target.declaration], options: Options.declarations, availability: .shellOnly)
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     let target = arguments[Self.target]
-    let profile = arguments[Self.profile]
+    let profile = Options(arguments.options).profile
     guard target != nil || profile != nil else { return describe(context.session, context: context) }
     guard let connector = context.current.connector else {
       return context.fail("connect: this shell cannot switch servers")

@@ -5,28 +5,36 @@ import RocketClient
 /// `launches [--page-size N] [--after CURSOR] [--all] [--search TEXT]`: a page of launches,
 /// newest first, or all of them, or those matching a text.
 public struct LaunchesCommand: Command {
-  static let pageSize = Option(
-    "--page-size", valueName: "N", type: .integer(in: 1...100), defaultValue: "20, the server's",
-    help: "launches per page, 1 to 100")
-  static let after = Option(
-    "--after", valueName: "CURSOR", type: .text,
-    help: "start after this cursor (the `cursor` of a page in --json output)")
-  static let all = Flag("--all", help: "every launch, fetching page after page (each launch once)")
-  static let search = Option(
-    "--search", valueName: "TEXT", type: .text,
-    help: "only launches whose mission, site or rocket contains TEXT (any case), over every page")
+  /// `launches`' options.
+  struct Options: ParsableOptions {
+    var pageSize: Int?
+    var after: String?
+    var all = false
+    var search: String?
+    static let bindings: [OptionBinding<Options>] = [
+      .option(
+        "--page-size", valueName: "N", type: .integer(in: 1...100), defaultText: "20, the server's",
+        into: \.pageSize, help: "launches per page, 1 to 100"),
+      .option(
+        "--after", valueName: "CURSOR", type: .text, into: \.after,
+        help: "start after this cursor (the `cursor` of a page in --json output)"),
+      .flag("--all", \.all, help: "every launch, fetching page after page (each launch once)"),
+      .option(
+        "--search", valueName: "TEXT", type: .text, into: \.search,
+        help: "only launches whose mission, site or rocket contains TEXT (any case), over every page"),
+    ]
+  }
 
   public let declaration = CommandDeclaration(
     "launches", summary: "list launches, newest first (then 'more' for the next page)",
     details: "The BOOKED column marks your trips. In the shell, 'more' shows the next page.",
-    options: [pageSize.declaration, after.declaration, all.declaration, search.declaration],
+    options: Options.declarations,
     printsRows: true)
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
-    let pageSize = arguments[Self.pageSize]
-    let start = arguments[Self.after]
-    let search = arguments[Self.search]
-    guard arguments[Self.all] || search != nil else {
+    let options = Options(arguments.options)
+    let (pageSize, start, search) = (options.pageSize, options.after, options.search)
+    guard options.all || search != nil else {
       context.shell.startPaging(pageSize: pageSize, after: start)
       return await MoreCommand.showNextPage(context: context)
     }

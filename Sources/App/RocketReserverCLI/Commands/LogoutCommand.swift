@@ -3,15 +3,21 @@ import RocketClient
 
 /// `logout`: forgets the token kept for this endpoint.
 public struct LogoutCommand: Command {
-  static let all = Flag("--all", help: "forget the logins of every endpoint, not only this one")
+  /// `logout`'s options.
+  struct Options: ParsableOptions {
+    var all = false
+    static let bindings: [OptionBinding<Options>] = [
+      .flag("--all", \.all, help: "forget the logins of every endpoint, not only this one")
+    ]
+  }
 
   public let declaration = CommandDeclaration(
     "logout", summary: "forget the login for this endpoint (--all: for every endpoint)",
-    options: [all.declaration])
+    options: Options.declarations)
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let session = context.session else { return context.fail("no server is configured") }
-    if arguments[Self.all] { return await logOutEverywhere(session, context: context) }
+    if Options(arguments.options).all { return await logOutEverywhere(session, context: context) }
     let email = session.loggedInEmail
     let queued = session.queuedCount
     let removed: Bool

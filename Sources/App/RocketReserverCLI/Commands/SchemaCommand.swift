@@ -6,10 +6,19 @@ import RocketClient
 /// `schema [--endpoint URL]`: prints the SDL of the API the program talks to, as the server
 /// describes itself through introspection (what `apollo-ios-cli fetch-schema` does).
 public struct SchemaCommand: Command {
-  static let endpoint = Option(
-    "--endpoint", valueName: "URL", type: .url, help: "the server to ask (default: the session's)")
-  static let refresh = Flag(
-    "--refresh", help: "only fetch the schema that `query` checks documents against, and say so")
+  /// `schema`'s options.
+  struct Options: ParsableOptions {
+    var endpoint: String?
+    var refresh = false
+    static let bindings: [OptionBinding<Options>] = [
+      .option(
+        "--endpoint", valueName: "URL", type: .url, into: \.endpoint,
+        help: "the server to ask (default: the session's)"),
+      .flag(
+        "--refresh", \.refresh,
+        help: "only fetch the schema that `query` checks documents against, and say so"),
+    ]
+  }
 
   public let declaration = CommandDeclaration(
     "schema", summary: "print the API's schema (SDL), fetched by introspection",
@@ -17,12 +26,13 @@ public struct SchemaCommand: Command {
       With an endpoint, the fetched schema also replaces the copy query checks documents against
       (kept for a day in the cache folder); --refresh fetches it for that and prints one line.
       """,
-    options: [endpoint.declaration, refresh.declaration])
+    options: Options.declarations)
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     var session = context.session
-    let refresh = arguments[Self.refresh]
-    if let text = arguments[Self.endpoint], let url = EndpointURL.parse(text) {
+    let options = Options(arguments.options)
+    let refresh = options.refresh
+    if let text = options.endpoint, let url = EndpointURL.parse(text) {
       session = Session(
         endpoint: url, databasePath: "", credentials: nil,
         options: session?.requestOptions ?? RequestOptions())

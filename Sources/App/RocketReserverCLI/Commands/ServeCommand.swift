@@ -9,91 +9,6 @@ import LaunchBackend
 /// `serve [--host H] [--port P] [--database URL] [--database-pool N] [--max-cost N] ...`: offers the
 /// embedded API over HTTP until SIGINT or SIGTERM.
 public struct ServeCommand: Command {
-  static let host = Option(
-    "--host", valueName: "H", type: .text, defaultValue: "127.0.0.1",
-    help: "the address to listen on: IPv4 or IPv6 (::1, or :: for every interface)")
-  static let port = Option(
-    "--port", valueName: "P", type: .integer(in: 0...65535), defaultValue: "4000",
-    help: "the port; 0 picks a free one")
-  static let reusePort = Flag(
-    "--reuse-port",
-    help: "listen with SO_REUSEPORT: a new serve starts on the port of a running one, which hands it "
-      + "new connections when it drains (rolling restarts on one host)")
-  static let maxConnectionsPerIP = Option(
-    "--max-connections-per-ip", valueName: "N", type: .integer(in: 0...100_000), defaultValue: "64",
-    help: "the most connections one client address may hold at once; 0 for no limit")
-  static let maxExecutionsPerIP = Option(
-    "--max-executions-per-ip", valueName: "N", type: .integer(in: 0...10_000),
-    help: "the most GraphQL executions one client address runs at once, its other requests waiting "
-      + "their turn (default: the number of cores); 0 for no limit")
-  static let database = Option(
-    "--database", valueName: "URL", type: .text,
-    help: "keep the data in PostgreSQL (postgresql://USER@HOST:PORT/DB or any libpq connection string)")
-  static let databasePool = Option(
-    "--database-pool", valueName: "N", type: .integer(in: 1...1000), defaultValue: "4",
-    help: "PostgreSQL connections per process")
-  static let maxCost = Option(
-    "--max-cost", valueName: "N", type: .positiveInteger, defaultValue: String(BackendLimits.defaultMaxCost),
-    help: "the highest static cost a request may have (QUERY_TOO_COMPLEX above it)")
-  static let maxResponseBytes = Option(
-    "--max-response-bytes", valueName: "N", type: .positiveInteger,
-    defaultValue: String(BackendLimits.defaultMaxResponseBytes),
-    help: "the most bytes one answer may take (RESPONSE_TOO_LARGE past it)")
-  static let requestTimeout = Option(
-    "--request-timeout", valueName: "SECONDS", type: .seconds(upTo: 3600), defaultValue: "5",
-    help: "how long one request may take, in decimal seconds (REQUEST_TIMEOUT past it)")
-
-  static let persistedQueries = Option(
-    "--persisted-queries", valueName: "MANIFEST", type: .path,
-    help: "trusted documents: a persisted-query manifest in Apollo's format (rocket-codegen --manifest)")
-  static let persistedOnly = Flag(
-    "--persisted-only", help: "run only the manifest's documents (anything else: PERSISTED_QUERY_NOT_IN_LIST)"
-  )
-  static let noExplorer = Flag(
-    "--no-explorer",
-    help: "answer browsers opening /graphql with GraphQL, not the explorer page (off with --persisted-only)")
-  static let noAPQ = Flag("--no-apq", help: "refuse automatic persisted queries (PersistedQueryNotSupported)")
-  static let apqMaxEntries = Option(
-    "--apq-max-entries", valueName: "N", type: .integer(in: 1...10_000_000), defaultValue: "1000",
-    help: "the most automatic persisted queries kept, the least recently used out first")
-  static let apqMaxBytes = Option(
-    "--apq-max-bytes", valueName: "N", type: .positiveInteger, defaultValue: String(8 << 20),
-    help: "the most bytes of automatic persisted query text kept")
-
-  static let eventRetentionAge = Option(
-    "--event-retention-age", valueName: "AGE", type: .age, defaultValue: "7d",
-    help: "keep tripsBooked events this long for subscribers that resume (90s, 30m, 12h, 7d); 0 for ever")
-  static let eventRetentionCount = Option(
-    "--event-retention-count", valueName: "N", type: .integer(in: 0...1_000_000_000),
-    defaultValue: "1000000",
-    help: "keep at most the N newest tripsBooked events for subscribers that resume; 0 for any number")
-
-  static let sessionMaxAge = Option(
-    "--session-max-age", valueName: "AGE", type: .age, defaultValue: "30d",
-    help: "how long a login's token is accepted (90s, 30m, 12h, 30d); expired sessions are deleted")
-  static let loginRate = Option(
-    "--login-rate", valueName: "N", type: .integer(in: 0...1_000_000),
-    defaultValue: String(LoginLimits.defaultLoginsPerMinute),
-    help: "the logins one client address may make per minute (a burst of N/6, at most 10, at once); "
-      + "more are answered 429 with Retry-After; 0 for no limit")
-
-  static let pidFile = Option(
-    "--pid-file", valueName: "FILE", type: .path,
-    help: "write the process id to FILE once listening (removed when serve stops)")
-  static let drain = Option(
-    "--drain", valueName: "SECONDS", type: .seconds(upTo: 3600, orZero: true), defaultValue: "5",
-    help: "on SIGTERM, how long /ready answers 503 while every request is still served before the "
-      + "server stops; 0 stops at once")
-  static let logFormat = Option(
-    "--log-format", valueName: "FORMAT", type: .choice(AccessLogFormat.self, noun: "log format"),
-    defaultValue: "text",
-    help: "the access log on standard error: text (a line of words) or json (an object per line)")
-
-  static let metricsAddress = Option(
-    "--metrics-address", valueName: "HOST:PORT", type: .text,
-    help: "serve GET /metrics (Prometheus) on this address instead of the main one, e.g. 127.0.0.1:9464")
-  static let noMetrics = Flag("--no-metrics", help: "keep no metrics and answer no /metrics")
-
   public let declaration = CommandDeclaration(
     "serve", summary: "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C",
     details: """
@@ -125,17 +40,7 @@ public struct ServeCommand: Command {
       --endpoint does not apply (serve offers the embedded backend). Runs only from the command
       line: rocket-reserver serve.
       """,
-    options: [
-      host.declaration, port.declaration, reusePort.declaration, maxConnectionsPerIP.declaration,
-      maxExecutionsPerIP.declaration,
-      database.declaration,
-      databasePool.declaration, maxCost.declaration, maxResponseBytes.declaration,
-      requestTimeout.declaration, persistedQueries.declaration, persistedOnly.declaration, noAPQ.declaration,
-      noExplorer.declaration,
-      apqMaxEntries.declaration, apqMaxBytes.declaration, eventRetentionAge.declaration,
-      eventRetentionCount.declaration, sessionMaxAge.declaration, loginRate.declaration, pidFile.declaration,
-      metricsAddress.declaration, noMetrics.declaration, drain.declaration, logFormat.declaration,
-    ],
+    options: ServeConfiguration.declarations,
     availability: .commandLineOnly)
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
@@ -144,102 +49,30 @@ public struct ServeCommand: Command {
         "serve: --endpoint does not apply: serve offers the embedded backend (use --data-dir DIR to choose its database)",
         status: ExitStatus.usage)
     }
-    let host = arguments[Self.host] ?? "127.0.0.1"
-    let port = UInt16(clamping: arguments[Self.port] ?? 4000)
-    var configuration = GraphQLHTTPServer.Configuration()
-    configuration.reusePort = arguments[Self.reusePort]
-    if let limit = arguments[Self.maxConnectionsPerIP] { configuration.maxConnectionsPerAddress = limit }
-    if let limit = arguments[Self.maxExecutionsPerIP] {
-      configuration.maxExecutionsPerAddress = limit == 0 ? configuration.executionThreads : limit
-    }
-    var limits = BackendLimits()
-    if let cost = arguments[Self.maxCost] { limits.maxCost = cost }
-    if let bytes = arguments[Self.maxResponseBytes] { limits.maxResponseBytes = bytes }
-    if let timeout = arguments[Self.requestTimeout] { limits.timeout = timeout }
-    var persisted = PersistedQuerySettings()
-    persisted.automatic = !arguments[Self.noAPQ]
-    if let entries = arguments[Self.apqMaxEntries] { persisted.maxEntries = entries }
-    if let bytes = arguments[Self.apqMaxBytes] { persisted.maxBytes = bytes }
-    persisted.trustedOnly = arguments[Self.persistedOnly]
-    // The explorer sends documents of its own, which a trusted-documents-only server refuses.
-    configuration.explorer = !arguments[Self.noExplorer] && !persisted.trustedOnly
-    if let path = arguments[Self.persistedQueries] {
-      guard let manifest = FileManager.default.contents(atPath: path) else {
-        return context.fail(
-          "serve: cannot read the manifest \(TerminalText.safe(path))", status: ExitStatus.noInput)
-      }
-      persisted.manifest = Array(manifest)
-    } else if persisted.trustedOnly {
-      return usageError("--persisted-only needs --persisted-queries MANIFEST", context)
-    }
-    var metricsSettings = MetricsSettings(
-      enabled: !arguments[Self.noMetrics],
-      operationNames: ServeMetrics.operationNames(manifest: persisted.manifest))
-    if let address = arguments[Self.metricsAddress] {
-      guard metricsSettings.enabled else {
-        return usageError("give --metrics-address or --no-metrics, not both", context)
-      }
-      guard let listen = MetricsSettings.listenAddress(address) else {
-        return usageError("--metrics-address needs HOST:PORT, such as 127.0.0.1:9464 or [::1]:9464", context)
-      }
-      metricsSettings.address = listen
-    }
+    var configuration = ServeConfiguration(arguments.options)
     let dataDirectoryGiven = context.environment.options.dataDirectory != nil
-    // An explicit --data-dir means SQLite even when DATABASE_URL is set in the environment.
-    var databaseURL = arguments[Self.database]
-    if databaseURL == nil, !dataDirectoryGiven, let url = context.environment.variables["DATABASE_URL"],
-      !url.isEmpty
-    {
-      databaseURL = url
-    }
     let database: BookingDatabase
-    if let databaseURL {
-      guard !dataDirectoryGiven else {
-        return usageError("give --data-dir or --database, not both", context)
+    do throws(ServeConfiguration.Problem) {
+      database = try configuration.resolve(
+        dataDirectoryGiven: dataDirectoryGiven, databasePath: context.session?.databasePath,
+        environment: context.environment.variables)
+    } catch {
+      switch error {
+      case .usage(let message):
+        return context.badArgument(ArgumentParser.Failure(message: message, showsUsage: true), for: self)
+      case .failure(let message, let status): return context.fail("serve: \(message)", status: status)
       }
-      database = .postgres(conninfo: databaseURL, poolSize: arguments[Self.databasePool] ?? 4)
-    } else if let databasePath = context.session?.databasePath {
-      if let problem = DataLocation.problem(withDirectoryOf: databasePath) {
-        return context.fail("serve: \(problem)", status: ExitStatus.usage)
-      }
-      let directory = DataLocation.parent(of: databasePath)
-      if dataDirectoryGiven, !directory.isEmpty, !DataLocation.exists(directory) {
+    }
+    if case .sqlite(let path) = database, dataDirectoryGiven {
+      let directory = DataLocation.parent(of: path)
+      if !directory.isEmpty, !DataLocation.exists(directory) {
         context.output.writeError("rocket-reserver: creating the data directory \(directory)\n")
       }
-      database = .sqlite(path: databasePath)
-    } else {
-      return context.fail("serve: no database location")
     }
-    if case .postgres(_, let poolSize) = database {
-      // An execution waiting on PostgreSQL (a round trip, a commit) holds its thread: with fewer
-      // threads than pooled connections, the pool could never be used fully.
-      configuration.executionThreads = max(
-        configuration.executionThreads, poolSize + GraphQLHTTPServer.defaultThreadCount)
-      if arguments[Self.maxExecutionsPerIP] == 0 {
-        configuration.maxExecutionsPerAddress = configuration.executionThreads
-      }
-      // Even a cheap query may wait on a round trip to PostgreSQL: none runs on the I/O threads.
-      configuration.briefAnswerMilliseconds = nil
-    }
-    let age = arguments[Self.eventRetentionAge] ?? TripEventRetention.standard.maxAge ?? .zero
-    let count = arguments[Self.eventRetentionCount] ?? TripEventRetention.standard.maxCount ?? 0
-    let options = ServeOptions(
-      pidFile: arguments[Self.pidFile], drain: arguments[Self.drain] ?? .seconds(5),
-      logFormat: arguments[Self.logFormat] ?? .text,
-      eventRetention: TripEventRetention(
-        maxAge: age == .zero ? nil : age, maxCount: count == 0 ? nil : count),
-      loginLimits: LoginLimits(
-        sessionMaxAge: arguments[Self.sessionMaxAge] ?? LoginLimits.defaultSessionMaxAge,
-        loginsPerMinute: arguments[Self.loginRate] ?? LoginLimits.defaultLoginsPerMinute)
-    )
     return await serve(
-      host: host, port: port, database: database, configuration: configuration, limits: limits,
-      persisted: persisted, options: options, metrics: metricsSettings, context: context)
-  }
-
-  /// A usage error of this command, with its usage line.
-  private func usageError(_ message: String, _ context: CommandContext) -> CommandOutcome {
-    context.badArgument(ArgumentParser.Failure(message: message, showsUsage: true), for: self)
+      host: configuration.host, port: UInt16(clamping: configuration.port), database: database,
+      configuration: configuration.server, limits: configuration.limits, persisted: configuration.persisted,
+      options: configuration.serveOptions, metrics: configuration.metrics, context: context)
   }
 
   private func serve(

@@ -7,15 +7,23 @@ import RocketReserverAPI
 /// time trips are booked or cancelled, by anyone, until Ctrl-C; every event exactly once across
 /// reconnections.
 public struct WatchCommand: Command {
-  static let count = Option(
-    "--count", valueName: "N", type: .positiveInteger, help: "exit after N events")
-  static let since = Option(
-    "--since", valueName: "ID", type: .eventID,
-    help: "start after event ID (as --json prints it): print every event logged since, then go on")
-  static let transport = Option(
-    "--transport", valueName: "HOW", type: .choice(HTTPSubscriptionTransport.Mode.self, noun: "transport"),
-    defaultValue: "auto",
-    help: "with --endpoint: multipart (HTTP), websocket, or auto (multipart, else WebSocket)")
+  /// `watch`'s options.
+  struct Options: ParsableOptions {
+    var count: Int?
+    var since: String?
+    var transport = HTTPSubscriptionTransport.Mode.auto
+    static let bindings: [OptionBinding<Options>] = [
+      .option("--count", valueName: "N", type: .positiveInteger, into: \.count, help: "exit after N events"),
+      .option(
+        "--since", valueName: "ID", type: .eventID, into: \.since,
+        help: "start after event ID (as --json prints it): print every event logged since, then go on"),
+      .option(
+        "--transport", valueName: "HOW",
+        type: .choice(HTTPSubscriptionTransport.Mode.self, noun: "transport"),
+        into: \.transport,
+        help: "with --endpoint: multipart (HTTP), websocket, or auto (multipart, else WebSocket)"),
+    ]
+  }
 
   public let declaration = CommandDeclaration(
     "watch", summary: "print each booking and cancellation as it happens, until Ctrl-C",
@@ -33,14 +41,15 @@ public struct WatchCommand: Command {
       missing and watching goes on. Exit 69 only when the first connection fails. Ctrl-C or
       SIGTERM ends it with status 0.
       """,
-    options: [count.declaration, since.declaration, transport.declaration])
+    options: Options.declarations)
 
   public func run(_ arguments: ParsedArguments, context: CommandContext) async -> CommandOutcome {
     guard let session = context.session else {
       return context.fail("watch needs a server, and none is configured")
     }
-    let limit = arguments[Self.count]
-    let transport = session.subscriptionTransport(mode: arguments[Self.transport] ?? .auto)
+    let options = Options(arguments.options)
+    let limit = options.count
+    let transport = session.subscriptionTransport(mode: options.transport)
     let headers = session.requestOptions.headers
     let client = session.client
     let trace = SubscriptionTrace(session: session, line: context.lineRequests)
@@ -52,7 +61,7 @@ public struct WatchCommand: Command {
         request.onError = session.errorBehavior.behavior(for: client.endpointKey)
         if trace.isOn { trace.started(request, headers: headers, authorized: authorized) }
         return try await client.subscribe(request, headers: headers, via: transport)
-      }, name: "watch", since: arguments[Self.since])
+      }, name: "watch", since: options.since)
     if context.showsProgress && !context.json {
       context.output.writeError("watching \(session.endpointDescription) for bookings (Ctrl-C to stop)\n")
     }

@@ -30,6 +30,8 @@ struct ArgumentDeclaration: Sendable {
 /// A declared positional argument of type `Value`: the handle a command reads it back with.
 struct Positional<Value: Sendable>: Sendable {
   let declaration: ArgumentDeclaration
+  /// The word as the value (the parser accepted it).
+  let parse: @Sendable (String) -> Value?
 
   /// Declares a positional argument: the parameters are ``ArgumentDeclaration``'s properties.
   init(
@@ -39,5 +41,6 @@ struct Positional<Value: Sendable>: Sendable {
     declaration = ArgumentDeclaration(
       name: name, value: type.erased, isOptional: optional, repeats: repeats, help: help, isHidden: hidden,
       endsOptions: endsOptions)
+    parse = type.parse
   }
 }

@@ -68,11 +68,12 @@ enum ArgumentParser {
       } catch {
         if stop == nil { stop = .failure(error) }
         // A known option refused here still takes its value word.
-        let known = (declaration.options + shared.options).first { $0.name == name || $0.short == name }
-        if known?.takesValue == true && inline == nil { index += 1 }
+        if (declaration.options + shared.options).named(name)?.takesValue == true && inline == nil {
+          index += 1
+        }
         continue
       }
-      let value: any Sendable
+      var given: String?
       if let type = option.value {
         guard let text = inline ?? (index < words.endIndex ? words[index] : nil) else {
           if stop == nil {
@@ -82,13 +83,13 @@ enum ArgumentParser {
           break
         }
         if inline == nil { index += 1 }
-        guard let typed = type.parse(text) else {
+        guard type.accepts(text) else {
           let message =
             type.problem(text) ?? "\(option.name) takes \(type.description), not \(TerminalText.quoted(text))"
           if stop == nil { stop = .failure(Failure(message: message, showsUsage: false)) }
           continue
         }
-        value = typed
+        given = text
       } else {
         guard inline == nil else {
           if stop == nil {
@@ -96,12 +97,11 @@ enum ArgumentParser {
           }
           continue
         }
-        value = true
       }
       if isShared {
-        parsed.sharedOptions.append(value, for: option.name)
+        parsed.sharedOptions.append(given, for: option.name)
       } else if stop == nil {
-        parsed.append(value, for: option.name)
+        parsed.options.append(given, for: option.name)
       }
     }
     if let stop { return (stop, parsed.sharedOptions) }
@@ -131,9 +131,8 @@ enum ArgumentParser {
   private static func lookUp(
     _ name: String, declaration: CommandDeclaration, shared: Shared
   ) throws(Failure) -> (OptionDeclaration, Bool) {
-    let matches: (OptionDeclaration) -> Bool = { $0.name == name || $0.short == name }
-    if let own = declaration.options.first(where: matches) { return (own, false) }
-    if let common = shared.options.first(where: matches) {
+    if let own = declaration.options.named(name) { return (own, false) }
+    if let common = shared.options.named(name) {
       if common.scope == .session && !shared.allowsSession {
         let what = common.name == "--timeout" ? "applies to" : "chooses the server for"
         throw Failure(
@@ -164,13 +163,13 @@ enum ArgumentParser {
       let taken = argument.repeats ? Array(remaining) : [remaining.removeFirst()]
       if argument.repeats { remaining = [] }
       for word in taken {
-        guard let value = argument.value.parse(word) else {
+        guard argument.value.accepts(word) else {
           let message =
             argument.value.problem(word)
             ?? "\(TerminalText.quoted(word)) is not \(argument.value.description)"
           throw Failure(message: message, showsUsage: false)
         }
-        parsed.append(value, for: argument.name)
+        parsed.append(word, for: argument.name)
       }
     }
     if let extra = remaining.first {

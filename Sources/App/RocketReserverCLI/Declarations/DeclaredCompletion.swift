@@ -12,29 +12,11 @@ enum DeclaredCompletion {
     context: CommandContext
   ) -> [String] {
     let options = declaration.options + shared.filter { $0.scope == .everyCommand }
-    func named(_ name: String) -> OptionDeclaration? {
-      options.first { $0.name == name || $0.short == name }
-    }
-    if let last = arguments.last, let option = named(last), let value = option.value {
+    if let last = arguments.last, let value = options.named(last)?.value {
       return value.candidates(arguments, context)
     }
-    var positional: [String] = []
-    var index = 0
-    var optionsEnded = false
-    var given = Set<String>()
-    while index < arguments.count {
-      let current = arguments[index]
-      index += 1
-      if !optionsEnded, current == "--" {
-        optionsEnded = true
-      } else if !optionsEnded, ArgumentParser.looksLikeOption(current) {
-        let (name, inline) = ArgumentParser.splitOption(current)
-        given.insert(name)
-        if let option = named(name), option.takesValue, inline == nil { index += 1 }
-      } else {
-        positional.append(current)
-      }
-    }
+    let (indexes, given, optionsEnded) = read(arguments, options: options)
+    let positional = indexes.map { arguments[$0] }
     let optionNames = (options.map(\.name) + ["--help"]).filter { !given.contains($0) }
     if !optionsEnded, word.hasPrefix("-") { return optionNames }
     let next = argument(at: positional.count, of: declaration.arguments)
@@ -51,8 +33,7 @@ enum DeclaredCompletion {
     for declaration: CommandDeclaration, shared: [OptionDeclaration], arguments: [String]
   ) -> FileSystemCompletion? {
     guard let last = arguments.last else { return nil }
-    let options = declaration.options + shared.filter { $0.scope == .everyCommand }
-    return options.first { $0.name == last || $0.short == last }?.value?.fileSystem
+    return (declaration.options + shared.filter { $0.scope == .everyCommand }).named(last)?.value?.fileSystem
   }
 
   /// The words of the command an argument such as `every`'s COMMAND starts (`every 5 launch`
@@ -62,29 +43,37 @@ enum DeclaredCompletion {
     for declaration: CommandDeclaration, shared: [OptionDeclaration], arguments: [String]
   ) -> [String]? {
     guard let start = declaration.arguments.firstIndex(where: \.endsOptions) else { return nil }
-    let options = declaration.options + shared.filter { $0.scope == .everyCommand }
-    var positionals = 0
-    var index = 0
+    let positional = read(
+      arguments, options: declaration.options + shared.filter { $0.scope == .everyCommand }
+    )
+    .positional
+    if start < positional.count { return Array(arguments[positional[start]...]) }
+    return positional.count == start ? [] : nil
+  }
+
+  /// `arguments` read as the parser reads them: the indexes of the positional words, the
+  /// options given, and whether `--` ended the options.
+  private static func read(_ arguments: [String], options: [OptionDeclaration])
+    -> (positional: [Int], given: Set<String>, optionsEnded: Bool)
+  {
+    var positional: [Int] = []
+    var given = Set<String>()
     var optionsEnded = false
+    var index = 0
     while index < arguments.count {
-      let current = arguments[index]
-      if !optionsEnded, current == "--" {
+      let word = arguments[index]
+      index += 1
+      if !optionsEnded, word == "--" {
         optionsEnded = true
-        index += 1
-      } else if !optionsEnded, ArgumentParser.looksLikeOption(current),
-        !ArgumentParser.isNegativeNumber(current)
-      {
-        let (name, inline) = ArgumentParser.splitOption(current)
-        let option = options.first { $0.name == name || $0.short == name }
-        index += option?.takesValue == true && inline == nil ? 2 : 1
-      } else if positionals == start {
-        return Array(arguments[index...])
+      } else if !optionsEnded, ArgumentParser.looksLikeOption(word), !ArgumentParser.isNegativeNumber(word) {
+        let (name, inline) = ArgumentParser.splitOption(word)
+        given.insert(name)
+        if options.named(name)?.takesValue == true, inline == nil { index += 1 }
       } else {
-        positionals += 1
-        index += 1
+        positional.append(index - 1)
       }
     }
-    return positionals == start ? [] : nil
+    return (positional, given, optionsEnded)
   }
 
   /// The declaration that takes positional word number `position` (0-based), or nil.

@@ -13,9 +13,7 @@ enum DeclaredHelp {
       text += "aliases: \(declaration.aliases.joined(separator: ", "))\n"
     }
     var rows: [(String, String)] = declaration.arguments.filter { !$0.isHidden }.map { ($0.name, $0.help) }
-    rows += declaration.options.map { option in
-      (option.synopsis, option.help + (option.defaultValue.map { " (default \($0))" } ?? ""))
-    }
+    rows += declaration.options.map { ($0.synopsis, $0.helpWithDefault) }
     rows.append(("-h, --help", "show this help"))
     text += "\n" + style.bold("arguments and options:") + "\n" + aligned(rows, width: width)
     if declaration.availability != .shellOnly {

@@ -11,7 +11,8 @@ enum OptionScope: Sendable, Equatable {
   case program
 }
 
-/// One `--name` a command accepts: a flag, or an option with a value.
+/// One `--name` a command accepts, a flag or an option with a value, as the parser, help,
+/// completion and the manual see it (``OptionBinding`` declares it with the property it sets).
 struct OptionDeclaration: Sendable {
   /// The long name with its dashes, `--page-size`.
   let name: String
@@ -28,6 +29,9 @@ struct OptionDeclaration: Sendable {
   /// Where it may be given.
   let scope: OptionScope
 
+  /// The help with the default, for help and the reference tables: `launches per page (default 20)`.
+  var helpWithDefault: String { help + (defaultValue.map { " (default \($0))" } ?? "") }
+
   /// Whether the option takes a value.
   var takesValue: Bool { value != nil }
 
@@ -42,28 +46,7 @@ struct OptionDeclaration: Sendable {
   }
 }
 
-/// A declared option with a value of type `Value`: the handle a command reads it back with.
-struct Option<Value: Sendable>: Sendable {
-  let declaration: OptionDeclaration
-
-  /// Declares `--name VALUE_NAME`: the parameters are ``OptionDeclaration``'s properties.
-  init(
-    _ name: String, short: String? = nil, valueName: String, type: ValueType<Value>,
-    defaultValue: String? = nil, scope: OptionScope = .command, help: String
-  ) {
-    declaration = OptionDeclaration(
-      name: name, short: short, valueName: valueName, value: type.erased, defaultValue: defaultValue,
-      help: help, scope: scope)
-  }
-}
-
-/// A declared flag: present or not.
-struct Flag: Sendable {
-  let declaration: OptionDeclaration
-
-  /// Declares `--name`: the parameters are ``OptionDeclaration``'s properties.
-  init(_ name: String, short: String? = nil, scope: OptionScope = .command, help: String) {
-    declaration = OptionDeclaration(
-      name: name, short: short, valueName: nil, value: nil, defaultValue: nil, help: help, scope: scope)
-  }
+extension [OptionDeclaration] {
+  /// The option `word` names, in its long or short form, or nil.
+  func named(_ word: String) -> OptionDeclaration? { first { $0.name == word || $0.short == word } }
 }

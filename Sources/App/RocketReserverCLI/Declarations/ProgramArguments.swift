@@ -44,15 +44,9 @@ struct ProgramArguments: Sendable {
   static func misplacedOptionMessage(_ arguments: [String], registry: CommandRegistry) -> String? {
     guard let word = arguments.first(where: ArgumentParser.looksLikeOption) else { return nil }
     let (name, _) = ArgumentParser.splitOption(word)
-    guard !GlobalOptions.declarations.contains(where: { $0.name == name || $0.short == name }) else {
-      return nil
-    }
-    let owners = registry.commands.filter { command in
-      command.declaration.options.contains { $0.name == name || $0.short == name }
-    }
-    guard let owner = owners.first,
-      let option = owner.declaration.options.first(where: { $0.name == name || $0.short == name })
-    else { return nil }
+    guard GlobalOptions.declarations.named(name) == nil else { return nil }
+    let owners = registry.commands.filter { $0.declaration.options.named(name) != nil }
+    guard let owner = owners.first, let option = owner.declaration.options.named(name) else { return nil }
     let example =
       owners.count == 1
       ? ": \(owner.name) \(option.usageSynopsis)" : " (\(owners.map(\.name).joined(separator: ", ")))"

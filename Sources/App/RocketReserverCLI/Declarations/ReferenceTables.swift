@@ -24,7 +24,7 @@ enum ReferenceTables {
     var text = "| command | option | meaning |\n|---|---|---|\n"
     for command in registry.commands {
       for option in command.declaration.options {
-        text += "| `\(command.name)` | `\(option.synopsis)` | \(meaning(option)) |\n"
+        text += "| `\(command.name)` | `\(option.synopsis)` | \(cell(option.helpWithDefault)) |\n"
       }
     }
     return text
@@ -40,13 +40,9 @@ enum ReferenceTables {
         case .session: " (before or after a command on the command line)"
         case .program, .command: ""
         }
-      text += "| `\(option.synopsis)` | \(meaning(option))\(placement) |\n"
+      text += "| `\(option.synopsis)` | \(cell(option.helpWithDefault))\(placement) |\n"
     }
     return text
-  }
-
-  private static func meaning(_ option: OptionDeclaration) -> String {
-    cell(option.help) + (option.defaultValue.map { " (default \($0))" } ?? "")
   }
 
   /// Text safe in a Markdown table cell.

@@ -18,13 +18,17 @@ struct ValueType<Value: Sendable>: Sendable {
   /// For a path: which entries of the file system the shells' completion offers (their own
   /// file completion, which knows quoting, `~` and directories); nil for other values.
   var fileSystem: FileSystemCompletion?
+  /// A value as the user would type it, for the default that help shows (`4000`, `7d`, `text`).
+  let format: @Sendable (Value) -> String
 
-  /// A value type: the parameters are the properties (by default no candidates, no own problem).
+  /// A value type: the parameters are the properties (by default no candidates, no own problem,
+  /// values shown as Swift prints them).
   init(
     _ description: String,
     candidates: @escaping @Sendable ([String], CommandContext) -> [String] = { _, _ in [] },
     problem: @escaping @Sendable (String) -> String? = { _ in nil },
     fileSystem: FileSystemCompletion? = nil,
+    format: @escaping @Sendable (Value) -> String = { "\($0)" },
     parse: @escaping @Sendable (String) -> Value?
   ) {
     self.description = description
@@ -32,6 +36,7 @@ struct ValueType<Value: Sendable>: Sendable {
     self.candidates = candidates
     self.problem = problem
     self.fileSystem = fileSystem
+    self.format = format
   }
 
   /// A type whose parser explains its refusals: the `UsageError`'s message is the error line.
@@ -51,11 +56,11 @@ struct ValueType<Value: Sendable>: Sendable {
     ) { try? parse($0) }
   }
 
-  /// The same type with its value erased, for the declaration lists.
+  /// What the parser, help and completion need of the type, which is all but the value.
   var erased: AnyValueType {
     let parse = self.parse
     return AnyValueType(
-      description: description, parse: { parse($0) }, candidates: candidates, problem: problem,
+      description: description, accepts: { parse($0) != nil }, candidates: candidates, problem: problem,
       fileSystem: fileSystem)
   }
 }
@@ -68,10 +73,11 @@ enum FileSystemCompletion: String, Sendable {
   case directories
 }
 
-/// A ``ValueType`` whose value is erased, as declarations store it.
+/// A ``ValueType`` without its value, as declarations hold it: the parser checks words with it,
+/// and the value is read where it is typed (``OptionBinding``, ``Positional``).
 struct AnyValueType: Sendable {
   let description: String
-  let parse: @Sendable (String) -> (any Sendable)?
+  let accepts: @Sendable (String) -> Bool
   let candidates: @Sendable ([String], CommandContext) -> [String]
   let problem: @Sendable (String) -> String?
   var fileSystem: FileSystemCompletion? = nil
@@ -174,7 +180,7 @@ extension ValueType {
       ? "the only one is '\(names[0])'" : "use one of \(names.joined(separator: ", "))"
     return ValueType<Choice>(
       "one of \(names.joined(separator: ", "))", candidates: { _, _ in names },
-      problem: { "\(TerminalText.quoted($0)) is not \(article) \(noun): \(list)" }
+      problem: { "\(TerminalText.quoted($0)) is not \(article) \(noun): \(list)" }, format: { $0.rawValue }
     ) {
       Choice(rawValue: $0.lowercased())
     }
@@ -185,7 +191,13 @@ extension ValueType where Value == Duration {
   /// A time in decimal seconds above zero (or from zero, where 0 means "not at all": `serve
   /// --drain 0`) and at most `limit` (`5`, `0.25`), to the millisecond.
   static func seconds(upTo limit: Int, orZero: Bool = false) -> ValueType {
-    ValueType("seconds from 0 to \(limit), such as \(orZero ? "0, " : "")5 or 0.25") { word in
+    ValueType(
+      "seconds from 0 to \(limit), such as \(orZero ? "0, " : "")5 or 0.25",
+      format: { duration in
+        let milliseconds = Int(duration / .milliseconds(1))
+        return milliseconds % 1000 == 0 ? "\(milliseconds / 1000)" : "\(Double(milliseconds) / 1000)"
+      }
+    ) { word in
       guard let seconds = Double(word), seconds > 0 || (orZero && seconds == 0), seconds <= Double(limit)
       else { return nil }
       return .milliseconds(Int((seconds * 1000).rounded(.up)))
@@ -194,8 +206,15 @@ extension ValueType where Value == Duration {
 
   /// A length of time as a whole number with a unit, `90s`, `30m`, `12h` or `7d` (plain
   /// seconds without one); `0` means no bound, which ``Duration/zero`` stands for.
-  static let age = ValueType("a time such as 90s, 30m, 12h or 7d, or 0 for no bound") { word in
-    let units: [Character: Int64] = ["s": 1, "m": 60, "h": 3_600, "d": 86_400]
+  static let age = ValueType(
+    "a time such as 90s, 30m, 12h or 7d, or 0 for no bound",
+    format: { age in
+      let seconds = age.components.seconds
+      let unit = ageUnits.filter { seconds % $0.1 == 0 }.max { $0.1 < $1.1 } ?? ("s", 1)
+      return seconds == 0 ? "0" : "\(seconds / unit.1)\(unit.0)"
+    }
+  ) { word in
+    let units = Dictionary(uniqueKeysWithValues: ageUnits)
     var digits = Substring(word)
     var unit: Int64 = 1
     if let last = word.last, let factor = units[last] {
@@ -207,6 +226,9 @@ extension ValueType where Value == Duration {
     else { return nil }
     return .seconds(count * unit)
   }
+
+  /// The units of ``age``, with their length in seconds.
+  private static let ageUnits: [(Character, Int64)] = [("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400)]
 }
 
 extension ValueType where Value == String {

@@ -1,0 +1,67 @@
+/// One option declared once, with the property of `Root` its value lands in: `--port P` into
+/// `\.port`, typed from the word to the property, as swift-argument-parser's `@Option var port =
+/// 4000` is. The default is the property's initial value, which help shows.
+struct OptionBinding<Root: ParsableOptions>: Sendable {
+  /// The option as the parser, help, completion and the manual see it.
+  let declaration: OptionDeclaration
+  /// Sets the value of `word` (nil for a flag) on the options; a word the parser accepted.
+  let apply: @Sendable (_ word: String?, _ options: inout Root) -> Void
+
+  /// A flag that sets `property` to true.
+  static func flag(
+    _ name: String, short: String? = nil, scope: OptionScope = .command,
+    _ property: WritableKeyPath<Root, Bool> & Sendable, help: String
+  ) -> OptionBinding {
+    flag(name, short: short, scope: scope, sets: property, to: true, help: help)
+  }
+
+  /// A flag that sets `property` to `value` (`--json` sets the format to JSON).
+  static func flag<Value: Sendable>(
+    _ name: String, short: String? = nil, scope: OptionScope = .command,
+    sets property: WritableKeyPath<Root, Value> & Sendable, to value: Value, help: String
+  ) -> OptionBinding {
+    let declaration = OptionDeclaration(
+      name: name, short: short, valueName: nil, value: nil, defaultValue: nil, help: help, scope: scope)
+    return OptionBinding(declaration: declaration) { _, options in options[keyPath: property] = value }
+  }
+
+  /// An option whose value goes into `property`, whose initial value is the default help shows.
+  static func option<Value: Sendable>(
+    _ name: String, short: String? = nil, valueName: String, type: ValueType<Value>,
+    scope: OptionScope = .command, into property: WritableKeyPath<Root, Value> & Sendable, help: String
+  ) -> OptionBinding {
+    let defaultValue = type.format(Root()[keyPath: property])
+    return option(
+      name, short: short, valueName: valueName, type: type, defaultText: defaultValue, scope: scope,
+      help: help
+    ) { value, options in options[keyPath: property] = value }
+  }
+
+  /// An option whose value goes into the optional `property`: nil when not given, which
+  /// `defaultText` says the meaning of (`20, the server's`).
+  static func option<Value: Sendable>(
+    _ name: String, short: String? = nil, valueName: String, type: ValueType<Value>,
+    defaultText: String? = nil,
+    scope: OptionScope = .command, into property: WritableKeyPath<Root, Value?> & Sendable, help: String
+  ) -> OptionBinding {
+    option(
+      name, short: short, valueName: valueName, type: type, defaultText: defaultText, scope: scope, help: help
+    ) { value, options in options[keyPath: property] = value }
+  }
+
+  /// An option whose value `apply` adds to the options (`--header`, repeatable).
+  static func option<Value: Sendable>(
+    _ name: String, short: String? = nil, valueName: String, type: ValueType<Value>,
+    defaultText: String? = nil,
+    scope: OptionScope = .command, help: String, apply: @escaping @Sendable (Value, inout Root) -> Void
+  ) -> OptionBinding {
+    let declaration = OptionDeclaration(
+      name: name, short: short, valueName: valueName, value: type.erased, defaultValue: defaultText,
+      help: help,
+      scope: scope)
+    let parse = type.parse
+    return OptionBinding(declaration: declaration) { word, options in
+      if let value = word.flatMap(parse) { apply(value, &options) }
+    }
+  }
+}
