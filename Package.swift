@@ -173,10 +173,14 @@ let package = Package(
       dependencies: ["RocketReserverCLI"],
       swiftSettings: strictSettings),
     .target(
+      name: "CommandLineKit",
+      dependencies: ["CEditLine", "POSIXThreads"],
+      swiftSettings: strictSettings),
+    .target(
       name: "RocketReserverCLI",
       dependencies: [
-        "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient", "POSIXFiles",
-        "POSIXThreads", "SQLite", "JQ",
+        "CommandLineKit", "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient",
+        "POSIXFiles", "POSIXThreads", "SQLite", "JQ",
         "GraphQLHTTP", "HTTPServer", "LaunchBackend", "TerminalImages",
       ],
       swiftSettings: strictSettings),
@@ -260,8 +264,8 @@ let package = Package(
     .testTarget(
       name: "RocketReserverCLITests",
       dependencies: [
-        "RocketReserverCLI", "GraphQL", "GraphQLWire", "RocketReserverAPI", "RocketClient", "POSIXFiles",
-        "SQLite", "TestSupport", "rocket-reserver", "credential-writer", "TerminalImages",
+        "RocketReserverCLI", "CommandLineKit", "GraphQL", "GraphQLWire", "RocketReserverAPI", "RocketClient",
+        "POSIXFiles", "SQLite", "TestSupport", "rocket-reserver", "credential-writer", "TerminalImages",
       ],
       swiftSettings: strictSettings),
     .testTarget(
@@ -311,7 +315,7 @@ let layers: KeyValuePairs<String, [String]> = [
   ],
   "Client": ["RocketClient", "RocketReserverAPI", "RocketReserverAPITestMocks"],
   "Server": ["HTTPServer", "GraphQLExplorer", "GraphQLHTTP", "LaunchBackend"],
-  "App": ["RocketReserverCLI", "rocket-reserver"],
+  "App": ["CommandLineKit", "RocketReserverCLI", "rocket-reserver"],
   "Tools": ["embed-resources", "EmbedResourcesPlugin", "engine-benchmark", "cache-benchmark", "TestSupport"],
 ]
 for (layer, modules) in layers {

@@ -16,7 +16,7 @@ import Testing
     return LaunchPager(id: \.id) { after throws(RocketClientError) in
       let query = LaunchListQuery(pageSize: .some(3), after: after.map { .some($0) } ?? .absent)
       let data = try await client.fetch(query).requireData().launches
-      return LaunchPage(launches: data.launches.compactMap { $0 }, cursor: data.cursor, hasMore: data.hasMore)
+      return LaunchPage(items: data.launches.compactMap { $0 }, cursor: data.cursor, hasMore: data.hasMore)
     }
   }
 
@@ -41,7 +41,7 @@ import Testing
     var pager = pager(stub)
     let launches = try await pager.all()
     #expect(launches.map(\.id) == ["110", "109", "108"])
-    #expect(pager.stopReason == .noNewLaunches)
+    #expect(pager.stopReason == .noNewItems)
     #expect(stub.requests.count == 2)
   }
 }

@@ -22,9 +22,9 @@ import Testing
 
   @Test func walksToTheEnd() async throws {
     var pager = pager([
-      "": LaunchPage(launches: ["5", "4"], cursor: "c4", hasMore: true),
-      "c4": LaunchPage(launches: ["3", "2"], cursor: "c2", hasMore: true),
-      "c2": LaunchPage(launches: ["1"], cursor: "c1", hasMore: false),
+      "": LaunchPage(items: ["5", "4"], cursor: "c4", hasMore: true),
+      "c4": LaunchPage(items: ["3", "2"], cursor: "c2", hasMore: true),
+      "c2": LaunchPage(items: ["1"], cursor: "c1", hasMore: false),
     ])
     #expect(try await pager.next() == ["5", "4"])
     #expect(!pager.isFinished)
@@ -36,8 +36,8 @@ import Testing
 
   @Test func aCursorPointingBackStopsWithoutRepeatingLaunches() async throws {
     var pager = pager([
-      "": LaunchPage(launches: ["5", "4"], cursor: "c4", hasMore: true),
-      "c4": LaunchPage(launches: ["4", "3"], cursor: "c4", hasMore: true),
+      "": LaunchPage(items: ["5", "4"], cursor: "c4", hasMore: true),
+      "c4": LaunchPage(items: ["4", "3"], cursor: "c4", hasMore: true),
     ])
     #expect(try await pager.all() == ["5", "4", "3"])
     #expect(pager.stopReason == LaunchPager<String>.StopReason.repeatedCursor)
@@ -47,9 +47,9 @@ import Testing
     let calls = CallLog()
     var pager = pager(
       [
-        "": LaunchPage(launches: ["6", "5"], cursor: "a", hasMore: true),
-        "a": LaunchPage(launches: ["4", "3"], cursor: "b", hasMore: true),
-        "b": LaunchPage(launches: ["2", "1"], cursor: "a", hasMore: true),
+        "": LaunchPage(items: ["6", "5"], cursor: "a", hasMore: true),
+        "a": LaunchPage(items: ["4", "3"], cursor: "b", hasMore: true),
+        "b": LaunchPage(items: ["2", "1"], cursor: "a", hasMore: true),
       ], calls: calls)
     #expect(try await pager.all() == ["6", "5", "4", "3", "2", "1"])
     #expect(pager.stopReason == LaunchPager<String>.StopReason.repeatedCursor)
@@ -58,20 +58,20 @@ import Testing
 
   @Test func aPageWithNothingNewStops() async throws {
     var pager = pager([
-      "": LaunchPage(launches: ["2", "1"], cursor: "x", hasMore: true),
-      "x": LaunchPage(launches: ["1", "2"], cursor: "y", hasMore: true),
+      "": LaunchPage(items: ["2", "1"], cursor: "x", hasMore: true),
+      "x": LaunchPage(items: ["1", "2"], cursor: "y", hasMore: true),
     ])
     #expect(try await pager.all() == ["2", "1"])
-    #expect(pager.stopReason == LaunchPager<String>.StopReason.noNewLaunches)
-    var empty = self.pager(["": LaunchPage(launches: [], cursor: "", hasMore: true)])
+    #expect(pager.stopReason == LaunchPager<String>.StopReason.noNewItems)
+    var empty = self.pager(["": LaunchPage(items: [], cursor: "", hasMore: true)])
     #expect(try await empty.next() == nil)
-    #expect(empty.stopReason == LaunchPager<String>.StopReason.noNewLaunches)
+    #expect(empty.stopReason == LaunchPager<String>.StopReason.noNewItems)
   }
 
   @Test func thePageLimitIsABackstop() async throws {
     let endless = LaunchPager<String>(maximumPages: 4, id: { $0 }) { after throws(RocketClientError) in
       let index = Int(after ?? "0") ?? 0
-      return LaunchPage(launches: ["L\(index)"], cursor: String(index + 1), hasMore: true)
+      return LaunchPage(items: ["L\(index)"], cursor: String(index + 1), hasMore: true)
     }
     var pager = endless
     #expect(try await pager.all() == ["L0", "L1", "L2", "L3"])
@@ -80,7 +80,7 @@ import Testing
 
   @Test func aLimitStopsEarlyAndAFailureCanBeRetried() async throws {
     var limited = pager([
-      "": LaunchPage(launches: ["5", "4", "3"], cursor: "c3", hasMore: true)
+      "": LaunchPage(items: ["5", "4", "3"], cursor: "c3", hasMore: true)
     ])
     #expect(try await limited.all(limit: 2) == ["5", "4"])
     do {

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The program's `--help` text and the one-line hint shown after a usage error; the options and
 /// commands in it come from their declarations.
 enum Usage {

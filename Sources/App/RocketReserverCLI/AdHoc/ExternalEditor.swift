@@ -1,3 +1,4 @@
+import CommandLineKit
 import POSIXFiles
 
 #if canImport(Glibc)

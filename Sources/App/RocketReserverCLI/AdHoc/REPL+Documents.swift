@@ -1,3 +1,4 @@
+import CommandLineKit
 import GraphQLWire
 
 /// The shell's GraphQL documents: a line that starts one (`{`, `query`, `mutation`,

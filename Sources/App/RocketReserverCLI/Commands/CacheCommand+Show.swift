@@ -1,3 +1,4 @@
+import CommandLineKit
 import GraphQLAPI
 import GraphQLWire
 import LaunchBackend

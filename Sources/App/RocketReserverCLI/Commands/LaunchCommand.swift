@@ -1,3 +1,4 @@
+import CommandLineKit
 import GraphQLWire
 import RocketClient
 import RocketReserverAPI

@@ -1,3 +1,4 @@
+import CommandLineKit
 import LaunchBackend
 import RocketClient
 import RocketReserverAPI

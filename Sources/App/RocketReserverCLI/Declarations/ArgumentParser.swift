@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// Parses a command's words against its ``CommandDeclaration``, in the manner of
 /// swift-argument-parser: options anywhere (`--name value` or `--name=value`), `--` ending
 /// them, positional arguments in declaration order, `-h`/`--help` asking for the command's help.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import GraphQLWire
 
 /// The text `help COMMAND` and `COMMAND --help` print, and the `help` list, from declarations.

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// Launch ids as users type them: flight numbers.
 enum LaunchID {
   /// `word` as a launch id in canonical form (`042` is `42`), or nil when it is not a number.

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The command line (argv without the program name), parsed once, here: the program options
 /// before the command, then the command's words against its declaration, which also yields the
 /// session options given after it (`launch 1 --endpoint URL`). Nothing else reads argv.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import RocketClient
 
 /// What kind of value a command word holds: how it is parsed, how errors describe it, and what

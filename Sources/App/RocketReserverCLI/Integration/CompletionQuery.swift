@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// Answers `rocket-reserver __complete WORD... CURRENT` for the shell completion scripts: the
 /// candidates for CURRENT after the words before it, one per line, from the same declarations
 /// the interactive shell's Tab uses. Never touches the network or creates a file.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import RocketClient
 
 /// How sending the outbox went.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import GraphQLWire
 
 #if canImport(Glibc)

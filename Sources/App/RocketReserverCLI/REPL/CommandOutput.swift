@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// Where commands print: standard output for results, standard error for problems.
 ///
 /// Tests replace it with closures that capture the text.

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// The commands the shell knows, looked up by name or alias.
 public struct CommandRegistry: Sendable {
   /// The commands, sorted by name.

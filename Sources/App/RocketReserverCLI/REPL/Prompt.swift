@@ -1,3 +1,4 @@
+import CommandLineKit
 import FoundationEssentials
 
 /// The interactive shell's prompt.

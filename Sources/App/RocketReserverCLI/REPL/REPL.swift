@@ -1,4 +1,5 @@
 import CEditLine
+import CommandLineKit
 import GraphQL
 import GraphQLWire
 import RocketClient

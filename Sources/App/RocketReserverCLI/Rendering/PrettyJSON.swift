@@ -1,3 +1,4 @@
+import CommandLineKit
 import GraphQLWire
 
 /// Indented JSON text with members in the server's order, so `--json` output is stable and

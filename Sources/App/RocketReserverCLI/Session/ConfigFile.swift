@@ -1,3 +1,4 @@
+import CommandLineKit
 import RocketClient
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import CommandLineKit
 import FoundationEssentials
 
 /// Checks endpoint URLs given with `--endpoint` or `ROCKET_RESERVER_ENDPOINT`.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import RocketClient
 
 /// `--verbose` and `--header` given on a shell line (`launch 1 -v`): they apply to that line's

@@ -1,3 +1,4 @@
+import CommandLineKit
 import RocketClient
 
 /// How the session's client sends requests: `--timeout`, `--header` and `--verbose`.

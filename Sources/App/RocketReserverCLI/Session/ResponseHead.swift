@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// What `--include` shows of one answer: its HTTP status and header fields (names in lower
 /// case, as the transport keeps them), or that it came without them.
 struct ResponseHead: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import CommandLineKit
 import FoundationEssentials
 import GraphQLWire
 import RocketClient
@@ -146,10 +147,10 @@ public final class Session: Sendable {
         data = try await requests.fetch(query).requireData()
       } catch .notCached where after != nil {
         // Cache-only: the cache's list of every launch seen ends here.
-        return LaunchPage(launches: [], cursor: after ?? "", hasMore: false)
+        return LaunchPage(items: [], cursor: after ?? "", hasMore: false)
       }
       return LaunchPage(
-        launches: data.launches.launches.compactMap { $0 }, cursor: data.launches.cursor,
+        items: data.launches.launches.compactMap { $0 }, cursor: data.launches.cursor,
         hasMore: data.launches.hasMore)
     }
   }

@@ -1,3 +1,4 @@
+import CommandLineKit
 import RocketClient
 
 /// Builds the session `connect` switches a shell to, as the command line would have started

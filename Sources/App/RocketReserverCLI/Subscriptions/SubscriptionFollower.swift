@@ -1,3 +1,4 @@
+import CommandLineKit
 import GraphQL
 import GraphQLWire
 import RocketClient

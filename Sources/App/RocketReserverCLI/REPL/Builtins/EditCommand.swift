@@ -1,3 +1,4 @@
+import CommandLineKit
 import GraphQL
 
 /// `edit` (or `\e`, psql's `\e`): the last GraphQL document in `$VISUAL` or `$EDITOR`, sent when

@@ -10,8 +10,8 @@ import CEditLine
 ///
 /// For example:
 /// ```swift
-/// let editor = try LineEditor(historyPath: "/home/me/.local/state/rocket-reserver/history")
-/// editor.completionProvider = { line, cursor in ["help", "launches"] }
+/// let editor = try LineEditor(historyPath: "/home/me/.local/state/program/history")
+/// editor.completionProvider = { line, cursor in ["help", "quit"] }
 /// while case .line(let text) = editor.readLine() { editor.addToHistory(text) }
 /// ```
 ///
@@ -40,25 +40,25 @@ public final class LineEditor {
   public var completionDescription: ((_ candidate: String) -> String?)?
 
   /// The part of the word under the cursor that completions replace, for lines whose words are
-  /// not separated by blanks (a GraphQL document: `launches(pa` completes `pa`); returning nil,
+  /// not separated by blanks (a query document: `items(pa` completes `pa`); returning nil,
   /// or leaving this nil, uses the text after the last blank.
   public var completionWord: ((_ line: String, _ cursor: Int) -> String?)?
 
-  let editLine: OpaquePointer
-  let history: OpaquePointer
+  package let editLine: OpaquePointer
+  package let history: OpaquePointer
   /// The prompt as a C string that libedit may read at any time during `el_gets`.
   private var promptStorage: UnsafeMutablePointer<CChar>?
   /// Where history lives between runs; nil keeps it in memory only.
-  let historyPath: String?
+  package let historyPath: String?
   /// False after loading failed: saving then would overwrite entries we could not read.
-  var historyWritable: Bool
+  package var historyWritable: Bool
   /// Where the prompt, the line being edited and Tab lists are drawn: standard output when it is
-  /// the terminal, else standard error (`rocket-reserver > out.txt` keeps a working editor, as
+  /// the terminal, else standard error (`program > out.txt` keeps a working editor, as
   /// psql does, with results in the file).
-  let displayDescriptor: Int32
+  package let displayDescriptor: Int32
   /// Warnings go here, at most one per problem kind.
-  let warn: (String) -> Void
-  var hasWarnedAboutSaving = false
+  package let warn: (String) -> Void
+  package var hasWarnedAboutSaving = false
 
   /// Starts libedit on the process's standard streams.
   ///
@@ -81,7 +81,7 @@ public final class LineEditor {
     Self.selectUTF8Locale()
     let display = Self.displayDescriptor()
     let displayStream = display == STDOUT_FILENO ? cel_stdout() : cel_stderr()
-    guard let editLine = el_init("rocket-reserver", cel_stdin(), displayStream, cel_stderr()) else {
+    guard let editLine = el_init(ProgramName.current, cel_stdin(), displayStream, cel_stderr()) else {
       throw LineEditorError.initialisationFailed("el_init")
     }
     guard let history = history_init() else {
@@ -94,7 +94,7 @@ public final class LineEditor {
     self.prompt = prompt
     self.historyPath = historyPath
     self.historyWritable = historyPath != nil
-    self.warn = warn ?? { writeStandardError("rocket-reserver: warning: \($0)\n") }
+    self.warn = warn ?? { writeWarning($0) }
     setPromptStorage(prompt)
     configure(historySize: historySize)
     loadHistory()
@@ -158,12 +158,12 @@ public final class LineEditor {
   }
 
   /// Standard output when it is a terminal, else standard error.
-  static func displayDescriptor() -> Int32 {
+  package static func displayDescriptor() -> Int32 {
     Terminal.isTerminal(STDOUT_FILENO) ? STDOUT_FILENO : STDERR_FILENO
   }
 
   /// Writes `text` where the editor draws (see `displayDescriptor`).
-  func writeDisplay(_ text: String) {
+  package func writeDisplay(_ text: String) {
     if displayDescriptor == STDOUT_FILENO {
       writeStandardOutput(text)
     } else {
@@ -192,7 +192,7 @@ public final class LineEditor {
   /// The keys terminals send for Home, End, Delete and Ctrl-Left/Right that libedit's emacs map
   /// lacks: xterm's (`\e[H`, `\e[F`, `\e[1;5D`), the VT220 ones tmux and screen send (`\e[1~`,
   /// `\e[4~`), rxvt's (`\e[7~`, `\e[8~`) and the application-mode ones (`\eOH`, `\eOF`).
-  static let keyBindings: [(String, String)] = [
+  package static let keyBindings: [(String, String)] = [
     ("\\e[1~", "ed-move-to-beg"), ("\\e[7~", "ed-move-to-beg"), ("\\e[H", "ed-move-to-beg"),
     ("\\eOH", "ed-move-to-beg"), ("\\e[4~", "ed-move-to-end"), ("\\e[8~", "ed-move-to-end"),
     ("\\e[F", "ed-move-to-end"), ("\\eOF", "ed-move-to-end"), ("\\e[3~", "ed-delete-next-char"),
@@ -217,7 +217,7 @@ public final class LineEditor {
   }
 
   /// The editor that owns `editLine`, from libedit's client data.
-  static func owner(of editLine: OpaquePointer?) -> LineEditor? {
+  package static func owner(of editLine: OpaquePointer?) -> LineEditor? {
     guard let editLine, let data = cel_get_clientdata(editLine) else { return nil }
     return Unmanaged<LineEditor>.fromOpaque(data).takeUnretainedValue()
   }

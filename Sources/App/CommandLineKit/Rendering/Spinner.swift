@@ -7,7 +7,7 @@ public enum Spinner {
   /// Runs `operation`; when `enabled` and it is still running after `delay`, draws
   /// `frame label` on standard error, and erases it when the operation ends.
   /// - Parameters:
-  ///   - label: what is being waited for, e.g. `Loading launches`.
+  ///   - label: what is being waited for, e.g. `Loading`.
   ///   - enabled: false when standard error is not a terminal: nothing is drawn.
   ///   - write: where frames go (default standard error).
   ///   - operation: the work.

@@ -56,25 +56,25 @@ public enum ProcessSignals {
 
   /// Records `signals` from now on (after ``install()``): their default actions are replaced by
   /// the recording handler.
-  static func listen(to signals: [Int32]) {
+  package static func listen(to signals: [Int32]) {
     // SA_RESTART keeps blocking reads elsewhere (file I/O) from failing; poll() still wakes.
     for signal in signals { _ = cel_sigaction(signal, recordingHandler, SA_RESTART) }
   }
 
   /// Gives `signals` their default actions back.
-  static func restoreDefaults(of signals: [Int32]) {
+  package static func restoreDefaults(of signals: [Int32]) {
     for signal in signals { _ = cel_sigaction(signal, SIG_DFL, 0) }
   }
 
   /// The descriptor that becomes readable when a recorded signal arrived, or -1 before `install()`.
-  static var descriptor: Int32 { readEnd.load(ordering: .sequentiallyConsistent) }
+  package static var descriptor: Int32 { readEnd.load(ordering: .sequentiallyConsistent) }
 
   /// Whether Ctrl-C was pressed since the last `consume()`, without clearing it.
   public static var isPending: Bool { pending.load(ordering: .sequentiallyConsistent) }
 
   /// Takes the signal numbers written to the pipe since the last read; the SIGINT flag is left
   /// as is.
-  static func takeArrived() -> [Int32] {
+  package static func takeArrived() -> [Int32] {
     let fd = descriptor
     guard fd >= 0 else { return [] }
     var signals: [Int32] = []
@@ -99,7 +99,7 @@ public enum ProcessSignals {
   /// replacing the receiver before; for programs without the line editor (which reads the pipe
   /// itself).
   /// - Throws: `LineEditorError.systemCall` when the pipe cannot be made.
-  static func receive(_ signals: [Int32], with receiver: @escaping @Sendable (Int32) -> Void) throws {
+  package static func receive(_ signals: [Int32], with receiver: @escaping @Sendable (Int32) -> Void) throws {
     try install()
     let startsReader = receiving.withLock { state in
       state.receiver = receiver
@@ -111,7 +111,7 @@ public enum ProcessSignals {
   }
 
   /// Stops handing `signals` to the receiver and gives them their default actions back.
-  static func stopReceiving(_ signals: [Int32]) {
+  package static func stopReceiving(_ signals: [Int32]) {
     receiving.withLock { $0.receiver = nil }
     restoreDefaults(of: signals)
   }
@@ -174,7 +174,7 @@ public enum ProcessSignals {
 
 /// The handler of every recorded signal: async-signal-safe (an atomic store and `write`),
 /// preserves `errno`.
-func recordingHandler(_ signal: Int32) {
+package func recordingHandler(_ signal: Int32) {
   let savedErrno = errno
   ProcessSignals.signalArrived(signal)
   errno = savedErrno

@@ -12,23 +12,23 @@ import CEditLine
 /// concurrently with `el_gets` on the reading thread, and crashes on a NULL editor when a resize
 /// arrives just as a line ends (reproduced by `ResizeStressTests`). Here `ProcessSignals` only
 /// records them, and the reader does the terminal work.
-enum TerminalSignals {
+package enum TerminalSignals {
   /// Resize, suspend, continue, and the signals that end the program.
-  static let forwarded: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGQUIT]
+  package static let forwarded: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGQUIT]
 
   /// Installs the forwarding handlers; called just before a line is read.
-  static func install() {
+  package static func install() {
     ProcessSignals.listen(to: forwarded)
   }
 
   /// Restores the default actions; called once the line is read, so Ctrl-Z during a command
   /// stops the program as usual (the terminal is in its normal mode then).
-  static func uninstall() {
+  package static func uninstall() {
     ProcessSignals.restoreDefaults(of: forwarded)
   }
 
   /// Does what `signal` asks of the editor, on the reading thread (from the EL_GETCFN reader).
-  static func handle(_ signal: Int32, editLine: OpaquePointer) {
+  package static func handle(_ signal: Int32, editLine: OpaquePointer) {
     switch signal {
     case SIGWINCH:
       el_resize(editLine)
@@ -60,8 +60,7 @@ enum TerminalSignals {
   ///
   /// EL_REFRESH draws where the cursor is, as if it were at the start of the prompt: after a
   /// stop the cursor is wherever the shell (`fg` prints the command) or the line left it, and
-  /// a redraw there put a second prompt on the line's own row (`rocket-reserver> helrocket-
-  /// reserver> hel`), once for each redraw (after Ctrl-Z and `fg` there are two: the stop's
+  /// a redraw there put a second prompt on the line's own row (`shell> helshell> hel`), once for each redraw (after Ctrl-Z and `fg` there are two: the stop's
   /// return and SIGCONT). A carriage return and clearing to the end of the screen first make
   /// every redraw replace the row instead.
   private static func redrawFromLineStart(_ editLine: OpaquePointer) {

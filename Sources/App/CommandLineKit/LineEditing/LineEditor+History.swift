@@ -8,7 +8,7 @@ import CEditLine
 extension LineEditor {
   /// Loads the history file if it exists. A file that exists but cannot be read warns once and
   /// turns saving off for this run, so the entries in it are never overwritten.
-  func loadHistory() {
+  package func loadHistory() {
     guard let path = historyPath else { return }
     do {
       try Self.createPrivateDirectory(parentOf: path)
@@ -55,7 +55,7 @@ extension LineEditor {
 
   /// The entries of the history file at `path`, oldest first, read without a line editor (for
   /// `query --edit` outside the shell); empty when it cannot be read.
-  static func entries(ofFile path: String) -> [String] {
+  package static func entries(ofFile path: String) -> [String] {
     guard cedit_open_error() == nil, access(path, R_OK) == 0, let history = history_init() else { return [] }
     defer { history_end(history) }
     _ = cel_hist_setsize(history, 1000)
@@ -93,7 +93,7 @@ extension LineEditor {
 
   /// Writes the whole history to a private temporary file next to the real one, then renames it
   /// over the real one: a failed write (disk full, permissions) leaves the old file untouched.
-  func saveHistory() {
+  package func saveHistory() {
     guard historyWritable, let path = historyPath else { return }
     let temporary = "\(path).tmp-\(getpid())"
     let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
@@ -139,7 +139,7 @@ extension LineEditor {
 
   /// Creates the directory holding `path` (and missing ancestors) with mode 0700.
   /// - Throws: `LineEditorError.systemCall` naming the directory that could not be made.
-  static func createPrivateDirectory(parentOf path: String) throws {
+  package static func createPrivateDirectory(parentOf path: String) throws {
     var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
     guard !components.isEmpty else { return }
     var missing: [String] = []

@@ -8,7 +8,7 @@ import Synchronization
 /// `serve`, drain, stop the server, close the database, exit 0 (every signal counts: a second one
 /// during the drain stops at once); for `watch` and subscriptions outside the shell, cancel the
 /// work (`StopOnSignal`).
-final class StopSignals: Sendable {
+package final class StopSignals: Sendable {
   /// The signals that arrived, and who waits for which of them.
   private final class Arrival: Sendable {
     private struct Waiter {
@@ -68,7 +68,7 @@ final class StopSignals: Sendable {
   /// any other receiver, such as a one-shot command's erase-and-stop). Call before the work they
   /// stop starts.
   /// - Parameter onArrival: also called with each signal as it arrives (default: nothing).
-  init(onArrival: @escaping @Sendable (Int32) -> Void = { _ in }) {
+  package init(onArrival: @escaping @Sendable (Int32) -> Void = { _ in }) {
     let arrival = self.arrival
     do {
       try ProcessSignals.receive(Self.signals) { number in
@@ -78,20 +78,22 @@ final class StopSignals: Sendable {
       }
     } catch {
       // Without a pipe the signals keep their default actions: they end the process as usual.
-      writeStandardError("rocket-reserver: warning: \(error); a signal will stop at once\n")
+      writeWarning("\(error); a signal will stop at once")
     }
   }
 
   /// Stops listening and gives SIGINT and SIGTERM their default actions back.
-  func restoreDefaults() {
+  package func restoreDefaults() {
     ProcessSignals.stopReceiving(Self.signals)
   }
 
   /// Returns once SIGINT or SIGTERM has arrived (at once if one already did).
   /// - Returns: the signal number.
-  func wait() async -> Int32 { await arrival.wait(for: 1, timeout: nil) ?? SIGINT }
+  package func wait() async -> Int32 { await arrival.wait(for: 1, timeout: nil) ?? SIGINT }
 
   /// Waits at most `timeout` for a second SIGINT or SIGTERM (after the one `wait` returned).
   /// - Returns: its number, or nil when none came in time.
-  func second(within timeout: Duration) async -> Int32? { await arrival.wait(for: 2, timeout: timeout) }
+  package func second(within timeout: Duration) async -> Int32? {
+    await arrival.wait(for: 2, timeout: timeout)
+  }
 }

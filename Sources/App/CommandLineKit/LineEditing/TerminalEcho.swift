@@ -7,12 +7,12 @@ import Synchronization
 /// The terminal while a shell command runs: keys typed then are not echoed (they would land on
 /// the spinner's line, and Ctrl-C's `^C` before the next prompt); they stay queued for the next
 /// prompt. Ctrl-C still signals (ISIG is left on).
-enum TerminalEcho {
+package enum TerminalEcho {
   /// The mode `suppressed` found, while its work runs: what `handedOver` gives a program.
   private static let unsuppressed = Mutex<termios?>(nil)
 
   /// Runs `work` with echo off on standard input when it is a terminal, then restores the mode.
-  static func suppressed<T>(_ work: () async -> T) async -> T {
+  package static func suppressed<T>(_ work: () async -> T) async -> T {
     var saved = termios()
     guard Terminal.isTerminal(STDIN_FILENO), tcgetattr(STDIN_FILENO, &saved) == 0 else { return await work() }
     var quiet = saved
@@ -29,7 +29,7 @@ enum TerminalEcho {
   /// Runs `work`, a program that takes the terminal (the editor), with the terminal's mode as it
   /// was before `suppressed` turned echo off, and afterwards puts back the mode found on entry,
   /// whatever the program left (raw mode, echo off), so the shell's line editor starts from its own.
-  static func handedOver<T>(_ work: () -> T) -> T {
+  package static func handedOver<T>(_ work: () -> T) -> T {
     var entry = termios()
     guard Terminal.isTerminal(STDIN_FILENO), tcgetattr(STDIN_FILENO, &entry) == 0 else { return work() }
     if var before = unsuppressed.withLock({ $0 }) { _ = tcsetattr(STDIN_FILENO, TCSANOW, &before) }

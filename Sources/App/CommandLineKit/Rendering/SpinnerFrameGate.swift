@@ -12,21 +12,24 @@ import Synchronization
 /// no frame starts after that, and one being written is out before the handler erases.
 ///
 /// Thread safety: atomics only; ``close(waitingAtMostMilliseconds:)`` is async-signal-safe.
-final class SpinnerFrameGate: Sendable {
+package final class SpinnerFrameGate: Sendable {
   /// The gate the spinner and the one-shot Ctrl-C handler share.
-  static let shared = SpinnerFrameGate()
+  package static let shared = SpinnerFrameGate()
 
   private let closed = Atomic<Bool>(false)
   /// Frames being written right now.
   private let drawing = Atomic<Int>(0)
 
+  /// An open gate of its own (tests; the program uses ``shared``).
+  package init() {}
+
   /// Whether the gate was closed.
-  var isClosed: Bool { closed.load(ordering: .sequentiallyConsistent) }
+  package var isClosed: Bool { closed.load(ordering: .sequentiallyConsistent) }
 
   /// Runs `draw` (the write of one frame) unless the gate is closed.
   /// - Returns: whether it ran.
   @discardableResult
-  func draw(_ draw: () -> Void) -> Bool {
+  package func draw(_ draw: () -> Void) -> Bool {
     // Counted before the check: `close` either sees this frame in progress or this check
     // sees the gate closed (both sequentially consistent).
     drawing.add(1, ordering: .sequentiallyConsistent)
@@ -42,7 +45,7 @@ final class SpinnerFrameGate: Sendable {
   /// drawing thread itself: that frame cannot finish meanwhile, and never goes out once the
   /// handler ends the process.
   /// - Parameter limit: how long to wait at most, in milliseconds (default 100).
-  func close(waitingAtMostMilliseconds limit: Int = 100) {
+  package func close(waitingAtMostMilliseconds limit: Int = 100) {
     closed.store(true, ordering: .sequentiallyConsistent)
     var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)
     var waited = 0

@@ -1,13 +1,13 @@
-/// Text compared for `launches --search`: lower-cased, with the accents of Latin letters
+/// Text compared by a search (`--search`): lower-cased, with the accents of Latin letters
 /// removed, so `kourou` finds `Kourou`, `tubingen` finds `Tübingen` and `Tubingen` finds
 /// `Tu\u{308}bingen` (a decomposed accent).
 ///
 /// Foundation's diacritic-insensitive search would load ICU at start (docs/startup.md), so the
 /// folding is this small table of the precomposed letters of Latin-1 and Latin Extended-A, plus
 /// dropping combining marks.
-enum SearchFolding {
+package enum SearchFolding {
   /// `text` folded for comparison.
-  static func folded(_ text: String) -> String {
+  package static func folded(_ text: String) -> String {
     var scalars = String.UnicodeScalarView()
     for scalar in text.lowercased().unicodeScalars {
       if scalar.properties.generalCategory == .nonspacingMark { continue }

@@ -1,7 +1,7 @@
 /// The pure part of Tab completion: finding the word, choosing what to insert, laying out lists.
-enum Completion {
+package enum Completion {
   /// What one Tab press should do.
-  enum Action: Equatable {
+  package enum Action: Equatable {
     /// Nothing matches, or nothing more can be added: beep.
     case none
     /// Insert this text at the cursor.
@@ -11,7 +11,7 @@ enum Completion {
   }
 
   /// The part of the word that ends at `cursor` (Unicode scalar offset), after the last blank.
-  static func word(in line: String, cursor: Int) -> String {
+  package static func word(in line: String, cursor: Int) -> String {
     let scalars = Array(line.unicodeScalars.prefix(cursor))
     let start = scalars.lastIndex { $0 == " " || $0 == "\t" }.map { $0 + 1 } ?? 0
     var view = String.UnicodeScalarView()
@@ -21,9 +21,9 @@ enum Completion {
 
   /// Decides what to do with `candidates` for `word`: candidates that do not start with the
   /// word are ignored; a single match is completed with a trailing space (unless
-  /// `appendsSpace` is false: a name inside a GraphQL document); several matches get their
+  /// `appendsSpace` is false: a name inside a document); several matches get their
   /// longest common prefix, or are listed (``listedBefore(_:_:)``) when that adds nothing.
-  static func action(word: String, candidates: [String], appendsSpace: Bool = true) -> Action {
+  package static func action(word: String, candidates: [String], appendsSpace: Bool = true) -> Action {
     var seen = Set<String>()
     let matches = candidates.filter { $0.unicodeScalars.starts(with: word.unicodeScalars) }
       .filter { seen.insert($0).inserted }
@@ -43,15 +43,15 @@ enum Completion {
     return .list(matches.sorted(by: listedBefore))
   }
 
-  /// The order of a listing: numbers (launch ids) by value, so `9  10  11` and not `10  11  9`;
+  /// The order of a listing: numbers (ids) by value, so `9  10  11` and not `10  11  9`;
   /// other words alphabetically.
-  static func listedBefore(_ a: String, _ b: String) -> Bool {
+  package static func listedBefore(_ a: String, _ b: String) -> Bool {
     if let x = UInt(a), let y = UInt(b), x != y { return x < y }
     return a < b
   }
 
   /// The longest description a listing shows, in characters, before cutting it with `…`.
-  static let descriptionLimit = 24
+  package static let descriptionLimit = 24
 
   /// A candidate as a listing shows it, with its description in brackets the way fish lists
   /// them (`42  (Starlink-15)`); the description is someone else's text (a server's), so it is
@@ -59,7 +59,7 @@ enum Completion {
   /// inserted.
   /// Candidates are padded to `width` characters (the listing's widest), so the descriptions
   /// of `10` and `100` start in the same column.
-  static func listed(_ candidate: String, description: String?, width: Int = 0) -> String {
+  package static func listed(_ candidate: String, description: String?, width: Int = 0) -> String {
     guard let description, !description.isEmpty else { return candidate }
     let padding = String(repeating: " ", count: max(0, width - candidate.count))
     return "\(candidate)\(padding)  (\(shortDescription(description)))"
@@ -67,14 +67,14 @@ enum Completion {
 
   /// `description` terminal-safe (no escape, tab or line break left) and cut to
   /// ``descriptionLimit`` characters with `…`.
-  static func shortDescription(_ description: String) -> String {
+  package static func shortDescription(_ description: String) -> String {
     let shown = TerminalText.safe(description)
     guard shown.count > descriptionLimit else { return shown }
     return String(shown.prefix(descriptionLimit - 1)) + "…"
   }
 
   /// Lays `items` out in columns no wider than `width`, filled down then across like `ls`.
-  static func columns(_ items: [String], width: Int) -> String {
+  package static func columns(_ items: [String], width: Int) -> String {
     guard !items.isEmpty else { return "" }
     let cell = (items.map(\.count).max() ?? 0) + 2
     let perRow = max(1, width / cell)

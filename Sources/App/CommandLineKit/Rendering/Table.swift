@@ -1,23 +1,30 @@
 /// A table of results: a header row and rows of cells, printed as aligned columns (fitted to
 /// the terminal's width), TSV, CSV, or just the ids of the first column.
-struct Table {
+package struct Table {
   /// The column titles.
-  var header: [String]
+  package var header: [String]
   /// The cells, one array per row, as many as `header`.
-  var rows: [[String]] = []
+  package var rows: [[String]] = []
   /// The columns that may be shortened with `…` to fit a narrow terminal (free text such as a
-  /// mission name, not ids or marks).
-  var shrinkable: Set<Int> = []
-  /// A column whose non-empty cells are shown in the success colour in aligned columns (the
-  /// `BOOKED` mark); the other formats print it plain.
-  var markColumn: Int?
+  /// name, not ids or marks).
+  package var shrinkable: Set<Int> = []
+  /// A column whose non-empty cells are shown in the success colour in aligned columns (a
+  /// yes-or-blank mark); the other formats print it plain.
+  package var markColumn: Int?
+
+  package init(header: [String], rows: [[String]] = [], shrinkable: Set<Int> = [], markColumn: Int? = nil) {
+    self.header = header
+    self.rows = rows
+    self.shrinkable = shrinkable
+    self.markColumn = markColumn
+  }
 
   /// The table in `format` (`.json` is the caller's business and prints as `.table`).
   /// - Parameters:
   ///   - format: columns, TSV, CSV or ids.
   ///   - style: bolds the header of columns when colours are on.
   ///   - width: the terminal's width, or nil when not on a terminal (no shortening).
-  func render(_ format: OutputFormat = .table, style: TextStyle, width: Int? = nil) -> String {
+  package func render(_ format: OutputFormat = .table, style: TextStyle, width: Int? = nil) -> String {
     let safeHeader = header.map(TerminalText.safe)
     let safeRows = rows.map { $0.map(TerminalText.safe) }
     switch format {
@@ -45,7 +52,7 @@ struct Table {
   /// spreadsheet reads as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return), with a `'`
   /// before it, as OWASP advises against CSV injection: `=HYPERLINK(...)` from a server is shown
   /// as text, not evaluated, when the file is opened.
-  static func spreadsheetCell(_ cell: String) -> String {
+  package static func spreadsheetCell(_ cell: String) -> String {
     guard let first = cell.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else {
       return TerminalText.safe(cell)
     }
@@ -53,22 +60,22 @@ struct Table {
   }
 
   /// A CSV field, quoted when it holds a comma, a quote or a line break (RFC 4180).
-  static func csvField(_ text: String) -> String {
+  package static func csvField(_ text: String) -> String {
     guard text.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return text }
     return "\"" + text.replacing("\"", with: "\"\"") + "\""
   }
 
   /// The fewest characters a shortened column keeps (`SITE`, `ROC…`), fewer only for a
   /// shorter title.
-  static let narrowest = 4
+  package static let narrowest = 4
 
   /// How many different texts `column` shows when cut to `width` characters.
-  static func distinct(_ rows: [[String]], _ column: Int, _ width: Int) -> Int {
+  package static func distinct(_ rows: [[String]], _ column: Int, _ width: Int) -> Int {
     Set(rows.map { row in column < row.count ? shortened(row[column], to: width) : "" }).count
   }
 
   /// `cell` cut to `width` characters, ending in `…` when cut.
-  static func shortened(_ cell: String, to width: Int) -> String {
+  package static func shortened(_ cell: String, to width: Int) -> String {
     cell.count > width ? String(cell.prefix(max(width - 1, 0))) + "…" : cell
   }
 

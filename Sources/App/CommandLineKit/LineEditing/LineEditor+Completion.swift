@@ -21,8 +21,8 @@ extension LineEditor {
     let candidates = completionProvider(line, cursorOffset)
     let documentWord = completionWord?(line, cursorOffset)
     let word = documentWord ?? Completion.word(in: line, cursor: cursorOffset)
-    // In a GraphQL document a name is followed by what the user types next (`{`, `(`, `:`),
-    // not by a blank: `mission{` must not become `mission {` by surprise.
+    // In a document (`completionWord`) a name is followed by what the user types next (`{`, `(`, `:`),
+    // not by a blank: `name{` must not become `name {` by surprise.
     switch Completion.action(word: word, candidates: candidates, appendsSpace: documentWord == nil) {
     case .none:
       return UInt8(CC_ERROR)
@@ -44,6 +44,6 @@ extension LineEditor {
 }
 
 /// EL_ADDFN callback bound to Tab.
-func lineEditorComplete(_ editLine: OpaquePointer?, _ key: Int32) -> UInt8 {
+package func lineEditorComplete(_ editLine: OpaquePointer?, _ key: Int32) -> UInt8 {
   LineEditor.owner(of: editLine)?.complete() ?? UInt8(CC_ERROR)
 }

@@ -6,10 +6,10 @@ import CEditLine
 
 /// Outside the shell, Ctrl-C ends the program as usual, but first erases the line the spinner
 /// (and the terminal's `^C`) drew on, so no frame is left behind.
-enum OneShotInterrupt {
+package enum OneShotInterrupt {
   /// Receives SIGINT (`ProcessSignals`): commands that handle signals themselves (`watch`,
   /// `serve`) take it over while they run.
-  static func install() {
+  package static func install() {
     try? ProcessSignals.receive([SIGINT]) { signal in
       guard signal == SIGINT else { return }
       eraseLineAndStop()

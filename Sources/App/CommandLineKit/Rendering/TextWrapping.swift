@@ -1,8 +1,8 @@
 /// Prose wrapped between words to fit a terminal (help texts): a word longer than the width
 /// stays whole on its own line rather than being cut.
-enum TextWrapping {
+package enum TextWrapping {
   /// `text` as lines of at most `width` characters, breaking at blanks.
-  static func lines(_ text: String, width: Int) -> [String] {
+  package static func lines(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var current = ""
     for word in text.split(separator: " ", omittingEmptySubsequences: true) {
@@ -20,7 +20,7 @@ enum TextWrapping {
   }
 
   /// `text` wrapped at `width`, lines joined by newlines (no final one); as it is without a width.
-  static func wrap(_ text: String, width: Int?) -> String {
+  package static func wrap(_ text: String, width: Int?) -> String {
     guard let width else { return text }
     return lines(text, width: width).joined(separator: "\n")
   }

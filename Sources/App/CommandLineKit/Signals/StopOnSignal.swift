@@ -3,9 +3,9 @@
 /// printed), and the signals' default actions come back afterwards. The signals arrive as they
 /// do for `serve` (`StopSignals`). In the shell, Ctrl-C already cancels the running command (see
 /// `ProcessSignals`), and a SIGTERM ends the shell as before.
-enum StopOnSignal {
+package enum StopOnSignal {
   /// Runs `work`, cancelling it when a signal arrives while `enabled`.
-  static func run<T: Sendable>(enabled: Bool, _ work: @escaping @Sendable () async -> T) async -> T {
+  package static func run<T: Sendable>(enabled: Bool, _ work: @escaping @Sendable () async -> T) async -> T {
     guard enabled else { return await work() }
     let task = Task { await work() }
     let signals = StopSignals { _ in task.cancel() }

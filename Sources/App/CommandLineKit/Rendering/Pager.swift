@@ -4,16 +4,16 @@
 
 /// Shows output taller than the terminal through `$PAGER` (default `less -FRX`), as psql does;
 /// only when standard output is a terminal, never into a pipe or a file.
-enum Pager {
+package enum Pager {
   /// The pager command: `$PAGER`, or `less -FRX` when unset; nil when set but empty (no pager).
-  static func command(environment: [String: String]) -> String? {
+  package static func command(environment: [String: String]) -> String? {
     guard let value = environment["PAGER"] else { return "less -FRX" }
     return value.allSatisfy(\.isWhitespace) ? nil : value
   }
 
   /// Whether `text` should go through the pager on a terminal of `rows` lines: when it has
   /// more lines than fit above the prompt.
-  static func isTooTall(_ text: String, rows: Int) -> Bool {
+  package static func isTooTall(_ text: String, rows: Int) -> Bool {
     var lines = 0
     for character in text where character == "\n" {
       lines += 1
@@ -24,7 +24,7 @@ enum Pager {
 
   /// Runs `command` with `/bin/sh -c`, writes `text` to its standard input and waits for it.
   /// - Returns: false when the pager could not be started (the caller prints the text itself).
-  static func show(_ text: String, command: String) -> Bool {
+  package static func show(_ text: String, command: String) -> Bool {
     var ends: [Int32] = [-1, -1]
     guard pipe(&ends) == 0 else { return false }
     var actions = posix_spawn_file_actions_t()

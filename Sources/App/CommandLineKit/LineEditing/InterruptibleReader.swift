@@ -11,7 +11,7 @@ import CEditLine
 /// the reading thread (see `TerminalSignals`).
 /// - Returns: 1 with a character in `character`, 0 at end of input, or -1 with `errno` EINTR when
 ///   Ctrl-C was pressed, which makes `el_gets` return NULL with a count of -1.
-func interruptibleGetCharacter(
+package func interruptibleGetCharacter(
   _ editLine: OpaquePointer?, _ character: UnsafeMutablePointer<wchar_t>?
 ) -> Int32 {
   guard let character else { return -1 }
