@@ -3,9 +3,10 @@ import GraphQLHTTP
 import GraphQLWire
 import LaunchBackend
 
-/// Serves the embedded `LaunchBackend` through `GraphQLHTTPServer`: the adapter lives here so that
-/// neither module needs to know the other.
-struct BackendGraphQLService: GraphQLService {
+/// The embedded `LaunchBackend` as the `GraphQLService` that `GraphQLHTTPServer` runs requests
+/// against. The backend's responses say how each request ended, so this only passes the
+/// transport's parameters through.
+struct LaunchService: GraphQLService {
   /// The API the requests run against.
   let backend: LaunchBackend
   /// The network address of the client whose requests this serves, for the login rate; nil
@@ -13,19 +14,17 @@ struct BackendGraphQLService: GraphQLService {
   var client: String? = nil
 
   func serving(client: String) -> any GraphQLService {
-    BackendGraphQLService(backend: backend, client: client)
+    LaunchService(backend: backend, client: client)
   }
 
-  func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
-    -> GraphQLServiceResult
-  {
-    try execute(request, authorization: authorization, idempotencyKey: nil, allowMutations: allowMutations)
+  func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) -> GraphQLResponse {
+    execute(request, authorization: authorization, idempotencyKey: nil, allowMutations: allowMutations)
   }
 
   func execute(
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
-  ) throws -> GraphQLServiceResult {
-    try execute(
+  ) -> GraphQLResponse {
+    execute(
       request, authorization: authorization, idempotencyKey: idempotencyKey, client: client,
       allowMutations: allowMutations)
   }
@@ -33,30 +32,16 @@ struct BackendGraphQLService: GraphQLService {
   func execute(
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, client: String?,
     allowMutations: Bool
-  ) throws -> GraphQLServiceResult {
-    let response = backend.process(
+  ) -> GraphQLResponse {
+    backend.process(
       request, authorization: authorization, admission: .http(allowMutations: allowMutations),
       idempotencyKey: idempotencyKey, client: client ?? self.client)
-    var result = GraphQLServiceResult(response, requestedOperationName: request.operationName)
-    if response.databaseWasUnavailable {
-      result.kind = .serviceUnavailable
-    } else if response.idempotencyKeyWasReused {
-      result.kind = .unprocessableContent
-    } else if let seconds = response.loginRetryAfterSeconds {
-      result.kind = .tooManyRequests
-      result.retryAfterSeconds = seconds
-    }
-    return result
   }
 
   func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart {
     switch backend.start(request, authorization: authorization, client: client) {
-    case .single(let response):
-      .single(GraphQLServiceResult(response, requestedOperationName: request.operationName))
+    case .single(let response), .refused(let response), .unavailable(let response): .single(response)
     case .stream(let results): .stream(results)
-    case .refused(let response): .single(GraphQLServiceResult(response, kind: .requestError))
-    case .unavailable(let response):
-      .single(GraphQLServiceResult(response, kind: .serviceUnavailable))
     }
   }
 
@@ -71,12 +56,4 @@ struct BackendGraphQLService: GraphQLService {
   func accepts(authorization: String) -> Bool { backend.isSignedIn(authorization: authorization) }
 
   func validationErrors(of query: String) -> [GraphQLError]? { backend.validationErrors(of: query) }
-}
-
-extension GraphQLServiceResult {
-  /// The result for `response` classified as `kind`, with its errors.
-  fileprivate init(_ response: GraphQLResponse, kind: Kind) {
-    self.init(body: response.body, kind: kind, operationName: response.operationName)
-    errors = response.errors
-  }
 }
