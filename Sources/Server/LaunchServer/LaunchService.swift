@@ -24,18 +24,9 @@ struct LaunchService: GraphQLService {
   func execute(
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
   ) -> GraphQLResponse {
-    execute(
-      request, authorization: authorization, idempotencyKey: idempotencyKey, client: client,
-      allowMutations: allowMutations)
-  }
-
-  func execute(
-    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, client: String?,
-    allowMutations: Bool
-  ) -> GraphQLResponse {
     backend.process(
       request, authorization: authorization, admission: .http(allowMutations: allowMutations),
-      idempotencyKey: idempotencyKey, client: client ?? self.client)
+      idempotencyKey: idempotencyKey, client: client)
   }
 
   func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart {

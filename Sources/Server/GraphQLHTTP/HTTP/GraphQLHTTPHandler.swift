@@ -70,7 +70,6 @@ struct GraphQLHTTPHandler: HTTPRouter {
     case .success(let key): idempotencyKey = key
     case .failure(let problem): return .respond(.error(400, problem.message, media: media))
     }
-    let client = request.clientAddress
     if request.method == .get {
       do {
         let query = try RequestParameters.fromQueryString(request.queryArgument)
@@ -101,8 +100,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
       case .success(let request):
         let answer: @Sendable () -> BufferedResponse = {
           run(
-            request, authorization: authorization, idempotencyKey: idempotencyKey, client: client,
-            media: media,
+            request, authorization: authorization, idempotencyKey: idempotencyKey, media: media,
             allowMutations: true)
         }
         return service.isBrief(request) ? .computeBrief(answer) : .compute(answer)
@@ -314,7 +312,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
   /// Runs a checked request against the service and answers it in `media`; `allowMutations` is
   /// false for GET.
   func run(
-    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String? = nil, client: String? = nil,
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String? = nil,
     media: ResponseMediaType,
     allowMutations: Bool
   ) -> BufferedResponse {
@@ -323,8 +321,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
     let transport: GraphQLMetrics.Transport = allowMutations ? .post : .get
     do {
       result = try service.execute(
-        request, authorization: authorization, idempotencyKey: idempotencyKey, client: client,
-        allowMutations: allowMutations)
+        request, authorization: authorization, idempotencyKey: idempotencyKey, allowMutations: allowMutations)
     } catch {
       metrics?.record(
         .internalError, operationName: request.operationName, transport: transport, duration: .now - started)

@@ -37,13 +37,6 @@ public protocol GraphQLService: Sendable {
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
   ) throws -> GraphQLResponse
 
-  /// `execute` for a request from the network address `client` (the peer of its connection), for
-  /// limits kept per client; the default ignores the address.
-  func execute(
-    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, client: String?,
-    allowMutations: Bool
-  ) throws -> GraphQLResponse
-
   /// This service for the requests of the network address `client` (the peer of their
   /// connection), for limits kept per client, whichever transport carries them; the default is
   /// the service itself.
@@ -105,14 +98,6 @@ extension GraphQLService {
   }
 
   public func serving(client: String) -> any GraphQLService { self }
-
-  public func execute(
-    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, client: String?,
-    allowMutations: Bool
-  ) throws -> GraphQLResponse {
-    try execute(
-      request, authorization: authorization, idempotencyKey: idempotencyKey, allowMutations: allowMutations)
-  }
 
   /// Delivers nothing incrementally.
   public func startIncremental(_ request: GraphQLRequest, authorization: String?, format: IncrementalFormat)
