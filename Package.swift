@@ -152,6 +152,10 @@ let package = Package(
       dependencies: ["GraphQL", "HTTPServer", "WebSocket", "POSIXThreads", "CEventPoll", "GraphQLExplorer"],
       swiftSettings: strictSettings),
     .target(
+      name: "LaunchServer",
+      dependencies: ["GraphQL", "GraphQLHTTP", "HTTPServer", "LaunchBackend"],
+      swiftSettings: strictSettings),
+    .target(
       name: "RocketClient",
       dependencies: [
         "GraphQLWire", "GraphQLAPI", "POSIXThreads", "POSIXFiles", "SQLite", "CCurl", "CTLS", "WebSocket",
@@ -181,7 +185,7 @@ let package = Package(
       dependencies: [
         "CommandLineKit", "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient",
         "POSIXFiles", "POSIXThreads", "SQLite", "JQ",
-        "GraphQLHTTP", "HTTPServer", "LaunchBackend", "TerminalImages",
+        "GraphQLHTTP", "HTTPServer", "LaunchBackend", "LaunchServer", "TerminalImages",
       ],
       swiftSettings: strictSettings),
 
@@ -314,7 +318,7 @@ let layers: KeyValuePairs<String, [String]> = [
     "ResolverCodegenPlugin", "GraphQLTestSupport",
   ],
   "Client": ["RocketClient", "RocketReserverAPI", "RocketReserverAPITestMocks"],
-  "Server": ["HTTPServer", "GraphQLExplorer", "GraphQLHTTP", "LaunchBackend"],
+  "Server": ["HTTPServer", "GraphQLExplorer", "GraphQLHTTP", "LaunchBackend", "LaunchServer"],
   "App": ["CommandLineKit", "RocketReserverCLI", "rocket-reserver"],
   "Tools": ["embed-resources", "EmbedResourcesPlugin", "engine-benchmark", "cache-benchmark", "TestSupport"],
 ]

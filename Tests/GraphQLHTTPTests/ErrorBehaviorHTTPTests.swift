@@ -51,7 +51,7 @@ extension BlockingSocketSuites {
       let base: GraphQLProcessorService<Void>
 
       func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
-        -> GraphQLServiceResult
+        -> GraphQLResponse
       {
         try base.execute(request, authorization: authorization, allowMutations: allowMutations)
       }
@@ -65,7 +65,7 @@ extension BlockingSocketSuites {
       func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart {
         let first = base.processor.process(request, context: (), admission: .streaming)
         guard first.outcome == .executed, first.operationType == .subscription else {
-          return .single(GraphQLServiceResult(first, requestedOperationName: request.operationName))
+          return .single(first)
         }
         let event = base.processor.process(request, context: (), admission: .streaming)
         let (stream, source) = SubscriptionStream<SubscriptionResult>.makeStream(

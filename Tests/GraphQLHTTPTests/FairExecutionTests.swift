@@ -32,7 +32,7 @@ import Testing
     func isBrief(_ request: GraphQLRequest) -> Bool { request.query.contains("brief") }
 
     func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
-      -> GraphQLServiceResult
+      -> GraphQLResponse
     {
       if request.query.contains("slow") {
         counts.withLock {
@@ -43,7 +43,7 @@ import Testing
         semaphore.wait()
         counts.withLock { $0.running -= 1 }
       }
-      return GraphQLServiceResult(response: .object(["data": .object(["ok": .bool(true)])]), kind: .executed)
+      return .fake(.object(["data": .object(["ok": .bool(true)])]), .executed)
     }
   }
 

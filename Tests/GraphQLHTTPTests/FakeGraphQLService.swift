@@ -36,23 +36,28 @@ struct FakeGraphQLService: GraphQLService {
   }
 
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
-    -> GraphQLServiceResult
+    -> GraphQLResponse
   {
     let query = request.query
     if query.contains("explode") { throw InternalFailure() }
     if query.contains("parseError") {
-      return requestError("Syntax Error: Unexpected Name \"parseError\".", code: "GRAPHQL_PARSE_FAILED")
+      return requestError(
+        "Syntax Error: Unexpected Name \"parseError\".", code: "GRAPHQL_PARSE_FAILED", .parseFailed)
     }
     if query.contains("validationError") {
       return requestError(
-        "Cannot query field \"validationError\" on type \"Query\".", code: "GRAPHQL_VALIDATION_FAILED")
+        "Cannot query field \"validationError\" on type \"Query\".", code: "GRAPHQL_VALIDATION_FAILED",
+        .validationFailed)
     }
     if query.contains("$x"), request.variables?["x"]?.intValue == nil {
       return requestError(
-        "Variable \"$x\" got invalid value; Int cannot represent non-integer value.", code: "BAD_USER_INPUT")
+        "Variable \"$x\" got invalid value; Int cannot represent non-integer value.", code: "BAD_USER_INPUT",
+        .variableCoercionFailed)
     }
     if query.contains("mutation") && !allowMutations {
-      return GraphQLServiceResult(body: [], kind: .mutationNotAllowed, operationName: request.operationName)
+      return GraphQLResponse(
+        outcome: .operationNotAllowed, operationType: .mutation, operationName: request.operationName,
+        errors: [], body: [])
     }
     if query.contains("slow") {
       if let gate { gate.wait() } else { usleep(UInt32(slowSeconds * 1_000_000)) }
@@ -65,12 +70,13 @@ struct FakeGraphQLService: GraphQLService {
     echo["authorization"] = authorization.map(JSON.string) ?? .null
     if query.contains("big") { echo["padding"] = .string(String(repeating: "x", count: 8 << 20)) }
     let data: JSON = .object(["__typename": .string("Query"), "echo": .object(echo)])
-    return GraphQLServiceResult(
-      response: .object(["data": data]), kind: .executed, operationName: request.operationName)
+    return .fake(.object(["data": data]), .executed, operationName: request.operationName)
   }
 
-  private func requestError(_ message: String, code: String) -> GraphQLServiceResult {
+  private func requestError(_ message: String, code: String, _ outcome: GraphQLResponse.Outcome)
+    -> GraphQLResponse
+  {
     let error: JSON = .object(["message": .string(message), "extensions": .object(["code": .string(code)])])
-    return GraphQLServiceResult(response: .object(["errors": .array([error])]), kind: .requestError)
+    return .fake(.object(["errors": .array([error])]), outcome)
   }
 }

@@ -61,12 +61,11 @@ struct StreamingFakeService: GraphQLService {
   }
 
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
-    -> GraphQLServiceResult
+    -> GraphQLResponse
   {
     if request.query.contains("subscription") {
       let error: JSON = .object(["message": .string("Subscriptions need a stream.")])
-      return GraphQLServiceResult(
-        response: .object(["errors": .array([error])]), kind: .subscriptionNeedsStream)
+      return .fake(.object(["errors": .array([error])]), .operationNotAllowed, operationType: .subscription)
     }
     return try base.execute(request, authorization: authorization, allowMutations: allowMutations)
   }
@@ -76,8 +75,7 @@ struct StreamingFakeService: GraphQLService {
       do {
         return .single(try base.execute(request, authorization: authorization, allowMutations: true))
       } catch {
-        return .single(
-          GraphQLServiceResult(body: Array(#"{"errors":[{"message":"boom"}]}"#.utf8), kind: .requestError))
+        return .single(.fake(.object(["errors": .array([.object(["message": .string("boom")])])]), .refused))
       }
     }
     let limit = request.query.contains("finite") ? 2 : Int.max

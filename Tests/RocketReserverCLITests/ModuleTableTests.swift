@@ -143,13 +143,13 @@ import Testing
     }
   }
 
-  @Test func onlyTheProgramSeesTheBackendAndTheHTTPServer() throws {
+  @Test func onlyServesCompositionAndTheProgramSeeTheBackendAndTheHTTPServer() throws {
     let package = try Self.packageModules()
     let seesBoth = package.filter { _, dependencies in
       dependencies.contains("LaunchBackend")
         && !dependencies.isDisjoint(with: ["HTTPServer", "GraphQLHTTP"])
     }
-    #expect(Set(seesBoth.keys) == ["RocketReserverCLI"])
+    #expect(Set(seesBoth.keys) == ["LaunchServer", "RocketReserverCLI"])
     for module in ["HTTPServer", "WebSocket"] {
       #expect(
         Self.reach(module, in: package).isDisjoint(with: ["GraphQL", "GraphQLWire", "LaunchBackend"]),

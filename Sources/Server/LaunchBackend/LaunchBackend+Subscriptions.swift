@@ -11,12 +11,12 @@ extension LaunchBackend {
     /// the event's id and commit time, pulled
     /// at the consumer's pace (a consumer that falls behind catches up from the event log).
     case stream(SubscriptionStream<SubscriptionResult>)
-    /// A valid subscription refused before it started, as a request error (no `data`): its
-    /// `extensions.resumeAfter` is not an event id or is beyond the newest event
+    /// A valid subscription refused before it started, as a request error (no `data`, outcome
+    /// `.refused`): its `extensions.resumeAfter` is not an event id or is beyond the newest event
     /// (`BAD_USER_INPUT`), or names an event the log no longer holds (`EVENTS_EXPIRED`).
     case refused(GraphQLResponse)
     /// A valid subscription that cannot start because the database is unavailable right now:
-    /// the response holds a `SERVICE_UNAVAILABLE` error (a transport answers 503 where it can).
+    /// the response holds a `SERVICE_UNAVAILABLE` error (outcome `.unavailable`).
     case unavailable(GraphQLResponse)
   }
 
@@ -53,7 +53,7 @@ extension LaunchBackend {
     guard first.outcome == .executed, first.operationType == .subscription else { return .single(first) }
     let resumeAfter: Int?
     switch Self.resumeAfter(in: request) {
-    case .failure(let error): return .refused(Self.refusal(error, of: first, data: false))
+    case .failure(let error): return .refused(Self.refusal(error, of: first, as: .refused))
     case .success(let id): resumeAfter = id
     }
     let processor = processor
@@ -67,15 +67,15 @@ extension LaunchBackend {
           let missed = try environment.store.prunedTripEventCount(after: resumeAfter)
           return .refused(
             Self.refusal(
-              APIError.eventsExpired(after: resumeAfter, start: start, missed: missed), of: first, data: false
-            ))
+              APIError.eventsExpired(after: resumeAfter, start: start, missed: missed), of: first,
+              as: .refused))
         }
         // An id no event has had yet cannot come from this log (a client's mistake, or another
         // server's log): waiting for it would hold back every event until the log got there.
         let newest = max(try environment.store.lastTripEventID(), start.prunedThrough)
         if resumeAfter > newest {
           return .refused(
-            Self.refusal(APIError.resumeAfterAhead(resumeAfter, newest: newest), of: first, data: false))
+            Self.refusal(APIError.resumeAfterAhead(resumeAfter, newest: newest), of: first, as: .refused))
         }
       }
       return .stream(
@@ -96,7 +96,7 @@ extension LaunchBackend {
         if case .unavailable? = error as? BookingStoreError { APIError.serviceUnavailable } else {
           APIError.internalError
         }
-      return .unavailable(Self.refusal(failure, of: first, data: true))
+      return .unavailable(Self.refusal(failure, of: first, as: .unavailable))
     }
   }
 
@@ -114,13 +114,15 @@ extension LaunchBackend {
     }
   }
 
-  /// The answer refusing the subscription `first` with `error`: with `"data":null` when
-  /// it failed as it ran, without `data` when it is refused as a request error.
-  private static func refusal(_ error: GraphQLError, of first: GraphQLResponse, data: Bool) -> GraphQLResponse
-  {
+  /// The answer refusing the subscription `first` with `error`, ending as `outcome`: with
+  /// `"data":null` when it failed as it ran (`.unavailable`), without `data` when it is refused
+  /// as a request error (`.refused`).
+  private static func refusal(
+    _ error: GraphQLError, of first: GraphQLResponse, as outcome: GraphQLResponse.Outcome
+  ) -> GraphQLResponse {
     GraphQLResponse(
-      outcome: .executed, operationType: .subscription, operationName: first.operationName,
-      errors: [error], body: ExecutionResult(data: data ? .null : nil, errors: [error]).encoded())
+      outcome: outcome, operationType: .subscription, operationName: first.operationName, errors: [error],
+      body: ExecutionResult(data: outcome == .refused ? nil : .null, errors: [error]).encoded())
   }
 
   /// Whether `authorization` names a signed-in user (a WebSocket's `connection_init` credential

@@ -109,18 +109,35 @@ public final class LaunchBackend: Sendable {
   ///     (`IDEMPOTENCY_KEY_REUSED` when the key was used for a different request). Default none.
   ///   - client: the client's network address, for the per-address login rate (`RATE_LIMITED`);
   ///     default none: not limited.
-  /// - Returns: the response as JSON text, its errors, how far the request got and which
-  ///   operation ran.
+  /// - Returns: the response as JSON text, its errors, how it ended and which operation ran: an
+  ///   executed request whose errors say the database was away is `.unavailable`, one that reused
+  ///   an idempotency key `.conflict`, a refused login `.rateLimited`, in that order.
   public func process(
     _ request: GraphQLRequest, authorization: String?, admission: OperationAdmission = .singleResponse,
     idempotencyKey: String? = nil, client: String? = nil
   ) -> GraphQLResponse {
-    processor.process(
+    var response = processor.process(
       request,
       context: ResolverContext(
         environment: environment, authorization: authorization, idempotencyKey: idempotencyKey, client: client
       ),
       admission: admission)
+    if response.outcome == .executed, !response.errors.isEmpty {
+      response.outcome = Self.outcome(of: response.errors)
+    }
+    return response
+  }
+
+  /// How an executed request ended, from the codes of its errors.
+  static func outcome(of errors: [GraphQLError]) -> GraphQLResponse.Outcome {
+    if errors.contains(where: { $0.code == APIError.serviceUnavailableCode }) { return .unavailable }
+    if errors.contains(where: { $0.code == APIError.idempotencyKeyReusedCode }) { return .conflict }
+    for error in errors where error.code == APIError.rateLimitedCode {
+      if case .int(let seconds)? = error.extensions?["retryAfter"] {
+        return .rateLimited(retryAfterSeconds: seconds)
+      }
+    }
+    return .executed
   }
 
   /// The `tripsBooked` events committed after event `id` (nil: from now on), from this process
@@ -171,28 +188,5 @@ public final class LaunchBackend: Sendable {
   public func close() {
     pruner?.close()
     environment.store.close()
-  }
-}
-
-extension GraphQLResponse {
-  /// Whether a field failed because the booking database could not be reached
-  /// (`SERVICE_UNAVAILABLE`): an HTTP server answers 503 then.
-  public var databaseWasUnavailable: Bool {
-    errors.contains { $0.code == APIError.serviceUnavailableCode }
-  }
-
-  /// Whether a mutation was refused because its `Idempotency-Key` was used for a different
-  /// request (`IDEMPOTENCY_KEY_REUSED`): an HTTP server answers 422 then.
-  public var idempotencyKeyWasReused: Bool {
-    errors.contains { $0.code == APIError.idempotencyKeyReusedCode }
-  }
-
-  /// The seconds until the client may log in again, when a `login` was refused by the
-  /// per-address rate (`RATE_LIMITED`): an HTTP server answers 429 with `Retry-After` then.
-  public var loginRetryAfterSeconds: Int? {
-    for error in errors where error.code == APIError.rateLimitedCode {
-      if case .int(let seconds)? = error.extensions?["retryAfter"] { return seconds }
-    }
-    return nil
   }
 }

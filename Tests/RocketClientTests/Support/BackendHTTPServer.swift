@@ -33,11 +33,10 @@ private struct BackendService: GraphQLService {
   let observe: (@Sendable (String?) -> Void)?
 
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
-    -> GraphQLServiceResult
+    -> GraphQLResponse
   {
     observe?(authorization)
-    let processed = backend.process(
+    return backend.process(
       request, authorization: authorization, admission: .http(allowMutations: allowMutations))
-    return GraphQLServiceResult(processed, requestedOperationName: request.operationName)
   }
 }

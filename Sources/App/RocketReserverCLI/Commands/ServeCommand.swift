@@ -6,6 +6,7 @@ import GraphQLHTTP
 import GraphQLWire
 import HTTPServer
 import LaunchBackend
+import LaunchServer
 
 /// `serve [--host H] [--port P] [--database URL] [--database-pool N] [--max-cost N] ...`: offers the
 /// embedded API over HTTP until SIGINT or SIGTERM.
@@ -82,11 +83,13 @@ public struct ServeCommand: Command {
     context: CommandContext
   ) async -> CommandOutcome {
     let pidFile = options.pidFile
-    let backend: LaunchBackend
+    let server: LaunchServer
     do {
-      backend = try LaunchBackend(
-        store: database.open(), limits: limits, persistedQueries: persisted,
+      server = try LaunchServer(
+        database: database, configuration: configuration, limits: limits, persisted: persisted,
         eventRetention: options.eventRetention, loginLimits: options.loginLimits,
+        logFormat: options.logFormat,
+        metrics: metrics,
         reportInternalError: { error in writeStandardError("rocket-reserver: internal error: \(error)\n") })
     } catch BookingStoreError.cannotConnect(let error) {
       return context.fail("serve: \(error.message)", status: ExitStatus.unavailable)
@@ -98,24 +101,9 @@ public struct ServeCommand: Command {
       return context.fail("serve: \(error)")
     }
     let signals = StopSignals()
-    let registry = metrics.enabled ? ServeMetrics.registry(backend: backend) : nil
-    let probes = HealthProbes(readiness: BackendReadiness.monitor(backend))
-    let server = GraphQLHTTPServer(
-      service: BackendGraphQLService(backend: backend), configuration: configuration,
-      accessLog: StandardErrorAccessLog(format: options.logFormat),
-      metrics: registry.map {
-        ServerMetrics(
-          registry: $0, operationNames: metrics.operationNames, servesEndpoint: metrics.address == nil)
-      }, probes: probes)
-    let metricsServer = registry.flatMap { registry in metrics.address.map { _ in metrics.server(registry) } }
     do {
       try server.start(host: host, port: port)
-      if let metricsServer, let address = metrics.address {
-        try metricsServer.start(host: address.host, port: address.port)
-      }
     } catch {
-      server.stop()
-      backend.close()
       let status: Int32
       switch error {
       case .invalidHost: status = ExitStatus.usage
@@ -130,7 +118,6 @@ public struct ServeCommand: Command {
         (try? Data("\(getpid())\n".utf8).write(to: URL(fileURLWithPath: pidFile), options: .atomic)) != nil
       else {
         server.stop()
-        backend.close()
         return context.fail(
           "serve: cannot write the pid file \(TerminalText.safe(pidFile))", status: ExitStatus.ioError)
       }
@@ -138,7 +125,7 @@ public struct ServeCommand: Command {
     // The output is an unbuffered write(2): the line is out before anyone reads it.
     let endpoint = server.endpoint ?? "http://\(host):\(port)/graphql"
     context.output.writeError("rocket-reserver: serving \(Self.describe(database))\n")
-    let metricsURL = metricsServer.flatMap { $0.url(path: MetricsRouter.path) }
+    let metricsURL = server.metricsURL
     if let metricsURL { context.output.writeError("rocket-reserver: metrics at \(metricsURL)\n") }
     if context.json {
       // One line, whatever the terminal: scripts read it with `head -1`.
@@ -158,15 +145,12 @@ public struct ServeCommand: Command {
       // A load balancer sees /ready fail and stops sending; what it sent meanwhile is served.
       // With --reuse-port the kernel is the balancer: new connections go to the serve that
       // started on the port after this one, and this one's queue empties before it closes.
-      probes.beginDraining()
-      if configuration.reusePort { _ = server.handOverNewConnections() }
+      server.beginDraining()
       context.output.writeError(
         "rocket-reserver: draining for \(options.drainDescription) s (a second signal stops at once)\n")
       _ = await signals.second(within: options.drain)
     }
-    metricsServer?.stop()
     server.stop()
-    backend.close()
     if let pidFile { _ = unlink(pidFile) }
     context.output.writeError("rocket-reserver: stopped\n")
     return .success

@@ -2,9 +2,9 @@ import GraphQLWire
 
 /// The request pipeline for one schema, the one way every transport runs a request: persisted
 /// queries (`PersistedQueryStage`) -> document cache (parse -> validate, cached by query text) -> select the operation -> the transport's
-/// admission -> coerce variables -> cost limit -> execute within the response limits, with the
-/// outcome classified the way an HTTP layer needs it and errors coded as Apollo Server 4 codes
-/// them (`GraphQLResponse.Outcome.errorCode`).
+/// admission -> coerce variables -> cost limit -> execute within the response limits, with how
+/// the request ended (`GraphQLResponse.Outcome`, which knows no transport) and errors coded as
+/// Apollo Server 4 codes them (`GraphQLResponse.Outcome.errorCode`).
 ///
 /// A value type that is safe to share between threads; the cache is the only shared state.
 public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {

@@ -4,7 +4,9 @@ import GraphQLWire
 /// it got, which operation ran, its errors as values, and the response as compact UTF-8 JSON text
 /// written while executing, which a server sends as it is and an in-process caller decodes once.
 public struct GraphQLResponse: Sendable {
-  /// How far a request got.
+  /// How a request ended, in terms no transport owns: the pipeline's stages set the first twelve
+  /// cases; a service over the pipeline may set the last four from what its resolvers reported.
+  /// A server maps each to its status in one place (GraphQL over HTTP: `HTTPStatusTable`).
   public enum Outcome: Hashable, Sendable {
     /// The request names a persisted query by hash that the server does not hold
     /// (`PersistedQueryNotFound`, `PERSISTED_QUERY_NOT_FOUND`): the client sends the text again.
@@ -36,6 +38,18 @@ public struct GraphQLResponse: Sendable {
     /// `RESPONSE_TOO_LARGE` or `REQUEST_TIMEOUT` when a limit stopped the request, even during
     /// validation).
     case executed
+    /// The operation ran, but a resource it needs (a database) is unavailable right now
+    /// (`SERVICE_UNAVAILABLE`): the client may try again later.
+    case unavailable
+    /// The operation ran, but it conflicts with an earlier request: its idempotency key was used
+    /// for a different request (`IDEMPOTENCY_KEY_REUSED`), so nothing was changed.
+    case conflict
+    /// The operation ran, but a field was refused because the client did this too often (a
+    /// `login` over its address's rate, `RATE_LIMITED`): it may try again after the seconds given.
+    case rateLimited(retryAfterSeconds: Int)
+    /// The service refused the request before running it for a reason of its own (a
+    /// subscription's resume point it cannot serve, a failure to start it); no `data`.
+    case refused
 
     /// The `extensions.code` the pipeline gives the errors of a request that stopped here, as
     /// Apollo Server 4 names them (admission and cost limits code their own errors).
@@ -49,15 +63,15 @@ public struct GraphQLResponse: Sendable {
       case .validationFailed: "GRAPHQL_VALIDATION_FAILED"
       case .operationResolutionFailed: "OPERATION_RESOLUTION_FAILURE"
       case .variableCoercionFailed: "BAD_USER_INPUT"
-      case .operationNotAllowed, .costLimitExceeded: nil
+      case .operationNotAllowed, .costLimitExceeded, .refused: nil
       // Field errors that carry no code of their own.
-      case .executed: "INTERNAL_SERVER_ERROR"
+      case .executed, .unavailable, .conflict, .rateLimited: "INTERNAL_SERVER_ERROR"
       }
     }
   }
 
-  /// How far the request got.
-  public let outcome: Outcome
+  /// How the request ended.
+  public var outcome: Outcome
   /// The selected operation's type, once known (nil for parse, validation and operation errors).
   public let operationType: OperationType?
   /// The name of the operation that ran; nil for an anonymous one or when none ran.
@@ -90,7 +104,12 @@ public struct GraphQLResponse: Sendable {
   }
 
   /// Whether the request failed before execution (no `data` in the body).
-  public var isRequestError: Bool { outcome != .executed }
+  public var isRequestError: Bool {
+    switch outcome {
+    case .executed, .unavailable, .conflict, .rateLimited: false
+    default: true
+    }
+  }
 
   /// The response as a value: `body` decoded.
   /// - Throws: `JSONParseError` when the body does not decode, which the pipeline's own text

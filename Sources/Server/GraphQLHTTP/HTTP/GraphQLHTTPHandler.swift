@@ -70,7 +70,6 @@ struct GraphQLHTTPHandler: HTTPRouter {
     case .success(let key): idempotencyKey = key
     case .failure(let problem): return .respond(.error(400, problem.message, media: media))
     }
-    let client = request.clientAddress
     if request.method == .get {
       do {
         let query = try RequestParameters.fromQueryString(request.queryArgument)
@@ -101,8 +100,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
       case .success(let request):
         let answer: @Sendable () -> BufferedResponse = {
           run(
-            request, authorization: authorization, idempotencyKey: idempotencyKey, client: client,
-            media: media,
+            request, authorization: authorization, idempotencyKey: idempotencyKey, media: media,
             allowMutations: true)
         }
         return service.isBrief(request) ? .computeBrief(answer) : .compute(answer)
@@ -306,12 +304,6 @@ struct GraphQLHTTPHandler: HTTPRouter {
     }
   }
 
-  /// What a subscription sent as a plain JSON request is told.
-  static let subscriptionNeedsStream =
-    "Subscriptions are streamed: send Accept: multipart/mixed;subscriptionSpec=1.0 (Apollo's HTTP "
-    + "multipart) or Accept: text/event-stream (graphql-sse), or use a WebSocket at /graphql "
-    + "(graphql-transport-ws or graphql-ws)."
-
   /// The 413 answer for a body over the limit.
   func payloadTooLarge(_ media: ResponseMediaType) -> BufferedResponse {
     .error(413, "The request body is larger than \(maxBodyBytes) bytes.", media: media)
@@ -320,64 +312,27 @@ struct GraphQLHTTPHandler: HTTPRouter {
   /// Runs a checked request against the service and answers it in `media`; `allowMutations` is
   /// false for GET.
   func run(
-    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String? = nil, client: String? = nil,
+    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String? = nil,
     media: ResponseMediaType,
     allowMutations: Bool
   ) -> BufferedResponse {
-    let result: GraphQLServiceResult
+    let result: GraphQLResponse
     let started = ContinuousClock.now
     let transport: GraphQLMetrics.Transport = allowMutations ? .post : .get
     do {
       result = try service.execute(
-        request, authorization: authorization, idempotencyKey: idempotencyKey, client: client,
-        allowMutations: allowMutations)
+        request, authorization: authorization, idempotencyKey: idempotencyKey, allowMutations: allowMutations)
     } catch {
       metrics?.record(
         .internalError, operationName: request.operationName, transport: transport, duration: .now - started)
       return .internalError(media)
     }
-    metrics?.record(
-      result, operationName: result.operationName ?? request.operationName, transport: transport,
-      duration: .now - started)
-    var response: BufferedResponse
-    switch result.kind {
-    case .executed:
-      response = BufferedResponse(status: 200, contentType: media.contentType, body: result.body)
-      // What HTTP caches may do with it; only a GET's answer can be kept (a POST's never is).
-      if !allowMutations {
-        response.headers.append(
-          HTTPHeaderField("Cache-Control", text: result.cachePolicy?.headerValue ?? "no-store"))
-      }
-    case .requestError:
-      let status = media == .graphQLResponseJSON ? 400 : 200
-      response = BufferedResponse(status: status, contentType: media.contentType, body: result.body)
-    case .persistedQueryMiss:
-      response = BufferedResponse(
-        status: 200, contentType: media.contentType, body: result.body,
-        headers: [HTTPHeaderField("Cache-Control", "private, no-cache, must-revalidate")])
-    case .badRequest:
-      response = BufferedResponse(status: 400, contentType: media.contentType, body: result.body)
-    case .unprocessableContent:
-      response = BufferedResponse(status: 422, contentType: media.contentType, body: result.body)
-    case .serviceUnavailable:
-      response = BufferedResponse(status: 503, contentType: media.contentType, body: result.body)
-    case .tooManyRequests:
-      response = BufferedResponse(
-        status: 429, contentType: media.contentType, body: result.body,
-        headers: [HTTPHeaderField("Retry-After", text: String(max(1, result.retryAfterSeconds ?? 1)))])
-    case .mutationNotAllowed:
-      if result.body.isEmpty {
-        response = .error(405, "Mutations can only be sent with POST.", media: media, allow: "POST")
-      } else {
-        response = BufferedResponse(
-          status: 405, contentType: media.contentType, body: result.body,
-          headers: [HTTPHeaderField("Allow", "POST")])
-      }
-    case .subscriptionNeedsStream:
-      response = .error(406, Self.subscriptionNeedsStream, media: media)
-    }
-    response.logLabel = result.operationName
-    if let count = result.errorCount { response.errorCount = count }
+    // The access log names the operation that ran, or, when none ran, the one asked for.
+    let operationName = result.operationName ?? request.operationName
+    metrics?.record(result, operationName: operationName, transport: transport, duration: .now - started)
+    var response = HTTPStatusTable.answer(result, media: media, isGet: !allowMutations)
+    response.logLabel = operationName
+    response.errorCount = result.errors.count
     return response
   }
 }

@@ -27,15 +27,17 @@ package final class GraphQLMetrics: Sendable {
       "\(self)".reduce(into: "") { $0 += $1.isUppercase ? "_" + $1.lowercased() : String($1) }
     }
 
-    init(_ result: GraphQLServiceResult) {
-      switch result.kind {
-      case .executed: self = result.errors.isEmpty ? .ok : .fieldErrors
-      case .requestError: self = .requestError
-      case .persistedQueryMiss: self = .persistedQueryMiss
-      case .badRequest, .unprocessableContent: self = .badRequest
-      case .mutationNotAllowed, .subscriptionNeedsStream: self = .notAllowed
-      case .serviceUnavailable: self = .unavailable
-      case .tooManyRequests: self = .rateLimited
+    init(_ response: GraphQLResponse) {
+      switch response.outcome {
+      case .executed: self = response.errors.isEmpty ? .ok : .fieldErrors
+      case .persistedQueryNotFound, .persistedQueryNotSupported: self = .persistedQueryMiss
+      case .persistedQueryInvalid, .persistedQueryNotInList, .conflict: self = .badRequest
+      case .operationNotAllowed
+      where response.operationType == .mutation || response.operationType == .subscription:
+        self = .notAllowed
+      case .unavailable: self = .unavailable
+      case .rateLimited: self = .rateLimited
+      default: self = .requestError
       }
     }
   }
@@ -117,12 +119,10 @@ package final class GraphQLMetrics: Sendable {
       })
   }
 
-  /// Records an operation that ended with `result` after `duration`.
-  func record(
-    _ result: GraphQLServiceResult, operationName: String?, transport: Transport, duration: Duration
-  ) {
-    record(Status(result), operationName: operationName, transport: transport, duration: duration)
-    for error in result.errors { errors.add(at: Self.codePosition(error.code)) }
+  /// Records an operation that ended with `response` after `duration`.
+  func record(_ response: GraphQLResponse, operationName: String?, transport: Transport, duration: Duration) {
+    record(Status(response), operationName: operationName, transport: transport, duration: duration)
+    for error in response.errors { errors.add(at: Self.codePosition(error.code)) }
   }
 
   /// Records an operation that ended as `status` (a subscription that started: `.ok`; a service

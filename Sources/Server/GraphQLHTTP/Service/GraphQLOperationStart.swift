@@ -5,8 +5,8 @@ import GraphQLWire
 /// begins: a query or mutation answers once; a subscription streams.
 public enum GraphQLOperationStart: Sendable {
   /// One answer: a query's or mutation's result, or the errors of a request that cannot run
-  /// (`kind` says which, as for `GraphQLService.execute`).
-  case single(GraphQLServiceResult)
+  /// (its `outcome` says which, as for `GraphQLService.execute`).
+  case single(GraphQLResponse)
   /// A subscription that was accepted: one encoded `ExecutionResult` (`{"data":...}`) per event,
   /// with the event's id when the service's events have ids (SSE sends it as the `id:` line; a
   /// reconnecting client's `Last-Event-ID` then arrives as `extensions.resumeAfter`), until the

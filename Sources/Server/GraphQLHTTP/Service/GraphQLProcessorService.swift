@@ -26,15 +26,13 @@ public struct GraphQLProcessorService<Context: Sendable>: GraphQLService {
     self.makeContext = makeContext
   }
 
-  /// Runs the request through the processor and classifies its outcome.
+  /// Runs the request through the processor, whose response says how it ended.
   /// - Throws: whatever `makeContext` throws.
   public func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
-    -> GraphQLServiceResult
+    -> GraphQLResponse
   {
     let context = try makeContext(authorization)
-    let response = processor.process(
-      request, context: context, admission: .http(allowMutations: allowMutations))
-    return GraphQLServiceResult(response, requestedOperationName: request.operationName)
+    return processor.process(request, context: context, admission: .http(allowMutations: allowMutations))
   }
 
   /// Runs a query or mutation incrementally through the processor; nil for a subscription or
@@ -45,32 +43,5 @@ public struct GraphQLProcessorService<Context: Sendable>: GraphQLService {
     guard let context = try? makeContext(authorization) else { return nil }
     return processor.processIncrementally(
       request, context: context, admission: .http(allowMutations: true), format: format)
-  }
-}
-
-extension GraphQLServiceResult {
-  /// The result for a request the engine processed: executed requests are `.executed`, a refused
-  /// mutation is `.mutationNotAllowed`, a refused subscription `.subscriptionNeedsStream`,
-  /// everything else that stopped before execution is a `.requestError`. The access log names the
-  /// operation that ran, or, when none ran, the one the client asked for.
-  /// - Parameters:
-  ///   - response: the engine's outcome and encoded response.
-  ///   - requestedOperationName: the `operationName` the client sent.
-  public init(_ response: GraphQLResponse, requestedOperationName: String?) {
-    let kind: Kind
-    switch response.outcome {
-    case .executed: kind = .executed
-    case .operationNotAllowed where response.operationType == .mutation: kind = .mutationNotAllowed
-    case .operationNotAllowed where response.operationType == .subscription: kind = .subscriptionNeedsStream
-    case .persistedQueryNotFound, .persistedQueryNotSupported: kind = .persistedQueryMiss
-    case .persistedQueryInvalid, .persistedQueryNotInList: kind = .badRequest
-    default: kind = .requestError
-    }
-    self.init(
-      body: response.body, kind: kind, operationName: response.operationName ?? requestedOperationName)
-    // An answer with errors is kept by no cache, as Apollo Server has it.
-    cachePolicy = response.errors.isEmpty ? response.cachePolicy : nil
-    errors = response.errors
-    errorCount = response.errors.count
   }
 }

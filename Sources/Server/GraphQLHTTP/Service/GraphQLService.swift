@@ -9,7 +9,9 @@ import HTTPServer
 /// - `execute` is called concurrently from several libmicrohttpd threads, outside any Swift
 ///   concurrency context, and must not block on work that needs one (no waiting on tasks that
 ///   may be scheduled on a busy cooperative pool).
-/// - Classify the result faithfully: the status code depends on it (see `GraphQLServiceResult`).
+/// - Say faithfully how the request ended (`GraphQLResponse.outcome`): the status code depends
+///   on it (`HTTPStatusTable`). An engine pipeline's response says it already; a service whose
+///   resolvers report a database away, a reused idempotency key or a rate sets it from them.
 /// - Throw only for failures the client cannot fix; the server answers those with a generic
 ///   500 and never shows the error to the client.
 public protocol GraphQLService: Sendable {
@@ -18,12 +20,12 @@ public protocol GraphQLService: Sendable {
   /// - Parameters:
   ///   - request: the type-checked request parameters.
   ///   - authorization: the raw `Authorization` header, if any (bare token or `Bearer <token>`).
-  ///   - allowMutations: false for GET requests: a mutation must then not run, and the result
-  ///     must be `.mutationNotAllowed`.
-  /// - Returns: the encoded response and how the server should classify it.
+  ///   - allowMutations: false for GET requests: a mutation must then not run, and the outcome
+  ///     must be `.operationNotAllowed` (with the operation type `.mutation`).
+  /// - Returns: the encoded response and how the request ended.
   /// - Throws: any error for an internal failure; the client gets a generic 500.
   func execute(_ request: GraphQLRequest, authorization: String?, allowMutations: Bool) throws
-    -> GraphQLServiceResult
+    -> GraphQLResponse
 
   /// ``execute(_:authorization:allowMutations:)`` for a request that carried an
   /// `Idempotency-Key` header (IETF draft-ietf-httpapi-idempotency-key-header): a service that
@@ -33,14 +35,7 @@ public protocol GraphQLService: Sendable {
   /// - Parameter idempotencyKey: the key, unquoted (nil when the request had none).
   func execute(
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
-  ) throws -> GraphQLServiceResult
-
-  /// `execute` for a request from the network address `client` (the peer of its connection), for
-  /// limits kept per client; the default ignores the address.
-  func execute(
-    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, client: String?,
-    allowMutations: Bool
-  ) throws -> GraphQLServiceResult
+  ) throws -> GraphQLResponse
 
   /// This service for the requests of the network address `client` (the peer of their
   /// connection), for limits kept per client, whichever transport carries them; the default is
@@ -83,32 +78,26 @@ public protocol GraphQLService: Sendable {
 }
 
 extension GraphQLService {
-  /// Runs the request through `execute`; a failure is a generic internal error.
+  /// Runs the request through `execute`; a failure is a generic internal error, `.refused`.
   public func start(_ request: GraphQLRequest, authorization: String?) -> GraphQLOperationStart {
     do {
       return .single(try execute(request, authorization: authorization, allowMutations: true))
     } catch {
       return .single(
-        GraphQLServiceResult(body: BufferedResponse.internalError(.json).body, kind: .requestError))
+        GraphQLResponse(
+          outcome: .refused, operationType: nil, operationName: nil, errors: [],
+          body: BufferedResponse.internalError(.json).body))
     }
   }
 
   /// Runs the request through ``execute(_:authorization:allowMutations:)``, ignoring the key.
   public func execute(
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, allowMutations: Bool
-  ) throws -> GraphQLServiceResult {
+  ) throws -> GraphQLResponse {
     try execute(request, authorization: authorization, allowMutations: allowMutations)
   }
 
   public func serving(client: String) -> any GraphQLService { self }
-
-  public func execute(
-    _ request: GraphQLRequest, authorization: String?, idempotencyKey: String?, client: String?,
-    allowMutations: Bool
-  ) throws -> GraphQLServiceResult {
-    try execute(
-      request, authorization: authorization, idempotencyKey: idempotencyKey, allowMutations: allowMutations)
-  }
 
   /// Delivers nothing incrementally.
   public func startIncremental(_ request: GraphQLRequest, authorization: String?, format: IncrementalFormat)

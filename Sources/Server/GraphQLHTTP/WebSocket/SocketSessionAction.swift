@@ -26,7 +26,7 @@ protocol GraphQLSocketSession {
   /// Operation `id` yielded a result (an encoded `ExecutionResult`).
   mutating func emitted(id: String, result: [UInt8]) -> [SocketSessionAction]
   /// Operation `id` answered once (a query or mutation, or a request that cannot run).
-  mutating func answered(id: String, result: GraphQLServiceResult) -> [SocketSessionAction]
+  mutating func answered(id: String, result: GraphQLResponse) -> [SocketSessionAction]
   /// Operation `id`'s stream ended on the server's side.
   mutating func finished(id: String) -> [SocketSessionAction]
   /// Time passed: deadlines and keep-alives.
@@ -50,9 +50,9 @@ extension GraphQLSocketSession {
     return [.send(SocketServerMessage.make(Self.resultType, id: id, payload: result))]
   }
 
-  mutating func answered(id: String, result: GraphQLServiceResult) -> [SocketSessionAction] {
+  mutating func answered(id: String, result: GraphQLResponse) -> [SocketSessionAction] {
     guard !closed, active.remove(id) != nil else { return [] }
-    guard result.kind == .executed else {
+    guard result.outcome == .executed else {
       // A request that cannot run ends with `error` (and no `complete`).
       return [.send(SocketServerMessage.make("error", id: id, payload: Self.errorPayload(result.body)))]
     }

@@ -42,7 +42,7 @@ final class WebSocketLoop: Sendable {
   /// What an operation's task reports.
   enum OperationEvent: Sendable {
     case emitted([UInt8])
-    case answered(GraphQLServiceResult)
+    case answered(GraphQLResponse)
     case finished
   }
 

@@ -2,8 +2,7 @@ import HTTPServer
 import LaunchBackend
 
 /// `serve`'s readiness: the booking database answers a trivial statement through the same
-/// connections requests use. The adapter lives here so that neither the server nor the backend
-/// needs to know the other.
+/// connections requests use.
 enum BackendReadiness {
   /// A monitor that checks `backend`'s database at most once a second, off the probe's thread.
   static func monitor(_ backend: LaunchBackend) -> ReadinessMonitor {

@@ -2,17 +2,27 @@ import HTTPServer
 
 /// What `serve` was asked about metrics: whether to keep them, the operation names they count by
 /// name, and the separate address that serves them, if any.
-struct MetricsSettings {
+public struct MetricsSettings: Sendable {
   /// Keep metrics and answer `/metrics` (false with `--no-metrics`).
-  var enabled: Bool
+  public var enabled: Bool
   /// The operations counted under their own name.
-  var operationNames: [String]
+  public var operationNames: [String]
   /// `--metrics-address`: a listener of its own for `/metrics` (the main one then has none).
-  var address: (host: String, port: UInt16)?
+  public var address: (host: String, port: UInt16)?
+
+  /// - Parameters:
+  ///   - enabled: whether to keep metrics at all.
+  ///   - operationNames: the operations counted under their own name.
+  ///   - address: the listener of their own, if any (default none: the main address answers).
+  public init(enabled: Bool, operationNames: [String], address: (host: String, port: UInt16)? = nil) {
+    self.enabled = enabled
+    self.operationNames = operationNames
+    self.address = address
+  }
 
   /// `HOST:PORT` split at its last colon (`127.0.0.1:9464`, `[::1]:9464`, `localhost:0`); nil
   /// when either part is missing or the port is not a number up to 65535.
-  static func listenAddress(_ text: String) -> (host: String, port: UInt16)? {
+  public static func listenAddress(_ text: String) -> (host: String, port: UInt16)? {
     guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]) else {
       return nil
     }
