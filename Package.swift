@@ -203,7 +203,7 @@ let package = Package(
     // MARK: - Tests
     .target(
       name: "TestSupport",
-      dependencies: ["WebSocket"],
+      dependencies: ["GraphQLWire", "WebSocket"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "ShimTests",

@@ -12,11 +12,13 @@ import Testing
 /// `FieldResult`, nil, or an error thrown naming the field's path and message), and semantically
 /// non-null fields are plain values.
 @Suite struct ErrorAwareOperationTests {
-  /// The server of this test.
-  let server: ServeForTests
+  /// The server of this test, and its data directory (removed when the test lets go of it).
+  let server: ServeProcess
+  let directory: TemporaryDirectory
 
   init() throws {
-    server = try ServeForTests()
+    directory = try TemporaryDirectory(prefix: "error-aware")
+    server = try ServeProcess(dataDirectory: directory.path, options: ["--drain", "0"])
   }
 
   func client(_ behavior: ErrorBehavior) -> RocketClient {

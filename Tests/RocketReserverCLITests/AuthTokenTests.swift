@@ -17,7 +17,7 @@ import Testing
 
   @Test func printsTheTokenOfThisEndpointOnlyAgainstServe() throws {
     let fixture = try ShellFixture()
-    let served = try HTTPClientBinaryTests.Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint.absoluteString
     let before = try fixture.run(["--endpoint", endpoint, "auth", "token"])
     #expect(before.status == 77)

@@ -8,8 +8,6 @@ import Testing
 /// merged, `cache` and `cache clear`, a shell and one-shot commands sharing the file, and a
 /// process killed in the middle of a cache write.
 @Suite struct CacheCommandTests {
-  typealias Served = HTTPClientBinaryTests.Served
-
   static func run(_ fixture: ShellFixture, _ endpoint: URL, _ words: [String]) throws -> ProcessResult {
     try fixture.run(["--endpoint", endpoint.absoluteString] + words)
   }
@@ -26,7 +24,7 @@ import Testing
 
   @Test func aStoppedServerIsAnsweredFromTheCacheWithOneLineOnStandardError() throws {
     let fixture = try ShellFixture()
-    var served: Served? = try Served(fixture: fixture)
+    var served: ServeProcess? = try fixture.serve()
     let endpoint = try #require(served?.endpoint)
     let online = try Self.run(fixture, endpoint, ["launch", "42"])
     #expect(online.status == 0)
@@ -56,7 +54,7 @@ import Testing
 
   @Test func bookAndCancelAreWrittenThroughSoTheCacheSaysBooked() throws {
     let fixture = try ShellFixture()
-    let served = try Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint
     #expect(try Self.run(fixture, endpoint, ["login", "cache@example.com"]).status == 0)
     #expect(try Self.run(fixture, endpoint, ["launch", "42"]).standardOutput.contains("booked:   no"))
@@ -75,7 +73,7 @@ import Testing
 
   @Test func everyLaunchSeenIsListedFromTheCacheInListOrder() throws {
     let fixture = try ShellFixture()
-    let served = try Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint
     let walked = try Self.run(fixture, endpoint, ["-c", "launches --page-size 5; more; more"])
     #expect(walked.status == 0)
@@ -91,7 +89,7 @@ import Testing
 
   @Test func cacheShowsTheFileAndCacheClearEmptiesItAndShrinksIt() throws {
     let fixture = try ShellFixture()
-    let served = try Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint
     #expect(try Self.run(fixture, endpoint, ["launches", "--all"]).status == 0)
     let file = Self.cacheFile(fixture)
@@ -123,7 +121,7 @@ import Testing
 
   @Test func aCorruptCacheFileIsMovedAsideWithOneWarningAndTheCommandWorks() throws {
     let fixture = try ShellFixture()
-    let served = try Served(fixture: fixture)
+    let served = try fixture.serve()
     let file = Self.cacheFile(fixture)
     try FileManager.default.createDirectory(
       atPath: URL(fileURLWithPath: file).deletingLastPathComponent().path, withIntermediateDirectories: true)
@@ -140,7 +138,7 @@ import Testing
 
   @Test func aShellAndFourOneShotCommandsShareTheCacheAtOnce() throws {
     let fixture = try ShellFixture()
-    let served = try Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint.absoluteString
     let terminal = try fixture.startShell(["PAGER": ""], arguments: ["--endpoint", endpoint])
     terminal.send("launches --all --page-size 3; launch 7; launch 8; total\n")
@@ -183,7 +181,7 @@ import Testing
 
   @Test func aProcessKilledDuringACacheWriteLeavesAUsableCache() throws {
     let fixture = try ShellFixture()
-    let served = try Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint.absoluteString
     let file = Self.cacheFile(fixture)
     // One page of one launch per request: 110 cache writes in a row.

@@ -11,8 +11,6 @@ import Testing
 /// schema's max-age (from a stub, whose header can be anything), escaped values, what a query
 /// would be read from, and a cache file of the previous schema opened without losing a record.
 @Suite struct CacheShowTests {
-  typealias Served = HTTPClientBinaryTests.Served
-
   static func run(_ fixture: ShellFixture, _ endpoint: URL, _ words: [String]) throws -> ProcessResult {
     try fixture.run(["--endpoint", endpoint.absoluteString] + words)
   }
@@ -31,7 +29,7 @@ import Testing
 
   @Test func anAnswerPastItsMaxAgeIsMarkedStaleWhenTheServerIsStopped() throws {
     let fixture = try ShellFixture()
-    var served: Served? = try Served(fixture: fixture)
+    var served: ServeProcess? = try fixture.serve()
     let endpoint = try #require(served?.endpoint)
     #expect(try Self.run(fixture, endpoint, ["login", "ages@example.com"]).status == 0)
     // `me` has `@cacheControl(maxAge: 0)`: the trips are kept, but stale at once.
@@ -49,7 +47,7 @@ import Testing
 
   @Test func cacheShowPrintsEachFieldWithItsAgeMaxAgeAndWriter() throws {
     let fixture = try ShellFixture()
-    let served = try Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint
     #expect(try Self.run(fixture, endpoint, ["launch", "42"]).status == 0)
 
@@ -112,7 +110,7 @@ import Testing
 
   @Test func aValueWithEscapeSequencesIsShownEscaped() throws {
     let fixture = try ShellFixture()
-    let served = try Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint
     #expect(try Self.run(fixture, endpoint, ["launch", "42"]).status == 0)
     // As a hostile server's answer would have stored it.
@@ -131,7 +129,7 @@ import Testing
 
   @Test func cacheShowQueryListsTheFieldsAnAnswerIsReadFromAndWhatIsMissing() throws {
     let fixture = try ShellFixture()
-    let served = try Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint
     #expect(try Self.run(fixture, endpoint, ["launch", "42"]).status == 0)
 
@@ -173,7 +171,7 @@ import Testing
 
   @Test func aCacheFileOfThePreviousSchemaIsOpenedWithEveryRecord() throws {
     let fixture = try ShellFixture()
-    var served: Served? = try Served(fixture: fixture)
+    var served: ServeProcess? = try fixture.serve()
     let endpoint = try #require(served?.endpoint)
     let online = try Self.run(fixture, endpoint, ["-c", "launch 42; launches --page-size 5"])
     #expect(online.status == 0)

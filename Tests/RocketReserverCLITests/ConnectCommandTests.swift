@@ -21,7 +21,7 @@ import Testing
   @Test func connectSwitchesTheServerItsLoginAndWhatTabOffers() throws {
     let fixture = try ShellFixture()
     #expect(try fixture.run(["login", "ada@example.com"]).status == 0)
-    let served = try HTTPClientBinaryTests.Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint.absoluteString
     let embedded = "rocket-reserver (ada@example.com)> "
     let remote = ShellFixture.prompt(arguments: ["--endpoint", endpoint])

@@ -62,7 +62,7 @@ import Testing
 
   @Test func editOpensTheLastDocumentAndSendsItWhenChanged() throws {
     let fixture = try ShellFixture()
-    let served = try HTTPClientBinaryTests.Served(fixture: fixture)
+    let served = try fixture.serve()
     let editor = try Editor(in: fixture)
     let endpoint = ["--endpoint", served.endpoint.absoluteString]
     let terminal = try fixture.startShell(["EDITOR": editor.command, "VISUAL": ""], arguments: endpoint)

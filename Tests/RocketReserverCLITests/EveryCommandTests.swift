@@ -25,7 +25,7 @@ import Testing
 
   @Test func repeatsUntilCtrlCThenTheShellGoesOn() throws {
     let fixture = try ShellFixture()
-    let served = try HTTPClientBinaryTests.Served(fixture: fixture)
+    let served = try fixture.serve()
     let terminal = try fixture.startShell(arguments: ["--endpoint", served.endpoint.absoluteString])
     let pid = terminal.processIdentifier
     // The command's own options are its own, not every's.
@@ -59,7 +59,7 @@ import Testing
 
   @Test func aFailingRunStopsTheLoopWithItsStatus() throws {
     let fixture = try ShellFixture()
-    let served = try HTTPClientBinaryTests.Served(fixture: fixture)
+    let served = try fixture.serve()
     let run = try fixture.run([
       "--endpoint", served.endpoint.absoluteString, "-c", "every 0.1 launch 999; total",
     ])

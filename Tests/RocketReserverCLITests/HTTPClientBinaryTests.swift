@@ -8,38 +8,6 @@ import Testing
 /// literals against `serve --host ::1`, one connection for a whole session, bounded answers,
 /// redirects, `--header` and `--verbose`.
 @Suite struct HTTPClientBinaryTests {
-  /// A running `serve` on an ephemeral port, and its endpoint as it printed it.
-  final class Served {
-    let process = Process()
-    let endpoint: URL
-
-    init(fixture: ShellFixture, host: String = "127.0.0.1") throws {
-      let output = Pipe()
-      process.executableURL = BuiltProduct.rocketReserver
-      process.arguments = [
-        "serve", "--host", host, "--port", "0", "--data-dir",
-        fixture.root.appendingPathComponent("served").path,
-      ]
-      process.environment = fixture.environment()
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      try process.run()
-      let line = output.fileHandleForReading.readFirstLine()
-      let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      guard text.hasPrefix("listening on "), let url = URL(string: String(text.dropFirst(13))) else {
-        throw CocoaError(.fileReadCorruptFile, userInfo: [NSDebugDescriptionErrorKey: text])
-      }
-      endpoint = url
-    }
-
-    deinit {
-      if process.isRunning {
-        process.interrupt()
-        process.waitUntilExit()
-      }
-    }
-  }
-
   private func measured(_ fixture: ShellFixture, _ arguments: [String], _ extra: [String: String] = [:])
     throws
     -> MeasuredProcessResult
@@ -97,7 +65,7 @@ import Testing
 
   @Test(.enabled(if: hasIPv6Loopback)) func anIPv6LiteralEndpointReachesServe() throws {
     let fixture = try ShellFixture()
-    let served = try Served(fixture: fixture, host: "::1")
+    let served = try fixture.serve(host: "::1")
     #expect(served.endpoint.absoluteString.hasPrefix("http://[::1]:"))
     let run = try fixture.run(["--endpoint", served.endpoint.absoluteString, "launch", "1"])
     #expect(run.status == 0, "\(run.standardError)")
@@ -106,7 +74,7 @@ import Testing
 
   @Test func twentyCommandsShareOneConnection() throws {
     let fixture = try ShellFixture()
-    let served = try Served(fixture: fixture)
+    let served = try fixture.serve()
     let proxy = try LoopbackTCPServer.proxy(to: UInt16(served.endpoint.port ?? 0))
     let lines = String(repeating: "launch 1\n", count: 10) + String(repeating: "total\n", count: 10)
     let run = try fixture.run(["--endpoint", proxy.url().absoluteString], input: lines)

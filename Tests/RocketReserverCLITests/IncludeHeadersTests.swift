@@ -8,7 +8,7 @@ import Testing
 @Suite struct IncludeHeadersTests {
   @Test func theHeadComesBeforeTheResultAgainstServe() throws {
     let fixture = try ShellFixture()
-    let served = try HTTPClientBinaryTests.Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint.absoluteString
     let run = try fixture.run(["--endpoint", endpoint, "launches", "-i", "--page-size", "2"])
     #expect(run.status == 0, "\(run.standardError)")
@@ -53,7 +53,7 @@ import Testing
 
   @Test func theShellIncludesTheHeadForItsLineOnly() throws {
     let fixture = try ShellFixture()
-    let served = try HTTPClientBinaryTests.Served(fixture: fixture)
+    let served = try fixture.serve()
     let arguments = ["--endpoint", served.endpoint.absoluteString]
     let terminal = try fixture.startShell(arguments: arguments)
     terminal.send("launches --page-size 1 -i\n")

@@ -17,7 +17,7 @@ import Testing
 
   @Test func aFilterPrintsItsResultsRawOneALineAgainstServe() throws {
     let fixture = try ShellFixture()
-    let served = try HTTPClientBinaryTests.Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint.absoluteString
     let id = try firstLaunchID(fixture, endpoint: endpoint)
     // The page is `{"launches":{"cursor":...,"launches":[...]}}`.
@@ -134,7 +134,7 @@ import Testing
 
   @Test func theShellFiltersEachLinesDocument() throws {
     let fixture = try ShellFixture()
-    let served = try HTTPClientBinaryTests.Served(fixture: fixture)
+    let served = try fixture.serve()
     let endpoint = served.endpoint.absoluteString
     let id = try firstLaunchID(fixture, endpoint: endpoint)
     let arguments = ["--endpoint", endpoint]

@@ -91,7 +91,7 @@ import Testing
 
   @Test func aFreshShellOnAnEndpointCompletesFromTheCacheWithTheServerGone() throws {
     let fixture = try ShellFixture()
-    var served: HTTPClientBinaryTests.Served? = try HTTPClientBinaryTests.Served(fixture: fixture)
+    var served: ServeProcess? = try fixture.serve()
     let endpoint = try #require(served?.endpoint.absoluteString)
     #expect(try fixture.run(["--endpoint", endpoint, "login", "ada@example.com"]).status == 0)
     #expect(try fixture.run(["--endpoint", endpoint, "launches", "--page-size", "3"]).status == 0)

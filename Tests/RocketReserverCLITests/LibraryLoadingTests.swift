@@ -55,9 +55,8 @@ import Testing
 
   @Test func anEndpointOpensLibcurlAndAnswers() throws {
     let fixture = try ShellFixture()
-    let server = try ServeTests.Server(
-      fixture: fixture, dataDirectory: fixture.root.appendingPathComponent("d").path)
-    defer { _ = server.stop() }
+    let server = try fixture.serve()
+    defer { _ = server.terminate() }
     let (result, opened) = try openedLibraries(
       ["--endpoint", server.endpoint.absoluteString, "launch", "5"], fixture: fixture)
     #expect(result.status == 0)
@@ -69,9 +68,8 @@ import Testing
   /// An answer from the normalized cache sends nothing, so it need not open libcurl at all.
   @Test func aCacheFirstAnswerFromTheCacheOpensNoLibcurl() throws {
     let fixture = try ShellFixture()
-    let server = try ServeTests.Server(
-      fixture: fixture, dataDirectory: fixture.root.appendingPathComponent("d").path)
-    defer { _ = server.stop() }
+    let server = try fixture.serve()
+    defer { _ = server.terminate() }
     let endpoint = server.endpoint.absoluteString
     let warm = try runProcess(
       BuiltProduct.rocketReserver, ["--endpoint", endpoint, "launch", "5"], environment: fixture.environment()

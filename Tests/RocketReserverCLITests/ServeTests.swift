@@ -10,68 +10,34 @@ import Testing
 
 /// `rocket-reserver serve` end to end: the real binary on an ephemeral port, queried over HTTP.
 @Suite struct ServeTests {
-  /// A running `serve` and its endpoint.
-  final class Server {
-    let process = Process()
-    let endpoint: URL
-    private let errors = Pipe()
-
-    init(fixture: ShellFixture, dataDirectory: String) throws {
-      let output = Pipe()
-      process.executableURL = BuiltProduct.rocketReserver
-      process.arguments = ["serve", "--port", "0", "--data-dir", dataDirectory]
-      process.environment = fixture.environment()
-      process.standardOutput = output
-      process.standardError = errors
-      try process.run()
-      // The first line is the address; reading blocks until serve printed it (or exited).
-      let line = output.fileHandleForReading.readFirstLine()
-      let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-      guard text.hasPrefix("listening on "), let url = URL(string: String(text.dropFirst(13))) else {
-        throw CocoaError(.fileReadCorruptFile, userInfo: [NSDebugDescriptionErrorKey: text])
-      }
-      endpoint = url
-    }
-
-    /// Sends SIGTERM (or SIGINT when `interrupt`) and returns the exit status and standard error.
-    func stop(interrupt: Bool = false) -> (Int32, String) {
-      if interrupt { process.interrupt() } else { process.terminate() }
-      process.waitUntilExit()
-      let log = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      return (process.terminationStatus, log)
-    }
-
-    deinit {
-      if process.isRunning { process.interrupt() }
-    }
+  /// `serve --port 0` (no `--host`: the default) on `dataDirectory`, its standard error kept.
+  private func serve(_ fixture: ShellFixture, dataDirectory: String) throws -> ServeProcess {
+    try ServeProcess(
+      dataDirectory: dataDirectory, host: nil, environment: fixture.environment(), errors: .captured)
   }
 
   /// POSTs an operation and returns the decoded JSON body.
   private func post(
-    _ endpoint: URL, query: String, operationName: String, variables: [String: Any] = [:],
+    _ server: ServeProcess, query: String, operationName: String, variables: [String: Any] = [:],
     token: String? = nil
   ) async throws -> [String: Any] {
-    var request = URLRequest(url: endpoint)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    if let token { request.setValue(token, forHTTPHeaderField: "Authorization") }
-    request.httpBody = try JSONSerialization.data(withJSONObject: [
+    let body = try JSONSerialization.data(withJSONObject: [
       "query": query, "operationName": operationName, "variables": variables,
     ])
-    let (body, _) = try await URLSession.shared.data(for: request)
-    return try #require(try JSONSerialization.jsonObject(with: body) as? [String: Any])
+    let answer = try await server.post(String(decoding: body, as: UTF8.self), token: token)
+    return try #require(try JSONSerialization.jsonObject(with: Data(answer.body)) as? [String: Any])
   }
 
   @Test func servesQueriesAndMutationsThenStopsCleanly() async throws {
     let fixture = try ShellFixture()
     let dataDirectory = fixture.root.appendingPathComponent("served").path
-    let server = try Server(fixture: fixture, dataDirectory: dataDirectory)
+    let server = try serve(fixture, dataDirectory: dataDirectory)
     #expect(server.endpoint.host == "127.0.0.1")
     #expect(server.endpoint.path == "/graphql")
     #expect((server.endpoint.port ?? 0) > 0)
 
     let list = try await post(
-      server.endpoint, query: LaunchListQuery.document, operationName: LaunchListQuery.operationName)
+      server, query: LaunchListQuery.document, operationName: LaunchListQuery.operationName)
     let data = try #require(list["data"] as? [String: Any])
     let launches = try #require((data["launches"] as? [String: Any])?["launches"] as? [[String: Any]])
     #expect(launches.count == 20)
@@ -84,12 +50,12 @@ import Testing
     #expect((printed as? NSDictionary) == (data as NSDictionary))
 
     let login = try await post(
-      server.endpoint, query: LoginMutation.document, operationName: "Login",
+      server, query: LoginMutation.document, operationName: "Login",
       variables: ["email": "ada@example.com"])
     let token = try #require(
       ((login["data"] as? [String: Any])?["login"] as? [String: Any])?["token"] as? String)
     let booked = try await post(
-      server.endpoint, query: BookTripsMutation.document, operationName: "BookTrips",
+      server, query: BookTripsMutation.document, operationName: "BookTrips",
       variables: ["ids": ["42"]], token: token)
     let trip = try #require((booked["data"] as? [String: Any])?["bookTrips"] as? [String: Any])
     #expect(trip["success"] as? Bool == true)
@@ -101,7 +67,7 @@ import Testing
     #expect(busy.status == 69)
     #expect(busy.standardError == "rocket-reserver: serve: address 127.0.0.1:\(port) is already in use\n")
 
-    let (status, log) = server.stop()
+    let (status, log) = server.stop(SIGTERM)
     #expect(status == 0)
     #expect(log.contains("127.0.0.1 POST /graphql 200 LaunchList"))
     #expect(log.contains("BookTrips"))
@@ -115,8 +81,8 @@ import Testing
 
   @Test func ctrlCStopsTheServerGracefully() throws {
     let fixture = try ShellFixture()
-    let server = try Server(fixture: fixture, dataDirectory: fixture.root.appendingPathComponent("s").path)
-    let (status, log) = server.stop(interrupt: true)
+    let server = try serve(fixture, dataDirectory: fixture.root.appendingPathComponent("s").path)
+    let (status, log) = server.stop(SIGINT)
     #expect(status == 0)
     #expect(log.hasSuffix("rocket-reserver: stopped\n"))
   }

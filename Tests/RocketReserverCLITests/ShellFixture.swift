@@ -34,6 +34,13 @@ final class ShellFixture {
 
   deinit { try? FileManager.default.removeItem(at: root) }
 
+  /// `serve` on an ephemeral port of `host`, with this fixture's environment and its data in
+  /// `served` under the root.
+  func serve(host: String = "127.0.0.1") throws -> ServeProcess {
+    try ServeProcess(
+      dataDirectory: root.appendingPathComponent("served").path, host: host, environment: environment())
+  }
+
   var stateHome: URL { root.appendingPathComponent("state") }
   var historyFile: URL { stateHome.appendingPathComponent("rocket-reserver/history") }
 

@@ -14,7 +14,7 @@ import Testing
 
   @Test func theShellPrintsEachCommandsTimeAfterItsOutput() throws {
     let fixture = try ShellFixture()
-    let served = try HTTPClientBinaryTests.Served(fixture: fixture)
+    let served = try fixture.serve()
     let terminal = try fixture.startShell(arguments: ["--endpoint", served.endpoint.absoluteString])
     terminal.send("timing\n")
     #expect(try fixture.expectPrompt(terminal).contains("timing is off"))
@@ -43,7 +43,7 @@ import Testing
 
   @Test func timesStayOutOfJSONDocumentsAndRows() throws {
     let fixture = try ShellFixture()
-    let served = try HTTPClientBinaryTests.Served(fixture: fixture)
+    let served = try fixture.serve()
     let script = "timing on\ntotal --json\nlaunches --page-size 2 --format ids\ntotal"
     let run = try fixture.run(["--endpoint", served.endpoint.absoluteString], input: script)
     #expect(run.status == 0, "\(run)")

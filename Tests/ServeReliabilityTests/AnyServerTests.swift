@@ -10,47 +10,24 @@ import Testing
 /// later command goes straight to POST with the text.
 @Suite(.serialized, .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")))
 struct AnyServerTests {
-  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Peers/post_only_graphql_server.py")
-
-  /// The peer's request lines (`GET /graphql?...`, `POST /graphql`) written since the last call.
-  static func requests(of peer: WatchProcess) -> [String] {
-    var lines: [String] = []
-    // The peer writes each line before it answers, so after a command has ended its lines are
-    // in the pipe already: the wait only ends the collection.
-    while let line = peer.nextErrorLine(timeout: 0.5) { lines.append(line) }
-    return lines
-  }
-
-  static func run(_ arguments: [String], home: String) throws -> ProcessResult {
-    try runProcess(
-      BuiltProduct.rocketReserver, arguments,
-      environment: [
-        "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state",
-        "XDG_CACHE_HOME": home + "/cache", "XDG_DATA_HOME": home + "/data",
-      ])
-  }
-
   @Test(arguments: ["501", "405", "express"])
   func everyCommandWorksWithOneRequestSpentOnFindingOut(mode: String) throws {
     let directory = try TemporaryDirectory(prefix: "any-server")
     let serve = try ServeProcess(dataDirectory: directory.child("serve"))
-    let peer = try WatchProcess(
-      [Self.script.path, mode, serve.endpoint.absoluteString], home: directory.path,
-      executable: URL(fileURLWithPath: "/usr/bin/python3"))
-    defer { _ = peer.stop(with: SIGKILL) }
-    let port = try #require(peer.nextLine(timeout: 30), "the peer printed its port")
-    let endpoint = "http://127.0.0.1:\(port)/graphql"
+    let peer = try PythonPeer(
+      "post_only_graphql_server.py", [mode, serve.endpoint.absoluteString], home: directory.path)
+    defer { peer.stop() }
+    let endpoint = peer.endpoint
     let home = directory.child("home")
 
-    let first = try Self.run(["-v", "--endpoint", endpoint, "launch", "5"], home: home)
+    let first = try ClientHome.run(["-v", "--endpoint", endpoint, "launch", "5"], home: home)
     #expect(first.status == 0, "\(mode): \(first.standardError)")
     #expect(first.standardOutput.contains("launch:   5"))
     let said = first.standardError.components(separatedBy: "does not take persisted queries").count - 1
     #expect(said == 1, "\(mode): said once under -v: \(first.standardError)")
     // The hash by GET is refused, then the text goes by POST, twice: the serve behind the peer
     // refuses the onError value no server defines, and answers onError NULL.
-    let found = Self.requests(of: peer)
+    let found = peer.errorLines()
     #expect(found.count == 3, "\(mode): \(found)")
     #expect(found.first?.hasPrefix("GET /graphql?") == true, "\(mode): the hash by GET, refused")
     #expect(found.dropFirst() == ["POST /graphql", "POST /graphql"], "\(mode): then the text by POST")
@@ -61,18 +38,18 @@ struct AnyServerTests {
       ["total"], ["cancel", "6"], ["launch", "6"], ["whoami"],
     ]
     for command in commands {
-      let run = try Self.run(["--endpoint", endpoint] + command, home: home)
+      let run = try ClientHome.run(["--endpoint", endpoint] + command, home: home)
       #expect(run.status == 0, "\(mode) \(command): \(run.standardError)")
       #expect(!run.standardError.contains("persisted"), "\(mode) \(command): silent without -v")
-      later += Self.requests(of: peer)
+      later += peer.errorLines()
     }
     #expect(later.count >= commands.count)
     #expect(later.allSatisfy { $0 == "POST /graphql" }, "\(mode): no GET, no hash-only attempt: \(later)")
 
     // Under -v the remembered finding is said, once, and costs no request.
-    let recalled = try Self.run(["-v", "--endpoint", endpoint, "total"], home: home)
+    let recalled = try ClientHome.run(["-v", "--endpoint", endpoint, "total"], home: home)
     #expect(recalled.status == 0)
     #expect(recalled.standardError.contains("took no persisted queries when last asked"))
-    #expect(Self.requests(of: peer) == ["POST /graphql"])
+    #expect(peer.errorLines() == ["POST /graphql"])
   }
 }

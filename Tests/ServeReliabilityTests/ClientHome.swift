@@ -31,6 +31,16 @@ final class ClientHome: @unchecked Sendable {
     ]
   }
 
+  /// Runs the binary with `arguments` and only the XDG folders of `home` set.
+  static func run(_ arguments: [String], home: String) throws -> ProcessResult {
+    try runProcess(
+      BuiltProduct.rocketReserver, arguments,
+      environment: [
+        "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state",
+        "XDG_CACHE_HOME": home + "/cache", "XDG_DATA_HOME": home + "/data",
+      ])
+  }
+
   /// Runs one command (`--endpoint` first), or with `input` a piped session of its lines.
   func run(_ arguments: [String], input: String = "") throws -> ProcessResult {
     try runProcess(

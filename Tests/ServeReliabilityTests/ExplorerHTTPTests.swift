@@ -8,38 +8,17 @@ import Testing
 /// versioned assets in gzip, `--no-explorer`, and validation without execution.
 @Suite(.serialized)
 struct ExplorerHTTPTests {
-  /// An answer as curl saw it: status, header fields (lower-cased names) and body bytes as sent.
-  struct Answer {
-    var status = 0
-    var headers: [String: String] = [:]
-    var body = Data()
-    var text: String { String(decoding: body, as: UTF8.self) }
+  /// The answer on a connection of its own, the bytes as sent, to a client that sends `Accept: */*`
+  /// (as curl does) unless `headers` say otherwise; with `data`, a POST of that JSON.
+  static func get(_ url: String, headers: [String: String] = [:], data: String? = nil) throws -> HTTPAnswer {
+    var fields = ["Accept": "*/*"].merging(headers) { $1 }
+    if data != nil { fields["Content-Type"] = "application/json" }
+    return try TestHTTP.sendWaiting(
+      try #require(URL(string: url)), method: data == nil ? "GET" : "POST", headers: fields, body: data,
+      over: .socket)
   }
 
-  static func get(_ url: String, headers: [String] = [], data: String? = nil) throws -> Answer {
-    let directory = try TemporaryDirectory(prefix: "explorer-curl")
-    let headerFile = directory.child("headers")
-    let bodyFile = directory.child("body")
-    var arguments = ["-sS", "-D", headerFile, "-o", bodyFile]
-    for header in headers { arguments += ["-H", header] }
-    if let data { arguments += ["-H", "Content-Type: application/json", "--data-binary", data] }
-    let result = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"), arguments + [url])
-    guard result.status == 0 else {
-      throw ServeProcess.StartFailure(description: "curl: \(result.standardError)")
-    }
-    var answer = Answer()
-    let lines = (try String(contentsOfFile: headerFile, encoding: .utf8)).split(separator: "\r\n")
-    answer.status = lines.first.flatMap { Int($0.split(separator: " ")[1]) } ?? 0
-    for line in lines.dropFirst() {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      answer.headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
-        .trimmingCharacters(in: .whitespaces)
-    }
-    answer.body = try Data(contentsOf: URL(fileURLWithPath: bodyFile))
-    return answer
-  }
-
-  static let browserAccept = "Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+  static let browserAccept = ["Accept": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"]
 
   @Test func aBrowserGetsThePageAndItsVersionedAssetsAGraphQLClientGetsGraphQL() throws {
     let directory = try TemporaryDirectory(prefix: "explorer-http")
@@ -47,7 +26,7 @@ struct ExplorerHTTPTests {
     let endpoint = server.endpoint.absoluteString
     let origin = endpoint.replacingOccurrences(of: "/graphql", with: "")
 
-    let page = try Self.get(endpoint, headers: [Self.browserAccept])
+    let page = try Self.get(endpoint, headers: Self.browserAccept)
     #expect(page.status == 200)
     #expect(page.headers["content-type"] == "text/html; charset=utf-8")
     let policy = page.headers["content-security-policy"] ?? ""
@@ -57,15 +36,15 @@ struct ExplorerHTTPTests {
     #expect(!page.text.contains("<script>"))
     #expect(!page.text.contains("style="))
     // The root page and a shared link with a document get it too.
-    #expect(try Self.get(origin + "/", headers: [Self.browserAccept]).text == page.text)
-    let link = try Self.get(endpoint + "?query=%7B__typename%7D", headers: ["Accept: text/html"])
+    #expect(try Self.get(origin + "/", headers: Self.browserAccept).text == page.text)
+    let link = try Self.get(endpoint + "?query=%7B__typename%7D", headers: ["Accept": "text/html"])
     #expect(link.text == page.text)
 
     let assets = page.text.matches(of: /(?:src|href)="(\/explorer\/[^"]+)"/).map { String($0.1) }
     #expect(assets.count == 3)
     for asset in assets {
       #expect(asset.contains(/\.[0-9a-f]{16}\.(js|css)$/))
-      let zipped = try Self.get(origin + asset, headers: ["Accept-Encoding: gzip"])
+      let zipped = try Self.get(origin + asset, headers: ["Accept-Encoding": "gzip"])
       #expect(zipped.status == 200)
       #expect(zipped.headers["cache-control"] == "public, max-age=31536000, immutable")
       #expect(zipped.headers["content-encoding"] == "gzip")
@@ -76,21 +55,21 @@ struct ExplorerHTTPTests {
     #expect(try Self.get(origin + "/explorer/explorer.0000000000000000.js").status == 404)
 
     // Without text/html, the same URLs mean what they meant.
-    let plainGet = try Self.get(endpoint, headers: ["Accept: application/json"])
+    let plainGet = try Self.get(endpoint, headers: ["Accept": "application/json"])
     #expect(plainGet.status == 400)
     #expect(plainGet.text.contains("Missing the \\\"query\\\" parameter"))
-    let query = try Self.get(endpoint + "?query=%7B__typename%7D", headers: ["Accept: */*"])
+    let query = try Self.get(endpoint + "?query=%7B__typename%7D", headers: ["Accept": "*/*"])
     #expect(query.text == #"{"data":{"__typename":"Query"}}"#)
     let home = try Self.get(origin + "/")
     #expect(home.text.contains("RocketReserver GraphQL API"))
-    let refused = try Self.get(endpoint, headers: ["Accept: text/html;q=0, application/json"])
+    let refused = try Self.get(endpoint, headers: ["Accept": "text/html;q=0, application/json"])
     #expect(refused.status == 400)
   }
 
   @Test func noExplorerAnswersABrowserWithGraphQL() throws {
     let directory = try TemporaryDirectory(prefix: "explorer-off")
     let server = try ServeProcess(dataDirectory: directory.child("data"), options: ["--no-explorer"])
-    let page = try Self.get(server.endpoint.absoluteString, headers: [Self.browserAccept])
+    let page = try Self.get(server.endpoint.absoluteString, headers: Self.browserAccept)
     #expect(page.status == 400)
     #expect(page.headers["content-type"]?.hasPrefix("application/json") == true)
     let asset = try Self.get(
@@ -112,7 +91,7 @@ struct ExplorerHTTPTests {
     #expect(codegen.status == 0)
     let server = try ServeProcess(
       dataDirectory: directory.child("data"), options: ["--persisted-queries", manifest, "--persisted-only"])
-    let page = try Self.get(server.endpoint.absoluteString, headers: [Self.browserAccept])
+    let page = try Self.get(server.endpoint.absoluteString, headers: Self.browserAccept)
     #expect(page.status == 400)
     #expect(page.headers["content-type"]?.hasPrefix("application/json") == true)
     let validation = try Self.get(

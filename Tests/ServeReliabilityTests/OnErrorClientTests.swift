@@ -11,18 +11,6 @@ import Testing
 /// same URL (`Tests/Peers/post_only_graphql_server.py strict`): the request then refused goes
 /// again without the parameter, and the endpoint is remembered as not honouring it.
 @Suite(.serialized, .enabled(if: IncrementalPeer.isAvailable)) struct OnErrorClientTests {
-  static let peers = RepositoryRoot.url.appendingPathComponent("Tests/Peers")
-  static let python = URL(fileURLWithPath: "/usr/bin/python3")
-
-  static func run(_ arguments: [String], home: String) throws -> ProcessResult {
-    try runProcess(
-      BuiltProduct.rocketReserver, arguments,
-      environment: [
-        "XDG_CONFIG_HOME": home + "/config", "XDG_STATE_HOME": home + "/state",
-        "XDG_CACHE_HOME": home + "/cache", "XDG_DATA_HOME": home + "/data",
-      ])
-  }
-
   /// The `--trace` lines of the request bodies (`> {...}`) and GET URLs a run sent.
   static func sent(_ run: ProcessResult) -> [String] {
     run.standardError.split(separator: "\n").map(String.init).filter {
@@ -40,7 +28,7 @@ import Testing
     let endpoint = serve.endpoint.absoluteString
     let home = directory.child("home")
 
-    let first = try Self.run(
+    let first = try ClientHome.run(
       ["-v", "--trace", "--no-apq", "--endpoint", endpoint, "launch", "5"], home: home)
     #expect(first.status == 0, "\(first.standardError)")
     #expect(first.standardOutput.contains("launch:   5"))
@@ -54,7 +42,7 @@ import Testing
 
     // The next process recalls it from the cache file: no probe, NULL by GET too (a hashed
     // query), and said once under -v.
-    let second = try Self.run(
+    let second = try ClientHome.run(
       ["-v", "--trace", "--endpoint", endpoint, "launches", "--page-size", "2"], home: home)
     #expect(second.status == 0, "\(second.standardError)")
     #expect(Self.count("honoured onError when last asked", in: second.standardError) == 1)
@@ -74,7 +62,7 @@ import Testing
     #expect(subscribe?.contains(#""onError":"NULL""#) == true, "\(subscribe ?? "no request traced")")
 
     // Without -v nothing is said.
-    let quiet = try Self.run(["--endpoint", endpoint, "launch", "6"], home: home)
+    let quiet = try ClientHome.run(["--endpoint", endpoint, "launch", "6"], home: home)
     #expect(quiet.status == 0)
     #expect(!quiet.standardError.contains("onError"), "\(quiet.standardError)")
   }
@@ -82,22 +70,17 @@ import Testing
   @Test(arguments: ["lenient", "strict"])
   func aServerThatDoesNotKnowItGetsNothing(mode: String) throws {
     let directory = try TemporaryDirectory(prefix: "on-error-peer")
-    let peer = try WatchProcess(
-      [Self.peers.appendingPathComponent("failing_rocket_graphql_server.py").path, "", mode],
-      home: directory.path, executable: Self.python,
-      extraEnvironment: ["PYTHONPATH": RepositoryRoot.url.appendingPathComponent(".build/python-peers").path])
-    defer { _ = peer.stop(with: SIGKILL) }
-    let port = try #require(peer.nextLine(timeout: 30), "the peer printed its port")
-    let endpoint = "http://127.0.0.1:\(port)/graphql"
+    let peer = try PythonPeer("failing_rocket_graphql_server.py", ["", mode], home: directory.path)
+    defer { peer.stop() }
+    let endpoint = peer.endpoint
     let home = directory.child("home")
 
-    let first = try Self.run(["-v", "--endpoint", endpoint, "launch", "2"], home: home)
+    let first = try ClientHome.run(["-v", "--endpoint", endpoint, "launch", "2"], home: home)
     #expect(first.status == 0, "\(mode): \(first.standardError)")
     #expect(first.standardOutput.contains("mission:  DemoSat"))
     let how = mode == "strict" ? "refuses the onError parameter" : "does not honour onError"
     #expect(Self.count(how, in: first.standardError) == 1, "\(first.standardError)")
-    var bodies: [String] = []
-    while let line = peer.nextErrorLine(timeout: 0.5) { bodies.append(line) }
+    let bodies = peer.errorLines()
     #expect(bodies.contains { $0.contains("ROCKET_RESERVER_PROBE") }, "\(mode): \(bodies)")
     if mode == "strict" {
       // Refused with the value no server defines, and with NULL: the answer came without either.
@@ -110,35 +93,30 @@ import Testing
       #expect(!bodies.contains { $0.contains("NULL") }, "\(mode): \(bodies)")
     }
 
-    let second = try Self.run(["-v", "--endpoint", endpoint, "launch", "3"], home: home)
+    let second = try ClientHome.run(["-v", "--endpoint", endpoint, "launch", "3"], home: home)
     #expect(second.status == 0)
     #expect(Self.count("did not honour onError when last asked", in: second.standardError) == 1)
-    var later: [String] = []
-    while let line = peer.nextErrorLine(timeout: 0.5) { later.append(line) }
+    let later = peer.errorLines()
     #expect(!later.isEmpty && !later.contains { $0.contains("onError") }, "\(mode): \(later)")
   }
 
   @Test func aServerThatTurnsStrictIsAnsweredWithoutItAndRemembered() throws {
     let directory = try TemporaryDirectory(prefix: "on-error-strict")
     let serve = try ServeProcess(dataDirectory: directory.child("serve"))
-    let peer = try WatchProcess(
-      [
-        Self.peers.appendingPathComponent("post_only_graphql_server.py").path, "strict",
-        serve.endpoint.absoluteString, directory.child("strict"),
-      ],
-      home: directory.path, executable: Self.python)
-    defer { _ = peer.stop(with: SIGKILL) }
-    let port = try #require(peer.nextLine(timeout: 30), "the peer printed its port")
-    let endpoint = "http://127.0.0.1:\(port)/graphql"
+    let peer = try PythonPeer(
+      "post_only_graphql_server.py", ["strict", serve.endpoint.absoluteString, directory.child("strict")],
+      home: directory.path)
+    defer { peer.stop() }
+    let endpoint = peer.endpoint
     let home = directory.child("home")
 
-    let first = try Self.run(["-v", "--endpoint", endpoint, "launch", "2"], home: home)
+    let first = try ClientHome.run(["-v", "--endpoint", endpoint, "launch", "2"], home: home)
     #expect(first.status == 0, "\(first.standardError)")
     #expect(first.standardError.contains("honours onError (it refused"), "\(first.standardError)")
 
     // The server behind the URL is replaced by one that refuses parameters it does not know.
     #expect(FileManager.default.createFile(atPath: directory.child("strict"), contents: Data()))
-    let refused = try Self.run(["-v", "--trace", "--endpoint", endpoint, "launch", "3"], home: home)
+    let refused = try ClientHome.run(["-v", "--trace", "--endpoint", endpoint, "launch", "3"], home: home)
     #expect(refused.status == 0, "\(refused.standardError)")
     #expect(refused.standardOutput.contains("launch:   3"))
     #expect(
@@ -146,7 +124,7 @@ import Testing
         #"now refuses onError (HTTP 400 "Unknown request parameter \"onError\".")"#),
       "\(refused.standardError)")
 
-    let later = try Self.run(["-v", "--trace", "--endpoint", endpoint, "launch", "4"], home: home)
+    let later = try ClientHome.run(["-v", "--trace", "--endpoint", endpoint, "launch", "4"], home: home)
     #expect(later.status == 0, "\(later.standardError)")
     #expect(later.standardError.contains("did not honour onError when last asked"))
     #expect(!Self.sent(later).contains { $0.contains("onError") }, "\(later.standardError)")

@@ -109,15 +109,14 @@ import Testing
 
     // Back, but the first answer is lost after the server committed it.
     try fixture.start()
-    fixture.proxy.dropsOnlyChanges.store(true, ordering: .relaxed)
-    fixture.proxy.dropsAnswers.store(true, ordering: .relaxed)
+    fixture.proxy.drop(.changes)
     // Without persisted queries, the first keyed request of the flush is the one that commits.
     let lost = try fixture.client(["--no-apq", "total"])
     // The flush stopped at the lost answer; the command's own question was answered.
     #expect(lost.status == 0, "\(lost.standardError)")
     #expect(!lost.standardError.contains("sent: "), "\(lost.standardError)")
     #expect(try fixture.events() == [1], "the server made the first change, the client did not hear it")
-    fixture.proxy.dropsAnswers.store(false, ordering: .relaxed)
+    fixture.proxy.drop(.none)
 
     let sent = try fixture.client(["outbox", "send"])
     #expect(sent.status == 0, "\(sent.standardError)")
@@ -180,7 +179,7 @@ import Testing
     let changes = (0..<3).flatMap { _ in [["book", "41"], ["cancel", "41"]] }
     for words in changes { #expect(try fixture.client(words).status == 75) }
     try fixture.start()
-    fixture.proxy.answerDelay.store(30, ordering: .relaxed)
+    fixture.proxy.delayAnswers(milliseconds: 30)
     async let first = Task.detached { try fixture.client(["outbox", "send"]) }.value
     async let second = Task.detached { try fixture.client(["outbox", "send"]) }.value
     let outputs = try await [first, second]
@@ -201,7 +200,7 @@ import Testing
     try fixture.start()
     // Answers held back for seconds: the sender is killed after the server made a change and
     // before its answer arrived, the worst moment.
-    fixture.proxy.answerDelay.store(2000, ordering: .relaxed)
+    fixture.proxy.delayAnswers(milliseconds: 2000)
     let sender = try fixture.startClient(["outbox", "send"])
     sender.standardError = FileHandle.nullDevice
     try sender.run()
@@ -213,7 +212,7 @@ import Testing
     sender.waitUntilExit()
     let madeBeforeKill = try fixture.events().count
     #expect(madeBeforeKill >= 1 && madeBeforeKill < changes.count, "killed mid-way: \(madeBeforeKill)")
-    fixture.proxy.answerDelay.store(0, ordering: .relaxed)
+    fixture.proxy.delayAnswers(milliseconds: 0)
     let rest = try fixture.client(["outbox", "send"])
     #expect(rest.status == 0, "\(rest.standardError)")
     #expect(Fixture.lines(rest.standardError, "refused: ").isEmpty, "\(rest.standardError)")
@@ -289,14 +288,9 @@ import Testing
     let server = try ServeProcess(dataDirectory: directory.child("data"), options: ["--drain", "0"])
     let token = try await server.logIn("ada@example.com")
     func post(_ query: String, key: String) async throws -> (Int, String) {
-      var request = URLRequest(url: server.endpoint)
-      request.httpMethod = "POST"
-      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-      request.setValue(token, forHTTPHeaderField: "Authorization")
-      request.setValue(key, forHTTPHeaderField: "Idempotency-Key")
-      request.httpBody = Data(JSON.object(["query": .string(query)]).encoded())
-      let (data, response) = try await URLSession.shared.data(for: request)
-      return ((response as? HTTPURLResponse)?.statusCode ?? 0, String(decoding: data, as: UTF8.self))
+      let body = String(decoding: JSON.object(["query": .string(query)]).encoded(), as: UTF8.self)
+      let answer = try await server.post(body, token: token, headers: ["Idempotency-Key": key])
+      return (answer.status, answer.text)
     }
     let book = #"mutation { bookTrips(launchIds: ["7"]) { success message launches { id isBooked } } }"#
     let first = try await post(book, key: #""5d0e6f0a-1c2b-4c52-9a57-0f1e2d3c4b5a""#)

@@ -11,21 +11,6 @@ import Testing
   static let page =
     #"{"query":"{ launches(pageSize: 100) { cursor hasMore launches { id site mission { name } rocket { name } } } }"}"#
 
-  /// A POST of `body` on a connection of its own: the head and the raw body bytes.
-  static func post(_ body: String, port: UInt16, acceptEncoding: String?) throws -> (
-    head: String, body: [UInt8]
-  ) {
-    let connection = try RawHTTPConnection(port: port, readTimeoutSeconds: 60)
-    let accept = acceptEncoding.map { "Accept-Encoding: \($0)\r\n" } ?? ""
-    connection.send(
-      "POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\(accept)"
-        + "Content-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)")
-    let bytes = connection.readToEnd().bytes
-    let separator: [UInt8] = [13, 10, 13, 10]
-    let end = try #require(bytes.indices.first { bytes[$0...].starts(with: separator) })
-    return (String(decoding: bytes[..<end], as: UTF8.self), Array(bytes[(end + 4)...]))
-  }
-
   /// `bytes` decompressed by gzip(1).
   static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
     Array(try gzipTool(["-dc"], input: Data(bytes)))
@@ -34,9 +19,10 @@ import Testing
   @Test func aPageInGzipIsTheSameJSON() async throws {
     let directory = try TemporaryDirectory(prefix: "serve-gzip")
     let server = try ServeProcess(dataDirectory: directory.child("data"))
-    let plain = try Self.post(Self.page, port: server.port, acceptEncoding: nil)
+    let plain = try await server.post(Self.page, over: .socket)
     #expect(!plain.head.contains("Content-Encoding"))
-    let zipped = try Self.post(Self.page, port: server.port, acceptEncoding: "gzip, deflate")
+    let zipped = try await server.post(
+      Self.page, headers: ["Accept-Encoding": "gzip, deflate"], over: .socket)
     #expect(zipped.head.contains("Content-Encoding: gzip"))
     #expect(zipped.head.contains("Vary: Accept-Encoding"))
     #expect(zipped.body.count * 4 < plain.body.count, "\(zipped.body.count) of \(plain.body.count)")
@@ -45,15 +31,16 @@ import Testing
     let json = try JSON(parsing: decoded)
     #expect(json["data"]?["launches"]?["launches"]?[99]?["id"] != nil)
     // A small answer, and a client that refuses gzip: identity.
-    let small = try Self.post(#"{"query":"{ totalTripsBooked }"}"#, port: server.port, acceptEncoding: "gzip")
+    let small = try await server.post(
+      #"{"query":"{ totalTripsBooked }"}"#, headers: ["Accept-Encoding": "gzip"], over: .socket)
     #expect(
       !small.head.contains("Content-Encoding")
         && small.body == Array(#"{"data":{"totalTripsBooked":0}}"#.utf8))
-    let refused = try Self.post(Self.page, port: server.port, acceptEncoding: "gzip;q=0")
+    let refused = try await server.post(Self.page, headers: ["Accept-Encoding": "gzip;q=0"], over: .socket)
     #expect(!refused.head.contains("Content-Encoding") && refused.body == plain.body)
   }
 
-  @Test func theProgramsClientDecodesWhatItAskedFor() throws {
+  @Test func theProgramsClientDecodesWhatItAskedFor() async throws {
     let directory = try TemporaryDirectory(prefix: "serve-gzip-client")
     let server = try ServeProcess(dataDirectory: directory.child("data"))
     var environment = ProcessInfo.processInfo.environment
@@ -67,7 +54,7 @@ import Testing
       environment: environment)
     #expect(result.status == 0, "\(result.standardError)")
     let printed = try JSON(parsing: result.standardOutput)
-    let plain = try JSON(parsing: try Self.post(Self.page, port: server.port, acceptEncoding: nil).body)
+    let plain = try JSON(parsing: try await server.post(Self.page, over: .socket).body)
     let last = try #require(plain["data"]?["launches"]?["launches"]?[99]?["id"])
     #expect(printed["launches"]?["launches"]?[99]?["id"] == last, "\(result.standardOutput.prefix(200))")
   }

@@ -15,13 +15,13 @@ import Testing
     let server = try ServeProcess(dataDirectory: directory.child("data"), options: ["--drain", "3600"])
     #expect(server.get("/ready")?.status == 200)
     server.signal(SIGTERM)
-    var ready: (status: Int, body: String)?
+    var ready: HTTPAnswer?
     #expect(
       await waitUntil(within: .seconds(30)) {
         ready = server.get("/ready")
         return ready?.status == 503
       })
-    let reason = try JSON(parsing: ready?.body ?? "")
+    let reason = try JSON(parsing: ready?.text ?? "")
     #expect(reason["status"] == .string("unavailable"))
     #expect(reason["reason"] == .string("draining"))
     // Draining, the server still answers, on new connections too.

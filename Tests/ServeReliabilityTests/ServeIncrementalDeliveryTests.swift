@@ -11,39 +11,10 @@ import Testing
   static let query =
     #"{ launch(id: \"1\") { id ... @defer { isBooked } } me { email ... @defer(label: \"trips\") { trips { id } } } }"#
 
-  /// The chunked body of one response on a connection the server closes after it.
-  static func post(port: UInt16, accept: String, token: String) async throws -> (head: String, body: [UInt8])
-  {
-    try await withCheckedThrowingContinuation { continuation in
-      // The raw reads block: off the cooperative threads the test process shares.
-      Thread {
-        continuation.resume(
-          with: Result {
-            let connection = try RawHTTPConnection(port: port, readTimeoutSeconds: 30)
-            let payload = #"{"query":"\#(query)"}"#
-            connection.send(
-              "POST /graphql HTTP/1.1\r\nHost: x\r\nAccept: \(accept)\r\nAuthorization: \(token)\r\n"
-                + "Content-Type: application/json\r\nConnection: close\r\n"
-                + "Content-Length: \(payload.utf8.count)\r\n\r\n\(payload)")
-            let bytes = connection.readToEnd().bytes
-
-            guard let split = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { return ("", []) }
-            let head = String(decoding: bytes[..<split.lowerBound], as: UTF8.self)
-            // HTTP/1.1 chunked transfer coding (RFC 9112 7.1).
-            var rest = Array(bytes[split.upperBound...])
-            var body: [UInt8] = []
-            while let lineEnd = rest.firstRange(of: Array("\r\n".utf8)),
-              let size = Int(String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self), radix: 16),
-              size > 0,
-              rest.count >= lineEnd.upperBound + size
-            {
-              body += rest[lineEnd.upperBound..<(lineEnd.upperBound + size)]
-              rest.removeFirst(min(rest.count, lineEnd.upperBound + size + 2))
-            }
-            return (head, body)
-          })
-      }.start()
-    }
+  /// The answer to ``query`` as a client accepting `accept` sees it on a connection of its own:
+  /// the head, and the body with the chunked coding undone.
+  static func post(_ server: ServeProcess, accept: String, token: String) async throws -> HTTPAnswer {
+    try await server.post(#"{"query":"\#(query)"}"#, token: token, headers: ["Accept": accept], over: .socket)
   }
 
   /// The JSON objects of a multipart body with boundary `-`, and whether it closed properly.
@@ -65,7 +36,6 @@ import Testing
   @Test func deferredDatabaseFieldsArriveAfterTheFirstPartInBothFormats() async throws {
     let directory = try TemporaryDirectory(prefix: "serve-defer")
     let server = try ServeProcess(dataDirectory: directory.child("data"))
-    let port = try #require(server.endpoint.port.flatMap { UInt16(exactly: $0) })
     let ada = try await server.logIn("ada@example.com")
     _ = try await server.send(
       "mutation($ids: [ID]!) { bookTrips(launchIds: $ids) { success } }",
@@ -74,7 +44,7 @@ import Testing
 
     // Apollo iOS's format: the first part has the fields that need no database round trip.
     let apollo = try await Self.post(
-      port: port, accept: "multipart/mixed;deferSpec=20220824,application/json", token: ada)
+      server, accept: "multipart/mixed;deferSpec=20220824,application/json", token: ada)
     #expect(apollo.head.contains(#"Content-Type: multipart/mixed; boundary="-"; deferSpec=20220824"#))
     let (parts, closed) = Self.parts(apollo.body)
     #expect(closed)
@@ -96,7 +66,7 @@ import Testing
       ])
 
     // graphql-js 17's format: the same split, announced by id.
-    let v02 = try await Self.post(port: port, accept: "multipart/mixed;incrementalSpec=v0.2", token: ada)
+    let v02 = try await Self.post(server, accept: "multipart/mixed;incrementalSpec=v0.2", token: ada)
     #expect(v02.head.contains(#"Content-Type: multipart/mixed; boundary="-"; incrementalSpec=v0.2"#))
     let (v02Parts, v02Closed) = Self.parts(v02.body)
     #expect(v02Closed)

@@ -13,45 +13,21 @@ import Testing
   @Test func eachRequestIsOneJSONLineWithItsID() async throws {
     let directory = try TemporaryDirectory(prefix: "serve-json-log")
     let logPath = directory.child("stderr.log")
-    _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-    let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-    let process = Process()
-    process.executableURL = BuiltProduct.rocketReserver
-    process.arguments = [
-      "serve", "--port", "0", "--data-dir", directory.child("data"), "--log-format", "json", "--drain", "0",
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["XDG_CONFIG_HOME"] = directory.child("config")
-    environment["XDG_STATE_HOME"] = directory.child("state")
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = log
-    try process.run()
-    defer { if process.isRunning { process.interrupt() } }
-    let line = output.fileHandleForReading.readFirstLine()
-    let text = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-    let endpoint = try #require(URL(string: String(text.dropFirst("listening on ".count))))
+    let server = try ServeProcess(
+      dataDirectory: directory.child("data"), host: nil, options: ["--log-format", "json", "--drain", "0"],
+      errors: .file(logPath))
 
-    var request = URLRequest(url: endpoint)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.setValue("lb-7f3a-0001", forHTTPHeaderField: "X-Request-ID")
     let body =
       #"{"query":"query LaunchList { launches(pageSize: 100) { launches { id site } } }","operationName":"LaunchList"}"#
-    request.httpBody = Data(body.utf8)
-    let (_, answer) = try await URLSession.shared.data(for: request)
-    #expect((answer as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Request-ID") == "lb-7f3a-0001")
+    let answer = try await server.post(body, headers: ["X-Request-ID": "lb-7f3a-0001"])
+    #expect(answer.headers["x-request-id"] == "lb-7f3a-0001")
 
-    var bad = URLRequest(url: try #require(URL(string: endpoint.absoluteString + "?query=%7B%20nope%20%7D")))
-    bad.setValue("not a usable id", forHTTPHeaderField: "X-Request-ID")
-    let (_, badAnswer) = try await URLSession.shared.data(for: bad)
-    let madeID = try #require((badAnswer as? HTTPURLResponse)?.value(forHTTPHeaderField: "X-Request-ID"))
+    let bad = try await TestHTTP.send(
+      server.url("/graphql?query=%7B%20nope%20%7D"), headers: ["X-Request-ID": "not a usable id"])
+    let madeID = try #require(bad.headers["x-request-id"])
     #expect(madeID != "not a usable id" && !madeID.isEmpty)
 
-    process.interrupt()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    #expect(server.stop(SIGINT).status == 0)
     let lines = try String(contentsOfFile: logPath, encoding: .utf8).split(separator: "\n")
       .filter { !$0.hasPrefix("rocket-reserver: ") }
     #expect(lines.count == 2, "\(lines)")

@@ -30,8 +30,7 @@ import Testing
 
   /// The server's `/metrics` text.
   static func metrics(_ server: ServeProcess) async throws -> String {
-    let url = try #require(URL(string: "/metrics", relativeTo: server.endpoint))
-    return try await ServeMetricsTests.get(url).body
+    try await TestHTTP.send(server.url("/metrics")).text
   }
 
   @Test func aLoginFloodFromOneAddressGetsTheRatesSessionsAndTheRest429() async throws {

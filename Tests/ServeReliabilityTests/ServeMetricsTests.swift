@@ -45,10 +45,10 @@ import Testing
     let directory = try TemporaryDirectory(prefix: "serve-metrics")
     let server = try ServeProcess(dataDirectory: directory.child("data"))
     let metricsURL = try #require(URL(string: "/metrics", relativeTo: server.endpoint))
-    let first = try await Self.get(metricsURL)
+    let first = try await TestHTTP.send(metricsURL)
     #expect(first.status == 200)
-    #expect(first.contentType == "text/plain; version=0.0.4; charset=utf-8")
-    let before = try Self.parse(first.body)
+    #expect(first.headers["content-type"] == "text/plain; version=0.0.4; charset=utf-8")
+    let before = try Self.parse(first.text)
     Self.expectWellFormed(before)
     #expect(Set(before.map(\.name)).isSuperset(of: Self.families))
 
@@ -60,14 +60,14 @@ import Testing
     _ = try await server.send(#"mutation BookTrips { bookTrips(launchIds: ["1"]) { success } }"#)
     _ = try await server.send("{")
     let getURL = try #require(URL(string: "/graphql?query=%7B__typename%7D", relativeTo: server.endpoint))
-    #expect(try await Self.get(getURL).status == 200)
+    #expect(try await TestHTTP.send(getURL).status == 200)
     // Automatic persisted queries: a miss, a registration, a hit.
     let text = "{ totalTripsBooked }"
     let hash = SHA256.hexDigest(text)
     let persisted = #"{"persistedQuery":{"version":1,"sha256Hash":"\#(hash)"}}"#
-    _ = try await Self.post(server.endpoint, #"{"extensions":\#(persisted)}"#)
-    _ = try await Self.post(server.endpoint, #"{"query":"\#(text)","extensions":\#(persisted)}"#)
-    _ = try await Self.post(server.endpoint, #"{"extensions":\#(persisted)}"#)
+    _ = try await server.post(#"{"extensions":\#(persisted)}"#)
+    _ = try await server.post(#"{"query":"\#(text)","extensions":\#(persisted)}"#)
+    _ = try await server.post(#"{"extensions":\#(persisted)}"#)
 
     // A WebSocket subscription, open while scraping.
     let port = try #require(server.endpoint.port.flatMap { UInt16(exactly: $0) })
@@ -81,7 +81,7 @@ import Testing
     var during: [Family] = []
     let deadline = Date().addingTimeInterval(30)
     repeat {
-      during = try Self.parse(try await Self.get(metricsURL).body)
+      during = try Self.parse(try await TestHTTP.send(metricsURL).text)
       // A scrape is no snapshot: the request counter, the subscriptions gauge and the event
       // feed's subscribers rise one after another as the subscription starts.
       if Self.value(during, "rocket_reserver_graphql_subscriptions") == 1,
@@ -156,9 +156,9 @@ import Testing
 
   @Test func metricsAddressMovesTheEndpointPastTheMainBudget() async throws {
     let directory = try TemporaryDirectory(prefix: "serve-metrics-address")
-    let server = try JSONServe(
+    let server = try ServeProcess(
       dataDirectory: directory.child("data"),
-      options: ["--metrics-address", "127.0.0.1:0", "--max-connections-per-ip", "1"])
+      options: ["--metrics-address", "127.0.0.1:0", "--max-connections-per-ip", "1"], json: true)
     let metricsURL = try #require(server.metricsURL)
     #expect(metricsURL.port != server.endpoint.port)
     // The main address holds its one connection for this client address: a second is refused
@@ -171,15 +171,15 @@ import Testing
     #expect(refused.closedWithin(milliseconds: 5000))
     // The client can see the refused connection closed an instant before the server has counted
     // it closed (libmicrohttpd closes the socket, then tells the server): scrape until it has.
-    var scrape = try await Self.get(metricsURL)
-    var families = try Self.parse(scrape.body)
+    var scrape = try await TestHTTP.send(metricsURL)
+    var families = try Self.parse(scrape.text)
     let deadline = Date().addingTimeInterval(10)
     while Self.value(families, "rocket_reserver_http_open_connections", ["kind": "ordinary"]) != 1,
       Date() < deadline
     {
       try await Task.sleep(for: .milliseconds(20))
-      scrape = try await Self.get(metricsURL)
-      families = try Self.parse(scrape.body)
+      scrape = try await TestHTTP.send(metricsURL)
+      families = try Self.parse(scrape.text)
     }
     #expect(scrape.status == 200)
     Self.expectWellFormed(families)
@@ -187,14 +187,14 @@ import Testing
     #expect(Self.value(families, "rocket_reserver_http_open_connections", ["kind": "ordinary"]) == 1)
     // The metrics listener serves nothing else.
     let graphQL = try #require(URL(string: "/graphql", relativeTo: metricsURL))
-    #expect(try await Self.get(graphQL).status == 404)
+    #expect(try await TestHTTP.send(graphQL).status == 404)
   }
 
   @Test func noMetricsAnswersNoMetrics() async throws {
     let directory = try TemporaryDirectory(prefix: "serve-no-metrics")
     let server = try ServeProcess(dataDirectory: directory.child("data"), options: ["--no-metrics"])
     let metricsURL = try #require(URL(string: "/metrics", relativeTo: server.endpoint))
-    #expect(try await Self.get(metricsURL).status == 404)
+    #expect(try await TestHTTP.send(metricsURL).status == 404)
     let (status, _) = try await server.send("{ totalTripsBooked }")
     #expect(status == 200)
   }
@@ -297,61 +297,5 @@ import Testing
       }
     }
     return nil
-  }
-
-  // MARK: - HTTP
-
-  static let session = URLSession(configuration: .ephemeral)
-
-  static func get(_ url: URL) async throws -> (status: Int, contentType: String?, body: String) {
-    let (data, response) = try await session.data(from: url)
-    let http = response as? HTTPURLResponse
-    return (
-      http?.statusCode ?? 0, http?.value(forHTTPHeaderField: "Content-Type"),
-      String(decoding: data, as: UTF8.self)
-    )
-  }
-
-  static func post(_ url: URL, _ body: String) async throws -> Int {
-    var request = URLRequest(url: url)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = Data(body.utf8)
-    let (_, response) = try await session.data(for: request)
-    return (response as? HTTPURLResponse)?.statusCode ?? 0
-  }
-}
-
-/// `serve --json --port 0` with options, its ready line read (bounded): the endpoint and, with
-/// `--metrics-address`, the metrics URL.
-final class JSONServe: @unchecked Sendable {
-  // Invariant: set once in init, only read afterwards.
-  let process = Process()
-  let endpoint: URL
-  let metricsURL: URL?
-
-  init(dataDirectory: String, options: [String]) throws {
-    process.executableURL = BuiltProduct.rocketReserver
-    process.arguments =
-      ["--json", "serve", "--host", "127.0.0.1", "--port", "0", "--data-dir", dataDirectory] + options
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let line = output.fileHandleForReading.readFirstLine()
-    let ready = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any]
-    guard let url = (ready?["url"] as? String).flatMap(URL.init(string:)) else {
-      process.terminate()
-      throw ServeProcess.StartFailure(description: "serve printed \(String(decoding: line, as: UTF8.self))")
-    }
-    endpoint = url
-    metricsURL = (ready?["metrics"] as? String).flatMap(URL.init(string:))
-  }
-
-  deinit {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
   }
 }

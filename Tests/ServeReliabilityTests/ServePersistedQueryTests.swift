@@ -12,32 +12,14 @@ import Testing
 /// and expect: APQ over POST and GET (a miss at 200 that no cache keeps), the bound of the store,
 /// and a safelisting server with the manifest `rocket-codegen --manifest` writes.
 @Suite(.serialized) struct ServePersistedQueryTests {
-  struct Answer {
-    let status: Int
-    let body: String
-    let cacheControl: String?
-  }
-
-  static func post(_ server: ServeProcess, _ body: String) async throws -> Answer {
-    var request = URLRequest(url: server.endpoint)
-    request.httpMethod = "POST"
-    request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    request.httpBody = Data(body.utf8)
-    let (data, response) = try await URLSession.shared.data(for: request)
-    let http = response as? HTTPURLResponse
-    return Answer(
-      status: http?.statusCode ?? 0, body: String(decoding: data, as: UTF8.self),
-      cacheControl: http?.value(forHTTPHeaderField: "Cache-Control"))
-  }
-
-  static func get(_ server: ServeProcess, extensions: String) async throws -> Answer {
+  /// A GET of the endpoint with one query parameter, and `If-None-Match` when given.
+  static func get(_ server: ServeProcess, _ name: String, _ value: String, ifNoneMatch: String? = nil)
+    async throws -> HTTPAnswer
+  {
     var components = try #require(URLComponents(url: server.endpoint, resolvingAgainstBaseURL: false))
-    components.queryItems = [URLQueryItem(name: "extensions", value: extensions)]
-    let (data, response) = try await URLSession.shared.data(from: try #require(components.url))
-    let http = response as? HTTPURLResponse
-    return Answer(
-      status: http?.statusCode ?? 0, body: String(decoding: data, as: UTF8.self),
-      cacheControl: http?.value(forHTTPHeaderField: "Cache-Control"))
+    components.queryItems = [URLQueryItem(name: name, value: value)]
+    let headers = ifNoneMatch.map { ["If-None-Match": $0] } ?? [:]
+    return try await TestHTTP.send(try #require(components.url), headers: headers)
   }
 
   static func persisted(_ hash: String) -> String {
@@ -49,25 +31,23 @@ import Testing
     let server = try ServeProcess(dataDirectory: directory.child("data"))
     let query = "{ totalTripsBooked }"
     let hash = SHA256.hexDigest(query)
-    let miss = try await Self.post(server, #"{"extensions":\#(Self.persisted(hash))}"#)
+    let miss = try await server.post(#"{"extensions":\#(Self.persisted(hash))}"#)
     #expect(miss.status == 200)
     #expect(
-      miss.body
+      miss.text
         == #"{"errors":[{"message":"PersistedQueryNotFound","extensions":{"code":"PERSISTED_QUERY_NOT_FOUND"}}]}"#
     )
-    #expect(miss.cacheControl == "private, no-cache, must-revalidate")
-    let registered = try await Self.post(
-      server, #"{"query":"\#(query)","extensions":\#(Self.persisted(hash))}"#)
-    #expect(registered.body == #"{"data":{"totalTripsBooked":0}}"#)
-    let byPost = try await Self.post(server, #"{"extensions":\#(Self.persisted(hash))}"#)
-    #expect(byPost.body == #"{"data":{"totalTripsBooked":0}}"#)
-    let byGet = try await Self.get(server, extensions: Self.persisted(hash))
+    #expect(miss.headers["cache-control"] == "private, no-cache, must-revalidate")
+    let registered = try await server.post(#"{"query":"\#(query)","extensions":\#(Self.persisted(hash))}"#)
+    #expect(registered.text == #"{"data":{"totalTripsBooked":0}}"#)
+    let byPost = try await server.post(#"{"extensions":\#(Self.persisted(hash))}"#)
+    #expect(byPost.text == #"{"data":{"totalTripsBooked":0}}"#)
+    let byGet = try await Self.get(server, "extensions", Self.persisted(hash))
     #expect(byGet.status == 200)
-    #expect(byGet.body == #"{"data":{"totalTripsBooked":0}}"#)
-    let forged = try await Self.post(
-      server, #"{"query":"{ me { email } }","extensions":\#(Self.persisted(hash))}"#)
+    #expect(byGet.text == #"{"data":{"totalTripsBooked":0}}"#)
+    let forged = try await server.post(#"{"query":"{ me { email } }","extensions":\#(Self.persisted(hash))}"#)
     #expect(forged.status == 400)
-    #expect(forged.body.contains("provided sha does not match query"))
+    #expect(forged.text.contains("provided sha does not match query"))
     #expect(server.terminate() == 0)
   }
 
@@ -78,14 +58,14 @@ import Testing
     let first = "{ totalTripsBooked }"
     let second = "{ __typename }"
     for query in [first, second] {
-      let answer = try await Self.post(
-        server, #"{"query":"\#(query)","extensions":\#(Self.persisted(SHA256.hexDigest(query)))}"#)
-      #expect(answer.body.hasPrefix(#"{"data":"#))
+      let answer = try await server.post(
+        #"{"query":"\#(query)","extensions":\#(Self.persisted(SHA256.hexDigest(query)))}"#)
+      #expect(answer.text.hasPrefix(#"{"data":"#))
     }
-    let evicted = try await Self.post(server, #"{"extensions":\#(Self.persisted(SHA256.hexDigest(first)))}"#)
-    #expect(evicted.body.contains("PersistedQueryNotFound"))
-    let kept = try await Self.post(server, #"{"extensions":\#(Self.persisted(SHA256.hexDigest(second)))}"#)
-    #expect(kept.body == #"{"data":{"__typename":"Query"}}"#)
+    let evicted = try await server.post(#"{"extensions":\#(Self.persisted(SHA256.hexDigest(first)))}"#)
+    #expect(evicted.text.contains("PersistedQueryNotFound"))
+    let kept = try await server.post(#"{"extensions":\#(Self.persisted(SHA256.hexDigest(second)))}"#)
+    #expect(kept.text == #"{"data":{"__typename":"Query"}}"#)
     #expect(server.terminate() == 0)
   }
 
@@ -107,17 +87,17 @@ import Testing
     )
     let launchList = try #require(entries.first { $0["name"] == .string("LaunchList") })
     let id = try #require(launchList["id"]?.stringValue)
-    let trusted = try await Self.post(server, #"{"extensions":\#(Self.persisted(id))}"#)
+    let trusted = try await server.post(#"{"extensions":\#(Self.persisted(id))}"#)
     #expect(trusted.status == 200)
-    #expect(trusted.body.hasPrefix(#"{"data":{"launches":"#))
+    #expect(trusted.text.hasPrefix(#"{"data":{"launches":"#))
     // Valid GraphQL, by text and by a hash the manifest does not hold.
-    let freeText = try await Self.post(server, #"{"query":"{ totalTripsBooked }"}"#)
+    let freeText = try await server.post(#"{"query":"{ totalTripsBooked }"}"#)
     #expect(freeText.status == 400)
-    #expect(freeText.body.contains("PERSISTED_QUERY_NOT_IN_LIST"))
-    let unknown = try await Self.post(
-      server, #"{"extensions":\#(Self.persisted(SHA256.hexDigest("{ totalTripsBooked }")))}"#)
+    #expect(freeText.text.contains("PERSISTED_QUERY_NOT_IN_LIST"))
+    let unknown = try await server.post(
+      #"{"extensions":\#(Self.persisted(SHA256.hexDigest("{ totalTripsBooked }")))}"#)
     #expect(unknown.status == 400)
-    #expect(unknown.body.contains("PERSISTED_QUERY_NOT_IN_LIST"))
+    #expect(unknown.text.contains("PERSISTED_QUERY_NOT_IN_LIST"))
     // The program's own client sends hashes only, all in the manifest: it works there; with
     // --no-apq it sends texts, which this server refuses.
     let home = directory.child("home")
@@ -136,55 +116,38 @@ import Testing
     #expect(server.terminate() == 0)
   }
 
-  /// A GET of `query` (by text) with `If-None-Match` when given: status, body and header fields.
-  static func getQuery(_ server: ServeProcess, _ query: String, ifNoneMatch: String? = nil) async throws
-    -> (status: Int, body: String, headers: [String: String])
-  {
-    var components = try #require(URLComponents(url: server.endpoint, resolvingAgainstBaseURL: false))
-    components.queryItems = [URLQueryItem(name: "query", value: query)]
-    var request = URLRequest(url: try #require(components.url))
-    request.cachePolicy = .reloadIgnoringLocalCacheData
-    if let ifNoneMatch { request.setValue(ifNoneMatch, forHTTPHeaderField: "If-None-Match") }
-    let (data, response) = try await URLSession.shared.data(for: request)
-    let http = try #require(response as? HTTPURLResponse)
-    var headers: [String: String] = [:]
-    for (name, value) in http.allHeaderFields {
-      if let name = name as? String, let value = value as? String { headers[name.lowercased()] = value }
-    }
-    return (http.statusCode, String(decoding: data, as: UTF8.self), headers)
-  }
-
   @Test func getsCarryTheSchemasCachePolicyAnETagAndRevalidateTo304() async throws {
     let directory = try TemporaryDirectory(prefix: "serve-cache-control")
     let server = try ServeProcess(dataDirectory: directory.child("data"))
     // The catalog: public for a minute; isBooked depends on the caller: private.
-    let catalog = try await Self.getQuery(server, "{ launch(id: 5) { id site mission { name } } }")
+    let catalog = try await Self.get(server, "query", "{ launch(id: 5) { id site mission { name } } }")
     #expect(catalog.status == 200)
     #expect(catalog.headers["cache-control"] == "max-age=60, public")
     let tag = try #require(catalog.headers["etag"])
     #expect(tag.count == 34 && tag.hasPrefix("\"") && tag.hasSuffix("\""))
-    let personal = try await Self.getQuery(server, "{ launch(id: 5) { id isBooked } }")
+    let personal = try await Self.get(server, "query", "{ launch(id: 5) { id isBooked } }")
     #expect(personal.headers["cache-control"] == "max-age=60, private")
     #expect(
-      try await Self.getQuery(server, "{ totalTripsBooked }").headers["cache-control"] == "max-age=5, public")
-    #expect(try await Self.getQuery(server, "{ me { email } }").headers["cache-control"] == "no-store")
+      try await Self.get(server, "query", "{ totalTripsBooked }").headers["cache-control"]
+        == "max-age=5, public")
+    #expect(try await Self.get(server, "query", "{ me { email } }").headers["cache-control"] == "no-store")
     // Errors are kept by no cache.
-    let failed = try await Self.getQuery(server, "{ launches(pageSize: 0) { cursor } }")
+    let failed = try await Self.get(server, "query", "{ launches(pageSize: 0) { cursor } }")
     #expect(failed.headers["cache-control"] == "no-store")
     // Revalidation: the same tag gives 304 without a body, any other the answer.
-    let notModified = try await Self.getQuery(
-      server, "{ launch(id: 5) { id site mission { name } } }", ifNoneMatch: "\"other\", W/\(tag)")
+    let notModified = try await Self.get(
+      server, "query", "{ launch(id: 5) { id site mission { name } } }", ifNoneMatch: "\"other\", W/\(tag)")
     #expect(notModified.status == 304)
-    #expect(notModified.body.isEmpty)
+    #expect(notModified.text.isEmpty)
     #expect(notModified.headers["etag"] == tag)
     #expect(notModified.headers["cache-control"] == "max-age=60, public")
-    let changed = try await Self.getQuery(
-      server, "{ launch(id: 5) { id site mission { name } } }", ifNoneMatch: "\"other\"")
+    let changed = try await Self.get(
+      server, "query", "{ launch(id: 5) { id site mission { name } } }", ifNoneMatch: "\"other\"")
     #expect(changed.status == 200)
-    #expect(changed.body == catalog.body)
+    #expect(changed.text == catalog.text)
     // A POST's answer carries no caching fields.
-    let posted = try await Self.post(server, #"{"query":"{ launch(id: 5) { id } }"}"#)
-    #expect(posted.cacheControl == nil)
+    let posted = try await server.post(#"{"query":"{ launch(id: 5) { id } }"}"#)
+    #expect(posted.headers["cache-control"] == nil)
     #expect(server.terminate() == 0)
   }
 
@@ -199,27 +162,27 @@ import Testing
     let first = queries[0]
     let hash = SHA256.hexDigest(first)
     #expect(
-      try await Self.post(b, #"{"extensions":\#(Self.persisted(hash))}"#).body.contains(
+      try await b.post(#"{"extensions":\#(Self.persisted(hash))}"#).text.contains(
         "PersistedQueryNotFound"))
-    let registered = try await Self.post(a, #"{"query":"\#(first)","extensions":\#(Self.persisted(hash))}"#)
-    #expect(registered.body == #"{"data":{"totalTripsBooked":0}}"#)
+    let registered = try await a.post(#"{"query":"\#(first)","extensions":\#(Self.persisted(hash))}"#)
+    #expect(registered.text == #"{"data":{"totalTripsBooked":0}}"#)
     // B never saw the text: it finds it in the table, by GET as a cache would ask.
-    let fromB = try await Self.get(b, extensions: Self.persisted(hash))
+    let fromB = try await Self.get(b, "extensions", Self.persisted(hash))
     #expect(fromB.status == 200)
-    #expect(fromB.body == #"{"data":{"totalTripsBooked":0}}"#)
+    #expect(fromB.text == #"{"data":{"totalTripsBooked":0}}"#)
     // The table keeps the two newest registrations: the first goes once two more are made, and
     // an instance that never held it in memory no longer knows it.
     for query in queries.dropFirst() {
       let escaped = query.replacingOccurrences(of: "\"", with: "\\\"")
-      let answer = try await Self.post(
-        a, #"{"query":"\#(escaped)","extensions":\#(Self.persisted(SHA256.hexDigest(query)))}"#)
-      #expect(answer.status == 200 && answer.body.hasPrefix(#"{"data":"#), "\(answer.body)")
+      let answer = try await a.post(
+        #"{"query":"\#(escaped)","extensions":\#(Self.persisted(SHA256.hexDigest(query)))}"#)
+      #expect(answer.status == 200 && answer.text.hasPrefix(#"{"data":"#), "\(answer.text)")
     }
     let c = try ServeProcess(dataDirectory: directory.child("c"), database: url)
-    let evicted = try await Self.post(c, #"{"extensions":\#(Self.persisted(hash))}"#)
-    #expect(evicted.body.contains("PersistedQueryNotFound"))
-    let kept = try await Self.post(c, #"{"extensions":\#(Self.persisted(SHA256.hexDigest(queries[2])))}"#)
-    #expect(kept.body == #"{"data":{"launch":{"id":"2"}}}"#)
+    let evicted = try await c.post(#"{"extensions":\#(Self.persisted(hash))}"#)
+    #expect(evicted.text.contains("PersistedQueryNotFound"))
+    let kept = try await c.post(#"{"extensions":\#(Self.persisted(SHA256.hexDigest(queries[2])))}"#)
+    #expect(kept.text == #"{"data":{"launch":{"id":"2"}}}"#)
     #expect(c.terminate() == 0)
     #expect(b.terminate() == 0)
     #expect(a.terminate() == 0)

@@ -15,16 +15,16 @@ struct ServeReadinessTests {
     let server = try ServeProcess(dataDirectory: directory.child("a"), database: try cluster.createDatabase())
     #expect(server.get("/ready")?.status == 200)
     cluster.stop(immediately: true)
-    var ready: (status: Int, body: String)?
+    var ready: HTTPAnswer?
     #expect(
       await waitUntil(within: .seconds(60)) {
         ready = server.get("/ready")
         return ready?.status == 503
       })
-    let reason = try JSON(parsing: ready?.body ?? "")
+    let reason = try JSON(parsing: ready?.text ?? "")
     #expect(reason["status"] == .string("unavailable"))
-    #expect(reason["reason"] == .string("database_unreachable"), "\(ready?.body ?? "")")
-    #expect(reason["message"]?.stringValue?.contains("unavailable") == true, "\(ready?.body ?? "")")
+    #expect(reason["reason"] == .string("database_unreachable"), "\(ready?.text ?? "")")
+    #expect(reason["message"]?.stringValue?.contains("unavailable") == true, "\(ready?.text ?? "")")
     #expect(server.get("/health")?.status == 200)
     try cluster.start()
     #expect(await waitUntil(within: .seconds(60)) { server.get("/ready")?.status == 200 })

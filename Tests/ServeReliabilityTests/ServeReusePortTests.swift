@@ -28,46 +28,25 @@ import Testing
   /// One client: kept-alive connections (URLSession) or a new connection per request.
   static func client(_ index: Int, port: UInt16, freshConnections: Bool, load: Load) {
     defer { load.finishedClients.add(1, ordering: .relaxed) }
-    let configuration = URLSessionConfiguration.ephemeral
-    configuration.timeoutIntervalForRequest = 60
-    let session = URLSession(configuration: configuration)
+    let transport: TestHTTP.Transport =
+      freshConnections ? .socket(readTimeoutSeconds: 60) : .session(TestHTTP.makeSession())
     guard let endpoint = URL(string: "http://127.0.0.1:\(port)/graphql") else { return }
     let deadline = ContinuousClock.now + .seconds(300)
     var step = 0
     while load.running.load(ordering: .relaxed) && ContinuousClock.now < deadline {
       usleep(5_000)
       step += 1
-      if freshConnections {
-        do {
-          let connection = try RawHTTPConnection(port: port, readTimeoutSeconds: 60)
-          connection.send(
-            "POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-              + "Connection: close\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
-          guard let answer = connection.readResponse(), answer.status == 200,
-            answer.body.contains(#""totalTripsBooked":0"#)
-          else {
-            load.record("client \(index) step \(step): no 200 answer")
-            continue
-          }
-          load.succeeded.add(1, ordering: .relaxed)
-        } catch {
-          load.record("client \(index) step \(step): \(error)")
-        }
-        continue
-      }
-      var request = URLRequest(url: endpoint)
-      request.httpMethod = "POST"
-      request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-      request.httpBody = Data(body.utf8)
-      switch ServeRollingRestartTests.post(request, on: session) {
-      case .success(let (status, data)):
-        let json = try? JSON(parsing: [UInt8](data))
-        if status == 200, json?["data"]?["totalTripsBooked"] == .int(0) {
+      do {
+        let answer = try TestHTTP.sendWaiting(
+          endpoint, method: "POST", headers: ["Content-Type": "application/json"], body: body, over: transport
+        )
+        let json = try? JSON(parsing: answer.body)
+        if answer.status == 200, json?["data"]?["totalTripsBooked"] == .int(0) {
           load.succeeded.add(1, ordering: .relaxed)
         } else {
-          load.record("client \(index) step \(step): \(status) \(String(decoding: data, as: UTF8.self))")
+          load.record("client \(index) step \(step): \(answer.status) \(answer.text)")
         }
-      case .failure(let error):
+      } catch {
         load.record("client \(index) step \(step): \(error)")
       }
     }

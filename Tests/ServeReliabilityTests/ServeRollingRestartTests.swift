@@ -23,23 +23,6 @@ import Testing
     let finishedClients = Atomic<Int>(0)
   }
 
-  /// Sends `request` and waits for the answer: its status and body, or the error.
-  static func post(_ request: URLRequest, on session: URLSession) -> Result<(Int, Data), any Error> {
-    let outcome = Outcome()
-    session.dataTask(with: request) { body, response, error in
-      let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-      outcome.result.withLock { $0 = error.map { .failure($0) } ?? .success((status, body ?? Data())) }
-      outcome.done.signal()
-    }.resume()
-    outcome.done.wait()
-    return outcome.result.withLock { $0 } ?? .failure(URLError(.unknown))
-  }
-
-  private final class Outcome: Sendable {
-    let result = Mutex<Result<(Int, Data), any Error>?>(nil)
-    let done = DispatchSemaphore(value: 0)
-  }
-
   @Test
   func aRollingRestartUnderLoadLosesNoRequest() async throws {
     let directory = try TemporaryDirectory(prefix: "serve-rolling")
@@ -63,29 +46,27 @@ import Testing
     for client in 0..<3 {
       Thread.detachNewThread {
         defer { load.finishedClients.add(1, ordering: .relaxed) }
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 60
-        let session = URLSession(configuration: configuration)
+        let session = TestHTTP.Transport.session(TestHTTP.makeSession())
         // Paced (at most about a hundred a second each) and bounded, however long the restart takes.
         let deadline = ContinuousClock.now + .seconds(300)
         var step = 0
         while load.running.load(ordering: .relaxed) && ContinuousClock.now < deadline {
           usleep(10_000)
           step += 1
-          var request = URLRequest(url: endpoint)
-          request.httpMethod = "POST"
-          request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-          request.httpBody = Data(#"{"query":"{ totalTripsBooked launches(pageSize: 2) { cursor } }"}"#.utf8)
-          switch Self.post(request, on: session) {
-          case .success(let (status, body)):
-            let json = try? JSON(parsing: [UInt8](body))
-            if status == 200, json?["data"]?["totalTripsBooked"] == .int(0) {
+          let body = #"{"query":"{ totalTripsBooked launches(pageSize: 2) { cursor } }"}"#
+          do {
+            let answer = try TestHTTP.sendWaiting(
+              endpoint, method: "POST", headers: ["Content-Type": "application/json"], body: body,
+              over: session)
+            let json = try? JSON(parsing: answer.body)
+            if answer.status == 200, json?["data"]?["totalTripsBooked"] == .int(0) {
               load.succeeded.add(1, ordering: .relaxed)
             } else {
-              let text = String(decoding: body, as: UTF8.self)
-              load.failures.withLock { $0.append("client \(client) step \(step): \(status) \(text)") }
+              load.failures.withLock {
+                $0.append("client \(client) step \(step): \(answer.status) \(answer.text)")
+              }
             }
-          case .failure(let error):
+          } catch {
             load.failures.withLock { $0.append("client \(client) step \(step): \(error)") }
           }
         }

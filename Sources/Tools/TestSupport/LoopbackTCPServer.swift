@@ -39,11 +39,26 @@ public final class LoopbackTCPServer: Sendable {
   /// A server relaying each connection to `127.0.0.1:port`, both ways, until either side closes.
   ///
   /// - Throws: ``LoopbackHTTPStub/SocketError`` when the socket cannot be set up.
-  public static func proxy(to port: UInt16) throws -> LoopbackTCPServer {
+  public static func proxy(to port: UInt16) throws -> LoopbackTCPServer { try relay(to: { port }) }
+
+  /// A relay to the port `target` gives when a connection arrives (0: the connection is closed at
+  /// once), for tests that watch, hold back or cut the bytes between a client and a real server.
+  ///
+  /// - Parameter watcher: makes each connection's watcher, which sees every chunk (`fromClient`
+  ///   says which way) on the connection's thread before it is passed on, and ends the
+  ///   connection by returning false.
+  /// - Throws: ``LoopbackHTTPStub/SocketError`` when the socket cannot be set up.
+  public static func relay(
+    to target: @escaping @Sendable () -> UInt16,
+    watcher: @escaping @Sendable () -> (_ fromClient: Bool, _ chunk: ArraySlice<UInt8>) -> Bool = {
+      { _, _ in true }
+    }
+  ) throws -> LoopbackTCPServer {
     try LoopbackTCPServer { client, _ in
-      guard let upstream = try? RawHTTPConnection.connectedSocket(port: port) else { return }
+      let port = target()
+      guard port != 0, let upstream = try? RawHTTPConnection.connectedSocket(port: port) else { return }
       defer { _ = close(upstream) }
-      relay(client, upstream)
+      relay(client, upstream, watcher())
     }
   }
 
@@ -61,6 +76,13 @@ public final class LoopbackTCPServer: Sendable {
       guard !state.isStopped else { return }
       state.isStopped = true
       _ = shutdown(listener, Int32(SHUT_RDWR))
+      for client in state.clients { _ = shutdown(client, Int32(SHUT_RDWR)) }
+    }
+  }
+
+  /// Shuts every open connection down, as a network failure would, and keeps listening.
+  public func cutConnections() {
+    state.withLock { state in
       for client in state.clients { _ = shutdown(client, Int32(SHUT_RDWR)) }
     }
   }
@@ -97,12 +119,14 @@ public final class LoopbackTCPServer: Sendable {
     }
   }
 
-  /// Copies bytes both ways between `first` and `second` until one side ends.
-  private static func relay(_ first: Int32, _ second: Int32) {
+  /// Copies bytes both ways between `client` and `server` until one side ends or `watcher` ends it.
+  private static func relay(
+    _ client: Int32, _ server: Int32, _ watcher: (_ fromClient: Bool, _ chunk: ArraySlice<UInt8>) -> Bool
+  ) {
     var buffer = [UInt8](repeating: 0, count: 64 * 1024)
     var fds = [
-      pollfd(fd: first, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: second, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: client, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: server, events: Int16(POLLIN), revents: 0),
     ]
     while true {
       let ready = poll(&fds, 2, -1)
@@ -118,7 +142,7 @@ public final class LoopbackTCPServer: Sendable {
           _ = shutdown(to, Int32(SHUT_WR))
           return
         }
-        guard sendAll(to, Array(buffer[0..<count])) else { return }
+        guard watcher(index == 0, buffer[0..<count]), sendAll(to, Array(buffer[0..<count])) else { return }
       }
     }
   }

@@ -77,30 +77,7 @@ enum ValidationTestSchema {
   static let queryOnly: GraphQLSchema? = try? buildSchema("type Query { a: Int b: String }")
 
   /// The launch-booking API's schema (`Operations/schema.graphqls`).
-  static let launches: GraphQLSchema? = try? buildSchema(
-    """
-    schema { query: Query  mutation: Mutation  subscription: Subscription }
-    type Query {
-      launches(pageSize: Int, after: String): LaunchConnection!
-      launch(id: ID!): Launch
-      me: User
-      totalTripsBooked: Int
-    }
-    type Mutation {
-      bookTrips(launchIds: [ID]!): TripUpdateResponse!
-      cancelTrip(launchId: ID!): TripUpdateResponse!
-      login(email: String): User
-    }
-    type Subscription { tripsBooked: Int }
-    type LaunchConnection { cursor: String!  hasMore: Boolean!  launches: [Launch]! }
-    type Launch { id: ID!  site: String  mission: Mission  rocket: Rocket  isBooked: Boolean! }
-    type Mission { name: String  missionPatch(size: PatchSize): String }
-    enum PatchSize { SMALL LARGE }
-    type Rocket { id: ID!  name: String  type: String }
-    type User { id: ID!  email: String!  profileImage: String  trips: [Launch]!  token: String }
-    type TripUpdateResponse { success: Boolean!  message: String  launches: [Launch] }
-    scalar Upload
-    """)
+  static let launches: GraphQLSchema? = try? buildSchema(PrintSchemaTests.projectAPISDL)
 
   /// The LaunchList query of the RocketReserver tutorial.
   static let launchList = """
