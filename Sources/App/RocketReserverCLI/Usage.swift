@@ -7,9 +7,7 @@ enum Usage {
 
   /// The `--help` text.
   static var text: String {
-    let options = GlobalOptions.declarations.map { option in
-      (option.synopsis, option.help + (option.defaultValue.map { " (default \($0))" } ?? ""))
-    }
+    let options = GlobalOptions.declarations.map { ($0.synopsis, $0.helpWithDefault) }
     let names = CommandCatalog.registry.commands.map(\.name).joined(separator: ", ")
     return """
       rocket-reserver: book seats on SpaceX launches from your terminal.

@@ -8,7 +8,6 @@
 public struct QueryCommand: Command {
   static let document = Positional(
     "DOCUMENT", type: .text, optional: true, help: "the GraphQL document (or -f FILE)")
-  /// `query`'s options.
   struct Options: ParsableOptions {
     var file: String?
     var pairs: [String] = []

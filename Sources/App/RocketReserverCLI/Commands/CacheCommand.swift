@@ -18,7 +18,6 @@ public struct CacheCommand: Command {
     help: "clear: forget everything cached; show: one record's fields, or what --query reads")
   static let key = Positional(
     "KEY", type: .text, optional: true, help: "with show: a record's key, such as Launch:42 or QUERY_ROOT")
-  /// `cache`'s options.
   struct Options: ParsableOptions {
     var query: String?
     static let bindings: [OptionBinding<Options>] = [

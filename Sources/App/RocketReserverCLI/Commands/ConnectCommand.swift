@@ -13,7 +13,6 @@ public struct ConnectCommand: Command {
   static let target = Positional(
     "ENDPOINT", type: .endpointTarget, optional: true,
     help: "an http:// or https:// URL, or 'embedded' for the embedded backend")
-  /// `connect`'s options.
   struct Options: ParsableOptions {
     var profile: String?
     static let bindings: [OptionBinding<Options>] = [

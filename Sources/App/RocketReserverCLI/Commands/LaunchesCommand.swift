@@ -6,7 +6,6 @@ import RocketClient
 /// `launches [--page-size N] [--after CURSOR] [--all] [--search TEXT]`: a page of launches,
 /// newest first, or all of them, or those matching a text.
 public struct LaunchesCommand: Command {
-  /// `launches`' options.
   struct Options: ParsableOptions {
     var pageSize: Int?
     var after: String?

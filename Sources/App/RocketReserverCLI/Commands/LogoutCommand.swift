@@ -4,7 +4,6 @@ import RocketClient
 
 /// `logout`: forgets the token kept for this endpoint.
 public struct LogoutCommand: Command {
-  /// `logout`'s options.
   struct Options: ParsableOptions {
     var all = false
     static let bindings: [OptionBinding<Options>] = [

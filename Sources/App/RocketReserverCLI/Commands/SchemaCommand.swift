@@ -7,7 +7,6 @@ import RocketClient
 /// `schema [--endpoint URL]`: prints the SDL of the API the program talks to, as the server
 /// describes itself through introspection (what `apollo-ios-cli fetch-schema` does).
 public struct SchemaCommand: Command {
-  /// `schema`'s options.
   struct Options: ParsableOptions {
     var endpoint: String?
     var refresh = false

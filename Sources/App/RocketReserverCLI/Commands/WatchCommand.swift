@@ -8,7 +8,6 @@ import RocketReserverAPI
 /// time trips are booked or cancelled, by anyone, until Ctrl-C; every event exactly once across
 /// reconnections.
 public struct WatchCommand: Command {
-  /// `watch`'s options.
   struct Options: ParsableOptions {
     var count: Int?
     var since: String?

@@ -45,6 +45,8 @@ enum ArgumentParser {
     var optionsEnded = false
     // From this positional on, the words are another command's (`every 5 launches --all`).
     let nestedStart = declaration.arguments.firstIndex { $0.endsOptions }
+    // The first stop decides; the words after it are read for shared options only.
+    func stopping(_ result: Swift.Result<Result, Failure>) { if stop == nil { stop = result } }
     while index < words.endIndex {
       let word = words[index]
       index += 1
@@ -59,7 +61,7 @@ enum ArgumentParser {
         continue
       }
       if word == "-h" || word == "--help" {
-        if stop == nil { stop = .success(.help) }
+        stopping(.success(.help))
         continue
       }
       let (name, inline) = splitOption(word)
@@ -68,7 +70,7 @@ enum ArgumentParser {
       do throws(Failure) {
         (option, isShared) = try lookUp(name, declaration: declaration, shared: shared)
       } catch {
-        if stop == nil { stop = .failure(error) }
+        stopping(.failure(error))
         // A known option refused here still takes its value word.
         if (declaration.options + shared.options).named(name)?.takesValue == true && inline == nil {
           index += 1
@@ -78,25 +80,22 @@ enum ArgumentParser {
       var given: String?
       if let type = option.value {
         guard let text = inline ?? (index < words.endIndex ? words[index] : nil) else {
-          if stop == nil {
-            stop = .failure(
-              Failure(message: "\(option.name) needs a value (\(type.description))", showsUsage: true))
-          }
+          stopping(
+            .failure(Failure(message: "\(option.name) needs a value (\(type.description))", showsUsage: true))
+          )
           break
         }
         if inline == nil { index += 1 }
         guard type.accepts(text) else {
           let message =
             type.problem(text) ?? "\(option.name) takes \(type.description), not \(TerminalText.quoted(text))"
-          if stop == nil { stop = .failure(Failure(message: message, showsUsage: false)) }
+          stopping(.failure(Failure(message: message, showsUsage: false)))
           continue
         }
         given = text
       } else {
         guard inline == nil else {
-          if stop == nil {
-            stop = .failure(Failure(message: "\(option.name) takes no value", showsUsage: true))
-          }
+          stopping(.failure(Failure(message: "\(option.name) takes no value", showsUsage: true)))
           continue
         }
       }

@@ -61,22 +61,15 @@ public struct CommandDeclaration: Sendable {
   }
 
   /// The synopsis: `launches [--page-size N] [--all]`, `book ID [ID ...]`.
-  var usage: String {
-    var parts = [name]
-    parts += options.map { "[\($0.usageSynopsis)]" }
-    parts += arguments.filter { !$0.isHidden }.map(\.synopsis)
-    return parts.joined(separator: " ")
-  }
+  var usage: String { synopsis(options.map { "[\($0.usageSynopsis)]" }) }
 
   /// The synopsis with the options as `[OPTIONS]`, for the `help` list: `launches [OPTIONS]`.
   var shortUsage: String {
-    var parts = [name]
-    if options.count > 1 {
-      parts.append("[OPTIONS]")
-    } else {
-      parts += options.map { "[\($0.usageSynopsis)]" }
-    }
-    parts += arguments.filter { !$0.isHidden }.map(\.synopsis)
-    return parts.joined(separator: " ")
+    synopsis(options.count > 1 ? ["[OPTIONS]"] : options.map { "[\($0.usageSynopsis)]" })
+  }
+
+  /// The name, `options` and the arguments shown.
+  private func synopsis(_ options: [String]) -> String {
+    ([name] + options + arguments.filter { !$0.isHidden }.map(\.synopsis)).joined(separator: " ")
   }
 }
