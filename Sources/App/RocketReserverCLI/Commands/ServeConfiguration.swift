@@ -1,7 +1,9 @@
+import CommandLineKit
 import FoundationEssentials
 import GraphQLHTTP
 import HTTPServer
 import LaunchBackend
+import LaunchServer
 
 /// Everything `serve` is asked for, as one value: each option bound to the property it sets, most
 /// of them a setting of the server's own types, whose initial value is the default help shows;
