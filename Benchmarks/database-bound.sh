@@ -59,7 +59,7 @@ sql "CREATE FUNCTION public.pg_notify(text, text) RETURNS void LANGUAGE sql AS '
 
 # configure VARIANT: the variant's server settings, applied with a reload. search_path is read by
 # new connections: the announcers' connections (the ones that ran pg_notify) are ended, and each
-# announcer opens a new one at once (a request's connection would fail its request instead).
+# announcer opens a new one at once; the pools' connections keep the default search_path.
 configure() {
   sql "ALTER SYSTEM RESET ALL"
   case $1 in
