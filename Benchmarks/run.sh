@@ -151,6 +151,9 @@ if [ "$part" = all ] || [ "$part" = database ]; then
   echo
   echo "== serve on SQLite, on PostgreSQL, and two serve on one PostgreSQL (wrk, loopback)"
   bash Benchmarks/database.sh "$bin"
+  echo
+  echo "== book/cancel on one PostgreSQL: WAL flushes, waits and CPU per transaction, 8 and 32 clients"
+  bash Benchmarks/database-bound.sh "$bin"
 fi
 
 if [ "$part" = all ] || [ "$part" = defer ]; then

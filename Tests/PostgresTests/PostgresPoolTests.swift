@@ -105,6 +105,26 @@ import Testing
     #expect(try pool.withConnection { try $0.queryFirst("SELECT 3")?.int(0) } == 3)
   }
 
+  @Test func aConnectionTheServerEndedWhileIdleIsReplacedBeforeUse() throws {
+    let url = try PostgresCluster.shared().createDatabase()
+    let pool = PostgresPool(.init(conninfo: url, size: 1))
+    defer { pool.close() }
+    let backend = try #require(
+      try pool.withConnection { try $0.queryFirst("SELECT pg_backend_pid()")?.int(0) })
+    // The server says goodbye (an error message) and then closes the socket: both arrive while
+    // the connection is idle in the pool, and the next caller must not get it.
+    let admin = try PostgresConnection(conninfo: url)
+    #expect(try admin.queryFirst("SELECT pg_terminate_backend($1)", [backend])?.bool(0) == true)
+    let gone = "SELECT count(*) FROM pg_stat_activity WHERE pid = $1"
+    var polls = 0
+    while try admin.queryFirst(gone, [backend])?.int(0) != 0, polls < 3_000 {
+      usleep(10_000)
+      polls += 1
+    }
+    let next = try pool.withConnection { try $0.queryFirst("SELECT pg_backend_pid()")?.int(0) }
+    #expect(next != nil && next != backend)
+  }
+
   @Test func notificationsArriveOnlyForCommittedTransactions() throws {
     let url = try PostgresCluster.shared().createDatabase()
     let listener = try PostgresConnection(conninfo: url)

@@ -81,10 +81,11 @@ public final class PostgresConnection {
   public var isAlive: Bool {
     guard let raw, PQstatus(raw) == CONNECTION_OK else { return false }
     var descriptor = pollfd(fd: PQsocket(raw), events: Int16(POLLIN), revents: 0)
-    if poll(&descriptor, 1, 0) > 0 {
-      // Readable while idle: a shutdown message or end of file. Read it and look again.
-      if PQconsumeInput(raw) == 0 { return false }
-    }
+    // Readable while idle: a server ending the session (a restart, pg_terminate_backend) sends
+    // an error and then closes, and libpq takes the error for a notice and stays "OK" until it
+    // reads the end of file. Nothing else arrives unasked on a connection that does not
+    // `LISTEN` (at worst a setting's new value), so such a connection is not reused.
+    if poll(&descriptor, 1, 0) > 0 { return false }
     return PQstatus(raw) == CONNECTION_OK && PQtransactionStatus(raw) == PQTRANS_IDLE && queued.isEmpty
   }
 
