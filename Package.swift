@@ -183,7 +183,7 @@ let package = Package(
     .target(
       name: "RocketReserverCLI",
       dependencies: [
-        "CommandLineKit", "CEditLine", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient",
+        "CommandLineKit", "GraphQL", "GraphQLAPI", "RocketReserverAPI", "RocketClient",
         "POSIXFiles", "POSIXThreads", "SQLite", "JQ",
         "GraphQLHTTP", "HTTPServer", "LaunchBackend", "LaunchServer", "TerminalImages",
       ],

@@ -20,7 +20,7 @@ private struct Fixture {
       environment: ["XDG_CONFIG_HOME": temporary.child("config")], homeDirectory: temporary.path)
     directory = directories.config
     path = directories.credentialsFile
-    store = FileCredentialStore(directories: directories)
+    store = FileCredentialStore(path: directories.credentialsFile)
   }
 }
 

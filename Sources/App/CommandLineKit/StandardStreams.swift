@@ -48,7 +48,9 @@ package final class OutputFailure: Sendable {
   }
 }
 
-private func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
+/// Writes all of `text` to `descriptor`, retrying on partial writes and EINTR.
+/// - Returns: 0, or the `errno` of the write that failed.
+package func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
   var bytes = Array(text.utf8)
   return bytes.withUnsafeMutableBytes { buffer in
     guard let base = buffer.baseAddress else { return 0 }

@@ -197,7 +197,9 @@ public enum RocketReserverMain {
     } else {
       throw UsageError("no home directory to keep data in: set HOME or use --data-dir DIR")
     }
-    let credentials = directories.map { LenientCredentialStore(FileCredentialStore(directories: $0)) }
+    let credentials = directories.map {
+      LenientCredentialStore(FileCredentialStore(path: $0.credentialsFile))
+    }
     var requestOptions = RequestOptions(headers: options.headers, verbose: options.verbose)
     requestOptions.trace = options.trace
     requestOptions.printCurl = options.printCurl

@@ -43,20 +43,9 @@ package enum Pager {
       close(ends[1])
       return false
     }
-    var bytes = Array(text.utf8)
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes.withUnsafeMutableBytes { buffer -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return write(ends[1], base + offset, buffer.count - offset)
-      }
-      if written < 0 {
-        if errno == EINTR { continue }
-        // The pager quit before reading everything (q in less): that is the reader's choice.
-        break
-      }
-      offset += written
-    }
+    // A failed write is the pager quitting before reading everything (q in less): the reader's
+    // choice, not an error.
+    _ = writeAll(text, to: ends[1])
     close(ends[1])
     var status: Int32 = 0
     while waitpid(child, &status, 0) < 0 && errno == EINTR {}

@@ -172,6 +172,18 @@ public enum ProcessSignals {
   }
 }
 
+extension ProcessSignals {
+  /// Ends the process by SIGPIPE, quietly, as `cat` does when `head` stops reading: for a write
+  /// to standard output that failed with EPIPE.
+  package static func endByBrokenPipe() -> Never {
+    // The runtime's threads block signals: unblock SIGPIPE here so raise() delivers it now.
+    signal(SIGPIPE, SIG_DFL)
+    _ = cel_thread_sigmask(SIG_UNBLOCK, SIGPIPE)
+    raise(SIGPIPE)
+    exit(128 + SIGPIPE)
+  }
+}
+
 /// The handler of every recorded signal: async-signal-safe (an atomic store and `write`),
 /// preserves `errno`.
 package func recordingHandler(_ signal: Int32) {

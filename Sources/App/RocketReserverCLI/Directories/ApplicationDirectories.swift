@@ -19,7 +19,7 @@ import FoundationEssentials
 /// For example:
 /// ```swift
 /// let directories = try ApplicationDirectories()
-/// let store = FileCredentialStore(directories: directories)
+/// let store = FileCredentialStore(path: directories.credentialsFile)
 /// ```
 struct ApplicationDirectories: Sendable, Equatable {
   /// The folder name used under every XDG base directory.

@@ -1,4 +1,3 @@
-import CEditLine
 import CommandLineKit
 import GraphQL
 import GraphQLWire
@@ -329,13 +328,7 @@ public struct REPL: Sendable {
   /// error and status 74 (EX_IOERR).
   private func writeFailureStatus(_ context: CommandContext) -> Int32? {
     guard let code = output.failure?.errno else { return nil }
-    if code == EPIPE {
-      // The runtime's threads block signals: unblock SIGPIPE here so raise() delivers it now.
-      signal(SIGPIPE, SIG_DFL)
-      _ = cel_thread_sigmask(SIG_UNBLOCK, SIGPIPE)
-      raise(SIGPIPE)
-      exit(128 + SIGPIPE)
-    }
+    if code == EPIPE { ProcessSignals.endByBrokenPipe() }
     writeStandardError(
       "rocket-reserver: cannot write to standard output: \(String(cString: strerror(code)))\n")
     return ExitStatus.ioError
