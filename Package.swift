@@ -184,7 +184,12 @@ let package = Package(
     // MARK: - Benchmarks
     .executableTarget(
       name: "engine-benchmark",
-      dependencies: ["GraphQL", "TestSupport"],
+      dependencies: ["GraphQL", "EngineProbes"],
+      swiftSettings: strictSettings),
+
+    // The probe documents and the thread CPU clock, which the benchmark times and tests bound.
+    .target(
+      name: "EngineProbes",
       swiftSettings: strictSettings),
 
     .executableTarget(
@@ -196,6 +201,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: ["GraphQLWire", "WebSocket"],
+      path: "Tests/Support",
       swiftSettings: strictSettings),
     .testTarget(
       name: "ShimTests",
@@ -210,7 +216,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLTests",
-      dependencies: ["GraphQL", "TestSupport"],
+      dependencies: ["GraphQL", "EngineProbes", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "EnginePerformanceTests",
@@ -255,13 +261,15 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ServeReliabilityTests",
-      dependencies: ["GraphQL", "SQLite", "Postgres", "LaunchBackend", "TestSupport", "rocket-reserver"],
+      dependencies: [
+        "GraphQL", "SQLite", "Postgres", "LaunchBackend", "EngineProbes", "TestSupport", "rocket-reserver",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketReserverCLITests",
       dependencies: [
         "RocketReserverCLI", "GraphQL", "GraphQLWire", "RocketReserverAPI", "RocketClient", "POSIXFiles",
-        "SQLite", "TestSupport", "rocket-reserver", "credential-writer", "TerminalImages",
+        "SQLite", "EngineProbes", "TestSupport", "rocket-reserver", "credential-writer", "TerminalImages",
       ],
       swiftSettings: strictSettings),
     .testTarget(
@@ -275,7 +283,8 @@ let package = Package(
     .testTarget(
       name: "LaunchBackendTests",
       dependencies: [
-        "LaunchBackend", "Base64", "GraphQLHTTP", "Postgres", "TestSupport", "embed-resources",
+        "LaunchBackend", "Base64", "GraphQLHTTP", "Postgres", "EngineProbes", "TestSupport",
+        "embed-resources",
       ],
       swiftSettings: strictSettings),
     .executableTarget(
@@ -312,7 +321,9 @@ let layers: KeyValuePairs<String, [String]> = [
   "Client": ["RocketClient", "RocketReserverAPI", "RocketReserverAPITestMocks"],
   "Server": ["HTTPServer", "GraphQLExplorer", "GraphQLHTTP", "LaunchBackend"],
   "App": ["RocketReserverCLI", "rocket-reserver"],
-  "Tools": ["embed-resources", "EmbedResourcesPlugin", "engine-benchmark", "cache-benchmark", "TestSupport"],
+  "Tools": [
+    "embed-resources", "EmbedResourcesPlugin", "engine-benchmark", "cache-benchmark", "EngineProbes",
+  ],
 ]
 for (layer, modules) in layers {
   for target in package.targets where modules.contains(target.name) {
