@@ -192,7 +192,12 @@ let package = Package(
     // MARK: - Benchmarks
     .executableTarget(
       name: "engine-benchmark",
-      dependencies: ["GraphQL", "TestSupport"],
+      dependencies: ["GraphQL", "EngineProbes"],
+      swiftSettings: strictSettings),
+
+    // The probe documents and the thread CPU clock, which the benchmark times and tests bound.
+    .target(
+      name: "EngineProbes",
       swiftSettings: strictSettings),
 
     .executableTarget(
@@ -204,6 +209,7 @@ let package = Package(
     .target(
       name: "TestSupport",
       dependencies: ["GraphQLWire", "WebSocket"],
+      path: "Tests/Support",
       swiftSettings: strictSettings),
     .testTarget(
       name: "ShimTests",
@@ -218,7 +224,7 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "GraphQLTests",
-      dependencies: ["GraphQL", "TestSupport"],
+      dependencies: ["GraphQL", "EngineProbes", "TestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "EnginePerformanceTests",
@@ -263,13 +269,16 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "ServeReliabilityTests",
-      dependencies: ["GraphQL", "SQLite", "Postgres", "LaunchBackend", "TestSupport", "rocket-reserver"],
+      dependencies: [
+        "GraphQL", "SQLite", "Postgres", "LaunchBackend", "EngineProbes", "TestSupport", "rocket-reserver",
+      ],
       swiftSettings: strictSettings),
     .testTarget(
       name: "RocketReserverCLITests",
       dependencies: [
         "RocketReserverCLI", "CommandLineKit", "GraphQL", "GraphQLWire", "RocketReserverAPI", "RocketClient",
-        "POSIXFiles", "SQLite", "TestSupport", "rocket-reserver", "credential-writer", "TerminalImages",
+        "POSIXFiles", "SQLite", "EngineProbes", "TestSupport", "rocket-reserver", "credential-writer",
+        "TerminalImages",
       ],
       swiftSettings: strictSettings),
     .testTarget(
@@ -283,7 +292,8 @@ let package = Package(
     .testTarget(
       name: "LaunchBackendTests",
       dependencies: [
-        "LaunchBackend", "Base64", "GraphQLHTTP", "Postgres", "TestSupport", "embed-resources",
+        "LaunchBackend", "Base64", "GraphQLHTTP", "Postgres", "EngineProbes", "TestSupport",
+        "embed-resources",
       ],
       swiftSettings: strictSettings),
     .executableTarget(
@@ -320,7 +330,9 @@ let layers: KeyValuePairs<String, [String]> = [
   "Client": ["RocketClient", "RocketReserverAPI", "RocketReserverAPITestMocks"],
   "Server": ["HTTPServer", "GraphQLExplorer", "GraphQLHTTP", "LaunchBackend", "LaunchServer"],
   "App": ["CommandLineKit", "RocketReserverCLI", "rocket-reserver"],
-  "Tools": ["embed-resources", "EmbedResourcesPlugin", "engine-benchmark", "cache-benchmark", "TestSupport"],
+  "Tools": [
+    "embed-resources", "EmbedResourcesPlugin", "engine-benchmark", "cache-benchmark", "EngineProbes",
+  ],
 ]
 for (layer, modules) in layers {
   for target in package.targets where modules.contains(target.name) {

@@ -164,7 +164,7 @@ if [ "$part" = all ] || [ "$part" = defer ]; then
 fi
 
 if [ "$part" = all ] || [ "$part" = probes ]; then
-  # Validation of the probe documents (Sources/Tools/TestSupport/ProbeDocuments.swift), ours then
+  # Validation of the probe documents (Sources/Tools/EngineProbes/ProbeDocuments.swift), ours then
   # graphql-js's on the same files: CPU milliseconds, best of 5 (graphql-js: once when over 2 s, as
   # some take minutes). Each graphql-js probe runs in a node process of its own, stopped after
   # PROBE_TIMEOUT seconds of wall-clock time (default 60) and then shown as "> N s";

@@ -110,45 +110,9 @@ extension BlockingSocketSuites {
       return payloads
     }
 
-    /// One HTTP exchange on a raw connection that the server closes at the end of the answer:
-    /// the head and the body (chunked framing removed). Off the cooperative pool, which the
-    /// server's streams need.
-    static func exchange(port: UInt16, _ request: String) async throws -> (head: String, body: [UInt8]) {
-      try await withCheckedThrowingContinuation { continuation in
-        Thread {
-          continuation.resume(
-            with: Result {
-              let connection = try RawHTTPConnection(port: port, readTimeoutSeconds: 60)
-              connection.send(request)
-              let bytes = connection.readToEnd().bytes
-              guard let end = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { return ("", []) }
-              let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
-              let rest = Array(bytes[end.upperBound...])
-              return (head, head.lowercased().contains("transfer-encoding: chunked") ? dechunked(rest) : rest)
-            })
-        }.start()
-      }
-    }
-
-    static func dechunked(_ bytes: [UInt8]) -> [UInt8] {
-      var body: [UInt8] = []
-      var rest = bytes[...]
-      while let lineEnd = rest.firstRange(of: Array("\r\n".utf8)) {
-        let sizeText = String(decoding: rest[..<lineEnd.lowerBound], as: UTF8.self)
-        guard let size = Int(sizeText.split(separator: ";").first ?? "", radix: 16), size > 0,
-          rest.distance(from: lineEnd.upperBound, to: rest.endIndex) >= size
-        else { break }
-        let start = lineEnd.upperBound
-        body += rest[start..<(start + size)]
-        rest = rest[(start + size + 2)...]
-      }
-      return body
-    }
-
-    static func post(_ port: UInt16, _ body: String, accept: String) -> String {
-      "POST /graphql HTTP/1.1\r\nHost: x\r\nConnection: close\r\nAccept: \(accept)\r\n"
-        + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)"
-    }
+    /// A raw connection of its own for each streamed answer, read to its end, off the cooperative
+    /// pool, which the server's streams need.
+    static let socket = TestHTTP.Transport.socket(readTimeoutSeconds: 60)
 
     /// The payloads of a multipart or SSE answer (an ordinary JSON answer is one payload).
     static func payloads(head: String, body: [UInt8]) -> [String] {
@@ -180,17 +144,15 @@ extension BlockingSocketSuites {
       for query in Self.queries {
         let expected = try await Self.engine(query, behavior, incremental: true)
         for accept in ["multipart/mixed;incrementalSpec=v0.2", "text/event-stream"] {
-          let (head, body) = try await Self.exchange(
-            port: server.port, Self.post(server.port, Self.body(query, behavior), accept: accept))
-          #expect(Self.payloads(head: head, body: body) == expected, "\(accept) \(query)")
+          let answer = try await server.post(Self.body(query, behavior), accept: accept, over: Self.socket)
+          #expect(Self.payloads(head: answer.head, body: answer.body) == expected, "\(accept) \(query)")
         }
       }
       // A subscription's event over SSE.
       let expected = try await Self.engine(Self.subscription, behavior, incremental: false)
-      let (head, body) = try await Self.exchange(
-        port: server.port,
-        Self.post(server.port, Self.body(Self.subscription, behavior), accept: "text/event-stream"))
-      #expect(Self.payloads(head: head, body: body) == expected)
+      let answer = try await server.post(
+        Self.body(Self.subscription, behavior), accept: "text/event-stream", over: Self.socket)
+      #expect(Self.payloads(head: answer.head, body: answer.body) == expected)
     }
 
     @Test(arguments: behaviors)
@@ -242,10 +204,9 @@ extension BlockingSocketSuites {
       let wrongType = try await server.post(#"{"query":"{ other }","onError":1}"#)
       #expect(wrongType.status == 400)
       #expect(wrongType.text.contains(#"The \"onError\" parameter must be a string or null."#))
-      let (head, body) = try await Self.exchange(
-        port: server.port,
-        Self.post(server.port, #"{"query":"{ other }","onError":"ABORT"}"#, accept: "text/event-stream"))
-      #expect(Self.payloads(head: head, body: body).joined().contains(message))
+      let answer = try await server.post(
+        #"{"query":"{ other }","onError":"ABORT"}"#, accept: "text/event-stream", over: Self.socket)
+      #expect(Self.payloads(head: answer.head, body: answer.body).joined().contains(message))
     }
   }
 }

@@ -73,7 +73,7 @@ import Testing
     body += [0xC3, 0x28, 0xFF]
     body += Array(#""}"#.utf8)
     let response = try await server.send(
-      "POST", headers: ["Content-Type": "application/json", "Accept": "application/json"], body: Data(body))
+      "POST", headers: ["Content-Type": "application/json", "Accept": "application/json"], body: body)
     #expect(response.status == 400)
     #expect(response.json?["errors"]?[0]?["message"]?.stringValue?.contains("UTF-8") == true)
   }
@@ -224,7 +224,7 @@ import Testing
     let server = try TestServer()
     let response = try await server.send(
       method, headers: ["Content-Type": "application/json"],
-      body: method == "HEAD" ? nil : Data(Self.typename.utf8))
+      body: method == "HEAD" ? nil : Array(Self.typename.utf8))
     #expect(response.status == 405)
     #expect(response.header("Allow") == "GET, POST")
   }

@@ -46,7 +46,7 @@ import Testing
     #expect(response.status == 200)
     #expect(response.header("Content-Type")?.hasPrefix("text/html") == true)
     #expect(response.text.contains("/graphql"))
-    #expect(try await server.send("POST", "/", body: Data("x".utf8)).status == 405)
+    #expect(try await server.send("POST", "/", body: Array("x".utf8)).status == 405)
   }
 }
 

@@ -4,6 +4,7 @@ import GraphQLHTTP
 import GraphQLWire
 import HTTPServer
 import Synchronization
+import TestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -19,28 +20,13 @@ final class CollectingAccessLog: AccessLog {
   var entries: [AccessLogEntry] { storage.withLock { $0 } }
 }
 
-/// A response as the tests look at it.
-struct TestResponse {
-  var status: Int
-  var headers: [String: String]
-  var body: Data
-
-  /// A header by name, case-insensitively.
-  func header(_ name: String) -> String? {
-    headers.first { $0.key.caseInsensitiveCompare(name) == .orderedSame }?.value
-  }
-
-  var json: JSON? { try? JSON(parsing: [UInt8](body)) }
-  var text: String { String(decoding: body, as: UTF8.self) }
-}
-
 /// A running server on 127.0.0.1 with an ephemeral port, and a URLSession of its own (so no
 /// pooled connection from another test's server is ever reused), for one test.
 final class TestServer: Sendable {
   let server: GraphQLHTTPServer
   let log: CollectingAccessLog
   let port: UInt16
-  let session = URLSession(configuration: .ephemeral)
+  let session = TestHTTP.makeSession()
 
   init(
     service: any GraphQLService = FakeGraphQLService(),
@@ -61,37 +47,30 @@ final class TestServer: Sendable {
     try #require(URL(string: "http://127.0.0.1:\(port)\(pathAndQuery)"))
   }
 
-  /// Sends one request with URLSession.
+  /// Sends one request over this server's session (or `over` another way).
   func send(
     _ method: String = "POST", _ pathAndQuery: String = "/graphql", headers: [String: String] = [:],
-    body: Data? = nil
-  ) async throws -> TestResponse {
-    var request = URLRequest(url: try url(pathAndQuery))
-    request.httpMethod = method
-    for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
-    request.httpBody = body
-    let (data, response) = try await session.data(for: request)
-    let http = try #require(response as? HTTPURLResponse)
-    var fields: [String: String] = [:]
-    for (key, value) in http.allHeaderFields {
-      if let key = key as? String, let value = value as? String { fields[key] = value }
-    }
-    return TestResponse(status: http.statusCode, headers: fields, body: data)
+    body: [UInt8]? = nil, over transport: TestHTTP.Transport? = nil
+  ) async throws -> HTTPAnswer {
+    try await TestHTTP.send(
+      try url(pathAndQuery), method: method, headers: headers, body: body,
+      over: transport ?? .session(session))
   }
 
   /// POSTs `json` text to /graphql with `Content-Type: application/json`.
-  func post(_ json: String, accept: String? = "application/json", headers: [String: String] = [:])
-    async throws -> TestResponse
-  {
+  func post(
+    _ json: String, accept: String? = "application/json", headers: [String: String] = [:],
+    over transport: TestHTTP.Transport? = nil
+  ) async throws -> HTTPAnswer {
     var all = headers
     all["Content-Type"] = all["Content-Type"] ?? "application/json"
     if let accept { all["Accept"] = accept }
-    return try await send("POST", "/graphql", headers: all, body: Data(json.utf8))
+    return try await send("POST", "/graphql", headers: all, body: Array(json.utf8), over: transport)
   }
 
   /// GETs /graphql with the given query-string parameters, percent-encoded.
   func get(_ parameters: [(String, String)], accept: String = "application/json") async throws
-    -> TestResponse
+    -> HTTPAnswer
   {
     var allowed = CharacterSet.urlQueryAllowed
     allowed.remove(charactersIn: "&=+?#")

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 import HTTPServer
 import Synchronization
@@ -51,40 +52,38 @@ import Testing
     return (server, try #require(server.port))
   }
 
-  private static func get(_ path: String, port: UInt16, method: String = "GET") throws -> (
-    status: Int, head: String, body: String
-  )? {
-    let connection = try RawHTTPConnection(port: port)
-    connection.send("\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-    return connection.readResponse()
+  /// `method path` on a connection of its own: the answer as sent.
+  private static func get(_ path: String, port: UInt16, method: String = "GET") throws -> HTTPAnswer {
+    try TestHTTP.sendWaiting(
+      try #require(URL(string: "http://127.0.0.1:\(port)\(path)")), method: method, over: .socket)
   }
 
   @Test func healthAndReadyAnswerJSONBeforeTheRouter() throws {
     let (server, port) = try Self.server(probes: HealthProbes())
     defer { server.stop() }
-    let health = try #require(try Self.get("/health", port: port))
-    #expect(health.status == 200 && health.body == #"{"status":"up"}"#)
+    let health = try Self.get("/health", port: port)
+    #expect(health.status == 200 && health.text == #"{"status":"up"}"#)
     #expect(health.head.contains("Content-Type: application/json"))
     #expect(health.head.contains("Cache-Control: no-store"))
     // The router's common headers still apply: the answer is the server's like any other.
     #expect(health.head.contains("X-Served-By: hello"))
-    let ready = try #require(try Self.get("/ready", port: port))
-    #expect(ready.status == 200 && ready.body == #"{"status":"ready"}"#)
+    let ready = try Self.get("/ready", port: port)
+    #expect(ready.status == 200 && ready.text == #"{"status":"ready"}"#)
     // HEAD: the same head, no body.
     let headConnection = try RawHTTPConnection(port: port)
     headConnection.send("HEAD /ready HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
     let headText = String(decoding: headConnection.readToEnd().bytes, as: UTF8.self)
     #expect(headText.hasPrefix("HTTP/1.1 200") && headText.hasSuffix("\r\n\r\n"))
-    let post = try #require(try Self.get("/health", port: port, method: "POST"))
+    let post = try Self.get("/health", port: port, method: "POST")
     #expect(post.status == 405 && post.head.contains("Allow: GET, HEAD"))
-    #expect(try Self.get("/hello", port: port)?.body == "hello")
+    #expect(try Self.get("/hello", port: port).text == "hello")
   }
 
   @Test func withoutProbesThePathsAreTheRouters() throws {
     let (server, port) = try Self.server(probes: nil)
     defer { server.stop() }
-    #expect(try Self.get("/health", port: port)?.status == 404)
-    #expect(try Self.get("/ready", port: port)?.status == 404)
+    #expect(try Self.get("/health", port: port).status == 404)
+    #expect(try Self.get("/ready", port: port).status == 404)
   }
 
   @Test func readinessFollowsTheMonitorsCheck() async throws {
@@ -92,23 +91,23 @@ import Testing
     let monitor = ReadinessMonitor(freshFor: .milliseconds(50)) { check.run() }
     let (server, port) = try Self.server(probes: HealthProbes(readiness: monitor))
     defer { server.stop() }
-    #expect(try Self.get("/ready", port: port)?.status == 200)
+    #expect(try Self.get("/ready", port: port).status == 200)
     check.problem.withLock {
       $0 = Unreadiness(reason: "database_unreachable", message: "the \"booking\" database is down")
     }
     // The next check after the answer went stale sees the problem.
-    var answer: (status: Int, head: String, body: String)?
+    var answer: HTTPAnswer?
     #expect(
       await waitUntil(within: .seconds(30)) {
         answer = try? Self.get("/ready", port: port)
         return answer?.status == 503
       })
     #expect(
-      answer?.body
+      answer?.text
         == #"{"status":"unavailable","reason":"database_unreachable","message":"the \"booking\" database is down"}"#
     )
     // Liveness never looks at the check.
-    #expect(try Self.get("/health", port: port)?.status == 200)
+    #expect(try Self.get("/health", port: port).status == 200)
     check.problem.withLock { $0 = nil }
     #expect(await waitUntil(within: .seconds(30)) { (try? Self.get("/ready", port: port))?.status == 200 })
   }
@@ -118,12 +117,12 @@ import Testing
     let (server, port) = try Self.server(probes: probes)
     defer { server.stop() }
     probes.beginDraining()
-    let ready = try #require(try Self.get("/ready", port: port))
+    let ready = try Self.get("/ready", port: port)
     #expect(ready.status == 503)
-    #expect(ready.body.contains(#""reason":"draining""#))
+    #expect(ready.text.contains(#""reason":"draining""#))
     // Everything else is still served, on connections the client is asked to close.
-    let hello = try #require(try Self.get("/hello", port: port))
-    #expect(hello.status == 200 && hello.body == "hello")
+    let hello = try Self.get("/hello", port: port)
+    #expect(hello.status == 200 && hello.text == "hello")
     #expect(hello.head.contains("Connection: close"))
   }
 

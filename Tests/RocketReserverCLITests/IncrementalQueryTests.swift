@@ -12,17 +12,12 @@ import Testing
   @Test func jsonPrintsEachPayloadAsItArrivesThenTheMergedResult() throws {
     let peer = try IncrementalPeer()
     let fixture = try ShellFixture()
-    let process = Process()
-    process.executableURL = BuiltProduct.rocketReserver
-    process.arguments = [
-      "--endpoint", peer.endpoint.absoluteString, "--timeout", "60", "--json", "query", Self.document,
-    ]
-    process.environment = ProcessInfo.processInfo.environment.merging(fixture.environment()) { $1 }
     let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    let process = try fixture.start(
+      [
+        "--endpoint", peer.endpoint.absoluteString, "--timeout", "60", "--json", "query", Self.document,
+      ],
+      output: output)
     defer { if process.isRunning { process.terminate() } }
     func nextLine() -> String {
       String(decoding: output.fileHandleForReading.readFirstLine(), as: UTF8.self)

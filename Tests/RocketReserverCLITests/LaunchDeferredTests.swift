@@ -13,18 +13,13 @@ import Testing
     for accept in ["multipart/mixed;incrementalSpec=v0.2", "multipart/mixed;deferSpec=20220824"] {
       let peer = try IncrementalPeer()
       let fixture = try ShellFixture()
-      let process = Process()
-      process.executableURL = BuiltProduct.rocketReserver
-      process.arguments = [
-        "--endpoint", peer.endpoint.absoluteString, "--timeout", "60", "--header", "Accept: \(accept)",
-        "launch", "1",
-      ]
-      process.environment = ProcessInfo.processInfo.environment.merging(fixture.environment()) { $1 }
       let output = Pipe()
-      process.standardOutput = output
-      process.standardError = FileHandle.nullDevice
-      process.standardInput = FileHandle.nullDevice
-      try process.run()
+      let process = try fixture.start(
+        [
+          "--endpoint", peer.endpoint.absoluteString, "--timeout", "60", "--header", "Accept: \(accept)",
+          "launch", "1",
+        ],
+        output: output)
       defer { if process.isRunning { process.terminate() } }
       func nextLine() -> String {
         String(decoding: output.fileHandleForReading.readFirstLine(), as: UTF8.self)

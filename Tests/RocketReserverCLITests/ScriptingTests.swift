@@ -123,14 +123,10 @@ import Testing
 
   @Test func aFullDiskExits74WithAMessage() throws {
     let fixture = try ShellFixture()
-    let process = Process()
-    process.executableURL = BuiltProduct.rocketReserver
-    process.arguments = ["launches", "--all"]
-    process.environment = ProcessInfo.processInfo.environment.merging(fixture.environment()) { $1 }
-    process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full"))
     let errors = Pipe()
-    process.standardError = errors
-    try process.run()
+    let process = try fixture.start(
+      ["launches", "--all"], output: try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/full")),
+      errors: errors)
     let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(process.terminationStatus == 74)
@@ -139,16 +135,12 @@ import Testing
 
   @Test func aReaderThatGoesAwayEndsItQuietly() throws {
     let fixture = try ShellFixture()
-    let process = Process()
-    process.executableURL = BuiltProduct.rocketReserver
-    // Many commands: output keeps coming after the reader has gone.
-    process.arguments = ["-c", Array(repeating: "launches --all", count: 30).joined(separator: ";")]
-    process.environment = ProcessInfo.processInfo.environment.merging(fixture.environment()) { $1 }
     let output = Pipe()
     let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
+    // Many commands: output keeps coming after the reader has gone.
+    let process = try fixture.start(
+      ["-c", Array(repeating: "launches --all", count: 30).joined(separator: ";")], output: output,
+      errors: errors)
     // Read one line, as `head -1` does, then close the pipe.
     var first = Data()
     while !first.contains(UInt8(ascii: "\n")) {

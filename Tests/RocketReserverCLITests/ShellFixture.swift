@@ -34,6 +34,22 @@ final class ShellFixture {
 
   deinit { try? FileManager.default.removeItem(at: root) }
 
+  /// Starts the binary with `arguments`, this fixture's environment over the test process's,
+  /// nothing on standard input and its output and errors where given; the caller waits for it.
+  func start(_ arguments: [String], output: Any = FileHandle.nullDevice, errors: Any = FileHandle.nullDevice)
+    throws -> Process
+  {
+    let process = Process()
+    process.executableURL = BuiltProduct.rocketReserver
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment()) { $1 }
+    process.standardOutput = output
+    process.standardError = errors
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    return process
+  }
+
   /// `serve` on an ephemeral port of `host`, with this fixture's environment and its data in
   /// `served` under the root.
   func serve(host: String = "127.0.0.1") throws -> ServeProcess {

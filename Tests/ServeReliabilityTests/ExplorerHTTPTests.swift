@@ -14,7 +14,8 @@ struct ExplorerHTTPTests {
     var fields = ["Accept": "*/*"].merging(headers) { $1 }
     if data != nil { fields["Content-Type"] = "application/json" }
     return try TestHTTP.sendWaiting(
-      try #require(URL(string: url)), method: data == nil ? "GET" : "POST", headers: fields, body: data,
+      try #require(URL(string: url)), method: data == nil ? "GET" : "POST", headers: fields,
+      body: data.map { Array($0.utf8) },
       over: .socket)
   }
 

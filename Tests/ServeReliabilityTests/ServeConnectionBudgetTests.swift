@@ -12,7 +12,7 @@ import Testing
     let directory = try TemporaryDirectory(prefix: "serve-budget")
     let server = try ServeProcess(
       dataDirectory: directory.child("data"), options: ["--max-connections-per-ip", "2"])
-    let port = try #require(server.endpoint.port.flatMap { UInt16(exactly: $0) })
+    let port = server.port
     let held = try (0..<2).map { _ in try RawHTTPConnection(port: port, source: "127.0.0.1") }
     for connection in held {
       connection.send(Self.request)

@@ -1,3 +1,4 @@
+import EngineProbes
 import Foundation
 import GraphQL
 import GraphQLWire

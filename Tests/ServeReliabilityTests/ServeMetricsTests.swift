@@ -70,7 +70,7 @@ import Testing
     _ = try await server.post(#"{"extensions":\#(persisted)}"#)
 
     // A WebSocket subscription, open while scraping.
-    let port = try #require(server.endpoint.port.flatMap { UInt16(exactly: $0) })
+    let port = server.port
     let client = try WebSocketTestClient(port: port, subprotocols: "graphql-transport-ws")
     client.send(text: #"{"type":"connection_init","payload":{}}"#)
     #expect(client.receive() == .text(#"{"type":"connection_ack"}"#))
@@ -163,11 +163,11 @@ import Testing
     #expect(metricsURL.port != server.endpoint.port)
     // The main address holds its one connection for this client address: a second is refused
     // there, while the metrics listener still answers the same address.
-    let held = try RawHTTPConnection(port: try #require(server.endpoint.port.flatMap { UInt16(exactly: $0) }))
+    let held = try RawHTTPConnection(port: server.port)
     held.send("GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n")
     #expect(held.readResponse()?.status == 404)
     let refused = try RawHTTPConnection(
-      port: try #require(server.endpoint.port.flatMap { UInt16(exactly: $0) }))
+      port: server.port)
     #expect(refused.closedWithin(milliseconds: 5000))
     // The client can see the refused connection closed an instant before the server has counted
     // it closed (libmicrohttpd closes the socket, then tells the server): scrape until it has.

@@ -38,7 +38,8 @@ import Testing
       step += 1
       do {
         let answer = try TestHTTP.sendWaiting(
-          endpoint, method: "POST", headers: ["Content-Type": "application/json"], body: body, over: transport
+          endpoint, method: "POST", headers: ["Content-Type": "application/json"], body: Array(body.utf8),
+          over: transport
         )
         let json = try? JSON(parsing: answer.body)
         if answer.status == 200, json?["data"]?["totalTripsBooked"] == .int(0) {

@@ -56,7 +56,7 @@ import Testing
           let body = #"{"query":"{ totalTripsBooked launches(pageSize: 2) { cursor } }"}"#
           do {
             let answer = try TestHTTP.sendWaiting(
-              endpoint, method: "POST", headers: ["Content-Type": "application/json"], body: body,
+              endpoint, method: "POST", headers: ["Content-Type": "application/json"], body: Array(body.utf8),
               over: session)
             let json = try? JSON(parsing: answer.body)
             if answer.status == 200, json?["data"]?["totalTripsBooked"] == .int(0) {

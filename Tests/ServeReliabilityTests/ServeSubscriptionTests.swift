@@ -10,14 +10,10 @@ import Testing
 @Suite(.serialized) struct ServeSubscriptionTests {
   static let book = "mutation($ids: [ID]!) { bookTrips(launchIds: $ids) { success } }"
 
-  static func port(_ server: ServeProcess) throws -> UInt16 {
-    try #require(server.endpoint.port.flatMap { UInt16(exactly: $0) })
-  }
-
   static func subscribed(_ server: ServeProcess, id: String = "1", token: String? = nil) throws
     -> WebSocketTestClient
   {
-    let client = try WebSocketTestClient(port: try port(server), subprotocols: "graphql-transport-ws")
+    let client = try WebSocketTestClient(port: server.port, subprotocols: "graphql-transport-ws")
     let payload = token.map { #"{"Authorization":"\#($0)"}"# } ?? "{}"
     client.send(text: #"{"type":"connection_init","payload":\#(payload)}"#)
     #expect(client.receive() == .text(#"{"type":"connection_ack"}"#))
@@ -50,7 +46,7 @@ import Testing
     let server = try ServeProcess(dataDirectory: directory.child("data"))
     let ada = try await server.logIn("ada@example.com")
     let transport = try Self.subscribed(server, token: ada)
-    let legacy = try WebSocketTestClient(port: try Self.port(server), subprotocols: "graphql-ws")
+    let legacy = try WebSocketTestClient(port: server.port, subprotocols: "graphql-ws")
     legacy.send(text: #"{"type":"connection_init","payload":{}}"#)
     #expect(legacy.receive() == .text(#"{"type":"connection_ack"}"#))
     #expect(legacy.receive() == .text(#"{"type":"ka"}"#))
@@ -99,7 +95,7 @@ import Testing
   @Test func anUnknownTokenInConnectionInitIsForbidden() throws {
     let directory = try TemporaryDirectory(prefix: "serve-subscriptions")
     let server = try ServeProcess(dataDirectory: directory.child("data"))
-    let client = try WebSocketTestClient(port: try Self.port(server), subprotocols: "graphql-transport-ws")
+    let client = try WebSocketTestClient(port: server.port, subprotocols: "graphql-transport-ws")
     client.send(text: #"{"type":"connection_init","payload":{"Authorization":"not-a-token"}}"#)
     #expect(client.receiveClose()?.code == 4403)
   }

@@ -1,7 +1,7 @@
+import EngineProbes
 import Foundation
 import GraphQL
 import GraphQLWire
-import TestSupport
 
 /// `engine-benchmark --probes DIR PROJECT_ROOT`: writes the probe documents to
 /// `DIR/NAME.graphql` (for `Benchmarks/reference/validate-probes.js` to time the same text with

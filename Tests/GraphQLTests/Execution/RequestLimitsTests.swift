@@ -1,3 +1,4 @@
+import EngineProbes
 import GraphQL
 import GraphQLWire
 import TestSupport

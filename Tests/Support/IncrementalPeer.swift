@@ -21,7 +21,7 @@ public final class IncrementalPeer: @unchecked Sendable {
       && FileManager.default.fileExists(atPath: peers.appendingPathComponent("graphql").path)
   }
 
-  private let process = Process()
+  private let process: Process
   private let input = Pipe()
   /// The port it listens on, on 127.0.0.1.
   public let port: Int
@@ -32,14 +32,21 @@ public final class IncrementalPeer: @unchecked Sendable {
   ///
   /// - Throws: when Python cannot start or the server printed no port.
   public init() throws {
-    process.executableURL = Self.python
-    process.arguments = [Self.root.appendingPathComponent("Tests/Peers/incremental_server.py").path]
-    var environment = ProcessInfo.processInfo.environment
-    environment["PYTHONPATH"] = Self.peers.path
-    process.environment = environment
+    (process, port, endpoint) = try Self.start("incremental_server.py", input: input)
+  }
+
+  /// Starts `Tests/Peers/<script>` with `arguments` under Python, the pinned peers on its path
+  /// and `input` (or nothing) on its standard input, and reads the port it prints first.
+  static func start(_ script: String, _ arguments: [String] = [], input: Pipe? = nil) throws -> (
+    process: Process, port: Int, endpoint: URL
+  ) {
+    let process = Process()
+    process.executableURL = python
+    process.arguments = [root.appendingPathComponent("Tests/Peers/\(script)").path] + arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(["PYTHONPATH": peers.path]) { $1 }
     let output = Pipe()
     process.standardOutput = output
-    process.standardInput = input
+    if let input { process.standardInput = input } else { process.standardInput = FileHandle.nullDevice }
     process.standardError = FileHandle.nullDevice
     try process.run()
     let line = String(decoding: output.fileHandleForReading.readFirstLine(), as: UTF8.self)
@@ -47,10 +54,9 @@ public final class IncrementalPeer: @unchecked Sendable {
       let endpoint = URL(string: "http://127.0.0.1:\(port)/graphql")
     else {
       process.terminate()
-      throw PeerFailure(message: "incremental_server.py printed no port: \(line)")
+      throw PeerFailure(message: "\(script) printed no port: \(line)")
     }
-    self.port = port
-    self.endpoint = endpoint
+    return (process, port, endpoint)
   }
 
   deinit {

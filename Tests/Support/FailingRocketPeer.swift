@@ -9,7 +9,7 @@ import Foundation
 /// see ``IncrementalPeer/isAvailable``. The process is killed when the value goes away.
 public final class FailingRocketPeer: @unchecked Sendable {
   // Invariant: every stored property is set in init and only read afterwards.
-  private let process = Process()
+  private let process: Process
   /// `http://127.0.0.1:PORT/graphql`.
   public let endpoint: URL
 
@@ -17,27 +17,8 @@ public final class FailingRocketPeer: @unchecked Sendable {
   ///
   /// - Throws: when Python cannot start or the server printed no port.
   public init(failing: [String]) throws {
-    process.executableURL = IncrementalPeer.python
-    process.arguments = [
-      IncrementalPeer.root.appendingPathComponent("Tests/Peers/failing_rocket_graphql_server.py").path,
-      failing.joined(separator: ","),
-    ]
-    var environment = ProcessInfo.processInfo.environment
-    environment["PYTHONPATH"] = IncrementalPeer.peers.path
-    process.environment = environment
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let line = String(decoding: output.fileHandleForReading.readFirstLine(), as: UTF8.self)
-    guard let port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines)),
-      let endpoint = URL(string: "http://127.0.0.1:\(port)/graphql")
-    else {
-      process.terminate()
-      throw IncrementalPeer.PeerFailure(message: "failing_rocket_graphql_server.py printed no port: \(line)")
-    }
-    self.endpoint = endpoint
+    (process, _, endpoint) = try IncrementalPeer.start(
+      "failing_rocket_graphql_server.py", [failing.joined(separator: ",")])
   }
 
   deinit {

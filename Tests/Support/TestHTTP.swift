@@ -1,4 +1,5 @@
 import Foundation
+import GraphQLWire
 import Synchronization
 
 #if canImport(FoundationNetworking)
@@ -19,6 +20,12 @@ public struct HTTPAnswer: Sendable {
 
   /// The body as UTF-8 text.
   public var text: String { String(decoding: body, as: UTF8.self) }
+
+  /// The body as JSON, or nil when it is none.
+  public var json: JSON? { try? JSON(parsing: body) }
+
+  /// The header field `name`, in any case.
+  public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
 /// One way for tests to make an HTTP request: `send` (async) and `sendWaiting` (blocking, for
@@ -57,21 +64,21 @@ public enum TestHTTP {
 
   /// Sends `method` (GET by default) to `url` with `headers` and `body` and returns the answer.
   public static func send(
-    _ url: URL, method: String = "GET", headers: [String: String] = [:], body: String? = nil,
+    _ url: URL, method: String = "GET", headers: [String: String] = [:], body: [UInt8]? = nil,
     over transport: Transport = .shared
   ) async throws -> HTTPAnswer {
     try await withCheckedThrowingContinuation { continuation in
-      start(method, url, headers, body.map { Array($0.utf8) }, transport) { continuation.resume(with: $0) }
+      start(method, url, headers, body, transport) { continuation.resume(with: $0) }
     }
   }
 
   /// ``send(_:method:headers:body:over:)``, blocking the calling thread until the answer is in.
   public static func sendWaiting(
-    _ url: URL, method: String = "GET", headers: [String: String] = [:], body: String? = nil,
+    _ url: URL, method: String = "GET", headers: [String: String] = [:], body: [UInt8]? = nil,
     over transport: Transport = .shared
   ) throws -> HTTPAnswer {
     let outcome = Outcome()
-    start(method, url, headers, body.map { Array($0.utf8) }, transport) { result in
+    start(method, url, headers, body, transport) { result in
       outcome.result.withLock { $0 = result }
       outcome.done.signal()
     }

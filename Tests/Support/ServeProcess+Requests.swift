@@ -18,7 +18,8 @@ extension ServeProcess {
   ) async throws -> HTTPAnswer {
     var fields = headers.merging(["Content-Type": "application/json"]) { old, _ in old }
     if let token { fields["Authorization"] = token }
-    return try await TestHTTP.send(endpoint, method: "POST", headers: fields, body: body, over: transport)
+    return try await TestHTTP.send(
+      endpoint, method: "POST", headers: fields, body: Array(body.utf8), over: transport)
   }
 
   /// Logs in as `email` and returns the token.
