@@ -1,7 +1,9 @@
 /// What the rules' visitors share: the context they report to and read type information from
 /// (stored here once instead of in each rule), and the reports of names that must be unique.
 class ContextVisitor {
-  let context: ValidationContext
+  // Unowned: a visitor lives in its validation's `VisitorSlots`, which the context outlives, and
+  // a kept visitor must not count as a holder of the context it is kept with.
+  unowned(unsafe) let context: ValidationContext
 
   required init(context: ValidationContext) { self.context = context }
 
@@ -10,6 +12,14 @@ class ContextVisitor {
   class var ruleCallbacks: ValidationCallbacks { .all }
 
   var callbacks: ValidationCallbacks { Self.ruleCallbacks }
+
+  /// Whether the rule's visitor can serve later validations made with the same context (see
+  /// `ValidationSession`): it keeps no state between callbacks, or `reset()` restores it.
+  class var isReusable: Bool { false }
+
+  /// Restores the state a new visitor starts with, once a validation is done (a reusable rule
+  /// that keeps state overrides it).
+  func reset() {}
 
   /// Reports `name` when `known` holds it already (with the first one), else records it.
   func noteUnique(_ name: Name, in known: inout [String: Name], kind: String) {
@@ -44,5 +54,6 @@ extension ValidationRule {
   /// The rule whose visitor is `Visitor`, named as the class is (graphql-js's rule names).
   init<Visitor: ContextVisitor & ValidationVisitor>(_: Visitor.Type) {
     self.init(name: "\(Visitor.self)", callbacks: Visitor.ruleCallbacks) { Visitor(context: $0) }
+    if Visitor.isReusable { reuseKey = ObjectIdentifier(Visitor.self) }
   }
 }

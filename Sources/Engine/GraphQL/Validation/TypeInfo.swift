@@ -6,8 +6,8 @@ import GraphQLWire
 /// The walk calls the `enter…`/`leave…` methods around each node (as graphql-js's `TypeInfo`);
 /// unknown types and fields leave nil entries, so later checks simply find nothing to check.
 public struct TypeInfo: Sendable {
-  let schema: GraphQLSchema
-  private let index: SchemaValidationIndex
+  private(set) var schema: GraphQLSchema
+  private var index: SchemaValidationIndex
   // Three stacks of frames rather than a stack per fact: one push and one pop per node, and
   // three buffers to allocate per validation instead of seven.
   /// One frame per selection set.
@@ -50,6 +50,19 @@ public struct TypeInfo: Sendable {
     // Room for the nesting of most documents, so the stacks are allocated once, not grown.
     parentStack.reserveCapacity(8)
     outputStack.reserveCapacity(8)
+  }
+
+  /// Starts over at the top of a document of `schema`, keeping the stacks' storage (unless a
+  /// deep document grew it large).
+  mutating func reset(schema: GraphQLSchema) {
+    self.schema = schema
+    index = schema.validationIndex
+    parentStack.removeAll(keepingCapacity: parentStack.capacity <= 64)
+    outputStack.removeAll(keepingCapacity: outputStack.capacity <= 64)
+    inputStack.removeAll(keepingCapacity: inputStack.capacity <= 64)
+    directive = nil
+    isInDirective = false
+    argument = nil
   }
 
   /// The composite type whose selection set is being walked.

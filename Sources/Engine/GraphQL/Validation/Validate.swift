@@ -14,9 +14,10 @@ public func validate(
   schema: GraphQLSchema, document: Document, rules: [ValidationRule] = specifiedRules,
   maxErrors: Int = 100
 ) -> [GraphQLError] {
-  let context = ValidationContext(schema: schema, document: document, maxErrors: maxErrors)
-  ValidationWalker(context: context, rules: rules).walk(document)
-  return context.errors
+  ValidationSession.validate(
+    schema: schema, document: document, rules: rules, maxErrors: maxErrors, deadline: nil
+  )
+  .errors
 }
 
 /// What `validate` found, and whether it gave up at its deadline (then `errors` is incomplete and
@@ -32,8 +33,6 @@ func validate(
   schema: GraphQLSchema, document: Document, rules: [ValidationRule], maxErrors: Int = 100,
   deadline: ContinuousClock.Instant?
 ) -> ValidationOutcome {
-  let context = ValidationContext(
-    schema: schema, document: document, maxErrors: maxErrors, deadline: deadline)
-  ValidationWalker(context: context, rules: rules).walk(document)
-  return ValidationOutcome(errors: context.errors, timedOut: context.timedOut)
+  ValidationSession.validate(
+    schema: schema, document: document, rules: rules, maxErrors: maxErrors, deadline: deadline)
 }

@@ -10,9 +10,9 @@ import GraphQLWire
 /// validation.
 public final class ValidationContext {
   /// The schema the document is checked against.
-  public let schema: GraphQLSchema
+  @exclusivity(unchecked) public private(set) var schema: GraphQLSchema
   /// The document being validated.
-  public let document: Document
+  @exclusivity(unchecked) public private(set) var document: Document
   /// Type information at the node being visited.
   @exclusivity(unchecked) public internal(set) var typeInfo: TypeInfo
   /// The errors reported so far, in report order.
@@ -22,15 +22,15 @@ public final class ValidationContext {
   /// Set once the error limit is exceeded; the walk stops.
   @exclusivity(unchecked) public private(set) var isAborted = false
   /// After this many errors the walk stops (graphql-js's limit, 100 by default).
-  let maxErrors: Int
+  @exclusivity(unchecked) private(set) var maxErrors: Int
   /// When the validation must give up (nil: never); see `checkDeadline()`.
-  let deadline: ContinuousClock.Instant?
+  @exclusivity(unchecked) private(set) var deadline: ContinuousClock.Instant?
   /// Set when the deadline passed before the walk finished; the errors are then incomplete.
   @exclusivity(unchecked) private(set) var timedOut = false
-  private let fragmentsByName: [String: FragmentDefinition]
+  @exclusivity(unchecked) private var fragmentsByName: [String: FragmentDefinition] = [:]
   /// Every directive the document may use, by name: the schema's (gathered once per schema), with
   /// the document's own definitions in their place where it has any.
-  let directives: [String: DirectiveFacts]
+  @exclusivity(unchecked) private(set) var directives: [String: DirectiveFacts] = [:]
   @exclusivity(unchecked) private var spreadsCache: [Int: [FragmentSpread]] = [:]
   @exclusivity(unchecked) private var referencedFragmentsCache: [Int: [FragmentDefinition]] = [:]
   @exclusivity(unchecked) private var usagesCache: [Int: [VariableUsage]] = [:]
@@ -47,17 +47,56 @@ public final class ValidationContext {
     self.maxErrors = maxErrors
     self.deadline = deadline
     self.typeInfo = TypeInfo(schema: schema)
-    var fragments: [String: FragmentDefinition] = [:]
+    readDefinitions()
+  }
+
+  /// Readies a context kept from an earlier validation (see `ValidationSession`) for another,
+  /// keeping the storage of its stacks and caches.
+  func reuse(schema: GraphQLSchema, document: Document, maxErrors: Int, deadline: ContinuousClock.Instant?) {
+    self.schema = schema
+    self.document = document
+    self.maxErrors = maxErrors
+    self.deadline = deadline
+    typeInfo.reset(schema: schema)
+    readDefinitions()
+  }
+
+  /// Forgets the validation done, its schema and document included (an idle context holds
+  /// neither), keeping the caches' storage while small.
+  func clear() {
+    schema = Self.idleSchema
+    document = Document(definitions: [])
+    typeInfo.reset(schema: Self.idleSchema)
+    errors = []
+    isInTypeSystemDefinition = false
+    isAborted = false
+    timedOut = false
+    deadline = nil
+    fragmentsByName = [:]
+    directives = [:]
+    spreadsCache.removeAll(keepingCapacity: spreadsCache.capacity <= 64)
+    referencedFragmentsCache.removeAll(keepingCapacity: referencedFragmentsCache.capacity <= 64)
+    usagesCache.removeAll(keepingCapacity: usagesCache.capacity <= 64)
+    recursiveVariablesCache.removeAll(keepingCapacity: recursiveVariablesCache.capacity <= 64)
+    recordedUsages = nil
+  }
+
+  /// What an idle context refers to instead of the last schema it validated against.
+  private static let idleSchema = GraphQLSchema(
+    queryType: GraphQLObjectType(name: "Query", fields: GraphQLFieldMap([])), mutationType: nil,
+    subscriptionType: nil, types: [], directives: [])
+
+  /// Fragments by name, and the directives the document may use.
+  private func readDefinitions() {
     var definesDirectives = false
     // As graphql-js, a later duplicate wins (UniqueFragmentNames reports the duplicate).
     for definition in document.definitions {
       switch definition {
-      case .fragment(let fragment): fragments[fragment.name.value] = fragment
+      case .fragment(let fragment): fragmentsByName[fragment.name.value] = fragment
       case .typeSystem(.directive): definesDirectives = true
       default: break
       }
     }
-    fragmentsByName = fragments
     let schemaDirectives = schema.validationIndex.directives
     directives =
       definesDirectives ? DirectiveFacts.table(schemaDirectives, document: document) : schemaDirectives

@@ -48,10 +48,12 @@ struct ValidationDispatchTable {
   /// known without making their visitors) and makes each rule's visitor only when the walk first
   /// reaches a node the rule acts at: a document without fragments never makes the fragment
   /// rules' visitors, for example. A rule that does not say its callbacks up front has its
-  /// visitor made at once, to ask.
-  init(_ rules: [ValidationRule], context: ValidationContext) {
+  /// visitor made at once, to ask. `slots` may hold stateless visitors kept from earlier
+  /// validations (`ValidationSession`).
+  init(_ rules: [ValidationRule], slots: VisitorSlots) {
     self.rules = rules
-    slots = VisitorSlots(count: rules.count, context: context)
+    self.slots = slots
+    slots.prepare(for: rules)
     if let plan = ValidationDispatchPlan.specified, plan.matches(rules) {
       self.plan = plan
     } else {
@@ -61,9 +63,7 @@ struct ValidationDispatchTable {
         if let known = rules[index].callbacks {
           callbacks.append(known)
         } else {
-          let visitor = rules[index].makeVisitor(context)
-          slots.visitors[index] = visitor
-          callbacks.append(visitor.callbacks)
+          callbacks.append(slots.visitor(index, rules).callbacks)
         }
       }
       plan = ValidationDispatchPlan(callbacks)
@@ -82,16 +82,43 @@ struct ValidationDispatchTable {
   }
 }
 
-/// The visitors of one validation, made on demand.
-private final class VisitorSlots {
+/// The visitors of one validation, made on demand; a reusable rule's visitor is reset and kept
+/// for the next validation with the same context (`ValidationSession`).
+final class VisitorSlots {
   // One validation on one thread, and no callback reaches back into the slots while another
   // runs: the dynamic exclusivity check of every read would cost more than the calls it guards.
-  @exclusivity(unchecked) var visitors: ContiguousArray<(any ValidationVisitor)?>
-  let context: ValidationContext
+  @exclusivity(unchecked) private var visitors: ContiguousArray<(any ValidationVisitor)?> = []
+  /// The kept visitors (nil: dropped after the validation), and their `ValidationRule.reuseKey`.
+  @exclusivity(unchecked) private var kept:
+    ContiguousArray<(visitor: ContextVisitor, key: ObjectIdentifier)?> = []
+  // The session that owns these slots owns the context too, and the slots use it only while it
+  // validates.
+  unowned(unsafe) let context: ValidationContext
 
-  init(count: Int, context: ValidationContext) {
-    visitors = ContiguousArray(repeating: nil, count: count)
-    self.context = context
+  init(context: ValidationContext) { self.context = context }
+
+  /// Keeps the visitors made for the rules `rules` has at the same places, drops the others.
+  func prepare(for rules: [ValidationRule]) {
+    if visitors.count != rules.count {
+      visitors = ContiguousArray(repeating: nil, count: rules.count)
+      kept = ContiguousArray(repeating: nil, count: rules.count)
+      return
+    }
+    for index in rules.indices where kept[index] != nil && kept[index]?.key != rules[index].reuseKey {
+      visitors[index] = nil
+      kept[index] = nil
+    }
+  }
+
+  /// Resets the reusable visitors and drops the others (and with them any hold on the context).
+  func keepReusable() {
+    for index in visitors.indices {
+      if let kept = kept[index] {
+        kept.visitor.reset()
+      } else {
+        visitors[index] = nil
+      }
+    }
   }
 
   @inline(__always)
@@ -104,6 +131,9 @@ private final class VisitorSlots {
   private func make(_ index: Int, _ rules: [ValidationRule]) -> any ValidationVisitor {
     let visitor = rules[index].makeVisitor(context)
     visitors[index] = visitor
+    if let key = rules[index].reuseKey, let reusable = visitor as? ContextVisitor {
+      kept[index] = (reusable, key)
+    }
     return visitor
   }
 }

@@ -93,6 +93,9 @@ public struct ValidationRule: Sendable {
   /// rules): then the walk plans its dispatch once per list of rules and makes the visitor only
   /// when the document has a node the rule acts at.
   let callbacks: ValidationCallbacks?
+  /// Set for a built-in rule whose visitor keeps no state of its own: its visitor's class, so
+  /// that a kept visitor is used again only for the same rule.
+  var reuseKey: ObjectIdentifier?
 
   /// - Parameters:
   ///   - name: the rule's name, for diagnostics.

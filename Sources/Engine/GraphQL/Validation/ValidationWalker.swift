@@ -6,11 +6,6 @@ struct ValidationWalker {
   let context: ValidationContext
   let visitors: ValidationDispatchTable
 
-  init(context: ValidationContext, rules: [ValidationRule]) {
-    self.context = context
-    self.visitors = ValidationDispatchTable(rules, context: context)
-  }
-
   func walk(_ document: Document) {
     visitors.each(.enterDocument) { $0.enterDocument(document) }
     for definition in document.definitions {

@@ -4,6 +4,10 @@
 /// string and unique among all the labels of the document."
 final class DeferStreamDirectiveLabelRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterDirective] }
+  override class var isReusable: Bool { true }
+  override func reset() {
+    knownLabels = [:]
+  }
 
   /// The first directive to use each label.
   private var knownLabels: [String: Directive] = [:]

@@ -4,6 +4,10 @@
 /// side effects and events belong to its first result.
 final class DeferStreamDirectiveOnRootFieldRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
+  override class var isReusable: Bool { true }
+  override func reset() {
+    checkedFragments = []
+  }
 
   /// Fragments already checked for an earlier operation (without an error found in them).
   private var checkedFragments: Set<String> = []

@@ -4,6 +4,10 @@
 /// switchable off (`if: false` or a variable), unless the selection can be skipped anyway.
 final class DeferStreamDirectiveOnValidOperationsRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
+  override class var isReusable: Bool { true }
+  override func reset() {
+    checkedFragments = []
+  }
 
   /// Fragments already checked for an earlier subscription (without an error found in them).
   private var checkedFragments: Set<String> = []

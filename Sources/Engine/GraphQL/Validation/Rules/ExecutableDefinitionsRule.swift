@@ -6,6 +6,7 @@
 /// https://spec.graphql.org/October2021/#sec-Executable-Definitions
 final class ExecutableDefinitionsRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterDocument] }
+  override class var isReusable: Bool { true }
 
   func enterDocument(_ node: Document) {
     for definition in node.definitions {

@@ -8,6 +8,7 @@ import GraphQLWire
 /// https://spec.graphql.org/October2021/#sec-Field-Selections
 final class FieldsOnCorrectTypeRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterField] }
+  override class var isReusable: Bool { true }
 
   func enterField(_ node: Field) {
     guard !context.typeInfo.hasFieldDefinition, let parent = context.typeInfo.parentType else { return }

@@ -6,6 +6,7 @@
 /// https://spec.graphql.org/October2021/#sec-Fragments-On-Composite-Types
 final class FragmentsOnCompositeTypesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterInlineFragment, .enterFragmentDefinition] }
+  override class var isReusable: Bool { true }
 
   func enterInlineFragment(_ node: InlineFragment) {
     guard let condition = node.typeCondition, let type = context.schema.typeMap[condition.name.value],

@@ -6,6 +6,7 @@
 /// https://spec.graphql.org/October2021/#sec-Argument-Names
 final class KnownArgumentNamesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterDirective, .enterArgument] }
+  override class var isReusable: Bool { true }
 
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     let name = node.name.value

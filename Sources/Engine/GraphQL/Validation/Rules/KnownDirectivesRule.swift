@@ -7,6 +7,7 @@
 /// https://spec.graphql.org/October2021/#sec-Directives-Are-Defined
 final class KnownDirectivesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterDirective] }
+  override class var isReusable: Bool { true }
 
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     let name = node.name.value

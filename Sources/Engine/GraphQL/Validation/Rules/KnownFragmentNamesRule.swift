@@ -6,6 +6,7 @@
 /// https://spec.graphql.org/October2021/#sec-Fragment-spread-target-defined
 final class KnownFragmentNamesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterFragmentSpread] }
+  override class var isReusable: Bool { true }
 
   func enterFragmentSpread(_ node: FragmentSpread) {
     guard context.fragment(named: node.name.value) == nil else { return }

@@ -11,6 +11,7 @@
 /// https://spec.graphql.org/draft/#sec-Operation-Type-Existence
 final class KnownOperationTypesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
+  override class var isReusable: Bool { true }
 
   func enterOperation(_ node: OperationDefinition) {
     guard context.schema.rootType(for: node.operation) == nil else { return }

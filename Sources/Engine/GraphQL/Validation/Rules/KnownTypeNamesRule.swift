@@ -6,6 +6,10 @@
 /// https://spec.graphql.org/October2021/#sec-Fragment-Spread-Type-Existence
 final class KnownTypeNamesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterDocument, .enterNamedType] }
+  override class var isReusable: Bool { true }
+  override func reset() {
+    definedInDocument = []
+  }
 
   /// Type names defined by type-system definitions in the document itself.
   private var definedInDocument: Set<String> = []

@@ -6,6 +6,10 @@
 /// https://spec.graphql.org/October2021/#sec-Lone-Anonymous-Operation
 final class LoneAnonymousOperationRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterDocument, .enterOperation] }
+  override class var isReusable: Bool { true }
+  override func reset() {
+    operationCount = 0
+  }
 
   private var operationCount = 0
 

@@ -9,6 +9,12 @@
 /// https://github.com/graphql/graphql-js/pull/4119
 final class MaxIntrospectionDepthRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterField, .leaveField] }
+  override class var isReusable: Bool { true }
+  override func reset() {
+    fragmentDepths = [:]
+    measuring = []
+    skipDepth = 0
+  }
 
   /// graphql-js's `MAX_LISTS_DEPTH`.
   static let maxListDepth = 3

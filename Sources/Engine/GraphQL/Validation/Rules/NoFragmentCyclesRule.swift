@@ -7,6 +7,12 @@
 /// https://spec.graphql.org/October2021/#sec-Fragment-spreads-must-not-form-cycles
 final class NoFragmentCyclesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterFragmentDefinition] }
+  override class var isReusable: Bool { true }
+  override func reset() {
+    visited = []
+    spreadPath = []
+    pathIndexByName = [:]
+  }
 
   /// Fragments already searched; each cycle is reported once, from its first fragment.
   private var visited: Set<String> = []

@@ -7,6 +7,11 @@ final class NoUnusedFragmentsRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks {
     [.enterOperation, .enterFragmentDefinition, .leaveDocument]
   }
+  override class var isReusable: Bool { true }
+  override func reset() {
+    operations = []
+    fragments = []
+  }
 
   private var operations: [OperationDefinition] = []
   private var fragments: [FragmentDefinition] = []

@@ -6,6 +6,7 @@
 /// https://spec.graphql.org/October2021/#sec-All-Variables-Used
 final class NoUnusedVariablesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
+  override class var isReusable: Bool { true }
 
   /// Reported on entering the operation, before the errors inside it, as graphql-js 17 does (16
   /// reported on leaving it).

@@ -16,10 +16,10 @@
 /// validation's deadline passes. Messages, locations and their order stay graphql-js's.
 ///
 /// https://spec.graphql.org/October2021/#sec-Field-Selection-Merging
-final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
-  var callbacks: ValidationCallbacks { [.enterSelectionSet] }
+final class OverlappingFieldsCanBeMergedRule: ContextVisitor, ValidationVisitor {
+  override class var ruleCallbacks: ValidationCallbacks { [.enterSelectionSet] }
+  override class var isReusable: Bool { true }
 
-  let context: ValidationContext
   /// Fragment pairs already compared, with whether the comparison assumed exclusive parents.
   var comparedFragmentPairs: [FragmentPair: Bool] = [:]
   /// Field sets already compared with a fragment (graphql-js 16.9 `comparedFieldsAndFragmentPairs`),
@@ -40,9 +40,24 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
   /// merged comparison: the reference the fuzzer and tests hold the fast paths to.
   let pairwise: Bool
 
-  init(context: ValidationContext, pairwise: Bool = false) {
-    self.context = context
+  init(context: ValidationContext, pairwise: Bool) {
     self.pairwise = pairwise
+    super.init(context: context)
+  }
+
+  required init(context: ValidationContext) {
+    pairwise = false
+    super.init(context: context)
+  }
+
+  override func reset() {
+    comparedFragmentPairs = [:]
+    comparedFieldsAndFragments = [:]
+    collectedCache = [:]
+    identities = IdentityTable()
+    comparedIdentities = [:]
+    comparisons = 0
+    keys.removeAll()
   }
 
   func enterSelectionSet(_ node: SelectionSet) {
@@ -246,11 +261,7 @@ final class OverlappingFieldsCanBeMergedRule: ValidationVisitor {
 
 extension ValidationRule {
   /// Fields with the same response key can be merged unambiguously.
-  public static let overlappingFieldsCanBeMerged = ValidationRule(
-    name: "OverlappingFieldsCanBeMergedRule", callbacks: [.enterSelectionSet]
-  ) {
-    OverlappingFieldsCanBeMergedRule(context: $0)
-  }
+  public static let overlappingFieldsCanBeMerged = ValidationRule(OverlappingFieldsCanBeMergedRule.self)
 
   /// The same rule comparing every pair of fields, as graphql-js does (quadratic and slower): the
   /// reference for tests and the fuzzer.

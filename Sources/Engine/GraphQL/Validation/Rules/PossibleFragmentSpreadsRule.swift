@@ -6,6 +6,7 @@
 /// https://spec.graphql.org/October2021/#sec-Fragment-spread-is-possible
 final class PossibleFragmentSpreadsRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterInlineFragment, .enterFragmentSpread] }
+  override class var isReusable: Bool { true }
 
   func enterInlineFragment(_ node: InlineFragment) {
     guard let fragmentType = compositeTypeName(context.typeInfo.type?.namedType),

@@ -8,6 +8,7 @@ import GraphQLWire
 /// https://spec.graphql.org/October2021/#sec-Required-Arguments
 final class ProvidedRequiredArgumentsRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.leaveField, .leaveDirective] }
+  override class var isReusable: Bool { true }
 
   func leaveField(_ node: Field) {
     // Most fields require nothing: the schema index lists each field's required arguments once.

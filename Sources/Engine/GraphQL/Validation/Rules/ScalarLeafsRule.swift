@@ -7,6 +7,7 @@
 /// https://spec.graphql.org/October2021/#sec-Leaf-Field-Selections
 final class ScalarLeafsRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterField] }
+  override class var isReusable: Bool { true }
 
   func enterField(_ node: Field) {
     // The names and types of the messages are read only when one is reported.

@@ -6,6 +6,7 @@
 /// https://spec.graphql.org/October2021/#sec-Single-root-field
 final class SingleFieldSubscriptionsRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
+  override class var isReusable: Bool { true }
 
   func enterOperation(_ node: OperationDefinition) {
     guard node.operation == .subscription, let root = context.schema.subscriptionType else { return }

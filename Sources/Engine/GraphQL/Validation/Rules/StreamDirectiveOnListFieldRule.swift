@@ -3,6 +3,7 @@
 /// Only a list has items to stream.
 final class StreamDirectiveOnListFieldRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterDirective] }
+  override class var isReusable: Bool { true }
 
   func enterDirective(_ node: Directive, location: DirectiveLocation?) {
     guard node.name.value == "stream", let field = context.typeInfo.fieldDefinition,

@@ -6,6 +6,7 @@
 /// https://spec.graphql.org/October2021/#sec-Argument-Uniqueness
 final class UniqueArgumentNamesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterArguments] }
+  override class var isReusable: Bool { true }
 
   func enterArguments(_ nodes: [Argument]) {
     guard nodes.count > 1 else { return }

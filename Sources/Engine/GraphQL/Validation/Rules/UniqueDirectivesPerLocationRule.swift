@@ -7,6 +7,7 @@
 /// https://spec.graphql.org/October2021/#sec-Directives-Are-Unique-Per-Location
 final class UniqueDirectivesPerLocationRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterDirectives] }
+  override class var isReusable: Bool { true }
 
   func enterDirectives(_ nodes: [Directive], location: DirectiveLocation?) {
     guard nodes.count > 1 else { return }

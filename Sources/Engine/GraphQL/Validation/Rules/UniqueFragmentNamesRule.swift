@@ -6,6 +6,10 @@
 /// https://spec.graphql.org/October2021/#sec-Fragment-Name-Uniqueness
 final class UniqueFragmentNamesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterFragmentDefinition] }
+  override class var isReusable: Bool { true }
+  override func reset() {
+    known = [:]
+  }
 
   private var known: [String: Name] = [:]
 

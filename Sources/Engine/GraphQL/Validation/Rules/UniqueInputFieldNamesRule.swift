@@ -6,6 +6,10 @@
 /// https://spec.graphql.org/October2021/#sec-Input-Object-Field-Uniqueness
 final class UniqueInputFieldNamesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterValue, .leaveValue, .enterObjectField] }
+  override class var isReusable: Bool { true }
+  override func reset() {
+    knownStack = []
+  }
 
   /// The field names seen so far in each input object literal being walked, innermost last.
   private var knownStack: [[String: Name]] = []

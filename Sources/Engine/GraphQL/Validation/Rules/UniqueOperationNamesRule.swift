@@ -6,6 +6,10 @@
 /// https://spec.graphql.org/October2021/#sec-Operation-Name-Uniqueness
 final class UniqueOperationNamesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
+  override class var isReusable: Bool { true }
+  override func reset() {
+    known = [:]
+  }
 
   private var known: [String: Name] = [:]
 

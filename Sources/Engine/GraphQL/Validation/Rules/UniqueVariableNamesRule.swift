@@ -6,6 +6,7 @@
 /// https://spec.graphql.org/October2021/#sec-Variable-Uniqueness
 final class UniqueVariableNamesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterOperation] }
+  override class var isReusable: Bool { true }
 
   func enterOperation(_ node: OperationDefinition) {
     reportRepeated(node.variableDefinitions.lazy.map(\.variable.name)) {

@@ -13,6 +13,10 @@ import GraphQLWire
 /// its inner values are not visited again.
 final class ValuesOfCorrectTypeRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterValue, .leaveValue] }
+  override class var isReusable: Bool { true }
+  override func reset() {
+    skipDepth = 0
+  }
 
   /// Nonzero inside a value already checked as a whole.
   private var skipDepth = 0

@@ -6,6 +6,7 @@
 /// https://spec.graphql.org/October2021/#sec-Variables-Are-Input-Types
 final class VariablesAreInputTypesRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.enterVariableDefinition] }
+  override class var isReusable: Bool { true }
 
   func enterVariableDefinition(_ node: VariableDefinition) {
     guard let type = context.schema.typeMap[node.type.namedType.name.value], !type.isInputType else {

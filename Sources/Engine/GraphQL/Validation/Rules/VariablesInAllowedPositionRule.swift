@@ -9,6 +9,7 @@ import GraphQLWire
 /// a OneOf Input Object's field must be non-null (spec September 2025, graphql-js 16.11).
 final class VariablesInAllowedPositionRule: ContextVisitor, ValidationVisitor {
   override class var ruleCallbacks: ValidationCallbacks { [.leaveOperation] }
+  override class var isReusable: Bool { true }
 
   func leaveOperation(_ node: OperationDefinition) {
     let usages = context.recursiveVariableUsages(of: node)

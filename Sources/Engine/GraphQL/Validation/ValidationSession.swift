@@ -1,0 +1,59 @@
+import Synchronization
+
+/// The objects a validation works with, its context and its rules' visitors, kept for the next
+/// validation once it is done: a small document then costs little more than its walk, where
+/// making and freeing a context, its stacks and caches and a visitor per rule cost as much as
+/// walking it. What a validation leaves behind is cleared: the errors, the schema and document,
+/// custom rules' visitors; a built-in rule's visitor is reset and stays, bound to the context.
+///
+/// A session serves one validation at a time (it is out of the pool while in use), so it is
+/// `@unchecked Sendable`; a context someone else still holds (a custom rule kept it) is not
+/// pooled again.
+final class ValidationSession: @unchecked Sendable {
+  private var context: ValidationContext
+  private let slots: VisitorSlots
+
+  /// Idle sessions, at most `idleLimit` (about as many as validations run at once).
+  private static let idle = Mutex<[ValidationSession]>([])
+  private static let idleLimit = 8
+
+  private init(context: ValidationContext) {
+    self.context = context
+    slots = VisitorSlots(context: context)
+  }
+
+  /// Validates `document` with an idle session, or a new one, which then goes back to the pool.
+  static func validate(
+    schema: GraphQLSchema, document: Document, rules: [ValidationRule], maxErrors: Int,
+    deadline: ContinuousClock.Instant?
+  ) -> ValidationOutcome {
+    let session: ValidationSession
+    if let kept = idle.withLock({ $0.popLast() }) {
+      kept.context.reuse(schema: schema, document: document, maxErrors: maxErrors, deadline: deadline)
+      session = kept
+    } else {
+      session = ValidationSession(
+        context: ValidationContext(
+          schema: schema, document: document, maxErrors: maxErrors, deadline: deadline))
+    }
+    let outcome = session.run(document, rules: rules)
+    session.finish()
+    return outcome
+  }
+
+  private func run(_ document: Document, rules: [ValidationRule]) -> ValidationOutcome {
+    ValidationWalker(context: context, visitors: ValidationDispatchTable(rules, slots: slots)).walk(document)
+    return ValidationOutcome(errors: context.errors, timedOut: context.timedOut)
+  }
+
+  /// Clears what the validation left and returns the session to the pool, unless the pool is
+  /// full or the context is held elsewhere.
+  private func finish() {
+    slots.keepReusable()
+    guard isKnownUniquelyReferenced(&context) else { return }
+    context.clear()
+    Self.idle.withLock { sessions in
+      if sessions.count < Self.idleLimit { sessions.append(self) }
+    }
+  }
+}
