@@ -13,8 +13,7 @@ final class ValidationSession: @unchecked Sendable {
   private let context: ValidationContext
   private let slots: VisitorSlots
 
-  /// Idle sessions, at most `idleLimit` (about as many as validations run at once).
-  private static let idle = Mutex<[ValidationSession]>([])
+  /// The most idle sessions a schema keeps (about as many as validations run at once).
   private static let idleLimit = 8
 
   private init(context: ValidationContext) {
@@ -28,7 +27,8 @@ final class ValidationSession: @unchecked Sendable {
     deadline: ContinuousClock.Instant?
   ) -> ValidationOutcome {
     let session: ValidationSession
-    if let kept = idle.withLock({ $0.popLast() }) {
+    let index = schema.validationIndex
+    if let kept = index.idleSessions.withLock({ $0.popLast() }) {
       kept.context.reuse(schema: schema, document: document, maxErrors: maxErrors, deadline: deadline)
       session = kept
     } else {
@@ -37,7 +37,7 @@ final class ValidationSession: @unchecked Sendable {
           schema: schema, document: document, maxErrors: maxErrors, deadline: deadline))
     }
     let outcome = session.run(document, rules: rules)
-    session.finish(pooled: rules.allSatisfy { $0.reuseKey != nil })
+    session.finish(pooled: rules.allSatisfy { $0.reuseKey != nil }, into: index)
     return outcome
   }
 
@@ -46,13 +46,14 @@ final class ValidationSession: @unchecked Sendable {
     return ValidationOutcome(errors: context.errors, timedOut: context.timedOut)
   }
 
-  /// Clears what the validation left and returns the session to the pool, unless the pool is
-  /// full or a custom rule took part.
-  private func finish(pooled: Bool) {
+  /// Clears what the validation left and returns the session to its schema's pool, unless the
+  /// pool is full or a custom rule took part. The cleared context holds no schema, so the pool
+  /// does not keep its schema alive.
+  private func finish(pooled: Bool, into index: SchemaValidationIndex) {
     guard pooled else { return }
     slots.keepReusable()
     context.clear()
-    Self.idle.withLock { sessions in
+    index.idleSessions.withLock { sessions in
       if sessions.count < Self.idleLimit { sessions.append(self) }
     }
   }
