@@ -9,7 +9,8 @@ struct OperationDocuments {
   /// Each document's file name without `.graphql`, and its text, in name order.
   let documents: [(name: String, text: String)]
 
-  /// Reads every `.graphql` file of `root/Operations`.
+  /// Reads every `.graphql` file of `root/Operations`, as the client sends it: without its own
+  /// `@catch` directive.
   /// - Throws: `BenchmarkError` when the folder or a file cannot be read.
   init(root: String) throws {
     let folder = root + "/Operations"
@@ -20,6 +21,7 @@ struct OperationDocuments {
       (
         String(file.dropLast(".graphql".count)),
         String(decoding: try readFile(root, "Operations/" + file), as: UTF8.self)
+          .replacing(#/\s?@catch(\([^)]*\))?/#, with: "")
       )
     }
   }

@@ -1,9 +1,7 @@
 /// What the rules' visitors share: the context they report to and read type information from
 /// (stored here once instead of in each rule), and the reports of names that must be unique.
 class ContextVisitor {
-  // Unowned: a visitor lives in its validation's `VisitorSlots`, which the context outlives, and
-  // a kept visitor must not count as a holder of the context it is kept with.
-  unowned(unsafe) let context: ValidationContext
+  let context: ValidationContext
 
   required init(context: ValidationContext) { self.context = context }
 

@@ -1,12 +1,15 @@
 import GraphQLWire
+import Synchronization
 
 /// What validation looks up on every field, computed once per schema: for each composite type,
 /// its fields (with the implicit `__typename`, and `__schema`/`__type` on the query root), each
 /// with its output type already resolved to a named type; and what the directive rules ask about
 /// each directive.
 ///
-/// Immutable, so shared freely; each `GraphQLSchema` builds its own when it is made and keeps it
-/// (`GraphQLSchema.validationIndex`), so validating takes no lock and consults no global table.
+/// Each `GraphQLSchema` builds its own when it is made and keeps it
+/// (`GraphQLSchema.validationIndex`), so validating consults no global table. The facts are
+/// immutable; only the schema's idle validation sessions sit behind a lock, taken once per
+/// validation to borrow one and once to give it back.
 final class SchemaValidationIndex: Sendable {
   /// One field of one composite type, ready for `TypeInfo`.
   final class FieldEntry: Sendable {
@@ -65,6 +68,9 @@ final class SchemaValidationIndex: Sendable {
   let fieldsByType: [String: FieldTable]
   /// The schema's directives by name, as the directive rules ask about them.
   let directives: [String: DirectiveFacts]
+  /// Sessions of finished validations of this schema, kept for the next ones
+  /// (`ValidationSession`); at most about as many as validations run at once.
+  let idleSessions = Mutex<[ValidationSession]>([])
 
   /// - Parameters:
   ///   - typeNames: the schema's type names, in definition order.

@@ -3,18 +3,17 @@ import Synchronization
 /// The objects a validation works with, its context and its rules' visitors, kept for the next
 /// validation once it is done: a small document then costs little more than its walk, where
 /// making and freeing a context, its stacks and caches and a visitor per rule cost as much as
-/// walking it. What a validation leaves behind is cleared: the errors, the schema and document,
-/// custom rules' visitors; a built-in rule's visitor is reset and stays, bound to the context.
+/// walking it. What a validation leaves behind is cleared (errors, schema, document); each rule's
+/// visitor is reset and stays, bound to the context.
 ///
 /// A session serves one validation at a time (it is out of the pool while in use), so it is
-/// `@unchecked Sendable`; a context someone else still holds (a custom rule kept it) is not
-/// pooled again.
+/// `@unchecked Sendable`. Only a validation with built-in rules alone returns its session to the
+/// pool: a custom rule's visitor sees the context and could keep it.
 final class ValidationSession: @unchecked Sendable {
-  private var context: ValidationContext
+  private let context: ValidationContext
   private let slots: VisitorSlots
 
-  /// Idle sessions, at most `idleLimit` (about as many as validations run at once).
-  private static let idle = Mutex<[ValidationSession]>([])
+  /// The most idle sessions a schema keeps (about as many as validations run at once).
   private static let idleLimit = 8
 
   private init(context: ValidationContext) {
@@ -28,7 +27,8 @@ final class ValidationSession: @unchecked Sendable {
     deadline: ContinuousClock.Instant?
   ) -> ValidationOutcome {
     let session: ValidationSession
-    if let kept = idle.withLock({ $0.popLast() }) {
+    let index = schema.validationIndex
+    if let kept = index.idleSessions.withLock({ $0.popLast() }) {
       kept.context.reuse(schema: schema, document: document, maxErrors: maxErrors, deadline: deadline)
       session = kept
     } else {
@@ -37,7 +37,7 @@ final class ValidationSession: @unchecked Sendable {
           schema: schema, document: document, maxErrors: maxErrors, deadline: deadline))
     }
     let outcome = session.run(document, rules: rules)
-    session.finish()
+    session.finish(pooled: rules.allSatisfy { $0.reuseKey != nil }, into: index)
     return outcome
   }
 
@@ -46,13 +46,14 @@ final class ValidationSession: @unchecked Sendable {
     return ValidationOutcome(errors: context.errors, timedOut: context.timedOut)
   }
 
-  /// Clears what the validation left and returns the session to the pool, unless the pool is
-  /// full or the context is held elsewhere.
-  private func finish() {
+  /// Clears what the validation left and returns the session to its schema's pool, unless the
+  /// pool is full or a custom rule took part. The cleared context holds no schema, so the pool
+  /// does not keep its schema alive.
+  private func finish(pooled: Bool, into index: SchemaValidationIndex) {
+    guard pooled else { return }
     slots.keepReusable()
-    guard isKnownUniquelyReferenced(&context) else { return }
     context.clear()
-    Self.idle.withLock { sessions in
+    index.idleSessions.withLock { sessions in
       if sessions.count < Self.idleLimit { sessions.append(self) }
     }
   }
