@@ -6,8 +6,9 @@
 ///
 /// Not Sendable and needs no lock: libmicrohttpd calls the access handler and then the completion
 /// callback of a request on one thread, one at a time, and routers see the record only in those
-/// calls.
-package final class HTTPExchange {
+/// calls. The server's state of the request (`RequestState`) is a subclass, so that a request
+/// costs one object.
+package class HTTPExchange {
   /// When the head arrived, for the duration.
   package let started: ContinuousClock.Instant
   /// When the head arrived, on the wall clock, for the access log.
@@ -30,6 +31,8 @@ package final class HTTPExchange {
   /// Header fields every answer to this request carries (buffered, streamed or `101`), after
   /// the answer's own.
   package var responseHeaders: [HTTPHeaderField] = []
+  /// How its buffered answers are encoded (see `CompressionRouter`).
+  var compression = ResponseCompression.none
   /// The request's id (see `RequestIDRouter`), for the access log.
   package var requestID: String?
   /// The status sent, or nil while none was (or when the connection closed first).

@@ -38,16 +38,14 @@ package final class HTTPServer: Sendable {
     metrics: MetricsRegistry? = nil, probes: HealthProbes? = nil
   ) {
     let httpMetrics = metrics.map(HTTPMetrics.init(registry:))
-    // Outermost first: the access log and the request metrics see every request's end; the
-    // request id is taken before anything answers; compression covers the probes' answers too.
-    var chain = router
-    if let probes { chain = HealthProbeRouter(probes: probes, wrapping: chain) }
-    if let minimum = configuration.gzipMinimumBytes {
-      chain = CompressionRouter(minimumBytes: minimum, wrapping: chain)
-    }
-    chain = RequestIDRouter(wrapping: chain)
-    if let httpMetrics { chain = RequestMetricsRouter(metrics: httpMetrics, wrapping: chain) }
-    chain = AccessLogRouter(log: accessLog, wrapping: chain)
+    let chain = AccessLogRouter(
+      log: accessLog,
+      wrapping: RequestMetricsRouter(
+        metrics: httpMetrics,
+        wrapping: RequestIDRouter(
+          wrapping: CompressionRouter(
+            minimumBytes: configuration.gzipMinimumBytes,
+            wrapping: HealthProbeRouter(probes: probes, wrapping: ServedRouter(router: router))))))
     core = ServerCore(
       router: chain, configuration: configuration, metrics: httpMetrics, probeOnlyBeyondBudget: probes != nil)
     if let metrics { core.registerLevels(in: metrics) }
@@ -88,7 +86,7 @@ package final class HTTPServer: Sendable {
       let boundPort = cmhd_socket_port(socket)
       // Probe-only connections beyond an address's budget (see `ConnectionGuard`).
       let perAddressLimit =
-        core.connections.probeOnlyBeyond.map { $0 + HealthProbeRouter.allowance }
+        core.connections.probeOnlyBeyond.map { $0 + HealthProbes.connectionAllowance }
         ?? configuration.maxConnectionsPerAddress
       // Long-lived connections (WebSockets, streamed subscriptions) have slots of their own.
       let connectionLimit = configuration.connectionLimit + configuration.maxSubscriptionConnections

@@ -13,7 +13,7 @@ import Synchronization
 ///
 /// Both take GET and HEAD (405 otherwise), answer JSON with `Cache-Control: no-store`, and are
 /// refused nothing by the per-address connection budget: an address at its budget may open a
-/// few more connections (`HTTPServer`'s probe allowance) that serve these two paths only.
+/// few more connections (`connectionAllowance`) that serve these two paths only.
 ///
 /// Thread safety: `Sendable`; every method may be called from any thread.
 public final class HealthProbes: Sendable {
@@ -21,6 +21,9 @@ public final class HealthProbes: Sendable {
   public static let healthPath = "/health"
   /// The readiness path.
   public static let readyPath = "/ready"
+  /// Connections an address may open beyond its budget when the server has probes: they serve
+  /// `/health` and `/ready` only (`HealthProbeRouter`).
+  static let connectionAllowance = 4
 
   private let readiness: ReadinessMonitor?
   private let draining = Atomic<Bool>(false)

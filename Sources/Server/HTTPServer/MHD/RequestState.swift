@@ -1,12 +1,12 @@
-/// Where one request is in libmicrohttpd's calls (its phase, the body read so far), and the
-/// server's record of it.
+/// Where one request is in libmicrohttpd's calls (its phase, the body read so far), beside the
+/// server's record of it that the middleware see.
 ///
 /// Not Sendable and needs no lock: libmicrohttpd binds a connection to one worker thread, and
 /// calls the access handler and then the completion callback for a request on that thread, one
 /// at a time (an execution on another thread hands its answer back through an `ExecutionSlot`).
 /// The object is retained in the request's `con_cls` slot from the first callback until the
 /// completion callback releases it.
-final class RequestState {
+final class RequestState: HTTPExchange {
   enum Phase {
     /// Reading a body the router asked for.
     case readingBody(limit: Int, decide: HTTPResponder.BodyDecision)
@@ -28,10 +28,9 @@ final class RequestState {
     case responded
   }
 
-  /// What the middleware and the access log know of the request.
-  let exchange: HTTPExchange
   var phase: Phase = .responded
   var body: [UInt8] = []
 
-  init(_ exchange: HTTPExchange) { self.exchange = exchange }
+  /// What the middleware and the access log know of the request.
+  var exchange: HTTPExchange { self }
 }

@@ -12,7 +12,7 @@ import Synchronization
 /// daemon's: `HTTPServer` owns it and stops the daemon before releasing it.
 final class ServerCore: Sendable {
   /// The router, inside the server's middleware.
-  let router: any HTTPRouter
+  let router: ServerMiddleware
   let configuration: HTTPServerConfiguration
   /// Head deadlines and lingering closes (see `ConnectionGuard`).
   let connections: ConnectionGuard
@@ -50,7 +50,7 @@ final class ServerCore: Sendable {
   ///   - probeOnlyBeyondBudget: whether an address at its connection budget may open a few more
   ///     connections, on which the router serves probes only (`HealthProbeRouter`).
   init(
-    router: any HTTPRouter, configuration: HTTPServerConfiguration, metrics: HTTPMetrics?,
+    router: ServerMiddleware, configuration: HTTPServerConfiguration, metrics: HTTPMetrics?,
     probeOnlyBeyondBudget: Bool
   ) {
     self.router = router
@@ -84,10 +84,10 @@ final class ServerCore: Sendable {
       let state = Unmanaged<RequestState>.fromOpaque(existing).takeUnretainedValue()
       return proceed(state, connection: connection, uploadData: uploadData, uploadDataSize: uploadDataSize)
     }
-    let exchange = HTTPExchange(
+    let state = RequestState(
       method: method.map { String(cString: $0) } ?? "", path: url.map { String(cString: $0) } ?? "",
       client: Self.clientAddress(connection))
-    let state = RequestState(exchange)
+    let exchange = state.exchange
     requestSlot.pointee = Unmanaged.passRetained(state).toOpaque()
     inFlight.add(1, ordering: .relaxed)
     let socket = cmhd_connection_fd(connection)
@@ -291,14 +291,17 @@ final class ServerCore: Sendable {
     }
     let slot = ExecutionSlot(suspending: connection)
     state.phase = .executing(slot)
-    executor.submit(address: state.exchange.client) { slot.fill(job()) }
+    let compression = state.compression
+    executor.submit(address: state.exchange.client) { slot.fill(compression.encoded(job())) }
     return cmhd_yes()
   }
 
-  /// Queues a buffered answer and records what went out in the request's exchange.
+  /// Queues a buffered answer, encoded as the middleware decided (unless it already was, on the
+  /// executor), and records what went out in the request's exchange.
   func queue(
     _ response: BufferedResponse, state: RequestState, connection: OpaquePointer, close: Bool = false
   ) -> MHD_Result {
+    let response = state.compression.encoded(response)
     state.phase = .responded
     let exchange = state.exchange
     // Draining, clients are asked to reconnect, which a load balancer does to another server.

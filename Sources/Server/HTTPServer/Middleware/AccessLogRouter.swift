@@ -1,10 +1,10 @@
 /// Writes one access-log entry per request once it is over (`AccessLog`), with what the
 /// server's record of it holds: its id, status, duration, bytes and what the router named it by.
-struct AccessLogRouter: HTTPMiddleware {
+struct AccessLogRouter<Inner: HTTPRouter>: HTTPMiddleware {
   let log: any AccessLog
-  let inner: any HTTPRouter
+  let inner: Inner
 
-  init(log: any AccessLog, wrapping inner: any HTTPRouter) {
+  init(log: any AccessLog, wrapping inner: Inner) {
     self.log = log
     self.inner = inner
   }

@@ -1,55 +1,49 @@
 /// Sends buffered answers of at least `minimumBytes` in gzip to clients whose `Accept-Encoding`
-/// allows it (`ResponseCompression`). Computed answers are compressed where they are computed,
-/// on the executor's thread (off libmicrohttpd's) or inline; streamed and upgraded ones never
-/// are. The server's own answers (`error`) are short: they only say `Vary`.
-struct CompressionRouter: HTTPMiddleware {
-  let minimumBytes: Int
-  let inner: any HTTPRouter
+/// allows it (`ResponseCompression`); without a minimum it passes every request on. It decides
+/// from the head and leaves the decision in the request's record (`HTTPExchange.compression`),
+/// which the server applies to each buffered answer where it is made: computed ones on the
+/// executor's thread (off libmicrohttpd's) or inline, so that no closure wraps the router's per
+/// request. Streamed and upgraded answers are never compressed. The server's own answers
+/// (`error`) are short: they only say `Vary`.
+struct CompressionRouter<Inner: HTTPRouter>: HTTPMiddleware {
+  let minimumBytes: Int?
+  let inner: Inner
 
-  init(minimumBytes: Int, wrapping inner: any HTTPRouter) {
+  init(minimumBytes: Int?, wrapping inner: Inner) {
     self.minimumBytes = minimumBytes
     self.inner = inner
   }
 
   func route(_ head: some HTTPRequestHead, in exchange: HTTPExchange) -> HTTPResponder {
-    compressing(
-      inner.route(head, in: exchange), gzip: AcceptEncoding.allowsGzip(head.header("Accept-Encoding").value))
+    if let minimumBytes {
+      exchange.compression = ResponseCompression(
+        gzip: AcceptEncoding.allowsGzip(head.header("Accept-Encoding").value), minimum: minimumBytes)
+    }
+    return inner.route(head, in: exchange)
   }
 
   func error(_ status: Int, _ message: String, in exchange: HTTPExchange) -> BufferedResponse {
-    ResponseCompression.encoded(
-      inner.error(status, message, in: exchange), gzip: false, minimum: minimumBytes)
-  }
-
-  /// `responder` with each buffered answer it gives encoded as `gzip` allows.
-  private func compressing(_ responder: HTTPResponder, gzip: Bool) -> HTTPResponder {
-    let minimum = minimumBytes
-    switch responder {
-    case .respond(let response):
-      return .respond(ResponseCompression.encoded(response, gzip: gzip, minimum: minimum))
-    case .compute(let job):
-      return .compute { ResponseCompression.encoded(job(), gzip: gzip, minimum: minimum) }
-    case .computeBrief(let job):
-      return .computeBrief { ResponseCompression.encoded(job(), gzip: gzip, minimum: minimum) }
-    case .readBody(let limit, let decide):
-      return .readBody(limit: limit) { [self] body in compressing(decide(body), gzip: gzip) }
-    case .stream, .upgrade:
-      return responder
-    }
+    ResponseCompression(gzip: false, minimum: minimumBytes).encoded(
+      inner.error(status, message, in: exchange))
   }
 }
 
-/// Which buffered answers go out in gzip: those of at least the server's minimum to a client
-/// that allows gzip, when gzip makes them smaller. Every answer of a server that compresses says
-/// `Vary: Accept-Encoding`, so that a cache between keeps the two forms apart.
-enum ResponseCompression {
+/// Which buffered answers to a request go out in gzip: those of at least the server's minimum to
+/// a client that allows gzip, when gzip makes them smaller. Every answer of a server that
+/// compresses says `Vary: Accept-Encoding`, so that a cache between keeps the two forms apart.
+struct ResponseCompression: Sendable {
+  /// What a server that never compresses does: nothing.
+  static let none = ResponseCompression(gzip: false, minimum: nil)
+
+  /// Whether the request's `Accept-Encoding` allows gzip.
+  let gzip: Bool
+  /// The smallest body compressed; nil when the server never compresses.
+  let minimum: Int?
+
   /// `response`, compressed when it should be, with the headers that say so. An answer whose
   /// router already set `Vary` or `Content-Encoding` (or that this function already saw) is
   /// left as it is.
-  /// - Parameters:
-  ///   - gzip: whether the request's `Accept-Encoding` allows gzip.
-  ///   - minimum: the smallest body compressed; nil when the server never compresses.
-  static func encoded(_ response: BufferedResponse, gzip: Bool, minimum: Int?) -> BufferedResponse {
+  func encoded(_ response: BufferedResponse) -> BufferedResponse {
     guard let minimum,
       !response.headers.contains(where: { Self.named($0, "vary") || Self.named($0, "content-encoding") })
     else { return response }

@@ -1,22 +1,20 @@
 /// Answers `/health` and `/ready` (`HealthProbes`) before the router it wraps sees the request,
 /// so that probes work whatever the router serves and never wait for an execution thread; and
 /// on a connection beyond its address's budget (which the server opens for probes only, see
-/// `HTTPServer`'s probe allowance) refuses everything else, closing the connection. While the
-/// probes drain, every answer asks its client to close the connection.
-struct HealthProbeRouter: HTTPMiddleware {
-  /// Connections an address may open beyond its budget when the server has probes: they serve
-  /// `/health` and `/ready` only.
-  static let allowance = 4
+/// `HealthProbes.connectionAllowance`) refuses everything else, closing the connection. While
+/// the probes drain, every answer asks its client to close the connection. Without probes it
+/// passes every request on.
+struct HealthProbeRouter<Inner: HTTPRouter>: HTTPMiddleware {
+  let probes: HealthProbes?
+  let inner: Inner
 
-  let probes: HealthProbes
-  let inner: any HTTPRouter
-
-  init(probes: HealthProbes, wrapping inner: any HTTPRouter) {
+  init(probes: HealthProbes?, wrapping inner: Inner) {
     self.probes = probes
     self.inner = inner
   }
 
   func route(_ head: some HTTPRequestHead, in exchange: HTTPExchange) -> HTTPResponder {
+    guard let probes else { return inner.route(head, in: exchange) }
     if let answer = probes.answer(method: head.method, path: head.path, stopping: exchange.serverStopping) {
       return .respond(answer)
     }
@@ -30,5 +28,5 @@ struct HealthProbeRouter: HTTPMiddleware {
     return inner.route(head, in: exchange)
   }
 
-  var isDraining: Bool { probes.isDraining || inner.isDraining }
+  var isDraining: Bool { probes?.isDraining == true || inner.isDraining }
 }

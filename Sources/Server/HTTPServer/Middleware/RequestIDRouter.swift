@@ -4,11 +4,11 @@ import Synchronization
 /// answers' too) and written to the access log, so that a client can name its request to an
 /// operator. A request whose head the server refused (431, bad framing) was not read: it gets an
 /// id made here.
-struct RequestIDRouter: HTTPMiddleware {
-  let inner: any HTTPRouter
+struct RequestIDRouter<Inner: HTTPRouter>: HTTPMiddleware {
+  let inner: Inner
   private let ids = RequestID()
 
-  init(wrapping inner: any HTTPRouter) { self.inner = inner }
+  init(wrapping inner: Inner) { self.inner = inner }
 
   func route(_ head: some HTTPRequestHead, in exchange: HTTPExchange) -> HTTPResponder {
     assign(ids.id(for: head.header("X-Request-ID").value), to: exchange)
@@ -61,7 +61,10 @@ final class RequestID: Sendable {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
           UInt8(ascii: "0")...UInt8(ascii: "9"):
           true
-        default: Array("-._:+/=@".utf8).contains(byte)
+        case UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "+"),
+          UInt8(ascii: "/"), UInt8(ascii: "="), UInt8(ascii: "@"):
+          true
+        default: false
         }
       }
   }
