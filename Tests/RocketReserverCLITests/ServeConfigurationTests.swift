@@ -1,3 +1,4 @@
+import CommandLineKit
 import Foundation
 import GraphQLHTTP
 import LaunchBackend
@@ -46,10 +47,9 @@ import Testing
     #expect(configuration.limits == BackendLimits(maxCost: 7, timeout: .milliseconds(250)))
     #expect(!configuration.persisted.automatic && configuration.persisted.maxEntries == 3)
     #expect(configuration.server.reusePort && configuration.server.maxConnectionsPerAddress == 9)
-    let options = configuration.serveOptions
-    #expect(options.eventRetention == TripEventRetention(maxAge: .seconds(5400), maxCount: nil))
-    #expect(options.loginLimits == LoginLimits(loginsPerMinute: 0))
-    #expect(options.drain == .zero && options.logFormat == .json)
+    #expect(configuration.eventRetention == TripEventRetention(maxAge: .seconds(5400), maxCount: nil))
+    #expect(configuration.loginLimits == LoginLimits(loginsPerMinute: 0))
+    #expect(configuration.drain == .zero && configuration.logFormat == .json)
   }
 
   @Test func resolveAppliesTheRulesBetweenOptions() throws {

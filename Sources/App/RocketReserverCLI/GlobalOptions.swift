@@ -74,7 +74,7 @@ public struct GlobalOptions: Equatable, ParsableOptions {
   /// Every program option, in the order `--help` lists them: each declared once, with the
   /// property its value is read back into. Parsing, `--help`, `help COMMAND`, the reference
   /// tables, the manual page and completion all derive from this list.
-  static let bindings: [OptionBinding<GlobalOptions>] = [
+  package static let bindings: [OptionBinding<GlobalOptions>] = [
     .option(
       "--endpoint", valueName: "URL", type: .url, scope: .session, into: \.endpoint,
       help:

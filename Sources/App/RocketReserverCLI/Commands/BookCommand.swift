@@ -1,3 +1,4 @@
+import CommandLineKit
 import RocketClient
 
 /// `book ID [ID ...]`: books a seat on each launch.

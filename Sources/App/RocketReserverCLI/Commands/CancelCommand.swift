@@ -1,3 +1,4 @@
+import CommandLineKit
 import RocketClient
 
 /// `cancel ID [ID ...]`: cancels the logged-in user's trips on these launches, one by one.

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `completion bash|zsh|fish`: prints the shell's completion script (see `CompletionScripts`).
 public struct CompletionCommand: Command {
   static let shell = Positional(

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `man`: prints the manual page in roff (`rocket-reserver man | man -l -`).
 public struct ManualCommand: Command {
   public let declaration = CommandDeclaration(

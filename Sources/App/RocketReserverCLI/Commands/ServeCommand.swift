@@ -73,23 +73,22 @@ public struct ServeCommand: Command {
     }
     return await serve(
       host: configuration.host, port: UInt16(clamping: configuration.port), database: database,
-      configuration: configuration.server, limits: configuration.limits, persisted: configuration.persisted,
-      options: configuration.serveOptions, metrics: configuration.metrics, context: context)
+      options: configuration, context: context)
   }
 
   private func serve(
-    host: String, port: UInt16, database: BookingDatabase, configuration: GraphQLHTTPServer.Configuration,
-    limits: BackendLimits, persisted: PersistedQuerySettings, options: ServeOptions, metrics: MetricsSettings,
+    host: String, port: UInt16, database: BookingDatabase, options: ServeConfiguration,
     context: CommandContext
   ) async -> CommandOutcome {
     let pidFile = options.pidFile
     let server: LaunchServer
     do {
       server = try LaunchServer(
-        database: database, configuration: configuration, limits: limits, persisted: persisted,
+        database: database, configuration: options.server, limits: options.limits,
+        persisted: options.persisted,
         eventRetention: options.eventRetention, loginLimits: options.loginLimits,
         logFormat: options.logFormat,
-        metrics: metrics,
+        metrics: options.metrics,
         reportInternalError: { error in writeStandardError("rocket-reserver: internal error: \(error)\n") })
     } catch BookingStoreError.cannotConnect(let error) {
       return context.fail("serve: \(error.message)", status: ExitStatus.unavailable)

@@ -8,7 +8,8 @@ import LaunchServer
 /// Everything `serve` is asked for, as one value: each option bound to the property it sets, most
 /// of them a setting of the server's own types, whose initial value is the default help shows;
 /// ``resolve(dataDirectoryGiven:databasePath:environment:)`` checks them against each other and
-/// completes what they imply, and the rest (``serveOptions``, ``metrics``) derives from them.
+/// completes what they imply, and the rest (``eventRetention``, ``loginLimits``, ``metrics``)
+/// derives from them.
 struct ServeConfiguration: ParsableOptions {
   // An option's property, or a setting of the server's types that options set (the binding
   // below says which, and its help what it means); the initial value is the default.
@@ -110,7 +111,7 @@ struct ServeConfiguration: ParsableOptions {
       help: "serve GET /metrics (Prometheus) on this address instead of the main one, e.g. 127.0.0.1:9464"),
     .flag("--no-metrics", sets: \.metricsEnabled, to: false, help: "keep no metrics and answer no /metrics"),
     .option(
-      "--drain", valueName: "SECONDS", type: .seconds(upTo: 3600, orZero: true), into: \.drain,
+      "--drain", valueName: "SECONDS", type: drainType, into: \.drain,
       help: "on SIGTERM, how long /ready answers 503 while every request is still served before the "
         + "server stops; 0 stops at once"),
     .option(
@@ -178,16 +179,21 @@ struct ServeConfiguration: ParsableOptions {
     return .postgres(conninfo: url, poolSize: databasePool)
   }
 
-  /// What `serve` does around the server: the pid file, the drain, the access log, the event log
-  /// kept and the logins allowed.
-  var serveOptions: ServeOptions {
-    ServeOptions(
-      pidFile: pidFile, drain: drain, logFormat: logFormat,
-      eventRetention: TripEventRetention(
-        maxAge: eventRetentionAge == .zero ? nil : eventRetentionAge,
-        maxCount: eventRetentionCount == 0 ? nil : eventRetentionCount),
-      loginLimits: LoginLimits(sessionMaxAge: sessionMaxAge, loginsPerMinute: loginRate))
+  /// How much of the `tripsBooked` log is kept for subscribers that resume (0: no bound).
+  var eventRetention: TripEventRetention {
+    TripEventRetention(
+      maxAge: eventRetentionAge == .zero ? nil : eventRetentionAge,
+      maxCount: eventRetentionCount == 0 ? nil : eventRetentionCount)
   }
+
+  /// How long sessions last and how often one client address may log in.
+  var loginLimits: LoginLimits { LoginLimits(sessionMaxAge: sessionMaxAge, loginsPerMinute: loginRate) }
+
+  /// The drain in decimal seconds, as an operator gives it (`5`, `0.25`).
+  var drainDescription: String { Self.drainType.format(drain) }
+
+  /// `--drain`'s values.
+  private static let drainType = ValueType<Duration>.seconds(upTo: 3600, orZero: true)
 
   /// Whether metrics are kept, the operations they count by name (those of the manifest) and
   /// their own address.

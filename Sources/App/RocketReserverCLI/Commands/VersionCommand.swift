@@ -1,3 +1,4 @@
+import CommandLineKit
 import GraphQLWire
 
 /// `version`: the program's version; `--json` prints `{"version": "0.1.0"}`, as `--version

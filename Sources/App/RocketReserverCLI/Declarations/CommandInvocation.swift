@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// A command's words parsed once against the declaration of the command they name: what
 /// `REPL.execute` runs, whether the words came from argv or from a shell line.
 struct CommandInvocation: Sendable {

@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// One thing the user can type: `help`, `quit`, `launches`, `book 42`, ...
 ///
 /// Implementation requirements: be a value (`Sendable`); describe every word the command takes

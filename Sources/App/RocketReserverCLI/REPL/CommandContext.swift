@@ -6,7 +6,7 @@ import RocketClient
 /// Everything a command may use while it runs.
 ///
 /// A value: the shell builds one per session (interactive) or per line (piped).
-public struct CommandContext: Sendable {
+public struct CommandContext: Sendable, CompletionContext {
   /// All commands, for `help` and completion.
   public var registry: CommandRegistry
   /// Where to print.

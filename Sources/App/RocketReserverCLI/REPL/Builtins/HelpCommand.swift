@@ -1,3 +1,5 @@
+import CommandLineKit
+
 /// `help [COMMAND]`: lists the commands, or shows how to use one.
 public struct HelpCommand: Command {
   static let topic = Positional(

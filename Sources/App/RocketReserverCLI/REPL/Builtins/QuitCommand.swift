@@ -1,3 +1,4 @@
+import CommandLineKit
 import GraphQLWire
 
 /// `quit` (or `exit`, `q`, `\q`): leaves the shell.

@@ -1,3 +1,4 @@
+import CommandLineKit
 import GraphQLWire
 
 /// `timing on|off` (psql's `\timing`): whether each command's elapsed time is printed after its

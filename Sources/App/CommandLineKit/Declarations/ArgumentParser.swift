@@ -1,11 +1,9 @@
-import CommandLineKit
-
 /// Parses a command's words against its ``CommandDeclaration``, in the manner of
 /// swift-argument-parser: options anywhere (`--name value` or `--name=value`), `--` ending
 /// them, positional arguments in declaration order, `-h`/`--help` asking for the command's help.
-enum ArgumentParser {
+package enum ArgumentParser {
   /// What the words asked for.
-  enum Result: Sendable {
+  package enum Result: Sendable {
     /// Run the command with these arguments.
     case run(ParsedArguments)
     /// Show the command's help (`COMMAND --help`).
@@ -13,20 +11,30 @@ enum ArgumentParser {
   }
 
   /// A bad word, in one line for the user (without the command name, which the caller adds).
-  struct Failure: Error, Equatable {
-    let message: String
+  package struct Failure: Error, Equatable {
+    package let message: String
     /// Whether the usage line helps after this message (missing or unexpected words do; a value
     /// of the wrong type explains itself).
-    let showsUsage: Bool
+    package let showsUsage: Bool
+
+    package init(message: String, showsUsage: Bool) {
+      self.message = message
+      self.showsUsage = showsUsage
+    }
   }
 
   /// The shared options a word may name where it is parsed.
-  struct Shared: Sendable {
+  package struct Shared: Sendable {
     /// The options accepted with every command, and the session's.
-    let options: [OptionDeclaration]
+    package let options: [OptionDeclaration]
     /// Whether session options (`--endpoint`) are accepted: true on the command line, false on
     /// a shell line.
-    let allowsSession: Bool
+    package let allowsSession: Bool
+
+    package init(options: [OptionDeclaration], allowsSession: Bool) {
+      self.options = options
+      self.allowsSession = allowsSession
+    }
   }
 
   /// Parses `words` (after the command name) for `declaration`, and collects the shared options
@@ -35,7 +43,7 @@ enum ArgumentParser {
   ///
   /// The first failure or `--help`, whichever comes first, decides the result; the words after
   /// it are read for shared options only.
-  static func parse(
+  package static func parse(
     _ words: [String], for declaration: CommandDeclaration, shared: Shared
   ) -> (result: Swift.Result<Result, Failure>, sharedOptions: ParsedOptions) {
     var parsed = ParsedArguments()
@@ -115,15 +123,15 @@ enum ArgumentParser {
   }
 
   /// Whether `word` is meant as an option: it starts with a dash and is not just `-`.
-  static func looksLikeOption(_ word: String) -> Bool { word.hasPrefix("-") && word != "-" }
+  package static func looksLikeOption(_ word: String) -> Bool { word.hasPrefix("-") && word != "-" }
 
   /// Whether `word` is a dash and digits (`-1`): a negative number.
-  static func isNegativeNumber(_ word: String) -> Bool {
+  package static func isNegativeNumber(_ word: String) -> Bool {
     word.count > 1 && word.hasPrefix("-") && word.utf8.dropFirst().allSatisfy { (0x30...0x39).contains($0) }
   }
 
   /// `--name=value` as (`--name`, `value`); any other word as (word, nil).
-  static func splitOption(_ word: String) -> (String, String?) {
+  package static func splitOption(_ word: String) -> (String, String?) {
     guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
     return (String(word[..<equals]), String(word[word.index(after: equals)...]))
   }

@@ -1,15 +1,15 @@
 /// Tab candidates derived from a ``CommandDeclaration``: option names after a dash, an option's
 /// values after the option, and the next positional argument's values otherwise.
-enum DeclaredCompletion {
+package enum DeclaredCompletion {
   /// - Parameters:
   ///   - declaration: the command's declaration.
   ///   - shared: the options every command accepts on a shell line.
   ///   - arguments: the complete words between the command name and the word being typed.
   ///   - word: the partial word under the cursor (may be empty).
   ///   - context: the session and registry.
-  static func candidates(
+  package static func candidates(
     for declaration: CommandDeclaration, shared: [OptionDeclaration], arguments: [String], word: String,
-    context: CommandContext
+    context: any CompletionContext
   ) -> [String] {
     let options = declaration.options + shared.filter { $0.scope == .everyCommand }
     if let last = arguments.last, let value = options.named(last)?.value {
@@ -29,7 +29,7 @@ enum DeclaredCompletion {
 
   /// Which entries of the file system the shells offer for the word after `arguments`: those
   /// of the path option that ends them (`query --file`), or nil.
-  static func fileSystem(
+  package static func fileSystem(
     for declaration: CommandDeclaration, shared: [OptionDeclaration], arguments: [String]
   ) -> FileSystemCompletion? {
     guard let last = arguments.last else { return nil }
@@ -39,7 +39,7 @@ enum DeclaredCompletion {
   /// The words of the command an argument such as `every`'s COMMAND starts (`every 5 launch`
   /// gives `launch`; `every 5` gives none: the word typed is the command's name), or nil when
   /// `arguments` do not reach it or the declaration has none.
-  static func nestedCommand(
+  package static func nestedCommand(
     for declaration: CommandDeclaration, shared: [OptionDeclaration], arguments: [String]
   ) -> [String]? {
     guard let start = declaration.arguments.firstIndex(where: \.endsOptions) else { return nil }

@@ -1,7 +1,7 @@
 /// Options as one value: the program's (``GlobalOptions``) or a command's (`serve`'s
 /// ``ServeConfiguration``). Each option is one ``OptionBinding`` to a property, whose initial
 /// value is its default; parsing, help, completion and the manual read the bindings.
-protocol ParsableOptions: Sendable {
+package protocol ParsableOptions: Sendable {
   /// The defaults: no option given.
   init()
   /// Every option, in the order help lists them.
@@ -10,16 +10,16 @@ protocol ParsableOptions: Sendable {
 
 extension ParsableOptions {
   /// The options as the parser, help and completion see them.
-  static var declarations: [OptionDeclaration] { bindings.map(\.declaration) }
+  package static var declarations: [OptionDeclaration] { bindings.map(\.declaration) }
 
   /// The defaults with the options in `given` set.
-  init(_ given: ParsedOptions) {
+  package init(_ given: ParsedOptions) {
     self.init()
     apply(given)
   }
 
   /// Sets the options in `given`, in the order given (later ones win; a repeatable one adds).
-  mutating func apply(_ given: ParsedOptions) {
+  package mutating func apply(_ given: ParsedOptions) {
     for (name, word) in given.values {
       Self.bindings.first { $0.declaration.name == name }?.apply(word, &self)
     }

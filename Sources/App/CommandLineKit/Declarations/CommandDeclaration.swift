@@ -5,7 +5,7 @@
 /// compares them).
 public struct CommandDeclaration: Sendable {
   /// Where a command may run.
-  enum Availability: Sendable, Equatable {
+  package enum Availability: Sendable, Equatable {
     /// Everywhere: the shell, piped lines and one-shot.
     case everywhere
     /// Only as `rocket-reserver COMMAND`, because it takes over the process (`serve`).
@@ -15,33 +15,33 @@ public struct CommandDeclaration: Sendable {
   }
 
   /// The word that runs it, lowercase.
-  let name: String
+  package let name: String
   /// Other words that run it.
-  let aliases: [String]
+  package let aliases: [String]
   /// One line for the `help` list and the reference tables of `docs/usage.md`.
-  let summary: String
+  package let summary: String
   /// Further paragraphs for `help COMMAND`.
-  let details: String
+  package let details: String
   /// The positional arguments, in order.
-  let arguments: [ArgumentDeclaration]
+  package let arguments: [ArgumentDeclaration]
   /// The command's own options (the ones every command accepts are added by the parser).
-  let options: [OptionDeclaration]
+  package let options: [OptionDeclaration]
   /// Whether it needs a logged-in user: without one it fails with status 77 before any request.
-  let needsLogin: Bool
+  package let needsLogin: Bool
   /// Whether it writes the credentials file (`login`): an unreadable file then fails it at
   /// once, with the file's message said once, rather than being read as empty with a warning
   /// first and refused again when written.
-  let writesCredentials: Bool
+  package let writesCredentials: Bool
   /// Whether lines running it are written to the history file.
-  let recordedInHistory: Bool
+  package let recordedInHistory: Bool
   /// Where it may run.
-  let availability: Availability
+  package let availability: Availability
   /// Whether its results are rows, so `--format tsv|csv|ids` means something; other commands
   /// refuse those formats when given for them.
-  let printsRows: Bool
+  package let printsRows: Bool
 
   /// Declares a command: each parameter sets the property of its name.
-  init(
+  package init(
     _ name: String, aliases: [String] = [], summary: String, details: String = "",
     arguments: [ArgumentDeclaration] = [], options: [OptionDeclaration] = [], needsLogin: Bool = false,
     writesCredentials: Bool = false, recordedInHistory: Bool = true, availability: Availability = .everywhere,
@@ -61,10 +61,10 @@ public struct CommandDeclaration: Sendable {
   }
 
   /// The synopsis: `launches [--page-size N] [--all]`, `book ID [ID ...]`.
-  var usage: String { synopsis(options.map { "[\($0.usageSynopsis)]" }) }
+  package var usage: String { synopsis(options.map { "[\($0.usageSynopsis)]" }) }
 
   /// The synopsis with the options as `[OPTIONS]`, for the `help` list: `launches [OPTIONS]`.
-  var shortUsage: String {
+  package var shortUsage: String {
     synopsis(options.count > 1 ? ["[OPTIONS]"] : options.map { "[\($0.usageSynopsis)]" })
   }
 

@@ -3,32 +3,36 @@
 /// ``Positional`` handles (`arguments[Self.id]`).
 public struct ParsedArguments: Sendable {
   /// The command's own options given, in order.
-  var options = ParsedOptions()
+  package var options = ParsedOptions()
   /// The words of each positional argument, by its name (`ID`), in order.
   private var positionals: [String: [String]] = [:]
   /// The options given that apply to every command or to the session (`--json`, `--endpoint`),
   /// for the caller to apply.
-  var sharedOptions = ParsedOptions()
+  package var sharedOptions = ParsedOptions()
 
   /// Records `word` for the positional argument called `name`.
-  mutating func append(_ word: String, for name: String) { positionals[name, default: []].append(word) }
+  package mutating func append(_ word: String, for name: String) {
+    positionals[name, default: []].append(word)
+  }
 
   /// The value of a single positional argument, or nil when it was left out.
-  subscript<Value>(argument: Positional<Value>) -> Value? {
+  package subscript<Value>(argument: Positional<Value>) -> Value? {
     positionals[argument.declaration.name]?.first.flatMap(argument.parse)
   }
 
   /// Every value of a repeating positional argument, in order.
-  func all<Value>(_ argument: Positional<Value>) -> [Value] {
+  package func all<Value>(_ argument: Positional<Value>) -> [Value] {
     (positionals[argument.declaration.name] ?? []).compactMap(argument.parse)
   }
 }
 
 /// Options given, by name, with their words, for a ``ParsableOptions`` value to apply.
-struct ParsedOptions: Sendable {
+package struct ParsedOptions: Sendable {
   /// Each option's name and word, in the order given; a flag has no word.
-  private(set) var values: [(name: String, word: String?)] = []
+  package private(set) var values: [(name: String, word: String?)] = []
+
+  package init() {}
 
   /// Records an option.
-  mutating func append(_ word: String?, for name: String) { values.append((name, word)) }
+  package mutating func append(_ word: String?, for name: String) { values.append((name, word)) }
 }

@@ -1,32 +1,29 @@
-import CommandLineKit
-import RocketClient
-
 /// What kind of value a command word holds: how it is parsed, how errors describe it, and what
 /// Tab proposes for it.
 ///
 /// A declaration names its value type once; parsing, the usage error and completion all follow
 /// from it, so `launch abc`, `launch <Tab>` and `help launch` cannot disagree.
-struct ValueType<Value: Sendable>: Sendable {
+package struct ValueType<Value: Sendable>: Sendable {
   /// The value in words for errors, such as `a launch id (a number such as 42)`.
-  let description: String
+  package let description: String
   /// The word as a value, or nil when it is not one.
-  let parse: @Sendable (String) -> Value?
+  package let parse: @Sendable (String) -> Value?
   /// Tab candidates for a word of this type, given the words already typed on the line.
-  let candidates: @Sendable (_ typed: [String], _ context: CommandContext) -> [String]
+  package let candidates: @Sendable (_ typed: [String], _ context: any CompletionContext) -> [String]
   /// The whole error line for a word that does not parse, when the type knows better than
   /// "takes DESCRIPTION" (a timeout, a header field); nil otherwise.
-  let problem: @Sendable (String) -> String?
+  package let problem: @Sendable (String) -> String?
   /// For a path: which entries of the file system the shells' completion offers (their own
   /// file completion, which knows quoting, `~` and directories); nil for other values.
-  var fileSystem: FileSystemCompletion?
+  package var fileSystem: FileSystemCompletion?
   /// A value as the user would type it, for the default that help shows (`4000`, `7d`, `text`).
-  let format: @Sendable (Value) -> String
+  package let format: @Sendable (Value) -> String
 
   /// A value type: the parameters are the properties (by default no candidates, no own problem,
   /// values shown as Swift prints them).
-  init(
+  package init(
     _ description: String,
-    candidates: @escaping @Sendable ([String], CommandContext) -> [String] = { _, _ in [] },
+    candidates: @escaping @Sendable ([String], any CompletionContext) -> [String] = { _, _ in [] },
     problem: @escaping @Sendable (String) -> String? = { _ in nil },
     fileSystem: FileSystemCompletion? = nil,
     format: @escaping @Sendable (Value) -> String = { "\($0)" },
@@ -41,7 +38,7 @@ struct ValueType<Value: Sendable>: Sendable {
   }
 
   /// A type whose parser explains its refusals: the `UsageError`'s message is the error line.
-  static func checked(
+  package static func checked(
     _ description: String, _ parse: @escaping @Sendable (String) throws(UsageError) -> Value
   ) -> ValueType {
     ValueType(
@@ -58,7 +55,7 @@ struct ValueType<Value: Sendable>: Sendable {
   }
 
   /// What the parser, help and completion need of the type, which is all but the value.
-  var erased: AnyValueType {
+  package var erased: AnyValueType {
     let parse = self.parse
     return AnyValueType(
       description: description, accepts: { parse($0) != nil }, candidates: candidates, problem: problem,
@@ -67,7 +64,7 @@ struct ValueType<Value: Sendable>: Sendable {
 }
 
 /// What the shells' own completion offers for a path value.
-enum FileSystemCompletion: String, Sendable {
+package enum FileSystemCompletion: String, Sendable {
   /// Files and directories (a directory leads to its files).
   case files
   /// Directories only.
@@ -76,89 +73,42 @@ enum FileSystemCompletion: String, Sendable {
 
 /// A ``ValueType`` without its value, as declarations hold it: the parser checks words with it,
 /// and the value is read where it is typed (``OptionBinding``, ``Positional``).
-struct AnyValueType: Sendable {
-  let description: String
-  let accepts: @Sendable (String) -> Bool
-  let candidates: @Sendable ([String], CommandContext) -> [String]
-  let problem: @Sendable (String) -> String?
-  var fileSystem: FileSystemCompletion? = nil
+package struct AnyValueType: Sendable {
+  package let description: String
+  package let accepts: @Sendable (String) -> Bool
+  package let candidates: @Sendable ([String], any CompletionContext) -> [String]
+  package let problem: @Sendable (String) -> String?
+  package var fileSystem: FileSystemCompletion? = nil
 }
 
 extension ValueType where Value == String {
-  /// A launch id: a flight number, canonical (`042` is `42`); Tab offers the ids known (shown
-  /// so far, or in a fresh shell cached or in the embedded catalog) that are not on the line yet,
-  /// in numeric order.
-  static let launchID = launchIDs { $0.launchIDsForCompletion }
-
-  /// The id of a launch the logged-in user booked, parsed as ``launchID``; Tab offers the user's
-  /// trips not on the line yet.
-  static let bookedLaunchID = launchIDs { $0.bookedLaunchIDs }
-
-  private static func launchIDs(offering known: @escaping @Sendable (ShellState) -> [String]) -> ValueType {
-    ValueType(
-      "a launch id (a number such as 42)",
-      candidates: { typed, context in known(context.shell).filter { !typed.contains($0) } },
-      problem: LaunchID.problem
-    ) { LaunchID.parse($0) }
-  }
-
   /// Any non-empty text.
-  static let text = ValueType(
+  package static let text = ValueType(
     "a non-empty text", problem: { $0.isEmpty ? "the value is empty: give some text" : nil }
   ) { $0.isEmpty ? nil : $0 }
 
   /// An email address (checked by `login` itself, which explains what is wrong with it).
-  static let email = ValueType("an email address") { $0 }
-
-  /// An http:// or https:// URL with a host, kept as typed.
-  static let url = ValueType("an http:// or https:// URL") { EndpointURL.parse($0) == nil ? nil : $0 }
-
-  /// Where `connect` goes: an http(s) URL or `embedded`; Tab offers `embedded` and the
-  /// endpoints with a saved login.
-  static let endpointTarget = ValueType(
-    "an http:// or https:// URL, or 'embedded'",
-    candidates: { _, context in
-      let logins = (try? context.session?.client.credentials?.allCredentials()) ?? []
-      let endpoints = logins.map(\.endpoint).filter { $0 != Credential.embeddedEndpoint }
-      return [SessionConnector.embeddedWord] + Set(endpoints).sorted()
-    },
-    problem: { EndpointURL.problem($0, source: nil) }
-  ) { $0 == SessionConnector.embeddedWord || EndpointURL.parse($0) != nil ? $0 : nil }
-
-  /// A profile of the configuration file; Tab offers those it declares.
-  static let profileName = ValueType(
-    "a profile name",
-    candidates: { _, context in context.current.connector?.profileNames ?? [] },
-    problem: { $0.isEmpty ? "the value is empty: give a profile name" : nil }
-  ) { $0.isEmpty ? nil : $0 }
+  package static let email = ValueType("an email address") { $0 }
 
   /// A path in the file system (a file's); the shells complete file names.
-  static let path = ValueType("a path", fileSystem: .files) { $0.isEmpty ? nil : $0 }
+  package static let path = ValueType("a path", fileSystem: .files) { $0.isEmpty ? nil : $0 }
 
   /// A directory's path; the shells complete directory names.
-  static let directory = ValueType("a directory", fileSystem: .directories) { $0.isEmpty ? nil : $0 }
+  package static let directory = ValueType("a directory", fileSystem: .directories) { $0.isEmpty ? nil : $0 }
 
   /// Any word at all, even an empty one (another command's, which that command parses).
-  static let anyWord = ValueType("a word") { $0 }
-
-  /// A command name or alias; Tab offers the names.
-  static let commandName = ValueType(
-    "a command name",
-    candidates: { _, context in
-      context.registry.commands.map(\.name)
-    }
-  ) { $0 }
+  package static let anyWord = ValueType("a word") { $0 }
 }
 
 extension ValueType where Value == Int {
   /// A whole number above zero.
-  static let positiveInteger = ValueType("a positive whole number") { word in
+  package static let positiveInteger = ValueType("a positive whole number") { word in
     guard let number = Int(word), number > 0 else { return nil }
     return number
   }
 
   /// A whole number in `range`.
-  static func integer(in range: ClosedRange<Int>) -> ValueType {
+  package static func integer(in range: ClosedRange<Int>) -> ValueType {
     ValueType("a number from \(range.lowerBound) to \(range.upperBound)") { word in
       guard let number = Int(word), range.contains(number) else { return nil }
       return number
@@ -171,7 +121,7 @@ extension ValueType {
   /// offers them.
   /// - Parameter noun: what a case is, for the error (`action`: `'bogus' is not an action: the
   ///   only one is 'clear'`); default `choice`.
-  static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+  package static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
     _ type: Choice.Type, noun: String = "choice"
   ) -> ValueType<Choice> where Choice.RawValue == String {
     let names = Choice.allCases.map(\.rawValue)
@@ -191,7 +141,7 @@ extension ValueType {
 extension ValueType where Value == Duration {
   /// A time in decimal seconds above zero (or from zero, where 0 means "not at all": `serve
   /// --drain 0`) and at most `limit` (`5`, `0.25`), to the millisecond.
-  static func seconds(upTo limit: Int, orZero: Bool = false) -> ValueType {
+  package static func seconds(upTo limit: Int, orZero: Bool = false) -> ValueType {
     ValueType(
       "seconds from 0 to \(limit), such as \(orZero ? "0, " : "")5 or 0.25",
       format: { duration in
@@ -207,7 +157,7 @@ extension ValueType where Value == Duration {
 
   /// A length of time as a whole number with a unit, `90s`, `30m`, `12h` or `7d` (plain
   /// seconds without one); `0` means no bound, which ``Duration/zero`` stands for.
-  static let age = ValueType(
+  package static let age = ValueType(
     "a time such as 90s, 30m, 12h or 7d, or 0 for no bound",
     format: { age in
       let seconds = age.components.seconds
@@ -230,13 +180,4 @@ extension ValueType where Value == Duration {
 
   /// The units of ``age``, with their length in seconds.
   private static let ageUnits: [(Character, Int64)] = [("s", 1), ("m", 60), ("h", 3_600), ("d", 86_400)]
-}
-
-extension ValueType where Value == String {
-  /// A `tripsBooked` event id, as `watch --json` prints it: a string of digits.
-  static let eventID = ValueType("an event id (digits, as watch --json prints it)") { word in
-    guard !word.isEmpty, word.count <= 19, word.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
-    // Without leading zeros, so that ids compare as the server writes them.
-    return Int(word).map(String.init)
-  }
 }

@@ -1,23 +1,23 @@
 /// One positional argument of a command: `ID` in `launch ID`.
-struct ArgumentDeclaration: Sendable {
+package struct ArgumentDeclaration: Sendable {
   /// The placeholder in usage lines, upper case: `ID`, `EMAIL`.
-  let name: String
+  package let name: String
   /// How words are parsed and completed.
-  let value: AnyValueType
+  package let value: AnyValueType
   /// Whether it may be left out.
-  let isOptional: Bool
+  package let isOptional: Bool
   /// Whether it takes every remaining word (`ID [ID ...]`); only the last argument may.
-  let repeats: Bool
+  package let repeats: Bool
   /// One line for `help COMMAND`.
-  let help: String
+  package let help: String
   /// Whether usage lines and help leave it out (words `quit` accepts and ignores).
-  let isHidden: Bool
+  package let isHidden: Bool
   /// Whether the words from this one on are another command's (`every 5 launches --all`): options
   /// among them are not parsed here, as after `--`, and Tab completes them as that command's.
-  var endsOptions = false
+  package var endsOptions = false
 
   /// `ID`, `[COMMAND]`, `ID [ID ...]` or `[ID ...]`.
-  var synopsis: String {
+  package var synopsis: String {
     switch (isOptional, repeats) {
     case (false, false): name
     case (true, false): "[\(name)]"
@@ -28,13 +28,13 @@ struct ArgumentDeclaration: Sendable {
 }
 
 /// A declared positional argument of type `Value`: the handle a command reads it back with.
-struct Positional<Value: Sendable>: Sendable {
-  let declaration: ArgumentDeclaration
+package struct Positional<Value: Sendable>: Sendable {
+  package let declaration: ArgumentDeclaration
   /// The word as the value (the parser accepted it).
-  let parse: @Sendable (String) -> Value?
+  package let parse: @Sendable (String) -> Value?
 
   /// Declares a positional argument: the parameters are ``ArgumentDeclaration``'s properties.
-  init(
+  package init(
     _ name: String, type: ValueType<Value>, optional: Bool = false, repeats: Bool = false,
     hidden: Bool = false, endsOptions: Bool = false, help: String
   ) {

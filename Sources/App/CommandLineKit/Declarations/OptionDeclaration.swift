@@ -1,5 +1,5 @@
 /// Where an option may be given.
-enum OptionScope: Sendable, Equatable {
+package enum OptionScope: Sendable, Equatable {
   /// Only with its own command.
   case command
   /// With any command, on the command line or on a shell line, for that one command (`--json`).
@@ -13,33 +13,33 @@ enum OptionScope: Sendable, Equatable {
 
 /// One `--name` a command accepts, a flag or an option with a value, as the parser, help,
 /// completion and the manual see it (``OptionBinding`` declares it with the property it sets).
-struct OptionDeclaration: Sendable {
+package struct OptionDeclaration: Sendable {
   /// The long name with its dashes, `--page-size`.
-  let name: String
+  package let name: String
   /// A one-letter form with its dash, `-c`, or nil.
-  let short: String?
+  package let short: String?
   /// The value's placeholder in usage lines (`N`); nil for a flag, which takes no value.
-  let valueName: String?
+  package let valueName: String?
   /// How the value is parsed and completed; nil for a flag.
-  let value: AnyValueType?
+  package let value: AnyValueType?
   /// The default in words for `help` (`20`), or nil.
-  let defaultValue: String?
+  package let defaultValue: String?
   /// One line for `help COMMAND` and the reference tables of `docs/usage.md`.
-  let help: String
+  package let help: String
   /// Where it may be given.
-  let scope: OptionScope
+  package let scope: OptionScope
 
   /// The help with the default, for help and the reference tables: `launches per page (default 20)`.
-  var helpWithDefault: String { help + (defaultValue.map { " (default \($0))" } ?? "") }
+  package var helpWithDefault: String { help + (defaultValue.map { " (default \($0))" } ?? "") }
 
   /// Whether the option takes a value.
-  var takesValue: Bool { value != nil }
+  package var takesValue: Bool { value != nil }
 
   /// `--page-size N`, `--all`: the long form, as usage lines show it.
-  var usageSynopsis: String { valueName.map { "\(name) \($0)" } ?? name }
+  package var usageSynopsis: String { valueName.map { "\(name) \($0)" } ?? name }
 
   /// `--page-size N`, `--all`, `-c CMD, --command CMD`: every form, for option tables.
-  var synopsis: String {
+  package var synopsis: String {
     let long = valueName.map { "\(name) \($0)" } ?? name
     guard let short else { return long }
     return valueName.map { "\(short) \($0), \(long)" } ?? "\(short), \(long)"
@@ -48,5 +48,5 @@ struct OptionDeclaration: Sendable {
 
 extension [OptionDeclaration] {
   /// The option `word` names, in its long or short form, or nil.
-  func named(_ word: String) -> OptionDeclaration? { first { $0.name == word || $0.short == word } }
+  package func named(_ word: String) -> OptionDeclaration? { first { $0.name == word || $0.short == word } }
 }

@@ -1,14 +1,14 @@
 /// One option declared once, with the property of `Root` its value lands in: `--port P` into
 /// `\.port`, typed from the word to the property, as swift-argument-parser's `@Option var port =
 /// 4000` is. The default is the property's initial value, which help shows.
-struct OptionBinding<Root: ParsableOptions>: Sendable {
+package struct OptionBinding<Root: ParsableOptions>: Sendable {
   /// The option as the parser, help, completion and the manual see it.
-  let declaration: OptionDeclaration
+  package let declaration: OptionDeclaration
   /// Sets the value of `word` (nil for a flag) on the options; a word the parser accepted.
-  let apply: @Sendable (_ word: String?, _ options: inout Root) -> Void
+  package let apply: @Sendable (_ word: String?, _ options: inout Root) -> Void
 
   /// A flag that sets `property` to true.
-  static func flag(
+  package static func flag(
     _ name: String, short: String? = nil, scope: OptionScope = .command,
     _ property: WritableKeyPath<Root, Bool> & Sendable, help: String
   ) -> OptionBinding {
@@ -16,7 +16,7 @@ struct OptionBinding<Root: ParsableOptions>: Sendable {
   }
 
   /// A flag that sets `property` to `value` (`--json` sets the format to JSON).
-  static func flag<Value: Sendable>(
+  package static func flag<Value: Sendable>(
     _ name: String, short: String? = nil, scope: OptionScope = .command,
     sets property: WritableKeyPath<Root, Value> & Sendable, to value: Value, help: String
   ) -> OptionBinding {
@@ -26,7 +26,7 @@ struct OptionBinding<Root: ParsableOptions>: Sendable {
   }
 
   /// An option whose value goes into `property`, whose initial value is the default help shows.
-  static func option<Value: Sendable>(
+  package static func option<Value: Sendable>(
     _ name: String, short: String? = nil, valueName: String, type: ValueType<Value>,
     scope: OptionScope = .command, into property: WritableKeyPath<Root, Value> & Sendable, help: String
   ) -> OptionBinding {
@@ -39,7 +39,7 @@ struct OptionBinding<Root: ParsableOptions>: Sendable {
 
   /// An option whose value goes into the optional `property`: nil when not given, which
   /// `defaultText` says the meaning of (`20, the server's`).
-  static func option<Value: Sendable>(
+  package static func option<Value: Sendable>(
     _ name: String, short: String? = nil, valueName: String, type: ValueType<Value>,
     defaultText: String? = nil,
     scope: OptionScope = .command, into property: WritableKeyPath<Root, Value?> & Sendable, help: String
@@ -50,7 +50,7 @@ struct OptionBinding<Root: ParsableOptions>: Sendable {
   }
 
   /// An option whose value `apply` adds to the options (`--header`, repeatable).
-  static func option<Value: Sendable>(
+  package static func option<Value: Sendable>(
     _ name: String, short: String? = nil, valueName: String, type: ValueType<Value>,
     defaultText: String? = nil,
     scope: OptionScope = .command, help: String, apply: @escaping @Sendable (Value, inout Root) -> Void
