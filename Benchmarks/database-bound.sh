@@ -25,18 +25,7 @@ client_counts=${BOUND_CLIENTS:-8 32} variants=${BOUND_VARIANTS:-commit async del
 source "$here/lib/postgres.sh"
 source "$here/lib/cpu.sh"
 source "$here/lib/bookings.sh"
-command -v wrk >/dev/null || { echo "missing wrk (make bench-deps)"; exit 2; }
-
-tmp=$(mktemp -d)
-chmod 755 "$tmp"
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  stop_postgres "$tmp/pg"
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+bench_workspace
 
 start_postgres "$tmp/pg" max_connections=200 shared_preload_libraries=pg_stat_statements \
   track_wal_io_timing=on

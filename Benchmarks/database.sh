@@ -16,18 +16,7 @@ rounds=${ROUNDS:-2} secs=${SECONDS_PER_ROUND:-3} conns=${CONNECTIONS:-8}
 source "$here/lib/postgres.sh"
 source "$here/lib/cpu.sh"
 source "$here/lib/bookings.sh"
-command -v wrk >/dev/null || { echo "missing wrk (make bench-deps)"; exit 2; }
-
-tmp=$(mktemp -d)
-chmod 755 "$tmp"
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  stop_postgres "$tmp/pg"
-  rm -rf "$tmp"
-}
-trap cleanup EXIT
+bench_workspace
 
 # A private cluster, as the tests use (Benchmarks/lib/postgres.sh).
 start_postgres "$tmp/pg"

@@ -1,8 +1,24 @@
 # Sourced by the PostgreSQL booking benchmarks (database.sh, database-bound.sh): serve instances,
 # logged-in users, and timed book/cancel runs of pgbench or of wrk against serve, each with the CPU
-# every party used. The caller sets bin, here, tmp and the array pids, has sourced lib/postgres.sh
+# every party used. The caller sets bin and here, calls bench_workspace (tmp, pids), has sourced lib/postgres.sh
 # (pgbin, started under $tmp/pg) and lib/cpu.sh, and sets pinned=1 to run the clients on CPU 1;
 # a command in run_hook is called with `start` just before the load and `stop` as it ends.
+
+# bench_workspace: checks for wrk, makes $tmp (readable by the postgres user) and the array pids,
+# and on exit stops every process in pids and the cluster under $tmp/pg and removes $tmp.
+bench_workspace() {
+  command -v wrk >/dev/null || { echo "missing wrk (make bench-deps)"; exit 2; }
+  tmp=$(mktemp -d)
+  chmod 755 "$tmp"
+  pids=()
+  trap bench_cleanup EXIT
+}
+bench_cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  stop_postgres "$tmp/pg"
+  rm -rf "$tmp"
+}
 
 # start_serve NAME ARGS...: a serve on a free port; its URL in $tmp/NAME.url, its pid in $tmp/NAME.pid.
 start_serve() {
