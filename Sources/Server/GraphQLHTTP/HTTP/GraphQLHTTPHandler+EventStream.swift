@@ -65,32 +65,21 @@ extension GraphQLHTTPHandler {
       contentType: framing.contentType, opening: [], heartbeat: framing.heartbeat,
       stalledEnding: framing.stalledEnding, end: framing.end)
     return .stream(framing: openedByProducer) { [service, metrics] body in
-      // Starting the operation executes it (a query or mutation in full, a subscription
-      // once), on the server's executor.
-      let started = ContinuousClock.now
-      let start = service.start(request, authorization: authorization)
+      let operation = StreamedOperation.start(
+        request, authorization: authorization, service: service, incremental: nil, metrics: metrics,
+        transport: .stream)
       body.append(framing.opening)
-      switch start {
+      switch operation {
       case .single(let result):
-        metrics?.record(
-          result, operationName: result.operationName ?? request.operationName, transport: .stream,
-          duration: .now - started)
         body.append(format.result(result.body))
         body.finish()
-      case .stream(let results):
-        metrics?.record(
-          .ok, operationName: request.operationName, transport: .stream, duration: .now - started)
+      case .incremental(let payloads): body.forward(payloads) { payload, _ in format.result(payload.body) }
+      case .subscription(let results):
         metrics?.subscriptions.add(1)
-        body.own(
-          Task {
-            defer { metrics?.subscriptions.add(-1) }
-            for await result in results {
-              // The next result is pulled only once the client has read enough of the others.
-              guard await body.reserve() else { return }
-              body.append(format.result(result.body, eventID: result.eventID))
-            }
-            if !Task.isCancelled { body.finish() }
-          })
+        // The next result is pulled only once the client has read enough of the others.
+        body.forward(results, ended: { metrics?.subscriptions.add(-1) }) { result, _ in
+          format.result(result.body, eventID: result.eventID)
+        }
       }
     }
   }

@@ -130,9 +130,16 @@ struct GraphQLHTTPHandler: HTTPRouter {
       case .success(let parsed):
         if IncrementalStreamFormat.mayDefer(parsed) {
           if let incremental {
-            return incrementalMultipart(parsed, authorization: authorization, format: incremental)
+            return incrementalAnswer(
+              parsed, authorization: authorization, format: incremental,
+              framing: IncrementalStreamFormat.framing(incremental), encode: IncrementalStreamFormat.part)
           }
-          if format == .serverSentEvents { return incrementalEvents(parsed, authorization: authorization) }
+          if format == .serverSentEvents {
+            return incrementalAnswer(
+              parsed, authorization: authorization, format: .incrementalSpecV0_2,
+              framing: StreamFormat.serverSentEvents.framing
+            ) { payload, _ in StreamFormat.serverSentEvents.result(payload.body) }
+          }
         }
         guard let format else {
           // Multipart for `@defer` was accepted, and there is nothing to defer: one JSON answer.
@@ -145,102 +152,24 @@ struct GraphQLHTTPHandler: HTTPRouter {
     }
   }
 
-  /// A query or mutation answered as `multipart/mixed` incremental payloads, one part each, the
-  /// first as soon as the fields it does not defer are written.
-  private func incrementalMultipart(
-    _ request: GraphQLRequest, authorization: String?, format: IncrementalFormat
-  )
-    -> HTTPResponder
-  {
-    .stream(framing: IncrementalStreamFormat.framing(format)) { [service, metrics] body in
-      let started = ContinuousClock.now
-      guard let payloads = service.startIncremental(request, authorization: authorization, format: format)
-      else {
-        // A subscription, or a service that does not defer: its answer as one part.
-        let results = startedResults(request, authorization: authorization, started: started)
-        body.own(
-          Task {
-            var first = true
-            for await result in results {
-              guard await body.reserve() else { return }
-              body.append(
-                IncrementalStreamFormat.part(IncrementalPayload(body: result, hasNext: false), first: first))
-              first = false
-            }
-            if !Task.isCancelled { body.finish() }
-          })
-        return
-      }
-      metrics?.record(.ok, operationName: request.operationName, transport: .stream, duration: .now - started)
-      body.own(
-        Task {
-          var first = true
-          for await payload in payloads {
-            guard await body.reserve() else { return }
-            body.append(IncrementalStreamFormat.part(payload, first: first))
-            first = false
-          }
-          if !Task.isCancelled { body.finish() }
-        })
-    }
-  }
-
-  /// A query or mutation answered over SSE with each incremental payload one `next` event
-  /// (graphql-js 17's shapes).
-  private func incrementalEvents(_ request: GraphQLRequest, authorization: String?) -> HTTPResponder {
-    let format = StreamFormat.serverSentEvents
-    return .stream(framing: format.framing) { [service, metrics] body in
-      let started = ContinuousClock.now
-      let results: AsyncStream<[UInt8]>
-      if let payloads = service.startIncremental(
-        request, authorization: authorization, format: .incrementalSpecV0_2)
+  /// A query or mutation that may `@defer`/`@stream`, answered in `framing` with each payload in
+  /// `format` as `encode` writes it (a subscription's events, or a single answer, as payloads
+  /// without `hasNext`).
+  private func incrementalAnswer(
+    _ request: GraphQLRequest, authorization: String?, format: IncrementalFormat, framing: StreamFraming,
+    encode: @escaping @Sendable (IncrementalPayload, _ first: Bool) -> [UInt8]
+  ) -> HTTPResponder {
+    .stream(framing: framing) { [service, metrics] body in
+      switch StreamedOperation.start(
+        request, authorization: authorization, service: service, incremental: format, metrics: metrics,
+        transport: .stream)
       {
-        metrics?.record(
-          .ok, operationName: request.operationName, transport: .stream, duration: .now - started)
-        results = AsyncStream { continuation in
-          let task = Task {
-            for await payload in payloads { continuation.yield(payload.body) }
-            continuation.finish()
-          }
-          continuation.onTermination = { _ in task.cancel() }
-        }
-      } else {
-        results = startedResults(request, authorization: authorization, started: started)
-      }
-      body.own(
-        Task {
-          for await result in results {
-            guard await body.reserve() else { return }
-            body.append(format.result(result))
-          }
-          if !Task.isCancelled { body.finish() }
-        })
-    }
-  }
-
-  /// The results of `service.start` as one stream of bodies (one for a single answer).
-  private func startedResults(
-    _ request: GraphQLRequest, authorization: String?, started: ContinuousClock.Instant
-  )
-    -> AsyncStream<[UInt8]>
-  {
-    switch service.start(request, authorization: authorization) {
-    case .single(let result):
-      metrics?.record(
-        result, operationName: result.operationName ?? request.operationName, transport: .stream,
-        duration: .now - started)
-      return AsyncStream { continuation in
-        continuation.yield(result.body)
-        continuation.finish()
-      }
-    case .stream(let results):
-      metrics?.record(.ok, operationName: request.operationName, transport: .stream, duration: .now - started)
-      return AsyncStream { continuation in
-        let task = Task {
-          for await result in results { continuation.yield(result.body) }
-          continuation.finish()
-        }
-        continuation.onTermination = { _ in task.cancel() }
+      case .incremental(let payloads): body.forward(payloads, encode)
+      case .subscription(let results):
+        body.forward(results) { encode(IncrementalPayload(body: $0.body, hasNext: false), $1) }
+      case .single(let result):
+        body.append(encode(IncrementalPayload(body: result.body, hasNext: false), true))
+        body.finish()
       }
     }
   }

@@ -50,38 +50,28 @@ extension WebSocketLoop {
     let window = connection.window
     let service = connection.service ?? service
     return Task { [metrics] in
-      let started = ContinuousClock.now
-      // A query or mutation with `@defer`/`@stream`: each payload one `next` message.
-      if IncrementalStreamFormat.mayDefer(request),
-        let payloads = service.startIncremental(
-          request, authorization: authorization, format: .incrementalSpecV0_2)
-      {
-        metrics?.record(
-          .ok, operationName: request.operationName, transport: .websocket, duration: .now - started)
-        for await payload in payloads {
-          guard await window.reserve(payload.body.count) else { return }
-          post(connection: connectionID, id: id, serial: serial, .emitted(payload.body))
+      // Each result is pulled only once the client has read enough of the previous ones.
+      func emit<Results: AsyncSequence>(_ results: Results, _ encode: (Results.Element) -> [UInt8]) async
+      where Results.Failure == Never {
+        for await result in results {
+          let bytes = encode(result)
+          guard await window.reserve(bytes.count) else { return }
+          post(connection: connectionID, id: id, serial: serial, .emitted(bytes))
         }
         if !Task.isCancelled { post(connection: connectionID, id: id, serial: serial, .finished) }
-        return
       }
-      switch service.start(request, authorization: authorization) {
-      case .single(let result):
-        metrics?.record(
-          result, operationName: result.operationName ?? request.operationName, transport: .websocket,
-          duration: .now - started)
-        post(connection: connectionID, id: id, serial: serial, .answered(result))
-      case .stream(let results):
-        metrics?.record(
-          .ok, operationName: request.operationName, transport: .websocket, duration: .now - started)
+      // A query or mutation with `@defer`/`@stream`: each payload one `next` message.
+      switch StreamedOperation.start(
+        request, authorization: authorization, service: service,
+        incremental: IncrementalStreamFormat.mayDefer(request) ? .incrementalSpecV0_2 : nil, metrics: metrics,
+        transport: .websocket)
+      {
+      case .single(let result): post(connection: connectionID, id: id, serial: serial, .answered(result))
+      case .incremental(let payloads): await emit(payloads, \.body)
+      case .subscription(let results):
         metrics?.subscriptions.add(1)
         defer { metrics?.subscriptions.add(-1) }
-        for await result in results {
-          // Pull the next result only once the client has read enough of the previous ones.
-          guard await window.reserve(result.body.count) else { return }
-          post(connection: connectionID, id: id, serial: serial, .emitted(result.body))
-        }
-        if !Task.isCancelled { post(connection: connectionID, id: id, serial: serial, .finished) }
+        await emit(results, \.body)
       }
     }
   }

@@ -118,6 +118,26 @@ package final class StreamedBody: Sendable {
     }
   }
 
+  /// Appends what `encode` makes of each of `elements` (told whether it is the first), each once
+  /// the client has read enough of what waits (`reserve`), then the end; `ended` runs when the
+  /// task that does it ends. The task is the body's (`own`).
+  package func forward<Elements: AsyncSequence & Sendable>(
+    _ elements: Elements, ended: (@Sendable () -> Void)? = nil,
+    _ encode: @escaping @Sendable (Elements.Element, _ first: Bool) -> [UInt8]
+  ) where Elements.Failure == Never {
+    own(
+      Task {
+        defer { ended?() }
+        var first = true
+        for await element in elements {
+          guard await reserve() else { return }
+          append(encode(element, first))
+          first = false
+        }
+        if !Task.isCancelled { finish() }
+      })
+  }
+
   /// Tasks to cancel when the response is released.
   package func own(_ task: Task<Void, Never>) {
     let cancelled = state.withLock { state -> Bool in
