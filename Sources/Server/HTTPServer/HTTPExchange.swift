@@ -1,17 +1,11 @@
-/// What the server knows of one request and its answer, from the head to the end: the record the
-/// middleware (`RequestIDRouter`, `HealthProbeRouter`, `AccessLogRouter`, `RequestMetricsRouter`)
-/// read and annotate, as Hummingbird's middleware do a request context. The server fills in the
-/// answer's facts (status, bytes, what the router named it by) as it sends it, and hands the
-/// record to `HTTPRouter.completed` once the request is over.
+/// The server's record of one request and its answer, which the middleware read and annotate (as
+/// Hummingbird's request context) and `HTTPRouter.completed` receives once the request is over.
 ///
-/// Not Sendable and needs no lock: libmicrohttpd calls the access handler and then the completion
-/// callback of a request on one thread, one at a time, and routers see the record only in those
-/// calls. The server's state of the request (`RequestState`) is a subclass, so that a request
-/// costs one object.
+/// Needs no lock: libmicrohttpd calls a request's handlers on one thread, one at a time. The
+/// server's state of the request (`RequestState`) is a subclass, so a request costs one object.
 package class HTTPExchange {
-  /// When the head arrived, for the duration.
+  /// When the head arrived (monotonic, and on the wall clock for the access log).
   package let started: ContinuousClock.Instant
-  /// When the head arrived, on the wall clock, for the access log.
   package let time: WallClockTime
   /// The method as the client sent it.
   package let method: String
@@ -22,30 +16,22 @@ package class HTTPExchange {
   package let client: String?
   /// Whether the server's graceful stop had begun when the head arrived.
   package var serverStopping = false
-  /// Whether the connection is beyond its address's budget: it is served only what a middleware
-  /// admits there (probes), everything else is refused.
+  /// The connection is beyond its address's budget: only probes are served on it.
   package var connectionOverBudget = false
-  /// The answer is a refusal: it goes out at once and the connection closes after it (the
-  /// server lingers so that the client reads it).
+  /// The answer is a refusal: the connection closes after it (lingering, so the client reads it).
   package var closesConnection = false
-  /// Header fields every answer to this request carries (buffered, streamed or `101`), after
-  /// the answer's own.
+  /// Header fields every answer to this request carries (buffered, streamed or `101`).
   package var responseHeaders: [HTTPHeaderField] = []
   /// How its buffered answers are encoded (see `CompressionRouter`).
   var compression = ResponseCompression.none
-  /// The request's id (see `RequestIDRouter`), for the access log.
+  /// The facts of the answer, for the access log and the metrics: nil status while none was sent.
   package var requestID: String?
-  /// The status sent, or nil while none was (or when the connection closed first).
   package var status: Int?
-  /// What the router named the request by, for the access log.
   package var logLabel: String?
-  /// How many errors the answer reported, when the router said.
   package var errorCount: Int?
-  /// Bytes of the head and body received.
+  /// Bytes of the head and body received, body bytes received, buffered body bytes sent.
   package var receivedBytes = 0
-  /// Body bytes received.
   package var bytesIn = 0
-  /// Body bytes of a buffered answer sent.
   package var bytesOut = 0
   /// Streamed or upgraded: its duration is the connection's, not an answer's.
   package var longLived = false

@@ -3,15 +3,11 @@ import Glibc
 import Synchronization
 
 /// An HTTP/1.1 server on libmicrohttpd that knows nothing of what it serves: a router decides
-/// each request's answer (buffered, streamed or upgraded, see `HTTPResponder`); the server keeps
-/// the limits (heads, bodies, connections, long-lived slots), runs computed answers fairly
-/// between client addresses (`FairExecutor`) and stops gracefully. Its own concerns around every
-/// request (request ids, probes, gzip, the access log, request metrics) are middleware it wraps
-/// around the router (`Middleware/`).
+/// each answer (`HTTPResponder`); the server keeps the limits, runs computed answers fairly
+/// between client addresses (`FairExecutor`) and stops gracefully. Request ids, probes, gzip, the
+/// access log and request metrics are middleware around the router (`Middleware/`).
 ///
-/// Thread safety: all methods may be called from any thread. Sendable because its only mutable
-/// state (the running daemon) is behind a `Mutex` and the callback state (`ServerCore`) is itself
-/// Sendable; the daemon never outlives the object, since `deinit` stops it.
+/// Any method may be called from any thread; `deinit` stops the daemon.
 package final class HTTPServer: Sendable {
   private enum State {
     case idle
@@ -25,14 +21,8 @@ package final class HTTPServer: Sendable {
   /// The listening socket while running (libmicrohttpd listens on it), else -1.
   private let listener = Atomic<Int32>(-1)
 
-  /// Creates a server; nothing listens until `start`.
-  /// - Parameters:
-  ///   - router: decides how each request is answered.
-  ///   - configuration: limits and threads.
-  ///   - accessLog: where one line per request goes.
-  ///   - metrics: where the server's families go (requests, bytes, connections, the executor), if
-  ///     anywhere (default: nowhere, and nothing is counted).
-  ///   - probes: `/health` and `/ready`, answered before the router (default none).
+  /// Creates a server; nothing listens until `start`. Without `metrics` nothing is counted;
+  /// `probes` answer `/health` and `/ready` before the router.
   package init(
     router: any HTTPRouter, configuration: HTTPServerConfiguration, accessLog: any AccessLog,
     metrics: MetricsRegistry? = nil, probes: HealthProbes? = nil
@@ -64,8 +54,7 @@ package final class HTTPServer: Sendable {
   ///   be bound, the server was started before, or libmicrohttpd cannot start.
   package func start(host: String = "127.0.0.1", port: UInt16 = 0) throws(HTTPServerError) {
     guard let address = ListenAddress(host) else { throw .invalidHost(host) }
-    // libmicrohttpd is opened on first use; opening it here turns a missing library into an
-    // error at start rather than a failure inside a connection.
+    // Opened here, a missing libmicrohttpd is an error at start, not inside a connection.
     if let problem = cmhd_open_error() { throw .libraryMissing(String(cString: problem)) }
     try state.withLock { (state: inout State) throws(HTTPServerError) in
       guard case .idle = state else { throw .alreadyStarted }
@@ -96,9 +85,7 @@ package final class HTTPServer: Sendable {
         connection_timeout: UInt32(clamping: configuration.connectionTimeoutSeconds),
         connection_limit: UInt32(clamping: connectionLimit),
         per_ip_limit: UInt32(clamping: perAddressLimit),
-        // Room beyond the head's bound for what libmicrohttpd builds from the same pool (the
-        // header table, the answer's head): a head just under a bare 64 KiB pool left no room
-        // to answer at all. Heads over the bound are answered 431 by `ServerCore`.
+        // Room beyond the head's bound (431 past it) for the header table and the answer's head.
         memory_limit: configuration.connectionMemoryBytes + ServerCore.answerReserveBytes)
       do throws(HTTPServerError) {
         try core.router.starting()
@@ -106,17 +93,12 @@ package final class HTTPServer: Sendable {
         close(socket)
         throw error
       }
-      guard core.connections.start(), core.executor.start() else {
-        core.router.stopping()
-        core.connections.stop()
-        close(socket)
-        throw .daemonFailed
-      }
       let context = Unmanaged.passUnretained(core).toOpaque()
-      let daemon = cmhd_start_on_socket(
-        socket, &limits, serverAcceptPolicy, context, serverAccessHandler, context, serverCompletionHandler,
-        context, serverConnectionHandler, context)
-      guard let daemon else {
+      guard core.connections.start(), core.executor.start(),
+        let daemon = cmhd_start_on_socket(
+          socket, &limits, serverAcceptPolicy, context, serverAccessHandler, context, serverCompletionHandler,
+          context, serverConnectionHandler, context)
+      else {
         core.executor.stop()
         core.router.stopping()
         core.connections.stop()
@@ -128,11 +110,9 @@ package final class HTTPServer: Sendable {
     }
   }
 
-  /// Sends the new connections of the port to the other server listening on it (with
-  /// `HTTPServerConfiguration.reusePort`, the one that started after this one), for this one is
-  /// about to stop: connections still queued on a listening socket when it closes are reset.
-  /// Connections this server holds are served as before. False when the server does not reuse
-  /// its port or the kernel refused.
+  /// Sends the port's new connections to the other server listening on it (`reusePort`), as
+  /// this one is about to stop and connections queued on a closing socket are reset. False when
+  /// the server does not reuse its port or the kernel refused.
   package func handOverNewConnections() -> Bool {
     let socket = listener.load(ordering: .relaxed)
     guard configuration.reusePort, socket >= 0 else { return false }
@@ -150,8 +130,7 @@ package final class HTTPServer: Sendable {
     }
   }
 
-  /// The URL of `path` on this server, such as `http://127.0.0.1:4000/graphql`, or nil when not
-  /// running.
+  /// The URL of `path` on this server (`http://127.0.0.1:4000/graphql`), or nil when not running.
   package func url(path: String) -> String? {
     state.withLock { state in
       guard case .running(_, let host, let port) = state else { return nil }
@@ -166,8 +145,7 @@ package final class HTTPServer: Sendable {
   /// Computed answers waiting for or holding an execution thread.
   package var executionsPending: Int { core.executor.pendingJobs }
 
-  /// Answers the router expected to be brief that were computed on libmicrohttpd's threads, and
-  /// how many of them took longer than `HTTPServerConfiguration.briefAnswerMilliseconds`.
+  /// Brief answers computed on libmicrohttpd's threads, and those that took too long.
   package var inlineAnswers: (computed: Int, overruns: Int) {
     (core.inline.inlineAnswers, core.inline.overruns)
   }
@@ -175,11 +153,8 @@ package final class HTTPServer: Sendable {
   /// The number of requests being handled right now (head received, response not yet sent).
   package var requestsInFlight: Int { core.inFlight.load(ordering: .acquiring) }
 
-  /// Stops gracefully: stops accepting connections (new ones are refused), lets in-flight
-  /// requests finish and their responses go out (up to `HTTPServerConfiguration.drainTimeoutSeconds`),
-  /// then closes all connections and joins the worker threads.
-  ///
-  /// Idempotent: later calls, and calls while another one is stopping, return at once.
+  /// Stops gracefully: refuses new connections, lets in-flight requests finish (up to
+  /// `drainTimeoutSeconds`), then closes all connections and joins the threads. Idempotent.
   /// - Warning: never call it from inside a computed answer: it waits for that request.
   package func stop() {
     let daemon: OpaquePointer? = state.withLock { state in
@@ -214,9 +189,8 @@ package final class HTTPServer: Sendable {
     state.withLock { $0 = .stopped }
   }
 
-  /// Raises this process's soft limit on open descriptors to `wanted` (at most the hard limit):
-  /// each connection is a descriptor, and the common soft default of 1024 would otherwise make
-  /// accept fail below `connectionLimit`.
+  /// Raises the soft limit on open descriptors to `wanted` (at most the hard limit): the common
+  /// default of 1024 would make accept fail below `connectionLimit`.
   static func raiseDescriptorLimit(to wanted: Int) {
     var limit = rlimit()
     guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < rlim_t(wanted) else {

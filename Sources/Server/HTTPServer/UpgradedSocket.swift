@@ -1,11 +1,9 @@
 import CMicroHTTPD
 
-/// A socket libmicrohttpd handed over after a `101`: its descriptor (non-blocking from now on is
-/// the new owner's choice), the bytes that came after the request head, and `close`, the one way
-/// to end it (libmicrohttpd closes the descriptor, and the server gives its long-lived slot back).
+/// A socket libmicrohttpd handed over after a `101`, with the bytes that came after the head;
+/// `close` is the one way to end it (and give its long-lived slot back).
 ///
-/// `@unchecked Sendable`: the handle is libmicrohttpd's, used once, by `close`, on whichever
-/// thread then owns the socket.
+/// `@unchecked Sendable`: the handle is used once, by `close`, on the thread that owns the socket.
 package struct UpgradedSocket: @unchecked Sendable {
   package let descriptor: Int32
   /// Bytes libmicrohttpd read past the request head, which belong to the new protocol.

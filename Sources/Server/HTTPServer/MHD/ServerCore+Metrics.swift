@@ -1,7 +1,6 @@
 extension ServerCore {
-  /// Registers the levels a scrape reads from the server as it is: open connections, requests
-  /// in flight, streams, the executor's threads and queues, and the connection counts the
-  /// `ConnectionGuard` keeps.
+  /// Registers the levels a scrape reads from the server as it is: connections, requests in
+  /// flight, streams, the executor's threads and queues.
   func registerLevels(in registry: MetricsRegistry) {
     registry.register(
       GaugeFamily(

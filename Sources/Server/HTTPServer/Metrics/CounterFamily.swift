@@ -1,10 +1,6 @@
-/// A counter (or a gauge that threads move up and down) with up to three labels, each with a
-/// fixed list of values given up front, so its series are bounded and counting is one atomic
-/// add at an index the caller computes from positions in those lists: no string is built or
-/// hashed per update.
-///
-/// Series still at zero are left out of a scrape (except for a family without labels), so a
-/// family with many combinations costs only the lines that happened.
+/// A counter (or a gauge threads move up and down) with up to three labels of fixed values, so
+/// counting is one atomic add at an index from the values' positions: no string per update.
+/// Labelled series still at zero are left out of a scrape.
 package final class CounterFamily: MetricFamily {
   package let name: String
   let help: String
@@ -16,16 +12,10 @@ package final class CounterFamily: MetricFamily {
   /// Multiplies a value's position into the series index, per label.
   private let strides: [Int]
   private let cells: [MetricCell]
-  /// Counted values are this many units per sample unit (1 000 000 000 for seconds counted in
-  /// nanoseconds).
+  /// Counted units per sample unit (1e9 for seconds counted in nanoseconds).
   let unitsPerValue: Double
 
-  /// - Parameters:
-  ///   - name: the family's name; a counter's ends in `_total`.
-  ///   - help: the `HELP` text.
-  ///   - type: `.counter` (default), or `.gauge` for a level threads move up and down.
-  ///   - labels: each label's name and its values.
-  ///   - unitsPerValue: how many counted units make one unit of the sample (default 1).
+  /// A family named `name` (a counter's ends in `_total`) with each label's name and values.
   package init(
     name: String, help: String, type: MetricType = .counter, labels: [(name: String, values: [String])] = [],
     unitsPerValue: Double = 1

@@ -1,6 +1,5 @@
-/// A gauge (or a counter kept elsewhere) read when scraped: `read` returns the samples, each
-/// with its label values, so what the program already keeps (a cache's statistics, a pool's
-/// size, `/proc`) costs nothing between scrapes.
+/// A gauge (or a counter kept elsewhere) read when scraped, so what the program already keeps
+/// costs nothing between scrapes.
 package struct GaugeFamily: MetricFamily {
   package let name: String
   let help: String

@@ -1,10 +1,7 @@
-/// The HTTP server's own families, updated as requests complete: requests by status, their
-/// duration, bytes received and sent, and how long computed answers waited for an execution
-/// thread. Levels (open connections, executions running) are read when scraped (see
-/// `HTTPServer.init`).
+/// The HTTP server's own families, updated as requests complete (levels are read when scraped,
+/// `ServerCore.registerLevels`).
 package final class HTTPMetrics: Sendable {
-  /// The statuses the server answers with; any other is counted as `other`, and a request whose
-  /// connection closed before an answer as `none`.
+  /// The statuses counted by name; any other is `other`, no answer at all `none`.
   static let statusCodes = [101, 200, 204, 304, 400, 403, 404, 405, 406, 408, 413, 415, 429, 431, 500, 503]
 
   let requests: CounterFamily

@@ -1,6 +1,5 @@
-/// A histogram of durations in seconds with fixed buckets, optionally by one label with a fixed
-/// list of values. An observation is a few atomic adds (its bucket, the count, the sum in
-/// nanoseconds); buckets are made cumulative only when scraped.
+/// A histogram of durations in seconds, optionally by one label of fixed values. An observation
+/// is a few atomic adds; buckets are made cumulative only when scraped.
 package final class HistogramFamily: MetricFamily {
   /// Upper bounds in seconds for request latencies: half a millisecond to ten seconds.
   package static let latencyBuckets: [Double] = [
@@ -11,7 +10,7 @@ package final class HistogramFamily: MetricFamily {
   let help: String
   let labelName: String?
   let labelValues: [String]
-  /// Bucket upper bounds, in nanoseconds for comparison and as the `le` text.
+  /// Bucket upper bounds, in nanoseconds and as the `le` text.
   private let bounds: [Int]
   private let boundTexts: [String]
   /// Per series: one cell per bucket plus one past the last (`+Inf`), the count and the sum.
@@ -23,11 +22,7 @@ package final class HistogramFamily: MetricFamily {
     let sumNanoseconds = MetricCell()
   }
 
-  /// - Parameters:
-  ///   - name: the family's name, ending in `_seconds`.
-  ///   - help: the `HELP` text.
-  ///   - buckets: upper bounds in seconds, increasing (default `latencyBuckets`).
-  ///   - label: a label's name and values, or nil for one series.
+  /// A family named `name` (ending in `_seconds`), with increasing `buckets` in seconds.
   package init(
     name: String, help: String, buckets: [Double] = latencyBuckets,
     label: (name: String, values: [String])? = nil
@@ -71,8 +66,7 @@ package final class HistogramFamily: MetricFamily {
         text.sample(name + "_bucket", labels: base + [("le", bound)], value: Double(cumulative))
       }
       cumulative += series.buckets[boundTexts.count].load
-      // Read separately from the buckets, the count may run ahead of them by observations made
-      // meanwhile: `+Inf` is the larger, so the buckets stay cumulative.
+      // The count, read apart, may run ahead of the buckets: `+Inf` takes the larger.
       text.sample(name + "_bucket", labels: base + [("le", "+Inf")], value: Double(max(cumulative, count)))
       text.sample(name + "_sum", labels: base, value: Double(series.sumNanoseconds.load) / 1e9)
       text.sample(name + "_count", labels: base, value: Double(max(cumulative, count)))

@@ -1,7 +1,6 @@
 import Synchronization
 
-/// One integer a metric adds to from any thread: a relaxed atomic, so counting costs no lock and
-/// no allocation on the request path.
+/// One integer a metric adds to from any thread: a relaxed atomic, no lock or allocation.
 package final class MetricCell: Sendable {
   private let value = Atomic<Int>(0)
 

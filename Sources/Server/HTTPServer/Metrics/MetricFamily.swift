@@ -1,8 +1,5 @@
-/// One metric family of a `MetricsRegistry`: a name, its `HELP` text and type, and the samples
-/// it writes when scraped.
-///
-/// Implementation requirements: `Sendable`; `write` is called on a scraping thread while other
-/// threads update the family, and must not block them for long.
+/// One metric family of a `MetricsRegistry`. `write` runs on a scraping thread while others
+/// update the family, and must not block them for long.
 package protocol MetricFamily: Sendable {
   /// The family's name (`rocket_reserver_http_requests_total`), unique in its registry.
   var name: String { get }

@@ -1,19 +1,14 @@
 import Synchronization
 
-/// The metric families one `serve` process exposes at `/metrics`, in the Prometheus text format.
-///
-/// Created by whoever starts the server and handed to each part that contributes families (the
-/// HTTP server, the GraphQL layer, the program): there is no process-wide registry. Families are
-/// registered at start-up; updates go to the families themselves (atomics), never through the
-/// registry, so its lock is only taken to register and to scrape.
+/// The metric families one `serve` process exposes at `/metrics` (no process-wide registry:
+/// each part that contributes is handed one). Updates go to the families' atomics, so the lock
+/// is only taken to register and to scrape.
 package final class MetricsRegistry: Sendable {
   private let families = Mutex<[any MetricFamily]>([])
 
   package init() {}
 
-  /// Adds `family`; a second family with the same name replaces nothing and is ignored, so
-  /// that one name never appears twice in a scrape.
-  /// - Returns: `family`, for keeping.
+  /// Adds `family` (a second of the same name is ignored) and returns it.
   @discardableResult
   package func register<Family: MetricFamily>(_ family: Family) -> Family {
     families.withLock { families in

@@ -1,9 +1,5 @@
-/// Answers `GET /metrics` with a scrape of `registry`, and hands every other request to the
-/// router it wraps (or, on a listener of its own, answers it 404).
-///
-/// The scrape is answered from the request's head, on libmicrohttpd's thread: it never waits in
-/// the fair executor's queues behind an address's GraphQL executions, nor counts against its
-/// execution limit. Rendering reads atomics and a few `/proc` files.
+/// Answers `GET /metrics` with a scrape of `registry`, on libmicrohttpd's thread (never queued
+/// behind executions), and hands every other request to `inner` (or answers it 404).
 package struct MetricsRouter: HTTPRouter {
   /// Where the scrape is answered.
   package static let path = "/metrics"
@@ -11,10 +7,7 @@ package struct MetricsRouter: HTTPRouter {
   let registry: MetricsRegistry
   let inner: (any HTTPRouter)?
 
-  /// - Parameters:
-  ///   - registry: what a scrape shows.
-  ///   - inner: the router for every other request; nil for a listener that serves only
-  ///     metrics.
+  /// A router of `registry`'s scrape; without `inner` it serves only metrics.
   package init(registry: MetricsRegistry, wrapping inner: (any HTTPRouter)? = nil) {
     self.registry = registry
     self.inner = inner

@@ -1,7 +1,6 @@
 import Glibc
 
-/// The standard process families every Prometheus client exports (`process_cpu_seconds_total`,
-/// `process_resident_memory_bytes`, `process_open_fds`, ...), read from `/proc` when scraped.
+/// The standard process families every Prometheus client exports, read from `/proc` when scraped.
 package enum ProcessMetrics {
   /// Registers the process families in `registry`.
   package static func register(in registry: MetricsRegistry) {
@@ -55,8 +54,7 @@ package enum ProcessMetrics {
     return stat[stat.index(after: end)...].split(separator: " ")
   }
 
-  /// When the process started: the boot time (`btime` of `/proc/stat`) plus the start time in
-  /// clock ticks after boot (field 22 of `/proc/self/stat`).
+  /// The boot time (`btime` of `/proc/stat`) plus the start ticks (field 22 of `/proc/self/stat`).
   private static func startTimeSeconds(ticks: Double) -> Double {
     let fields = statFields()
     guard fields.count > 19, let started = Double(fields[19]) else { return 0 }

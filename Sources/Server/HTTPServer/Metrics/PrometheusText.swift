@@ -1,5 +1,4 @@
-/// The Prometheus text exposition format, version 0.0.4, written into bytes: `# HELP` and
-/// `# TYPE` lines, then one line per sample (`name{label="value"} 1.5`).
+/// The Prometheus text exposition format 0.0.4: `# HELP` and `# TYPE`, then one line per sample.
 package struct PrometheusText {
   /// The `Content-Type` of a scrape's answer.
   package static let contentType: StaticString = "text/plain; version=0.0.4; charset=utf-8"

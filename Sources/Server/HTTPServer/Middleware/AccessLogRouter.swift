@@ -1,5 +1,4 @@
-/// Writes one access-log entry per request once it is over (`AccessLog`), with what the
-/// server's record of it holds: its id, status, duration, bytes and what the router named it by.
+/// Writes one access-log entry per request once it is over, from the server's record of it.
 struct AccessLogRouter<Inner: HTTPRouter>: HTTPMiddleware {
   let log: any AccessLog
   let inner: Inner

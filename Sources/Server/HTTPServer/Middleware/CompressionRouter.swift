@@ -1,10 +1,7 @@
-/// Sends buffered answers of at least `minimumBytes` in gzip to clients whose `Accept-Encoding`
-/// allows it (`ResponseCompression`); without a minimum it passes every request on. It decides
-/// from the head and leaves the decision in the request's record (`HTTPExchange.compression`),
-/// which the server applies to each buffered answer where it is made: computed ones on the
-/// executor's thread (off libmicrohttpd's) or inline, so that no closure wraps the router's per
-/// request. Streamed and upgraded answers are never compressed. The server's own answers
-/// (`error`) are short: they only say `Vary`.
+/// Sends buffered answers of at least `minimumBytes` in gzip to clients that allow it. It
+/// decides from the head and leaves the decision in `HTTPExchange.compression`, which the server
+/// applies where each answer is made (on the executor's thread for computed ones), so no closure
+/// wraps the router's per request. The server's own short answers only say `Vary`.
 struct CompressionRouter<Inner: HTTPRouter>: HTTPMiddleware {
   let minimumBytes: Int?
   let inner: Inner
@@ -28,11 +25,9 @@ struct CompressionRouter<Inner: HTTPRouter>: HTTPMiddleware {
   }
 }
 
-/// Which buffered answers to a request go out in gzip: those of at least the server's minimum to
-/// a client that allows gzip, when gzip makes them smaller. Every answer of a server that
-/// compresses says `Vary: Accept-Encoding`, so that a cache between keeps the two forms apart.
+/// Which buffered answers go out in gzip: those of at least the minimum, to a client that allows
+/// it, when gzip makes them smaller. A compressing server's every answer says `Vary`.
 struct ResponseCompression: Sendable {
-  /// What a server that never compresses does: nothing.
   static let none = ResponseCompression(gzip: false, minimum: nil)
 
   /// Whether the request's `Accept-Encoding` allows gzip.
@@ -40,9 +35,8 @@ struct ResponseCompression: Sendable {
   /// The smallest body compressed; nil when the server never compresses.
   let minimum: Int?
 
-  /// `response`, compressed when it should be, with the headers that say so. An answer whose
-  /// router already set `Vary` or `Content-Encoding` (or that this function already saw) is
-  /// left as it is.
+  /// `response`, compressed when it should be; one that already says `Vary` or
+  /// `Content-Encoding` is left as it is.
   func encoded(_ response: BufferedResponse) -> BufferedResponse {
     guard let minimum,
       !response.headers.contains(where: { Self.named($0, "vary") || Self.named($0, "content-encoding") })

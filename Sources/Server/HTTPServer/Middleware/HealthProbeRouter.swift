@@ -1,9 +1,5 @@
-/// Answers `/health` and `/ready` (`HealthProbes`) before the router it wraps sees the request,
-/// so that probes work whatever the router serves and never wait for an execution thread; and
-/// on a connection beyond its address's budget (which the server opens for probes only, see
-/// `HealthProbes.connectionAllowance`) refuses everything else, closing the connection. While
-/// the probes drain, every answer asks its client to close the connection. Without probes it
-/// passes every request on.
+/// Answers `/health` and `/ready` before the router sees the request; on a connection beyond its
+/// address's budget (`HealthProbes.connectionAllowance`) refuses everything else and closes it.
 struct HealthProbeRouter<Inner: HTTPRouter>: HTTPMiddleware {
   let probes: HealthProbes?
   let inner: Inner

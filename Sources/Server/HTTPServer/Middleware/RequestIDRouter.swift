@@ -1,9 +1,7 @@
 import Synchronization
 
-/// Gives each request an id, echoed in the answer's `X-Request-ID` (the `101` and streamed
-/// answers' too) and written to the access log, so that a client can name its request to an
-/// operator. A request whose head the server refused (431, bad framing) was not read: it gets an
-/// id made here.
+/// Gives each request an id, echoed in every answer's `X-Request-ID` and written to the access
+/// log, so that a client can name its request to an operator.
 struct RequestIDRouter<Inner: HTTPRouter>: HTTPMiddleware {
   let inner: Inner
   private let ids = RequestID()
@@ -26,12 +24,8 @@ struct RequestIDRouter<Inner: HTTPRouter>: HTTPMiddleware {
   }
 }
 
-/// Each request's id, for the access log and the answer's `X-Request-ID`: the client's (or a
-/// proxy's) own when it is usable, so that one id follows a request through every log, else one
-/// made here.
-///
-/// Made ids are this server's random 64-bit prefix and a counter (`5f0c2a9e41d7b3c8-1a`): unique
-/// within the process, distinct between processes with overwhelming probability, and free of a
+/// Request ids: the client's (or a proxy's) own when usable, so one id follows a request through
+/// every log, else a random 64-bit prefix and a counter (`5f0c2a9e41d7b3c8-1a`), free of a
 /// system call per request.
 final class RequestID: Sendable {
   /// The longest id taken from a client (longer ones are replaced).

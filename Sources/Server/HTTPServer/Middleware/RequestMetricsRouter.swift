@@ -1,7 +1,5 @@
-/// Counts each request in the HTTP metrics once it is over (`HTTPMetrics.completed`): by
-/// status, its duration, the bytes received; nothing without metrics. What only the server sees
-/// as it happens (body bytes as they go out, the executor's waits, connection and stream levels)
-/// the server counts itself.
+/// Counts each request in the HTTP metrics once it is over; what only the server sees as it
+/// happens (bytes sent, the executor's waits, levels) it counts itself.
 struct RequestMetricsRouter<Inner: HTTPRouter>: HTTPMiddleware {
   let metrics: HTTPMetrics?
   let inner: Inner
