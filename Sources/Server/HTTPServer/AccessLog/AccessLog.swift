@@ -1,16 +1,13 @@
-/// Where an `HTTPServer` (a `GraphQLHTTPServer`) sends its access log: one entry per finished request.
-///
-/// Implementation requirements: `record` is called concurrently from the server's worker threads,
-/// after the response was sent; it should be quick, as it delays that thread's next request.
+/// Where an `HTTPServer` sends its access log. `record` is called concurrently from the server's
+/// threads after each answer, and should be quick: it delays that thread's next request.
 public protocol AccessLog: Sendable {
   /// Records one finished request.
   /// - Parameter entry: what happened; it never holds headers, the query text or variables.
   func record(_ entry: AccessLogEntry)
 }
 
-/// One finished request, as the access log sees it. Deliberately without the `Authorization`
-/// header, tokens, the query string, the query text and variables, which may hold secrets or
-/// e-mail addresses.
+/// One finished request, as the access log sees it: deliberately without headers, the query
+/// string, the query text and variables, which may hold secrets.
 public struct AccessLogEntry: Hashable, Sendable {
   /// When the request's headers arrived (wall clock).
   public var time: WallClockTime
@@ -26,19 +23,16 @@ public struct AccessLogEntry: Hashable, Sendable {
   public var durationMilliseconds: Double
   /// The client's address (`127.0.0.1`, `::1`), or nil when unknown.
   public var client: String?
-  /// The request's id: the client's `X-Request-ID` when it sent a usable one, else one the
-  /// server made; echoed in the answer's `X-Request-ID`. Nil when the server gave none.
+  /// The request's `X-Request-ID` (the client's when usable, else the server's), if any.
   public var requestID: String?
   /// Request body bytes received (the head not counted).
   public var bytesIn = 0
-  /// Response body bytes sent, as they went out (compressed when they were; the head not
-  /// counted).
+  /// Response body bytes sent, as they went out (compressed when they were).
   public var bytesOut = 0
   /// How many errors the answer reported (a GraphQL response's `errors`), or nil when unknown.
   public var errorCount: Int?
 
-  /// - Parameters: the fields, as documented on each property (`client`, `requestID` and
-  ///   `errorCount` default to nil, the byte counts to 0).
+  /// The fields, as each property says.
   public init(
     time: WallClockTime, method: String, path: String, status: Int?, operationName: String?,
     durationMilliseconds: Double, client: String? = nil, requestID: String? = nil, bytesIn: Int = 0,
@@ -57,14 +51,11 @@ public struct AccessLogEntry: Hashable, Sendable {
     self.durationMilliseconds = durationMilliseconds
   }
 
-  /// The entry as one log line, without a newline:
-  /// `2026-11-30T01:23:45.678Z 127.0.0.1 POST /graphql 200 LaunchList 1.234ms` (`-` for no
-  /// client, status or operation name). Client-chosen text is cleaned so it cannot forge or
-  /// split lines.
+  /// The entry as one log line, `2026-11-30T01:23:45.678Z 127.0.0.1 POST /graphql 200 LaunchList
+  /// 1.234ms` (`-` for what is unknown); client-chosen text cannot forge or split lines.
   public var line: String { String(decoding: lineBytes(), as: UTF8.self) }
 
-  /// `line` as UTF-8, followed by `terminator` (a log writes it without building a `String`: it
-  /// runs once per request).
+  /// `line` as UTF-8, followed by `terminator`.
   public func lineBytes(terminator: UInt8? = nil) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(96)
@@ -80,17 +71,22 @@ public struct AccessLogEntry: Hashable, Sendable {
     bytes.append(UInt8(ascii: " "))
     Self.append(operationName, limit: 128, to: &bytes)
     bytes.append(UInt8(ascii: " "))
-    let micros = Int((max(0, durationMilliseconds) * 1000).rounded())
-    bytes.appendDecimal(micros / 1000)
-    bytes.append(UInt8(ascii: "."))
-    bytes.appendDecimal(micros % 1000, width: 3)
+    appendDuration(to: &bytes)
     bytes.append(contentsOf: "ms".utf8)
     if let terminator { bytes.append(terminator) }
     return bytes
   }
 
-  /// `text` appended with spaces, control and non-ASCII characters replaced by `_`, cut at
-  /// `limit` bytes (`-` when empty or nil), so that each field stays one word on one line.
+  /// The milliseconds with three decimals.
+  func appendDuration(to bytes: inout [UInt8]) {
+    let micros = Int((max(0, durationMilliseconds) * 1000).rounded())
+    bytes.appendDecimal(micros / 1000)
+    bytes.append(UInt8(ascii: "."))
+    bytes.appendDecimal(micros % 1000, width: 3)
+  }
+
+  /// `text` with spaces, control and non-ASCII characters as `_`, cut at `limit` bytes (`-` when
+  /// empty), so that each field stays one word.
   private static func append(_ text: String?, limit: Int, to bytes: inout [UInt8]) {
     guard let text, !text.isEmpty else { return bytes.append(UInt8(ascii: "-")) }
     for byte in text.utf8.prefix(limit) {

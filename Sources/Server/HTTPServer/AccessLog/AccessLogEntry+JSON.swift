@@ -1,14 +1,8 @@
 extension AccessLogEntry {
-  /// The entry as one JSON object on one line, without a newline, for log collectors:
-  ///
-  /// ```
-  /// {"time":"2026-12-02T03:04:05.678Z","address":"127.0.0.1","method":"POST","path":"/graphql",
-  /// "status":200,"operationName":"LaunchList","durationMs":1.234,"bytesIn":312,"bytesOut":2565,
-  /// "errors":0,"requestId":"5f0c2a9e41d7b3c8-1a"}
-  /// ```
-  ///
-  /// (shown folded). Unknown values are `null`. Client-chosen text (the path, the request id) is
-  /// escaped as JSON strings and cut as the text line cuts it, so it cannot forge or split a line.
+  /// The entry as one JSON object on one line, for log collectors (`{"time":...,"address":...,
+  /// "method":...,"path":...,"status":200,"operationName":...,"durationMs":1.234,"bytesIn":312,
+  /// "bytesOut":2565,"errors":0,"requestId":...}`, `null` for what is unknown); client-chosen text
+  /// is escaped and cut as in `line`.
   public var jsonLine: String { String(decoding: jsonLineBytes(), as: UTF8.self) }
 
   /// `jsonLine` as UTF-8, followed by `terminator`.
@@ -30,10 +24,7 @@ extension AccessLogEntry {
     JSONText.appendKey("operationName", to: &bytes)
     Self.appendOptional(operationName, limit: 128, to: &bytes)
     JSONText.appendKey("durationMs", to: &bytes)
-    let micros = Int((max(0, durationMilliseconds) * 1000).rounded())
-    bytes.appendDecimal(micros / 1000)
-    bytes.append(UInt8(ascii: "."))
-    bytes.appendDecimal(micros % 1000, width: 3)
+    appendDuration(to: &bytes)
     JSONText.appendKey("bytesIn", to: &bytes)
     bytes.appendDecimal(bytesIn)
     JSONText.appendKey("bytesOut", to: &bytes)

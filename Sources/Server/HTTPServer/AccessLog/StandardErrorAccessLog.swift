@@ -1,19 +1,16 @@
 import Glibc
 
-/// Writes each access-log entry as one line on standard error.
-///
-/// Each line goes out in a single `write(2)`, so lines from concurrent requests never interleave
-/// (lines are far below `PIPE_BUF`).
+/// Writes each access-log entry as one line on standard error, in a single `write(2)` (far below
+/// `PIPE_BUF`), so lines of concurrent requests never interleave.
 public struct StandardErrorAccessLog: AccessLog {
   /// How each entry is written.
   public let format: AccessLogFormat
 
-  /// Creates the log; it writes to whatever file descriptor 2 is at each write.
-  /// - Parameter format: a line of words (default) or a JSON object per line.
+  /// A log to whatever file descriptor 2 is at each write, in `format`.
   public init(format: AccessLogFormat = .text) { self.format = format }
 
-  /// Writes `entry.line` (or `entry.jsonLine`) and a newline to file descriptor 2; a failed
-  /// write is dropped, since a closed standard error must not take the server down.
+  /// Writes the entry's line; a failed write is dropped (a closed standard error must not take
+  /// the server down).
   public func record(_ entry: AccessLogEntry) {
     let newline = UInt8(ascii: "\n")
     let bytes =
@@ -39,9 +36,7 @@ public struct StandardErrorAccessLog: AccessLog {
 
 /// An access log that records nothing (for benchmarks, or when a proxy logs instead).
 public struct DiscardingAccessLog: AccessLog {
-  /// Creates the log.
   public init() {}
 
-  /// Does nothing.
   public func record(_ entry: AccessLogEntry) {}
 }

@@ -7,9 +7,7 @@ public struct WallClockTime: Hashable, Sendable {
   /// Nanoseconds within the second.
   public var nanoseconds: Int
 
-  /// - Parameters:
-  ///   - secondsSinceEpoch: seconds since the Unix epoch.
-  ///   - nanoseconds: nanoseconds within that second (0 ..< 1e9).
+  /// The instant `nanoseconds` (0 ..< 1e9) into the second `secondsSinceEpoch`.
   public init(secondsSinceEpoch: Int, nanoseconds: Int) {
     self.secondsSinceEpoch = secondsSinceEpoch
     self.nanoseconds = nanoseconds

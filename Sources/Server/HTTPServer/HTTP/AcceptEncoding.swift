@@ -1,13 +1,10 @@
-/// What a request's `Accept-Encoding` allows (RFC 9110 section 12.5.3), as far as this server
-/// cares: whether it may answer in gzip.
+/// Whether a request's `Accept-Encoding` (RFC 9110 section 12.5.3) allows gzip.
 package enum AcceptEncoding {
-  /// Whether `value` allows gzip: `gzip` (or its alias `x-gzip`) listed with a weight above
-  /// zero, or `*` above zero and gzip not refused by name. No header, an empty one, or one that
-  /// is not UTF-8 allows nothing but identity.
+  /// Whether `value` lists `gzip` (or `x-gzip`) with a weight above zero, or `*` above zero and
+  /// gzip not refused by name.
   package static func allowsGzip(_ value: String?) -> Bool {
     guard let value else { return false }
-    // Scanned in place (the value's own storage): splitting it into arrays of members and
-    // parameters was a percent of serve's instructions for every request.
+    // Scanned in place: it runs for every request.
     if let allows = value.utf8.withContiguousStorageIfAvailable(allowsGzip) { return allows }
     return Array(value.utf8).withUnsafeBufferPointer(allowsGzip)
   }
@@ -24,7 +21,6 @@ package enum AcceptEncoding {
       memberStart = memberEnd + 1
       let codingEnd = member.firstIndex(of: UInt8(ascii: ";")) ?? member.endIndex
       let coding = member[..<codingEnd].trimmingASCIISpaces
-      // Every parameter after the coding: allowed unless one is a zero weight.
       var allowed = true
       var parameterStart = codingEnd
       while parameterStart < member.endIndex {
@@ -42,8 +38,7 @@ package enum AcceptEncoding {
     return gzip ?? wildcard ?? false
   }
 
-  /// False only for a `q` parameter whose weight is zero (`q=0`, `q=0.0`, `q=0.000`); any other
-  /// parameter, or a malformed weight, leaves the coding allowed.
+  /// False only for a zero weight (`q=0`, `q=0.000`); any other parameter leaves it allowed.
   private static func weightAllows(_ parameter: Bytes) -> Bool {
     guard let equals = parameter.firstIndex(of: UInt8(ascii: "=")),
       parameter[..<equals].trimmingASCIISpaces.equalsIgnoringASCIICase("q")

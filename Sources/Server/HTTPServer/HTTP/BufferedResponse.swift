@@ -1,7 +1,6 @@
-/// One header field of a response: the name fixed at compile time, the value fixed too or made
-/// per response (an `ETag`, a `Cache-Control` age).
+/// One header field of a response: the name fixed at compile time, the value fixed or made per
+/// response.
 package struct HTTPHeaderField: Sendable {
-  /// A value fixed at compile time, or text made for this response.
   package enum Value: Sendable {
     case fixed(StaticString)
     case text(String)
@@ -32,8 +31,7 @@ package struct BufferedResponse: Sendable {
   package var headers: [HTTPHeaderField]
   /// What the access log names the request by (for a GraphQL request, its operation).
   package var logLabel: String?
-  /// How many errors the body reports (for a GraphQL response, its `errors`), for the access
-  /// log; nil when the router does not say.
+  /// How many errors the body reports (a GraphQL response's `errors`), for the access log.
   package var errorCount: Int?
 
   package init(

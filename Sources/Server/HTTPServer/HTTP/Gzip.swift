@@ -2,13 +2,11 @@ import CZlib
 
 /// gzip (RFC 1952) through zlib, for buffered answers.
 package enum Gzip {
-  /// zlib's fastest level, as nginx's default: on a 100-launch page (20.7 KB of JSON) level 1
-  /// gives 2.8 KB in half the time of level 6's 2.6 KB (docs/performance.md), and the time is
-  /// the server's CPU per request.
+  /// zlib's fastest level, as nginx's: on a page of launches nearly level 6's size in half the
+  /// time (docs/performance.md).
   package static let level: Int32 = 1
 
-  /// `bytes` as one gzip member, or nil when zlib cannot be loaded or fails (the answer then
-  /// goes out as it is).
+  /// `bytes` as one gzip member, or nil when zlib cannot be loaded or fails.
   package static func compress(_ bytes: [UInt8], level: Int32 = Gzip.level) -> [UInt8]? {
     guard czlib_open_error() == nil else { return nil }
     let capacity = czlib_gzip_bound(bytes.count)
@@ -21,5 +19,4 @@ package enum Gzip {
     }
     return written >= 0 ? output : nil
   }
-
 }

@@ -26,8 +26,7 @@ package enum RequestText: Sendable, Equatable {
   }
 }
 
-/// Read access to one request's headers and query arguments, so that routing does not depend on
-/// libmicrohttpd.
+/// One request's head, so that routing does not depend on libmicrohttpd.
 package protocol HTTPRequestHead {
   var method: HTTPMethod { get }
   /// The path, without the query string.

@@ -1,9 +1,8 @@
-/// Header field text compared and trimmed as octets (RFC 9110 section 5.5), which is what it is:
-/// splitting or lowercasing a `String` by `Character` pays for grapheme breaking on every request.
+/// Header field text compared and trimmed as octets (RFC 9110 section 5.5), without grapheme
+/// breaking on every request.
 extension Collection<UInt8> {
-  /// Whether these bytes are `lowercase` in any ASCII case. Inlinable: other modules call it on
-  /// every request, and unspecialized (a generic across the module boundary) it cost a fifth of
-  /// serve's CPU per request in metadata lookups.
+  /// Whether these bytes are `lowercase` in any ASCII case. Inlinable, so other modules get it
+  /// specialized: unspecialized, it cost a fifth of serve's CPU per request.
   @inlinable package func equalsIgnoringASCIICase(_ lowercase: StaticString) -> Bool {
     let expected = UnsafeBufferPointer(start: lowercase.utf8Start, count: lowercase.utf8CodeUnitCount)
     guard count == expected.count else { return false }

@@ -1,9 +1,7 @@
-/// JSON text written byte by byte, without a JSON library (the server knows no GraphQL and its
-/// wire types): for its own small answers (`/health`, `/ready`) and the JSON access log.
+/// JSON text written byte by byte (the server knows no JSON library), for the probes' answers
+/// and the JSON access log.
 enum JSONText {
-  /// Appends `text` as a JSON string, quotes included: `"`, `\` and control characters escaped,
-  /// anything else as UTF-8. Cut after `limit` UTF-8 bytes, on a character boundary, so that a
-  /// client-chosen path cannot make a log line long.
+  /// Appends `text` as a JSON string, cut after `limit` UTF-8 bytes on a character boundary.
   static func appendString(_ text: String, limit: Int = .max, to bytes: inout [UInt8]) {
     bytes.append(UInt8(ascii: "\""))
     var used = 0

@@ -1,23 +1,11 @@
-/// The request-head rules of RFC 9112 that libmicrohttpd 0.9.75 does not enforce itself, checked
-/// before a request is routed.
-///
-/// Each rule closes a way to make this server and a proxy in front of it disagree about where a
-/// request ends (request smuggling) or to slip bytes past a header check:
-/// - `Content-Length` together with `Transfer-Encoding`: 400 and close (RFC 9112 section 6.1: "a
-///   server MAY reject a request that contains both ... but ought to handle such a request as an
-///   error ... and close the connection").
-/// - A transfer coding other than exactly `chunked`: 501 and close (section 6.1, "A server that
-///   receives a request message with a transfer coding it does not understand SHOULD respond with
-///   501 (Not Implemented)"). `Transfer-Encoding` in an HTTP/1.0 request: 400 and close (section
-///   6.1: such framing is faulty).
-/// - Several `Content-Length` fields with different values, or one that is not a decimal number:
-///   400 and close (section 6.3, item 5).
-/// - No `Host` field in an HTTP/1.1 request, or several: 400 (RFC 9112 section 3.2, "A server MUST
-///   respond with a 400 (Bad Request) status code to any HTTP/1.1 request message that lacks a
-///   Host header field and to any request message that contains more than one Host header field").
-/// - A control character (other than horizontal tab) in a field value, NUL included: 400 and close
-///   (RFC 9110 section 5.5: "a recipient ... MUST either reject the message or replace each of
-///   those characters with SP"). Rejecting keeps an `Authorization` value from being cut short.
+/// The request-head rules of RFC 9112 that libmicrohttpd 0.9.75 does not enforce, each closing a
+/// way to make this server and a proxy disagree on where a request ends (smuggling):
+/// - `Content-Length` with `Transfer-Encoding`: 400 (section 6.1).
+/// - A transfer coding other than exactly `chunked`: 501; in HTTP/1.0: 400 (section 6.1).
+/// - `Content-Length` fields that differ or are not a decimal number: 400 (section 6.3).
+/// - No `Host` in an HTTP/1.1 request, or several: 400 (section 3.2).
+/// - A control character other than HTAB in a value: 400 (RFC 9110 section 5.5), so an
+///   `Authorization` value cannot be cut short.
 struct MessageFraming {
   /// One header field as received.
   struct Field {
@@ -25,8 +13,7 @@ struct MessageFraming {
     var value: [UInt8]
   }
 
-  /// Why a head is refused. The connection always closes after it: once the framing is in doubt,
-  /// nothing after this head can be trusted to start a request.
+  /// Why a head is refused; the connection closes after it.
   struct Rejection: Equatable, Sendable {
     var status: Int
     var message: String
@@ -42,8 +29,7 @@ struct MessageFraming {
   private var firstCodingIsChunked = false
   private var hosts = 0
 
-  /// An empty head; `add(name:value:)` gives it the fields one at a time, as they are read
-  /// (without copying each into an array first: that was most of this check's cost, per request).
+  /// An empty head; `add(name:value:)` gives it the fields as they are read.
   init() {}
 
   /// A head of `fields`, for tests.
@@ -84,11 +70,8 @@ struct MessageFraming {
     }
   }
 
-  /// The rejection for this head, or nil when it may be served.
-  /// - Parameters:
-  ///   - version: the protocol version of the request line, such as `HTTP/1.1`.
-  ///   - valuesIntact: false when libmicrohttpd stored a value shorter than its line, which
-  ///     happens when the value holds a NUL byte (or the field was folded over several lines).
+  /// The rejection for this head (`version` such as `HTTP/1.1`), or nil when it may be served;
+  /// `valuesIntact` is false when libmicrohttpd stored a value shorter than its line (a NUL, a fold).
   func rejection(version: String, valuesIntact: Bool) -> Rejection? {
     guard valuesIntact else {
       return Rejection(
@@ -101,8 +84,7 @@ struct MessageFraming {
           status: 400, message: "A request may not carry both Content-Length and Transfer-Encoding.")
       }
       if version != "HTTP/1.1" {
-        return Rejection(
-          status: 400, message: "Transfer-Encoding needs HTTP/1.1.")
+        return Rejection(status: 400, message: "Transfer-Encoding needs HTTP/1.1.")
       }
       guard transferCodings == 1, firstCodingIsChunked else {
         return Rejection(
@@ -125,12 +107,8 @@ struct MessageFraming {
     return nil
   }
 
-  /// CTL characters (RFC 5234) except HTAB, which field values may hold.
-  /// Whether `byte` may stand in a header field name: RFC 9110's `tchar` (letters, digits and
-  /// ``!#$%&'*+-.^_`|~``); a space, a colon or any control character may not.
+  /// Whether `byte` is RFC 9110's `tchar` (letters, digits and ``!#$%&'*+-.^_`|~``).
   static func isTokenCharacter(_ byte: UInt8) -> Bool {
-    // A switch, not a lookup in an array of these: that array was made for every `-` of every
-    // header name.
     switch byte {
     case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"),
@@ -151,7 +129,7 @@ struct MessageFraming {
     return digits.count == 1 ? "0" + digits : digits
   }
 
-  /// A header name for a message: field names are tokens, but one that is not is not echoed.
+  /// A header name for a message; one that is not a token is not echoed.
   private static func printable(_ name: String) -> String {
     let isToken = !name.isEmpty && name.utf8.count <= 64 && name.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F }
     return isToken ? name : "(unnamed)"

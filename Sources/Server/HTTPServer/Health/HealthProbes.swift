@@ -1,41 +1,26 @@
 import Synchronization
 
-/// `GET /health` (liveness) and `GET /ready` (readiness), answered by the server itself before
-/// the router sees the request, so that a load balancer's or an orchestrator's probes work
-/// whatever the router serves, never wait for an execution thread, and never count against an
-/// address's budgets:
-///
-/// - `/health`: 200 `{"status":"up"}` while the process answers at all; it touches nothing else.
-/// - `/ready`: 200 `{"status":"ready"}` when the server would answer requests that need its
-///   backend; otherwise 503 `{"status":"unavailable","reason":...,"message":...}`: the server is
-///   draining (SIGTERM, `beginDraining`) or stopping, or the `ReadinessMonitor`'s latest check
-///   failed.
-///
-/// Both take GET and HEAD (405 otherwise), answer JSON with `Cache-Control: no-store`, and are
-/// refused nothing by the per-address connection budget: an address at its budget may open a
-/// few more connections (`connectionAllowance`) that serve these two paths only.
-///
-/// Thread safety: `Sendable`; every method may be called from any thread.
+/// `GET /health` (liveness: 200 `{"status":"up"}`) and `GET /ready` (200 `{"status":"ready"}`,
+/// or 503 with a reason while draining, stopping, or when the `ReadinessMonitor`'s latest check
+/// failed), answered by the server before the router, so probes never wait for an execution
+/// thread; an address at its connection budget may open `connectionAllowance` more for them.
 public final class HealthProbes: Sendable {
   /// The liveness path.
   public static let healthPath = "/health"
   /// The readiness path.
   public static let readyPath = "/ready"
-  /// Connections an address may open beyond its budget when the server has probes: they serve
-  /// `/health` and `/ready` only (`HealthProbeRouter`).
+  /// Connections an address may open beyond its budget, for probes only (`HealthProbeRouter`).
   static let connectionAllowance = 4
 
   private let readiness: ReadinessMonitor?
   private let draining = Atomic<Bool>(false)
 
-  /// - Parameter readiness: what decides readiness besides draining (nil: always ready until
-  ///   drained).
+  /// - Parameter readiness: what decides readiness besides draining (nil: ready until drained).
   public init(readiness: ReadinessMonitor? = nil) {
     self.readiness = readiness
   }
 
-  /// From now on `/ready` answers 503 `draining`; everything else is served as before. Called
-  /// when a graceful stop is announced (SIGTERM), a drain period before the server stops.
+  /// From now on `/ready` answers 503 `draining` (a graceful stop was announced).
   public func beginDraining() { draining.store(true, ordering: .relaxed) }
 
   /// Whether `beginDraining` was called: answers then ask clients to close their connections.

@@ -1,19 +1,10 @@
 import POSIXThreads
 import Synchronization
 
-/// A readiness check (a database round trip, say) run at most once per `freshFor`, off the
-/// threads that answer probes: a load balancer probing every second from several addresses, or
-/// several load balancers, cost the database one check per interval per process, and a probe
-/// never waits for the check.
-///
-/// A probe gets the latest finished check's answer and, when that is older than `freshFor`,
-/// starts the next check on a thread of its own (one at a time). A check that has not finished
-/// after `patience` makes the answer `check_overdue`: a database that hangs without refusing
-/// (a dropped network, a stuck server) turns the server unready instead of leaving the last
-/// good answer standing. Until the first check finishes the server counts as ready: the program
-/// builds the monitor once its backend is open.
-///
-/// Thread safety: `Sendable`; `current` may be called from any thread at once.
+/// A readiness check (a database round trip) run at most once per `freshFor`, on a thread of its
+/// own, so however many probes come the database sees one check per interval and no probe waits.
+/// A probe gets the latest answer; a check still running after `patience` makes it
+/// `check_overdue`, so a hung database turns the server unready. Ready until the first check ends.
 public final class ReadinessMonitor: Sendable {
   private struct State {
     var last: Unreadiness?
@@ -29,12 +20,9 @@ public final class ReadinessMonitor: Sendable {
   private let state = Mutex(State())
 
   /// - Parameters:
-  ///   - freshFor: how long an answer is reused (default 1 s).
-  ///   - patience: how long a check may take before the server counts as unready (default 6 s:
-  ///     longer than the PostgreSQL pool's 5 s wait for a connection, so that an exhausted pool
-  ///     is reported as such).
-  ///   - check: runs the check, blocking, and returns nil when ready; called on a thread of the
-  ///     monitor's, never two at once.
+  ///   - patience: default 6 s, past the PostgreSQL pool's 5 s wait, so an exhausted pool is
+  ///     reported as such.
+  ///   - check: runs the check, blocking; nil when ready. Never two at once.
   public init(
     freshFor: Duration = .seconds(1), patience: Duration = .seconds(6),
     check: @escaping @Sendable () -> Unreadiness?

@@ -1,5 +1,4 @@
-/// Why a server would not answer requests that need its backend now: what `GET /ready` says with
-/// its 503.
+/// Why a server would not answer requests that need its backend now (`GET /ready`'s 503).
 public struct Unreadiness: Sendable, Equatable {
   /// A short code for machines, such as `database_unreachable`, `database_pool_exhausted` or
   /// `draining`.
@@ -7,16 +6,13 @@ public struct Unreadiness: Sendable, Equatable {
   /// One line for an operator, such as `the booking database is unavailable: ...`.
   public var message: String
 
-  /// - Parameters:
-  ///   - reason: a short code (lowercase words joined by `_`).
-  ///   - message: one line for an operator; never a password or a token.
+  /// A reason (lowercase words joined by `_`) and a message (never a password or a token).
   public init(reason: String, message: String) {
     self.reason = reason
     self.message = message
   }
 
-  /// The server is draining before it stops (SIGTERM): a load balancer should send its requests
-  /// elsewhere, while the ones that still come are answered.
+  /// Draining before a stop: a load balancer should send requests elsewhere.
   public static let draining = Unreadiness(
     reason: "draining", message: "the server is stopping; it answers requests until its drain period ends")
 }

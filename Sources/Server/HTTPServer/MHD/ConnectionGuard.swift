@@ -3,30 +3,18 @@ import Glibc
 import POSIXThreads
 import Synchronization
 
-/// What libmicrohttpd 0.9.75 has no option for: a deadline for a whole request head, and a
-/// lingering close after an early answer.
+/// What libmicrohttpd 0.9.75 has no option for:
+/// - A head deadline: its timeout is renewed by every byte, so a head sent a byte at a time held
+///   a connection for ever. A head gets `headTimeout` in all; then its socket is shut down.
+/// - A lingering close: answered before its body was read (413, a framing error), a socket closed
+///   while the client sends is reset, which can destroy the answer (RFC 9112 section 9.6). It is
+///   duplicated and drained for at most `lingerTime` and `lingerBytes` after libmicrohttpd's close.
+/// - Probe-only connections beyond an address's budget (`probeOnlyBeyond`), so a load balancer
+///   holding the whole budget can still probe; their head is due within `probeHeadTimeout`.
 ///
-/// - Head deadline: libmicrohttpd's connection timeout is renewed by every byte, so a client that
-///   sends a header a byte at a time holds its connection for ever. Here a connection that waits
-///   for a head (since it was accepted, or since its previous request completed) gets
-///   `headTimeout` for the whole head; when that passes, its socket is shut down, which
-///   libmicrohttpd sees as the client going away.
-/// - Lingering close: when the server answers before reading the body (413, a framing error),
-///   libmicrohttpd closes the socket while the client is still sending, and the kernel then
-///   answers the unread bytes with a reset that can destroy the answer before the client reads it
-///   (RFC 9112 section 9.6). Such a socket is duplicated when libmicrohttpd lets go of it, so it
-///   stays open after libmicrohttpd's close; what the client still sends is read and dropped, for
-///   at most `lingerTime` and `lingerBytes`, and then it is closed.
-/// - Probe allowance: given a per-address budget (`probeOnlyBeyond`), connections an address
-///   opens beyond it (libmicrohttpd lets a few more in) are marked probe-only: the server answers
-///   `/health` and `/ready` on them and refuses anything else, so a load balancer that holds its
-///   address's whole budget in proxied connections can still probe. Their head is due within
-///   `probeHeadTimeout`, as a probe sends it at once.
-///
-/// Thread safety: the callbacks come from libmicrohttpd's worker threads; all state is behind one
-/// `Mutex`, and one thread of its own does the timing and the draining. A socket is shut down only
-/// under the lock and only while it is in the table, and libmicrohttpd removes it from the table
-/// (`closed`) before it closes the descriptor, so a reused descriptor number is never touched.
+/// State is behind one `Mutex`; a thread of its own does the timing and draining. A socket is
+/// shut down only while in the table, which `closed` leaves before libmicrohttpd closes it, so a
+/// reused descriptor number is never touched.
 final class ConnectionGuard: Sendable {
   private struct Watched {
     var headDeadline: ContinuousClock.Instant?
@@ -58,8 +46,7 @@ final class ConnectionGuard: Sendable {
     var ordinary = 0
     /// Connections open now by the libmicrohttpd thread that accepted (and serves) them.
     var perThread: [pthread_t: Int] = [:]
-    /// Connections accepted, and connections closed on accept over the ordinary limit, since
-    /// the start (for the metrics).
+    /// Connections accepted, and closed on accept over the ordinary limit (for the metrics).
     var accepted = 0
     var refused = 0
     /// Open connections by client address, when a per-address budget marks probe-only ones.
@@ -80,8 +67,7 @@ final class ConnectionGuard: Sendable {
   let headTimeout: Duration
   let lingerTime: Duration
   let lingerBytes: Int
-  /// The most sockets lingering at once; beyond it a socket is closed at once (a reset is then
-  /// the client's problem, but memory and descriptors stay bounded).
+  /// The most sockets lingering at once; beyond it a socket is closed at once.
   let maxLingering: Int
   /// The per-address budget beyond which connections are probe-only (nil: none are).
   let probeOnlyBeyond: Int?
@@ -116,8 +102,7 @@ final class ConnectionGuard: Sendable {
 
   // MARK: - Events from libmicrohttpd
 
-  /// A connection from `address` was accepted: its first head is due within `headTimeout`
-  /// (`probeHeadTimeout` when it is beyond its address's budget).
+  /// A connection from `address` was accepted: its first head is due.
   func opened(_ socket: Int32, address: String? = nil) {
     let now = ContinuousClock.now
     state.withLock { state in
@@ -139,17 +124,14 @@ final class ConnectionGuard: Sendable {
     }
   }
 
-  /// Whether the calling libmicrohttpd thread serves no more than its share of the open
-  /// connections among `threads` threads, plus one (see `InlineBudget`: a thread holding more
-  /// hands its answers to the executor).
+  /// Whether the calling libmicrohttpd thread serves at most its share of the open connections
+  /// among `threads`, plus one (`InlineBudget`).
   func callerHoldsItsShare(threads: Int) -> Bool {
     let thread = pthread_self()
     let (held, total) = state.withLock { ($0.perThread[thread] ?? 0, $0.watched.count) }
     return Self.isWithinShare(holding: held, of: total, threads: threads)
   }
 
-  /// Whether a thread holding `held` of `total` connections holds at most its share of them
-  /// among `threads` threads, plus one.
   static func isWithinShare(holding held: Int, of total: Int, threads: Int) -> Bool {
     held * max(1, threads) <= total + max(1, threads)
   }
@@ -159,8 +141,7 @@ final class ConnectionGuard: Sendable {
     state.withLock { $0.watched[socket]?.probeOnly == true }
   }
 
-  /// Whether a newly accepted connection may be served: fewer than `limit` ordinary connections
-  /// are open (long-lived ones have slots of their own). libmicrohttpd's own limit covers both.
+  /// Whether a newly accepted connection may be served: fewer than `limit` ordinary ones are open.
   func admitsOrdinary(limit: Int) -> Bool {
     state.withLock { state in
       guard state.ordinary < limit else {
@@ -185,9 +166,7 @@ final class ConnectionGuard: Sendable {
     }
   }
 
-  /// The connection was upgraded (WebSocket) or streams for long: it stays in the per-address
-  /// and global budgets until it closes, but no head deadline applies to it any more; whoever
-  /// drives it enforces its own idle deadline.
+  /// The connection was upgraded or streams: it stays in the budgets, but no head is due any more.
   func becameLongLived(_ socket: Int32) {
     state.withLock { state in
       if state.watched[socket]?.longLived == false { state.ordinary -= 1 }
@@ -196,8 +175,7 @@ final class ConnectionGuard: Sendable {
     }
   }
 
-  /// The server answered before reading the request body: drain the socket after libmicrohttpd
-  /// closes it.
+  /// The server answered before reading the body: drain the socket after libmicrohttpd closes it.
   func lingerAfterClose(_ socket: Int32) {
     state.withLock { $0.watched[socket]?.lingers = true }
   }

@@ -3,15 +3,14 @@ import CMicroHTTPD
 // libmicrohttpd's callbacks: each reaches the `ServerCore` (or a stream's `StreamContext`) passed
 // as its `cls` and forwards the call.
 
-/// libmicrohttpd's accept policy: a connection beyond the ordinary connection limit is closed at
-/// once (it would otherwise take one of the long-lived connections' slots).
+/// libmicrohttpd's accept policy: a connection beyond the ordinary limit is closed at once (it
+/// would otherwise take a long-lived connection's slot).
 let serverAcceptPolicy: MHD_AcceptPolicyCallback = { cls, _, _ in
   guard let cls else { return cmhd_no() }
   let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
   return core.connections.admitsOrdinary(limit: core.configuration.connectionLimit) ? cmhd_yes() : cmhd_no()
 }
 
-/// libmicrohttpd's access handler: forwards to the `ServerCore` passed as `cls`.
 let serverAccessHandler: MHD_AccessHandlerCallback = {
   cls, connection, url, method, version, uploadData, uploadDataSize, requestSlot in
   guard let cls, let connection, let uploadDataSize, let requestSlot else { return cmhd_no() }
@@ -20,14 +19,12 @@ let serverAccessHandler: MHD_AccessHandlerCallback = {
     uploadDataSize: uploadDataSize, requestSlot: requestSlot)
 }
 
-/// libmicrohttpd's request-completed callback: forwards to the `ServerCore` passed as `cls`.
 let serverCompletionHandler: MHD_RequestCompletedCallback = { cls, connection, requestSlot, _ in
   guard let cls, let requestSlot else { return }
   Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().complete(
     connection: connection, requestSlot: requestSlot)
 }
 
-/// libmicrohttpd's connection callback (opened, closed): forwards to the `ServerCore`'s guard.
 let serverConnectionHandler: MHD_NotifyConnectionCallback = { cls, connection, _, code in
   guard let cls, let connection else { return }
   let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
@@ -41,7 +38,6 @@ let serverConnectionHandler: MHD_NotifyConnectionCallback = { cls, connection, _
   }
 }
 
-/// libmicrohttpd's content reader for streamed responses.
 let streamedBodyReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
   guard let cls, let buffer else { return cmhd_reader_end_with_error() }
   let context = Unmanaged<StreamContext>.fromOpaque(cls).takeUnretainedValue()
@@ -50,14 +46,13 @@ let streamedBodyReader: MHD_ContentReaderCallback = { cls, _, buffer, max in
   return count
 }
 
-/// libmicrohttpd is done with a streamed response.
 let streamedBodyRelease: MHD_ContentReaderFreeCallback = { cls in
   guard let cls else { return }
   let context = Unmanaged<StreamContext>.fromOpaque(cls).takeRetainedValue()
   context.core.streamReleased(context.body)
 }
 
-/// libmicrohttpd's upgrade callback: the 101 went out and the socket is ours (through `urh`).
+/// The 101 went out and the socket is ours (through `urh`).
 let upgradeHandler: MHD_UpgradeHandler = { cls, _, _, extraIn, extraInSize, socket, urh in
   guard let cls, let urh else { return }
   let extra: [UInt8] =

@@ -1,17 +1,11 @@
 import CMicroHTTPD
 import Synchronization
 
-/// Where an execution running on the `FairExecutor` leaves its answer for the connection, which
-/// is suspended meanwhile.
-///
-/// The execution's thread only stores the answer and resumes the connection; the answer is
-/// queued by the access handler, which libmicrohttpd calls again on its own thread once the
-/// connection is back. That is safe for a client that half-closes at any moment because the
-/// connection was suspended while libmicrohttpd waited for nothing on it (see
-/// `ServerCore.suspend`): resumed, it is not read before that call.
+/// Where an execution leaves its answer for its suspended connection: it stores the answer and
+/// resumes the connection, and the access handler, called again on libmicrohttpd's thread,
+/// queues it (see `ServerCore.execute` for why that is safe on a half-close).
 final class ExecutionSlot: Sendable {
-  /// The suspended connection: used only to resume it, once, while libmicrohttpd keeps it (a
-  /// suspended connection is neither timed out nor closed).
+  /// Used only to resume it, once (a suspended connection is neither timed out nor closed).
   private struct Suspended: @unchecked Sendable {
     let connection: OpaquePointer
   }

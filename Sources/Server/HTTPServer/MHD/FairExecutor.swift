@@ -2,22 +2,13 @@ import Glibc
 import POSIXThreads
 import Synchronization
 
-/// Runs computed answers (a GraphQL execution, say) on threads of its own, fairly between client
-/// addresses, so that libmicrohttpd's few worker threads only move bytes.
+/// Runs computed answers on threads of its own, fairly between client addresses, so that one
+/// client with many expensive requests cannot hold libmicrohttpd's few threads. Each address has
+/// a queue, taken in turn, and runs at most `maxPerAddress` jobs (fewer than the threads), so
+/// another address's request finds a thread free. Connections bound how many jobs can wait.
 ///
-/// Executed on libmicrohttpd's threads, a client with many connections asking for expensive
-/// answers took both workers of a 2-core machine, and every other client's connections (bound to
-/// those workers) waited behind it. Here each address has a queue; the threads take the next job
-/// from the addresses in turn (round robin), and an address never has more than
-/// `maxPerAddress` jobs running, fewer than there are threads, so another address's request finds
-/// a thread free and runs at once. The CPU is then shared by the kernel between at most
-/// `maxPerAddress` jobs of the busy address and the others'.
-///
-/// Memory: a queued job holds one request (at most the body limit); connections, bounded per
-/// address by libmicrohttpd, bound how many jobs can wait.
-///
-/// `@unchecked Sendable`: every mutable property is accessed only with `mutex` held (a pthread
-/// mutex rather than `Mutex`, as the threads wait on a condition variable tied to it).
+/// `@unchecked Sendable`: mutable state only with `mutex` held (a pthread mutex, for the
+/// condition variable).
 final class FairExecutor: @unchecked Sendable {
   typealias Job = @Sendable () -> Void
 
@@ -62,11 +53,7 @@ final class FairExecutor: @unchecked Sendable {
   /// Where the time each job waited for a thread is recorded, if anywhere.
   private let queueWait: HistogramFamily?
 
-  /// - Parameters:
-  ///   - threads: how many jobs run at once in all (at least 2).
-  ///   - maxPerAddress: how many of them one address may run (at least 1, at most `threads`;
-  ///     fairness needs fewer than `threads`).
-  ///   - queueWait: records how long each job waited for a thread (default: nowhere).
+  /// - Parameters: `threads` at least 2; `maxPerAddress` 1 to `threads` (fair only when fewer).
   init(threads: Int, maxPerAddress: Int, queueWait: HistogramFamily? = nil) {
     threadCount = max(2, threads)
     self.maxPerAddress = min(max(1, maxPerAddress), threadCount)
@@ -95,9 +82,8 @@ final class FairExecutor: @unchecked Sendable {
     return true
   }
 
-  /// Runs `job` on one of the threads, after the jobs already waiting for `address` and in turn
-  /// with other addresses' jobs. A nil address (unknown) shares one queue. Once stopping, runs
-  /// it at once on the caller's thread instead, so that every job submitted runs.
+  /// Runs `job` after `address`'s waiting jobs, in turn with other addresses' (unknown ones share
+  /// a queue); once stopping, on the caller's thread, so that every job runs.
   func submit(address: String?, _ job: @escaping Job) {
     let key = address ?? ""
     let (accepted, wake) = locked { () -> (Bool, Bool) in
@@ -110,8 +96,7 @@ final class FairExecutor: @unchecked Sendable {
     if !accepted { job() }
   }
 
-  /// Whether `stop` began: jobs then run on the caller's thread. Sequentially consistent, as
-  /// the server's stop reads a count that its callers change before asking (`ServerCore`).
+  /// Whether `stop` began. Sequentially consistent: `ServerCore` counts suspensions before asking.
   var isStopping: Bool { stopping.load(ordering: .sequentiallyConsistent) }
 
   /// Lets the waiting jobs run, then ends the threads and waits for them; jobs submitted later
@@ -147,16 +132,14 @@ final class FairExecutor: @unchecked Sendable {
     }
   }
 
-  /// Ends the job of `finished` (if any) and takes the next job in turn, waiting for one; nil
-  /// once stopping and nothing is left. One lock per job: the end of the last and the start of
-  /// the next.
+  /// Ends the job of `finished` and takes the next in turn, waiting for one (one lock for both);
+  /// nil once stopping and nothing is left.
   private func nextJob(after finished: String?) -> (String, Job)? {
     pthread_mutex_lock(mutex)
     if let finished { finish(finished) }
     while true {
       if let (key, job) = takeReady() {
-        // More in turn (the rest, or this address again): another thread may start it. A
-        // thread that just finished a job takes the next itself, so readying one wakes nobody.
+        // More in turn: another thread may start it.
         let more = readyStart < ready.count && sleeping > 0
         pthread_mutex_unlock(mutex)
         if more { pthread_cond_signal(condition) }
@@ -213,9 +196,8 @@ final class FairExecutor: @unchecked Sendable {
     return job
   }
 
-  /// Puts `key` in the turn if it has a job waiting and may run one more. Called with the lock;
-  /// the caller wakes a thread for it when it does not take the job itself.
-  /// - Returns: whether `key` joined the turn.
+  /// Puts `key` in the turn if it has a job waiting and may run one more; whether it did. Called
+  /// with the lock.
   @discardableResult
   private func makeReadyIfRoom(_ key: String) -> Bool {
     guard var queue = queues[key], !queue.isReady, queue.hasWaiting, queue.running < maxPerAddress else {

@@ -1,25 +1,12 @@
 import Glibc
 import Synchronization
 
-/// Whether an answer the router expects to be brief (`HTTPResponder.computeBrief`) is computed at
-/// once on the libmicrohttpd thread that read its request, instead of being handed to the
-/// `FairExecutor`.
-///
-/// The hand-off costs a condition signal, a thread wake-up, an `eventfd` write and a `poll`
-/// wake-up to resume the connection: 0.6 context switches and about a fifth of `serve`'s CPU
-/// for a LaunchList answer (docs/performance.md). Computed on libmicrohttpd's thread, an answer
-/// makes that thread's other connections wait, which is harmless only while answers are brief.
-/// So the router's promise is checked: an inline answer that took longer than `limit` (of its
-/// own time: see `run`) stops inline answers for `pause`, during which every answer goes to the
-/// fair executor again. A router that is wrong about one kind of request, or a backend that
-/// stalls, costs each libmicrohttpd thread at most one such answer per pause.
-///
-/// A connection stays on the libmicrohttpd thread that accepted it, and the kernel does not
-/// spread connections evenly: with wrk's 8 connections one thread sometimes held all of them.
-/// Answered inline, their requests then took turns on one core while the executor's threads
-/// would have used every core. So a thread computes inline only while it holds no more than its
-/// share of the open connections, plus one (`ConnectionGuard.callerHoldsItsShare`, asked by
-/// `ServerCore`); a thread holding more hands its answers to the executor, as before.
+/// Whether a brief answer (`HTTPResponder.computeBrief`) is computed on the libmicrohttpd thread
+/// that read its request instead of the `FairExecutor`: the hand-off costs about a fifth of
+/// `serve`'s CPU for a LaunchList answer (docs/performance.md), but an inline answer makes the
+/// thread's other connections wait. So an inline answer longer than `limit` stops inline answers
+/// for `pause`, and a thread holding more than its share of the connections (the kernel does not
+/// spread them evenly) hands its answers on (`ConnectionGuard.callerHoldsItsShare`).
 final class InlineBudget: Sendable {
   /// The longest an inline answer may take without pausing inline answers.
   let limit: Duration
@@ -41,8 +28,7 @@ final class InlineBudget: Sendable {
   }
 
   /// How many times `limit` an answer that waited may take in wall time before it counts as long:
-  /// 25 ms for the default 5 ms, past what the kernel's scheduler makes a runnable thread wait
-  /// (its latency target is 12 ms on 2 cores, 24 ms on 8).
+  /// 25 ms for 5 ms, past the scheduler's latency target (12 ms on 2 cores, 24 ms on 8).
   static let waitFactor: Int64 = 5
 
   /// Runs `job` here and returns its answer, unless inline answers are off or paused or
@@ -57,9 +43,7 @@ final class InlineBudget: Sendable {
     inlineCount.add(1, ordering: .relaxed)
     let limit = Self.nanoseconds(limit)
     // Only the answer's own time counts: its CPU time, or its wall time when it waited (a lock,
-    // the disk) and took long enough that being preempted cannot explain it. A thread the kernel
-    // preempted on a busy machine was not slow itself (wall time alone paused inline answers
-    // once a second under wrk), and the executor's threads would wait for a CPU as long.
+    // the disk) for longer than preemption explains; a preempted thread was not slow itself.
     if end - start > limit,
       before.map({
         ThreadUsage()?.since($0, exceeds: limit, waitedPast: end - start > limit * Self.waitFactor) ?? false

@@ -1,8 +1,7 @@
 import CMicroHTTPD
 import Glibc
 
-/// `HTTPRequestHead` over a libmicrohttpd connection; valid only inside the access handler call
-/// that created it (the connection pointer is libmicrohttpd's).
+/// `HTTPRequestHead` over a libmicrohttpd connection, valid only inside the call that made it.
 struct MHDRequestHead: HTTPRequestHead {
   let connection: OpaquePointer
   let method: HTTPMethod
@@ -36,9 +35,8 @@ struct MHDRequestHead: HTTPRequestHead {
 }
 
 extension MHDRequestHead {
-  /// The rejection of the head's framing (RFC 9112, `MessageFraming`), each field checked as
-  /// libmicrohttpd hands it over; `method` and `version` are the pointers the access handler
-  /// received.
+  /// The rejection of the head's framing (`MessageFraming`), each field checked as
+  /// libmicrohttpd hands it over.
   static func framingRejection(
     _ connection: OpaquePointer, method: UnsafePointer<CChar>?, version: UnsafePointer<CChar>?
   ) -> MessageFraming.Rejection? {

@@ -1,12 +1,9 @@
 import CMicroHTTPD
 import Glibc
 
-/// A response body handed to libmicrohttpd without a copy: it reads the bytes in blocks of
-/// `blockSize` through a callback, so what a connection buffers beyond the body itself is one
-/// block, however large the answer and however slowly the client reads.
-///
-/// Sendable: immutable. Retained by libmicrohttpd's response from creation until its free
-/// callback.
+/// A large response body handed to libmicrohttpd without a copy, read in blocks through a
+/// callback, so a connection buffers one block beyond it however slowly the client reads.
+/// Retained by libmicrohttpd's response until its free callback.
 final class ResponseBody: Sendable {
   /// The block libmicrohttpd reads at a time (and so buffers per connection for the body).
   static let blockSize = 64 << 10

@@ -1,10 +1,9 @@
 import CMicroHTTPD
 
-/// Long-lived answers: upgrades (the `101` and the socket handed over) and streamed responses,
-/// each in a slot of `streaming` from its start until its connection ends.
+/// Long-lived answers (upgrades, streamed responses), each in a slot of `streaming` until its
+/// connection ends.
 extension ServerCore {
-  /// Takes a long-lived slot for an upgrade; the answer (101, or an error) is queued in the next
-  /// call, like every answer decided by the head alone.
+  /// Takes a long-lived slot for an upgrade; the answer is queued in the next call.
   func beginUpgrade(
     headers: [(name: StaticString, value: String)], adopt: @escaping HTTPResponder.Adoption, socket: Int32,
     exchange: HTTPExchange
@@ -15,8 +14,7 @@ extension ServerCore {
     return .upgradeAfterHead(headers)
   }
 
-  /// The 503 for a long-lived connection the server cannot take now, having taken its slot
-  /// otherwise.
+  /// The 503 for a long-lived connection the server cannot take now; else nil, its slot taken.
   private func longLivedRefusal(_ exchange: HTTPExchange) -> BufferedResponse? {
     if stopping.load(ordering: .relaxed) {
       return router.error(503, "The server is shutting down.", in: exchange)
@@ -101,15 +99,13 @@ extension ServerCore {
     exchange.status = 200
     exchange.streamedBody = body
     streams.withLock { $0[ObjectIdentifier(body)] = body }
-    // The producer runs on the executor, in turn with the address's other requests, not on a
-    // Swift task (a blocking start would hold one of the few cooperative threads).
+    // On the executor, not a Swift task: a blocking start would hold a cooperative thread.
     executor.submit(address: exchange.client) { produce(body) }
     let stallTimeout = stallTimeout
     body.own(
       Task {
-        // Apollo's router sends `{}` every 5 s; graphql-sse a comment line. Either keeps the
-        // connection inside libmicrohttpd's idle timeout. Each second, a client that reads
-        // nothing of what waits for it is looked for.
+        // A heartbeat every 5 s (as Apollo's router) keeps the connection inside the idle
+        // timeout; each second a client that reads nothing is looked for.
         var quietSeconds = 0
         while (try? await Task.sleep(for: .seconds(1))) != nil {
           if body.endIfStalled(now: .now, timeout: stallTimeout) { return }

@@ -1,15 +1,11 @@
 import CMicroHTTPD
 import Synchronization
 
-/// The part of a server that libmicrohttpd's callbacks reach through their `cls` pointer: the
-/// phases of a request from head to answer, whatever the router decides (buffered, streamed,
-/// upgraded), and the limits around it. What the server does for every request beyond that
-/// (request ids, probes, compression, the access log, request metrics) is middleware in the
-/// router it runs (`HTTPMiddleware`); the core sees those only through `HTTPRouter` and the
-/// request's `HTTPExchange`.
+/// What libmicrohttpd's callbacks reach through their `cls`: the phases of a request from head
+/// to answer, and the limits around it; the rest is middleware (`HTTPMiddleware`).
 ///
-/// Sendable: every stored property is immutable and Sendable, or atomic. Its lifetime covers the
-/// daemon's: `HTTPServer` owns it and stops the daemon before releasing it.
+/// Sendable: its stored properties are immutable and Sendable, or atomic. `HTTPServer` stops the
+/// daemon before releasing it.
 final class ServerCore: Sendable {
   /// The router, inside the server's middleware.
   let router: ServerMiddleware
@@ -18,8 +14,8 @@ final class ServerCore: Sendable {
   let connections: ConnectionGuard
   /// Requests whose head arrived and whose completion was not yet reported.
   let inFlight = Atomic<Int>(0)
-  /// Connections suspended for an execution whose answer was not yet queued: libmicrohttpd
-  /// aborts when stopped with a suspended connection, so `stop` waits for none to be left.
+  /// Connections suspended for an execution: libmicrohttpd aborts when stopped with one, so
+  /// `stop` waits for none to be left.
   let suspendedExecutions = Atomic<Int>(0)
   /// Set when a graceful stop began: responses then ask clients to close the connection.
   let stopping = Atomic<Bool>(false)
@@ -39,16 +35,11 @@ final class ServerCore: Sendable {
   let streams = Mutex<[ObjectIdentifier: StreamedBody]>([:])
   /// Upgrades answered with 101 whose socket libmicrohttpd has not handed over yet, by socket.
   let pendingUpgrades = Mutex<[Int32: HTTPResponder.Adoption]>([:])
-  /// Where the bytes sent and the executor's waits are counted, if anywhere: the core sees them
-  /// as they happen (the rest of a request's figures are `RequestMetricsRouter`'s).
+  /// Where the bytes sent and the executor's waits are counted, if anywhere.
   let metrics: HTTPMetrics?
 
-  /// - Parameters:
-  ///   - router: the router, inside the server's middleware.
-  ///   - configuration: limits and threads.
-  ///   - metrics: where bytes sent and executor waits are counted, if anywhere.
-  ///   - probeOnlyBeyondBudget: whether an address at its connection budget may open a few more
-  ///     connections, on which the router serves probes only (`HealthProbeRouter`).
+  /// - Parameter probeOnlyBeyondBudget: whether an address at its connection budget may open a
+  ///   few more connections, for probes only (`HealthProbeRouter`).
   init(
     router: ServerMiddleware, configuration: HTTPServerConfiguration, metrics: HTTPMetrics?,
     probeOnlyBeyondBudget: Bool
@@ -101,8 +92,7 @@ final class ServerCore: Sendable {
         connection: connection)
     }
     if let rejection = MHDRequestHead.framingRejection(connection, method: method, version: version) {
-      // The body's framing is unknown or untrusted: nothing after this head can be read as a
-      // request, so the connection closes (after draining what the client still sends).
+      // With the body's framing untrusted, nothing after this head is a request: close.
       return refuse(rejection.status, rejection.message, state: state, connection: connection)
     }
     if connections.probeOnlyBeyond != nil { exchange.connectionOverBudget = connections.isProbeOnly(socket) }
@@ -115,14 +105,13 @@ final class ServerCore: Sendable {
         exchange.closesConnection || (head.contentLength ?? 0) > 0
           || head.header("Transfer-Encoding") != .absent
       else {
-        // libmicrohttpd 0.9.75 closes the connection after any response queued in this first
-        // call; answering in the next one (which comes at once, as there is no body) keeps it.
+        // libmicrohttpd 0.9.75 closes the connection after a response queued in this first
+        // call; the next call (at once, as there is no body) keeps it.
         state.phase = .afterHead(.respond(response), discarded: 0)
         return cmhd_yes()
       }
-      // A refusal, or answered before the body was read: libmicrohttpd closes the connection
-      // then (it cannot skip an unread body), so say so, and linger so that the client reads the
-      // answer.
+      // Answered before the body was read: libmicrohttpd closes the connection (it cannot skip
+      // a body), so say so, and linger so that the client reads the answer.
       connections.lingerAfterClose(socket)
       return queue(response, state: state, connection: connection, close: true)
     case .upgrade(let headers, let adopt):
@@ -130,8 +119,7 @@ final class ServerCore: Sendable {
       state.phase = beginUpgrade(headers: headers, adopt: adopt, socket: socket, exchange: exchange)
     case .readBody(let limit, let decide):
       state.phase = .readingBody(limit: limit, decide: decide)
-      // Reserve what is announced, but not more than 64 KiB up front: a client that announces
-      // a megabyte and sends nothing must not make the server commit that memory.
+      // At most 64 KiB up front: an announced megabyte that never comes must cost nothing.
       state.body.reserveCapacity(min(head.contentLength ?? 4096, limit, 64 << 10))
     case let responder:
       // Started in the next call, as an answer queued in this one would close the connection.
@@ -229,8 +217,8 @@ final class ServerCore: Sendable {
     }
   }
 
-  /// How much of an over-limit body without Content-Length is read (and dropped) so that the
-  /// client gets a 413 instead of a closed connection: libmicrohttpd cannot answer mid-upload.
+  /// How much of an over-limit chunked body is read and dropped, so that the client gets a 413
+  /// (libmicrohttpd cannot answer mid-upload) rather than a closed connection.
   static func discardLimit(_ maxBodyBytes: Int) -> Int { max(4 * maxBodyBytes, 1 << 20) }
 
   private func read(
@@ -240,8 +228,7 @@ final class ServerCore: Sendable {
   ) -> MHD_Result {
     if size > 0 {
       guard state.body.count + size <= limit else {
-        // A body announced with Content-Length was refused at the head; this one was not, so
-        // stop buffering and drop the rest until it ends, then answer 413.
+        // A chunked body (an announced one was refused at the head): drop the rest, then 413.
         state.phase = .discardingBody(
           limit: limit, decide: decide, discarded: state.body.count + size - limit)
         state.body = []
@@ -259,31 +246,25 @@ final class ServerCore: Sendable {
     return answer(decide(body), state: state, connection: connection)
   }
 
-  /// Runs `job` on the executor, with the connection suspended until its answer is ready:
-  /// libmicrohttpd's thread goes on serving its other connections meanwhile. Called from the
-  /// request's last access-handler call; the suspension waits for the next one (`suspend`).
+  /// Runs `job` on the executor, the connection suspended until its answer is ready (from the
+  /// next access-handler call, `suspend`).
   private func execute(
     _ job: @escaping @Sendable () -> BufferedResponse, state: RequestState, connection: OpaquePointer
   ) -> MHD_Result {
     // The executor's threads are gone or going (the server is shutting down): it runs here.
     if executor.isStopping { return queue(job(), state: state, connection: connection) }
-    // libmicrohttpd 0.9.75 does not update what it waits for on a connection suspended inside
-    // the access handler, so resumed, it would poll it for input as it did before the request,
-    // read first and, finding the end of stream of a client that half-closed meanwhile, drop
-    // it whatever its state (answer queued or not). Returning without an answer makes it mark
-    // the connection as waiting for nothing and call again at once; suspended in that call, the
-    // connection is resumed without a read before the call that queues the answer.
+    // libmicrohttpd 0.9.75, resuming a connection suspended in this call, would read first and
+    // drop it on a client's half-close. Returning without an answer makes it wait for nothing
+    // and call again at once; suspended then, it is resumed without a read.
     state.phase = .suspendingNext(job)
     return cmhd_yes()
   }
 
-  /// Suspends the connection and submits `job` to the executor, whose work leaves the answer in
-  /// the slot and resumes the connection.
+  /// Suspends the connection and submits `job`, which leaves the answer in the slot and resumes it.
   private func suspend(
     _ job: @escaping @Sendable () -> BufferedResponse, state: RequestState, connection: OpaquePointer
   ) -> MHD_Result {
-    // Counted before `isStopping` is read: `HTTPServer.stop` sets that and then waits for the
-    // count to drop to zero, so a suspension it cannot see never happens.
+    // Counted before `isStopping` is read: `stop` sets that, then waits for the count to be 0.
     suspendedExecutions.add(1, ordering: .sequentiallyConsistent)
     guard !executor.isStopping else {
       suspendedExecutions.subtract(1, ordering: .releasing)
@@ -296,8 +277,7 @@ final class ServerCore: Sendable {
     return cmhd_yes()
   }
 
-  /// Queues a buffered answer, encoded as the middleware decided (unless it already was, on the
-  /// executor), and records what went out in the request's exchange.
+  /// Queues a buffered answer, encoded as the middleware decided, and records what went out.
   func queue(
     _ response: BufferedResponse, state: RequestState, connection: OpaquePointer, close: Bool = false
   ) -> MHD_Result {

@@ -1,15 +1,9 @@
 import Synchronization
 
-/// How far producers (a WebSocket's operations, a streamed response's task) may run ahead of
-/// what their client has read.
-///
-/// A producer reserves room for each result before it hands it on; the sender reports what it
-/// took and what is still queued for the client. While bytes posted and queued are `limit` or
-/// more, producers wait, and so stop pulling from their subscriptions: a client that reads slowly
-/// makes its subscriptions fall behind (they catch up from the event log later) instead of the
-/// server buffering for it.
-///
-/// Thread safety: Sendable; producers and the sending thread share it behind a `Mutex`.
+/// How far producers (a WebSocket's operations, a streamed response's task) may run ahead of what
+/// their client has read: while bytes posted and queued are `limit` or more, `reserve` waits, so a
+/// slow client's subscriptions fall behind (and catch up from the event log) instead of the server
+/// buffering for it.
 package final class SendWindow: Sendable {
   private struct State {
     /// Bytes posted by tasks that the loop has not queued yet.

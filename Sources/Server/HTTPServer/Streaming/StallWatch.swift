@@ -1,19 +1,13 @@
-/// Tells a subscriber that reads slowly from one that reads nothing: bytes wait for it, and none
-/// has been taken since the first look that found them waiting, for a whole timeout.
-///
-/// A value kept by the stream it watches (a WebSocket connection, a streamed response) and
-/// asked periodically.
+/// Tells a subscriber that reads slowly from one that reads nothing: bytes have waited for it,
+/// none taken, for a whole timeout. Kept by the stream it watches and asked periodically.
 package struct StallWatch: Sendable {
   private var progressAtLastLook = 0
   private var since: ContinuousClock.Instant?
 
   package init() {}
 
-  /// Whether the stream has been stalled for `timeout` by `now`.
-  ///
-  /// - Parameters:
-  ///   - waiting: whether bytes wait for the client now.
-  ///   - progress: the bytes the client has taken so far (any count that grows as it reads).
+  /// Whether the stream has been stalled for `timeout` by `now`, given whether bytes are `waiting`
+  /// and the client's `progress` (any count that grows as it reads).
   package mutating func isStalled(
     waiting: Bool, progress: Int, now: ContinuousClock.Instant, timeout: Duration
   ) -> Bool {

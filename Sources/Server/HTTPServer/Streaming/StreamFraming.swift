@@ -1,5 +1,4 @@
-/// The fixed pieces of a streamed response's format (Apollo's multipart, server-sent events):
-/// what the server itself sends around the producer's parts.
+/// The fixed pieces of a streamed response's format that the server sends around the parts.
 package struct StreamFraming: Sendable {
   /// The response's `Content-Type`.
   package let contentType: StaticString

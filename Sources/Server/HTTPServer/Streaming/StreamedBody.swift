@@ -1,17 +1,11 @@
 import CMicroHTTPD
 import Synchronization
 
-/// The body of one streamed response (chunked: multipart, server-sent events), between the task
-/// that produces it and libmicrohttpd's content reader.
-///
-/// When nothing is waiting the reader suspends the connection (`MHD_suspend_connection`) instead
-/// of being called again at once; `append` resumes it. libmicrohttpd forbids resuming a
-/// connection that is not suspended, so both happen under the same lock, with a flag.
-///
-/// The producer waits for room (`reserve`) before it pulls the next result, so a client that
-/// reads slowly makes its producer fall behind (a subscription catches up from its event log)
-/// instead of the server buffering for it. A client whose unread bytes do not move for the stall
-/// timeout gets the framing's `stalledEnding` instead of what waited, and the end.
+/// The body of one streamed response, between its producer and libmicrohttpd's reader. With
+/// nothing waiting the reader suspends the connection and `append` resumes it, under one lock
+/// (libmicrohttpd forbids resuming one that is not suspended). The producer waits for room
+/// (`reserve`); a client whose unread bytes do not move for the stall timeout gets the framing's
+/// `stalledEnding` and the end instead.
 package final class StreamedBody: Sendable {
   /// libmicrohttpd's connection, used only under the lock, while the response is live.
   private struct Connection: @unchecked Sendable {
@@ -19,8 +13,7 @@ package final class StreamedBody: Sendable {
   }
 
   private struct State: Sendable {
-    /// What waits for the reader, in the pieces it was appended in (the first possibly partly
-    /// read: `sentOfFirst` of its bytes are out).
+    /// What waits for the reader, as appended (`sentOfFirst` bytes of the first are out).
     var pending: [[UInt8]] = []
     var sentOfFirst = 0
     var pendingBytes = 0
@@ -79,19 +72,18 @@ package final class StreamedBody: Sendable {
   /// Ends the stream with its closing marker (the source ended, or the server stops).
   package func finish() { append(framing.end, end: true) }
 
-  /// Sends `bytes` only when nothing else waits (a keep-alive must not pile up behind a client
-  /// that does not read).
+  /// Sends `bytes` only when nothing else waits (a keep-alive must not pile up).
   package func appendIfIdle(_ bytes: [UInt8]) {
     let idle = state.withLock { $0.pendingBytes == 0 }
     if idle { append(bytes) }
   }
 
   /// Waits until fewer than `windowBytes` wait for the client; false when the stream ended or
-  /// the task was cancelled (append nothing more then).
+  /// the task was cancelled.
   package func reserve() async -> Bool { await window.reserve(0) }
 
-  /// Ends the stream with the framing's `stalledEnding` when bytes have waited for the client,
-  /// without any being read, for `timeout`; true when it did. Called periodically.
+  /// Ends the stream with `stalledEnding` when bytes have waited, none read, for `timeout`;
+  /// whether it did. Called periodically.
   func endIfStalled(now: ContinuousClock.Instant, timeout: Duration) -> Bool {
     state.withLock { state -> Bool in
       guard !state.ended, !state.released else { return false }
@@ -99,8 +91,7 @@ package final class StreamedBody: Sendable {
         state.stall.isStalled(
           waiting: state.pendingBytes > 0, progress: state.bytesRead, now: now, timeout: timeout)
       else { return false }
-      // What waits is dropped (the subscription is over), except the rest of a part already
-      // begun, then the error and the end.
+      // What waits is dropped, except the rest of a part already begun.
       if state.sentOfFirst > 0, let first = state.pending.first {
         state.pending = [first]
         state.pendingBytes = first.count - state.sentOfFirst
@@ -196,8 +187,8 @@ package final class StreamedBody: Sendable {
     }
   }
 
-  /// Tells the window what waits for the client (under the lock, so that reports keep their
-  /// order); an ended stream closes it, which lets every waiting producer go with false.
+  /// Tells the window what waits (under the lock, so reports keep their order); an ended stream
+  /// closes it.
   private func update(window state: State) {
     if state.ended { window.close() } else { window.update(queued: state.pendingBytes) }
   }

@@ -1,7 +1,6 @@
 import Synchronization
 
-/// Counts the long-lived connections (WebSockets, multipart and SSE responses) a server holds,
-/// against their own limit, apart from the ordinary request slots.
+/// Counts the long-lived connections a server holds against their own limit.
 final class StreamingBudget: Sendable {
   /// The most long-lived connections at once.
   let limit: Int
