@@ -13,18 +13,13 @@ import HTTPServer
 /// server.stop()
 /// ```
 ///
-/// Executions run on the server's executor threads, each calling the service synchronously.
-/// Thread safety: all methods may be called from any thread; the server never outlives the
-/// object, since `deinit` stops it.
+/// Executions call the service synchronously on the server's executor threads. Any method may be
+/// called from any thread; `deinit` stops the server.
 public final class GraphQLHTTPServer: Sendable {
   private let server: HTTPServer
 
-  /// Creates a server; nothing listens until `start`.
-  /// - Parameters:
-  ///   - service: what requests run against.
-  ///   - configuration: limits and threads (default `Configuration()`).
-  ///   - accessLog: where one line per request goes (default standard error).
-  ///   - probes: `/health` and `/ready` (default none: those paths are the router's, 404).
+  /// Creates a server of `service`; nothing listens until `start`. Without `probes`, `/health`
+  /// and `/ready` are the router's (404).
   public convenience init(
     service: any GraphQLService, configuration: Configuration = Configuration(),
     accessLog: any AccessLog = StandardErrorAccessLog(), probes: HealthProbes? = nil
@@ -33,14 +28,7 @@ public final class GraphQLHTTPServer: Sendable {
       service: service, configuration: configuration, accessLog: accessLog, metrics: nil, probes: probes)
   }
 
-  /// Creates a server that counts what it does in `metrics`; nothing listens until `start`.
-  /// - Parameters:
-  ///   - service: what requests run against.
-  ///   - configuration: limits and threads.
-  ///   - accessLog: where one line per request goes.
-  ///   - metrics: the families to count in, and whether this server answers `GET /metrics`
-  ///     itself; nil counts nothing.
-  ///   - probes: `/health` and `/ready` (default none: those paths are the router's, 404).
+  /// The same, counting what it does in `metrics` (nil: nothing).
   package init(
     service: any GraphQLService, configuration: Configuration, accessLog: any AccessLog,
     metrics: ServerMetrics?, probes: HealthProbes? = nil
@@ -70,13 +58,9 @@ public final class GraphQLHTTPServer: Sendable {
 
   deinit { stop() }
 
-  /// Starts listening and serving.
-  /// - Parameters:
-  ///   - host: an IPv4 address, an IPv6 address (`::1`, or `::` for every interface), or
-  ///     `localhost` (default `127.0.0.1`).
-  ///   - port: the TCP port; 0 picks a free one, readable from `port` afterwards (default 0).
-  /// - Throws: `GraphQLHTTPServerError` when the host is invalid, the port is in use or cannot
-  ///   be bound, the server was started before, or libmicrohttpd or wslay cannot start.
+  /// Starts listening and serving on `host` (IPv4, IPv6 such as `::` for every interface, or
+  /// `localhost`) and `port` (0 picks a free one, then readable from `port`).
+  /// - Throws: `GraphQLHTTPServerError` when it cannot listen or start.
   public func start(host: String = "127.0.0.1", port: UInt16 = 0) throws(GraphQLHTTPServerError) {
     try server.start(host: host, port: port)
   }
@@ -87,23 +71,17 @@ public final class GraphQLHTTPServer: Sendable {
   /// The endpoint URL, such as `http://127.0.0.1:4000/graphql`, or nil when not running.
   public var endpoint: String? { server.url(path: "/graphql") }
 
-  /// How many connections were closed because their request head did not arrive in time.
+  /// The `HTTPServer`'s counts of the same names.
   var headTimeouts: Int { server.headTimeouts }
-
-  /// GraphQL executions waiting for or holding an execution thread.
   var executionsPending: Int { server.executionsPending }
-  /// Answers computed on libmicrohttpd's threads, and those that took too long for it.
   var inlineAnswers: (computed: Int, overruns: Int) { server.inlineAnswers }
 
   /// The number of requests being handled right now (head received, response not yet sent).
   public var requestsInFlight: Int { server.requestsInFlight }
 
-  /// Stops gracefully: stops accepting connections (new ones are refused), ends subscriptions
-  /// (WebSockets close 1001, streams end), lets in-flight requests finish and their responses go
-  /// out (up to `Configuration.drainTimeoutSeconds`), then closes all connections and joins the
-  /// worker threads.
-  ///
-  /// Idempotent: later calls, and calls while another one is stopping, return at once.
+  /// Stops gracefully: refuses new connections, ends subscriptions (WebSockets close 1001),
+  /// lets in-flight requests finish (up to `drainTimeoutSeconds`), then closes all connections.
+  /// Idempotent.
   /// - Warning: never call it from inside `GraphQLService.execute`: it waits for that request.
   public func stop() { server.stop() }
 
@@ -116,17 +94,15 @@ public final class GraphQLHTTPServer: Sendable {
 public typealias GraphQLHTTPServerError = HTTPServerError
 
 extension GraphQLHTTPServer {
-  /// Limits and tuning of a `GraphQLHTTPServer`: the HTTP server's (`HTTPServerConfiguration`,
-  /// whose properties read and write through this one) and the WebSockets'. The defaults suit
-  /// `rocket-reserver serve`.
+  /// Limits and tuning of a `GraphQLHTTPServer`: the HTTP server's (whose properties read and
+  /// write through this one) and the WebSockets'.
   @dynamicMemberLookup
   public struct Configuration: Sendable {
     /// The HTTP server's limits and threads.
     public var http: HTTPServerConfiguration
     /// The most operations one WebSocket may run at once (default 100).
     public var maxOperationsPerConnection = 100
-    /// Threads driving WebSockets, each with its share of the sockets (default: the number of
-    /// online cores, at most 4).
+    /// Threads driving WebSockets (default: the number of cores, at most 4).
     public var webSocketThreads = min(4, HTTPServerConfiguration.defaultThreadCount)
     /// Whether a browser opening `/graphql` or `/` gets the GraphQL explorer (default false).
     public var explorer = false

@@ -3,18 +3,15 @@ import GraphQLWire
 import HTTPServer
 
 extension GraphQLHTTPHandler {
-  /// Whether `request` is a GET asking for server-sent events: graphql-sse's distinct
-  /// connections mode as a browser's `EventSource` speaks it (it can only GET, and sends
-  /// `Accept: text/event-stream`).
+  /// Whether `request` is a GET asking for server-sent events (graphql-sse's distinct connections
+  /// mode, as a browser's `EventSource` speaks it).
   static func asksForEventStream(_ request: some HTTPRequestHead) -> Bool {
     request.method == .get
       && StreamFormat.negotiate(accept: request.header("Accept").value) == .serverSentEvents
   }
 
-  /// A GET answered with server-sent events: the parameters come from the query string, as for
-  /// any GET (`query`, `variables`, `operationName`, `extensions`), and the `Last-Event-ID` a
-  /// reconnecting `EventSource` sends resumes after that event. A mutation is refused (405), as
-  /// over any GET; a parameter error is a JSON 400.
+  /// A GET answered with server-sent events, its parameters from the query string and resuming
+  /// after `Last-Event-ID`; a mutation is refused (405), a parameter error a JSON 400.
   func eventStream(_ request: some HTTPRequestHead, authorization: String?) -> HTTPResponder {
     let parsed: GraphQLRequest
     do {
@@ -42,8 +39,8 @@ extension GraphQLHTTPHandler {
     return resumed
   }
 
-  /// Whether the operation `request` selects is a mutation (a document that does not parse is
-  /// left to the pipeline, which answers it with its errors).
+  /// Whether the operation `request` selects is a mutation (one that does not parse is left to
+  /// the pipeline).
   static func selectsMutation(_ request: GraphQLRequest) -> Bool {
     guard let document = try? parse(request.query) else { return false }
     let operations = document.operations
@@ -58,9 +55,8 @@ extension GraphQLHTTPHandler {
   func streamAnswer(_ request: GraphQLRequest, authorization: String?, format: StreamFormat) -> HTTPResponder
   {
     let framing = format.framing
-    // The opening goes out once the operation has started, not with the head: a subscription is
-    // attached to the event log by then, so a client that has read the opening misses no event
-    // committed after it.
+    // The opening goes out once the operation has started: a client that read it misses no
+    // event committed after it.
     let openedByProducer = StreamFraming(
       contentType: framing.contentType, opening: [], heartbeat: framing.heartbeat,
       stalledEnding: framing.stalledEnding, end: framing.end)

@@ -3,13 +3,10 @@ import GraphQLWire
 import HTTPServer
 import WebSocket
 
-/// GraphQL over HTTP, as the server's router: routing, CORS preflight, content negotiation,
-/// parameter checks and status codes (as the GraphQL over HTTP draft specifies), and which requests
-/// are streamed (multipart, SSE) or upgraded (a WebSocket). Every GraphQL request passes here.
-///
-/// The head decides everything it can; a POST's body is then checked (`parseBody`); what is left
-/// is a request that passed every HTTP check, which `run` answers on the server's fair executor
-/// (or, when the service knows it to be brief, on the thread that read it).
+/// GraphQL over HTTP as the server's router: routing, CORS, content negotiation, parameter
+/// checks and status codes (as the GraphQL over HTTP draft specifies), and which requests are
+/// streamed or upgraded. The head decides what it can, then a POST's body (`parseBody`); `run`
+/// answers what passed, on the fair executor (or inline, when the service knows it brief).
 struct GraphQLHTTPHandler: HTTPRouter {
   /// The service; for a request from a known address, the service's view for that client.
   var service: any GraphQLService
@@ -22,8 +19,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
   /// Every answer allows any origin (CORS): the API holds no cookies.
   let commonHeaders = [HTTPHeaderField("Access-Control-Allow-Origin", "*")]
 
-  /// Handles everything decided by the method, path and headers, with the service serving the
-  /// request's client (its WebSocket's operations too), so limits per client hold on every
+  /// Routes with the service serving the request's client, so per-client limits hold on every
   /// transport.
   func route(_ request: some HTTPRequestHead) -> HTTPResponder {
     guard let client = request.clientAddress else { return routeForClient(request) }
@@ -108,11 +104,9 @@ struct GraphQLHTTPHandler: HTTPRouter {
     }
   }
 
-  /// A POST that asks for a streamed answer (multipart or SSE): its body is read, then a
-  /// parameter error is a JSON 400; anything else is a stream carrying the operation's results
-  /// (one for a query or mutation). A query or mutation that may `@defer`/`@stream` is answered
-  /// incrementally when `Accept` names an incremental multipart format (or SSE); without one, it
-  /// gets an ordinary answer. Nil when the request asks for no stream.
+  /// A POST that asks for a streamed answer (multipart or SSE), or nil: a parameter error is a
+  /// JSON 400; a query or mutation that may `@defer`/`@stream` is answered incrementally when
+  /// `Accept` names an incremental format (or SSE).
   private func stream(_ request: some HTTPRequestHead, authorization: String?) -> HTTPResponder? {
     let accept = request.header("Accept").value
     let format = accept.flatMap(StreamFormat.negotiate(accept:))
@@ -174,8 +168,8 @@ struct GraphQLHTTPHandler: HTTPRouter {
     }
   }
 
-  /// A WebSocket handshake: checked here, answered 101 by the server, and the socket handed to
-  /// the loops with the subprotocol and the `Authorization` header it came with.
+  /// A WebSocket handshake, checked; the socket goes to the loops with its subprotocol and
+  /// `Authorization` header.
   private func upgrade(_ request: some HTTPRequestHead, authorization: String?) -> HTTPResponder {
     let handshake: WebSocketHandshake
     do {
@@ -238,8 +232,7 @@ struct GraphQLHTTPHandler: HTTPRouter {
     .error(413, "The request body is larger than \(maxBodyBytes) bytes.", media: media)
   }
 
-  /// Runs a checked request against the service and answers it in `media`; `allowMutations` is
-  /// false for GET.
+  /// Runs a checked request and answers it in `media` (`allowMutations` false for GET).
   func run(
     _ request: GraphQLRequest, authorization: String?, idempotencyKey: String? = nil,
     media: ResponseMediaType,

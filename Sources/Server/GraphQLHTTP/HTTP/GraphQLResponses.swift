@@ -4,8 +4,8 @@ import HTTPServer
 
 /// The answers GraphQL over HTTP gives besides a service's results.
 extension BufferedResponse {
-  /// A response whose body is `{"errors":[{"message":...}]}`, the shape GraphQL clients expect
-  /// even for HTTP-level failures.
+  /// A response whose body is `{"errors":[{"message":...}]}`, as GraphQL clients expect even for
+  /// HTTP-level failures.
   static func error(
     _ status: Int, _ message: String, media: ResponseMediaType = .json, allow: StaticString? = nil,
     code: String? = nil

@@ -2,14 +2,11 @@ import GraphQL
 import GraphQLWire
 import HTTPServer
 
-/// Validators for the answers to GET requests: an `ETag` on each executed answer, and `304 Not
-/// Modified` (no body) when the request's `If-None-Match` names it, so a client or cache that
-/// holds the answer revalidates it without receiving it again.
+/// An `ETag` on each executed answer to a GET, and `304 Not Modified` when `If-None-Match`
+/// names it, so a client or cache revalidates without receiving the answer again.
 enum HTTPCaching {
-  /// `response` with its `ETag`, or the 304 that replaces it when `ifNoneMatch` matches.
-  ///
-  /// Only a 200 with a body gets a tag. The tag is a 128-bit hash of the body (`contentTag`):
-  /// the same answer, whichever instance of `serve` gives it, has the same tag.
+  /// `response` (a 200 with a body) with its `ETag`, or the 304 that replaces it when
+  /// `ifNoneMatch` matches. The same answer has the same tag in every instance of `serve`.
   static func answer(_ response: BufferedResponse, ifNoneMatch: String?) -> BufferedResponse {
     guard response.status == 200, !response.body.isEmpty else { return response }
     let tag = contentTag(response.body)
@@ -35,12 +32,9 @@ enum HTTPCaching {
     return false
   }
 
-  /// `"` + 32 hex digits + `"`: two 64-bit lanes over the body's 8-byte words, each finished with
-  /// MurmurHash3's mixer.
-  ///
-  /// Not SHA-256: a tag needs to change when the body does, not to resist forgery (a client can
-  /// only make its own cache stale), and SHA-256 in Swift cost about a fifth of a GET's time on a
-  /// page of launches; this costs a few hundred nanoseconds.
+  /// `"` + 32 hex digits + `"`: two 64-bit lanes over the body's words, finished with
+  /// MurmurHash3's mixer. Not SHA-256, a fifth of a GET's time: a tag need not resist forgery (a
+  /// client can only make its own cache stale).
   static func contentTag(_ body: [UInt8]) -> String {
     var a: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(body.count)
     var b: UInt64 = 0xC2B2_AE3D_27D4_EB4F

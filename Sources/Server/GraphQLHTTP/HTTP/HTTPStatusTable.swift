@@ -5,12 +5,7 @@ import HTTPServer
 /// GraphQL over HTTP's answer to each way a request can end (`GraphQLResponse.Outcome`): the one
 /// place where a service's answer gets its status and the headers that go with it.
 enum HTTPStatusTable {
-  /// `response` as the HTTP answer in `media`.
-  /// - Parameters:
-  ///   - response: the service's answer.
-  ///   - media: the negotiated response media type.
-  ///   - isGet: whether the request was a GET, whose executed answer says what caches may keep
-  ///     (a POST's never is kept).
+  /// `response` as the HTTP answer in `media`; a GET's executed answer says what caches may keep.
   static func answer(_ response: GraphQLResponse, media: ResponseMediaType, isGet: Bool) -> BufferedResponse {
     var status = 200
     var headers: [HTTPHeaderField] = []

@@ -1,9 +1,5 @@
-/// The `Idempotency-Key` request header (IETF draft-ietf-httpapi-idempotency-key-header): an
-/// opaque key the client makes for one change (a UUID, say) and sends again with every retry of
-/// it.
-///
-/// The draft defines the value as a Structured Field String (`"8e03978e-40d5-43e8-bc93-
-/// 6894a57f9324"`); many clients send it bare, so both are taken.
+/// The `Idempotency-Key` request header (draft-ietf-httpapi-idempotency-key-header): a key the
+/// client sends with every retry of one change, as a Structured Field String or bare.
 enum IdempotencyKeyHeader {
   /// A header value that is no key.
   struct Problem: Error, Equatable {
@@ -13,8 +9,7 @@ enum IdempotencyKeyHeader {
   /// The longest key taken, in bytes: more than any UUID or ULID needs.
   static let maxBytes = 255
 
-  /// The key in `value`: nil when the request has none, a ``Problem`` for an empty, overlong or
-  /// unprintable value, or an unterminated quote.
+  /// The key in `value` (nil for none), or the ``Problem`` with it.
   static func parse(_ value: String?) -> Result<String?, Problem> {
     guard let value else { return .success(nil) }
     var key = Substring(value)

@@ -18,15 +18,11 @@ enum ResponseMediaType: Sendable {
 
 /// Content negotiation and request content-type checks (RFC 9110 sections 12.5.1 and 8.3).
 enum MediaTypeNegotiation {
-  /// The response type for an `Accept` header, or nil when it allows neither type (406).
-  ///
-  /// No header, an empty one, `*/*` and `application/*` give `application/json`, as GraphQL over
-  /// HTTP requires until its watershed. Quality values are honoured (`q=0` excludes a type); on a
-  /// tie the type the client listed first wins. A `charset` other than UTF-8 excludes a range.
+  /// The response type for an `Accept` header, or nil when it allows neither (406). None, `*/*`
+  /// and `application/*` give `application/json` (until the spec's watershed); weights are
+  /// honoured, a tie goes to the type listed first, and a charset other than UTF-8 excludes.
   static func negotiate(accept: String?) -> ResponseMediaType? {
     guard let accept, accept.utf8.contains(where: { $0 != UInt8(ascii: " ") }) else { return .json }
-    // Bytes, not Characters: header fields are octets, and splitting a String by Character pays
-    // for grapheme breaking on every request.
     let bytes = Array(accept.utf8)[...]
     var graphQLQuality = -1.0
     var graphQLPosition = Int.max

@@ -11,8 +11,7 @@ struct ParameterError: Error {
 /// `variables`, `extensions`, `onError`); unknown parameters are ignored. An `onError` string is
 /// passed on as it is: the engine answers a value it does not define with a request error.
 enum RequestParameters {
-  /// The parameters of a POST body object. `query` may be left out when `extensions` names a
-  /// persisted query (the pipeline then looks its text up).
+  /// The parameters of a POST body; `query` may be left out for a persisted query.
   /// - Throws: `ParameterError` for a missing `query` or a parameter of the wrong JSON type.
   static func fromBody(_ body: JSONObject) throws(ParameterError) -> GraphQLRequest {
     let extensions = try mapParameter(body["extensions"], name: "extensions")
@@ -39,10 +38,9 @@ enum RequestParameters {
     return request
   }
 
-  /// The parameters of a GET query string, where `variables` and `extensions` are JSON text.
-  /// - Parameter argument: looks up one URL-decoded query-string argument.
-  /// - Throws: `ParameterError` for a missing `query`, text that is not UTF-8, or `variables` /
-  ///   `extensions` that are not a JSON object or null.
+  /// The parameters of a GET query string (`argument` looks one up), `variables` and
+  /// `extensions` as JSON text.
+  /// - Throws: `ParameterError` for a missing `query`, text that is not UTF-8, or bad JSON.
   static func fromQueryString(_ argument: (StaticString) -> RequestText) throws(ParameterError)
     -> GraphQLRequest
   {

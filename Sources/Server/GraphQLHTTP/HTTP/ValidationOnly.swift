@@ -2,11 +2,9 @@ import GraphQL
 import GraphQLWire
 import HTTPServer
 
-/// A POST whose `extensions` hold `"validateOnly": true`: the document is parsed and validated
-/// against the schema and never executed (no operation is selected, no variable coerced, no
-/// resolver runs), so an editor can show the server's own messages as one types, a mutation
-/// included. The answer is `{"errors":[...]}` with the messages and their locations, or
-/// `{"data":null,"extensions":{"valid":true}}` for a valid document; status 200 either way.
+/// A POST whose `extensions` hold `"validateOnly": true`: the document is validated and never
+/// executed, so an editor can show the server's messages as one types. The answer (200) is
+/// `{"errors":[...]}` or `{"data":null,"extensions":{"valid":true}}`.
 enum ValidationOnly {
   /// Whether `request` asks only for validation.
   static func isRequested(_ request: GraphQLRequest) -> Bool {

@@ -3,17 +3,13 @@ import GraphQLWire
 import HTTPServer
 
 /// The GraphQL layer's families: requests by operation, status and transport, their duration,
-/// errors by `extensions.code`, and the subscriptions and WebSockets open.
-///
-/// Labels are bounded: operation names are the ones given at creation (the operations a client
-/// is known to send), any other is `other` and an unnamed one `anonymous`; codes outside
-/// `knownCodes` are `other`. Recording is a dictionary lookup and a few atomic adds.
+/// errors by `extensions.code`, and the subscriptions and WebSockets open. Labels are bounded:
+/// operations not given at creation are `other` (unnamed: `anonymous`), unknown codes `other`.
 package final class GraphQLMetrics: Sendable {
   /// How a request reached the server.
   package enum Transport: Int, Sendable, CaseIterable {
     case post, get, stream, websocket
 
-    /// The case's name.
     var label: String { "\(self)" }
   }
 
@@ -42,8 +38,7 @@ package final class GraphQLMetrics: Sendable {
     }
   }
 
-  /// The `extensions.code`s the server gives (Apollo Server's, and this API's); `none` counts
-  /// errors without one.
+  /// The `extensions.code`s the server gives (Apollo Server's and this API's).
   static let knownCodes = [
     "GRAPHQL_PARSE_FAILED", "GRAPHQL_VALIDATION_FAILED", "BAD_USER_INPUT", "OPERATION_RESOLUTION_FAILURE",
     "BAD_REQUEST", "PERSISTED_QUERY_NOT_FOUND", "PERSISTED_QUERY_NOT_SUPPORTED",
@@ -65,10 +60,7 @@ package final class GraphQLMetrics: Sendable {
   private let operationPositions: [String: Int]
   private let otherOperation: Int
 
-  /// Registers the families in `registry`.
-  /// - Parameters:
-  ///   - registry: where the families go.
-  ///   - operationNames: the operation names counted under their own name.
+  /// Registers the families in `registry`, counting `operationNames` under their own name.
   package init(registry: MetricsRegistry, operationNames: [String]) {
     var names: [String] = []
     for name in operationNames where !names.contains(name) && name != "other" && name != "anonymous" {
@@ -125,8 +117,7 @@ package final class GraphQLMetrics: Sendable {
     for error in response.errors { errors.add(at: Self.codePosition(error.code)) }
   }
 
-  /// Records an operation that ended as `status` (a subscription that started: `.ok`; a service
-  /// failure: `.internalError`).
+  /// Records an operation that ended as `status` (a subscription that started: `.ok`).
   func record(_ status: Status, operationName: String?, transport: Transport, duration: Duration) {
     let operation = operationName.map { operationPositions[$0] ?? otherOperation } ?? otherOperation + 1
     requests.add(at: operation, status.rawValue, transport.rawValue)

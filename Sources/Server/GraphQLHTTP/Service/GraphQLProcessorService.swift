@@ -1,23 +1,16 @@
 import GraphQL
 import GraphQLWire
 
-/// A `GraphQLService` that runs requests through the engine's `GraphQLRequestProcessor`
-/// (document cache, validation, execution), synchronously on the server's thread.
-///
-/// Mutations are refused for GET requests, and subscriptions always (plain HTTP cannot carry a
-/// stream), both by the pipeline's ``OperationAdmission`` stage, before any
-/// resolver runs.
-/// The schema's resolvers must all be `.sync`.
+/// A `GraphQLService` that runs requests through the engine's `GraphQLRequestProcessor`,
+/// synchronously; its ``OperationAdmission`` refuses mutations over GET and subscriptions. The
+/// schema's resolvers must all be `.sync`.
 public struct GraphQLProcessorService<Context: Sendable>: GraphQLService {
   /// The engine pipeline requests run through.
   public let processor: GraphQLRequestProcessor<Context>
   /// Builds the per-request context from the raw `Authorization` header.
   public let makeContext: @Sendable (_ authorization: String?) throws -> Context
 
-  /// - Parameters:
-  ///   - processor: the engine pipeline for the schema.
-  ///   - makeContext: builds the resolver context from the `Authorization` header; a throw makes
-  ///     the request a generic 500.
+  /// - Parameter makeContext: builds the resolver context; a throw makes the request a 500.
   public init(
     processor: GraphQLRequestProcessor<Context>,
     makeContext: @escaping @Sendable (_ authorization: String?) throws -> Context

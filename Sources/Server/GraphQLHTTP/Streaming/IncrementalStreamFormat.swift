@@ -3,12 +3,8 @@ import GraphQLWire
 import HTTPServer
 
 /// `multipart/mixed` answers carrying `@defer`/`@stream` payloads, framed as Apollo Server writes
-/// them: `Content-Type: multipart/mixed; boundary="-"; incrementalSpec=v0.2` (or
-/// `deferSpec=20220824`), each payload a part `\r\n---\r\ncontent-type: application/json;
-/// charset=utf-8\r\n\r\n<json>`, and `\r\n-----\r\n` at the end. The delimiter after a part
-/// goes with it (the body opens with the first one, and the end adds `--\r\n` to the last), so
-/// a reader that waits for the delimiter that ends a part, as RFC 2046 has it, gets each part
-/// at once.
+/// them (`boundary="-"; incrementalSpec=v0.2` or `deferSpec=20220824`). The delimiter after a
+/// part goes with it, so a reader that waits for it (RFC 2046) gets each part at once.
 enum IncrementalStreamFormat {
   /// The incremental format an `Accept` header asks for, the first it lists, if any.
   static func negotiate(accept: String?) -> IncrementalFormat? {
@@ -25,8 +21,8 @@ enum IncrementalStreamFormat {
     return nil
   }
 
-  /// Whether a document may defer or stream something: only then is an incremental answer worth
-  /// its framing (a persisted query sent by hash alone is answered the ordinary way).
+  /// Whether a document may defer or stream something (a persisted query by hash alone is
+  /// answered the ordinary way).
   static func mayDefer(_ request: GraphQLRequest) -> Bool {
     request.query.contains("@defer") || request.query.contains("@stream")
   }
@@ -50,9 +46,7 @@ enum IncrementalStreamFormat {
       end: Array("--\r\n".utf8))
   }
 
-  /// One payload as a part, and the delimiter after it. An ordinary response (a request that
-  /// deferred nothing, or stopped before executing) gets `"hasNext":false`, as every part of
-  /// these formats has it.
+  /// One payload as a part, and the delimiter after it.
   static func part(_ payload: IncrementalPayload, first: Bool) -> [UInt8] {
     partHeader + body(payload, first: first) + delimiter
   }

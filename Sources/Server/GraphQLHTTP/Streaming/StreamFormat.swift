@@ -2,10 +2,8 @@ import HTTPServer
 
 /// The HTTP streaming formats for subscriptions, chosen by the `Accept` header.
 enum StreamFormat: Sendable, Equatable {
-  /// Apollo's HTTP multipart subscriptions (`multipart/mixed;subscriptionSpec=1.0`), the
-  /// boundary parameter spelled as the client's `Accept` spelled it: Apollo's clients and Router
-  /// write `boundary="graphql"`, others (Python's gql) look for the unquoted `boundary=graphql`
-  /// they send themselves, and both forms mean the same by RFC 2045.
+  /// Apollo's HTTP multipart subscriptions (`multipart/mixed;subscriptionSpec=1.0`), the boundary
+  /// quoted as the client's `Accept` has it (Python's gql looks for the unquoted form it sends).
   case multipart(quotedBoundary: Bool)
   /// graphql-sse's distinct connections mode (`text/event-stream`).
   case serverSentEvents
@@ -27,15 +25,8 @@ enum StreamFormat: Sendable, Equatable {
     return sse ? .serverSentEvents : nil
   }
 
-  /// What the server sends around the results: the type, what goes at once (SSE: a comment;
-  /// multipart: the first delimiter), the keep-alive sent when nothing else was for a while, the
-  /// error that ends the stream of a client that did not read what was sent (multipart's
-  /// fatal-error part, or an SSE `error` event), and the end.
-  ///
-  /// A multipart part ends only where the next delimiter begins (RFC 2046), and parsers that
-  /// follow the RFC (Python's gql) hand a part over only then; so each part is followed by the
-  /// next delimiter at once, in the same write, as Apollo Router does, and the end closes the
-  /// last delimiter (`--`).
+  /// What the server sends around the results. A multipart part ends only where the next
+  /// delimiter begins (RFC 2046), so each part is followed by it at once, as Apollo Router does.
   var framing: StreamFraming {
     let errors =
       #"[{"message":"The subscriber did not read its events; the subscription ended.","extensions":{"code":"SUBSCRIBER_TOO_SLOW"}}]"#
@@ -60,9 +51,8 @@ enum StreamFormat: Sendable, Equatable {
   /// The multipart delimiter, which opens the body and follows every part.
   private static let delimiter = Array("\r\n--graphql".utf8)
 
-  /// A multipart part holding `json` (its pieces, in order), and the delimiter after it. The part
-  /// says its length: aiohttp's reader (Python's gql) then reads exactly that much, where without
-  /// it a part ends only once more bytes arrive after the delimiter (the next event's).
+  /// A multipart part holding `json` (its pieces), and the delimiter after it. The part says its
+  /// length, or aiohttp's reader (Python's gql) would wait for the next event's bytes.
   private static func part(_ json: [UInt8]...) -> [UInt8] {
     let length = json.reduce(0) { $0 + $1.count }
     var bytes = Array("\r\ncontent-type: application/json\r\ncontent-length: \(length)\r\n\r\n".utf8)
@@ -73,8 +63,7 @@ enum StreamFormat: Sendable, Equatable {
 
   private static func part(_ json: String) -> [UInt8] { part(Array(json.utf8)) }
 
-  /// One result (an encoded `ExecutionResult`); an SSE event carries `eventID` as its `id:`
-  /// line, which a reconnecting `EventSource` sends back as `Last-Event-ID`.
+  /// One result (an encoded `ExecutionResult`); an SSE event carries `eventID` as its `id:`.
   func result(_ body: [UInt8], eventID: String? = nil) -> [UInt8] {
     switch self {
     case .multipart:

@@ -13,11 +13,10 @@ enum SocketSessionAction: Sendable, Equatable {
   case close(code: UInt16, reason: String)
 }
 
-/// One WebSocket connection's GraphQL subprotocol, as a state machine that does no I/O: it turns
-/// client messages, operation results and the passing of time into actions.
+/// One WebSocket's GraphQL subprotocol as a state machine without I/O: messages, results and
+/// time in, actions out.
 protocol GraphQLSocketSession {
-  /// The credential operations run with: the HTTP `Authorization` header, replaced by the one
-  /// in `connection_init`'s payload.
+  /// The credential operations run with: the upgrade's `Authorization`, or `connection_init`'s.
   var authorization: String? { get }
   /// A text message from the client.
   mutating func received(_ text: [UInt8]) -> [SocketSessionAction]

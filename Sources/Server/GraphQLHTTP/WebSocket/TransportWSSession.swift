@@ -18,12 +18,8 @@ struct TransportWSSession: GraphQLSocketSession {
   var active: Set<String> = []
   static let resultType: StaticString = "next"
 
-  /// - Parameters:
-  ///   - authorization: the HTTP `Authorization` header of the upgrade request.
-  ///   - accepts: whether a `connection_init` credential may be used.
-  ///   - maxOperations: operations one connection may have running at once.
-  ///   - initTimeout: how long `connection_init` may take.
-  ///   - now: when the connection opened.
+  /// - Parameters: the upgrade's `Authorization`, whether a `connection_init` credential may be
+  ///   used, the operations one connection may run at once, and `connection_init`'s deadline.
   init(
     authorization: String?, accepts: @escaping @Sendable (String) -> Bool, maxOperations: Int,
     initTimeout: Duration, now: ContinuousClock.Instant

@@ -7,8 +7,7 @@ import WebSocket
 ///
 /// Not Sendable: it belongs to the `WebSocketLoop`'s thread, which alone calls it.
 final class WebSocketConnection {
-  /// The serial number of each running operation and the task that runs it: results of a
-  /// stopped operation (whose id the client may reuse) are recognised by their old serial.
+  /// A running operation: results of a stopped one (whose id may be reused) have an old serial.
   struct Operation {
     let serial: Int
     let task: Task<Void, Never>
@@ -23,26 +22,22 @@ final class WebSocketConnection {
   /// The service as it serves this connection's client, when the loop was told it.
   var service: (any GraphQLService)?
   var operations: [String: Operation] = [:]
-  /// A close to send once the messages queued before it are written: wslay sends control
-  /// frames ahead of queued messages, which would drop the last `complete`s.
+  /// A close to send once the messages queued before it are out (wslay sends control frames
+  /// first, which would drop the last `complete`s).
   var pendingClose: (code: UInt16, reason: String)?
   /// When the closing handshake must be over (set when the server queued its close).
   var closeDeadline: ContinuousClock.Instant?
-  /// What the loop's epoll watches the socket for (`CEP_READABLE`, and `CEP_WRITABLE` while
-  /// wslay has something to send); registration starts with readable.
+  /// What the loop's epoll watches the socket for.
   var watchedInterest = UInt32(CEP_READABLE)
   /// How far the operations' results may run ahead of what the client read.
   let window: SendWindow
-  /// Set when the server began closing on its own (a policy or protocol violation, a message too
-  /// big, a client too slow): input is then read and dropped, so that closing the socket with
-  /// input unread does not reset the connection before the client read the close frame.
+  /// The server began closing: input is read and dropped, as closing with input unread would
+  /// reset the connection before the client read the close frame.
   var draining = false
   /// Bytes read and dropped while draining.
   private var drainedBytes = 0
-  /// Draining read all it may: the socket is no longer read.
+  /// Draining read all it may (the rest of a message too big, with room): no more reads.
   var drainExhausted: Bool { drainedBytes >= Self.maxDrainedBytes }
-  /// The most bytes drained after a close the server began: the rest of a message too big,
-  /// with room to spare.
   static let maxDrainedBytes = 2 << 20
   /// The client half-closed or closed while the connection was draining.
   private(set) var peerEnded = false
@@ -53,8 +48,7 @@ final class WebSocketConnection {
   /// The framing's byte counts already added to the metrics.
   var countedRead = 0
   var countedWritten = 0
-  /// The most bytes handed to wslay per read: wslay parses all it has before asking again, so
-  /// this bounds the messages delivered after the message budget is spent.
+  /// The most bytes handed to wslay per read, which bounds the messages past the budget.
   static let readChunkBytes = 4096
 
   /// Nil when wslay's context cannot be created (out of memory).
@@ -76,15 +70,12 @@ final class WebSocketConnection {
 
   var socket: Int32 { upgraded.descriptor }
 
-  /// Reads what the socket has, up to the framing's `readBudget` bytes; false when the
-  /// connection is over.
+  /// Reads up to the framing's `readBudget`; false when the connection is over.
   func receive() -> Bool {
     draining ? discardInput() : framing.receive()
   }
 
-  /// Reads and drops up to `readBudget` bytes, and at most `maxDrainedBytes` in all (a client
-  /// still flooding after the close is then no longer read: it waits, costing nothing, until
-  /// the close deadline); false when the socket failed.
+  /// Reads and drops up to `readBudget` bytes, `maxDrainedBytes` in all; false when it failed.
   private func discardInput() -> Bool {
     guard !framing.failed else { return false }
     var scratch = [UInt8](repeating: 0, count: 16 << 10)

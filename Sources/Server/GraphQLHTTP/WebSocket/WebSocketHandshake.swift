@@ -1,7 +1,7 @@
 import HTTPServer
 import WebSocket
 
-/// The server's side of the RFC 6455 opening handshake, as a pure function of the request head.
+/// The server's side of the RFC 6455 opening handshake, a pure function of the request head.
 struct WebSocketHandshake: Sendable, Equatable {
   /// The `Sec-WebSocket-Accept` value.
   let accept: String

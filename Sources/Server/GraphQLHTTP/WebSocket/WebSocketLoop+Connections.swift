@@ -3,9 +3,8 @@ import Glibc
 import HTTPServer
 import WebSocket
 
-/// A connection's life on the loop's thread: registered from an adoption, read a slice at a
-/// time, written as the socket allows, closed on purpose (a protocol error, a client that floods
-/// or stops reading) or when it ended, and counted.
+/// A connection's life on the loop's thread: registered, read a slice at a time, written as the
+/// socket allows, closed on purpose or when it ended, and counted.
 extension WebSocketLoop {
   func register(_ adoption: Adoption, id: Int) -> WebSocketConnection? {
     let socket = adoption.socket.descriptor
@@ -52,16 +51,14 @@ extension WebSocketLoop {
     if let violation = connection.framing.protocolViolation {
       beginClose(connection, code: 1002, reason: "protocol error: \(violation)")
     } else if !connection.framing.wantsRead && !connection.framing.closeReceived {
-      // wslay began the close itself (a message too big, text that is not UTF-8): input is
-      // drained until the client has the close frame.
+      // wslay began the close itself (a message too big, bad UTF-8): drain the input.
       stopAll(connection)
       connection.draining = true
       connection.closeDeadline = .now + Self.closeTimeout
     }
   }
 
-  /// Closes with `code` ahead of whatever is queued (wslay sends control frames before queued
-  /// messages), stops the operations, and drains the input until the client closes too.
+  /// Closes with `code` ahead of what is queued, stops the operations, and drains the input.
   func beginClose(
     _ connection: WebSocketConnection, code: UInt16, reason: String, timeout: Duration = closeTimeout
   ) {
@@ -84,8 +81,7 @@ extension WebSocketLoop {
     if let deadline = connection.closeDeadline, now >= deadline { return false }
     if connection.draining {
       if connection.framing.closeSent {
-        // The close frame is out: a FIN after it tells the client that nothing follows, and the
-        // input is drained until its own close or end arrives.
+        // The close frame is out: a FIN says nothing follows; drain until the client's end.
         if !connection.shutDownWrite {
           connection.shutDownWrite = true
           _ = shutdown(connection.socket, Int32(SHUT_WR))
@@ -105,9 +101,7 @@ extension WebSocketLoop {
     } else if !connection.framing.wantsRead && !connection.framing.wantsWrite {
       return false
     }
-    // A connection the server is closing is not read until its close frame is out: a client
-    // that floods without reading costs no CPU while it waits for its deadline, and one that
-    // reads gets the close frame, then has its remaining input drained.
+    // A closing connection is not read until its close frame is out: a flood costs no CPU.
     let unread = connection.draining && (!connection.framing.closeSent || connection.drainExhausted)
     var interest = unread ? 0 : UInt32(CEP_READABLE)
     if connection.framing.wantsWrite { interest |= UInt32(CEP_WRITABLE) }
@@ -146,8 +140,7 @@ extension WebSocketLoop {
     connection.framing.free()
     connection.upgraded.close()
     openCount.subtract(1, ordering: .relaxed)
-    // A connection closed for flooding or not reading freed up to a few MiB in many small
-    // blocks: give the pages back to the system rather than keep them in malloc's free lists.
+    // A flooding or stalled connection freed a few MiB in small blocks: give the pages back.
     if connection.draining { cep_release_free_memory() }
   }
 }

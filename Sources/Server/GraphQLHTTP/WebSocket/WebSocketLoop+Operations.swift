@@ -2,8 +2,8 @@ import GraphQL
 import GraphQLWire
 import HTTPServer
 
-/// What a connection's messages start and stop: the session's actions, and the operations each
-/// one runs as a Swift task that calls the service and posts its results back to the loop.
+/// What a connection's messages start and stop: the session's actions, and the operations, each
+/// a task that posts its results back to the loop.
 extension WebSocketLoop {
   func handleIncoming(_ connection: WebSocketConnection, serial: inout Int) {
     let incoming = connection.framing.incoming

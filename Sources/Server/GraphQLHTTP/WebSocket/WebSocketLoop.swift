@@ -7,28 +7,14 @@ import POSIXThreads
 import Synchronization
 import WebSocket
 
-/// Drives upgraded WebSockets on one thread of its own, which sleeps in `epoll_wait(2)`
-/// (sockets, plus a pipe that other threads write to when they have news). A server runs one
-/// loop per core (`WebSocketLoops`), each with its share of the sockets.
+/// Drives upgraded WebSockets on a thread of its own that sleeps in `epoll_wait(2)` (so a wake-up
+/// costs what is ready, not what is open), one loop per core (`WebSocketLoops`). Sockets come in
+/// by `adopt`; operations run as tasks that `post` results back; wslay is only called here.
 ///
-/// No socket can hold the loop or its memory: each ready socket is read for at most
-/// `readSliceBytes` per turn (then the next one's turn comes), reading stops while what the
-/// client has not read backs up past `maxQueuedBytes`, and a client that sends faster than it
-/// reads is closed with 1008. Subscriptions' results wait for room in the connection's
-/// `SendWindow`, so a client that reads slowly makes its subscriptions fall behind (they catch
-/// up from the log) rather than the server buffer for it; one whose queued bytes do not move for
-/// `stallTimeout` is closed with 4499 (`SUBSCRIBER_TOO_SLOW`), a code no normal end uses.
-///
-/// The cost of a wake-up is what is ready, not how many sockets are open: with a thousand
-/// subscribers a `poll(2)` over every socket per wake-up (and a wake-up per posted result) made
-/// the fan-out of one event quadratic. Posted results wake the thread once until it looks.
-///
-/// The HTTP server hands an upgraded socket over once the 101 went out (`adopt`); operations run
-/// as Swift tasks that call the service and post their results back (`post`); wslay, which is
-/// not thread-safe, is only ever called on the loop's thread.
-///
-/// Thread safety: Sendable; the cross-thread inbox is behind a `Mutex`, the connections belong
-/// to the loop thread.
+/// No socket can hold the loop or its memory: each is read for at most `readSliceBytes` a turn,
+/// reading stops while `maxQueuedBytes` wait for the client (one that floods is closed 1008),
+/// results wait for room in the `SendWindow`, and a client whose queued bytes do not move for
+/// `stallTimeout` is closed 4499 (`SUBSCRIBER_TOO_SLOW`).
 final class WebSocketLoop: Sendable {
   /// A socket the server handed over, not yet registered.
   struct Adoption: Sendable {
@@ -72,8 +58,7 @@ final class WebSocketLoop: Sendable {
   static let messagesPerTurn = 32
   /// How long a close the server began may take before the socket is closed anyway.
   static let closeTimeout: Duration = .seconds(2)
-  /// How long a client closed as too slow has to read what was queued before the close frame
-  /// (it is not reading: that is why it was closed) before the socket is closed anyway.
+  /// How long a client closed as too slow may take to read up to the close frame.
   static let slowCloseTimeout: Duration = .seconds(30)
   /// Connections open now (adopted and not yet closed).
   let openCount = Atomic<Int>(0)
@@ -144,8 +129,8 @@ final class WebSocketLoop: Sendable {
     if needsWake { wakePipe.wake() }
   }
 
-  /// Begins to stop: completes every operation, closes every WebSocket with 1001, and ends the
-  /// thread once they are closed (or after 2 s); `join` waits for that.
+  /// Begins to stop: completes every operation, closes every WebSocket 1001, and ends the thread
+  /// once they are closed (or after 2 s).
   func requestStop() {
     inbox.withLock { $0.stopping = true }
     wakePipe.wake()

@@ -1,8 +1,5 @@
-/// The server's WebSocket loops, one per core by default: a socket is handed to the loop with
-/// the fewest open, so a busy or hostile socket shares its loop's turns with fewer others and the
-/// rest of the sockets go on on the other loops.
-///
-/// Thread safety: Sendable; each loop is.
+/// The server's WebSocket loops: a socket goes to the loop with the fewest open, so a busy or
+/// hostile socket shares its turns with fewer others.
 final class WebSocketLoops: Sendable {
   let loops: [WebSocketLoop]
 
