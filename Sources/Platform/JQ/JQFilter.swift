@@ -1,13 +1,8 @@
 import CJQ
 
-/// A jq program (`.launches[0].id`), compiled once by libjq and run on JSON documents.
-///
-/// libjq bounds neither time nor memory (`[range(1e9)]`, `repeat(.)` never end), so each run
-/// happens in a child process the shim forks, within `JQLimits`: a runaway filter is stopped and
-/// reported as a `JQError`, never hangs the program or takes the machine's memory.
-///
-/// Thread safety: the compiled program is only read here (each run changes a child process's
-/// copy of it), so a filter may be run from several tasks at once.
+/// A jq program (`.launches[0].id`), compiled once by libjq and run on JSON documents. libjq
+/// bounds neither time nor memory, so each run is a child process within `JQLimits`: a runaway
+/// filter is stopped and reported. The program is only read here, so runs may be concurrent.
 public final class JQFilter: Sendable, Equatable {
   /// The expression as given.
   public let expression: String
@@ -15,8 +10,7 @@ public final class JQFilter: Sendable, Equatable {
   private nonisolated(unsafe) let compiled: OpaquePointer
 
   /// Compiles `expression`.
-  /// - Throws: `JQError.unavailable` without libjq, `.compile` with jq's messages in one line
-  ///   (`syntax error, unexpected IDENT (Unix shell quoting issues?) at <top-level>, line 1: .a[0.b`).
+  /// - Throws: `JQError.unavailable` without libjq, `.compile` with jq's messages in one line.
   public init(_ expression: String) throws(JQError) {
     if let problem = cjq_open_error() {
       throw .unavailable(String(cString: problem))
@@ -35,10 +29,8 @@ public final class JQFilter: Sendable, Equatable {
 
   public static func == (left: JQFilter, right: JQFilter) -> Bool { left.expression == right.expression }
 
-  /// Runs the filter on one JSON document (its text) within `limits`.
-  /// - Returns: the results in order, and the error that ended the run early, if one did (the
-  ///   results before it stand, as the jq program prints them before its error; none when the
-  ///   results passed their limit).
+  /// Runs the filter on one JSON document within `limits`: the results, and the error that ended
+  /// the run early (the results before it stand, as jq prints them; none past the output limit).
   public func run(onJSONText document: String, limits: JQLimits = .standard) -> (
     results: [JQResult], failure: JQError?
   ) {
@@ -72,8 +64,8 @@ public final class JQFilter: Sendable, Equatable {
     }
   }
 
-  /// The shim's records: a kind byte, a 4-byte little-endian length, the bytes; a record cut
-  /// short (the output limit stopped the child mid-way) is dropped.
+  /// The shim's records (a kind byte, a 4-byte little-endian length, the bytes); one cut short is
+  /// dropped.
   private static func records(_ bytes: UnsafeRawBufferPointer) -> [(UInt8, String)] {
     var records: [(UInt8, String)] = []
     var index = 0
@@ -87,8 +79,7 @@ public final class JQFilter: Sendable, Equatable {
     return records
   }
 
-  /// jq's compile messages (`jq: error: MESSAGE at <top-level>, line 1:`, the program's line,
-  /// `jq: 1 compile error`) as one line: each error's text and line, errors joined by `; `.
+  /// jq's compile messages as one line: each error's text and line, joined by `; `.
   static func oneLine(_ text: String) -> String {
     var errors: [String] = []
     for line in text.split(separator: "\n") {

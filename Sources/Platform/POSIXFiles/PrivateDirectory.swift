@@ -3,13 +3,9 @@ import Glibc
 /// Directories only the current user can use: the folders of the client's cache file and of the
 /// program's credentials, outbox and schema cache, which hold secrets or what the user asked for.
 package enum PrivateDirectory {
-  /// Makes sure `path` is a directory only the current user can use, creating it if needed.
-  ///
-  /// Missing components are created with mode 0700, as the XDG spec asks. The last component
-  /// must not be a symbolic link and must belong to the current user; if its mode lets group or
-  /// others in, it is narrowed to 0700. Existing parent directories are left alone.
-  ///
-  /// - Parameter path: an absolute directory path.
+  /// Makes sure the absolute `path` is a directory only the current user can use: missing
+  /// components are created 0700 (as XDG asks); the last must be the user's and no symbolic
+  /// link, and is narrowed to 0700 if group or others may enter.
   /// - Throws: ``DirectoryError`` naming the path that could not be prepared.
   package static func ensure(_ path: String) throws {
     _ = try ensureAndOpen(path)

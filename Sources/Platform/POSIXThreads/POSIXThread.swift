@@ -1,9 +1,7 @@
 import Glibc
 
-/// Starts work on a POSIX thread of its own, without Foundation's `Thread`: the program links
-/// FoundationEssentials only, so that ICU is not loaded at start-up (docs/startup.md). Shared by
-/// the client's libcurl loop, the backend's event feed and the server's own threads; not part of
-/// the engine's API.
+/// Starts work on a POSIX thread of its own, without Foundation's `Thread` (which would load ICU
+/// at start-up, docs/startup.md).
 package enum POSIXThread {
   /// The closure handed to the new thread, kept alive until the thread takes it.
   private final class Work {

@@ -1,10 +1,7 @@
 import Glibc
 
 /// A pipe that wakes a thread sleeping in `poll(2)` or `epoll_wait(2)`: any thread calls `wake`;
-/// the sleeper watches `descriptor` for input and `drain`s it when woken. Shared by the backend's
-/// event feed, the server's WebSocket loops and the client's WebSocket thread.
-///
-/// Sendable: the descriptors never change, and a pipe may be written and read from any thread.
+/// the sleeper watches `descriptor` and `drain`s it when woken.
 package final class WakePipe: Sendable {
   /// The end to watch; -1 when no pipe could be made (no descriptors left).
   package let descriptor: Int32

@@ -1,9 +1,6 @@
 import CImages
 
-/// An image's pixels: `width * height` RGBA pixels, 8 bits a channel, row by row.
-///
-/// Decoded from PNG (libpng) or JPEG (libjpeg-turbo) by ``decode(_:limits:)``; drawn for a
-/// terminal by ``render(as:columns:rows:)``.
+/// An image's pixels (RGBA, row by row), decoded from PNG or JPEG and drawn for a terminal.
 public struct DecodedImage: Sendable {
   /// The width in pixels.
   public let width: Int
@@ -12,10 +9,8 @@ public struct DecodedImage: Sendable {
   /// The RGBA bytes, `width * height * 4` of them.
   public let pixels: [UInt8]
 
-  /// Decodes the PNG or JPEG in `bytes`, checking its header's size against `limits` before
-  /// decoding a pixel.
-  /// - Throws: ``ImageDecodingError`` for what is not an image, too large, damaged, or when a
-  ///   library is missing.
+  /// Decodes the PNG or JPEG in `bytes`, its header's size checked against `limits` first.
+  /// - Throws: ``ImageDecodingError``.
   public static func decode(_ bytes: [UInt8], limits: ImageLimits) throws(ImageDecodingError) -> DecodedImage
   {
     var image = cimages_rgba()
@@ -43,9 +38,8 @@ public struct DecodedImage: Sendable {
       pixels: Array(UnsafeBufferPointer(start: pixels, count: width * height * 4)))
   }
 
-  /// The text that draws this image in at most `columns` x `rows` terminal cells, in
-  /// proportion, as `graphics` says; nil when libchafa cannot be loaded.
-  /// - Parameter cell: a cell's size in pixels as the terminal reports it (nil: 10 x 20).
+  /// The text that draws this image in at most `columns` x `rows` cells (of `cell` pixels, nil:
+  /// 10 x 20) as `graphics` says; nil when libchafa cannot be loaded.
   public func render(
     as graphics: TerminalGraphics, columns: Int, rows: Int, cell: (width: Int, height: Int)? = nil
   ) -> TerminalPicture? {

@@ -1,10 +1,6 @@
-/// Follows the frame boundaries of what a WebSocket client sends, ahead of wslay, to catch the
-/// control frames RFC 6455 forbids (a fragmented one, or one with more than 125 bytes of
-/// payload) before wslay sees them.
-///
-/// wslay answers such a frame with a close frame that has no status code; clients then report
-/// 1005 ("no status") and cannot tell a protocol error from a plain end. Stopping wslay's input
-/// just before the frame lets the connection send 1002 (protocol error) itself.
+/// Follows the frames a WebSocket client sends, ahead of wslay, to catch the control frames RFC
+/// 6455 forbids (fragmented, or over 125 bytes) before wslay answers them with a close without a
+/// status (1005 to the client): input stops before the frame, and the connection sends 1002.
 package struct FrameScanner {
   /// The bytes of the current frame's header seen so far (at most 14).
   private var header: [UInt8] = []
@@ -13,8 +9,8 @@ package struct FrameScanner {
   /// Why the input must stop, once a forbidden frame was seen.
   package private(set) var violation: String?
 
-  /// How many of `bytes` (the next bytes from the client) may be handed to wslay: all of them,
-  /// or, when they start a forbidden frame, those before it (`violation` is then set).
+  /// How many of the client's next `bytes` may go to wslay: all, or those before a forbidden
+  /// frame (`violation` is then set).
   package mutating func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard violation == nil else { return 0 }
     var index = 0

@@ -1,8 +1,7 @@
 import Base64
 import CCrypto
 
-/// The RFC 6455 opening handshake's key and accept value, for both ends: the one place that
-/// computes `Sec-WebSocket-Accept`.
+/// The RFC 6455 opening handshake's key and accept value, for both ends.
 package enum WebSocketAccept {
   /// The GUID of RFC 6455 section 1.3, appended to the key before hashing.
   static let guid = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"

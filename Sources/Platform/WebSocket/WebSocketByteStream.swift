@@ -1,7 +1,5 @@
-/// Where a WebSocket's bytes go instead of straight to its socket: a TLS session over it.
-///
-/// ``WebSocketFraming`` calls it on the thread that drives the connection, from inside wslay's
-/// callbacks; the owner still polls the socket, asking the stream which readiness it waits for.
+/// Where a WebSocket's bytes go instead of straight to its socket (TLS), called from wslay's
+/// callbacks; the owner still polls the socket, for the readiness the stream waits for.
 package protocol WebSocketByteStream: AnyObject {
   /// Reads into `buffer`, without blocking.
   func read(into buffer: UnsafeMutableRawBufferPointer) -> WebSocketByteStreamResult
@@ -9,8 +7,7 @@ package protocol WebSocketByteStream: AnyObject {
   func write(_ bytes: UnsafeRawBufferPointer) -> WebSocketByteStreamResult
   /// Whether decrypted input waits inside the stream, which polling the socket would not show.
   var hasBufferedInput: Bool { get }
-  /// Whether the last read that could not go on waits for the socket to become writable (a TLS
-  /// read may have to write first), not readable.
+  /// Whether a blocked read waits for the socket to become writable (TLS may write first).
   var readWaitsForWritable: Bool { get }
   /// Whether the last write that could not go on waits for the socket to become readable.
   var writeWaitsForReadable: Bool { get }

@@ -2,12 +2,9 @@ import CCrypto
 import CWslay
 import Glibc
 
-/// One WebSocket's framing (RFC 6455) over a non-blocking socket, for either end: wslay does the
-/// framing, masking, fragmentation, ping answers and the closing handshake; this is the one glue
-/// between wslay's callbacks and the socket, for the server's connections and the client's.
-///
-/// Not Sendable: it belongs to the thread that drives it, which alone calls it (wslay's callbacks
-/// run inside `receive` and `flush`, on that thread too).
+/// One WebSocket's framing (RFC 6455) over a non-blocking socket, for either end: the one glue
+/// between wslay (framing, masking, pings, the closing handshake) and the socket. Not Sendable:
+/// only the thread that drives it calls it (wslay's callbacks run inside `receive` and `flush`).
 package final class WebSocketFraming {
   /// Which end of the connection this is: a client masks what it sends.
   package enum Role {
@@ -34,25 +31,21 @@ package final class WebSocketFraming {
   package var failed = false
   /// Bytes written to the socket so far (progress of a peer that reads).
   package private(set) var bytesWritten = 0
-  /// The writes (system calls, or writes to the stream) made so far: one per frame while the
-  /// socket takes what it is given.
+  /// The writes made so far: one per frame while the socket takes what it is given.
   package private(set) var writeCalls = 0
   /// Bytes read from the socket (and the handshake's leftovers) so far.
   package private(set) var bytesRead = 0
   /// Input bytes that may still be read before the owner's next turn; reading pauses at 0.
   package var readBudget = Int.max
-  /// Ping and pong frames received so far (wslay answers pings itself; a client counts them
-  /// against what a server may make it do).
+  /// Ping and pong frames received so far (wslay answers pings itself).
   package private(set) var controlFramesReceived = 0
   /// Messages (control frames included) that may still be delivered before the owner's next turn.
   package var messageBudget = Int.max
   /// Reading pauses while more than this is queued for the peer.
   private let maxQueuedBytes: Int
-  /// The most bytes handed to wslay per read: wslay parses all it has before asking again, so
-  /// this bounds the messages delivered after the message budget is spent.
+  /// The most bytes handed to wslay per read, which bounds the messages past the budget.
   private let readChunkBytes: Int
-  /// A frame's header, which wslay hands over before the payload: held and written with the
-  /// payload in one write, since a header written alone leaves as a segment of its own.
+  /// A frame's header, held to go with its payload in one write (alone, it is a segment).
   private var heldHeader: [UInt8] = []
   /// On a server, catches the control frames a client may not send before wslay does.
   private var scanner = FrameScanner()
@@ -61,13 +54,8 @@ package final class WebSocketFraming {
   /// Why wslay cannot be used (the library is opened on first use), or nil when it can.
   package static var libraryError: String? { cwslay_open_error().map { String(cString: $0) } }
 
-  /// Sets up wslay over `socket`; nil when out of memory.
-  /// - Parameters:
-  ///   - stream: what the bytes go through instead of the socket (TLS; default none).
-  ///   - pendingInput: bytes that came after the handshake, read before the socket.
-  ///   - maxMessageBytes: the largest message received; a larger one closes with 1009.
-  ///   - maxQueuedBytes: reading pauses while more than this waits to be sent (default no limit).
-  ///   - readChunkBytes: the most bytes handed to wslay per read (default no limit).
+  /// Sets up wslay over `socket` (or `stream`, TLS), reading `pendingInput` first; nil when out
+  /// of memory. A message over `maxMessageBytes` closes with 1009.
   package init?(
     role: Role, socket: Int32, stream: (any WebSocketByteStream)? = nil, pendingInput: [UInt8],
     maxMessageBytes: Int, maxQueuedBytes: Int = .max, readChunkBytes: Int = .max
@@ -108,8 +96,7 @@ package final class WebSocketFraming {
         framing.controlFramesReceived += 1
       }
     }
-    // The context holds an unretained pointer: it is freed (`free`, or `deinit` at the latest)
-    // before this object goes away.
+    // Unretained: the context is freed (`free`, or `deinit`) before this object goes.
     let user = Unmanaged.passUnretained(self).toOpaque()
     let created =
       switch role {
@@ -118,9 +105,8 @@ package final class WebSocketFraming {
       }
     guard created == 0, let context else { return nil }
     wslay_event_config_set_max_recv_msg_length(context, UInt64(maxMessageBytes))
-    // Frames are small and each one is awaited (an ack, a pong, an event): under Nagle a frame
-    // sent while the previous one is unacknowledged waits for the peer's delayed ACK (~40 ms).
-    // libmicrohttpd leaves Nagle on for the socket it hands over after a 101.
+    // Each small frame is awaited: under Nagle (which libmicrohttpd leaves on) one sent while
+    // the previous is unacknowledged waits for the peer's delayed ACK (~40 ms).
     _ = cwslay_set_nodelay(socket)
   }
 
@@ -138,8 +124,7 @@ package final class WebSocketFraming {
     if wantsWrite { events |= stream?.writeWaitsForReadable == true ? input : output }
     return events
   }
-  /// Why the peer's input broke the protocol in a way wslay would close without a status code
-  /// (see `FrameScanner`), if it did.
+  /// How the peer broke the protocol where wslay would close without a status (`FrameScanner`).
   package var protocolViolation: String? { scanner.violation }
   /// Whether wslay received the peer's close frame.
   package var closeReceived: Bool { context.map { wslay_event_get_close_received($0) != 0 } ?? false }
@@ -195,9 +180,8 @@ package final class WebSocketFraming {
   private func read(
     _ context: wslay_event_context_ptr?, into buffer: UnsafeMutablePointer<UInt8>, length: Int
   ) -> Int {
-    // wslay reads until the socket is empty; a flood of pings (each answered with a queued pong)
-    // would keep it reading and queueing without end. So stop at the turn's budgets, while the
-    // output is backed up, and at a forbidden frame.
+    // wslay reads until the socket is empty, and a flood of pings would queue pongs without end:
+    // stop at the turn's budgets, while the output is backed up, and at a forbidden frame.
     guard readBudget > 0, messageBudget > 0, queuedBytes <= maxQueuedBytes, scanner.violation == nil else {
       return cwslay_read_paused(context)
     }
@@ -211,7 +195,13 @@ package final class WebSocketFraming {
         context, socket, buffer, min(length, readBudget, readChunkBytes), pending.baseAddress, pending.count,
         &pendingUsed, &ended)
     }
-    guard count > 0 else { return count }
+    return count > 0 ? scanned(context, buffer, count: count) : count
+  }
+
+  /// `count` bytes were read into `buffer`: counted, and on a server scanned (`FrameScanner`).
+  private func scanned(_ context: wslay_event_context_ptr?, _ buffer: UnsafeMutablePointer<UInt8>, count: Int)
+    -> Int
+  {
     bytesRead += count
     readBudget -= count
     guard role == .server else { return count }
@@ -226,11 +216,7 @@ package final class WebSocketFraming {
   ) -> Int {
     switch stream.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: length)) {
     case .done(let count):
-      bytesRead += count
-      readBudget -= count
-      guard role == .server else { return count }
-      let allowed = scanner.scan(UnsafeBufferPointer(start: buffer, count: count))
-      return allowed > 0 ? allowed : cwslay_read_paused(context)
+      return scanned(context, buffer, count: count)
     case .wouldBlock:
       return cwslay_would_block(context)
     case .ended:
@@ -239,9 +225,8 @@ package final class WebSocketFraming {
     }
   }
 
-  /// wslay's send callback. A header with a payload to follow is held (wslay hands over the
-  /// payload next, in the same `wslay_event_send`), then both go in one write; what the socket
-  /// did not take of the header stays held, and the payload waits until it has gone.
+  /// wslay's send callback: a header is held until its payload comes, then both go in one write;
+  /// what the socket did not take of the header stays held, and the payload waits.
   private func write(
     _ context: wslay_event_context_ptr?, _ data: UnsafePointer<UInt8>, length: Int, moreFollows: Bool
   ) -> Int {

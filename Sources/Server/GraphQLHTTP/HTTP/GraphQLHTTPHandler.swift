@@ -62,9 +62,10 @@ struct GraphQLHTTPHandler: HTTPRouter {
     }
     // A mutation's key (POST only: a GET never changes anything).
     let idempotencyKey: String?
-    switch IdempotencyKeyHeader.parse(request.header("Idempotency-Key").value) {
-    case .success(let key): idempotencyKey = key
-    case .failure(let problem): return .respond(.error(400, problem.message, media: media))
+    do {
+      idempotencyKey = try IdempotencyKeyHeader.parse(request.header("Idempotency-Key").value)
+    } catch {
+      return .respond(.error(400, error.message, media: media))
     }
     if request.method == .get {
       do {
@@ -89,8 +90,8 @@ struct GraphQLHTTPHandler: HTTPRouter {
     if let length = request.contentLength, length > maxBodyBytes { return .respond(payloadTooLarge(media)) }
     return .readBody(limit: maxBodyBytes) { body in
       guard let body else { return .respond(payloadTooLarge(media)) }
-      switch parseBody(body, media: media) {
-      case .failure(let refusal): return .respond(refusal.value)
+      switch Result(catching: { () throws(ParameterError) in try parseBody(body) }) {
+      case .failure(let error): return .respond(.error(400, error.message, media: media))
       case .success(let request) where ValidationOnly.isRequested(request):
         return .compute { ValidationOnly.answer(request, service: service, media: media) }
       case .success(let request):
@@ -119,8 +120,8 @@ struct GraphQLHTTPHandler: HTTPRouter {
     let lastEventID = format == .serverSentEvents ? request.header("Last-Event-ID").value : nil
     return .readBody(limit: maxBodyBytes) { body in
       guard let body else { return .respond(payloadTooLarge(.json)) }
-      switch parseBody(body, media: .json) {
-      case .failure(let refusal): return .respond(refusal.value)
+      switch Result(catching: { () throws(ParameterError) in try parseBody(body) }) {
+      case .failure(let error): return .respond(.error(400, error.message, media: .json))
       case .success(let parsed):
         if IncrementalStreamFormat.mayDefer(parsed) {
           if let incremental {
@@ -199,32 +200,20 @@ struct GraphQLHTTPHandler: HTTPRouter {
   /// Subscriptions end first: WebSockets get `complete` for each operation and close 1001.
   func stopping() { webSockets.stop() }
 
-  /// A 400 answer, as an error so that it fits in a `Result`.
-  struct Refusal: Error {
-    let value: BufferedResponse
-  }
-
-  /// The GraphQL request in a POST body, or the 400 answer for one that is not.
-  func parseBody(_ body: [UInt8], media: ResponseMediaType) -> Result<GraphQLRequest, Refusal> {
-    if body.isEmpty {
-      return .failure(Refusal(value: .error(400, "The request body is empty.", media: media)))
-    }
+  /// The GraphQL request in a POST body.
+  /// - Throws: `ParameterError` (a 400) for a body that is not one.
+  func parseBody(_ body: [UInt8]) throws(ParameterError) -> GraphQLRequest {
+    guard !body.isEmpty else { throw ParameterError(message: "The request body is empty.") }
     let json: JSON
     do {
       json = try JSON(parsing: body, maxDepth: 128)
     } catch {
-      return .failure(
-        Refusal(value: .error(400, "The request body is not valid JSON: \(error.description).", media: media))
-      )
+      throw ParameterError(message: "The request body is not valid JSON: \(error.description).")
     }
     guard case .object(let parameters) = json else {
-      return .failure(Refusal(value: .error(400, "The request body must be a JSON object.", media: media)))
+      throw ParameterError(message: "The request body must be a JSON object.")
     }
-    do {
-      return .success(try RequestParameters.fromBody(parameters))
-    } catch {
-      return .failure(Refusal(value: .error(400, error.message, media: media)))
-    }
+    return try RequestParameters.fromBody(parameters)
   }
 
   /// The 413 answer for a body over the limit.

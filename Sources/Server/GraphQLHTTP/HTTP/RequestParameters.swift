@@ -2,7 +2,7 @@ import GraphQL
 import GraphQLWire
 import HTTPServer
 
-/// A request parameter of the wrong type or form: the server answers 400 with `message`.
+/// A request parameter (or header) of the wrong type or form: the server answers 400 with `message`.
 struct ParameterError: Error {
   let message: String
 }

@@ -99,17 +99,8 @@ struct SocketClientMessage {
       case .string(let type)? = object["type"]
     else { return nil }
     self.type = type
-    switch object["id"] {
-    case .string(let id)?:
-      self.id = id
-      hasInvalidID = false
-    case nil, .null?:
-      id = nil
-      hasInvalidID = false
-    default:
-      id = nil
-      hasInvalidID = true
-    }
+    if case .string(let id)? = object["id"] { self.id = id } else { id = nil }
+    hasInvalidID = id == nil && object["id"] != nil && object["id"] != .null
     payload = object["payload"]
   }
 

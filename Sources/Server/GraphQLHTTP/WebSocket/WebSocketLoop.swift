@@ -43,13 +43,14 @@ final class WebSocketLoop: Sendable {
 
   let service: any GraphQLService
   let maxOperationsPerConnection: Int
-  let maxMessageBytes: Int
-  let initTimeout: Duration
-  let keepAlive: Duration
+  let maxMessageBytes = 1 << 20
+  /// How long `connection_init` may take, and the legacy protocol's keep-alive interval.
+  let initTimeout: Duration = .seconds(10)
+  let keepAlive: Duration = .seconds(10)
   /// The most bytes queued for a client before reading from it stops and it is closed (1008).
-  let maxQueuedBytes: Int
+  let maxQueuedBytes = 1 << 20
   /// The most bytes of results operations may post and queue ahead of what the client read.
-  let sendWindowBytes: Int
+  let sendWindowBytes = 256 << 10
   /// How long queued bytes may stay unread before the client is closed as too slow (4499).
   let stallTimeout: Duration
   /// The most bytes read from one socket per turn of the loop.
@@ -72,18 +73,12 @@ final class WebSocketLoop: Sendable {
   private let finished = Mutex<pthread_t?>(nil)
 
   init(
-    service: any GraphQLService, maxOperationsPerConnection: Int, maxMessageBytes: Int = 1 << 20,
-    initTimeout: Duration = .seconds(10), keepAlive: Duration = .seconds(10), maxQueuedBytes: Int = 1 << 20,
-    sendWindowBytes: Int = 256 << 10, stallTimeout: Duration = .seconds(30), metrics: GraphQLMetrics? = nil
+    service: any GraphQLService, maxOperationsPerConnection: Int, stallTimeout: Duration,
+    metrics: GraphQLMetrics?
   ) {
     self.metrics = metrics
     self.service = service
     self.maxOperationsPerConnection = maxOperationsPerConnection
-    self.maxMessageBytes = maxMessageBytes
-    self.initTimeout = initTimeout
-    self.keepAlive = keepAlive
-    self.maxQueuedBytes = maxQueuedBytes
-    self.sendWindowBytes = sendWindowBytes
     self.stallTimeout = stallTimeout
     eventPoll = cep_create()
     _ = cep_watch(eventPoll, wakePipe.descriptor, 0, UInt32(CEP_READABLE), 1)

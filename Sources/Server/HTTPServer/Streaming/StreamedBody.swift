@@ -33,19 +33,14 @@ package final class StreamedBody: Sendable {
 
   /// Bytes the client has taken so far.
   var bytesSent: Int { state.withLock { $0.bytesRead } }
-  /// Waits while `windowBytes` or more are pending (`reserve`).
-  private let window: SendWindow
+  /// Waits while 64 KiB or more are pending (`reserve`).
+  private let window = SendWindow(limit: 64 << 10)
   /// The most bytes waiting before the response is dropped (a safety net: producers reserve).
-  let maxPendingBytes: Int
+  let maxPendingBytes = 1 << 20
   private let state: Mutex<State>
 
-  init(
-    framing: StreamFraming, connection: OpaquePointer, windowBytes: Int = 64 << 10,
-    maxPendingBytes: Int = 1 << 20
-  ) {
+  init(framing: StreamFraming, connection: OpaquePointer) {
     self.framing = framing
-    window = SendWindow(limit: windowBytes)
-    self.maxPendingBytes = maxPendingBytes
     var initial = State(connection: Connection(pointer: connection))
     if !framing.opening.isEmpty {
       initial.pending = [framing.opening]
@@ -78,7 +73,7 @@ package final class StreamedBody: Sendable {
     if idle { append(bytes) }
   }
 
-  /// Waits until fewer than `windowBytes` wait for the client; false when the stream ended or
+  /// Waits until fewer than 64 KiB wait for the client; false when the stream ended or
   /// the task was cancelled.
   package func reserve() async -> Bool { await window.reserve(0) }
 
