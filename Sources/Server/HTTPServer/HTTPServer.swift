@@ -45,13 +45,9 @@ package final class HTTPServer: Sendable {
 
   private var configuration: HTTPServerConfiguration { core.configuration }
 
-  /// Starts listening and serving.
-  /// - Parameters:
-  ///   - host: an IPv4 address, an IPv6 address (`::1`, or `::` for every interface), or
-  ///     `localhost` (default `127.0.0.1`).
-  ///   - port: the TCP port; 0 picks a free one, readable from `port` afterwards (default 0).
-  /// - Throws: `HTTPServerError` when the host is invalid, the port is in use or cannot
-  ///   be bound, the server was started before, or libmicrohttpd cannot start.
+  /// Starts listening and serving on `host` (IPv4, IPv6 such as `::` for every interface, or
+  /// `localhost`) and `port` (0 picks a free one, then readable from `port`).
+  /// - Throws: `HTTPServerError` when it cannot listen or start.
   package func start(host: String = "127.0.0.1", port: UInt16 = 0) throws(HTTPServerError) {
     guard let address = ListenAddress(host) else { throw .invalidHost(host) }
     // Opened here, a missing libmicrohttpd is an error at start, not inside a connection.

@@ -65,24 +65,19 @@ final class ConnectionGuard: Sendable {
   }
 
   let headTimeout: Duration
-  let lingerTime: Duration
+  let lingerTime: Duration = .seconds(2)
   let lingerBytes: Int
   /// The most sockets lingering at once; beyond it a socket is closed at once.
-  let maxLingering: Int
+  let maxLingering = 64
   /// The per-address budget beyond which connections are probe-only (nil: none are).
   let probeOnlyBeyond: Int?
   /// The head deadline of a probe-only connection.
   let probeHeadTimeout: Duration
   private let state = Mutex(State())
 
-  init(
-    headTimeout: Duration, lingerTime: Duration = .seconds(2), lingerBytes: Int, maxLingering: Int = 64,
-    probeOnlyBeyond: Int? = nil
-  ) {
+  init(headTimeout: Duration, lingerBytes: Int, probeOnlyBeyond: Int? = nil) {
     self.headTimeout = headTimeout
-    self.lingerTime = lingerTime
     self.lingerBytes = lingerBytes
-    self.maxLingering = maxLingering
     self.probeOnlyBeyond = probeOnlyBeyond
     probeHeadTimeout = min(headTimeout, .seconds(2))
   }
