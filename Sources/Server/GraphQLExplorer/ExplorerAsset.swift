@@ -1,8 +1,8 @@
 import GraphQLWire
 import HTTPServer
 
-/// One file of the explorer as served: its bytes, and the same gzipped once at the best level
-/// (the server would otherwise compress it again, at its fast level, for every request).
+/// One file of the explorer as served, and the same gzipped once at the best level (rather than
+/// by the server, at its fast level, per request).
 struct ExplorerAsset: Sendable {
   /// The `Content-Type`.
   let contentType: StaticString
@@ -10,8 +10,7 @@ struct ExplorerAsset: Sendable {
   let body: [UInt8]
   /// The bytes in gzip, or nil when zlib cannot be loaded or gains nothing.
   let gzipped: [UInt8]?
-  /// The first 16 hex digits of the body's SHA-256: part of a versioned asset's URL, so that a
-  /// browser may keep it forever and a new binary's assets get new URLs.
+  /// The first 16 hex digits of the body's SHA-256, in a versioned asset's URL (kept forever).
   let version: String
 
   init(contentType: StaticString, text: String) {
@@ -22,8 +21,7 @@ struct ExplorerAsset: Sendable {
     version = String(SHA256.hexDigest(text).prefix(16))
   }
 
-  /// The answer to a GET: gzipped when the client allows it, with `headers` (its caching and
-  /// security policy) and `Vary: Accept-Encoding`.
+  /// The answer to a GET, gzipped when the client allows it, with `headers`.
   func response(acceptEncoding: String?, headers: [HTTPHeaderField]) -> BufferedResponse {
     // Setting Vary here keeps the server from compressing the answer again.
     var fields = headers + [HTTPHeaderField("Vary", "Accept-Encoding")]

@@ -1,8 +1,7 @@
 /// Whether a request comes from a browser opening the page rather than from a GraphQL client.
 enum ExplorerNegotiation {
-  /// True when `accept` lists `text/html` with a weight above zero. Browsers send it first when
-  /// navigating; GraphQL clients never list it (`*/*` alone does not count), so their GET
-  /// requests keep their meaning.
+  /// True when `accept` lists `text/html` above zero, as browsers do and GraphQL clients never
+  /// (`*/*` alone does not count).
   static func wantsHTML(accept: String?) -> Bool {
     guard let accept else { return false }
     for member in accept.utf8.split(separator: UInt8(ascii: ",")) {

@@ -1,6 +1,5 @@
-/// The explorer's files, built once from the embedded sources: the page, a small first script that
-/// asks for the schema at once, one script (CodeMirror, its add-ons, the GraphQL mode and the
-/// explorer, in that order) and one style sheet.
+/// The explorer's files, built once from the embedded sources: the page, a first script that asks
+/// for the schema at once, one script (CodeMirror, add-ons, the explorer) and one style sheet.
 enum ExplorerPage {
   /// Where versioned assets are served: `/explorer/NAME.VERSION.EXT`.
   static let assetPrefix = "/explorer/"

@@ -1,22 +1,18 @@
 import HTTPServer
 
-/// Serves the GraphQL explorer in front of the router it wraps: `GET /graphql` and `GET /` asked
-/// for by a browser (`Accept` naming `text/html`) get the page, `/explorer/...` its versioned
-/// assets; every other request, a GraphQL GET without `text/html` included, goes to `inner`.
-///
-/// Everything is answered from the head, from bytes built once, on libmicrohttpd's thread.
+/// Serves the GraphQL explorer in front of `inner`: `GET /graphql` and `GET /` from a browser
+/// (`Accept` naming `text/html`) get the page, `/explorer/...` its versioned assets, from bytes
+/// built once; every other request (a GraphQL GET included) goes to `inner`.
 package struct ExplorerRouter: HTTPRouter {
   let inner: any HTTPRouter
 
-  /// The policy of the page: its own script and style sheet, requests to its own origin, nothing
-  /// inline, no frames.
+  /// The page's own script, style and origin only: nothing inline, no frames.
   static let contentSecurityPolicy: StaticString =
     """
     default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; \
     font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'
     """
 
-  /// - Parameter inner: the GraphQL router.
   package init(wrapping inner: any HTTPRouter) {
     self.inner = inner
   }
