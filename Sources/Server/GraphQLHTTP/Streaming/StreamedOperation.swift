@@ -21,7 +21,8 @@ enum StreamedOperation {
     if let incremental,
       let payloads = service.startIncremental(request, authorization: authorization, format: incremental)
     {
-      metrics?.record(.ok, operationName: request.operationName, transport: transport, duration: .now - started)
+      metrics?.record(
+        .ok, operationName: request.operationName, transport: transport, duration: .now - started)
       return .incremental(payloads)
     }
     switch service.start(request, authorization: authorization) {
@@ -31,7 +32,8 @@ enum StreamedOperation {
         duration: .now - started)
       return .single(result)
     case .stream(let results):
-      metrics?.record(.ok, operationName: request.operationName, transport: transport, duration: .now - started)
+      metrics?.record(
+        .ok, operationName: request.operationName, transport: transport, duration: .now - started)
       return .subscription(results)
     }
   }
