@@ -10,31 +10,29 @@ import RocketClient
 /// The command loop in its three modes: one command from argv, lines piped on stdin, and the
 /// interactive shell on a terminal. Blank lines and `#` comments are ignored in every mode.
 public struct REPL: Sendable {
+  /// What every command's context starts from: the commands, the output, the colours, the
+  /// format, the session and the run's memory.
+  var base: CommandContext
   /// The session handed to commands; setting it starts one `connect` cannot replace.
   public var session: Session? {
-    get { current.session }
-    set { current = CurrentSession(newValue) }
+    get { base.session }
+    set { base.session = newValue }
   }
   /// The session the loop is on, which `connect` may replace, with how to make another.
-  var current: CurrentSession
-  /// How commands print results (`--format`, `--json`).
-  public var format: OutputFormat
+  var current: CurrentSession {
+    get { base.current }
+    set { base.current = newValue }
+  }
   /// The commands.
-  public var registry: CommandRegistry
-  /// Colours for results on standard output.
-  public var style: TextStyle
-  /// Colours for errors on standard error.
-  public var errorStyle: TextStyle
+  var registry: CommandRegistry { base.registry }
+  /// What the run keeps across commands: `timing`, the last document (`edit`).
+  var memory: ShellMemory { base.memory }
   /// The process environment (the pager; the history location without `program`'s directories).
   public var environment: [String: String]
   /// What the program took from its process, handed to every command.
   var program = ProgramEnvironment(variables: [:])
-  /// Where commands print.
-  public var output: CommandOutput
   /// Builds the prompt before each line (it may show the logged-in user).
   public var prompt: @Sendable () -> String
-  /// What the run keeps across commands: `timing`, the last document (`edit`).
-  var memory = ShellMemory()
   /// Whether `format` was given on the command line (not the default or the config file's).
   var formatWasGiven: Bool { program.options.format != nil }
   /// The line the interactive shell starts with on standard error; nil for none (`-q`).
@@ -47,13 +45,10 @@ public struct REPL: Sendable {
     prompt: @escaping @Sendable () -> String = { "rocket-reserver> " }, session: Session? = nil,
     format: OutputFormat = .table
   ) {
-    self.current = CurrentSession(session)
-    self.format = format
-    self.registry = registry
-    self.style = style
-    self.errorStyle = errorStyle
+    base = CommandContext(
+      registry: registry, output: output, style: style, errorStyle: errorStyle, session: session,
+      format: format)
     self.environment = environment
-    self.output = output
     self.prompt = prompt
   }
 
@@ -130,7 +125,7 @@ public struct REPL: Sendable {
       return ExitStatus.failure
     }
     let context = makeContext(interactive: true, errorPrefix: "")
-    if let welcome { writeStandardError(errorStyle.dim(welcome) + "\n") }
+    if let welcome { writeStandardError(base.errorStyle.dim(welcome) + "\n") }
     var connected = current.session
     var documents = ShellDocuments(endpoint: connected?.client.endpointKey)
     installCompletion(on: editor, context: context, documents: documents)
@@ -298,7 +293,7 @@ public struct REPL: Sendable {
   /// After a failed write to standard output: the quiet end by SIGPIPE when the reader went away
   /// (as `cat` into `head`); else the error and status 74 (EX_IOERR).
   private func writeFailureStatus(_ context: CommandContext) -> Int32? {
-    guard let code = output.failure?.errno else { return nil }
+    guard let code = base.output.failure?.errno else { return nil }
     if code == EPIPE { ProcessSignals.endByBrokenPipe() }
     writeStandardError(
       "rocket-reserver: cannot write to standard output: \(String(cString: strerror(code)))\n")
@@ -306,18 +301,17 @@ public struct REPL: Sendable {
   }
 
   private func makeContext(interactive: Bool, errorPrefix: String) -> CommandContext {
-    var context = CommandContext(
-      registry: registry, output: output, style: style, errorStyle: errorStyle, isInteractive: interactive,
-      showsProgress: program.standardErrorIsTerminal, errorPrefix: errorPrefix, format: format)
-    context.current = current
-    context.memory = memory
+    var context = base
+    context.isInteractive = interactive
+    context.showsProgress = program.standardErrorIsTerminal
+    context.errorPrefix = errorPrefix
     context.runCommand = { [self] words, context in await execute(words, context: context) }
     context.noQueue = program.options.noQueue
     context.jq = program.options.jq
     context.includesHeaders = program.options.include
     context.environment = program
     // Only the real standard output can be a terminal; captured output (tests) never is.
-    context.outputIsTerminal = output.failure != nil && program.standardOutputIsTerminal
+    context.outputIsTerminal = base.output.failure != nil && program.standardOutputIsTerminal
     context.pagerCommand = context.outputIsTerminal ? Pager.command(environment: environment) : nil
     return context
   }
