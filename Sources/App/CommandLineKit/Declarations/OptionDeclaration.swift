@@ -39,9 +39,8 @@ package struct OptionDeclaration<Context>: Sendable {
 
   /// `--page-size N`, `--all`, `-c CMD, --command CMD`: every form, for option tables.
   package var synopsis: String {
-    let long = valueName.map { "\(name) \($0)" } ?? name
-    guard let short else { return long }
-    return valueName.map { "\(short) \($0), \(long)" } ?? "\(short), \(long)"
+    guard let short else { return usageSynopsis }
+    return valueName.map { "\(short) \($0), \(usageSynopsis)" } ?? "\(short), \(usageSynopsis)"
   }
 }
 

@@ -29,9 +29,7 @@ extension CommandContext {
     guard isInteractive else { return }
     output.writeError(errorStyle.dim(text) + "\n")
   }
-}
 
-extension CommandContext {
   /// One error line for each failed field of an answer (`launch.rocket: MESSAGE`); status 1
   /// when any failed.
   func reportFailed(_ fields: [FailedField]) -> CommandOutcome {
