@@ -5,7 +5,7 @@ import Testing
 
 /// A command that only has a name, for registry tests.
 private struct NamedCommand: Command {
-  let declaration: CommandDeclaration
+  let declaration: RocketReserverCLI.CommandDeclaration
   init(name: String, aliases: [String] = []) {
     declaration = CommandDeclaration(name, aliases: aliases, summary: "the \(name) command")
   }

@@ -131,11 +131,8 @@ public enum RocketReserverMain {
       },
       format: options.format ?? options.defaultFormat ?? .table)
     repl.current = current
-    repl.directories = process.directories
     repl.program = process
     repl.program.options = options
-    repl.formatWasGiven = options.format != nil
-    repl.noQueue = options.noQueue
     if !options.quiet {
       repl.welcome =
         "rocket-reserver \(Version.current) on \(session.endpointDescription): type 'help' for the commands, Ctrl-D to leave"

@@ -1,9 +1,9 @@
 /// One positional argument of a command: `ID` in `launch ID`.
-package struct ArgumentDeclaration: Sendable {
+package struct ArgumentDeclaration<Context>: Sendable {
   /// The placeholder in usage lines, upper case: `ID`, `EMAIL`.
   package let name: String
   /// How words are parsed and completed.
-  package let value: AnyValueType
+  package let value: AnyValueType<Context>
   /// Whether it may be left out.
   package let isOptional: Bool
   /// Whether it takes every remaining word (`ID [ID ...]`); only the last argument may.
@@ -28,14 +28,14 @@ package struct ArgumentDeclaration: Sendable {
 }
 
 /// A declared positional argument of type `Value`: the handle a command reads it back with.
-package struct Positional<Value: Sendable>: Sendable {
-  package let declaration: ArgumentDeclaration
+package struct Positional<Value: Sendable, Context>: Sendable {
+  package let declaration: ArgumentDeclaration<Context>
   /// The word as the value (the parser accepted it).
   package let parse: @Sendable (String) -> Value?
 
   /// Declares a positional argument: the parameters are ``ArgumentDeclaration``'s properties.
   package init(
-    _ name: String, type: ValueType<Value>, optional: Bool = false, repeats: Bool = false,
+    _ name: String, type: ValueType<Value, Context>, optional: Bool = false, repeats: Bool = false,
     hidden: Bool = false, endsOptions: Bool = false, help: String
   ) {
     declaration = ArgumentDeclaration(

@@ -10,11 +10,10 @@ package enum ArgumentParser {
     case help
   }
 
-  /// A bad word, in one line for the user (without the command name, which the caller adds).
+  /// A bad word, in one line for the user (the caller adds the command name).
   package struct Failure: Error, Equatable {
     package let message: String
-    /// Whether the usage line helps after this message (missing or unexpected words do; a value
-    /// of the wrong type explains itself).
+    /// Whether the usage line helps after this message (not after a value of the wrong type).
     package let showsUsage: Bool
 
     package init(message: String, showsUsage: Bool) {
@@ -24,27 +23,23 @@ package enum ArgumentParser {
   }
 
   /// The shared options a word may name where it is parsed.
-  package struct Shared: Sendable {
+  package struct Shared<Context>: Sendable {
     /// The options accepted with every command, and the session's.
-    package let options: [OptionDeclaration]
-    /// Whether session options (`--endpoint`) are accepted: true on the command line, false on
-    /// a shell line.
+    package let options: [OptionDeclaration<Context>]
+    /// Whether session options (`--endpoint`) are accepted: on the command line, not a shell line.
     package let allowsSession: Bool
 
-    package init(options: [OptionDeclaration], allowsSession: Bool) {
+    package init(options: [OptionDeclaration<Context>], allowsSession: Bool) {
       self.options = options
       self.allowsSession = allowsSession
     }
   }
 
-  /// Parses `words` (after the command name) for `declaration`, and collects the shared options
-  /// given (`--json`, `--format`) even when a word is wrong or help is asked for, so that the
-  /// failure or the help is shown in the format the line asked for.
-  ///
-  /// The first failure or `--help`, whichever comes first, decides the result; the words after
-  /// it are read for shared options only.
-  package static func parse(
-    _ words: [String], for declaration: CommandDeclaration, shared: Shared
+  /// Parses `words` (after the command name) for `declaration`. The first failure or `--help`
+  /// decides the result, but the shared options (`--json`) are still collected from every word,
+  /// so the failure or help is shown in the format the line asked for.
+  package static func parse<Context>(
+    _ words: [String], for declaration: CommandDeclaration<Context>, shared: Shared<Context>
   ) -> (result: Swift.Result<Result, Failure>, sharedOptions: ParsedOptions) {
     var parsed = ParsedArguments()
     var positional: [String] = []
@@ -73,7 +68,7 @@ package enum ArgumentParser {
         continue
       }
       let (name, inline) = splitOption(word)
-      let option: OptionDeclaration
+      let option: OptionDeclaration<Context>
       let isShared: Bool
       do throws(Failure) {
         (option, isShared) = try lookUp(name, declaration: declaration, shared: shared)
@@ -137,9 +132,9 @@ package enum ArgumentParser {
   }
 
   /// The declaration `name` means (long or short form), and whether it is a shared one.
-  private static func lookUp(
-    _ name: String, declaration: CommandDeclaration, shared: Shared
-  ) throws(Failure) -> (OptionDeclaration, Bool) {
+  private static func lookUp<Context>(
+    _ name: String, declaration: CommandDeclaration<Context>, shared: Shared<Context>
+  ) throws(Failure) -> (OptionDeclaration<Context>, Bool) {
     if let own = declaration.options.named(name) { return (own, false) }
     if let common = shared.options.named(name) {
       if common.scope == .session && !shared.allowsSession {
@@ -160,8 +155,8 @@ package enum ArgumentParser {
   }
 
   /// Gives each positional word to its declaration, in order.
-  private static func assign(
-    _ words: [String], to arguments: [ArgumentDeclaration], into parsed: inout ParsedArguments
+  private static func assign<Context>(
+    _ words: [String], to arguments: [ArgumentDeclaration<Context>], into parsed: inout ParsedArguments
   ) throws(Failure) {
     var remaining = words[...]
     for argument in arguments {

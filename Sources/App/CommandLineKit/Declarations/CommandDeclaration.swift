@@ -1,9 +1,6 @@
-/// Everything about a command except what it does: its words, arguments, options and rules.
-///
-/// Parsing (``ArgumentParser``), the usage line, `help`, `COMMAND --help`, Tab completion and
-/// the error for bad arguments all derive from it, as do the README's command tables (a test
-/// compares them).
-public struct CommandDeclaration: Sendable {
+/// Everything about a command except what it does: its words, arguments, options and rules,
+/// from which parsing, usage, help, completion and the README's command tables derive.
+public struct CommandDeclaration<Context>: Sendable {
   /// Where a command may run.
   package enum Availability: Sendable, Equatable {
     /// Everywhere: the shell, piped lines and one-shot.
@@ -23,27 +20,26 @@ public struct CommandDeclaration: Sendable {
   /// Further paragraphs for `help COMMAND`.
   package let details: String
   /// The positional arguments, in order.
-  package let arguments: [ArgumentDeclaration]
+  package let arguments: [ArgumentDeclaration<Context>]
   /// The command's own options (the ones every command accepts are added by the parser).
-  package let options: [OptionDeclaration]
+  package let options: [OptionDeclaration<Context>]
   /// Whether it needs a logged-in user: without one it fails with status 77 before any request.
   package let needsLogin: Bool
-  /// Whether it writes the credentials file (`login`): an unreadable file then fails it at
-  /// once, with the file's message said once, rather than being read as empty with a warning
-  /// first and refused again when written.
+  /// Whether it writes the credentials file (`login`), so an unreadable one fails it at once
+  /// rather than being read as empty with a warning and refused again when written.
   package let writesCredentials: Bool
   /// Whether lines running it are written to the history file.
   package let recordedInHistory: Bool
   /// Where it may run.
   package let availability: Availability
-  /// Whether its results are rows, so `--format tsv|csv|ids` means something; other commands
-  /// refuse those formats when given for them.
+  /// Whether its results are rows, for which `--format tsv|csv|ids` means something.
   package let printsRows: Bool
 
   /// Declares a command: each parameter sets the property of its name.
   package init(
     _ name: String, aliases: [String] = [], summary: String, details: String = "",
-    arguments: [ArgumentDeclaration] = [], options: [OptionDeclaration] = [], needsLogin: Bool = false,
+    arguments: [ArgumentDeclaration<Context>] = [], options: [OptionDeclaration<Context>] = [],
+    needsLogin: Bool = false,
     writesCredentials: Bool = false, recordedInHistory: Bool = true, availability: Availability = .everywhere,
     printsRows: Bool = false
   ) {

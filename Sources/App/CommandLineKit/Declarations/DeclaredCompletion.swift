@@ -1,15 +1,11 @@
 /// Tab candidates derived from a ``CommandDeclaration``: option names after a dash, an option's
 /// values after the option, and the next positional argument's values otherwise.
 package enum DeclaredCompletion {
-  /// - Parameters:
-  ///   - declaration: the command's declaration.
-  ///   - shared: the options every command accepts on a shell line.
-  ///   - arguments: the complete words between the command name and the word being typed.
-  ///   - word: the partial word under the cursor (may be empty).
-  ///   - context: the session and registry.
-  package static func candidates(
-    for declaration: CommandDeclaration, shared: [OptionDeclaration], arguments: [String], word: String,
-    context: any CompletionContext
+  /// The candidates for `word`, after the command name and `arguments`; `shared` are the options
+  /// every command accepts.
+  package static func candidates<Context>(
+    for declaration: CommandDeclaration<Context>, shared: [OptionDeclaration<Context>], arguments: [String],
+    word: String, context: Context
   ) -> [String] {
     let options = declaration.options + shared.filter { $0.scope == .everyCommand }
     if let last = arguments.last, let value = options.named(last)?.value {
@@ -27,20 +23,18 @@ package enum DeclaredCompletion {
     return candidates
   }
 
-  /// Which entries of the file system the shells offer for the word after `arguments`: those
-  /// of the path option that ends them (`query --file`), or nil.
-  package static func fileSystem(
-    for declaration: CommandDeclaration, shared: [OptionDeclaration], arguments: [String]
+  /// Which file system entries the shells offer after a path option (`query --file`), or nil.
+  package static func fileSystem<Context>(
+    for declaration: CommandDeclaration<Context>, shared: [OptionDeclaration<Context>], arguments: [String]
   ) -> FileSystemCompletion? {
     guard let last = arguments.last else { return nil }
     return (declaration.options + shared.filter { $0.scope == .everyCommand }).named(last)?.value?.fileSystem
   }
 
-  /// The words of the command an argument such as `every`'s COMMAND starts (`every 5 launch`
-  /// gives `launch`; `every 5` gives none: the word typed is the command's name), or nil when
-  /// `arguments` do not reach it or the declaration has none.
-  package static func nestedCommand(
-    for declaration: CommandDeclaration, shared: [OptionDeclaration], arguments: [String]
+  /// The words of the command an argument such as `every`'s COMMAND starts (`every 5 launch`:
+  /// `launch`; `every 5`: none), or nil when `arguments` do not reach it.
+  package static func nestedCommand<Context>(
+    for declaration: CommandDeclaration<Context>, shared: [OptionDeclaration<Context>], arguments: [String]
   ) -> [String]? {
     guard let start = declaration.arguments.firstIndex(where: \.endsOptions) else { return nil }
     let positional = read(
@@ -51,9 +45,8 @@ package enum DeclaredCompletion {
     return positional.count == start ? [] : nil
   }
 
-  /// `arguments` read as the parser reads them: the indexes of the positional words, the
-  /// options given, and whether `--` ended the options.
-  private static func read(_ arguments: [String], options: [OptionDeclaration])
+  /// `arguments` as the parser reads them: positional indexes, options given, `--` seen.
+  private static func read<Context>(_ arguments: [String], options: [OptionDeclaration<Context>])
     -> (positional: [Int], given: Set<String>, optionsEnded: Bool)
   {
     var positional: [Int] = []
@@ -77,8 +70,8 @@ package enum DeclaredCompletion {
   }
 
   /// The declaration that takes positional word number `position` (0-based), or nil.
-  private static func argument(at position: Int, of arguments: [ArgumentDeclaration])
-    -> ArgumentDeclaration?
+  private static func argument<Context>(at position: Int, of arguments: [ArgumentDeclaration<Context>])
+    -> ArgumentDeclaration<Context>?
   {
     if position < arguments.count { return arguments[position] }
     if let last = arguments.last, last.repeats { return last }

@@ -4,16 +4,15 @@ package enum OptionScope: Sendable, Equatable {
   case command
   /// With any command, on the command line or on a shell line, for that one command (`--json`).
   case everyCommand
-  /// Before or after a one-shot command, never on a shell line: it chooses the session
-  /// (`--endpoint`, `--data-dir`), which a shell line cannot change.
+  /// With a one-shot command, never on a shell line: it chooses the session (`--endpoint`).
   case session
   /// Only before the command (`-c`, `-f`, `--version`).
   case program
 }
 
 /// One `--name` a command accepts, a flag or an option with a value, as the parser, help,
-/// completion and the manual see it (``OptionBinding`` declares it with the property it sets).
-package struct OptionDeclaration: Sendable {
+/// completion and the manual see it (``OptionBinding`` declares it).
+package struct OptionDeclaration<Context>: Sendable {
   /// The long name with its dashes, `--page-size`.
   package let name: String
   /// A one-letter form with its dash, `-c`, or nil.
@@ -21,7 +20,7 @@ package struct OptionDeclaration: Sendable {
   /// The value's placeholder in usage lines (`N`); nil for a flag, which takes no value.
   package let valueName: String?
   /// How the value is parsed and completed; nil for a flag.
-  package let value: AnyValueType?
+  package let value: AnyValueType<Context>?
   /// The default in words for `help` (`20`), or nil.
   package let defaultValue: String?
   /// One line for `help COMMAND` and the reference tables of `docs/usage.md`.
@@ -40,13 +39,14 @@ package struct OptionDeclaration: Sendable {
 
   /// `--page-size N`, `--all`, `-c CMD, --command CMD`: every form, for option tables.
   package var synopsis: String {
-    let long = valueName.map { "\(name) \($0)" } ?? name
-    guard let short else { return long }
-    return valueName.map { "\(short) \($0), \(long)" } ?? "\(short), \(long)"
+    guard let short else { return usageSynopsis }
+    return valueName.map { "\(short) \($0), \(usageSynopsis)" } ?? "\(short), \(usageSynopsis)"
   }
 }
 
-extension [OptionDeclaration] {
+extension Array {
   /// The option `word` names, in its long or short form, or nil.
-  package func named(_ word: String) -> OptionDeclaration? { first { $0.name == word || $0.short == word } }
+  package func named<Context>(_ word: String) -> Element? where Element == OptionDeclaration<Context> {
+    first { $0.name == word || $0.short == word }
+  }
 }

@@ -1,16 +1,17 @@
-/// Options as one value: the program's (``GlobalOptions``) or a command's (`serve`'s
-/// ``ServeConfiguration``). Each option is one ``OptionBinding`` to a property, whose initial
-/// value is its default; parsing, help, completion and the manual read the bindings.
+/// Options as one value (the program's, a command's): each option is one ``OptionBinding`` to a
+/// property whose initial value is its default.
 package protocol ParsableOptions: Sendable {
+  /// What completion hands the options' value types (see ``ValueType``).
+  associatedtype Context
   /// The defaults: no option given.
   init()
   /// Every option, in the order help lists them.
-  static var bindings: [OptionBinding<Self>] { get }
+  static var bindings: [OptionBinding<Self, Context>] { get }
 }
 
 extension ParsableOptions {
   /// The options as the parser, help and completion see them.
-  package static var declarations: [OptionDeclaration] { bindings.map(\.declaration) }
+  package static var declarations: [OptionDeclaration<Context>] { bindings.map(\.declaration) }
 
   /// The defaults with the options in `given` set.
   package init(_ given: ParsedOptions) {

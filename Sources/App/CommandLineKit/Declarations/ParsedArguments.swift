@@ -1,13 +1,11 @@
-/// A command's words after parsing, each checked against its declaration: the options for the
-/// command's ``ParsableOptions`` value, the positional words read back typed through the
-/// ``Positional`` handles (`arguments[Self.id]`).
+/// A command's words after parsing: its options, and the positional words read back typed
+/// through the ``Positional`` handles (`arguments[Self.id]`).
 public struct ParsedArguments: Sendable {
   /// The command's own options given, in order.
   package var options = ParsedOptions()
   /// The words of each positional argument, by its name (`ID`), in order.
   private var positionals: [String: [String]] = [:]
-  /// The options given that apply to every command or to the session (`--json`, `--endpoint`),
-  /// for the caller to apply.
+  /// The options given that apply to every command or to the session, for the caller to apply.
   package var sharedOptions = ParsedOptions()
 
   /// Records `word` for the positional argument called `name`.
@@ -16,12 +14,12 @@ public struct ParsedArguments: Sendable {
   }
 
   /// The value of a single positional argument, or nil when it was left out.
-  package subscript<Value>(argument: Positional<Value>) -> Value? {
+  package subscript<Value, Context>(argument: Positional<Value, Context>) -> Value? {
     positionals[argument.declaration.name]?.first.flatMap(argument.parse)
   }
 
   /// Every value of a repeating positional argument, in order.
-  package func all<Value>(_ argument: Positional<Value>) -> [Value] {
+  package func all<Value, Context>(_ argument: Positional<Value, Context>) -> [Value] {
     (positionals[argument.declaration.name] ?? []).compactMap(argument.parse)
   }
 }

@@ -21,12 +21,7 @@ public enum WordSplitter {
   }
 
   private static func scan(_ line: String, separatingCommands: Bool) throws(UsageError) -> Scanner {
-    var scanner = Scanner()
-    scanner.separatesCommands = separatingCommands
-    for character in line {
-      scanner.feed(character)
-      if scanner.isInComment { break }
-    }
+    let scanner = Scanner(line, separatingCommands: separatingCommands)
     switch scanner.state {
     case .single: throw UsageError("unterminated ' quote")
     case .double, .doubleEscape: throw UsageError("unterminated \" quote")
@@ -35,14 +30,9 @@ public enum WordSplitter {
     }
   }
 
-  /// Splits like `split(_:)` but never fails: an open quote or escape ends with the line.
-  /// Used for completion, where the line is still being typed.
+  /// `split(_:)` that never fails (an open quote ends with the line), for completion.
   public static func splitLeniently(_ line: String) -> [String] {
-    var scanner = Scanner()
-    for character in line {
-      scanner.feed(character)
-      if scanner.isInComment { break }
-    }
+    var scanner = Scanner(line, separatingCommands: false)
     return scanner.finish()
   }
 
@@ -56,6 +46,15 @@ public enum WordSplitter {
     /// Whether an unquoted `;` ends a command (`splitCommands`).
     var separatesCommands = false
     var commands: [[String]] = []
+
+    /// `line` scanned up to its end or its comment.
+    init(_ line: String, separatingCommands: Bool) {
+      separatesCommands = separatingCommands
+      for character in line {
+        feed(character)
+        if isInComment { break }
+      }
+    }
 
     mutating func feed(_ character: Character) {
       switch state {

@@ -19,10 +19,9 @@ package enum Completion {
     return String(view)
   }
 
-  /// Decides what to do with `candidates` for `word`: candidates that do not start with the
-  /// word are ignored; a single match is completed with a trailing space (unless
-  /// `appendsSpace` is false: a name inside a document); several matches get their
-  /// longest common prefix, or are listed (``listedBefore(_:_:)``) when that adds nothing.
+  /// What Tab does with `candidates` for `word`: a single match is completed (with a space
+  /// unless `appendsSpace` is false), several get their longest common prefix, or are listed
+  /// when that adds nothing.
   package static func action(word: String, candidates: [String], appendsSpace: Bool = true) -> Action {
     var seen = Set<String>()
     let matches = candidates.filter { $0.unicodeScalars.starts(with: word.unicodeScalars) }
@@ -43,8 +42,7 @@ package enum Completion {
     return .list(matches.sorted(by: listedBefore))
   }
 
-  /// The order of a listing: numbers (ids) by value, so `9  10  11` and not `10  11  9`;
-  /// other words alphabetically.
+  /// The order of a listing: numbers by value (`9  10  11`), other words alphabetically.
   package static func listedBefore(_ a: String, _ b: String) -> Bool {
     if let x = UInt(a), let y = UInt(b), x != y { return x < y }
     return a < b
@@ -53,12 +51,8 @@ package enum Completion {
   /// The longest description a listing shows, in characters, before cutting it with `…`.
   package static let descriptionLimit = 24
 
-  /// A candidate as a listing shows it, with its description in brackets the way fish lists
-  /// them (`42  (Starlink-15)`); the description is someone else's text (a server's), so it is
-  /// made terminal-safe and cut to ``descriptionLimit`` characters. Only the candidate is ever
-  /// inserted.
-  /// Candidates are padded to `width` characters (the listing's widest), so the descriptions
-  /// of `10` and `100` start in the same column.
+  /// A candidate as a listing shows it, padded to `width` and with its description in brackets
+  /// as fish lists them (`42  (Starlink-15)`), the description made safe and short.
   package static func listed(_ candidate: String, description: String?, width: Int = 0) -> String {
     guard let description, !description.isEmpty else { return candidate }
     let padding = String(repeating: " ", count: max(0, width - candidate.count))

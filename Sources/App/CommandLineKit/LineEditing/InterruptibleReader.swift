@@ -4,13 +4,10 @@ import CEditLine
   import Glibc
 #endif
 
-/// The EL_GETCFN reader: waits on stdin and on the interrupt pipe together, and decodes UTF-8
-/// (the locale's multibyte encoding) with `mbrtowc`.
-///
-/// Terminal signals forwarded through the same pipe (resize, Ctrl-Z, ...) are handled here, on
-/// the reading thread (see `TerminalSignals`).
-/// - Returns: 1 with a character in `character`, 0 at end of input, or -1 with `errno` EINTR when
-///   Ctrl-C was pressed, which makes `el_gets` return NULL with a count of -1.
+/// The EL_GETCFN reader: waits on stdin and the signal pipe together (handling terminal signals
+/// here, `TerminalSignals`) and decodes UTF-8 with `mbrtowc`.
+/// - Returns: 1 with a character in `character`, 0 at end of input, or -1 with `errno` EINTR
+///   after Ctrl-C (`el_gets` then returns NULL with a count of -1).
 package func interruptibleGetCharacter(
   _ editLine: OpaquePointer?, _ character: UnsafeMutablePointer<wchar_t>?
 ) -> Int32 {

@@ -6,8 +6,8 @@ import CEditLine
 
 /// The history file: created 0600 in a 0700 directory, loaded once, replaced atomically.
 extension LineEditor {
-  /// Loads the history file if it exists. A file that exists but cannot be read warns once and
-  /// turns saving off for this run, so the entries in it are never overwritten.
+  /// Loads the history file if it exists; one that cannot be read warns and turns saving off,
+  /// so its entries are never overwritten.
   package func loadHistory() {
     guard let path = historyPath else { return }
     do {
@@ -53,13 +53,17 @@ extension LineEditor {
     }
   }
 
-  /// The entries of the history file at `path`, oldest first, read without a line editor (for
-  /// `query --edit` outside the shell); empty when it cannot be read.
+  /// The entries of the history file at `path`, oldest first, read without a line editor.
   package static func entries(ofFile path: String) -> [String] {
     guard cedit_open_error() == nil, access(path, R_OK) == 0, let history = history_init() else { return [] }
     defer { history_end(history) }
     _ = cel_hist_setsize(history, 1000)
     guard cel_hist_load(history, path) >= 0 else { return [] }
+    return entries(of: history)
+  }
+
+  /// The entries of libedit's `history`, oldest first.
+  static func entries(of history: OpaquePointer) -> [String] {
     let count = Int(cel_hist_count(history))
     return (0..<max(count, 0)).reversed().compactMap { offset in
       cel_hist_entry(history, Int32(offset)).map { String(cString: $0) }
@@ -75,9 +79,8 @@ extension LineEditor {
     return fread(&buffer, 1, buffer.count, file) == buffer.count && buffer == header
   }
 
-  /// Loads a history file without libedit's `_HiStOrY_V2_` header (readline's and bash's
-  /// format: one entry per line), which libedit reads as empty; the next save rewrites it in
-  /// libedit's format with the same entries.
+  /// Loads a history file in readline's format (no `_HiStOrY_V2_` header: one entry a line),
+  /// which libedit reads as empty; the next save rewrites it in libedit's.
   private func importPlainLines(from path: String) {
     guard let file = fopen(path, "r") else { return }
     defer { fclose(file) }
@@ -91,8 +94,8 @@ extension LineEditor {
     }
   }
 
-  /// Writes the whole history to a private temporary file next to the real one, then renames it
-  /// over the real one: a failed write (disk full, permissions) leaves the old file untouched.
+  /// Writes the history to a private temporary file, then renames it over the real one, so a
+  /// failed write leaves the old file untouched.
   package func saveHistory() {
     guard historyWritable, let path = historyPath else { return }
     let temporary = "\(path).tmp-\(getpid())"
@@ -119,8 +122,8 @@ extension LineEditor {
     }
   }
 
-  /// Why the freshly written history file at `path` cannot replace the old one, or nil when it
-  /// reached the disk (`fsync`) and reads back with `count` entries.
+  /// Why the history file written at `path` cannot replace the old one, or nil when it reached
+  /// the disk and reads back with `count` entries.
   private static func verify(_ path: String, holds count: Int32) -> String? {
     let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
     guard fd >= 0 else { return describe(errno) }

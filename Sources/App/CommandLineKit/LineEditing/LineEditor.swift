@@ -8,23 +8,11 @@ import CEditLine
 /// change between reads, persistent history, Tab completion through a Swift provider, and Ctrl-C
 /// that clears the line instead of killing the program.
 ///
-/// For example:
-/// ```swift
-/// let editor = try LineEditor(historyPath: "/home/me/.local/state/program/history")
-/// editor.completionProvider = { line, cursor in ["help", "quit"] }
-/// while case .line(let text) = editor.readLine() { editor.addToHistory(text) }
-/// ```
-///
 /// Lines are not added to history automatically, so a caller can keep secrets out of it.
-/// Thread safety: not thread-safe; use one instance from one task at a time. It reads the
-/// process's stdin and writes to its stdout, so only one should exist. All C pointers stay private.
+/// Not thread-safe, and one per process: it owns the process's standard input.
 public final class LineEditor {
-  /// Proposes completions for the word under the cursor.
-  ///
-  /// - Parameters:
-  ///   - line: the whole line being edited.
-  ///   - cursor: the cursor's position, counted in Unicode scalars (`line.unicodeScalars`).
-  /// - Returns: the full words that could replace the word under the cursor (may be empty).
+  /// The full words that could replace the word under the cursor, given the line and the
+  /// cursor's position in Unicode scalars.
   public typealias CompletionProvider = (_ line: String, _ cursor: Int) -> [String]
 
   /// The prompt shown by the next `readLine()`; may change between reads.
@@ -35,13 +23,11 @@ public final class LineEditor {
   /// Proposes Tab completions; `nil` (the default) makes Tab do nothing.
   public var completionProvider: CompletionProvider?
 
-  /// A short description of a candidate for Tab lists (`42  (Starlink-15)`), or nil; only
-  /// the candidate is inserted. Nil (the default) lists candidates alone.
+  /// A short description of a candidate for Tab lists (`42  (Starlink-15)`), or nil.
   public var completionDescription: ((_ candidate: String) -> String?)?
 
-  /// The part of the word under the cursor that completions replace, for lines whose words are
-  /// not separated by blanks (a query document: `items(pa` completes `pa`); returning nil,
-  /// or leaving this nil, uses the text after the last blank.
+  /// The part of the word under the cursor that completions replace where words are not
+  /// separated by blanks (a document: `items(pa` completes `pa`); nil: after the last blank.
   public var completionWord: ((_ line: String, _ cursor: Int) -> String?)?
 
   package let editLine: OpaquePointer
@@ -52,23 +38,16 @@ public final class LineEditor {
   package let historyPath: String?
   /// False after loading failed: saving then would overwrite entries we could not read.
   package var historyWritable: Bool
-  /// Where the prompt, the line being edited and Tab lists are drawn: standard output when it is
-  /// the terminal, else standard error (`program > out.txt` keeps a working editor, as
-  /// psql does, with results in the file).
+  /// Where the prompt, the line and Tab lists are drawn: standard output when it is the
+  /// terminal, else standard error (so `program > out.txt` keeps an editor, as psql does).
   package let displayDescriptor: Int32
   /// Warnings go here, at most one per problem kind.
   package let warn: (String) -> Void
   package var hasWarnedAboutSaving = false
 
-  /// Starts libedit on the process's standard streams.
-  ///
-  /// - Parameters:
-  ///   - prompt: the initial prompt (default `"> "`).
-  ///   - historyPath: the history file, loaded now and saved after each `addToHistory(_:)`;
-  ///     its directory is created 0700 when missing. `nil` (the default) keeps no file.
-  ///   - historySize: how many entries to keep (default 1000).
-  ///   - warn: receives one-line warnings such as an unreadable history file (default: standard
-  ///     error with the program name).
+  /// Starts libedit on the process's standard streams, with the history file at `historyPath`
+  /// (loaded now, saved after each `addToHistory(_:)`; nil: none) and one-line warnings to
+  /// `warn` (default: standard error).
   /// - Throws: `LineEditorError` when libedit or the interrupt handler cannot be set up.
   public init(
     prompt: String = "> ", historyPath: String? = nil, historySize: Int32 = 1000,
@@ -106,11 +85,8 @@ public final class LineEditor {
     free(promptStorage)
   }
 
-  /// Reads one line, showing the prompt and letting the user edit it.
-  ///
-  /// Blocks the calling thread until Return, Ctrl-C or Ctrl-D.
-  /// - Returns: `.line` with the text (no newline), `.interrupted` after Ctrl-C (the line is
-  ///   cleared), or `.endOfFile` after Ctrl-D on an empty line or when input ends.
+  /// Reads one line, showing the prompt and letting the user edit it; blocks until Return,
+  /// Ctrl-C or Ctrl-D.
   public func readLine() -> LineEditorEvent {
     ProcessSignals.consume()
     // Editing mode before the prompt is drawn: libedit would switch only afterwards, and keys
@@ -143,12 +119,7 @@ public final class LineEditor {
   }
 
   /// The history entries, oldest first (for tests and diagnostics).
-  public var historyEntries: [String] {
-    let count = Int(cel_hist_count(history))
-    return (0..<max(count, 0)).reversed().compactMap { offset in
-      cel_hist_entry(history, Int32(offset)).map { String(cString: $0) }
-    }
-  }
+  public var historyEntries: [String] { Self.entries(of: history) }
 
   /// Whether the shell can edit lines: standard input is a terminal and so is standard output
   /// or standard error, where the prompt is then drawn.

@@ -26,9 +26,8 @@ package enum TerminalEcho {
     return result
   }
 
-  /// Runs `work`, a program that takes the terminal (the editor), with the terminal's mode as it
-  /// was before `suppressed` turned echo off, and afterwards puts back the mode found on entry,
-  /// whatever the program left (raw mode, echo off), so the shell's line editor starts from its own.
+  /// Runs `work`, a program that takes the terminal (the editor), in the mode from before
+  /// `suppressed`, then puts back the mode found on entry whatever the program left.
   package static func handedOver<T>(_ work: () -> T) -> T {
     var entry = termios()
     guard Terminal.isTerminal(STDIN_FILENO), tcgetattr(STDIN_FILENO, &entry) == 0 else { return work() }

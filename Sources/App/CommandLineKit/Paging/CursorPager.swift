@@ -1,21 +1,9 @@
 /// Walks a cursor-paged list page by page and always stops.
 ///
 /// A server whose cursors collide (a date shared by two items) can answer `after:` with a page
-/// already seen, and walking by `hasMore` alone can then loop forever. The pager therefore hands
-/// out only items it has not handed out before, and stops when the server says there is no more,
-/// when a cursor comes back that it has already followed, when a page brings nothing new, or
-/// after ``maximumPages`` pages.
-///
-/// For example:
-/// ```swift
-/// var pager = CursorPager<Item, ClientError>(id: \.id) { after throws(ClientError) in
-///   let page = try await fetchPage(after: after)
-///   return CursorPage(items: page.items, cursor: page.cursor, hasMore: page.hasMore)
-/// }
-/// while let items = try await pager.next() { show(items) }
-/// ```
-///
-/// A value type: each copy walks on its own. Not for sharing between tasks while walking.
+/// already seen, and walking by `hasMore` alone can then loop forever. So the pager hands out
+/// only items not handed out before, and stops at the server's end, at a cursor followed before,
+/// at a page with nothing new, or after ``maximumPages`` pages. Each copy walks on its own.
 package struct CursorPager<Item: Sendable, Failure: Error>: Sendable {
   /// Fetches the page after a cursor (nil: the first page).
   package typealias PageLoader = @Sendable (_ after: String?) async throws(Failure) -> Page
@@ -48,12 +36,7 @@ package struct CursorPager<Item: Sendable, Failure: Error>: Sendable {
   private var followedCursors: Set<String> = []
   private var seenIDs: Set<String> = []
 
-  /// A pager starting at the first page.
-  ///
-  /// - Parameters:
-  ///   - maximumPages: the most pages to fetch (default 1000).
-  ///   - id: an item's identity, to recognise items seen before.
-  ///   - loadPage: fetches the page after a cursor.
+  /// A pager starting at the first page; `id` tells items seen before.
   package init(
     maximumPages: Int = 1000, id: @escaping @Sendable (Item) -> String,
     loadPage: @escaping PageLoader
@@ -66,20 +49,14 @@ package struct CursorPager<Item: Sendable, Failure: Error>: Sendable {
   /// Whether the walk has ended; ``next()`` then returns nil without fetching.
   package var isFinished: Bool { stopReason != nil }
 
-  /// Fetches the next page and returns its items not seen before.
-  ///
-  /// - Returns: the new items (never empty), or nil when the walk has ended.
-  /// - Throws: what the page loader throws; the walk can be retried with another call.
+  /// The next page's items not seen before (never empty), or nil when the walk has ended; after
+  /// a throw the walk can be retried.
   package mutating func next() async throws(Failure) -> [Item]? {
     try await next(using: loadPage)
   }
 
-  /// Fetches the next page with `loader` instead of the pager's own, and returns its items not
-  /// seen before: for a walk whose pages are fetched by different calls, each with its own cache
-  /// policy (a first page from the network, the next from a cache).
-  ///
-  /// - Returns: the new items (never empty), or nil when the walk has ended.
-  /// - Throws: what `loader` throws; the walk can be retried with another call.
+  /// ``next()`` with `loader` instead of the pager's own: for a walk whose pages are fetched by
+  /// different calls, each with its own cache policy.
   package mutating func next(using loader: PageLoader) async throws(Failure) -> [Item]? {
     guard stopReason == nil else { return nil }
     let after = nextCursor
@@ -105,10 +82,7 @@ package struct CursorPager<Item: Sendable, Failure: Error>: Sendable {
     return fresh
   }
 
-  /// Walks to the end and returns every item once, in the order first seen.
-  ///
-  /// - Parameter limit: stop once this many items are collected (default: no limit).
-  /// - Throws: what the page loader throws.
+  /// Walks to the end (or `limit` items) and returns every item once, in the order first seen.
   package mutating func all(limit: Int? = nil) async throws(Failure) -> [Item] {
     var items: [Item] = []
     while let page = try await next() {

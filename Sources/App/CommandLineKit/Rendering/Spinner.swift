@@ -4,15 +4,8 @@ public enum Spinner {
   public static let delay = Duration.milliseconds(300)
   private static let frames = ["|", "/", "-", "\\"]
 
-  /// Runs `operation`; when `enabled` and it is still running after `delay`, draws
-  /// `frame label` on standard error, and erases it when the operation ends.
-  /// - Parameters:
-  ///   - label: what is being waited for, e.g. `Loading`.
-  ///   - enabled: false when standard error is not a terminal: nothing is drawn.
-  ///   - write: where frames go (default standard error).
-  ///   - operation: the work.
-  /// - Returns: what `operation` returns.
-  /// - Throws: what `operation` throws.
+  /// Runs `operation`; when `enabled` and it still runs after `delay`, draws `frame label` with
+  /// `write` (default standard error) until it ends, then erases it.
   public static func run<T, E: Error>(
     label: String, enabled: Bool,
     write: (@Sendable (String) -> Void)? = nil,

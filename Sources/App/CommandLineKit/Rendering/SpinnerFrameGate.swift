@@ -4,14 +4,9 @@ import Synchronization
   import Glibc
 #endif
 
-/// Keeps a spinner frame from landing after its line was erased for good.
-///
-/// A one-shot command's Ctrl-C handler erases the spinner's line and ends the process on one
-/// thread while the animation may be writing a frame on another; on a busy machine that frame
-/// could come out after the erase, and stay on the screen. The handler closes the gate first:
-/// no frame starts after that, and one being written is out before the handler erases.
-///
-/// Thread safety: atomics only; ``close(waitingAtMostMilliseconds:)`` is async-signal-safe.
+/// Keeps a spinner frame from landing after its line was erased for good: a one-shot command's
+/// Ctrl-C handler closes the gate, so no frame starts after it and one being written is out
+/// before the erase. Atomics only; ``close(waitingAtMostMilliseconds:)`` is async-signal-safe.
 package final class SpinnerFrameGate: Sendable {
   /// The gate the spinner and the one-shot Ctrl-C handler share.
   package static let shared = SpinnerFrameGate()
@@ -39,12 +34,8 @@ package final class SpinnerFrameGate: Sendable {
     return true
   }
 
-  /// Closes the gate, then waits until no frame is being written.
-  ///
-  /// The wait is bounded because the caller may be a signal handler that interrupted the
-  /// drawing thread itself: that frame cannot finish meanwhile, and never goes out once the
-  /// handler ends the process.
-  /// - Parameter limit: how long to wait at most, in milliseconds (default 100).
+  /// Closes the gate, then waits until no frame is being written, at most `limit` milliseconds:
+  /// the caller may have interrupted the drawing thread itself.
   package func close(waitingAtMostMilliseconds limit: Int = 100) {
     closed.store(true, ordering: .sequentiallyConsistent)
     var pause = timespec(tv_sec: 0, tv_nsec: 1_000_000)

@@ -5,11 +5,9 @@ package struct Table {
   package var header: [String]
   /// The cells, one array per row, as many as `header`.
   package var rows: [[String]] = []
-  /// The columns that may be shortened with `…` to fit a narrow terminal (free text such as a
-  /// name, not ids or marks).
+  /// The columns that may be shortened with `…` to fit a narrow terminal (free text, not ids).
   package var shrinkable: Set<Int> = []
-  /// A column whose non-empty cells are shown in the success colour in aligned columns (a
-  /// yes-or-blank mark); the other formats print it plain.
+  /// A yes-or-blank column whose marks aligned columns show in the success colour.
   package var markColumn: Int?
 
   package init(header: [String], rows: [[String]] = [], shrinkable: Set<Int> = [], markColumn: Int? = nil) {
@@ -19,11 +17,7 @@ package struct Table {
     self.markColumn = markColumn
   }
 
-  /// The table in `format` (`.json` is the caller's business and prints as `.table`).
-  /// - Parameters:
-  ///   - format: columns, TSV, CSV or ids.
-  ///   - style: bolds the header of columns when colours are on.
-  ///   - width: the terminal's width, or nil when not on a terminal (no shortening).
+  /// The table in `format` (`.json` prints as `.table`), fitted to `width` when on a terminal.
   package func render(_ format: OutputFormat = .table, style: TextStyle, width: Int? = nil) -> String {
     let safeHeader = header.map(TerminalText.safe)
     let safeRows = rows.map { $0.map(TerminalText.safe) }
@@ -48,10 +42,8 @@ package struct Table {
     }
   }
 
-  /// `cell` made terminal-safe (``TerminalText/safe(_:)``) and, when it starts with what a
-  /// spreadsheet reads as a formula (`=`, `+`, `-`, `@`, a tab or a carriage return), with a `'`
-  /// before it, as OWASP advises against CSV injection: `=HYPERLINK(...)` from a server is shown
-  /// as text, not evaluated, when the file is opened.
+  /// `cell` made terminal-safe, with a `'` before what a spreadsheet reads as a formula (`=`,
+  /// `+`, `-`, `@`, tab, CR), as OWASP advises against CSV injection.
   package static func spreadsheetCell(_ cell: String) -> String {
     guard let first = cell.unicodeScalars.first, ["=", "+", "-", "@", "\t", "\r"].contains(first) else {
       return TerminalText.safe(cell)
@@ -65,8 +57,7 @@ package struct Table {
     return "\"" + text.replacing("\"", with: "\"\"") + "\""
   }
 
-  /// The fewest characters a shortened column keeps (`SITE`, `ROC…`), fewer only for a
-  /// shorter title.
+  /// The fewest characters a shortened column keeps (`ROC…`), fewer only for a shorter title.
   package static let narrowest = 4
 
   /// How many different texts `column` shows when cut to `width` characters.
@@ -79,9 +70,8 @@ package struct Table {
     cell.count > width ? String(cell.prefix(max(width - 1, 0))) + "…" : cell
   }
 
-  /// Aligned columns two spaces apart, trailing blanks trimmed; with a `width`, shrinkable
-  /// columns lose characters (ending in `…`) until every line fits, those that tell rows apart
-  /// last.
+  /// Aligned columns two spaces apart; with a `width`, shrinkable columns lose characters until
+  /// every line fits, those that tell rows apart last.
   private func columns(header: [String], rows: [[String]], style: TextStyle, width: Int?) -> String {
     var widths = header.map(\.count)
     for row in rows {

@@ -7,21 +7,13 @@ import Synchronization
 #endif
 
 /// The program's one way of receiving signals: a handler that only records the signal (an atomic
-/// flag for SIGINT, the signal's number written to a non-blocking self-pipe: the LLDB pattern), and
-/// ordinary code that reads the pipe and acts.
+/// flag for SIGINT, its number written to a non-blocking self-pipe: the LLDB pattern), and
+/// ordinary code that reads the pipe and acts. In an async process a signal lands on any thread,
+/// concurrently with anything, so nothing else happens in the handler.
 ///
-/// Once async code has awaited, a signal lands on an arbitrary thread, so a blocking `read` never
-/// sees `EINTR` and a handler may run concurrently with anything. So nothing happens in the
-/// handler. Who reads the pipe depends on the mode:
-/// - the interactive shell's line editor polls it next to standard input and does the terminal's
-///   work on its own thread (`TerminalSignals`); while a command runs, ``run(_:)`` cancels it on
-///   Ctrl-C;
-/// - outside the shell, a thread of this type reads it and hands each signal to the current
-///   receiver (``receive(_:with:)``): a one-shot command's erase-and-stop (`OneShotInterrupt`),
-///   or `serve`'s and `watch`'s orderly stop (`StopSignals`).
-///
-/// Thread safety: the handler's state is atomic and made before any handler is installed; the
-/// receiver is behind a `Mutex`.
+/// The shell's line editor polls the pipe beside standard input (`TerminalSignals`), and
+/// ``run(_:)`` cancels a running command on Ctrl-C; outside the shell a thread hands each signal
+/// to the current receiver (``receive(_:with:)``: `OneShotInterrupt`, `StopSignals`).
 public enum ProcessSignals {
   /// Set by the handler on SIGINT, cleared by whoever consumes the interrupt.
   private static let pending = Atomic<Bool>(false)
@@ -33,11 +25,9 @@ public enum ProcessSignals {
   private static let receiving = Mutex<(receiver: (@Sendable (Int32) -> Void)?, readerStarted: Bool)>(
     (nil, false))
 
-  /// Creates the self-pipe and installs the SIGINT handler (once; later calls do nothing).
-  ///
-  /// The atomics and the pipe exist before the handler does, so the handler only ever touches
-  /// initialised state, and it only calls async-signal-safe `write`.
-  /// - Throws: `LineEditorError.systemCall` when the pipe or the handler cannot be set up.
+  /// Creates the self-pipe, then installs the SIGINT handler (once), so the handler only ever
+  /// touches initialised state.
+  /// - Throws: `LineEditorError.systemCall` when the pipe cannot be made.
   public static func install() throws {
     try installed.withLock { done in
       if done { return }
@@ -54,8 +44,7 @@ public enum ProcessSignals {
     listen(to: [SIGINT])
   }
 
-  /// Records `signals` from now on (after ``install()``): their default actions are replaced by
-  /// the recording handler.
+  /// Records `signals` from now on (after ``install()``) instead of their default actions.
   package static func listen(to signals: [Int32]) {
     // SA_RESTART keeps blocking reads elsewhere (file I/O) from failing; poll() still wakes.
     for signal in signals { _ = cel_sigaction(signal, recordingHandler, SA_RESTART) }
@@ -72,8 +61,7 @@ public enum ProcessSignals {
   /// Whether Ctrl-C was pressed since the last `consume()`, without clearing it.
   public static var isPending: Bool { pending.load(ordering: .sequentiallyConsistent) }
 
-  /// Takes the signal numbers written to the pipe since the last read; the SIGINT flag is left
-  /// as is.
+  /// Takes the signal numbers written to the pipe since the last read (not the SIGINT flag).
   package static func takeArrived() -> [Int32] {
     let fd = descriptor
     guard fd >= 0 else { return [] }
@@ -95,9 +83,8 @@ public enum ProcessSignals {
     return pending.exchange(false, ordering: .sequentiallyConsistent)
   }
 
-  /// Hands each of `signals` that arrives from now on to `receiver`, on a thread of this type,
-  /// replacing the receiver before; for programs without the line editor (which reads the pipe
-  /// itself).
+  /// Hands each of `signals` that arrives from now on to `receiver` (replacing the one before),
+  /// on a thread of its own; for programs without the line editor, which reads the pipe itself.
   /// - Throws: `LineEditorError.systemCall` when the pipe cannot be made.
   package static func receive(_ signals: [Int32], with receiver: @escaping @Sendable (Int32) -> Void) throws {
     try install()
@@ -130,15 +117,9 @@ public enum ProcessSignals {
     }
   }
 
-  /// Runs `operation` in a child task that is cancelled when Ctrl-C arrives while it runs.
-  ///
-  /// An interrupt pressed before the call is discarded, so an old Ctrl-C cannot cancel new work.
-  /// A sibling task checks the flag every 25 ms (cheap, and only while work is running); the
-  /// self-pipe stays reserved to the line editor's reader. Without `install()` nothing cancels.
-  /// - Parameter operation: the work; it decides how to react to cancellation (usually by
-  ///   throwing `CancellationError`), and its result is what this returns.
-  /// - Returns: what `operation` returns.
-  /// - Throws: what `operation` throws.
+  /// Runs `operation` in a child task that is cancelled when Ctrl-C arrives while it runs (an
+  /// earlier Ctrl-C is discarded). A sibling task checks the flag every 25 ms, since the
+  /// self-pipe is the line editor's reader's.
   public static func run<T: Sendable>(_ operation: @Sendable () async throws -> T) async throws -> T {
     consume()
     return try await withoutActuallyEscaping(operation) { operation in
@@ -173,8 +154,7 @@ public enum ProcessSignals {
 }
 
 extension ProcessSignals {
-  /// Ends the process by SIGPIPE, quietly, as `cat` does when `head` stops reading: for a write
-  /// to standard output that failed with EPIPE.
+  /// Ends the process by SIGPIPE, quietly, as `cat` does when `head` stops reading.
   package static func endByBrokenPipe() -> Never {
     // The runtime's threads block signals: unblock SIGPIPE here so raise() delivers it now.
     signal(SIGPIPE, SIG_DFL)

@@ -4,14 +4,11 @@ import CEditLine
   import Glibc
 #endif
 
-/// The signals that concern the terminal while a line is being edited, handled on the thread
-/// that reads the line instead of with libedit's EL_SIGNAL.
+/// The signals that concern the terminal while a line is edited, handled on the reading thread.
 ///
-/// Why not EL_SIGNAL: in a Swift process the concurrency runtime's threads block signals, so they
-/// are all delivered to the main thread, which only waits. libedit's handler then runs there,
-/// concurrently with `el_gets` on the reading thread, and crashes on a NULL editor when a resize
-/// arrives just as a line ends (reproduced by `ResizeStressTests`). Here `ProcessSignals` only
-/// records them, and the reader does the terminal work.
+/// Not libedit's EL_SIGNAL: its handler runs on the main thread (the runtime's threads block
+/// signals), concurrently with `el_gets`, and crashes on a NULL editor when a resize arrives as a
+/// line ends (`ResizeStressTests`).
 package enum TerminalSignals {
   /// Resize, suspend, continue, and the signals that end the program.
   package static let forwarded: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT, SIGTERM, SIGHUP, SIGQUIT]
@@ -38,38 +35,28 @@ package enum TerminalSignals {
       _ = cel_prep_term(editLine, 0)
       _ = cel_prep_term(editLine, 1)
       redrawFromLineStart(editLine)
-    case SIGTSTP:
-      _ = cel_prep_term(editLine, 0)
-      resend(SIGTSTP)
-      // Continued (or the stop was refused, as for an orphaned process group).
-      ProcessSignals.listen(to: [SIGTSTP])
-      _ = cel_prep_term(editLine, 1)
-      redrawFromLineStart(editLine)
-    case SIGTERM, SIGHUP, SIGQUIT:
+    case SIGTSTP, SIGTERM, SIGHUP, SIGQUIT:
       _ = cel_prep_term(editLine, 0)
       resend(signal)
-      // Still alive only if the signal was ignored before we started: carry on editing.
+      // Continued after a stop (or it was refused), or alive because the signal was ignored
+      // before we started: carry on editing.
       ProcessSignals.listen(to: [signal])
       _ = cel_prep_term(editLine, 1)
+      if signal == SIGTSTP { redrawFromLineStart(editLine) }
     default:
       break
     }
   }
 
-  /// Draws the prompt and the line again from the start of the cursor's row.
-  ///
-  /// EL_REFRESH draws where the cursor is, as if it were at the start of the prompt: after a
-  /// stop the cursor is wherever the shell (`fg` prints the command) or the line left it, and
-  /// a redraw there put a second prompt on the line's own row (`shell> helshell> hel`), once for each redraw (after Ctrl-Z and `fg` there are two: the stop's
-  /// return and SIGCONT). A carriage return and clearing to the end of the screen first make
-  /// every redraw replace the row instead.
+  /// Draws the prompt and the line again from the start of the cursor's row: EL_REFRESH draws
+  /// where the cursor is, and after a stop that put a second prompt on the row (`shell>
+  /// helshell> hel`).
   private static func redrawFromLineStart(_ editLine: OpaquePointer) {
     LineEditor.owner(of: editLine)?.writeDisplay("\r\u{1B}[J")
     _ = cel_refresh(editLine)
   }
 
-  /// Sends `signal` again with its default action, unblocked in this thread so this thread
-  /// takes it on the way back from `kill` (stopping or ending before anything else runs here).
+  /// Sends `signal` again with its default action, unblocked here so this thread takes it.
   private static func resend(_ signal: Int32) {
     _ = cel_sigaction(signal, SIG_DFL, 0)
     _ = cel_thread_sigmask(SIG_UNBLOCK, signal)

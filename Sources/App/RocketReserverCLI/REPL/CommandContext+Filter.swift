@@ -3,12 +3,9 @@ import GraphQLWire
 import JQ
 
 extension CommandContext {
-  /// With `--jq`: prints what the filter makes of `document`, one result a line (strings raw,
-  /// other values as compact JSON, as gh's `--jq` prints them), and returns true; a filter that
-  /// fails prints jq's message on standard error and fails the command. Without `--jq`: false,
-  /// nothing printed.
-  /// - Parameter streamed: one document of several (a subscription's events), printed as it
-  ///   comes, never through the pager.
+  /// With `--jq`: prints what the filter makes of `document` (one result a line, as gh's `--jq`)
+  /// and returns true; a failing filter's message fails the command. `streamed`: one document of
+  /// several, never through the pager. Without `--jq`: false.
   @discardableResult
   func writeFiltered(_ document: JSON, streamed: Bool = false) -> Bool {
     guard let jq else { return false }
@@ -25,8 +22,7 @@ extension CommandContext {
     return true
   }
 
-  /// The filter's results as printed: each on its own line; on a terminal, control characters
-  /// of a string escaped (server text is never interpreted by the terminal).
+  /// The filter's results a line each; on a terminal, a string's control characters escaped.
   static func filteredText(_ results: [JQResult], forTerminal: Bool) -> String {
     var text = ""
     for result in results {

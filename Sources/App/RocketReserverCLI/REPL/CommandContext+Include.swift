@@ -1,11 +1,9 @@
 import RocketClient
 
 extension CommandContext {
-  /// `--include`: prints the status line and header fields of each answer in `heads`, before
-  /// the command prints its result. On standard output, as curl -i does, except with `--json`
-  /// (and `--jq`), where they go to standard error so that standard output stays one JSON
-  /// document. An answer without HTTP (the embedded backend, the cache) gets a note on
-  /// standard error instead.
+  /// `--include`: each answer's status line and header fields before the result, on standard
+  /// output as curl -i (standard error with `--json`, to keep one document); a note for answers
+  /// without HTTP.
   func writeIncludedHeads(_ heads: [ResponseHead], session: Session) {
     let token = try? session.client.credentials?.credential(for: session.client.endpointKey)?.token
     let given = session.requestOptions.headers["Authorization"]

@@ -24,18 +24,14 @@ extension CommandContext {
     writeResult(table.render(format, style: style, width: terminalWidth()))
   }
 
-  /// A hint for the person at the shell (`type 'more' for the next page`), on standard error so
-  /// it never mixes with results; nothing outside the interactive shell.
+  /// A hint for the person at the shell, on standard error; nothing outside the shell.
   func hint(_ text: String) {
     guard isInteractive else { return }
     output.writeError(errorStyle.dim(text) + "\n")
   }
-}
 
-extension CommandContext {
-  /// Says which fields of an answer failed and why (`launch.rocket: MESSAGE`, the server's text
-  /// made safe), one error line each, after the rest of the answer was shown. The outcome is
-  /// status 1 when a field failed (the answer is not whole), else success.
+  /// One error line for each failed field of an answer (`launch.rocket: MESSAGE`); status 1
+  /// when any failed.
   func reportFailed(_ fields: [FailedField]) -> CommandOutcome {
     var outcome = CommandOutcome.success
     for field in fields { outcome = fail(field.line) }

@@ -1,16 +1,12 @@
 import GraphQLWire
 import RocketClient
 
-/// The outcome of a request a command made: its value and the raw `data` of the response, or
-/// the failure already reported to the user.
+/// A command's request: its value and the response's raw `data`, or the failure already reported.
 enum RequestOutcome<Value> {
-  /// The request worked; `data` is the response's `data` as the server sent it (for `--json`).
   case succeeded(Value, data: JSON)
-  /// The request failed; the error line is printed and this is the command's outcome.
   case failed(CommandOutcome)
 
-  /// The outcome a failed request left the command with (`.failed()` for one that succeeded,
-  /// which a `guard case .succeeded` has ruled out).
+  /// The outcome a failed request left the command with (`.failed()` after a success).
   var failure: CommandOutcome {
     guard case .failed(let outcome) = self else { return .failed() }
     return outcome
@@ -18,19 +14,10 @@ enum RequestOutcome<Value> {
 }
 
 extension CommandContext {
-  /// Runs the requests in `work` with a spinner, each with the command's cache policy and
-  /// capturing the raw response, and turns a client error into an error line and exit status
-  /// (see `outcome(for:)`).
-  /// - Parameters:
-  ///   - label: what the spinner says, such as `Loading launches`.
-  ///   - interrupted: what to say when Ctrl-C cancels the request of a mutation, whose effect
-  ///     the server may already have made (default: `cancelled`).
-  ///   - whenUnreachable: for a change, what to do instead of failing when the server cannot be
-  ///     reached (queue it in the outbox); nil when the error is to be reported as usual.
-  ///   - work: the requests, made through the session's client as the command uses it.
-  ///
-  /// Changes waiting in the outbox are sent first (`sendOutbox`), unless the policy is
-  /// `cache-only`.
+  /// Runs the requests in `work` with a spinner labelled `label`, with the command's cache policy
+  /// and capture, after sending the outbox (unless `cache-only`); a client error becomes an error
+  /// line and status (`outcome(for:)`), `interrupted` what Ctrl-C says (a mutation's effect may
+  /// be made already), and `whenUnreachable` may queue a change instead of failing.
   func request<Value: Sendable>(
     _ label: String, interrupted: String? = nil,
     whenUnreachable: ((RocketClientError) async -> CommandOutcome?)? = nil,
@@ -66,9 +53,7 @@ extension CommandContext {
     }
   }
 
-  /// The one line saying that the server could not be reached and the answer is the cache's:
-  /// `offline: showing what was cached 5 minutes ago`, with ` (stale)` when a field of it is
-  /// past the max-age the server gave it.
+  /// `offline: showing what was cached 5 minutes ago`, with ` (stale)` past the server's max-age.
   private func reportOffline(_ answer: CachedAnswer, session: Session) {
     let age = CacheCommand.age(session.clock() - answer.writtenAt)
     let stale = answer.isStale ? " (stale)" : ""
@@ -76,9 +61,8 @@ extension CommandContext {
       errorPrefix + errorStyle.warning("offline: showing what was cached \(age) ago\(stale)") + "\n")
   }
 
-  /// Prints the one line that explains `error` and returns the matching exit status: 77 when a
-  /// login is needed, 69 when the endpoint cannot be reached, 78 when the credentials file cannot
-  /// be used, 1 otherwise.
+  /// Prints the line that explains `error` and returns its status: 77 (no login), 69
+  /// (unreachable), 78 (credentials file), else 1.
   func outcome(for error: RocketClientError) -> CommandOutcome {
     switch error {
     case .notLoggedIn:
@@ -98,8 +82,7 @@ extension CommandContext {
     }
   }
 
-  /// After a certificate the client does not trust (a private CA, a self-signed server): the
-  /// options that trust it.
+  /// After a certificate the client does not trust: the options that trust it.
   static func certificateHint(for error: RocketClientError) -> String {
     guard case .transport(.tlsFailure(_, let detail)) = error,
       detail.hasPrefix("certificate not trusted")
@@ -123,8 +106,8 @@ extension CommandContext {
     }
   }
 
-  /// After an HTTP failure against an endpoint without a path (`http://host:4000/`), where the
-  /// API almost never is: the `/graphql` URL to try instead.
+  /// After an HTTP failure at an endpoint without a path, where the API almost never is: the
+  /// `/graphql` URL to try.
   private func endpointHint(for error: RocketClientError) -> String {
     guard let endpoint = session?.endpoint, endpoint.path.isEmpty || endpoint.path == "/" else { return "" }
     switch error {
@@ -137,12 +120,15 @@ extension CommandContext {
     }
   }
 
-  /// What to say when the server answers that nobody is logged in (see
-  /// `Session.notLoggedInMessage`).
-  var notLoggedInMessage: String { session?.notLoggedInMessage ?? "log in first: login EMAIL" }
+  /// What to say when the server answers that nobody is logged in: with `--header
+  /// 'Authorization: ...'` the server rejected that token.
+  var notLoggedInMessage: String {
+    session?.givesOwnAuthorization == true
+      ? "the server rejected the token given with --header 'Authorization: ...'"
+      : "log in first: login EMAIL"
+  }
 
-  /// Prints `data` as pretty JSON on standard output: the command's one document (or what
-  /// `--jq` makes of it).
+  /// Prints `data`, the command's one document, as pretty JSON (or what `--jq` makes of it).
   func writeJSON(_ data: JSON) {
     guard document.claim() else { return }
     if writeFiltered(data) { return }

@@ -3,10 +3,8 @@ import GraphQLWire
 import JQ
 import RocketClient
 
-/// Everything a command may use while it runs.
-///
-/// A value: the shell builds one per session (interactive) or per line (piped).
-public struct CommandContext: Sendable, CompletionContext {
+/// Everything a command may use while it runs; the shell builds one per session or piped line.
+public struct CommandContext: Sendable {
   /// All commands, for `help` and completion.
   public var registry: CommandRegistry
   /// Where to print.
@@ -21,9 +19,8 @@ public struct CommandContext: Sendable, CompletionContext {
   public var showsProgress: Bool
   /// Put before error lines: `rocket-reserver: ` outside the interactive shell, else empty.
   public var errorPrefix: String
-  /// The client and shared state; nil in tests of commands that need no server. Read through
-  /// `current`, so that after `connect` every copy of the context sees the new session;
-  /// setting it gives this copy a session of its own.
+  /// The client and shared state (nil: none). Read through `current`, so that every copy sees
+  /// `connect`'s session; setting it gives this copy a session of its own.
   public var session: Session? {
     get { current.session }
     set { current = CurrentSession(newValue) }
@@ -34,52 +31,33 @@ public struct CommandContext: Sendable, CompletionContext {
   var shell: ShellState { current.shell }
   /// How results are printed (`--format`; `--json` is `.json`).
   public var format: OutputFormat
-  /// `--jq EXPR` for this command (given for the run or on its line): its JSON document goes
-  /// through this filter; nil: printed whole.
+  /// `--jq EXPR` for this command: its JSON document goes through this filter.
   var jq: JQFilter?
   /// `--include`: each answer's status line and header fields are printed before the result.
   var includesHeaders = false
   /// `--cache POLICY` given for this command; nil: the session's policy.
   public var cachePolicy: CachePolicy?
-  /// `--verbose`, `--header`, `--trace`, `--print-curl` given on this command's shell line: its
-  /// requests carry them (none for a one-shot command, whose options went to the session).
+  /// `--verbose`, `--header`, `--trace`, `--print-curl` of this command's shell line, which its
+  /// requests carry (a one-shot command's went to the session).
   var lineRequests = LineRequestOptions()
-  /// Whether this command's JSON document was written, so that a failure after it adds no
-  /// second one; a fresh one per command.
+  /// Whether this command's JSON document was written, so a failure after it adds no second.
   var document = JSONDocument()
-  /// The pager for output taller than the terminal (`$PAGER`, default `less -FRX`); nil when
-  /// standard output is not a terminal or `PAGER` is empty.
+  /// The pager for output taller than the terminal; nil off a terminal or with `PAGER` empty.
   var pagerCommand: String?
   /// `--no-queue`: changes that cannot reach the server fail instead of waiting in the outbox.
   public var noQueue = false
   /// Whether standard output is a terminal, so tables fit its width.
   var outputIsTerminal = false
-  /// Whether the command runs alone from the command line (`rocket-reserver COMMAND`), so a
-  /// long-running command such as `serve` may take over the process.
+  /// Whether the command runs alone (`rocket-reserver COMMAND`), so `serve` may take over.
   public var isOneShot: Bool
-  /// What the program took from its process: the program options, environment variables,
-  /// directories, which standard streams are terminals, the clock. Empty for contexts made in
-  /// tests.
+  /// What the program took from its process (options, variables, directories, terminals, clock).
   var environment = ProgramEnvironment(variables: [:])
-  /// What the run keeps across commands (`timing`, the last document); a fresh one for contexts
-  /// made in tests.
+  /// What the run keeps across commands (`timing`, the last document).
   var memory = ShellMemory()
-  /// Runs another command's words as if typed on their own (`every`); nil where no loop runs
-  /// commands (contexts made in tests).
+  /// Runs another command's words as if typed on their own (`every`); nil outside a loop.
   var runCommand: (@Sendable (_ words: [String], _ context: CommandContext) async -> CommandOutcome)?
 
-  /// Creates a context.
-  /// - Parameters:
-  ///   - registry: the commands.
-  ///   - output: where to print (default the standard streams).
-  ///   - style: colours for results (default none).
-  ///   - errorStyle: colours for errors (default none).
-  ///   - isInteractive: whether this is the interactive shell (default false).
-  ///   - showsProgress: whether to draw spinners (default false).
-  ///   - errorPrefix: text before each error line (default `rocket-reserver: `).
-  ///   - session: the client and shared state (default none).
-  ///   - format: how results are printed (default tables).
-  ///   - isOneShot: the command runs alone from argv (default false).
+  /// Creates a context: each parameter sets the property of its name.
   public init(
     registry: CommandRegistry, output: CommandOutput = .standard, style: TextStyle = .plain,
     errorStyle: TextStyle = .plain, isInteractive: Bool = false, showsProgress: Bool = false,
@@ -98,20 +76,12 @@ public struct CommandContext: Sendable, CompletionContext {
     self.isOneShot = isOneShot
   }
 
-  /// Prints `message` as one error line and returns a failed outcome with `status`.
-  /// - Parameters:
-  ///   - message: the user-facing explanation, without the program name.
-  ///   - status: the exit status (default `ExitStatus.failure`).
   /// Whether results are printed as JSON.
   public var json: Bool { format == .json }
 
   /// Prints `message` as one error line on standard error and returns a failed outcome with
-  /// `status`. With `--json` it also prints `{"error":{"message":...,"status":N}}` on standard
-  /// output, unless the command already printed its document or `--jq` filters it (a filter
-  /// has nothing to work on: the error line and the status say it all).
-  /// - Parameters:
-  ///   - message: the user-facing explanation, without the program name.
-  ///   - status: the exit status (default `ExitStatus.failure`).
+  /// `status`; with `--json` also `{"error":{"message":...,"status":N}}` on standard output,
+  /// unless the command printed its document already or `--jq` filters it (nothing to filter).
   @discardableResult
   public func fail(_ message: String, status: Int32 = ExitStatus.failure) -> CommandOutcome {
     output.writeError(errorPrefix + errorStyle.error(TerminalText.safe(message)) + "\n")
@@ -131,10 +101,8 @@ public struct CommandContext: Sendable, CompletionContext {
     return fail("\(command.name): \(failure.message)\(usage)", status: ExitStatus.usage)
   }
 
-  /// Runs `operation`, drawing a spinner labelled `label` on standard error when it takes longer
-  /// than about 300 ms and progress is shown (never when not on a terminal).
-  /// - Returns: what `operation` returns.
-  /// - Throws: what `operation` throws.
+  /// Runs `operation` with a spinner labelled `label` on standard error when it takes a while
+  /// and progress is shown.
   public func withSpinner<T, E: Error>(
     _ label: String, _ operation: () async throws(E) -> T
   ) async throws(E) -> T {

@@ -1,8 +1,7 @@
 import CommandLineKit
 
-/// Where commands print: standard output for results, standard error for problems.
-///
-/// Tests replace it with closures that capture the text.
+/// Where commands print: standard output for results, standard error for problems (tests
+/// capture them).
 public struct CommandOutput: Sendable {
   /// Writes result text as is (include the newline).
   public let write: @Sendable (String) -> Void
@@ -30,7 +29,6 @@ public struct CommandOutput: Sendable {
     self.failure = failure
   }
 
-  /// The process's standard output and standard error, unbuffered; a failed write to standard
-  /// output is recorded in `failure`.
+  /// The process's standard streams, unbuffered, a failed write recorded in `failure`.
   public static var standard: CommandOutput { CommandOutput(failure: OutputFailure()) }
 }

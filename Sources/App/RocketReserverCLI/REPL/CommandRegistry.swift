@@ -28,14 +28,11 @@ public struct CommandRegistry: Sendable {
   /// Every name and alias, sorted.
   public var words: [String] { byWord.keys.sorted() }
 
-  /// The words Tab offers for a command: names, and aliases that are words (`exit`, not `?`
-  /// or `\q`, which are there for fingers used to other shells).
+  /// The words Tab offers for a command: names, and aliases that are words (`exit`, not `\q`).
   var completionWords: [String] { words.filter { $0.count > 1 && $0.allSatisfy(\.isLetter) } }
 
-  /// The command name the user probably meant by `word`, or nil when nothing is close.
-  ///
-  /// Close means: the only name starting with `word` (at least 2 characters), or a name or alias
-  /// within a small edit distance (1 for short words, up to a third of the word's length, at most 3).
+  /// The command name the user probably meant by `word`: the only name it starts (2 characters
+  /// or more), else one within an edit distance of a third of its length (1 to 3); or nil.
   public func suggestion(for word: String) -> String? {
     let lowered = word.lowercased()
     if command(named: lowered) != nil { return command(named: lowered)?.name }

@@ -1,12 +1,7 @@
-/// `timing on`: each command's elapsed time after its output, as psql's `\timing` prints it
-/// (`Time: 12.345 ms`, with `(MM:SS.mmm)` from a second on): on standard output beside a table,
-/// on standard error when the command prints JSON or rows for a program (`--json`, `--format`),
-/// so that its document or rows stay as they are.
+/// `timing on`: each command's elapsed time after its output, as psql's `\timing` prints it, on
+/// standard output beside a table, else on standard error, so a document or rows stay as they are.
 enum CommandTiming {
-  /// Runs `work`, then prints its time when `timing` is on in `context`'s memory.
-  /// - Parameters:
-  ///   - context: the command's context (its format decides where the time goes).
-  ///   - work: the command.
+  /// Runs `work`, then prints its time when `timing` is on.
   static func measured(_ context: CommandContext, _ work: () async -> CommandOutcome) async -> CommandOutcome
   {
     guard context.memory.timing else { return await work() }

@@ -1,9 +1,7 @@
 import Synchronization
 
-/// Whether a command has printed its JSON document: `--json` promises exactly one per command;
-/// and whether `--jq`'s filter failed on it, which fails the command.
-///
-/// Thread safety: `Mutex`es; a command's context and its copies share one.
+/// Whether a command has printed its one JSON document, and whether `--jq`'s filter failed on
+/// it; a command's context and its copies share one.
 final class JSONDocument: Sendable {
   private let written = Mutex(false)
   private let filterFailure = Mutex(false)

@@ -3,12 +3,8 @@ import FoundationEssentials
 
 /// The interactive shell's prompt.
 enum Prompt {
-  /// `rocket-reserver> ` on the embedded backend, `rocket-reserver (ada@example.com)> ` when
-  /// someone is logged in there; with a server, its short name after an `@`:
-  /// `rocket-reserver (@ localhost:4000)> `, `rocket-reserver (ada@example.com @ localhost:4000)> `.
-  /// Email and server are made terminal-safe: the prompt must not be able to move the cursor.
-  /// Changes waiting in the outbox follow: `rocket-reserver (ada@example.com @ localhost:4000,
-  /// 2 queued)> `.
+  /// `rocket-reserver> `, or with the login, the server's short name and the changes queued:
+  /// `rocket-reserver (ada@example.com @ localhost:4000, 2 queued)> `, made terminal-safe.
   static func text(email: String?, endpoint: URL? = nil, queued: Int = 0) -> String {
     let who = email.map(TerminalText.safe)
     let server = endpoint.map { TerminalText.safe(shortName(of: $0)) }
@@ -21,8 +17,7 @@ enum Prompt {
     }
   }
 
-  /// The server as the prompt shows it, kept short: `host:port`, and the path only when it is
-  /// not the usual `/graphql` (`api.example.com/v2`); `whoami` and `connect` show the whole URL.
+  /// The server as the prompt shows it: `host:port`, and the path unless it is `/graphql`.
   static func shortName(of endpoint: URL) -> String {
     var name = endpoint.host ?? endpoint.absoluteString
     if name.contains(":") { name = "[\(name)]" }

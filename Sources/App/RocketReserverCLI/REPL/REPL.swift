@@ -8,70 +8,51 @@ import RocketClient
 #endif
 
 /// The command loop in its three modes: one command from argv, lines piped on stdin, and the
-/// interactive shell on a terminal (libedit, prompt, history, completion, Ctrl-C handling).
-///
-/// Blank lines and `#` comments are ignored in every mode.
+/// interactive shell on a terminal. Blank lines and `#` comments are ignored in every mode.
 public struct REPL: Sendable {
-  /// The client and shared state handed to commands (nil: commands that need a server fail);
-  /// setting it starts a session `connect` cannot replace (see `current`).
+  /// What every command's context starts from: the commands, the output, the colours, the
+  /// format, the session and the run's memory.
+  var base: CommandContext
+  /// The session handed to commands; setting it starts one `connect` cannot replace.
   public var session: Session? {
-    get { current.session }
-    set { current = CurrentSession(newValue) }
+    get { base.session }
+    set { base.session = newValue }
   }
   /// The session the loop is on, which `connect` may replace, with how to make another.
-  var current: CurrentSession
-  /// How commands print results (`--format`, `--json`).
-  public var format: OutputFormat
+  var current: CurrentSession {
+    get { base.current }
+    set { base.current = newValue }
+  }
   /// The commands.
-  public var registry: CommandRegistry
-  /// Colours for results on standard output.
-  public var style: TextStyle
-  /// Colours for errors on standard error.
-  public var errorStyle: TextStyle
-  /// The process environment (for the pager, and the history location when `directories` is
-  /// nil).
+  var registry: CommandRegistry { base.registry }
+  /// What the run keeps across commands: `timing`, the last document (`edit`).
+  var memory: ShellMemory { base.memory }
+  /// The process environment (the pager; the history location without `program`'s directories).
   public var environment: [String: String]
-  /// The program's XDG directories (the history file), as `ProgramEnvironment` found them; nil:
-  /// found from `environment`.
-  var directories: ApplicationDirectories?
-  /// What the program took from its process, handed to every command; empty in tests that make
-  /// a loop of their own.
+  /// What the program took from its process, handed to every command.
   var program = ProgramEnvironment(variables: [:])
-  /// Where commands print.
-  public var output: CommandOutput
-  /// `--no-queue` given for the whole run.
-  public var noQueue = false
   /// Builds the prompt before each line (it may show the logged-in user).
   public var prompt: @Sendable () -> String
-  /// What the run keeps across commands: `timing`, the last document (`edit`).
-  var memory = ShellMemory()
-  /// Whether `format` was asked for on the command line (`rocket-reserver --format csv help` is
-  /// then an error), rather than being the default or the config file's.
-  public var formatWasGiven = false
-  /// The line the interactive shell starts with (version, server, how to get help), on standard
-  /// error; nil for none (`-q`).
+  /// Whether `format` was given on the command line (not the default or the config file's).
+  var formatWasGiven: Bool { program.options.format != nil }
+  /// The line the interactive shell starts with on standard error; nil for none (`-q`).
   public var welcome: String?
 
-  /// Creates a loop: each parameter sets the property of its name (an empty environment: no
-  /// history file).
+  /// Creates a loop: each parameter sets the property of its name.
   public init(
     registry: CommandRegistry = CommandCatalog.registry, style: TextStyle = .plain,
     errorStyle: TextStyle = .plain, environment: [String: String] = [:], output: CommandOutput = .standard,
     prompt: @escaping @Sendable () -> String = { "rocket-reserver> " }, session: Session? = nil,
     format: OutputFormat = .table
   ) {
-    self.current = CurrentSession(session)
-    self.format = format
-    self.registry = registry
-    self.style = style
-    self.errorStyle = errorStyle
+    base = CommandContext(
+      registry: registry, output: output, style: style, errorStyle: errorStyle, session: session,
+      format: format)
     self.environment = environment
-    self.output = output
     self.prompt = prompt
   }
 
-  /// Runs one command given as words (`rocket-reserver COMMAND ARGS`); the session options
-  /// (`--endpoint`) may follow the command here.
+  /// Runs one command given as words (`rocket-reserver COMMAND ARGS`), session options allowed.
   /// - Returns: the command's exit status (74 when standard output could not be written).
   public func runOneShot(_ words: [String]) async -> Int32 {
     await runOneShot(CommandInvocation(words, registry: registry, allowsSession: true))
@@ -87,20 +68,19 @@ public struct REPL: Sendable {
     return writeFailureStatus(context) ?? outcome.status
   }
 
-  /// Runs each line `nextLine` returns until it returns nil or a command ends the session,
-  /// without prompt or history (standard input is not a terminal, `-c` or `-f`).
-  ///
-  /// A line may hold several commands separated by `;`. A line that starts a GraphQL document is
-  /// joined with the next ones until the document ends, as at the prompt (`DocumentLines`).
-  /// - Parameters:
-  ///   - stopOnError: end at the first failing command (`--stop-on-error`), as psql's
-  ///     `ON_ERROR_STOP` does (default false: every line runs).
-  ///   - nextLine: the line source (default: standard input).
+  /// Runs each line `nextLine` returns (commands separated by `;`, a GraphQL document joined
+  /// with the lines that finish it) until nil or a command ends the session, without prompt or
+  /// history; `stopOnError` ends at the first failure, as psql's `ON_ERROR_STOP` does.
   /// - Returns: the status of the first failing command, or 0; 74 when standard output could
   ///   not be written (nothing more runs then).
   public func runLines(stopOnError: Bool = false, _ nextLine: () -> String? = { readLine() }) async -> Int32 {
     var firstFailure: Int32?
     var number = 0
+    // Notes a failure; true when the run ends after `outcome`.
+    func ends(after outcome: CommandOutcome) -> Bool {
+      if !outcome.succeeded && firstFailure == nil { firstFailure = outcome.status }
+      return outcome.endsSession || (stopOnError && !outcome.succeeded)
+    }
     lines: while let line = nextLine() {
       number += 1
       let context = makeContext(interactive: false, errorPrefix: "rocket-reserver: line \(number): ")
@@ -113,8 +93,7 @@ public struct REPL: Sendable {
         }
         let outcome = await runScriptDocument(joined, startingAt: start, context: context)
         if let status = writeFailureStatus(context) { return status }
-        if !outcome.succeeded && firstFailure == nil { firstFailure = outcome.status }
-        if outcome.endsSession || (stopOnError && !outcome.succeeded) { break lines }
+        if ends(after: outcome) { break lines }
         continue
       }
       let commands: [[String]]
@@ -122,15 +101,12 @@ public struct REPL: Sendable {
         commands = try WordSplitter.splitCommands(line)
       } catch {
         commands = []
-        let outcome = context.fail(error.message, status: ExitStatus.usage)
-        if firstFailure == nil { firstFailure = outcome.status }
-        if stopOnError { break }
+        if ends(after: context.fail(error.message, status: ExitStatus.usage)) { break }
       }
       for words in commands {
         let outcome = await execute(words, context: context)
         if let status = writeFailureStatus(context) { return status }
-        if !outcome.succeeded && firstFailure == nil { firstFailure = outcome.status }
-        if outcome.endsSession || (stopOnError && !outcome.succeeded) { break lines }
+        if ends(after: outcome) { break lines }
       }
     }
     return firstFailure ?? ExitStatus.success
@@ -142,14 +118,14 @@ public struct REPL: Sendable {
   public func runInteractive() async -> Int32 {
     let editor: LineEditor
     do {
-      let directories = directories ?? (try? ApplicationDirectories(environment: environment))
+      let directories = program.directories ?? (try? ApplicationDirectories(environment: environment))
       editor = try LineEditor(prompt: prompt(), historyPath: directories?.historyFile)
     } catch {
       writeStandardError("rocket-reserver: \(error)\n")
       return ExitStatus.failure
     }
     let context = makeContext(interactive: true, errorPrefix: "")
-    if let welcome { writeStandardError(errorStyle.dim(welcome) + "\n") }
+    if let welcome { writeStandardError(base.errorStyle.dim(welcome) + "\n") }
     var connected = current.session
     var documents = ShellDocuments(endpoint: connected?.client.endpointKey)
     installCompletion(on: editor, context: context, documents: documents)
@@ -207,17 +183,8 @@ public struct REPL: Sendable {
     return outcome
   }
 
-  /// Runs the command named by the first word with the other words as its arguments, parsed
-  /// against its declaration.
-  ///
-  /// `COMMAND --help` shows its help; options every command takes (`--json`, `--format`,
-  /// `--no-color`) apply to this command only; a command that needs a login fails with status 77
-  /// before any request when nobody is logged in.
-  /// - Parameters:
-  ///   - words: the command name and its words.
-  ///   - context: where to print and the session.
-  ///   - allowsSession: whether session options (`--endpoint`) are accepted: on the command line
-  ///     they were already applied to the session; on a shell line they are an error.
+  /// Runs the command the first word names with the other words, parsed against its
+  /// declaration; `allowsSession` accepts session options (`--endpoint`), as the command line does.
   /// - Returns: its outcome; success for no words; status 2 for an unknown command or bad words.
   public func execute(_ words: [String], context: CommandContext, allowsSession: Bool = false) async
     -> CommandOutcome
@@ -323,11 +290,10 @@ public struct REPL: Sendable {
     return CommandOutcome(status: ExitStatus.failure, endsSession: outcome.endsSession)
   }
 
-  /// After a failed write to standard output: nothing when the reader went away (EPIPE: the
-  /// process ends by SIGPIPE, quietly, as `cat` does into `head`); else the error on standard
-  /// error and status 74 (EX_IOERR).
+  /// After a failed write to standard output: the quiet end by SIGPIPE when the reader went away
+  /// (as `cat` into `head`); else the error and status 74 (EX_IOERR).
   private func writeFailureStatus(_ context: CommandContext) -> Int32? {
-    guard let code = output.failure?.errno else { return nil }
+    guard let code = base.output.failure?.errno else { return nil }
     if code == EPIPE { ProcessSignals.endByBrokenPipe() }
     writeStandardError(
       "rocket-reserver: cannot write to standard output: \(String(cString: strerror(code)))\n")
@@ -335,18 +301,17 @@ public struct REPL: Sendable {
   }
 
   private func makeContext(interactive: Bool, errorPrefix: String) -> CommandContext {
-    var context = CommandContext(
-      registry: registry, output: output, style: style, errorStyle: errorStyle, isInteractive: interactive,
-      showsProgress: program.standardErrorIsTerminal, errorPrefix: errorPrefix, format: format)
-    context.current = current
-    context.memory = memory
+    var context = base
+    context.isInteractive = interactive
+    context.showsProgress = program.standardErrorIsTerminal
+    context.errorPrefix = errorPrefix
     context.runCommand = { [self] words, context in await execute(words, context: context) }
-    context.noQueue = noQueue
+    context.noQueue = program.options.noQueue
     context.jq = program.options.jq
     context.includesHeaders = program.options.include
     context.environment = program
     // Only the real standard output can be a terminal; captured output (tests) never is.
-    context.outputIsTerminal = output.failure != nil && program.standardOutputIsTerminal
+    context.outputIsTerminal = base.output.failure != nil && program.standardOutputIsTerminal
     context.pagerCommand = context.outputIsTerminal ? Pager.command(environment: environment) : nil
     return context
   }

@@ -1,10 +1,7 @@
 import Synchronization
 
-/// What a run of the program keeps across its commands and across `connect`: whether `timing`
-/// is on, the last GraphQL document sent (what `edit` opens), and the documents an editor
-/// produced that the shell is to record in its history.
-///
-/// Thread safety: `Mutex`-guarded; share it freely.
+/// What a run keeps across its commands and `connect`: `timing`, the last document sent (what
+/// `edit` opens), and the documents an editor made for the shell's history.
 final class ShellMemory: Sendable {
   private struct State {
     var timing = false
@@ -28,8 +25,7 @@ final class ShellMemory: Sendable {
   /// Remembers `document` as the last one sent.
   func noteDocument(_ document: String) { state.withLock { $0.lastDocument = document } }
 
-  /// Asks the shell to record `entry` in its history after the command (`edit`'s document, as a
-  /// document typed at the prompt is recorded); outside the shell nobody takes it.
+  /// Asks the shell to record `entry` in its history after the command.
   func recordInHistory(_ entry: String) { state.withLock { $0.historyEntries.append(entry) } }
 
   /// The entries `recordInHistory(_:)` was given since the last call, oldest first.

@@ -1,11 +1,9 @@
 import RocketClient
 
-/// The launch ids and trips Tab offers: what the session's answers showed, and in a fresh shell
-/// what the cache or the embedded backend knows (`KnownLaunchSource`, read at the first Tab that
-/// needs it, never over the network).
+/// The launch ids and trips Tab offers: what answers showed, and what `KnownLaunchSource` knows
+/// (read at the first Tab that needs it).
 extension ShellState {
-  /// Remembers the booked state of launches an answer gave the logged-in user (`book`,
-  /// `cancel`, `launch`, a list page).
+  /// Remembers the booked state of launches an answer gave the logged-in user.
   func noteBookings(_ launches: some Sequence<(id: String, isBooked: Bool)>) {
     let user = session?.loggedInEmail
     let states = launches.compactMap { launch in Int(launch.id).map { ($0, launch.isBooked) } }
@@ -56,9 +54,8 @@ extension ShellState {
     }
   }
 
-  /// The logged-in user's booked trips for Tab, in numeric order. Until an answer gave the whole
-  /// list, the source is read for it (and the session's own bookings and cancellations applied
-  /// over it); when it cannot tell, the trips answers showed booked.
+  /// The logged-in user's trips for Tab, in numeric order: until an answer gave the whole list,
+  /// the source's with this session's changes over it, else those answers showed booked.
   var bookedLaunchIDs: [String] {
     let credential = try? session?.client.currentCredential()
     let user = credential?.email

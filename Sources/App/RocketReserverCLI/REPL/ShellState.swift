@@ -1,15 +1,10 @@
 import RocketClient
 import Synchronization
 
-/// What a shell remembers between its commands that is not the server's: where `more` continues
-/// the launch list, and the launch ids, missions and trips Tab offers
-/// (`ShellState+KnownLaunches`). It belongs to the shell (`CurrentSession`), not to the
-/// `Session`, and starts afresh when `connect` switches servers.
-///
-/// Thread safety: `Mutex`-guarded; share it freely.
+/// What a shell remembers between its commands about its session: where `more` continues, and
+/// the launch ids, missions and trips Tab offers; afresh after each `connect`.
 final class ShellState: Sendable {
-  /// Where `more` continues: the pager walking the list, and the page size and cursor it was
-  /// started with (each `more` fetches with its own cache policy and capture).
+  /// Where `more` continues: the walk, and the page size and cursor it started with.
   private struct Paging: Sendable {
     var pager: LaunchPager<Session.ListedLaunch>
     var pageSize: Int?
@@ -30,10 +25,7 @@ final class ShellState: Sendable {
     knownSource = KnownLaunchSource(session: session)
   }
 
-  /// Starts a new walk of the launch list, replacing the previous one.
-  /// - Parameters:
-  ///   - pageSize: launches per page, or nil for the server's default.
-  ///   - start: the cursor to start after (`launches --after CURSOR`), or nil for the newest.
+  /// Starts a new walk of the launch list after `start` (nil: the newest).
   func startPaging(pageSize: Int?, after start: String? = nil) {
     // Its own loader is never called: each page of the walk is fetched by `nextPage(requests:)`,
     // with the cache policy and capture of the command that asks for it.
@@ -46,10 +38,8 @@ final class ShellState: Sendable {
   /// The page size the current walk was started with (`launches --page-size N`), or nil.
   var pagingPageSize: Int? { paging.withLock { $0?.pageSize } }
 
-  /// Fetches the next page of the current walk.
-  /// - Parameter requests: the command's session, cache policy and capture.
-  /// - Returns: nil when no walk was started; else the new launches (nil at the end) and whether
-  ///   more may follow.
+  /// The next page of the current walk (nil at the end) and whether more may follow; nil
+  /// without a walk.
   func nextPage(requests: CommandRequests) async throws(RocketClientError)
     -> (launches: [Session.ListedLaunch]?, more: Bool)?
   {

@@ -3,8 +3,7 @@ import GraphQLWire
 import RocketClient
 
 /// The session's client as one command uses it: every call carries the command's cache policy
-/// (`--cache POLICY`) and its capture of raw responses (for `--json`) as parameters of the
-/// request, not in task-locals.
+/// and capture as parameters, not task-locals.
 struct CommandRequests: Sendable {
   /// The session the command runs in.
   let session: Session
@@ -19,8 +18,7 @@ struct CommandRequests: Sendable {
     try await session.client.fetch(query, cachePolicy: cachePolicy, context: capture)
   }
 
-  /// Runs a mutation with the command's capture (mutations always go to the network), with the
-  /// change's `Idempotency-Key` when it has one.
+  /// Runs a mutation with the command's capture and the change's `Idempotency-Key`, if any.
   func perform<Mutation: GraphQLMutation>(_ mutation: Mutation, idempotencyKey: String? = nil)
     async throws(RocketClientError) -> GraphQLResult<Mutation.Data>
   {
@@ -34,25 +32,20 @@ struct CommandRequests: Sendable {
     try await session.client.execute(request, operationType: operationType, context: capture)
   }
 
-  /// Sends a request no generated operation expresses, with the command's capture, and yields
-  /// each stage of an incremental (`@defer`/`@stream`) answer as it arrives (an ordinary answer
-  /// is one stage).
+  /// ``execute(_:operationType:)`` yielding each stage of an incremental answer as it arrives.
   func stages(_ request: GraphQLRequest, operationType: GraphQLOperationType = .query)
     -> AsyncThrowingStream<IncrementalStage, any Error>
   {
     session.client.stages(of: request, operationType: operationType, context: capture)
   }
 
-  /// Runs a query with the command's policy and capture, and yields its data at each stage of
-  /// the answer (first without its deferred fragments, then with each as it arrives); the last
-  /// stage is what ``fetch(_:)`` returns.
+  /// ``fetch(_:)`` yielding the data at each stage of the answer, deferred fragments as they come.
   func stages<Query: GraphQLQuery>(of query: Query) -> AsyncThrowingStream<QueryStage<Query.Data>, any Error>
   {
     session.client.stages(of: query, cachePolicy: cachePolicy, context: capture)
   }
 
-  /// Logs in with the command's capture (which holds the answer in memory only; `LoginCommand`
-  /// redacts the token before `--json` prints it).
+  /// Logs in with the command's capture (`LoginCommand` redacts the token it holds).
   func logIn<Mutation: GraphQLMutation>(
     _ mutation: Mutation, email: String, token: (Mutation.Data) -> String?
   ) async throws(RocketClientError) -> Credential {

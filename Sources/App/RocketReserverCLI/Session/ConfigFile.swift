@@ -17,8 +17,7 @@ import RocketClient
 /// endpoint = http://127.0.0.1:4000/graphql
 /// timeout = 5
 /// ```
-/// Keys: `endpoint`, `timeout`, `header` (repeatable), `format`, `cache`, `pager`, `images` (`on`/`off`). Every value is
-/// checked when the file is read; a mistake names the file and line (status 78, EX_CONFIG).
+/// Every value is checked when the file is read; a mistake names the file and line (status 78).
 struct ConfigFile {
   /// A broken file or an unknown profile, in one line naming the file.
   struct Problem: Error {
@@ -38,10 +37,7 @@ struct ConfigFile {
   /// The keys a file may set.
   static let keys = ["endpoint", "timeout", "header", "format", "cache", "pager", "images"]
 
-  /// Reads `path` for `profile`; an absent file is an empty configuration (unless a profile
-  /// is asked for).
-  /// - Throws: `Problem` for an unreadable file, a malformed line, an unknown key or value, or
-  ///   a profile the file does not have.
+  /// Reads `path` for `profile`; an absent file is empty (unless a profile is asked for).
   static func load(path: String, profile: String?) throws(Problem) -> ConfigFile {
     guard let lines = try readLines(path) else {
       if let profile { throw Problem(message: "no profile '\(profile)': \(path) does not exist") }
@@ -50,8 +46,7 @@ struct ConfigFile {
     return try parse(lines, path: path, profile: profile)
   }
 
-  /// The names of the profiles `path` declares, in file order, for Tab (`connect --profile`);
-  /// none when it cannot be read.
+  /// The names of the profiles `path` declares, in file order, for Tab.
   static func profileNames(path: String) -> [String] {
     guard let lines = try? readLines(path) else { return [] }
     return lines.map { $0.trimmingBlanks() }.filter { $0.hasPrefix("[profile ") && $0.hasSuffix("]") }

@@ -1,22 +1,13 @@
 import Synchronization
 
-/// The session a shell is on, which `connect` may replace between commands, and the shell's own
-/// memory (`ShellState`), which starts afresh with each session.
-///
-/// Every copy of a `CommandContext` and the prompt read the session through the same instance,
-/// so a switch holds at once for the rest of the line (`connect URL; launches`), the prompt,
-/// Tab and the commands after it.
-///
-/// Thread safety: `Mutex`-guarded; share it freely.
+/// The session a shell is on, which `connect` may replace, and the shell's memory of it
+/// (`ShellState`). Every copy of a context reads it through this one instance, so a switch holds
+/// at once for the rest of the line, the prompt and Tab.
 final class CurrentSession: Sendable {
   private let current: Mutex<(session: Session?, shell: ShellState)>
-  /// Makes the session `connect` switches to; nil where there is nothing to switch (tests of
-  /// single commands, `__complete`).
+  /// Makes the session `connect` switches to; nil where there is nothing to switch.
   let connector: SessionConnector?
 
-  /// - Parameters:
-  ///   - session: the session to start on.
-  ///   - connector: how `connect` makes another (default none).
   init(_ session: Session?, connector: SessionConnector? = nil) {
     current = Mutex((session, ShellState(session: session)))
     self.connector = connector

@@ -6,8 +6,7 @@ import FoundationEssentials
 
 /// Where the embedded backend's database lives.
 enum DataLocation {
-  /// Why the folder of `databasePath` cannot hold the database, in words naming the folder, or
-  /// nil when it exists or can probably be created.
+  /// Why the folder of `databasePath` cannot hold the database, or nil.
   static func problem(withDirectoryOf databasePath: String) -> String? {
     let directory = parent(of: databasePath)
     var info = stat()
@@ -34,8 +33,7 @@ enum DataLocation {
     return nil
   }
 
-  /// The folder part of `path` (`/a/b` for `/a/b/c`, `/` for `/a`, empty for a bare name), as
-  /// Foundation's `deletingLastPathComponent` gives it.
+  /// The folder part of `path` (`/a/b` for `/a/b/c`, `/` for `/a`, empty for a bare name).
   static func parent(of path: String) -> String {
     var trimmed = Substring(path)
     while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
@@ -51,7 +49,7 @@ enum DataLocation {
   }
 
   /// Why a `--data-dir` given to a client command cannot be used, or nil: only `serve` creates
-  /// a missing data directory, so a mistyped one is never a new, empty database.
+  /// one, so a mistyped one is never a new, empty database.
   static func missingDirectoryProblem(_ directory: String) -> String? {
     guard !exists(directory) else { return nil }
     return "the data directory \(directory) (--data-dir) does not exist: create it, or start "

@@ -3,9 +3,7 @@ import FoundationEssentials
 
 /// Checks endpoint URLs given with `--endpoint` or `ROCKET_RESERVER_ENDPOINT`.
 enum EndpointURL {
-  /// Why `text` is not a usable endpoint, in one line.
-  /// - Parameter source: where it was given, named in the message (default `--endpoint`); nil
-  ///   where the message already says (`connect: invalid endpoint ...`).
+  /// Why `text` is not a usable endpoint, in one line naming `source` (nil: the caller does).
   static func problem(_ text: String, source: String? = "--endpoint") -> String {
     let shown = TerminalText.quoted(text) + (source.map { " (\($0))" } ?? "")
     if let url = URL(string: text), let port = url.port, !(1...65535).contains(port) {

@@ -4,20 +4,15 @@ import LaunchBackend
 import RocketClient
 import RocketReserverAPI
 
-/// Where a fresh shell finds launch ids and the user's trips for Tab before any command has
-/// shown one: an endpoint's normalized cache, or the embedded backend itself. Never the
-/// network: Tab must answer at once, with the server away or not.
-///
-/// Reading creates nothing: a cache file or a database that does not exist yet has nothing to
-/// offer, and is left uncreated (the first request creates it).
+/// Where a fresh shell finds launch ids and trips for Tab: an endpoint's normalized cache, or the
+/// embedded backend. Never the network (Tab answers at once), and reading creates no file.
 enum KnownLaunchSource: Sendable {
-  /// Nothing to read: an endpoint whose client keeps no cache (no home folder, or a `--header`
-  /// Authorization the cache cannot tell users apart by).
+  /// Nothing to read: an endpoint whose client keeps no cache.
   case none
   /// The endpoint's part of the normalized cache.
   case cache(CacheStore, file: String, endpoint: String)
-  /// The embedded backend: its catalog, and its database for trips unless `readsTrips` is false
-  /// (a `--header` Authorization stands for someone the saved login may not be).
+  /// The embedded backend: its catalog, and its database for trips unless a `--header`
+  /// Authorization stands for someone else.
   case embedded(LazyBackendTransport, readsTrips: Bool)
 
   /// Where `session`'s ids and trips are read: its embedded backend, or its endpoint's cache.
@@ -35,9 +30,7 @@ enum KnownLaunchSource: Sendable {
     }
   }
 
-  /// The launch ids it knows, with their mission names where it has them.
-  /// - Parameter user: the logged-in email (the cache keeps each user's answers apart; ids are
-  ///   read from that user's part and the anonymous one).
+  /// The launch ids it knows with their mission names, from `user`'s part and the anonymous one.
   func launches(user: String?) -> [(id: Int, mission: String?)] {
     switch self {
     case .none:
@@ -59,8 +52,7 @@ enum KnownLaunchSource: Sendable {
     }
   }
 
-  /// The trips of the user of `credential`, or nil when it cannot tell (nobody logged in,
-  /// nothing cached, no database yet).
+  /// The trips of the user of `credential`, or nil when it cannot tell.
   func tripIDs(credential: Credential?) -> [Int]? {
     guard let credential else { return nil }
     switch self {

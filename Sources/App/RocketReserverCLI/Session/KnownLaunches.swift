@@ -1,9 +1,6 @@
-/// What a session knows of launch ids, for Tab: the ids its answers showed, the ids its server
-/// knows without a request (read once from a `KnownLaunchSource`), and the logged-in user's
-/// booked trips.
-///
-/// Trips belong to one user: noting or asking for another user's starts afresh, so after a
-/// `login` as someone else `cancel <Tab>` never offers the previous user's trips.
+/// What a session knows of launch ids for Tab: those its answers showed, those read once from a
+/// `KnownLaunchSource`, and the logged-in user's trips (another user's start afresh, so `cancel
+/// <Tab>` never offers the previous user's).
 struct KnownLaunches: Sendable, Equatable {
   /// Ids the session's answers showed.
   private(set) var seen: Set<Int> = []
@@ -13,12 +10,10 @@ struct KnownLaunches: Sendable, Equatable {
   private(set) var tripsUser: String?
   /// The user's whole list of booked trips, once an answer gave it or the source was read.
   private(set) var trips: Set<Int>?
-  /// Booked states answers gave before the whole list was known; applied over the list the
-  /// source gives, which may be older than them.
+  /// Booked states answers gave before the whole list was known, applied over the source's.
   private(set) var changes: [Int: Bool] = [:]
 
-  /// Mission names by launch id, as answers showed them or the source read them, for the
-  /// descriptions beside ids in Tab lists.
+  /// Mission names by launch id, shown beside ids in Tab lists.
   private(set) var missions: [Int: String] = [:]
 
   /// Every id shown or read, in numeric order.
@@ -48,13 +43,8 @@ struct KnownLaunches: Sendable, Equatable {
     }
   }
 
-  /// Remembers `user`'s whole list of trips.
-  ///
-  /// - Parameters:
-  ///   - ids: the booked launches.
-  ///   - user: whose they are.
-  ///   - isFresh: true for a list the session was just answered (it includes every change so
-  ///     far); false for one read from the source, over which the session's changes apply.
+  /// Remembers `user`'s whole list of trips: `isFresh` for an answer's (every change included),
+  /// else the source's, over which the session's changes apply.
   mutating func noteTrips(_ ids: some Sequence<Int>, user: String?, isFresh: Bool) {
     seen.formUnion(ids)
     switchUser(to: user)
@@ -68,8 +58,8 @@ struct KnownLaunches: Sendable, Equatable {
     changes = [:]
   }
 
-  /// `user`'s booked trips in numeric order, and whether that is the whole list (false: only
-  /// those answers showed booked, the list itself has not been seen or read).
+  /// `user`'s booked trips in numeric order, and whether that is the whole list (or only those
+  /// answers showed booked).
   func bookedIDs(user: String?) -> (ids: [Int], isWhole: Bool) {
     guard user == tripsUser else { return ([], false) }
     if let trips { return (trips.sorted(), true) }

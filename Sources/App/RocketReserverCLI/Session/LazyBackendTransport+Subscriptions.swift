@@ -19,16 +19,14 @@ extension LazyBackendTransport: SubscriptionTransport {
 }
 
 extension AsyncStream where Element == [UInt8] {
-  /// An `AsyncStream` that takes each result from `results` only when its consumer asks for
-  /// one: no buffer between them, so the backend's back-pressure reaches the consumer.
+  /// A stream that takes each result only when its consumer asks, so back-pressure reaches it.
   init(pulling results: SubscriptionStream<SubscriptionResult>) {
     let iterator = SharedIterator(results.makeAsyncIterator())
     self.init(unfolding: { await iterator.next()?.body })
   }
 }
 
-/// One iterator that the unfolding closure may call from whichever task asks next (one at a
-/// time: an `AsyncStream` has a single consumer).
+/// One iterator the unfolding closure calls from whichever task asks next.
 private final class SharedIterator: @unchecked Sendable {
   // @unchecked: `AsyncStream(unfolding:)` never calls its closure concurrently.
   private var iterator: SubscriptionStream<SubscriptionResult>.AsyncIterator

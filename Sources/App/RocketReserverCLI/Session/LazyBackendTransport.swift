@@ -2,15 +2,8 @@ import LaunchBackend
 import RocketClient
 import Synchronization
 
-/// The in-process transport to the embedded backend, built on the first request, over a booking
-/// database opened only when a request needs it.
-///
-/// `help`, completion and the prompt never send a request, so they build nothing; a request that
-/// reads only the launch catalog (an anonymous `launch 5` or `launches`) builds the schema but
-/// neither loads SQLite nor creates the database. (`cancel <Tab>` reads the user's trips from a
-/// database that already exists: `KnownLaunchSource`.)
-///
-/// Thread safety: the backend is created once, under a `Mutex`.
+/// The in-process transport to the embedded backend, built at the first request, over a
+/// database opened only when a request needs it (a catalog read such as `launches` does not).
 final class LazyBackendTransport: NetworkTransport {
   /// The SQLite file the backend opens.
   let databasePath: String
@@ -39,8 +32,7 @@ final class LazyBackendTransport: NetworkTransport {
     }
   }
 
-  /// The backend with its database open, for work that reads the database outside a request
-  /// (subscriptions, completion's trips).
+  /// The backend with its database open, for subscriptions.
   /// - Throws: ``RocketClientError/backendFailed(message:)`` when the database cannot be opened.
   func openDatabase() throws(RocketClientError) -> LaunchBackend {
     let backend = try openBackend()

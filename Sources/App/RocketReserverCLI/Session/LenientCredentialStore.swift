@@ -2,13 +2,9 @@ import CommandLineKit
 import RocketClient
 import Synchronization
 
-/// The credential store as the commands see it: a command that needs no login keeps working
-/// when the credentials file cannot be read (too open, corrupt, not a file), with one warning;
-/// a command that needs one fails with the store's message and status 78 (`EX_CONFIG`).
-///
-/// Which it is, the REPL says around each command with ``forgiving(_:while:)`` (commands run
-/// one at a time); outside a command (the prompt's reads) the store is strict. Thread safety:
-/// the inner store is `Sendable`, the mode and the warning flag are behind `Mutex`es.
+/// The credential store as the commands see it: while a command that needs no login runs
+/// (``forgiving(_:while:)``), an unreadable credentials file reads as empty, with one warning;
+/// otherwise it fails with the store's message (status 78).
 final class LenientCredentialStore: CredentialStore {
   private let inner: any CredentialStore
   private let warn: @Sendable (String) -> Void
@@ -16,9 +12,7 @@ final class LenientCredentialStore: CredentialStore {
   /// True while a command that needs no login runs: an unreadable store then reads as empty.
   private let forgives = Mutex(false)
 
-  /// - Parameters:
-  ///   - inner: the real store.
-  ///   - warn: receives the one warning per session (default: standard error).
+  /// Wraps `inner`; `warn` gets the one warning per session.
   init(
     _ inner: any CredentialStore,
     warn: @escaping @Sendable (String) -> Void = { writeStandardError("rocket-reserver: warning: \($0)\n") }

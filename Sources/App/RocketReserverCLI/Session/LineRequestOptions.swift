@@ -1,10 +1,8 @@
 import CommandLineKit
 import RocketClient
 
-/// `--verbose` and `--header` given on a shell line (`launch 1 -v`): they apply to that line's
-/// requests only. The REPL puts them in the command's `CommandContext`, whose requests carry
-/// them in their context (`ResponseCapture`) to `LineRequestOptionsInterceptor` and
-/// `TraceInterceptor`: a parameter of each request, not a task-local.
+/// `--verbose`, `--header`, `--trace` and `--print-curl` given on a shell line, for its requests
+/// only: each request carries them in its context (`ResponseCapture`), not a task-local.
 struct LineRequestOptions: Sendable {
   /// Report this line's requests on standard error.
   var verbose = false
@@ -15,17 +13,14 @@ struct LineRequestOptions: Sendable {
   /// Print this line's requests as curl command lines (`--print-curl`).
   var printCurl = false
 
-  /// The options of the line that made `request`; none for a request made outside a command
-  /// (the prompt's, completion's).
+  /// The options of the line that made `request`; none outside a command.
   static func of(_ request: OutgoingRequest) -> LineRequestOptions {
     (request.context as? ResponseCapture)?.line ?? LineRequestOptions()
   }
 }
 
-/// Applies the line's options a request carries (``LineRequestOptions/of(_:)``) to it: its header fields, then the
-/// `--verbose` report (unless the whole run is verbose already).
-///
-/// A plain value: safe to share between tasks.
+/// Applies the line's options a request carries: its header fields, then the `--verbose` report
+/// (unless the whole run reports already).
 struct LineRequestOptionsInterceptor: RequestInterceptor {
   /// What requests go to, for the report.
   let target: String

@@ -23,10 +23,7 @@ public struct RequestOptions: Sendable {
   /// `--apq` (the default) / `--no-apq`: automatic persisted queries to `--endpoint`.
   public var persistedQueries = true
 
-  /// - Parameters:
-  ///   - timeout: default 30 seconds.
-  ///   - headers: default none.
-  ///   - verbose: default false.
+  /// Options with each parameter set.
   public init(timeout: Duration = defaultTimeout, headers: HTTPHeaders = HTTPHeaders(), verbose: Bool = false)
   {
     self.timeout = timeout
@@ -34,8 +31,7 @@ public struct RequestOptions: Sendable {
     self.verbose = verbose
   }
 
-  /// Writes a note about how requests are sent (`rocket-reserver: NOTE`) on standard error when
-  /// the run or the request's shell line is `--verbose`.
+  /// Writes a note about how a request is sent when the run or its shell line is `--verbose`.
   var verboseNote: @Sendable (String, OutgoingRequest) -> Void {
     { [verbose] note, request in
       guard verbose || LineRequestOptions.of(request).verbose else { return }
@@ -46,11 +42,9 @@ public struct RequestOptions: Sendable {
   /// The chain's steps before the cache: capture for `--json`, which must see cached answers.
   var outerInterceptors: [any RequestInterceptor] { [ResponseCaptureInterceptor()] }
 
-  /// The chain's steps between the cache and authorization, outermost first: a resend without
-  /// `@defer`/`@stream` to a server that does not know them, automatic persisted queries (to a
-  /// server, unless `--no-apq`), `onError: NULL` to a server that honours it, one retry of a query on a dropped
-  /// connection, the `--verbose` report of each attempt, `--header`, then the `--verbose` and
-  /// `--header` of a shell line.
+  /// The chain's steps between the cache and authorization, outermost first: the `@defer`
+  /// fallback, persisted queries, `onError`, one retry, the `--verbose` report, `--header`, then
+  /// a shell line's options.
   func interceptors(
     target: String, persistedQueries: AutomaticPersistedQueryInterceptor?,
     errorBehavior: ErrorBehaviorInterceptor

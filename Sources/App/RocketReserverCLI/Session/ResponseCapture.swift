@@ -2,12 +2,9 @@ import GraphQLWire
 import RocketClient
 import Synchronization
 
-/// The context every request of one command carries (`CommandRequests`): the options of its
-/// shell line (`launch 1 -v`), and the raw JSON responses, kept so `--json` can print the
-/// server's `data` exactly as it came, not as re-encoded Swift values;
-/// `ResponseCaptureInterceptor` fills it.
-///
-/// Thread safety: the stored responses are behind a `Mutex`.
+/// The context every request of one command carries: the options of its shell line, and the
+/// raw responses `ResponseCaptureInterceptor` keeps, so `--json` prints the server's `data` as
+/// it came rather than re-encoded.
 final class ResponseCapture: RequestContext {
   /// The options given on the command's shell line, for its requests only.
   let line: LineRequestOptions
@@ -18,8 +15,7 @@ final class ResponseCapture: RequestContext {
   init(line: LineRequestOptions = LineRequestOptions()) { self.line = line }
   private let fallback = Mutex<CachedAnswer?>(nil)
 
-  /// The oldest cached answer that stood in for an unreachable server, if any; stale when any
-  /// of them was.
+  /// The oldest cached answer that stood in for an unreachable server (stale if any was).
   var offlineAnswer: CachedAnswer? { fallback.withLock { $0 } }
 
   /// The last response body captured, or nil.
@@ -49,9 +45,8 @@ final class ResponseCapture: RequestContext {
   }
 }
 
-/// Hands each response body to the request's `ResponseCapture` (its context, if any) on its way back, so
-/// `--json` prints what the server sent; the outermost step of the chain (before the cache), so
-/// it sees the answer that the command gets, cached or not.
+/// Hands each response to the request's `ResponseCapture`; the outermost step of the chain, so
+/// it sees the answer the command gets, cached or not.
 struct ResponseCaptureInterceptor: RequestInterceptor {
   func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse

@@ -1,7 +1,6 @@
 import CommandLineKit
 
-/// What `--include` shows of one answer: its HTTP status and header fields (names in lower
-/// case, as the transport keeps them), or that it came without them.
+/// What `--include` shows of one answer: its HTTP status and header fields, or that it has none.
 struct ResponseHead: Sendable, Equatable {
   /// The HTTP status; nil for the embedded backend and for an answer from the cache.
   var status: Int?
@@ -10,10 +9,8 @@ struct ResponseHead: Sendable, Equatable {
   /// Whether the normalized cache answered instead of the server.
   var fromCache: Bool
 
-  /// The head as `--include` prints it, curl -i's way: the status line, one line per field
-  /// (sorted by name), then a blank line; a token or cookie reads `***`: the fields
-  /// `TraceInterceptor.isSecret` names, `Set-Cookie`, and any field whose value holds one of
-  /// `secrets` (the saved token). Nil when there is no HTTP head to show.
+  /// The head as curl -i prints it, fields sorted, with a secret field or one holding any of
+  /// `secrets` as `***`; nil without an HTTP head.
   func text(masking secrets: [String]) -> String? {
     guard let status, !fromCache else { return nil }
     var lines = ["HTTP \(status)"]

@@ -10,13 +10,10 @@ import Synchronization
 #endif
 
 /// What the commands of one run share: the client, its transport and cache, and the login shown
-/// in the prompt. What the shell remembers between commands (where `more` continues, the ids Tab
-/// offers) is the shell's (`ShellState`).
+/// in the prompt (what the shell remembers between commands is `ShellState`'s).
 ///
-/// Creating a session touches nothing on disk: the embedded backend's database is opened by the
-/// first request (see `LazyBackendTransport`), the credentials file is read when first needed.
-///
-/// Thread safety: immutable configuration plus `Mutex`-guarded state; share it freely.
+/// Creating a session touches nothing on disk: the database opens at the first request that
+/// needs it (`LazyBackendTransport`), the credentials file when first read. Immutable: share it.
 public final class Session: Sendable {
   /// One launch of a `LaunchList` page.
   typealias ListedLaunch = LaunchListQuery.Data.Launches.Launch
@@ -25,11 +22,10 @@ public final class Session: Sendable {
   let client: RocketClient
   /// The server's URL, or nil for the embedded backend.
   let endpoint: URL?
-  /// Whether the endpoint was given with `--endpoint` or `connect URL` (not the environment), so
-  /// that the command line `more` suggests names it.
+  /// Whether `--endpoint` or `connect URL` gave the endpoint, so the command line `more`
+  /// suggests names it.
   let endpointGivenAsOption: Bool
-  /// Whether `--data-dir` gave the database's folder, so that the command line `more` suggests
-  /// names it.
+  /// Whether `--data-dir` gave the database's folder, so the command line `more` suggests names it.
   let dataDirectoryGivenAsOption: Bool
   /// The server in words: `the embedded backend` or the endpoint URL.
   public let endpointDescription: String
@@ -41,9 +37,8 @@ public final class Session: Sendable {
   let credentialLocation: String?
   /// The embedded backend's transport, to close its database at the end; nil for `--endpoint`.
   let embedded: LazyBackendTransport?
-  /// The normalized cache file, for `cache` and `logout`; nil when there is no home directory.
-  /// The client uses it only for `--endpoint` servers (the embedded backend is always there to
-  /// ask) and not when `--header` gives its own Authorization (the user could not be told apart).
+  /// The normalized cache file (nil without a home directory); the client uses it only for an
+  /// endpoint, and not with `--header 'Authorization: ...'`, whose user cannot be told apart.
   let cache: SQLiteNormalizedCache?
   /// The outbox of changes made while the server could not be reached (`--endpoint` only, and
   /// not with `--header 'Authorization: ...'`, whose user cannot be told).
@@ -160,36 +155,24 @@ public final class Session: Sendable {
   /// Whether `--header` gives an Authorization field, which replaces the saved token.
   var givesOwnAuthorization: Bool { requestOptions.headers["Authorization"] != nil }
 
-  /// The error line for an answer that says nobody is logged in: with `--header
-  /// 'Authorization: ...'` the server rejected that token, else nobody is logged in.
-  var notLoggedInMessage: String {
-    givesOwnAuthorization
-      ? "the server rejected the token given with --header 'Authorization: ...'"
-      : "log in first: login EMAIL"
-  }
-
-  /// The logged-in email for the prompt, read from the credential store each time, so that a
-  /// `login` or `logout` in another process shows at the next prompt. A store that cannot be
-  /// read counts as nobody.
+  /// The logged-in email for the prompt, read each time, so another process's `login` shows at
+  /// the next prompt; nil also when the store cannot be read.
   var loggedInEmail: String? { (try? client.currentCredential())?.email }
 
-  /// Whose part of the outbox this session sends and shows: the endpoint and the logged-in
-  /// email; nil without an outbox or a login.
+  /// Whose part of the outbox this session sends and shows; nil without an outbox or a login.
   var outboxOwner: (endpoint: String, user: String)? {
     guard outbox != nil, let email = loggedInEmail else { return nil }
     return (client.endpointKey, email)
   }
 
-  /// How many changes wait in the logged-in user's outbox (0 when it cannot be read), for the
-  /// prompt.
+  /// How many changes wait in the logged-in user's outbox (0 when unreadable), for the prompt.
   var queuedCount: Int {
     guard let outbox, let owner = outboxOwner else { return 0 }
     return outbox.count(endpoint: owner.endpoint, user: owner.user)
   }
 
-  /// True when the credential store was read and holds no login for this endpoint: a command
-  /// that needs one can fail at once. False when someone is logged in, or the store cannot be
-  /// read (the request then explains).
+  /// Whether the credential store was read and holds no login here, so a command that needs one
+  /// can fail at once (an unreadable store: false, the request then explains).
   var isKnownLoggedOut: Bool {
     // `--header 'Authorization: ...'` replaces the saved token: the server decides.
     if givesOwnAuthorization { return false }

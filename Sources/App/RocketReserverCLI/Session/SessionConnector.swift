@@ -1,16 +1,12 @@
 import CommandLineKit
 import RocketClient
 
-/// Builds the session `connect` switches a shell to, as the command line would have started
-/// it: `connect URL` as `--endpoint URL`, `connect embedded` as no endpoint at all,
-/// `connect --profile NAME` as `--profile NAME` (its endpoint, timeout, headers, cache policy).
-///
-/// The options the shell was started with stay (timeout, headers, `--data-dir`, `--verbose`),
-/// except the endpoint, which `connect` replaces, and an Authorization header: a token given
-/// for one server is never sent to another (`connect --profile` keeps the profile's own).
+/// Builds the session `connect` switches a shell to, as the command line would have: `connect
+/// URL` as `--endpoint URL`, `connect embedded` as none, `connect --profile NAME` as `--profile
+/// NAME`. The shell's other options stay, but for an Authorization header: a token given for one
+/// server is never sent to another.
 struct SessionConnector: Sendable {
-  /// Why no session could be made, in one line, and the exit status (2 for a malformed
-  /// endpoint, 78 for a broken config file or an unknown profile).
+  /// Why no session could be made, and the exit status (2 or 78).
   struct Failure: Error {
     let message: String
     let status: Int32
@@ -18,8 +14,7 @@ struct SessionConnector: Sendable {
 
   /// The options given on the command line, before the config file was laid under them.
   let commandLine: GlobalOptions
-  /// The process's environment, read once at start (its variables before the config file was
-  /// laid under them, its directories, its clock).
+  /// The process's environment, read once at start.
   let program: ProgramEnvironment
 
   /// The process environment's variables, before the config file was laid under them.
@@ -41,9 +36,8 @@ struct SessionConnector: Sendable {
     return ConfigFile.profileNames(path: directories.config + "/config")
   }
 
-  /// The session for `target` (an http(s) URL, `embedded`, or nil for the profile's endpoint)
-  /// and `profile` (nil: the one the shell started with). Touches no file but the config file.
-  /// - Throws: `Failure` for a malformed endpoint, an unknown profile or a broken config file.
+  /// The session for `target` (a URL, `embedded`, or nil: the profile's) and `profile` (nil:
+  /// the shell's). Touches no file but the config file.
   func connect(to target: String?, profile: String?) throws(Failure) -> Connection {
     var options = commandLine
     var environment = self.environment

@@ -3,13 +3,9 @@ import FoundationEssentials
 import GraphQLWire
 import RocketClient
 
-/// `--trace` and `--print-curl`: each request as the transport gets it, on standard error.
-///
-/// `--trace` shows the request's header fields and JSON body, then the response's status, size
-/// and body; `--print-curl` shows the request as a `curl` command line to paste. A token is
-/// never shown: `Authorization` (and any field named like a secret) reads `***` in a trace and
-/// `$TOKEN` in a curl line. Given for the whole run or for one shell line
-/// (`LineRequestOptions`). A plain value: safe to share between tasks.
+/// `--trace` (the request's fields and body, then the response's status, size and body) and
+/// `--print-curl` (the request as a `curl` line), on standard error, for the run or one shell
+/// line. A secret field reads `***` in a trace and `$TOKEN` in a curl line.
 struct TraceInterceptor: RequestInterceptor {
   /// What requests go to: `POST URL`, or `the embedded backend`.
   let target: String

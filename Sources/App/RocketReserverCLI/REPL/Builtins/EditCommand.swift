@@ -23,8 +23,7 @@ public struct EditCommand: Command {
     await Self.editAndSend(Self.lastDocument(context) ?? "", context: context)
   }
 
-  /// Opens `text` in the editor and, when it comes back changed, records it for the history and
-  /// sends it.
+  /// Opens `text` in the editor and, when it comes back changed, records and sends it.
   static func editAndSend(_ text: String, context: CommandContext) async -> CommandOutcome {
     switch edit(text, context: context, by: "edit") {
     case .finished(let outcome): return outcome
@@ -36,16 +35,13 @@ public struct EditCommand: Command {
     }
   }
 
-  /// What came of an editor.
+  /// What came of an editor: the document to send, or the outcome to end with.
   enum Edited {
-    /// The document to send.
     case document(String)
-    /// Nothing to send: the outcome to end with.
     case finished(CommandOutcome)
   }
 
-  /// Opens `text` in the user's editor for the command called `name` and says what to do next;
-  /// the document to send is shown on standard error first.
+  /// Opens `text` in the user's editor for the command `name`; shows the document to send.
   static func edit(_ text: String, context: CommandContext, by name: String) -> Edited {
     let variables = context.environment.variables
     let editor = ExternalEditor.command(environment: variables)
@@ -69,8 +65,7 @@ public struct EditCommand: Command {
     }
   }
 
-  /// The document `edit` starts from: the last one this run sent, else the newest in the history
-  /// file; nil when there is none.
+  /// The document `edit` starts from: the last one this run sent, else the history's newest.
   static func lastDocument(_ context: CommandContext) -> String? {
     if let last = context.memory.lastDocument { return last }
     guard let path = context.environment.directories?.historyFile else { return nil }

@@ -4,10 +4,8 @@ import CommandLineKit
   import Glibc
 #endif
 
-/// `every SECONDS COMMAND [ARGS ...]` (psql's `\watch`): runs the command now and then every
-/// SECONDS, each run under a line with the time, until Ctrl-C, which stops it and returns to the
-/// prompt. A run that fails stops it, as a failing query stops psql's `\watch`: repeating a
-/// refusal would only repeat its message.
+/// `every SECONDS COMMAND [ARGS ...]` (psql's `\watch`): runs the command now and every SECONDS
+/// until Ctrl-C or a failing run (repeating a refusal would only repeat its message).
 public struct EveryCommand: Command {
   /// The longest wait: a day; a longer one is surely a mistake.
   static let longestInterval = 86_400

@@ -1,10 +1,8 @@
 import CommandLineKit
 import GraphQLWire
 
-/// `timing on|off` (psql's `\timing`): whether each command's elapsed time is printed after its
-/// output (`CommandTiming`); `timing` alone says which.
+/// `timing on|off` (psql's `\timing`): whether `CommandTiming` prints each command's time.
 public struct TimingCommand: Command {
-  /// The two states.
   enum Switch: String, CaseIterable, Sendable {
     case on
     case off
