@@ -2,10 +2,8 @@ import FoundationEssentials
 import GraphQLAPI
 import GraphQLWire
 
-/// Why an operation failed, in words for the user.
-///
-/// The CLI maps ``notLoggedIn(endpoint:serverMessage:)`` to exit status 77 (`EX_NOPERM`) and
-/// errors whose ``isUnreachable`` is true to 69 (`EX_UNAVAILABLE`).
+/// Why an operation failed, in words for the user (the CLI exits 77 for `notLoggedIn`, 69 when
+/// ``isUnreachable``).
 public enum RocketClientError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The HTTP exchange failed: connection refused, unknown host, TLS, timeout, a 5xx status, a body
   /// that is not JSON. The wrapped error names the endpoint.

@@ -2,31 +2,15 @@ import GraphQLWire
 import Synchronization
 
 /// Automatic persisted queries (APQ) as Apollo's clients speak them: each operation goes out
-/// first as the SHA-256 of its text, and the text follows only when the server does not know it.
+/// first as the SHA-256 of its text (a query by GET, so HTTP caches can answer it), and the text
+/// follows by POST only when the server answers `PersistedQueryNotFound`.
 ///
-/// The first attempt sends `extensions.persistedQuery = {"version":1,"sha256Hash":"…"}` without
-/// `query`; a query goes by GET then (``OutgoingRequest/httpMethod``), so HTTP caches between
-/// client and server can answer it; a mutation stays a POST. When the server answers
-/// `PersistedQueryNotFound` (Apollo's clients match the message, not the code), the request goes
-/// once more by POST with the text and the hash, which registers it.
-///
-/// Any other answer that is not a GraphQL answer to the hash or the GET means the server cannot
-/// take them: `PersistedQueryNotSupported`; a status such as 404, 405 or 501 (a server that
-/// takes only POST); a request error without data (express-graphql's 400 "Must provide query
-/// string."); an HTML page, an empty body, JSON that is not a GraphQL response. The request is
-/// then sent as it was, by POST with its text, and this interceptor stops hashing for that
-/// endpoint: for the rest of the process, and, given a ``EndpointCapabilityMemory``, for as long
-/// as the memory keeps it (the program's cache file: a day), so the next process goes straight
-/// to POST. A server that safelists (`PERSISTED_QUERY_NOT_IN_LIST`) is not switched off, since
-/// its known operations work only by hash; nor is one that is overloaded or down (502, 503,
-/// 504, 429: those say nothing about APQ).
-///
-/// Place it before ``RetryInterceptor`` and ``LoggingInterceptor``, so each attempt is retried
-/// and reported on its own. Subscriptions and requests without a text (already persisted) pass
-/// through untouched.
-///
-/// Thread safety: what it learnt is behind a `Mutex` and in the memory; share one interceptor
-/// (and so what it learnt) between the tasks of a session.
+/// Any other answer that is not a GraphQL answer to the hash (`PersistedQueryNotSupported`, a
+/// 404/405/501, a request error without data, a body that is not a GraphQL response) means the
+/// server cannot take hashes: the request goes as it was, and hashing stops for that endpoint,
+/// for the process and in the ``EndpointCapabilityMemory`` when given. A safelisting server
+/// (`PERSISTED_QUERY_NOT_IN_LIST`) or an overloaded one (429, 502-504) is not switched off.
+/// Place it before ``RetryInterceptor`` and ``LoggingInterceptor``.
 public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
   /// Whether hashed queries go by GET (default true); mutations always go by POST.
   public let usesGETForQueries: Bool
@@ -36,11 +20,9 @@ public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
 
   /// - Parameters:
   ///   - usesGETForQueries: send hashed queries by GET (default true).
-  ///   - memory: where findings outlive the process (default none: the process's own only).
-  ///   - note: told, in words for people, when this interceptor stops hashing for an endpoint,
-  ///     and when it skips hashing because the memory says the endpoint cannot take them: each
-  ///     at most once per endpoint and process; with the request that led to it (for a caller
-  ///     that reports only some requests, such as `--verbose` ones).
+  ///   - memory: where findings outlive the process (default none).
+  ///   - note: told in words when hashing stops for an endpoint, or is skipped because the
+  ///     memory says so, once per endpoint and process.
   public init(
     usesGETForQueries: Bool = true, memory: (any EndpointCapabilityMemory)? = nil,
     note: (@Sendable (String, OutgoingRequest) -> Void)? = nil

@@ -2,32 +2,16 @@ import GraphQLWire
 import Synchronization
 
 /// Sends queries and mutations with the `onError` request parameter (`NULL` by default) to
-/// servers that honour it, and without it (so with `PROPAGATE`, what every server does) to the
-/// others.
+/// servers that honour it, and without it (so `PROPAGATE`) to the others.
 ///
-/// With `NULL` a field that fails is `null` in the answer and explained in `errors`, and nothing
-/// else is lost: a launch whose rocket failed keeps its mission and site. GraphQL's advice is
-/// not to send the parameter to a server not known to read it, so the client finds out first,
-/// as it does for persisted queries: the first query to an endpoint goes with a value no server
-/// defines (``probeValue``). A server that reads the parameter refuses that with a request error
-/// naming `onError` (nothing is executed), and the query goes again with ``behavior``; one that
-/// does not know the parameter ignores it and answers the query, and that answer is used as it
-/// is. The finding is kept: for the process, and, given an ``EndpointCapabilityMemory``, for as
-/// long as the memory keeps it (the program's cache file: a day). So a server that does not
-/// know `onError` costs no request at all, and one that does one, once.
-///
-/// A server that refuses every parameter it does not know (a request error naming `onError` for
-/// `NULL` too, or a 400 that is not a GraphQL answer), or that changed behind the URL and now
-/// refuses it, gets the request again without it, and is remembered as not honouring it.
-/// Mutations are not used to find out: until a query has, they go without the parameter.
-///
-/// Place it after ``AutomaticPersistedQueryInterceptor`` (a hashed request carries the parameter
-/// too) and before ``RetryInterceptor`` and ``LoggingInterceptor``, so each attempt is retried
-/// and reported on its own. Subscriptions pass through untouched: their transports take the
-/// behavior from ``behavior(for:)``.
-///
-/// Thread safety: what it learnt is behind a `Mutex` and in the memory; share one interceptor
-/// between the tasks of a session.
+/// GraphQL advises not to send the parameter to a server not known to read it, so the first
+/// query to an endpoint carries a value no server defines (``probeValue``): a server that reads
+/// `onError` refuses it naming the parameter, and the query goes again with ``behavior``; one that
+/// does not answers it, and that answer is used. The finding is kept for the process and in the
+/// ``EndpointCapabilityMemory`` when given. A later refusal of the parameter sends the request
+/// again without it. Mutations never probe. Place it after ``AutomaticPersistedQueryInterceptor``
+/// and before ``RetryInterceptor`` and ``LoggingInterceptor``; subscriptions pass through (their
+/// transports ask ``behavior(for:)``).
 public struct ErrorBehaviorInterceptor: RequestInterceptor {
   /// The behavior asked of servers that honour `onError` (default `NULL`).
   public let behavior: ErrorBehavior
@@ -39,14 +23,10 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
   private let note: (@Sendable (String, OutgoingRequest) -> Void)?
 
   /// - Parameters:
-  ///   - behavior: what to ask of servers that honour the parameter (default `NULL`).
-  ///   - honouredWithoutProbe: send it without finding out first (default false).
-  ///   - applies: which requests get the parameter (default every query and mutation); the others
-  ///     pass through untouched, with the server's default.
-  ///   - memory: where findings outlive the process (default none: the process's own only).
-  ///   - note: told, in words for people, what was found or recalled about an endpoint, at most
-  ///     once per endpoint and process (and again when a server changes), with the request that
-  ///     led to it.
+  ///   - applies: which requests get the parameter (default every query and mutation).
+  ///   - memory: where findings outlive the process (default none).
+  ///   - note: told in words what was found or recalled about an endpoint, once per endpoint
+  ///     and process (and again when a server changes).
   public init(
     behavior: ErrorBehavior = .null, honouredWithoutProbe: Bool = false,
     applies: @escaping @Sendable (OutgoingRequest) -> Bool = { _ in true },
@@ -103,8 +83,7 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
     return try await chain.proceed(request)
   }
 
-  /// Sends `request` with ``probeValue`` and acts on what the answer says (see the type's
-  /// description).
+  /// Sends `request` with ``probeValue`` and acts on what the answer says.
   private func probe(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {
@@ -135,8 +114,7 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
     }
   }
 
-  /// What is known about the request's endpoint: in this process, or recalled from the memory
-  /// (said once); nil when nothing is.
+  /// What is known about the request's endpoint, in this process or recalled (said once).
   private func known(_ request: OutgoingRequest) -> Bool? {
     let endpoint = request.endpointKey
     if let known = learnt.honours(endpoint) { return known }
@@ -149,8 +127,7 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
     return recalled
   }
 
-  /// Records what was found about the request's endpoint, in the memory too, and says it when
-  /// it changes what was known.
+  /// Records a finding, in the memory too, and says it when it changes what was known.
   private func found(_ request: OutgoingRequest, honours: Bool, _ how: String) async {
     let endpoint = request.endpointKey
     let changed = learnt.record(endpoint, honours: honours)

@@ -2,31 +2,20 @@ import FoundationEssentials
 import GraphQLWire
 
 /// Runs subscriptions with Apollo's HTTP multipart protocol (`subscriptionSpec=1.0`): one POST
-/// whose answer, `multipart/mixed;boundary="graphql"`, stays open with one part per result.
-///
-/// The body is read as it arrives through ``HTTPClient`` (libcurl, no busy waiting). Parts are
-/// `{"payload": ExecutionResult}`; `{}` is a heartbeat; `{"payload": null, "errors": [...]}` a
-/// fatal error; `--graphql--` the end. The server sends a heartbeat every few seconds, so a
-/// stream silent for ``idleTimeout`` is taken as a lost connection.
-///
-/// Thread safety: immutable; share it between tasks.
+/// whose `multipart/mixed` answer stays open with one part per result: `{"payload": ...}`, `{}`
+/// a heartbeat, `{"payload": null, "errors": [...]}` a fatal error. A stream silent for
+/// ``idleTimeout`` (heartbeats come every few seconds) counts as a lost connection.
 public struct MultipartSubscriptionTransport: SubscriptionTransport {
   /// The `Accept` value asking for the multipart answer (and JSON for a refusal).
   public static let accept = "multipart/mixed;subscriptionSpec=1.0, application/json"
 
   /// The GraphQL endpoint.
   public let endpoint: URL
-  /// The longest the server may send nothing, heartbeats included, before the stream counts
-  /// as lost.
+  /// The longest the server may send nothing, heartbeats included.
   public let idleTimeout: Duration
   private let client: HTTPClient
 
-  /// A transport for `endpoint`.
-  ///
-  /// - Parameters:
-  ///   - endpoint: the GraphQL endpoint URL (`http://` or `https://`).
-  ///   - client: the HTTP client (its timeout bounds connecting and the response head).
-  ///   - idleTimeout: the longest silence on an open stream (default 30 s).
+  /// A transport for `endpoint`; `client`'s timeout bounds connecting and the response head.
   public init(endpoint: URL, client: HTTPClient = HTTPClient(), idleTimeout: Duration = .seconds(30)) {
     self.endpoint = endpoint
     self.client = client
@@ -42,8 +31,6 @@ public struct MultipartSubscriptionTransport: SubscriptionTransport {
   }
 
   /// Sends the subscription and returns its results as the parts arrive.
-  ///
-  /// - Throws: ``RocketClientError`` when the server answers without a stream.
   public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
     switch try await start(request) {
     case .stream(let results):
@@ -110,9 +97,8 @@ public struct MultipartSubscriptionTransport: SubscriptionTransport {
 }
 
 /// Reads a multipart subscription answer one result at a time, as its consumer asks.
-///
-/// Thread safety (`@unchecked Sendable`): `AsyncThrowingStream(unfolding:)` calls `next()` for
-/// one consumer, never twice at once, so the mutable state is never shared.
+/// (`@unchecked Sendable`: `AsyncThrowingStream(unfolding:)` calls `next()` for one consumer,
+/// never twice at once.)
 private final class MultipartResultReader: @unchecked Sendable {
   private var body: HTTPBody.AsyncIterator
   private var parser: MultipartMixedParser

@@ -1,18 +1,13 @@
 import FoundationEssentials
 import GraphQLWire
 
-/// Runs subscriptions over a WebSocket, speaking whichever GraphQL subprotocol the server picks:
-/// `graphql-transport-ws` (the graphql-ws library's) or the legacy `graphql-ws`
-/// (subscriptions-transport-ws, as the hosted tutorial server and Apollo Kotlin speak it).
+/// Runs subscriptions over a WebSocket in whichever subprotocol the server picks:
+/// `graphql-transport-ws` or the legacy `graphql-ws` (as the hosted tutorial server speaks it).
 ///
 /// One connection per subscription: `connection_init` (with the `Authorization` value in its
-/// payload, and in the upgrade request's header), `connection_ack`, then `subscribe` (or
-/// `start`); `next` (`data`) messages are the results; `ping` is answered with `pong`, `ka` is
-/// ignored. An `https://` (or `wss://`) endpoint is reached over TLS, its certificate checked as
-/// ``tls`` says; like every request, the connection goes to the endpoint's own origin only (an
-/// answer that redirects is a refusal, never followed), and so does the token.
-///
-/// Thread safety: immutable; share it between tasks.
+/// payload and in the upgrade request), `connection_ack`, then `subscribe` (`start`); `next`
+/// (`data`) messages are the results; `ping` is answered with `pong`. TLS is checked as ``tls``
+/// says; the connection and the token go to the endpoint's own origin only (never redirected).
 public struct WebSocketSubscriptionTransport: SubscriptionTransport {
   /// The subprotocols offered, in order of preference.
   static let subprotocols = ["graphql-transport-ws", "graphql-ws"]
@@ -24,12 +19,8 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
   /// How a TLS server's certificate is checked.
   public let tls: TLSOptions
 
-  /// A transport for `endpoint`.
-  ///
-  /// - Parameters:
-  ///   - endpoint: the GraphQL endpoint, such as `http://127.0.0.1:4000/graphql`.
-  ///   - timeout: the longest wait until the server acknowledged the connection (default 30 s).
-  ///   - tls: how a TLS server's certificate is checked (default: the system's trust store).
+  /// A transport for `endpoint` (such as `http://127.0.0.1:4000/graphql`); `timeout` bounds the
+  /// wait until the server acknowledged the connection.
   public init(endpoint: URL, timeout: Duration = .seconds(30), tls: TLSOptions = TLSOptions()) {
     self.endpoint = endpoint
     self.timeout = timeout
@@ -45,8 +36,6 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
   }
 
   /// Opens a WebSocket, starts the subscription on it and returns its results.
-  ///
-  /// - Throws: ``RocketClientError`` when the connection or the handshake fails.
   public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
     do throws(Failure) {
       return try await open(request)
@@ -100,6 +89,10 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
     // One reader for the connection's whole life: first the acknowledgement, then the results.
     let reader = Task {
       var started = false
+      // Fails the start, or once started the results.
+      func fail(_ error: RocketClientError) {
+        if !acknowledged.set(.failure(error)) { output.finish(throwing: error) }
+      }
       for await event in client.events {
         switch event {
         case .closed(let code):
@@ -107,11 +100,10 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
             code == 4403 || code == 4401
             ? .notLoggedIn(endpoint: endpoint.absoluteString, serverMessage: "closed with \(code ?? 0)")
             : .transport(.connectionLost(endpoint: endpoint))
-          if !acknowledged.set(.failure(error)) { output.finish(throwing: error) }
+          fail(error)
           return
         case .overwhelmed(let reason):
-          let error = RocketClientError.transport(.failed(endpoint: endpoint, detail: reason))
-          if !acknowledged.set(.failure(error)) { output.finish(throwing: error) }
+          fail(.transport(.failed(endpoint: endpoint, detail: reason)))
           return
         case .text(let bytes):
           defer { client.consumed(bytes.count) }
@@ -121,8 +113,7 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
             client.send(dialect.subscribe(id: "1", request: operation))
             acknowledged.set(.success(()))
           case .connectionError(let errors):
-            let error = RocketClientError.server(errors: errors)
-            if !acknowledged.set(.failure(error)) { output.finish(throwing: error) }
+            fail(.server(errors: errors))
             client.close()
             return
           case .next(let id, let payload) where id == "1":
