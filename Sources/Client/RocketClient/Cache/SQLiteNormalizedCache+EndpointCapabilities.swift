@@ -15,10 +15,10 @@ extension SQLiteNormalizedCache: EndpointCapabilityMemory {
   public func remember(_ capability: EndpointCapability, at endpoint: String, supported: Bool) async {
     let until = now() + Self.capabilityLifetime
     let key = RocketClientError.displayed(endpoint)
-    _ = await writer.run { [self] () -> Bool in
-      withDatabase {
+    await writer.run { [self] in
+      _ = try? withDatabaseOrThrow {
         try $0.rememberCapability(capability.name, at: key, supported: supported, until: until)
-      } != nil
+      }
     }
   }
 }

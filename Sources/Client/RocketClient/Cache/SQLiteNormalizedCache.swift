@@ -70,7 +70,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     if !stale.isEmpty {
       let name = partition.name
       writer.enqueue { [self, stale] in
-        _ = withDatabase { try $0.touch(partition: name, keys: stale, now: time) }
+        _ = try? withDatabaseOrThrow { try $0.touch(partition: name, keys: stale, now: time) }
       }
     }
     return found
@@ -151,7 +151,7 @@ public final class SQLiteNormalizedCache: NormalizedCache {
       return try run(body)
     } catch {
       if case .unusableFile = error {
-        writer.enqueue { [self] in _ = withDatabase { _ in } }
+        writer.enqueue { [self] in _ = try? withDatabaseOrThrow { _ in } }
       }
       throw CacheError(path: path, reason: error.reason)
     }
@@ -178,19 +178,10 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     }
   }
 
-  /// Runs `body` on the open database; nil when the cache is off or `body` failed (then the
-  /// problem is handled: a bad file moved aside and retried once, anything else turns it off).
-  func withDatabase<T>(_ body: (CacheDatabase) throws -> T) -> T? {
-    do {
-      return try withDatabaseOrThrow(body)
-    } catch {
-      return nil
-    }
-  }
-
   /// The writer's way to the file: a lock another program holds is waited for (up to the busy
   /// timeout) in short turns, the connection free between them, so reads on other threads go on.
-  private func withDatabaseOrThrow<T>(_ body: (CacheDatabase) throws -> T) throws(CacheError) -> T {
+  /// A bad file is moved aside and retried once; any other problem turns the cache off.
+  func withDatabaseOrThrow<T>(_ body: (CacheDatabase) throws -> T) throws(CacheError) -> T {
     let deadline = ContinuousClock.now + .seconds(5)
     var attempt = 1
     while attempt <= 2 {

@@ -32,13 +32,7 @@ extension RocketClient {
           + " can carry; nothing was saved")
     }
     let credential = Credential(endpoint: endpointKey, email: email, token: value)
-    if let credentials {
-      do {
-        try credentials.save(credential)
-      } catch {
-        throw RocketClientError.credentials(message: "\(error)")
-      }
-    }
+    if let credentials { try RocketClientError.fromStore { try credentials.save(credential) } }
     return credential
   }
 
@@ -60,20 +54,12 @@ extension RocketClient {
     if let cache, let email = (try? credentials.credential(for: endpointKey))??.email {
       await cache.drop(CachePartition(endpoint: endpointKey, user: email))
     }
-    do {
-      return try credentials.remove(endpoint: endpointKey)
-    } catch {
-      throw RocketClientError.credentials(message: "\(error)")
-    }
+    return try RocketClientError.fromStore { try credentials.remove(endpoint: endpointKey) }
   }
 
   /// The credential saved for ``endpointKey``, to show "logged in as ...".
   public func currentCredential() throws(RocketClientError) -> Credential? {
     guard let credentials else { return nil }
-    do {
-      return try credentials.credential(for: endpointKey)
-    } catch {
-      throw RocketClientError.credentials(message: "\(error)")
-    }
+    return try RocketClientError.fromStore { try credentials.credential(for: endpointKey) }
   }
 }

@@ -64,6 +64,15 @@ public enum RocketClientError: Error, Sendable, Equatable, CustomStringConvertib
     }
   }
 
+  /// Runs a credential store call, its failure as ``credentials(message:)``.
+  static func fromStore<Value>(_ body: () throws -> Value) throws(RocketClientError) -> Value {
+    do {
+      return try body()
+    } catch {
+      throw .credentials(message: "\(error)")
+    }
+  }
+
   /// "the embedded backend" for ``Credential/embeddedEndpoint``, else the endpoint with any
   /// password in it masked.
   static func displayed(_ endpoint: String) -> String {

@@ -197,15 +197,10 @@ final class CurlTransfer: @unchecked Sendable {
     let timeout = timeout
     Task { [weak self] in
       try? await Task.sleep(for: timeout)
-      self?.headOverdue(after: timeout)
+      guard let self, state.withLock({ !$0.headDelivered && !$0.finished }) else { return }
+      finish(with: .timedOut(endpoint: url, after: timeout))
+      loop.remove(self)
     }
-  }
-
-  private func headOverdue(after timeout: Duration) {
-    let overdue = state.withLock { !$0.headDelivered && !$0.finished }
-    guard overdue else { return }
-    finish(with: .timedOut(endpoint: url, after: timeout))
-    loop.remove(self)
   }
 
   /// Stops the transfer now: whoever waits gets `.cancelled`, and the multi thread drops the

@@ -17,14 +17,12 @@ public struct AuthorizationInterceptor: RequestInterceptor {
     -> TransportResponse
   {
     var request = request
-    if request.authorization == nil {
-      let credential: Credential?
-      do {
-        credential = try credentials.credential(for: request.endpointKey)
-      } catch {
-        throw RocketClientError.credentials(message: "\(error)")
-      }
-      if let credential { request.authorization = credential.token }
+    if request.authorization == nil,
+      let credential = try RocketClientError.fromStore({
+        try credentials.credential(for: request.endpointKey)
+      })
+    {
+      request.authorization = credential.token
     }
     return try await chain.proceed(request)
   }

@@ -1,5 +1,4 @@
 import GraphQLWire
-import Synchronization
 
 /// Sends queries and mutations with the `onError` request parameter (`NULL` by default) to
 /// servers that honour it, and without it (so `PROPAGATE`) to the others.
@@ -17,7 +16,7 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
   public let behavior: ErrorBehavior
   /// Whether the server is known to honour `onError` without asking (the embedded backend).
   public let honouredWithoutProbe: Bool
-  private let learnt = Learnt()
+  private let learnt = EndpointFindings<Bool>()
   private let applies: @Sendable (OutgoingRequest) -> Bool
   private let memory: (any EndpointCapabilityMemory)?
   private let note: (@Sendable (String, OutgoingRequest) -> Void)?
@@ -43,7 +42,7 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
   /// when the endpoint was found (or is recalled) to honour it, nil otherwise.
   public func behavior(for endpointKey: String) -> ErrorBehavior? {
     if honouredWithoutProbe { return behavior }
-    if let known = learnt.honours(endpointKey) { return known ? behavior : nil }
+    if let known = learnt[endpointKey] { return known ? behavior : nil }
     return memory?.recall(.onError, at: endpointKey) == true ? behavior : nil
   }
 
@@ -105,7 +104,7 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
       return response
     case .refused:
       let answer = try await send(request, chain: chain, refused: "refuses the onError parameter")
-      if learnt.honours(request.endpointKey) == nil {
+      if learnt[request.endpointKey] == nil {
         await found(request, honours: true, "honours onError (it refused a value no server defines)")
       }
       return answer
@@ -117,9 +116,9 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
   /// What is known about the request's endpoint, in this process or recalled (said once).
   private func known(_ request: OutgoingRequest) -> Bool? {
     let endpoint = request.endpointKey
-    if let known = learnt.honours(endpoint) { return known }
+    if let known = learnt[endpoint] { return known }
     guard let recalled = memory?.recall(.onError, at: endpoint) else { return nil }
-    if learnt.settle(endpoint, honours: recalled) {
+    if learnt.settle(endpoint, recalled) == nil {
       note?(
         "\(RocketClientError.displayed(endpoint)) \(recalled ? "honoured" : "did not honour") onError when last asked: "
           + Self.consequence(recalled), request)
@@ -130,7 +129,7 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
   /// Records a finding, in the memory too, and says it when it changes what was known.
   private func found(_ request: OutgoingRequest, honours: Bool, _ how: String) async {
     let endpoint = request.endpointKey
-    let changed = learnt.record(endpoint, honours: honours)
+    let changed = learnt.update(endpoint) { _ in honours } != honours
     await memory?.remember(.onError, at: endpoint, supported: honours)
     guard changed else { return }
     note?("\(RocketClientError.displayed(endpoint)) \(how): \(Self.consequence(honours))", request)
@@ -148,32 +147,5 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
     honours
       ? "sending onError NULL, so a field that fails loses only itself (remembered for a day)"
       : "sending requests without onError, so errors propagate as GraphQL has them (remembered for a day)"
-  }
-
-  /// What the interceptor knows of each endpoint, shared by every copy of it.
-  private final class Learnt: Sendable {
-    let endpoints = Mutex<[String: Bool]>([:])
-
-    func honours(_ endpoint: String) -> Bool? {
-      endpoints.withLock { $0[endpoint] }
-    }
-
-    /// Records a recalled finding unless another task settled the endpoint first; true when this
-    /// call settled it.
-    func settle(_ endpoint: String, honours: Bool) -> Bool {
-      endpoints.withLock { endpoints in
-        guard endpoints[endpoint] == nil else { return false }
-        endpoints[endpoint] = honours
-        return true
-      }
-    }
-
-    /// Records a finding; true when it differs from what was known.
-    func record(_ endpoint: String, honours: Bool) -> Bool {
-      endpoints.withLock { endpoints in
-        defer { endpoints[endpoint] = honours }
-        return endpoints[endpoint] != honours
-      }
-    }
   }
 }

@@ -1,5 +1,4 @@
 import GraphQLWire
-import Synchronization
 
 /// Lets operations that use `@defer` or `@stream` work against servers that do not know them
 /// (graphql-js 16 refuses the document with `Unknown directive "@defer".`): such a refusal sends
@@ -7,7 +6,7 @@ import Synchronization
 /// requests go without them at once. Place it before ``AutomaticPersistedQueryInterceptor``, so
 /// the hash is that of the text sent.
 public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
-  private let unsupported = Unsupported()
+  private let unsupported = EndpointFindings<Bool>()
 
   /// Creates the interceptor; it knows no endpoint yet.
   public init() {}
@@ -15,7 +14,7 @@ public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
   /// Whether requests to `endpointKey` go without `@defer` and `@stream`, because its server
   /// refused them.
   public func isDisabled(for endpointKey: String) -> Bool {
-    unsupported.endpoints.withLock { $0.contains(endpointKey) }
+    unsupported[endpointKey] == true
   }
 
   /// Sends the request, again without `@defer`/`@stream` when the server refuses them.
@@ -30,7 +29,7 @@ public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
     if isDisabled(for: request.endpointKey) { return try await chain.proceed(plain) }
     let response = try await chain.proceed(request)
     guard Self.refusesIncrementalDirectives(response) else { return response }
-    _ = unsupported.endpoints.withLock { $0.insert(request.endpointKey) }
+    unsupported.update(request.endpointKey) { _ in true }
     return try await chain.proceed(plain)
   }
 
@@ -133,10 +132,5 @@ public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
       if rest.starts(with: "defer".utf8) || rest.starts(with: "stream".utf8) { return true }
     }
     return false
-  }
-
-  /// The endpoints found without the directives, shared by every copy of the interceptor.
-  private final class Unsupported: Sendable {
-    let endpoints = Mutex<Set<String>>([])
   }
 }
