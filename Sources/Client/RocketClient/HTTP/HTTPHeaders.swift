@@ -41,6 +41,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
     fields.append(Field(name: name, value: value))
   }
 
+  /// Adds `fields` in order, replacing every field of their names.
+  public mutating func replace(with fields: some Sequence<Field>) {
+    let names = Set(fields.map { $0.name.lowercased() })
+    self.fields.removeAll { names.contains($0.name.lowercased()) }
+    self.fields += fields
+  }
+
   /// Whether there is a field named `name` (any case).
   public func contains(_ name: String) -> Bool { self[name] != nil }
 

@@ -14,8 +14,7 @@ public struct HeaderInterceptor: RequestInterceptor {
     -> TransportResponse
   {
     var request = request
-    for name in Set(headers.map { $0.name.lowercased() }) { request.headers[name] = nil }
-    for field in headers { request.headers.add(field.name, field.value) }
+    request.headers.replace(with: headers)
     return try await chain.proceed(request)
   }
 }

@@ -36,24 +36,13 @@ public struct HTTPSubscriptionTransport: SubscriptionTransport {
     }
     let refusal: RocketClientError
     switch try await multipart.start(request) {
-    case .stream(let results):
-      return results
-    case .plain(let status, let body):
-      refusal = MultipartSubscriptionTransport.refusal(
-        status: status, body: body, endpoint: multipart.endpoint)
+    case .success(let results): return results
+    case .failure(let error): refusal = error
     }
     let scheme = multipart.endpoint.scheme?.lowercased()
     guard scheme == "http" || scheme == "https" else { throw refusal }
-    do throws(WebSocketSubscriptionTransport.Failure) {
-      return try await webSocket.open(request)
-    } catch {
-      switch error {
-      case .notOffered:
-        // No WebSocket either: the multipart refusal says more (often the server's own errors).
-        throw refusal
-      case .client(let error):
-        throw error
-      }
-    }
+    // No WebSocket either: the multipart refusal says more (often the server's own errors).
+    guard case .success(let results) = try await webSocket.open(request) else { throw refusal }
+    return results
   }
 }

@@ -22,40 +22,16 @@ public struct MultipartSubscriptionTransport: SubscriptionTransport {
     self.idleTimeout = idleTimeout
   }
 
-  /// How the server answered the subscription request.
-  enum Answer {
-    /// A multipart stream: the results.
-    case stream(SubscriptionResults)
-    /// An ordinary answer (no multipart support, or a refusal): its status and body.
-    case plain(status: Int, body: Data)
-  }
-
   /// Sends the subscription and returns its results as the parts arrive.
   public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
-    switch try await start(request) {
-    case .stream(let results):
-      return results
-    case .plain(let status, let body):
-      throw Self.refusal(status: status, body: body, endpoint: endpoint)
-    }
+    try await start(request).get()
   }
 
-  /// The error for a subscription answered without a stream: the server's GraphQL errors when
-  /// its body has them, else what the body is.
-  static func refusal(status: Int, body: Data, endpoint: URL) -> RocketClientError {
-    let response = HTTPResponse(status: status, headers: [:], body: body)
-    if let json = try? JSON(parsing: [UInt8](body)), let errors = json["errors"],
-      errors.arrayValue?.isEmpty == false
-    {
-      return .server(errors: GraphQLError.list(errors))
-    }
-    if let failure = HTTPTransportError.classify(response, from: endpoint) { return .transport(failure) }
-    return .invalidResponse(
-      endpoint: endpoint.absoluteString, reason: "HTTP \(status) without a multipart stream of results")
-  }
-
-  /// Sends the request and returns the stream, or the plain answer when there is none.
-  func start(_ request: OutgoingRequest) async throws(RocketClientError) -> Answer {
+  /// Sends the request and returns the stream or, for an answer without one, its refusal: the
+  /// server's GraphQL errors when its body has them, else what the body is.
+  func start(_ request: OutgoingRequest) async throws(RocketClientError)
+    -> Result<SubscriptionResults, RocketClientError>
+  {
     var headers: HTTPHeaders = ["Content-Type": "application/json", "Accept": Self.accept]
     if let name = request.operation.operationName { headers["X-APOLLO-OPERATION-NAME"] = name }
     for field in request.headers where !["content-type", "accept"].contains(field.name.lowercased()) {
@@ -86,13 +62,25 @@ public struct MultipartSubscriptionTransport: SubscriptionTransport {
       } catch {
         if Task.isCancelled { throw RocketClientError.cancelled }
       }
-      return .plain(status: response.status, body: body)
+      if let json = try? JSON(parsing: [UInt8](body)), let errors = json["errors"],
+        errors.arrayValue?.isEmpty == false
+      {
+        return .failure(.server(errors: GraphQLError.list(errors)))
+      }
+      let plain = HTTPResponse(status: response.status, headers: [:], body: body)
+      if let failure = HTTPTransportError.classify(plain, from: endpoint) {
+        return .failure(.transport(failure))
+      }
+      return .failure(
+        .invalidResponse(
+          endpoint: endpoint.absoluteString,
+          reason: "HTTP \(response.status) without a multipart stream of results"))
     }
     // Pulled: a part is read from the body only when the consumer asks for the next result, so
     // a server that streams faster than results are used waits on the socket (the transfer
     // pauses) instead of filling memory.
     let reader = MultipartResultReader(body: response.body, boundary: boundary, endpoint: endpoint)
-    return .stream(SubscriptionResults(unfolding: { try await reader.next() }))
+    return .success(SubscriptionResults(unfolding: { try await reader.next() }))
   }
 }
 

@@ -27,26 +27,14 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
     self.tls = tls
   }
 
-  /// Why the WebSocket could not carry the subscription.
-  enum Failure: Error {
-    /// The handshake was answered without a WebSocket (a server that does not offer one).
-    case notOffered(WebSocketHandshakeRequest.Refusal)
-    /// Anything else, as the client reports it.
-    case client(RocketClientError)
-  }
-
   /// Opens a WebSocket, starts the subscription on it and returns its results.
   public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
-    do throws(Failure) {
-      return try await open(request)
-    } catch {
-      switch error {
-      case .notOffered(let refusal):
-        throw RocketClientError.invalidResponse(
-          endpoint: endpoint.absoluteString, reason: "no WebSocket here (\(Self.describe(refusal)))")
-      case .client(let error):
-        throw error
-      }
+    switch try await open(request) {
+    case .success(let results):
+      return results
+    case .failure(let refusal):
+      throw RocketClientError.invalidResponse(
+        endpoint: endpoint.absoluteString, reason: "no WebSocket here (\(Self.describe(refusal)))")
     }
   }
 
@@ -58,12 +46,15 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
     }
   }
 
-  /// Opens the connection and starts the subscription, telling a server without WebSocket apart.
-  func open(_ request: OutgoingRequest) async throws(Failure) -> SubscriptionResults {
+  /// Opens the connection and starts the subscription; the refusal of a server without WebSocket
+  /// is the failure.
+  func open(_ request: OutgoingRequest) async throws(RocketClientError)
+    -> Result<SubscriptionResults, WebSocketHandshakeRequest.Refusal>
+  {
     guard let scheme = endpoint.scheme?.lowercased(), ["http", "https", "ws", "wss"].contains(scheme) else {
-      throw .client(.transport(.unsupportedURL(endpoint: endpoint)))
+      throw .transport(.unsupportedURL(endpoint: endpoint))
     }
-    if Task.isCancelled { throw .client(.cancelled) }
+    if Task.isCancelled { throw .cancelled }
     var headers = HTTPHeaders()
     for field in request.headers where field.name.lowercased() != "content-type" {
       headers.add(field.name, field.value)
@@ -74,8 +65,8 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
         endpoint: endpoint, subprotocols: Self.subprotocols, headers: headers, timeout: timeout, tls: tls)
     } catch {
       switch error {
-      case .transport(let error): throw .client(.transport(error))
-      case .refused(let refusal): throw .notOffered(refusal)
+      case .transport(let error): throw .transport(error)
+      case .refused(let refusal): return .failure(refusal)
       }
     }
     let dialect = GraphQLWebSocketDialect(subprotocol: client.subprotocol)
@@ -153,8 +144,8 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
     if case .failure(let error) = outcome {
       reader.cancel()
       client.abort()
-      throw .client(error)
+      throw error
     }
-    return results
+    return .success(results)
   }
 }

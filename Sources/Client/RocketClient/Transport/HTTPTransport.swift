@@ -85,12 +85,7 @@ public struct HTTPTransport: NetworkTransport {
     ]
     if !usesGET(request) { headers["Content-Type"] = "application/json" }
     if let name = request.operation.operationName { headers["X-APOLLO-OPERATION-NAME"] = name }
-    for field in request.headers {
-      if field.name.lowercased() != "content-type" { headers[field.name] = nil }
-    }
-    for field in request.headers where field.name.lowercased() != "content-type" {
-      headers.add(field.name, field.value)
-    }
+    headers.replace(with: request.headers.filter { $0.name.lowercased() != "content-type" })
     return headers
   }
 
