@@ -123,10 +123,9 @@ private final class MultipartResultReader: @unchecked Sendable {
         ended = true
         throw RocketClientError.transport(error)
       } catch {
-        ended = true
-        if Task.isCancelled { return nil }
-        throw RocketClientError.transport(.connectionLost(endpoint: endpoint))
+        chunk = nil
       }
+      // The body ended, or broke, before the close delimiter.
       guard let chunk else {
         ended = true
         if Task.isCancelled { return nil }
