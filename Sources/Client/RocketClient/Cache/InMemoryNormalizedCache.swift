@@ -22,11 +22,7 @@ public final class InMemoryNormalizedCache: NormalizedCache {
   {
     partitions.withLock { partitions in
       guard let records = partitions[partition] else { return [:] }
-      var found: [String: StoredRecord] = [:]
-      for key in keys {
-        if let record = records[key] { found[key] = record }
-      }
-      return found
+      return Dictionary(uniqueKeysWithValues: keys.compactMap { key in records[key].map { (key, $0) } })
     }
   }
 

@@ -30,13 +30,10 @@ final class TLSConnection: WebSocketByteStream, @unchecked Sendable {
   /// A session over `socket` to `host` (a name or an IP address), not yet shaken hands.
   init(socket: Int32, host: String, options: TLSOptions) throws(TLSFailure) {
     var error = [CChar](repeating: 0, count: 512)
-    let made: OpaquePointer? =
-      if let caFile = options.caFile {
-        ctls_client_new(socket, host, caFile, options.verifiesPeer ? 1 : 0, &error, error.count)
-      } else {
-        ctls_client_new(socket, host, nil, options.verifiesPeer ? 1 : 0, &error, error.count)
-      }
-    guard let made else {
+    guard
+      let made = ctls_client_new(
+        socket, host, options.caFile, options.verifiesPeer ? 1 : 0, &error, error.count)
+    else {
       throw .setUp(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
     connection = made
@@ -104,15 +101,15 @@ final class TLSConnection: WebSocketByteStream, @unchecked Sendable {
   var hasBufferedInput: Bool { ctls_pending(connection) > 0 }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) -> WebSocketByteStreamResult {
-    switch step(readingInto: buffer) {
-    case .done(let count): count > 0 ? .done(count) : .wouldBlock
-    case .wantsRead, .wantsWrite: .wouldBlock
-    case .closed, .failed: .ended
-    }
+    Self.result(of: step(readingInto: buffer))
   }
 
   func write(_ bytes: UnsafeRawBufferPointer) -> WebSocketByteStreamResult {
-    switch step(writing: bytes) {
+    Self.result(of: step(writing: bytes))
+  }
+
+  private static func result(of step: Step) -> WebSocketByteStreamResult {
+    switch step {
     case .done(let count): count > 0 ? .done(count) : .wouldBlock
     case .wantsRead, .wantsWrite: .wouldBlock
     case .closed, .failed: .ended
