@@ -52,7 +52,7 @@ public enum RocketClientError: Error, Sendable, Equatable, CustomStringConvertib
     case .invalidResponse(let endpoint, let reason):
       return "unexpected answer from \(Self.displayed(endpoint)): \(reason)"
     case .decoding(let operation, let error):
-      return "unexpected response to \(operation) \(error.description.dropPrefix("unexpected response "))"
+      return "unexpected response to \(operation) \(error.description.trimmingPrefix("unexpected response "))"
     case .credentials(let message):
       return message
     case .backendFailed(let message):
@@ -79,11 +79,5 @@ public enum RocketClientError: Error, Sendable, Equatable, CustomStringConvertib
     if endpoint == Credential.embeddedEndpoint { return "the embedded backend" }
     guard let url = URL(string: endpoint) else { return endpoint }
     return HTTPTransportError.displayed(url)
-  }
-}
-
-extension String {
-  fileprivate func dropPrefix(_ prefix: String) -> String {
-    hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
   }
 }

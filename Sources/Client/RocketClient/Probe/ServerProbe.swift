@@ -94,10 +94,7 @@ public struct ServerProbe: Sendable {
 
   /// Whether `?query=` by GET is answered with data.
   private func acceptsGET() async -> Bool {
-    guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return false }
-    components.queryItems =
-      (components.queryItems ?? []) + [URLQueryItem(name: "query", value: "{ __typename }")]
-    guard let url = components.url else { return false }
+    let url = HTTPTransport.url(for: GraphQLRequest(query: "{ __typename }"), at: endpoint)
     var request = HTTPRequest(method: .get, url: url, headers: headers, timeout: timeout)
     request.headers.add("Accept", Self.acceptAny)
     guard let response = try? await client.fetch(request) else { return false }
