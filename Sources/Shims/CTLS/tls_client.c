@@ -43,8 +43,6 @@ struct ctls_connection {
   char reason[256];
 };
 
-int ctls_keep_state_through_exit(void) { return ccrypto_open_error() == NULL; }
-
 const char *ctls_open_error(void) {
   return lazy_load_open_error(&libssl);
 }

@@ -2,14 +2,8 @@ import POSIXThreads
 import Synchronization
 
 /// Runs blocking work (the cache file's writes) one job at a time, in order, on a POSIX thread of
-/// its own, never on Swift's cooperative pool, whose few threads must not wait on a disk or a
-/// file lock (as ``InProcessTransport`` does for the backend).
-///
-/// The thread starts when a job arrives and the queue is idle, and ends when the queue is empty
-/// again: an idle store holds no thread, and a burst of writes costs one thread start (tens of
-/// microseconds, small beside a write's transaction). Jobs run in the order they were queued.
-///
-/// Thread safety: the queue is behind a `Mutex`; share it freely.
+/// its own, never on Swift's cooperative pool. The thread starts when a job arrives at an idle
+/// queue and ends when the queue is empty: an idle store holds no thread.
 final class BlockingWorkQueue: Sendable {
   private struct State {
     var jobs: [@Sendable () -> Void] = []

@@ -1,10 +1,7 @@
 import SQLite
 
-/// The cache file's table of what each endpoint can do (``EndpointCapabilityMemory``): one row
-/// per endpoint and capability, with the time it stops counting.
-///
-/// The table is made at the first finding (`CREATE TABLE IF NOT EXISTS`), so a file of an
-/// earlier version takes it without a migration, and a file without it recalls nothing.
+/// The cache file's table of what each endpoint can do (``EndpointCapabilityMemory``), made at
+/// the first finding, so older files take it without a migration.
 extension CacheDatabase {
   /// The finding for `capability` at `endpoint`, unless it is older than `now` allows.
   func capability(_ capability: String, at endpoint: String, now: Int64) throws -> Bool? {

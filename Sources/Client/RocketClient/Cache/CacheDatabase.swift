@@ -7,15 +7,10 @@ import SQLite
   import Glibc
 #endif
 
-/// The cache file's schema and the statements the cache runs (records by partition and key,
-/// eviction, statistics), over the process's one connection to `cache.sqlite`
-/// (``SharedConnection``).
-///
-/// The file is WAL with a busy timeout, so a shell and one-shot commands use it at once; it is
-/// created 0600 (SQLite gives its `-wal` and `-shm` files the same mode). `auto_vacuum` is
-/// incremental, so deleting records can give pages back to the file system.
-///
-/// Not `Sendable`: made for one use of the connection, under its lock.
+/// The cache file's schema and statements (records by partition and key, eviction, statistics)
+/// over the process's one connection to `cache.sqlite` (``SharedConnection``): WAL with a busy
+/// timeout, created 0600, incremental `auto_vacuum` so deletions give pages back. Not `Sendable`:
+/// made for one use of the connection, under its lock.
 struct CacheDatabase {
   /// `PRAGMA application_id` of our cache files ("RRCH"): anything else is a foreign file.
   static let applicationID: Int64 = 0x5252_4348
@@ -40,13 +35,11 @@ struct CacheDatabase {
 
   let connection: Connection
 
-  /// The statements over `connection`, an open cache file (``open(path:)``).
   init(_ connection: Connection) {
     self.connection = connection
   }
 
   /// Opens (creating if needed) the cache file at `path` and brings its schema up to date.
-  /// - Throws: ``Problem``.
   static func open(path: String) throws(Problem) -> Connection {
     do {
       try createPrivateFile(path)
@@ -98,10 +91,8 @@ struct CacheDatabase {
   }
 
   private func prepareSchema() throws {
-    // One snapshot: read one by one, another process's creation could commit between the reads,
-    // and its tables, seen without the id read just before, made a new cache look foreign (it
-    // was then moved aside; two commands starting at once on a fresh machine did this).
-    // A deferred (read) transaction: it never waits for another program's write lock.
+    // One snapshot, in a read transaction (it never waits for a writer): read one by one, another
+    // process's creation could commit between the reads and make a new cache look foreign.
     let (application, version, tables) = try connection.transaction("BEGIN DEFERRED") {
       let application = try pragma("application_id")
       let version = try pragma("user_version")
@@ -154,10 +145,9 @@ struct CacheDatabase {
     if try pragma("auto_vacuum") != 2 { try connection.execute("VACUUM") }
   }
 
-  /// Adds the fields' stamps to a file of schema 1 in place, keeping its records: each field of
-  /// an old record counts as written when its record was, by an unknown operation, without a
-  /// max-age (as before). Another process may have done it since we looked, hence the second look
-  /// inside the write transaction.
+  /// Adds the fields' stamps to a file of schema 1 in place: each old field counts as written with
+  /// its record, by an unknown operation, without a max-age. Another process may have done it
+  /// since we looked, hence the second look inside the transaction.
   private func migrateFromVersion1() throws {
     try connection.inTransaction { db in
       let version = try db.queryFirst("PRAGMA user_version") { try $0.column(0, as: Int64.self) } ?? 0
@@ -219,9 +209,8 @@ struct CacheDatabase {
     }
   }
 
-  /// Merges `records` into `partition` in one transaction, field by field over what is stored
-  /// (``RecordMerge``), each field written stamped with `origin`.
-  /// - Returns: the keys whose stored fields changed.
+  /// Merges `records` into `partition` in one transaction (``RecordMerge``), each field written
+  /// stamped with `origin`; returns the keys whose stored fields changed.
   func write(partition: String, records: [CacheRecord], origin: CacheWriteOrigin, now: Int64) throws
     -> Set<String>
   {
@@ -264,9 +253,8 @@ struct CacheDatabase {
     try shrink()
   }
 
-  /// Deletes records written before `notBefore`, then the least recently used ones while the
-  /// file's used pages exceed `maxBytes`, then gives the free pages back (the file shrinks).
-  /// - Returns: how many records were deleted.
+  /// Deletes records written before `notBefore`, then the least recently used while the used
+  /// pages exceed `maxBytes`, then gives the free pages back; returns how many went.
   @discardableResult
   func evict(maxBytes: Int, notBefore: Int64) throws -> Int {
     try connection.run("DELETE FROM records WHERE written < ?", [notBefore])

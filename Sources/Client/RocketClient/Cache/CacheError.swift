@@ -5,9 +5,7 @@ public struct CacheError: Error, Sendable, Equatable, CustomStringConvertible {
   /// What went wrong.
   public var reason: String
 
-  /// - Parameters:
-  ///   - path: the file, or the store's name.
-  ///   - reason: what went wrong.
+  /// An error about `path` (the file, or the store's name).
   public init(path: String, reason: String) {
     self.path = path
     self.reason = reason

@@ -1,10 +1,8 @@
 import GraphQLWire
 
-/// When one cached field was written, by which operation's answer, and how long it stays fresh.
-///
-/// The max-age comes from the schema's `@cacheControl` hints (``GraphQLAPI/CacheHints``), capped
-/// by the answer's `Cache-Control`; nil when neither gave one, and then only the store's age
-/// bound (7 days for the file) limits the field.
+/// When one cached field was written, by which operation's answer, and how long it stays fresh:
+/// the schema's `@cacheControl` hint capped by the answer's `Cache-Control`, or nil (then only
+/// the store's age bound limits it).
 public struct CacheFieldStamp: Hashable, Sendable {
   /// When it was written, in seconds since 1970.
   public var writtenAt: Int64
@@ -13,10 +11,7 @@ public struct CacheFieldStamp: Hashable, Sendable {
   /// The operation whose answer wrote it (`LaunchDetails`); nil when not known.
   public var operation: String?
 
-  /// - Parameters:
-  ///   - writtenAt: when it was written.
-  ///   - maxAge: seconds fresh (default none).
-  ///   - operation: the writer (default unknown).
+  /// A stamp (default: no max-age, writer unknown).
   public init(writtenAt: Int64, maxAge: Int? = nil, operation: String? = nil) {
     self.writtenAt = writtenAt
     self.maxAge = maxAge
@@ -90,9 +85,7 @@ public struct CacheWriteOrigin: Hashable, Sendable {
   /// max-age (the store's age bound).
   public var maxAges: [String: [String: Int]]
 
-  /// - Parameters:
-  ///   - operation: the operation (default unknown).
-  ///   - maxAges: max-ages by record and field key (default none).
+  /// A write's origin (default: unknown operation, no max-ages).
   public init(operation: String? = nil, maxAges: [String: [String: Int]] = [:]) {
     self.operation = operation
     self.maxAges = maxAges

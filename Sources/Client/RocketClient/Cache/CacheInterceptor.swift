@@ -1,34 +1,24 @@
 import GraphQLWire
 
-/// The normalized cache as a step of the ``RequestChain``: it answers from the cache, sends the
-/// request on, or both, as the request's ``CachePolicy`` says, and writes every answer through
-/// (apollo-ios's `CacheReadInterceptor` and `CacheWriteInterceptor` in one).
-///
-/// A mutation always goes to the network; what it returns is written through (so after
-/// booking launch 42, a cached `launch 42` says booked). An answer with GraphQL errors is not
-/// written. A request without cache metadata, or whose user cannot be told, passes untouched.
-/// Cache problems never fail a request: they only make the cache miss.
-///
-/// A field past its max-age (``CacheFieldStamp``) makes the answer stale: cache-first and
-/// cache-and-network then ask the server, and give the stale answer only when it cannot be
-/// reached (marked ``CachedAnswer/isStale``, as network-first's offline answer is); cache-only
-/// gives it as it is, marked.
+/// The normalized cache as a step of the ``RequestChain`` (apollo-ios's `CacheReadInterceptor`
+/// and `CacheWriteInterceptor` in one): it answers from the cache, sends the request on, or both,
+/// as the request's ``CachePolicy`` says, and writes every answer without errors through (a
+/// mutation always goes to the network). Cache problems only make the cache miss. A stale
+/// answer (``CacheFieldStamp``) is given by cache-first and cache-and-network only when the server
+/// cannot be reached, and by cache-only as it is, marked ``CachedAnswer/isStale``.
 public struct CacheInterceptor: RequestInterceptor {
   /// The cache.
   public let cache: CacheStore
   private let partition: @Sendable () -> CachePartition?
 
-  /// - Parameters:
-  ///   - cache: the cache.
-  ///   - partition: the partition of the current user, read per request; nil sends the request
-  ///     past the cache (when the user cannot be told).
+  /// `partition` gives the current user's partition per request; nil sends the request past the
+  /// cache.
   public init(cache: CacheStore, partition: @escaping @Sendable () -> CachePartition?) {
     self.cache = cache
     self.partition = partition
   }
 
-  /// Answers from the cache, sends the request on, or both, as the request's ``CachePolicy``
-  /// says, and writes the answer through.
+  /// Answers as the request's ``CachePolicy`` says, and writes the answer through.
   public func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {
@@ -93,9 +83,8 @@ public struct CacheInterceptor: RequestInterceptor {
   }
 
   /// The max-age a `Cache-Control` value gives a private cache: `max-age=N` is N seconds;
-  /// `no-store` and `no-cache` are 0 (the answer is kept, for when the server cannot be reached,
-  /// but stale at once: it is never served while the server can be asked); nil when it says
-  /// nothing of ages (`s-maxage` is for shared caches only).
+  /// `no-store` and `no-cache` are 0 (kept for offline use, but stale at once); nil when it says
+  /// nothing of ages.
   static func maxAge(cacheControl: String) -> Int? {
     var maxAge: Int?
     for directive in cacheControl.split(separator: ",") {

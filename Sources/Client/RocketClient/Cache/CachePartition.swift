@@ -6,11 +6,7 @@ public struct CachePartition: Hashable, Sendable {
   /// The logged-in email, or nil for anonymous requests.
   public var user: String?
 
-  /// A partition.
-  ///
-  /// - Parameters:
-  ///   - endpoint: the server's key, as ``RocketClient/endpointKey``.
-  ///   - user: the logged-in email, or nil for anonymous requests.
+  /// A partition; `user` is the logged-in email, or nil for anonymous requests.
   public init(endpoint: String, user: String?) {
     self.endpoint = endpoint
     self.user = user
@@ -31,11 +27,7 @@ public struct CacheLimits: Sendable, Equatable {
   /// The age past which a record is neither served nor kept (default 7 days).
   public var maxAge: Duration
 
-  /// Limits.
-  ///
-  /// - Parameters:
-  ///   - maxBytes: the data past which the least recently used records go (default 20 MB).
-  ///   - maxAge: the age past which a record is neither served nor kept (default 7 days).
+  /// Limits (default 20 MB, 7 days).
   public init(maxBytes: Int = 20 * 1024 * 1024, maxAge: Duration = .seconds(7 * 24 * 3600)) {
     self.maxBytes = maxBytes
     self.maxAge = maxAge

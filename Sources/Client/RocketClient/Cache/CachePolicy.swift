@@ -1,7 +1,5 @@
-/// Where an operation's answer comes from: the network, the normalized cache, or both (the
-/// names of Apollo iOS 2).
-///
-/// Mutations always go to the network and write their results through, whatever the policy.
+/// Where an operation's answer comes from (the names of Apollo iOS 2); mutations always go to
+/// the network and write their results through.
 public enum CachePolicy: String, Sendable, CaseIterable {
   /// The cached answer when the cache holds all of it and no field of it is past its max-age;
   /// else the network (and the stale answer, marked, when the network cannot be reached).

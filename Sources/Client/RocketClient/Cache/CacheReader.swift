@@ -2,11 +2,8 @@ import GraphQLAPI
 import GraphQLWire
 
 /// Rebuilds a response's `data` from normalized records, or says which fields are missing: the
-/// reverse of ``ResponseNormalizer``.
-///
-/// A paginated field is read as one list: the page after the requested cursor, then the page
-/// after that page's `cursor`, and so on while the cache has them; list fields are concatenated,
-/// the others (`cursor`, `hasMore`) come from the last page.
+/// reverse of ``ResponseNormalizer``. A paginated field is read as one list, page after page by
+/// `cursor` while the cache has them (list fields concatenated, the others from the last page).
 package struct CacheReader {
   /// A record and when it was written (seconds since 1970).
   package typealias Loaded = (record: CacheRecord, written: Int64)
@@ -24,8 +21,7 @@ package struct CacheReader {
   package private(set) var keysRead: Set<String> = []
   /// When the oldest field used was written: the answer is as old as its oldest part.
   package private(set) var oldestWrite: Int64?
-  /// Whether to note each record and field read (``recordsRead``, ``fieldsRead``): for
-  /// `cache show --query`, off for answers.
+  /// Whether to note each record and field read, for `cache show --query`.
   package var tracesFields = false
   /// Every record read, by key (when ``tracesFields``).
   package private(set) var recordsRead: [String: StoredRecord] = [:]
@@ -34,19 +30,15 @@ package struct CacheReader {
   /// The fields read of each record, by record key, in reading order (when ``tracesFields``).
   package private(set) var fieldsRead: [String: [String]] = [:]
 
-  /// - Parameters:
-  ///   - variables: the request's variables.
-  ///   - load: the record for a key, or nil when the cache has none (or only an expired one).
+  /// A reader over records without stamps; `load` gives the record for a key, or nil.
   package init(variables: JSONObject, load: @escaping (String) -> Loaded?) {
     self.init(variables: variables, now: nil) { key in
       load(key).map { StoredRecord(record: $0.record, writtenAt: $0.written) }
     }
   }
 
-  /// - Parameters:
-  ///   - variables: the request's variables.
-  ///   - now: the time max-ages are judged at (nil: nothing is stale).
-  ///   - load: the record for a key with its stamps, or nil when the cache has none.
+  /// A reader judging max-ages at `now` (nil: nothing is stale); `load` gives the record for a
+  /// key with its stamps, or nil.
   package init(variables: JSONObject, now: Int64?, stored load: @escaping (String) -> StoredRecord?) {
     self.variables = variables
     self.now = now

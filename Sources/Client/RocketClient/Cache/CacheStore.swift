@@ -9,15 +9,6 @@ import Synchronization
 /// The client's normalized cache (apollo-ios's `ApolloStore`): it splits answers into records
 /// and rebuilds answers from them, over a ``NormalizedCache`` store that keeps the records, and
 /// wakes the watchers of the records a write changed.
-///
-/// For example, a client whose cache lives as long as the program:
-/// ```swift
-/// let client = RocketClient(
-///   transport: transport, credentials: nil, endpointKey: url.absoluteString,
-///   cache: CacheStore(InMemoryNormalizedCache()))
-/// ```
-///
-/// Thread safety: the watchers are behind a `Mutex`, the store is `Sendable`; share it freely.
 public final class CacheStore: Sendable {
   /// Where the records are kept.
   public let cache: any NormalizedCache
@@ -33,14 +24,9 @@ public final class CacheStore: Sendable {
   /// The mutations' cache updates, by operation name.
   private let updates: [String: CacheUpdate]
 
-  /// A cache keeping its records in `cache`.
-  ///
-  /// - Parameters:
-  ///   - cache: a ``SQLiteNormalizedCache`` or an ``InMemoryNormalizedCache``.
-  ///   - now: the clock a field's age is measured with (default the system clock; give the
-  ///     store's own).
-  ///   - updates: what each mutation's answer changes beyond the objects it returns (default
-  ///     none), run by every write of that mutation's answer.
+  /// A cache keeping its records in `cache`; `now` is the clock a field's age is measured with
+  /// (give the store's own), `updates` what each mutation's answer changes beyond the objects
+  /// it returns.
   public init(
     _ cache: any NormalizedCache, now: @escaping @Sendable () -> Int64 = { Int64(time(nil)) },
     updates: [CacheUpdate] = []
@@ -63,9 +49,8 @@ public final class CacheStore: Sendable {
   }
 
   /// What reading `selections` from the record `rootKey` finds, with the reader that found it
-  /// (the records it read, for `cache show --query`); nil when the store cannot be read.
-  ///
-  /// - Parameter traces: whether the reader notes every record and field it reads.
+  /// (the records it read, for `cache show --query`; `traces` notes every field); nil when the
+  /// store cannot be read.
   package func read(
     _ selections: [Selection], variables: JSONObject, rootKey: String, partition: CachePartition,
     traces: Bool = false
@@ -91,13 +76,9 @@ public final class CacheStore: Sendable {
     )
   }
 
-  /// Writes `data`, the answer to `operation`, into `partition`, and wakes the watchers of the
-  /// records that changed. A mutation's own root is not kept, only the objects it returned. A
-  /// store that cannot be written leaves the answer unkept (the store reports why).
-  ///
-  /// Each field is stamped with the operation and its max-age: the schema's hint
-  /// (``GraphQLAPI/CacheHints``), capped by `maxAgeCap`, the answer's `Cache-Control` max-age
-  /// (which also bounds a field without a hint).
+  /// Writes `data`, the answer to `operation`, into `partition` (a mutation's root left out), and
+  /// wakes the watchers of the records that changed. Each field is stamped with the operation and
+  /// its max-age: the schema's hint capped by `maxAgeCap` (the answer's `Cache-Control`).
   package func write(
     _ data: JSONObject, for operation: CacheableOperation, partition: CachePartition, maxAgeCap: Int? = nil
   ) async {
@@ -138,8 +119,7 @@ public final class CacheStore: Sendable {
   // MARK: - Watchers
 
   /// Calls `changed` whenever a write through this store changes one of the records of `keys`
-  /// in `partition`.
-  /// - Returns: the watcher's number, for ``updateWatcher(_:keys:)`` and ``removeWatcher(_:)``.
+  /// in `partition`; returns the watcher's number.
   package func addWatcher(
     partition: CachePartition, keys: Set<String>, changed: @escaping @Sendable () -> Void
   ) -> Int {

@@ -9,10 +9,8 @@ public struct CacheUpdate: Sendable {
   public let operation: String
   let apply: @Sendable (JSONObject, inout CacheEdit) -> Void
 
-  /// - Parameters:
-  ///   - operation: the mutation's operation name.
-  ///   - apply: reads the answer's `data` and edits the records it changes; it sees the cache
-  ///     as it was before the answer's own objects were written.
+  /// `apply` reads the answer's `data` and edits the records it changes, seeing the cache as it
+  /// was before the answer's own objects were written.
   public init(
     operation: String, _ apply: @escaping @Sendable (_ data: JSONObject, _ edit: inout CacheEdit) -> Void
   ) {

@@ -19,11 +19,7 @@ public struct CacheableOperation: Sendable {
   /// The schema's `@cacheControl` hints: each field's max-age.
   public var hints: CacheHints
 
-  /// The description of a generated operation.
-  ///
-  /// - Parameters:
-  ///   - operation: the operation.
-  ///   - storesResult: whether its answer may be written (default true).
+  /// The description of a generated operation; `storesResult` false keeps its answer out.
   public init<Operation: GraphQLOperation>(_ operation: Operation, storesResult: Bool = true) {
     name = Operation.operationName
     operationType = Operation.operationType

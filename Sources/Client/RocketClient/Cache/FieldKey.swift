@@ -1,11 +1,9 @@
 import GraphQLAPI
 import GraphQLWire
 
-/// The keys the normalized cache gives to records and fields.
-///
-/// A field's key is its name, followed by its arguments (variables filled in) as a JSON object
-/// with sorted keys: `missionPatch({"size":"LARGE"})`. Aliases do not matter: two aliases of the
-/// same field with the same arguments share one value.
+/// The keys the normalized cache gives to records and fields: a field's key is its name and its
+/// arguments (variables filled in) as sorted JSON, `missionPatch({"size":"LARGE"})`; aliases do
+/// not matter.
 package enum CacheKeys {
   /// The record of the query type's fields.
   package static let queryRoot = "QUERY_ROOT"

@@ -4,21 +4,14 @@ import Synchronization
   import Glibc
 #endif
 
-/// The records in memory, for tests and short-lived programs: nothing reaches a disk, nothing
-/// outlives the process, and nothing is bounded (a program that runs for long, or reads much,
-/// wants ``SQLiteNormalizedCache``).
-///
-/// Every call is a dictionary operation under a lock, so even writes run on the caller's thread.
-///
-/// Thread safety: the records are behind a `Mutex`; share it freely.
+/// The records in memory, for tests and short-lived programs: nothing reaches a disk or outlives
+/// the process, and nothing is bounded (``SQLiteNormalizedCache`` is). Every call is a dictionary
+/// operation under a lock, on the caller's thread.
 public final class InMemoryNormalizedCache: NormalizedCache {
   private let now: @Sendable () -> Int64
   private let partitions = Mutex<[CachePartition: [String: StoredRecord]]>([:])
 
-  /// An empty store.
-  ///
-  /// - Parameter now: the clock that stamps writes, in seconds since 1970 (default the system
-  ///   clock).
+  /// An empty store; `now` stamps writes, in seconds since 1970.
   public init(now: @escaping @Sendable () -> Int64 = { Int64(time(nil)) }) {
     self.now = now
   }
@@ -29,26 +22,11 @@ public final class InMemoryNormalizedCache: NormalizedCache {
   {
     partitions.withLock { partitions in
       guard let records = partitions[partition] else { return [:] }
-      var found: [String: StoredRecord] = [:]
-      for key in keys {
-        if let record = records[key] { found[key] = record }
-      }
-      return found
+      return Dictionary(uniqueKeysWithValues: keys.compactMap { key in records[key].map { (key, $0) } })
     }
   }
 
-  /// Merges `records` into `partition` as the network's answer.
-  ///
-  /// - Returns: the keys whose fields changed.
-  public func merge(records: [CacheRecord], into partition: CachePartition) async throws(CacheError)
-    -> Set<String>
-  {
-    try await merge(records: records, into: partition, origin: CacheWriteOrigin())
-  }
-
   /// Merges `records` into `partition`, each field stamped with `origin` and the clock's time.
-  ///
-  /// - Returns: the keys whose fields changed.
   public func merge(records: [CacheRecord], into partition: CachePartition, origin: CacheWriteOrigin)
     async throws(CacheError) -> Set<String>
   {

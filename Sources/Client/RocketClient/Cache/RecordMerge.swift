@@ -2,38 +2,11 @@
 /// store applies, so that stores differ in where records live, never in what they hold.
 public enum RecordMerge {
   /// The records to store for `records` written over what `stored` holds, each marked with
-  /// whether its fields changed.
-  ///
-  /// Fields are merged one by one, the new value winning. An object stored by path because its
-  /// selection had no `id` (`Launch:42.rocket` from a query asking only `rocket { name }`) is the
-  /// object a keyed record already stands for when the same field of the same parent pointed
-  /// there (`Rocket:falcon9`): its fields go into that record, so the answers that did ask for
-  /// the id stay whole.
-  ///
-  /// - Parameters:
-  ///   - records: the records of one answer.
-  ///   - stored: the stored record of a key, or nil.
-  /// - Returns: the merged records, each with whether it differs from the stored one.
-  /// - Throws: what `stored` throws.
-  public static func merge<Failure: Error>(
-    _ records: [CacheRecord], over stored: (String) throws(Failure) -> CacheRecord?
-  ) throws(Failure) -> [(record: CacheRecord, changed: Bool)] {
-    try merge(records, origin: CacheWriteOrigin(), at: 0) { key throws(Failure) in
-      try stored(key).map { StoredRecord(record: $0, writtenAt: 0) }
-    }.map { ($0.record.record, $0.changed) }
-  }
-
-  /// The records to store, as ``merge(_:over:)`` merges them, each field written by `records`
-  /// stamped at `time` with `origin`'s operation and max-age (a field moved into a keyed record
-  /// keeps its max-age), the others keeping their stamps.
-  ///
-  /// - Parameters:
-  ///   - records: the records of one answer.
-  ///   - origin: the operation and the max-ages of `records`' fields.
-  ///   - time: the write's time, in seconds since 1970.
-  ///   - stored: the stored record of a key, or nil.
-  /// - Returns: the records to store, each with whether its fields differ from the stored ones.
-  /// - Throws: what `stored` throws.
+  /// whether its fields changed. Fields merge one by one, the new value winning, each field
+  /// written stamped at `time` with `origin`'s operation and max-age. An object stored by path
+  /// because its selection had no `id` (`Launch:42.rocket`) goes into the keyed record the same
+  /// field of the same parent pointed to (`Rocket:falcon9`), so answers that asked for the id
+  /// stay whole.
   public static func merge<Failure: Error>(
     _ records: [CacheRecord], origin: CacheWriteOrigin, at time: Int64,
     over stored: (String) throws(Failure) -> StoredRecord?

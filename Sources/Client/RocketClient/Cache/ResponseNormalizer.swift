@@ -36,9 +36,7 @@ package struct ResponseNormalizer {
     normalizeObject(data, selections, key: rootKey, type: hints.rootType, maxAge: nil)
   }
 
-  /// - Parameters:
-  ///   - type: the object's type as the schema declares it (its `__typename` wins).
-  ///   - maxAge: the max-age of the field that returned it.
+  /// `type` is the object's declared type (its `__typename` wins); `maxAge` that of its field.
   private mutating func normalizeObject(
     _ object: JSONObject, _ selections: [Selection], key: String, type: String, maxAge: Int?
   ) {

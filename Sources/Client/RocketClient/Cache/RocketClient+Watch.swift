@@ -3,24 +3,11 @@ import GraphQLWire
 import Synchronization
 
 extension RocketClient {
-  /// Watches a query: the returned sequence yields its answer, then again whenever a record the
-  /// answer was read from changes in the cache (a mutation's write-through, another fetch), and
-  /// never for changes elsewhere. No cache keys need configuring: they come from the schema.
-  ///
-  /// For example:
-  /// ```swift
-  /// for try await result in client.watch(LaunchDetailsQuery(id: "42")) {
-  ///   print(result.data?.launch?.booking?.isBooked == true ? "booked" : "not booked")
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - query: a generated query.
-  ///   - cachePolicy: how the first answer is had (default cache-and-network: the cached
-  ///     answer at once, then the network's when it differs).
-  /// - Returns: the answers; the sequence ends when the task iterating it is cancelled, and
-  ///   throws when no first answer can be had. Without a cache it yields the network's answer
-  ///   once and ends.
+  /// Watches a query: yields its answer, then again whenever a record the answer was read from
+  /// changes in the cache (no cache keys to configure: they come from the schema). The first
+  /// answer comes as `cachePolicy` says (default: cached at once, then the network's when it
+  /// differs). Ends when the iterating task is cancelled; throws when no first answer can be had;
+  /// without a cache, yields the network's answer once.
   public func watch<Query: GraphQLQuery>(
     _ query: Query, cachePolicy: CachePolicy = .cacheAndNetwork
   ) -> AsyncThrowingStream<GraphQLResult<Query.Data>, any Error> {

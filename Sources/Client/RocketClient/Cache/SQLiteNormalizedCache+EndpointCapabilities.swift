@@ -1,8 +1,6 @@
-/// The cache file remembers what each endpoint can do, beside its records: a finding made by
-/// one process (a server that takes no persisted queries) spares the next ones the attempt.
-///
-/// Findings are kept a day, under the endpoint as partitions name it (any password masked). They are not records: `cache clear` and logging out leave them,
-/// and a cache that is off (a problem with the file) remembers nothing.
+/// The cache file remembers what each endpoint can do for a day, under the endpoint as partitions
+/// name it: one process's finding spares the next ones the attempt. `cache clear` and logging out
+/// leave the findings; a cache that is off remembers nothing.
 extension SQLiteNormalizedCache: EndpointCapabilityMemory {
   /// How long a finding is recalled: a day.
   static let capabilityLifetime: Int64 = 86_400
@@ -17,10 +15,10 @@ extension SQLiteNormalizedCache: EndpointCapabilityMemory {
   public func remember(_ capability: EndpointCapability, at endpoint: String, supported: Bool) async {
     let until = now() + Self.capabilityLifetime
     let key = RocketClientError.displayed(endpoint)
-    _ = await writer.run { [self] () -> Bool in
-      withDatabase {
+    await writer.run { [self] in
+      _ = try? withDatabaseOrThrow {
         try $0.rememberCapability(capability.name, at: key, supported: supported, until: until)
-      } != nil
+      }
     }
   }
 }

@@ -6,24 +6,15 @@ import Synchronization
 #endif
 
 /// The records in an SQLite file (apollo-ios's `SQLiteNormalizedCache`): WAL, 0600 in a 0700
-/// folder, one partition per endpoint and user, bounded in size (least recently used records go
-/// first) and age, shared by a shell and one-shot commands running at once.
+/// folder, one partition per endpoint and user, bounded in size (least recently used first) and
+/// age, shared by a shell and one-shot commands running at once.
 ///
-/// The file is opened at first use. A file that is damaged or not ours is moved aside with one
-/// warning and a new one is started; any other problem (permissions, a lock held past the busy
-/// timeout) is reported once and the store is left alone for the rest of the process: a cache
-/// problem never fails a request the network can answer, so reads then miss and writes are
-/// dropped.
-///
-/// Writes (merges, removals, the hourly note that a record was used) run one at a time on a
-/// thread of the store's own (``BlockingWorkQueue``), off Swift's cooperative pool. Reads stay
-/// on the caller's thread: they are the answer a query waits for, and a hop to another thread
-/// per record would cost more than the lookup (a few microseconds on a page in memory). Both use
-/// the process's one connection to the file (``SharedConnection``: every store of the same path
-/// in a process shares it), since a second descriptor of the file, closed, would drop the locks
-/// other processes rely on to leave the `-wal` alone.
-///
-/// Thread safety: the connection is behind a `Mutex`; share it freely.
+/// A damaged or foreign file is moved aside with one warning; any other problem is reported once
+/// and turns the cache off for the process, so a cache problem never fails a request. Writes run
+/// one at a time on the store's own thread (``BlockingWorkQueue``); reads stay on the caller's
+/// thread, since a hop per record would cost more than the lookup. Both use the process's one
+/// connection to the file (``SharedConnection``): closing a second descriptor would drop the
+/// locks other processes rely on to leave the `-wal` alone.
 public final class SQLiteNormalizedCache: NormalizedCache {
   /// The cache file.
   public let path: String
@@ -40,13 +31,8 @@ public final class SQLiteNormalizedCache: NormalizedCache {
   private let swept = Mutex(false)
   let writer = BlockingWorkQueue()
 
-  /// A store kept in the file at `path` (its folder is created 0700, the file 0600).
-  ///
-  /// - Parameters:
-  ///   - path: the file, such as `$XDG_CACHE_HOME/rocket-reserver/cache.sqlite`.
-  ///   - limits: size and age bounds (default 20 MB, 7 days).
-  ///   - now: the clock, in seconds since 1970 (default the system clock; tests move it).
-  ///   - warn: prints a one-line warning for people (a cache file moved aside, a cache turned off).
+  /// A store kept in the file at `path` (its folder is created 0700, the file 0600); `now` is
+  /// the clock in seconds since 1970, `warn` prints a one-line warning for people.
   public init(
     path: String, limits: CacheLimits = CacheLimits(),
     now: @escaping @Sendable () -> Int64 = { Int64(time(nil)) },
@@ -63,8 +49,6 @@ public final class SQLiteNormalizedCache: NormalizedCache {
 
   /// The records of `keys` in `partition` that the file holds within the maximum age; a use
   /// older than an hour is recorded later, by the writer.
-  ///
-  /// - Throws: ``CacheError`` when the file cannot be read.
   public func loadRecords(forKeys keys: Set<String>, in partition: CachePartition) throws(CacheError)
     -> [String: StoredRecord]
   {
@@ -86,25 +70,14 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     if !stale.isEmpty {
       let name = partition.name
       writer.enqueue { [self, stale] in
-        _ = withDatabase { try $0.touch(partition: name, keys: stale, now: time) }
+        _ = try? withDatabaseOrThrow { try $0.touch(partition: name, keys: stale, now: time) }
       }
     }
     return found
   }
 
-  /// Merges `records` into `partition` as the network's answer, off the cooperative pool.
-  ///
-  /// - Returns: the keys whose fields changed.
-  public func merge(records: [CacheRecord], into partition: CachePartition) async throws(CacheError)
-    -> Set<String>
-  {
-    try await merge(records: records, into: partition, origin: CacheWriteOrigin())
-  }
-
   /// Merges `records` into `partition`, each field stamped with `origin`, then evicts past
   /// the limits; runs off the cooperative pool.
-  ///
-  /// - Returns: the keys whose fields changed.
   public func merge(records: [CacheRecord], into partition: CachePartition, origin: CacheWriteOrigin)
     async throws(CacheError) -> Set<String>
   {
@@ -136,7 +109,6 @@ public final class SQLiteNormalizedCache: NormalizedCache {
   // MARK: - Maintenance
 
   /// The file, its size, the record count and the age range (expired records swept first).
-  /// - Throws: ``CacheError`` when the file cannot be read.
   public func statistics() async throws(CacheError) -> CacheStatistics {
     let counts = try await writer.run { [self] () throws(CacheError) in
       try withDatabaseOrThrow { database in
@@ -179,17 +151,14 @@ public final class SQLiteNormalizedCache: NormalizedCache {
       return try run(body)
     } catch {
       if case .unusableFile = error {
-        writer.enqueue { [self] in _ = withDatabase { _ in } }
+        writer.enqueue { [self] in _ = try? withDatabaseOrThrow { _ in } }
       }
       throw CacheError(path: path, reason: error.reason)
     }
   }
 
-  /// Runs `body` on the file (opened first when it is not open yet); any failure as the problem
-  /// it is.
-  ///
-  /// - Parameter waiting: how long a statement waits for another connection's lock before it
-  ///   fails as `busy` (default the connection's five seconds).
+  /// Runs `body` on the file (opened first when it is not open yet); `waiting` is how long a
+  /// statement waits for another connection's lock (default the connection's five seconds).
   private func run<T>(_ body: (CacheDatabase) throws -> T, waiting: Int? = nil) throws(CacheDatabase.Problem)
     -> T
   {
@@ -209,19 +178,10 @@ public final class SQLiteNormalizedCache: NormalizedCache {
     }
   }
 
-  /// Runs `body` on the open database; nil when the cache is off or `body` failed (then the
-  /// problem is handled: a bad file moved aside and retried once, anything else turns it off).
-  func withDatabase<T>(_ body: (CacheDatabase) throws -> T) -> T? {
-    do {
-      return try withDatabaseOrThrow(body)
-    } catch {
-      return nil
-    }
-  }
-
   /// The writer's way to the file: a lock another program holds is waited for (up to the busy
   /// timeout) in short turns, the connection free between them, so reads on other threads go on.
-  private func withDatabaseOrThrow<T>(_ body: (CacheDatabase) throws -> T) throws(CacheError) -> T {
+  /// A bad file is moved aside and retried once; any other problem turns the cache off.
+  func withDatabaseOrThrow<T>(_ body: (CacheDatabase) throws -> T) throws(CacheError) -> T {
     let deadline = ContinuousClock.now + .seconds(5)
     var attempt = 1
     while attempt <= 2 {

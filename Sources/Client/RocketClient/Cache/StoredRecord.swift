@@ -9,10 +9,7 @@ public struct StoredRecord: Hashable, Sendable {
   /// unknown operation, without a max-age (a record from a cache file of an older version).
   public var stamps: [String: CacheFieldStamp]
 
-  /// - Parameters:
-  ///   - record: the record.
-  ///   - writtenAt: when it was last written, in seconds since 1970.
-  ///   - stamps: the fields' stamps (default none: each field as old as the record).
+  /// A record (default no stamps: each field as old as the record).
   public init(record: CacheRecord, writtenAt: Int64, stamps: [String: CacheFieldStamp] = [:]) {
     self.record = record
     self.writtenAt = writtenAt

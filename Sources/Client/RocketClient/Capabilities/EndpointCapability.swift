@@ -1,13 +1,10 @@
 /// Something a GraphQL server may or may not do, which the client finds out by trying and then
 /// remembers for a while (``EndpointCapabilityMemory``), so the next process does not ask again.
-///
-/// For example ``persistedQueries``: whether the server takes a query by its hash, and by GET.
 public struct EndpointCapability: Hashable, Sendable, CustomStringConvertible {
   /// The name the memory keeps it under, such as `persisted-queries`.
   public let name: String
 
-  /// A capability called `name` (lowercase words with hyphens, stable across versions: memories
-  /// written by one version are read by the next).
+  /// A capability called `name` (lowercase words with hyphens, stable across versions).
   public init(_ name: String) {
     self.name = name
   }

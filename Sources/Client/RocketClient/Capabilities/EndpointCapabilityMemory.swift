@@ -4,17 +4,11 @@ import Synchronization
   import Glibc
 #endif
 
-/// What the client found out about each endpoint's ``EndpointCapability``s, kept for a while
-/// (a day by default) so later requests, and later processes when the memory is a file, skip
-/// the attempt that would fail.
-///
-/// A server can be upgraded or replaced behind the same URL, hence the bounded lifetime: after
-/// it, the client tries again once.
-///
-/// Implementation requirements: ``recall(_:at:)`` answers quickly on the caller's thread (a
-/// lookup, no network); ``remember(_:at:supported:)`` may do blocking I/O, but not on Swift's
-/// cooperative pool; a memory that cannot be read or written forgets quietly (it only costs the
-/// attempt again). Every method is safe to call from many tasks at once.
+/// What the client found out about each endpoint's ``EndpointCapability``s, kept for a while (a
+/// server can change behind the same URL) so later requests and processes skip the attempt that
+/// would fail. Implementation requirements: ``recall(_:at:)`` answers quickly on the caller's
+/// thread; ``remember(_:at:supported:)`` may block, but not on Swift's cooperative pool; a memory
+/// that cannot be read or written forgets quietly; every method is safe from many tasks at once.
 public protocol EndpointCapabilityMemory: Sendable {
   /// What was last found about `capability` at `endpoint` (an endpoint key: the URL string),
   /// while it is fresh: true (it has it), false (it lacks it), nil (not known, or too old).
@@ -24,10 +18,7 @@ public protocol EndpointCapabilityMemory: Sendable {
   func remember(_ capability: EndpointCapability, at endpoint: String, supported: Bool) async
 }
 
-/// An ``EndpointCapabilityMemory`` in the process's memory only: what one process (a shell's
-/// session, a test) found, for the lifetime given.
-///
-/// Thread safety: the findings are behind a `Mutex`; share it freely.
+/// An ``EndpointCapabilityMemory`` in the process's memory only (a shell's session, a test).
 public final class InMemoryEndpointCapabilities: EndpointCapabilityMemory {
   private struct Key: Hashable {
     let endpoint: String
@@ -38,9 +29,7 @@ public final class InMemoryEndpointCapabilities: EndpointCapabilityMemory {
   private let lifetime: Int64
   private let now: @Sendable () -> Int64
 
-  /// - Parameters:
-  ///   - lifetime: how long a finding is recalled (default a day).
-  ///   - now: the clock, in seconds since 1970 (default the system clock; tests move it).
+  /// A memory recalling findings for `lifetime`, by the clock `now` (seconds since 1970).
   public init(
     lifetime: Duration = .seconds(86_400), now: @escaping @Sendable () -> Int64 = { Int64(time(nil)) }
   ) {

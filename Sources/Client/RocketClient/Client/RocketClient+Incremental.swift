@@ -4,27 +4,9 @@ import Synchronization
 
 extension RocketClient {
   /// Sends a request (a query with `@defer` or `@stream`, say) through the same chain as
-  /// ``execute(_:operationType:context:)`` and yields each stage of the answer as it arrives:
-  /// the payload just received and the response merged so far.
-  ///
-  /// Over HTTP a query asks for an incremental answer (``HTTPTransport/queryAccept``); a server
-  /// that sends one is followed payload by payload, in either format (see
-  /// ``IncrementalResult``). An ordinary answer, or a transport that has no stages, is one
-  /// stage with `hasNext` false. ``execute(_:operationType:context:)`` and the typed calls
-  /// return the last stage's merged response.
-  ///
-  /// ```swift
-  /// for try await stage in client.stages(of: GraphQLRequest(query: "{ a ... @defer { b } }")) {
-  ///   print(stage.index, stage.result)
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - request: the GraphQL request.
-  ///   - operationType: its kind (default query; only a query asks for an incremental answer).
-  ///   - context: what this request hands to the interceptors (default none).
-  /// - Returns: the stages; iteration throws ``RocketClientError`` as `execute` does. Ending
-  ///   the iteration early cancels the request.
+  /// ``execute(_:operationType:context:)`` and yields each stage of the answer as it arrives: the
+  /// payload just received and the response merged so far. An ordinary answer is one stage with
+  /// `hasNext` false. Ending the iteration early cancels the request.
   public func stages(
     of request: GraphQLRequest, operationType: GraphQLOperationType = .query,
     context: (any RequestContext)? = nil

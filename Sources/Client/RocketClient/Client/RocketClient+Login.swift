@@ -1,28 +1,12 @@
 import GraphQLAPI
 
 extension RocketClient {
-  /// Logs in: performs the login mutation, then saves the token for ``endpointKey``.
+  /// Logs in: performs the login mutation (generic, so this module needs no generated code),
+  /// reads the token from its data with `token`, and saves it for ``endpointKey``.
   ///
-  /// Generic over the mutation so this module needs no generated code; the CLI passes its
-  /// `LoginMutation` and how to read the token from its data. For example:
-  /// ```swift
-  /// let credential = try await client.logIn(LoginMutation(email: email), email: email) {
-  ///   $0.login?.token
-  /// }
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - mutation: the login mutation for `email`.
-  ///   - email: the email, saved with the token and named in errors.
-  ///   - context: what the request hands to the interceptors (default none).
-  ///   - token: reads the token from the data; nil when the server answered `login: null`.
-  /// - Returns: the saved credential.
-  /// - Throws: ``RocketClientError/invalidEmail(_:)`` when the server rejects the email (the hosted
-  ///   server answers null without an error, ours null with `BAD_USER_INPUT`);
-  ///   ``RocketClientError/invalidResponse(endpoint:reason:)`` for a token with a control
-  ///   character (which no request could carry: nothing is saved);
-  ///   ``RocketClientError/credentials(message:)`` when the token cannot be saved; other
-  ///   ``RocketClientError``s as ``perform(_:)``.
+  /// - Throws: ``RocketClientError/invalidEmail(_:)`` when the server rejects the email (null, or
+  ///   `BAD_USER_INPUT`); `.invalidResponse` for a token with a control character (nothing is
+  ///   saved); `.credentials` when the token cannot be saved.
   @discardableResult
   public func logIn<Mutation: GraphQLMutation>(
     _ mutation: Mutation, email: String, context: (any RequestContext)? = nil,
@@ -48,13 +32,7 @@ extension RocketClient {
           + " can carry; nothing was saved")
     }
     let credential = Credential(endpoint: endpointKey, email: email, token: value)
-    if let credentials {
-      do {
-        try credentials.save(credential)
-      } catch {
-        throw RocketClientError.credentials(message: "\(error)")
-      }
-    }
+    if let credentials { try RocketClientError.fromStore { try credentials.save(credential) } }
     return credential
   }
 
@@ -69,32 +47,19 @@ extension RocketClient {
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
-  /// Forgets the token saved for ``endpointKey``, and what the cache keeps for that user.
-  ///
-  /// - Returns: true when there was one.
-  /// - Throws: ``RocketClientError/credentials(message:)`` when the store cannot be changed safely.
+  /// Forgets the token saved for ``endpointKey`` and the cache of that user; true when there was one.
   @discardableResult
   public func logOut() async throws(RocketClientError) -> Bool {
     guard let credentials else { return false }
     if let cache, let email = (try? credentials.credential(for: endpointKey))??.email {
       await cache.drop(CachePartition(endpoint: endpointKey, user: email))
     }
-    do {
-      return try credentials.remove(endpoint: endpointKey)
-    } catch {
-      throw RocketClientError.credentials(message: "\(error)")
-    }
+    return try RocketClientError.fromStore { try credentials.remove(endpoint: endpointKey) }
   }
 
   /// The credential saved for ``endpointKey``, to show "logged in as ...".
-  ///
-  /// - Throws: ``RocketClientError/credentials(message:)`` when the store cannot be read safely.
   public func currentCredential() throws(RocketClientError) -> Credential? {
     guard let credentials else { return nil }
-    do {
-      return try credentials.credential(for: endpointKey)
-    } catch {
-      throw RocketClientError.credentials(message: "\(error)")
-    }
+    return try RocketClientError.fromStore { try credentials.credential(for: endpointKey) }
   }
 }

@@ -3,28 +3,10 @@ import GraphQLWire
 import Synchronization
 
 extension RocketClient {
-  /// Runs a generated query as ``fetch(_:cachePolicy:context:)`` does (the same policy, cache
-  /// and interceptors) and yields its data at each stage of the answer: for a query with
-  /// deferred fragments, first the data without them (each `.pending`), then again as each
-  /// deferred part arrives.
-  ///
-  /// ```swift
-  /// for try await stage in client.stages(of: LaunchDetailsQuery(id: "42")) {
-  ///   let launch = stage.result.data?.launch
-  ///   print(launch?.site ?? "", launch?.booking?.isBooked.description ?? "(still loading)")
-  /// }
-  /// ```
-  ///
-  /// The last stage (`hasNext` false) is the answer `fetch` returns, after the interceptors and
-  /// the cache have seen it; an answer from the cache, or one that is not incremental, is that
-  /// stage alone. An earlier stage that does not decode is left out: the last one decides.
-  ///
-  /// - Parameters:
-  ///   - query: a generated query.
-  ///   - cachePolicy: where the answer may come from (default network-first).
-  ///   - context: what this request hands to the interceptors (default none).
-  /// - Returns: the stages; iteration throws ``RocketClientError`` as `fetch` does. Ending the
-  ///   iteration early cancels the request.
+  /// Runs a generated query as ``fetch(_:cachePolicy:context:)`` does and yields its data at each
+  /// stage of the answer: for deferred fragments, first the data without them (`.pending`), then
+  /// again as each part arrives. The last stage (`hasNext` false) is the answer `fetch` returns;
+  /// an earlier stage that does not decode is left out. Ending the iteration cancels the request.
   public func stages<Query: GraphQLQuery>(
     of query: Query, cachePolicy: CachePolicy = .networkFirst, context: (any RequestContext)? = nil
   ) -> AsyncThrowingStream<QueryStage<Query.Data>, any Error> {

@@ -2,15 +2,8 @@ import GraphQLAPI
 import GraphQLWire
 
 extension RocketClient {
-  /// Starts a generated subscription on `transport`, as the logged-in user when there is one.
-  ///
-  /// - Parameters:
-  ///   - operation: a generated subscription, such as `TripsBookedSubscription`.
-  ///   - headers: extra header fields (`--header`); an `Authorization` among them wins over the
-  ///     saved token.
-  ///   - transport: how the subscription reaches the server.
-  /// - Returns: the results as they arrive.
-  /// - Throws: ``RocketClientError``, as ``SubscriptionTransport/subscribe(_:)`` says.
+  /// Starts a generated subscription on `transport`, as the logged-in user when there is one; an
+  /// `Authorization` among `headers` wins over the saved token.
   public func subscribe<Operation: GraphQLOperation>(
     _ operation: Operation, headers: HTTPHeaders = HTTPHeaders(), via transport: any SubscriptionTransport
   ) async throws(RocketClientError) -> SubscriptionResults {

@@ -1,21 +1,9 @@
 import GraphQLAPI
 import GraphQLWire
 
-/// Sends generated operations to one server and returns typed results.
-///
-/// The path of a request: the ``RequestChain`` of interceptors (the caller's, then
-/// ``AuthorizationInterceptor`` adding the token saved for ``endpointKey``), then the transport;
-/// the response comes back through the same interceptors, then is decoded into the operation's
-/// `Data`. Cancelling the calling task cancels the request.
-///
-/// For example:
-/// ```swift
-/// let client = RocketClient(
-///   transport: HTTPTransport(endpoint: url), credentials: store, endpointKey: url.absoluteString)
-/// let page = try await client.fetch(LaunchListQuery(pageSize: 10)).requireData()
-/// ```
-///
-/// A plain value: safe to share between tasks.
+/// Sends generated operations to one server through the ``RequestChain`` of interceptors (the
+/// caller's, then ``AuthorizationInterceptor``) and the transport, and decodes the answers into
+/// the operation's `Data`. Cancelling the calling task cancels the request. A plain value.
 public struct RocketClient: Sendable {
   /// Carries requests to the server.
   public let transport: any NetworkTransport
@@ -31,18 +19,12 @@ public struct RocketClient: Sendable {
   /// A client for one server.
   ///
   /// - Parameters:
-  ///   - transport: an ``InProcessTransport`` or ``HTTPTransport``.
   ///   - credentials: the token store (nil: every request is anonymous and login is not saved).
-  ///   - endpointKey: the server's key in `credentials`.
-  ///   - interceptors: steps run before the authorization step, outermost first, such as
-  ///     ``LoggingInterceptor``, ``RetryInterceptor`` and ``HeaderInterceptor`` (default none).
-  ///   - cache: the normalized cache (default none): a ``CacheInterceptor`` then runs after
-  ///     `outerInterceptors` and before `interceptors`, partitioned by endpoint and the user
-  ///     logged in there.
-  ///   - outerInterceptors: steps run before the cache, so they see answers it gives (the CLI's
-  ///     capture for `--json`; default none).
-  ///   - innerInterceptors: steps run last, after authorization, so they see the request as the
-  ///     transport gets it (the CLI's `--trace`; default none).
+  ///   - interceptors: steps run before the authorization step, outermost first.
+  ///   - cache: the normalized cache: a ``CacheInterceptor`` then runs between `outerInterceptors`
+  ///     and `interceptors`, partitioned by endpoint and user.
+  ///   - outerInterceptors: steps run before the cache, so they see answers it gives (`--json`).
+  ///   - innerInterceptors: steps run last, after authorization (`--trace`).
   public init(
     transport: any NetworkTransport, credentials: (any CredentialStore)?, endpointKey: String,
     interceptors: [any RequestInterceptor] = [], cache: CacheStore? = nil,
@@ -76,15 +58,8 @@ public struct RocketClient: Sendable {
     }
   }
 
-  /// Runs a query.
+  /// Runs a query, from the cache as `cachePolicy` allows when the client has one.
   ///
-  /// - Parameters:
-  ///   - query: a generated query.
-  ///   - cachePolicy: where the answer may come from when the client has a cache (default
-  ///     network-first).
-  ///   - context: what this request hands to the interceptors (see ``OutgoingRequest/context``;
-  ///     default none).
-  /// - Returns: the data (nil when the server sent none) and any GraphQL errors.
   /// - Throws: ``RocketClientError``: `.transport` when the server cannot be reached, `.notLoggedIn`
   ///   when the server wants a login, `.decoding` for a response of the wrong shape, `.cancelled`,
   ///   `.notCached` for cache-only when the cache cannot answer.
@@ -94,32 +69,16 @@ public struct RocketClient: Sendable {
     try await send(query, cachePolicy: cachePolicy, context: context)
   }
 
-  /// Runs a mutation.
-  ///
-  /// - Parameters:
-  ///   - mutation: a generated mutation.
-  ///   - idempotencyKey: sent as the `Idempotency-Key` header (IETF
-  ///     draft-ietf-httpapi-idempotency-key-header), the same for every attempt of one change, so
-  ///     that a server honouring it makes the change once however often it is sent (default none).
-  ///   - context: what this request hands to the interceptors (default none).
-  /// - Returns: the data (nil when the server sent none) and any GraphQL errors.
-  /// - Throws: ``RocketClientError`` as ``fetch(_:cachePolicy:context:)`` does.
+  /// Runs a mutation; `idempotencyKey` goes as the `Idempotency-Key` header (the same for every
+  /// attempt of one change, so a server honouring it makes the change once).
   public func perform<Mutation: GraphQLMutation>(
     _ mutation: Mutation, idempotencyKey: String? = nil, context: (any RequestContext)? = nil
   ) async throws(RocketClientError) -> GraphQLResult<Mutation.Data> {
     try await send(mutation, context: context, idempotencyKey: idempotencyKey)
   }
 
-  /// Sends a request that no generated operation expresses (the standard introspection query of
-  /// `schema`) through the same chain, and returns the response body undecoded.
-  ///
-  /// - Parameters:
-  ///   - request: the GraphQL request.
-  ///   - operationType: its kind (default query; only queries are retried).
-  ///   - context: what this request hands to the interceptors (default none).
-  /// - Returns: the response body: an object with `data` and/or `errors`.
-  /// - Throws: ``RocketClientError`` as ``fetch(_:cachePolicy:context:)`` does, but no decoding
-  ///   errors.
+  /// Sends a request no generated operation expresses (the introspection query of `schema`)
+  /// through the same chain, and returns the response body undecoded.
   public func execute(
     _ request: GraphQLRequest, operationType: GraphQLOperationType = .query,
     context: (any RequestContext)? = nil

@@ -2,10 +2,8 @@ import FoundationEssentials
 import GraphQLAPI
 import GraphQLWire
 
-/// Why an operation failed, in words for the user.
-///
-/// The CLI maps ``notLoggedIn(endpoint:serverMessage:)`` to exit status 77 (`EX_NOPERM`) and
-/// errors whose ``isUnreachable`` is true to 69 (`EX_UNAVAILABLE`).
+/// Why an operation failed, in words for the user (the CLI exits 77 for `notLoggedIn`, 69 when
+/// ``isUnreachable``).
 public enum RocketClientError: Error, Sendable, Equatable, CustomStringConvertible {
   /// The HTTP exchange failed: connection refused, unknown host, TLS, timeout, a 5xx status, a body
   /// that is not JSON. The wrapped error names the endpoint.
@@ -54,7 +52,7 @@ public enum RocketClientError: Error, Sendable, Equatable, CustomStringConvertib
     case .invalidResponse(let endpoint, let reason):
       return "unexpected answer from \(Self.displayed(endpoint)): \(reason)"
     case .decoding(let operation, let error):
-      return "unexpected response to \(operation) \(error.description.dropPrefix("unexpected response "))"
+      return "unexpected response to \(operation) \(error.description.trimmingPrefix("unexpected response "))"
     case .credentials(let message):
       return message
     case .backendFailed(let message):
@@ -66,17 +64,20 @@ public enum RocketClientError: Error, Sendable, Equatable, CustomStringConvertib
     }
   }
 
+  /// Runs a credential store call, its failure as ``credentials(message:)``.
+  static func fromStore<Value>(_ body: () throws -> Value) throws(RocketClientError) -> Value {
+    do {
+      return try body()
+    } catch {
+      throw .credentials(message: "\(error)")
+    }
+  }
+
   /// "the embedded backend" for ``Credential/embeddedEndpoint``, else the endpoint with any
   /// password in it masked.
   static func displayed(_ endpoint: String) -> String {
     if endpoint == Credential.embeddedEndpoint { return "the embedded backend" }
     guard let url = URL(string: endpoint) else { return endpoint }
     return HTTPTransportError.displayed(url)
-  }
-}
-
-extension String {
-  fileprivate func dropPrefix(_ prefix: String) -> String {
-    hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self
   }
 }

@@ -1,8 +1,5 @@
-/// A login for one endpoint: the email it was made with and the token the server issued.
-///
-/// The token is a bearer secret. `description`, `debugDescription`, string interpolation,
-/// `print`, `dump` and the mirror all show `<redacted>` in its place; only the ``token``
-/// property itself gives it out, for the `Authorization` header.
+/// A login for one endpoint: the email it was made with and the bearer token the server issued.
+/// Every description and the mirror show `<redacted>` in its place; only ``token`` gives it out.
 public struct Credential: Sendable, Hashable, CustomStringConvertible,
   CustomDebugStringConvertible, CustomReflectable
 {
@@ -17,11 +14,6 @@ public struct Credential: Sendable, Hashable, CustomStringConvertible,
   public var token: String
 
   /// Creates a credential.
-  ///
-  /// - Parameters:
-  ///   - endpoint: ``embeddedEndpoint`` or the endpoint URL string.
-  ///   - email: the login email.
-  ///   - token: the session token the server returned.
   public init(endpoint: String, email: String, token: String) {
     self.endpoint = endpoint
     self.email = email

@@ -10,15 +10,10 @@ import Synchronization
 private let curlGlobalInit: CURLcode = ccurl_global_init()
 
 /// One libcurl multi handle driven by a thread of its own, which sleeps in `curl_multi_poll`
-/// until a socket is ready, a libcurl timer is due, or `curl_multi_wakeup` says that a transfer
-/// was added or cancelled. No polling loop: an idle client costs no CPU, and a client waiting
-/// for a slow server wakes only when bytes arrive.
-///
-/// The multi handle keeps a cache of open connections, so consecutive requests to one server
-/// reuse a kept-alive connection (the REPL talks to its endpoint over one TCP connection).
-///
-/// Thread safety: see ``Core``. The thread ends when this object is released; transfers keep it
-/// alive while they run.
+/// until a socket is ready, a libcurl timer is due, or `curl_multi_wakeup` says a transfer was
+/// added or cancelled: an idle client costs no CPU. Its connection cache lets consecutive
+/// requests to one server reuse a kept-alive connection. The thread ends when this object is
+/// released; transfers keep it alive while they run.
 final class CurlMultiLoop: Sendable {
   private let core: Core
 

@@ -46,10 +46,8 @@ final class CurlTransfer: @unchecked Sendable {
   /// not this process's memory. The transfer goes on once the reader took half.
   static let bufferLimit = 1 << 20
 
-  /// Creates and configures the easy handle.
-  ///
-  /// - Throws: ``HTTPTransportError/unsupportedURL(endpoint:)`` for a URL libcurl refuses,
-  ///   `.failed` when libcurl cannot create a handle or a header has a line break in it.
+  /// Creates and configures the easy handle; a URL libcurl refuses or a header with a line break
+  /// is an error.
   init(request: HTTPRequest, timeout: Duration, maxBodySize: Int, tls: TLSOptions, loop: CurlMultiLoop)
     throws(HTTPTransportError)
   {
@@ -167,8 +165,6 @@ final class CurlTransfer: @unchecked Sendable {
   // MARK: - The waiting task's side
 
   /// Waits for the response head, starting the transfer on `loop`.
-  ///
-  /// - Throws: ``HTTPTransportError``; `.cancelled` when the task is cancelled first.
   func start() async throws(HTTPTransportError) -> HTTPStreamedResponse {
     do {
       return try await withTaskCancellationHandler {
@@ -201,15 +197,10 @@ final class CurlTransfer: @unchecked Sendable {
     let timeout = timeout
     Task { [weak self] in
       try? await Task.sleep(for: timeout)
-      self?.headOverdue(after: timeout)
+      guard let self, state.withLock({ !$0.headDelivered && !$0.finished }) else { return }
+      finish(with: .timedOut(endpoint: url, after: timeout))
+      loop.remove(self)
     }
-  }
-
-  private func headOverdue(after timeout: Duration) {
-    let overdue = state.withLock { !$0.headDelivered && !$0.finished }
-    guard overdue else { return }
-    finish(with: .timedOut(endpoint: url, after: timeout))
-    loop.remove(self)
   }
 
   /// Stops the transfer now: whoever waits gets `.cancelled`, and the multi thread drops the

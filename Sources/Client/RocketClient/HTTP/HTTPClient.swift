@@ -3,22 +3,12 @@ import Synchronization
 
 /// Sends HTTP requests on libcurl and returns the response, whatever its status.
 ///
-/// The bytes layer under the GraphQL HTTP transport. All of a client's requests run on one
-/// libcurl multi handle, on a thread of its own that sleeps in the kernel while nothing happens
-/// (see `CurlMultiLoop`), and share its connection cache: requests to one server reuse a
-/// kept-alive connection. No cookies, no cache, no stored credentials; redirects are never
-/// followed; proxies come from the usual environment variables (`http_proxy`, `https_proxy`,
-/// `no_proxy`), as libcurl reads them; TLS peers are verified against the system's CA store, or
-/// as ``tls`` says.
-///
-/// Every request has a timeout (connecting included, to the millisecond) and a bound on the body
-/// size; Swift task cancellation stops a transfer at once. Failures are ``HTTPTransportError``s
-/// that name the endpoint.
-///
-/// libcurl is opened, and the client's thread started, by the first request: a program that
-/// answers from its cache never loads the library (about 2 ms of a one-shot command's start-up).
-///
-/// Thread safety: the loop is created once under a lock; share one client between tasks.
+/// All of a client's requests run on one libcurl multi handle, on a thread of its own that sleeps
+/// in the kernel while idle (`CurlMultiLoop`), and share its kept-alive connections. No cookies,
+/// no cache, no redirects followed; proxies from the usual environment variables; TLS peers
+/// verified as ``tls`` says. Every request has a timeout and a body bound; task cancellation
+/// stops a transfer at once. libcurl is loaded by the first request, so a program that answers
+/// from its cache never loads it (about 2 ms of start-up).
 public final class HTTPClient: Sendable {
   /// The default bound on a response body: 16 MiB.
   public static let defaultMaxBodySize = 16 << 20
@@ -46,14 +36,8 @@ public final class HTTPClient: Sendable {
     }
   }
 
-  /// Creates a client; libcurl is loaded when it sends its first request.
-  ///
-  /// - Parameters:
-  ///   - timeout: the longest wait for a whole exchange (default 30 seconds); past it a request
-  ///     throws ``HTTPTransportError/timedOut(endpoint:after:)``.
-  ///   - maxBodySize: the largest body accepted (default 16 MiB); past it a request throws
-  ///     ``HTTPTransportError/bodyTooLarge(endpoint:limit:)``.
-  ///   - tls: how TLS servers' certificates are checked (default: against the system's store).
+  /// Creates a client (default 30 s timeout, 16 MiB bodies, the system's trust store); libcurl
+  /// is loaded when it sends its first request.
   public init(
     timeout: Duration = .seconds(30), maxBodySize: Int = HTTPClient.defaultMaxBodySize,
     tls: TLSOptions = TLSOptions()
@@ -63,27 +47,20 @@ public final class HTTPClient: Sendable {
     self.tls = tls
   }
 
-  /// The running loop, started on first use; the reason when libcurl cannot be set up.
-  private func runningLoop() -> Result<CurlMultiLoop, LoopUnavailable> {
-    loop.withLock { state in
+  /// The running loop, started on first use; libcurl missing or failing is an error for `url`.
+  private func runningLoop(for url: URL) throws(HTTPTransportError) -> CurlMultiLoop {
+    try loop.withLock { state throws(HTTPTransportError) in
       if case .notStarted = state { state = LoopState.start() }
-      if case .running(let running) = state { return .success(running) }
-      if case .unavailable(let problem) = state { return .failure(LoopUnavailable(problem: problem)) }
-      return .failure(LoopUnavailable(problem: "libcurl could not be set up"))
+      switch state {
+      case .running(let running): return running
+      case .unavailable(let problem): throw .failed(endpoint: url, detail: problem)
+      case .notStarted: throw .failed(endpoint: url, detail: "libcurl could not be set up")
+      }
     }
   }
 
-  private struct LoopUnavailable: Error {
-    let problem: String
-  }
-
-  /// Sends `request` and returns once the response head has arrived; the body streams.
-  ///
-  /// - Parameter request: the request; its own timeout and body bound, when set, replace the
-  ///   client's.
-  /// - Returns: the status, header fields and the body as it arrives.
-  /// - Throws: ``HTTPTransportError``; `.cancelled` when the calling task is cancelled, before or
-  ///   during the request.
+  /// Sends `request` and returns once the response head has arrived; the body streams. The
+  /// request's own timeout and body bound, when set, replace the client's.
   public func send(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPStreamedResponse {
     guard let scheme = request.url.scheme?.lowercased(), ["http", "https"].contains(scheme),
       let host = request.url.host, !host.isEmpty
@@ -91,12 +68,7 @@ public final class HTTPClient: Sendable {
       throw HTTPTransportError.unsupportedURL(endpoint: request.url)
     }
     if Task.isCancelled { throw HTTPTransportError.cancelled(endpoint: request.url) }
-    let loop: CurlMultiLoop
-    switch runningLoop() {
-    case .success(let running): loop = running
-    case .failure(let unavailable):
-      throw HTTPTransportError.failed(endpoint: request.url, detail: unavailable.problem)
-    }
+    let loop = try runningLoop(for: request.url)
     let transfer = try CurlTransfer(
       request: request, timeout: request.timeout ?? timeout, maxBodySize: request.maxBodySize ?? maxBodySize,
       tls: tls, loop: loop)
@@ -104,14 +76,6 @@ public final class HTTPClient: Sendable {
   }
 
   /// POSTs `body` to `url` and returns the whole response, including the body of 4xx/5xx responses.
-  ///
-  /// - Parameters:
-  ///   - url: an `http://` or `https://` endpoint.
-  ///   - body: the request body.
-  ///   - headers: header fields to send, such as `Content-Type` and `Authorization` (default none).
-  /// - Returns: the status, header fields (lower-cased names) and body.
-  /// - Throws: ``HTTPTransportError``; `.cancelled` when the calling task is cancelled, before or
-  ///   during the request.
   public func post(
     url: URL, body: Data, headers: HTTPHeaders = HTTPHeaders()
   ) async throws(HTTPTransportError) -> HTTPResponse {
@@ -119,8 +83,6 @@ public final class HTTPClient: Sendable {
   }
 
   /// Sends `request` and reads the whole body (at most the body bound).
-  ///
-  /// - Throws: ``HTTPTransportError`` as ``send(_:)`` does, and for a body that fails part way.
   public func fetch(_ request: HTTPRequest) async throws(HTTPTransportError) -> HTTPResponse {
     try await Self.collect(try await send(request), of: request)
   }

@@ -1,10 +1,6 @@
-/// Header fields in the order they were added, with names matched case-insensitively.
-///
-/// A request's headers travel through the request chain as this map (interceptors add or
-/// replace fields), and `--header 'Name: value'` adds to it. A name may repeat (``add(_:_:)``);
-/// the subscript replaces every field of that name.
-///
-/// A plain value: safe to share between tasks.
+/// Header fields in the order they were added, names matched case-insensitively: interceptors
+/// and `--header` add or replace fields. A name may repeat (``add(_:_:)``); the subscript
+/// replaces every field of that name.
 public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
   /// One header field.
   public struct Field: Sendable, Equatable {
@@ -43,6 +39,13 @@ public struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictionar
   /// Adds a field, keeping any others of the same name.
   public mutating func add(_ name: String, _ value: String) {
     fields.append(Field(name: name, value: value))
+  }
+
+  /// Adds `fields` in order, replacing every field of their names.
+  public mutating func replace(with fields: some Sequence<Field>) {
+    let names = Set(fields.map { $0.name.lowercased() })
+    self.fields.removeAll { names.contains($0.name.lowercased()) }
+    self.fields += fields
   }
 
   /// Whether there is a field named `name` (any case).

@@ -1,8 +1,6 @@
 import FoundationEssentials
 
 /// One HTTP request for ``HTTPClient``: method, URL, header fields, body, and its limits.
-///
-/// A plain value: safe to share between tasks.
 public struct HTTPRequest: Sendable {
   /// The methods this client sends.
   public enum Method: String, Sendable {
@@ -25,19 +23,10 @@ public struct HTTPRequest: Sendable {
   /// The largest body accepted; nil: the client's bound.
   public var maxBodySize: Int?
   /// For a body that streams as long as the server keeps it (a subscription): the longest the
-  /// server may stay silent. When set, `timeout` bounds connecting and the response head only,
-  /// and the exchange as a whole has no time limit.
+  /// server may stay silent; `timeout` then bounds connecting and the head only.
   public var idleTimeout: Duration?
 
-  /// A request.
-  ///
-  /// - Parameters:
-  ///   - method: GET or POST (default POST).
-  ///   - url: the URL.
-  ///   - headers: header fields (default none).
-  ///   - body: the body bytes (default empty).
-  ///   - timeout: the whole-exchange timeout (default nil: the client's).
-  ///   - maxBodySize: the body bound (default nil: the client's).
+  /// A request; a nil `timeout` or `maxBodySize` is the client's.
   public init(
     method: Method = .post, url: URL, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [],
     timeout: Duration? = nil, maxBodySize: Int? = nil

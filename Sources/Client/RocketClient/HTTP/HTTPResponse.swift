@@ -1,9 +1,8 @@
 import FoundationEssentials
 import GraphQLWire
 
-/// What an HTTP server answered: status, header fields and the whole body, whatever the status.
-///
-/// GraphQL servers put errors in the body of 400 and 500 responses, so the body is always kept.
+/// What an HTTP server answered: status, header fields and the whole body, whatever the status
+/// (GraphQL servers put errors in the body of 400 and 500 responses).
 public struct HTTPResponse: Sendable, Equatable {
   /// The status code, such as 200 or 400.
   public var status: Int
@@ -12,12 +11,7 @@ public struct HTTPResponse: Sendable, Equatable {
   /// The body bytes (empty when there was none).
   public var body: Data
 
-  /// A response.
-  ///
-  /// - Parameters:
-  ///   - status: the status code.
-  ///   - headers: header fields; names are lower-cased here.
-  ///   - body: the body bytes.
+  /// A response; header names are lower-cased here.
   public init(status: Int, headers: [String: String], body: Data) {
     self.status = status
     self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }) { first, _ in first }

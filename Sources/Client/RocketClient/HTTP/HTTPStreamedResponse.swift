@@ -1,9 +1,6 @@
-/// A response whose head has arrived and whose body is still arriving.
-///
-/// Iterate ``body`` to read the chunks as the server sends them (a `multipart/mixed` or
-/// `text/event-stream` answer stays open as long as the server keeps it); stopping early, or
-/// cancelling the reading task, aborts the transfer. ``HTTPClient/post(url:body:headers:)``
-/// reads the whole body for you.
+/// A response whose head has arrived and whose body is still arriving: iterate ``body`` for the
+/// chunks as the server sends them; stopping early, or cancelling the reading task, aborts the
+/// transfer.
 public struct HTTPStreamedResponse: Sendable {
   /// The status code, such as 200.
   public let status: Int
@@ -16,11 +13,8 @@ public struct HTTPStreamedResponse: Sendable {
   public func header(_ name: String) -> String? { headers[name.lowercased()] }
 }
 
-/// The chunks of a response body as they arrive, ending when the body is complete.
-///
-/// Iteration throws ``HTTPTransportError`` when the transfer fails part way (connection lost,
-/// timeout, the body passing the size bound) and `.cancelled` when the reading task is
-/// cancelled. Iterate it once.
+/// The chunks of a response body as they arrive; iteration throws ``HTTPTransportError`` when the
+/// transfer fails part way. Iterate it once.
 public struct HTTPBody: AsyncSequence, Sendable {
   /// A chunk of the body, as received.
   public typealias Element = [UInt8]
@@ -35,8 +29,6 @@ public struct HTTPBody: AsyncSequence, Sendable {
     let consumed: @Sendable (Int) -> Void
 
     /// The next chunk, nil at the end of the body.
-    ///
-    /// - Throws: ``HTTPTransportError`` when the transfer fails part way.
     public mutating func next() async throws -> [UInt8]? {
       let chunk = try await base.next()
       if let chunk { consumed(chunk.count) }

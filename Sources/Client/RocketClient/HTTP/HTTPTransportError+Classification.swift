@@ -2,17 +2,9 @@ import FoundationEssentials
 import GraphQLWire
 
 extension HTTPTransportError {
-  /// The error for a response the GraphQL layer cannot use, or nil when its body looks like JSON.
-  ///
-  /// A 3xx status is a ``redirected(endpoint:status:location:)``: redirects are not followed
-  /// (the request is a POST, and its `Authorization` must stay with the endpoint's origin).
-  /// Any other status with a JSON body is usable (GraphQL servers answer errors with 400 or 500 and
-  /// a JSON body). Without JSON, a 5xx status is a ``serverError(endpoint:status:body:)`` and any
-  /// other a ``notJSON(endpoint:status:body:)``, e.g. the HTML page of a web server or proxy.
-  ///
-  /// - Parameters:
-  ///   - response: the response to judge.
-  ///   - endpoint: the URL it came from, for the message.
+  /// The error for a response the GraphQL layer cannot use, or nil when its body looks like JSON
+  /// (GraphQL servers answer errors with 400 or 500 and JSON): a 3xx is `redirected` (never
+  /// followed), a 5xx `serverError`, any other `notJSON`.
   public static func classify(_ response: HTTPResponse, from endpoint: URL) -> HTTPTransportError? {
     if (300..<400).contains(response.status) {
       return .redirected(endpoint: endpoint, status: response.status, location: response.header("location"))
@@ -25,11 +17,8 @@ extension HTTPTransportError {
     return .notJSON(endpoint: endpoint, status: response.status, body: kind)
   }
 
-  /// A TLS failure's cause from curl's message, or nil when the message is not about TLS.
-  ///
-  /// For example "OpenSSL/3.0.19: error:0A00010B:SSL routines::wrong version number" (the server
-  /// speaks plain HTTP), "SSL certificate problem: self-signed certificate" or "SSL: no
-  /// alternative certificate subject name matches target host name 'example.org'".
+  /// A TLS failure's cause from curl's message ("SSL certificate problem: self-signed
+  /// certificate"), or nil when the message is not about TLS.
   static func tlsDetail(curlMessage message: String) -> String? {
     let lowered = message.lowercased()
     if lowered.contains("wrong version number") || lowered.contains("packet length too long") {

@@ -3,15 +3,9 @@ import FoundationEssentials
 import Glibc
 
 extension HTTPTransportError {
-  /// The error for a transfer libcurl ended with `code`.
-  ///
-  /// Refused and failed connections, resets and truncated bodies are "cannot reach" (exit 69);
-  /// TLS problems keep libcurl's reason in words a user can act on.
-  ///
-  /// - Parameters:
-  ///   - code: what libcurl reported.
-  ///   - message: libcurl's error text for the transfer.
-  ///   - transfer: the transfer, for its URL, timeout and the connect's system error.
+  /// The error for a transfer libcurl ended with `code` (`message` its error text): refused
+  /// connections, resets and truncated bodies are "cannot reach"; TLS problems keep libcurl's
+  /// reason in words a user can act on.
   init(curl code: CURLcode, message: String, transfer: CurlTransfer) {
     let endpoint = transfer.url
     switch code {

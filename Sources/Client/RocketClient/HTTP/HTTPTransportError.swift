@@ -1,10 +1,8 @@
 import FoundationEssentials
 import GraphQLWire
 
-/// Why an HTTP exchange with a GraphQL endpoint failed, in words that name the endpoint.
-///
-/// For example: `cannot reach http://127.0.0.1:9/graphql: connection refused`.
-/// ``isUnreachable`` tells the CLI to exit with status 69 (`EX_UNAVAILABLE`).
+/// Why an HTTP exchange with a GraphQL endpoint failed, in words that name the endpoint
+/// (`cannot reach http://127.0.0.1:9/graphql: connection refused`).
 public enum HTTPTransportError: Error, Sendable, Equatable, CustomStringConvertible {
   /// Nothing accepted the TCP connection (nothing listening, or the connection could not be made).
   case connectionRefused(endpoint: URL)

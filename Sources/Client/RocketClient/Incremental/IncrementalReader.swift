@@ -2,22 +2,16 @@ import FoundationEssentials
 import GraphQLWire
 
 /// Reads an incremental `multipart/mixed` answer to a query: each part is one payload, merged
-/// into an ``IncrementalResult`` and handed to the observer as a stage as soon as it arrives.
-///
-/// The parts are split by the same ``MultipartMixedParser`` as multipart subscriptions, which
-/// hands a part over once its JSON is complete, without waiting for the next delimiter (a
-/// server sends that with the next payload, possibly much later).
+/// into an ``IncrementalResult`` and handed to the observer as a stage as soon as its JSON is
+/// complete (``MultipartMixedParser``).
 struct IncrementalReader {
   /// The GraphQL endpoint, named in errors.
   let endpoint: URL
   /// Who sees each stage; nil when only the merged result matters.
   let observer: (@Sendable (IncrementalStage) -> Void)?
 
-  /// Reads `response` to its last payload (`hasNext: false`) and returns the merged result.
-  ///
-  /// - Throws: ``RocketClientError/invalidResponse(endpoint:reason:)`` for a part that is not a
-  ///   payload or does not merge; `.transport(.connectionLost)` for an answer that ends before
-  ///   its last payload; `.cancelled` when the task is cancelled.
+  /// Reads `response` to its last payload (`hasNext: false`) and returns the merged result; an
+  /// answer that ends before it is `.transport(.connectionLost)`.
   func read(_ response: HTTPStreamedResponse, boundary: String) async throws(RocketClientError)
     -> TransportResponse
   {
@@ -63,10 +57,8 @@ struct IncrementalReader {
     }
     guard result.payloadCount > 0 else { throw invalid("a multipart answer without a payload") }
     if result.hasNext { throw RocketClientError.transport(.connectionLost(endpoint: endpoint)) }
-    // The close delimiter (and the end of the chunked body) may follow the last payload in a
-    // write of their own, as for an answer of one part: reading them to the end keeps the
-    // connection for the next request, where stopping here would close it. A few chunks at
-    // most: what a server sends after its last payload is not waited for beyond that.
+    // The close delimiter may follow the last payload in a write of its own: reading it (a few
+    // chunks at most) keeps the connection for the next request.
     var trailing = 0
     while !parser.isEnded, trailing < 2, let chunk = try? await body.next() {
       trailing += 1

@@ -1,22 +1,11 @@
 import GraphQLWire
 
 /// One growing GraphQL result merged from the payloads of an incremental answer (`@defer`,
-/// `@stream`), in either format servers send today.
-///
-/// - `incrementalSpec=v0.2` (graphql-js 17, Apollo Server 5.1+, Apollo Kotlin 5): the first
-///   payload has `data` and `pending` records (`id`, `path`, `label`); later ones carry
-///   `incremental` entries naming a pending `id` (`data` merged at its path plus `subPath`, or
-///   stream `items` appended to the list at its path) and `completed` records (with `errors`
-///   when the deferred or streamed part failed as a whole).
-/// - `deferSpec=20220824` (Apollo iOS, Apollo Router): `incremental` entries name their own
-///   `path` (for `items`, the path of the first item's index) and `label`.
-///
-/// Either way `hasNext: false` (or no `hasNext`: an ordinary answer) ends it, `errors` of every
-/// payload, entry and completed record accumulate in order, and `extensions` merge. A server
-/// that puts `incremental` in its first payload, or deferred data under a path the result has
-/// nulled (an error above it), is followed as the specifications allow.
-///
-/// A value: feed it each payload in order with ``apply(_:)``.
+/// `@stream`), in either format servers send: `incrementalSpec=v0.2` (graphql-js 17, Apollo
+/// Server 5.1+: `pending` records, `incremental` entries naming a pending `id`, `completed`
+/// records) or `deferSpec=20220824` (Apollo iOS and Router: entries with their own `path` and
+/// `label`). `hasNext: false` (or none) ends it; `errors` accumulate in order and `extensions`
+/// merge. Feed it each payload in order with ``apply(_:)``.
 public struct IncrementalResult: Sendable, Equatable {
   /// Why a payload cannot be merged: the answer is not a well-formed incremental answer.
   public struct Failure: Error, Equatable, CustomStringConvertible {
@@ -61,9 +50,6 @@ public struct IncrementalResult: Sendable, Equatable {
   }
 
   /// Merges the next payload.
-  ///
-  /// - Throws: ``Failure`` for a payload that is not an object, an entry naming an unknown
-  ///   `id`, or a path that leads nowhere in the result.
   public mutating func apply(_ payload: JSON) throws(Failure) {
     guard case .object(let object) = payload else {
       throw Failure(reason: "a payload that is not a JSON object")
@@ -157,9 +143,8 @@ public struct IncrementalResult: Sendable, Equatable {
     data = root
   }
 
-  /// Runs `body` on the value at `path` inside `value`. A null on the way (a field an error
-  /// nulled) means the deferred part has nowhere to go: nothing happens, as the specification
-  /// asks.
+  /// Runs `body` on the value at `path` inside `value`; a null on the way (a field an error
+  /// nulled) leaves the deferred part nowhere to go, as the specification asks.
   private static func update(
     _ value: inout JSON, at path: ArraySlice<JSON>, _ body: (inout JSON) -> Void
   ) throws(Failure) {

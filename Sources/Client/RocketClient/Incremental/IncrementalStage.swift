@@ -1,10 +1,7 @@
 import GraphQLWire
 
 /// One stage of an answer as it arrives: the payload the server just sent and everything merged
-/// so far.
-///
-/// An ordinary (not incremental) answer is one stage whose payload is the whole response and
-/// whose ``hasNext`` is false.
+/// so far (an ordinary answer is one stage with ``hasNext`` false).
 public struct IncrementalStage: Sendable, Equatable {
   /// The payload as the server sent it (`data`/`pending`/`incremental`/`completed`/`hasNext`).
   public var payload: JSON
@@ -17,12 +14,6 @@ public struct IncrementalStage: Sendable, Equatable {
   public var index: Int
 
   /// A stage.
-  ///
-  /// - Parameters:
-  ///   - payload: the payload just received.
-  ///   - result: the merged response so far.
-  ///   - hasNext: whether more are to come.
-  ///   - index: its number, from 1.
   public init(payload: JSON, result: JSON, hasNext: Bool, index: Int) {
     self.payload = payload
     self.result = result

@@ -12,11 +12,6 @@ public struct QueryStage<Data: SelectionSetData>: Sendable {
   public var index: Int
 
   /// A stage.
-  ///
-  /// - Parameters:
-  ///   - result: the data and errors so far.
-  ///   - hasNext: whether more are to come.
-  ///   - index: its number, from 1.
   public init(result: GraphQLResult<Data>, hasNext: Bool, index: Int) {
     self.result = result
     self.hasNext = hasNext

@@ -1,13 +1,7 @@
-/// Adds `Authorization: <token>` from the credential saved for the request's endpoint.
-///
-/// The token goes bare, as the tutorial apps send it, so the hosted tutorial server and ours both
-/// accept it. Without a saved credential the request stays anonymous, and a request that already
-/// has an `Authorization` field (given with `--header`) keeps it. The store is read on every
-/// request, so a login or logout by another process (a one-shot command beside a REPL) counts at
-/// once. The token is only ever sent to the endpoint it was saved for: the key is the request's
-/// endpoint, and the HTTP transport follows no redirect.
-///
-/// A plain value: safe to share between tasks.
+/// Adds `Authorization: <token>` (bare, as the tutorial apps send it) from the credential saved
+/// for the request's endpoint, read on every request so another process's login counts at once;
+/// a request that has the field already keeps it. The token only goes to the endpoint it was
+/// saved for (the HTTP transport follows no redirect).
 public struct AuthorizationInterceptor: RequestInterceptor {
   /// Where the tokens are kept.
   public let credentials: any CredentialStore
@@ -18,22 +12,17 @@ public struct AuthorizationInterceptor: RequestInterceptor {
   }
 
   /// Sets the `Authorization` header to the endpoint's token when there is one, then proceeds.
-  ///
-  /// - Throws: ``RocketClientError/credentials(message:)`` when the store exists but cannot be read
-  ///   safely (for example a credentials file others can read): sending anonymously instead would
-  ///   hide the problem behind confusing "log in first" errors.
+  /// A store that cannot be read safely is an error, not an anonymous request.
   public func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {
     var request = request
-    if request.authorization == nil {
-      let credential: Credential?
-      do {
-        credential = try credentials.credential(for: request.endpointKey)
-      } catch {
-        throw RocketClientError.credentials(message: "\(error)")
-      }
-      if let credential { request.authorization = credential.token }
+    if request.authorization == nil,
+      let credential = try RocketClientError.fromStore({
+        try credentials.credential(for: request.endpointKey)
+      })
+    {
+      request.authorization = credential.token
     }
     return try await chain.proceed(request)
   }

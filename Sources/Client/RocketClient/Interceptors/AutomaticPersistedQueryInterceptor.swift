@@ -1,54 +1,29 @@
 import GraphQLWire
-import Synchronization
 
 /// Automatic persisted queries (APQ) as Apollo's clients speak them: each operation goes out
-/// first as the SHA-256 of its text, and the text follows only when the server does not know it.
+/// first as the SHA-256 of its text (a query by GET, so HTTP caches can answer it), and the text
+/// follows by POST only when the server answers `PersistedQueryNotFound`.
 ///
-/// The first attempt sends `extensions.persistedQuery = {"version":1,"sha256Hash":"…"}` without
-/// `query`; a query goes by GET then (``OutgoingRequest/httpMethod``), so HTTP caches between
-/// client and server can answer it; a mutation stays a POST. When the server answers
-/// `PersistedQueryNotFound` (Apollo's clients match the message, not the code), the request goes
-/// once more by POST with the text and the hash, which registers it.
-///
-/// Any other answer that is not a GraphQL answer to the hash or the GET means the server cannot
-/// take them: `PersistedQueryNotSupported`; a status such as 404, 405 or 501 (a server that
-/// takes only POST); a request error without data (express-graphql's 400 "Must provide query
-/// string."); an HTML page, an empty body, JSON that is not a GraphQL response. The request is
-/// then sent as it was, by POST with its text, and this interceptor stops hashing for that
-/// endpoint: for the rest of the process, and, given a ``EndpointCapabilityMemory``, for as long
-/// as the memory keeps it (the program's cache file: a day), so the next process goes straight
-/// to POST. A server that safelists (`PERSISTED_QUERY_NOT_IN_LIST`) is not switched off, since
-/// its known operations work only by hash; nor is one that is overloaded or down (502, 503,
-/// 504, 429: those say nothing about APQ).
-///
-/// Place it before ``RetryInterceptor`` and ``LoggingInterceptor``, so each attempt is retried
-/// and reported on its own. Subscriptions and requests without a text (already persisted) pass
-/// through untouched.
-///
-/// Thread safety: what it learnt is behind a `Mutex` and in the memory; share one interceptor
-/// (and so what it learnt) between the tasks of a session.
+/// Any other answer that is not a GraphQL answer to the hash (`PersistedQueryNotSupported`, a
+/// 404/405/501, a request error without data, a body that is not a GraphQL response) means the
+/// server cannot take hashes: the request goes as it was, and hashing stops for that endpoint,
+/// for the process and in the ``EndpointCapabilityMemory`` when given. A safelisting server
+/// (`PERSISTED_QUERY_NOT_IN_LIST`) or an overloaded one (429, 502-504) is not switched off.
+/// Place it before ``RetryInterceptor`` and ``LoggingInterceptor``.
 public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
-  /// Whether hashed queries go by GET (default true); mutations always go by POST.
-  public let usesGETForQueries: Bool
-  private let learnt: Learnt
+  private let learnt = EndpointFindings<EndpointState>()
   private let memory: (any EndpointCapabilityMemory)?
   private let note: (@Sendable (String, OutgoingRequest) -> Void)?
 
   /// - Parameters:
-  ///   - usesGETForQueries: send hashed queries by GET (default true).
-  ///   - memory: where findings outlive the process (default none: the process's own only).
-  ///   - note: told, in words for people, when this interceptor stops hashing for an endpoint,
-  ///     and when it skips hashing because the memory says the endpoint cannot take them: each
-  ///     at most once per endpoint and process; with the request that led to it (for a caller
-  ///     that reports only some requests, such as `--verbose` ones).
+  ///   - memory: where findings outlive the process (default none).
+  ///   - note: told in words when hashing stops for an endpoint, or is skipped because the
+  ///     memory says so, once per endpoint and process.
   public init(
-    usesGETForQueries: Bool = true, memory: (any EndpointCapabilityMemory)? = nil,
-    note: (@Sendable (String, OutgoingRequest) -> Void)? = nil
+    memory: (any EndpointCapabilityMemory)? = nil, note: (@Sendable (String, OutgoingRequest) -> Void)? = nil
   ) {
-    self.usesGETForQueries = usesGETForQueries
     self.memory = memory
     self.note = note
-    learnt = Learnt()
   }
 
   /// Whether this interceptor has stopped hashing for `endpointKey`, because the server there
@@ -69,7 +44,7 @@ public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
       return try await chain.proceed(request)
     case .recalled(let noted):
       if !noted {
-        learnt.markNoted(request.endpointKey)
+        learnt.update(request.endpointKey) { _ in .recalled(noted: true) }
         note?(
           "\(RocketClientError.displayed(request.endpointKey)) took no persisted queries when last asked: sending the text by POST"
             + " (remembered for a day)", request)
@@ -85,7 +60,7 @@ public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
     var extensions = request.operation.extensions ?? JSONObject()
     extensions["persistedQuery"] = hash
     hashed.operation.extensions = extensions
-    if request.operationType == .query && usesGETForQueries { hashed.httpMethod = .get }
+    if request.operationType == .query { hashed.httpMethod = .get }
 
     let response: TransportResponse
     do {
@@ -109,13 +84,18 @@ public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
   }
 
   private func state(of endpointKey: String) -> EndpointState {
-    if let known = learnt.state(of: endpointKey) { return known }
+    if let known = learnt[endpointKey] { return known }
     let recalled = memory?.recall(.persistedQueries, at: endpointKey) == false
-    return learnt.settle(endpointKey, recalled ? .recalled(noted: false) : .unknown)
+    let state: EndpointState = recalled ? .recalled(noted: false) : .unknown
+    return learnt.settle(endpointKey, state) ?? state
   }
 
   private func disable(_ request: OutgoingRequest, hashed: OutgoingRequest, because reason: String) async {
-    guard learnt.markFound(request.endpointKey) else { return }
+    // Only the call that finds it out goes on, so the note is said once.
+    let before = learnt.update(request.endpointKey) { known in
+      known.map { $0 == .unknown ? .found : $0 } ?? .found
+    }
+    guard before == nil || before == .unknown else { return }
     await memory?.remember(.persistedQueries, at: request.endpointKey, supported: false)
     let how = hashed.httpMethod == .get ? "a hash by GET" : "a hash by POST"
     note?(
@@ -195,38 +175,5 @@ public struct AutomaticPersistedQueryInterceptor: RequestInterceptor {
     case recalled(noted: Bool)
 
     var isDisabled: Bool { self != .unknown }
-  }
-
-  /// What this interceptor learnt, shared by every copy of it.
-  private final class Learnt: Sendable {
-    let endpoints = Mutex<[String: EndpointState]>([:])
-
-    func state(of endpoint: String) -> EndpointState? {
-      endpoints.withLock { $0[endpoint] }
-    }
-
-    /// Records `state` unless another task settled the endpoint first; returns what holds.
-    func settle(_ endpoint: String, _ state: EndpointState) -> EndpointState {
-      endpoints.withLock { endpoints in
-        if let known = endpoints[endpoint] { return known }
-        endpoints[endpoint] = state
-        return state
-      }
-    }
-
-    /// Records that the endpoint takes no hashes; false when that was known already.
-    func markFound(_ endpoint: String) -> Bool {
-      endpoints.withLock { endpoints in
-        if case .unknown = endpoints[endpoint] ?? .unknown {
-          endpoints[endpoint] = .found
-          return true
-        }
-        return false
-      }
-    }
-
-    func markNoted(_ endpoint: String) {
-      endpoints.withLock { $0[endpoint] = .recalled(noted: true) }
-    }
   }
 }

@@ -1,20 +1,16 @@
 import GraphQLWire
 
 extension ErrorBehaviorInterceptor {
-  /// The `onError` value the first query to an endpoint carries: no server defines it, so one
-  /// that reads the parameter must refuse it with a request error (before executing anything),
-  /// and one that does not know the parameter answers the query as ever.
+  /// The `onError` value the first query to an endpoint carries: no server defines it.
   static let probeValue = ErrorBehavior(rawValue: "ROCKET_RESERVER_PROBE")
 
   /// What the answer to a query sent with ``probeValue`` says about the server.
   enum Verdict: Equatable {
     /// It answered the query (there is data): it does not read `onError`.
     case ignored
-    /// It refused the value with a request error naming `onError`: it reads the parameter (or
-    /// refuses every parameter it does not know; sending `NULL` tells them apart).
+    /// It refused the value with a request error naming `onError`: it reads the parameter.
     case refused
-    /// Neither (a request error about something else, such as a persisted query it does not
-    /// have yet, or a document it cannot validate): nothing learnt, the answer stands.
+    /// Neither: nothing learnt, the answer stands.
     case inconclusive
   }
 
@@ -33,9 +29,8 @@ extension ErrorBehaviorInterceptor {
     return status + String(reflecting: message)
   }
 
-  /// Why a failed request with `onError` shows that the server refuses the parameter: a 400 or
-  /// 422 that is not a GraphQL answer (a server that checks its body's keys before GraphQL
-  /// sees them); nil for any other failure, which says nothing about the parameter.
+  /// Why a failed request with `onError` shows the server refuses the parameter (a 400 or 422
+  /// that is not a GraphQL answer); nil otherwise.
   static func refusal(_ error: RocketClientError) -> String? {
     guard case .transport(let failure) = error, let status = failure.status, [400, 422].contains(status)
     else { return nil }

@@ -1,52 +1,31 @@
 import GraphQLWire
-import Synchronization
 
 /// Sends queries and mutations with the `onError` request parameter (`NULL` by default) to
-/// servers that honour it, and without it (so with `PROPAGATE`, what every server does) to the
-/// others.
+/// servers that honour it, and without it (so `PROPAGATE`) to the others.
 ///
-/// With `NULL` a field that fails is `null` in the answer and explained in `errors`, and nothing
-/// else is lost: a launch whose rocket failed keeps its mission and site. GraphQL's advice is
-/// not to send the parameter to a server not known to read it, so the client finds out first,
-/// as it does for persisted queries: the first query to an endpoint goes with a value no server
-/// defines (``probeValue``). A server that reads the parameter refuses that with a request error
-/// naming `onError` (nothing is executed), and the query goes again with ``behavior``; one that
-/// does not know the parameter ignores it and answers the query, and that answer is used as it
-/// is. The finding is kept: for the process, and, given an ``EndpointCapabilityMemory``, for as
-/// long as the memory keeps it (the program's cache file: a day). So a server that does not
-/// know `onError` costs no request at all, and one that does one, once.
-///
-/// A server that refuses every parameter it does not know (a request error naming `onError` for
-/// `NULL` too, or a 400 that is not a GraphQL answer), or that changed behind the URL and now
-/// refuses it, gets the request again without it, and is remembered as not honouring it.
-/// Mutations are not used to find out: until a query has, they go without the parameter.
-///
-/// Place it after ``AutomaticPersistedQueryInterceptor`` (a hashed request carries the parameter
-/// too) and before ``RetryInterceptor`` and ``LoggingInterceptor``, so each attempt is retried
-/// and reported on its own. Subscriptions pass through untouched: their transports take the
-/// behavior from ``behavior(for:)``.
-///
-/// Thread safety: what it learnt is behind a `Mutex` and in the memory; share one interceptor
-/// between the tasks of a session.
+/// GraphQL advises not to send the parameter to a server not known to read it, so the first
+/// query to an endpoint carries a value no server defines (``probeValue``): a server that reads
+/// `onError` refuses it naming the parameter, and the query goes again with ``behavior``; one that
+/// does not answers it, and that answer is used. The finding is kept for the process and in the
+/// ``EndpointCapabilityMemory`` when given. A later refusal of the parameter sends the request
+/// again without it. Mutations never probe. Place it after ``AutomaticPersistedQueryInterceptor``
+/// and before ``RetryInterceptor`` and ``LoggingInterceptor``; subscriptions pass through (their
+/// transports ask ``behavior(for:)``).
 public struct ErrorBehaviorInterceptor: RequestInterceptor {
   /// The behavior asked of servers that honour `onError` (default `NULL`).
   public let behavior: ErrorBehavior
   /// Whether the server is known to honour `onError` without asking (the embedded backend).
   public let honouredWithoutProbe: Bool
-  private let learnt = Learnt()
+  private let learnt = EndpointFindings<Bool>()
   private let applies: @Sendable (OutgoingRequest) -> Bool
   private let memory: (any EndpointCapabilityMemory)?
   private let note: (@Sendable (String, OutgoingRequest) -> Void)?
 
   /// - Parameters:
-  ///   - behavior: what to ask of servers that honour the parameter (default `NULL`).
-  ///   - honouredWithoutProbe: send it without finding out first (default false).
-  ///   - applies: which requests get the parameter (default every query and mutation); the others
-  ///     pass through untouched, with the server's default.
-  ///   - memory: where findings outlive the process (default none: the process's own only).
-  ///   - note: told, in words for people, what was found or recalled about an endpoint, at most
-  ///     once per endpoint and process (and again when a server changes), with the request that
-  ///     led to it.
+  ///   - applies: which requests get the parameter (default every query and mutation).
+  ///   - memory: where findings outlive the process (default none).
+  ///   - note: told in words what was found or recalled about an endpoint, once per endpoint
+  ///     and process (and again when a server changes).
   public init(
     behavior: ErrorBehavior = .null, honouredWithoutProbe: Bool = false,
     applies: @escaping @Sendable (OutgoingRequest) -> Bool = { _ in true },
@@ -63,7 +42,7 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
   /// when the endpoint was found (or is recalled) to honour it, nil otherwise.
   public func behavior(for endpointKey: String) -> ErrorBehavior? {
     if honouredWithoutProbe { return behavior }
-    if let known = learnt.honours(endpointKey) { return known ? behavior : nil }
+    if let known = learnt[endpointKey] { return known ? behavior : nil }
     return memory?.recall(.onError, at: endpointKey) == true ? behavior : nil
   }
 
@@ -103,8 +82,7 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
     return try await chain.proceed(request)
   }
 
-  /// Sends `request` with ``probeValue`` and acts on what the answer says (see the type's
-  /// description).
+  /// Sends `request` with ``probeValue`` and acts on what the answer says.
   private func probe(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {
@@ -126,7 +104,7 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
       return response
     case .refused:
       let answer = try await send(request, chain: chain, refused: "refuses the onError parameter")
-      if learnt.honours(request.endpointKey) == nil {
+      if learnt[request.endpointKey] == nil {
         await found(request, honours: true, "honours onError (it refused a value no server defines)")
       }
       return answer
@@ -135,13 +113,12 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
     }
   }
 
-  /// What is known about the request's endpoint: in this process, or recalled from the memory
-  /// (said once); nil when nothing is.
+  /// What is known about the request's endpoint, in this process or recalled (said once).
   private func known(_ request: OutgoingRequest) -> Bool? {
     let endpoint = request.endpointKey
-    if let known = learnt.honours(endpoint) { return known }
+    if let known = learnt[endpoint] { return known }
     guard let recalled = memory?.recall(.onError, at: endpoint) else { return nil }
-    if learnt.settle(endpoint, honours: recalled) {
+    if learnt.settle(endpoint, recalled) == nil {
       note?(
         "\(RocketClientError.displayed(endpoint)) \(recalled ? "honoured" : "did not honour") onError when last asked: "
           + Self.consequence(recalled), request)
@@ -149,11 +126,10 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
     return recalled
   }
 
-  /// Records what was found about the request's endpoint, in the memory too, and says it when
-  /// it changes what was known.
+  /// Records a finding, in the memory too, and says it when it changes what was known.
   private func found(_ request: OutgoingRequest, honours: Bool, _ how: String) async {
     let endpoint = request.endpointKey
-    let changed = learnt.record(endpoint, honours: honours)
+    let changed = learnt.update(endpoint) { _ in honours } != honours
     await memory?.remember(.onError, at: endpoint, supported: honours)
     guard changed else { return }
     note?("\(RocketClientError.displayed(endpoint)) \(how): \(Self.consequence(honours))", request)
@@ -171,32 +147,5 @@ public struct ErrorBehaviorInterceptor: RequestInterceptor {
     honours
       ? "sending onError NULL, so a field that fails loses only itself (remembered for a day)"
       : "sending requests without onError, so errors propagate as GraphQL has them (remembered for a day)"
-  }
-
-  /// What the interceptor knows of each endpoint, shared by every copy of it.
-  private final class Learnt: Sendable {
-    let endpoints = Mutex<[String: Bool]>([:])
-
-    func honours(_ endpoint: String) -> Bool? {
-      endpoints.withLock { $0[endpoint] }
-    }
-
-    /// Records a recalled finding unless another task settled the endpoint first; true when this
-    /// call settled it.
-    func settle(_ endpoint: String, honours: Bool) -> Bool {
-      endpoints.withLock { endpoints in
-        guard endpoints[endpoint] == nil else { return false }
-        endpoints[endpoint] = honours
-        return true
-      }
-    }
-
-    /// Records a finding; true when it differs from what was known.
-    func record(_ endpoint: String, honours: Bool) -> Bool {
-      endpoints.withLock { endpoints in
-        defer { endpoints[endpoint] = honours }
-        return endpoints[endpoint] != honours
-      }
-    }
   }
 }

@@ -1,9 +1,5 @@
-/// Adds fixed header fields to every request, such as those given with `--header 'Name: value'`.
-///
-/// A field replaces one of the same name the request already has (an explicit `Authorization`
-/// wins over the saved token, since ``AuthorizationInterceptor`` then leaves it alone).
-///
-/// A plain value: safe to share between tasks.
+/// Adds fixed header fields (`--header 'Name: value'`) to every request, replacing fields of the
+/// same name (so an explicit `Authorization` wins over the saved token).
 public struct HeaderInterceptor: RequestInterceptor {
   /// The fields to add, in order; a name given twice is sent twice.
   public let headers: HTTPHeaders
@@ -18,8 +14,7 @@ public struct HeaderInterceptor: RequestInterceptor {
     -> TransportResponse
   {
     var request = request
-    for name in Set(headers.map { $0.name.lowercased() }) { request.headers[name] = nil }
-    for field in headers { request.headers.add(field.name, field.value) }
+    request.headers.replace(with: headers)
     return try await chain.proceed(request)
   }
 }

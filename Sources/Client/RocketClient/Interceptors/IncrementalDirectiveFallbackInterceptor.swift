@@ -1,20 +1,12 @@
 import GraphQLWire
-import Synchronization
 
-/// Lets operations that use `@defer` or `@stream` work against servers that do not know them.
-///
-/// Generated operations may defer a fragment (`LaunchDetails` defers `isBooked`), but a server on
-/// graphql-js 16 (Apollo's hosted tutorial server among them) refuses the whole document with
-/// `Unknown directive "@defer".` When an answer has no data and such an error, the request is
-/// sent once more with the two directives taken out of its text, which asks for the same fields
-/// in one ordinary answer, and the endpoint is remembered: later requests to it go without them
-/// from the start. Place it before ``AutomaticPersistedQueryInterceptor``, so the hash is that of
-/// the text actually sent.
-///
-/// Thread safety: the set of endpoints without the directives is behind a `Mutex`; share one
-/// interceptor between the tasks of a session.
+/// Lets operations that use `@defer` or `@stream` work against servers that do not know them
+/// (graphql-js 16 refuses the document with `Unknown directive "@defer".`): such a refusal sends
+/// the request once more without the directives, and the endpoint is remembered so later
+/// requests go without them at once. Place it before ``AutomaticPersistedQueryInterceptor``, so
+/// the hash is that of the text sent.
 public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
-  private let unsupported = Unsupported()
+  private let unsupported = EndpointFindings<Bool>()
 
   /// Creates the interceptor; it knows no endpoint yet.
   public init() {}
@@ -22,11 +14,10 @@ public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
   /// Whether requests to `endpointKey` go without `@defer` and `@stream`, because its server
   /// refused them.
   public func isDisabled(for endpointKey: String) -> Bool {
-    unsupported.endpoints.withLock { $0.contains(endpointKey) }
+    unsupported[endpointKey] == true
   }
 
-  /// Sends the request, again without `@defer`/`@stream` when the server refuses them (and
-  /// without them at once to an endpoint known to refuse them).
+  /// Sends the request, again without `@defer`/`@stream` when the server refuses them.
   public func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
   {
@@ -38,7 +29,7 @@ public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
     if isDisabled(for: request.endpointKey) { return try await chain.proceed(plain) }
     let response = try await chain.proceed(request)
     guard Self.refusesIncrementalDirectives(response) else { return response }
-    _ = unsupported.endpoints.withLock { $0.insert(request.endpointKey) }
+    unsupported.update(request.endpointKey) { _ in true }
     return try await chain.proceed(plain)
   }
 
@@ -130,9 +121,8 @@ public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
     return removed ? String(decoding: output, as: UTF8.self) : nil
   }
 
-  /// Whether `@defer` or `@stream` occurs anywhere in `document`, strings and comments included:
-  /// a search without copying, so that the many requests without either skip the full scan of
-  /// ``removingIncrementalDirectives(from:)``, which copies the text byte by byte.
+  /// Whether `@defer` or `@stream` occurs anywhere in `document`: a search without copying, so
+  /// most requests skip the full scan.
   static func mentionsIncrementalDirective(_ document: String) -> Bool {
     let utf8 = document.utf8
     var searchStart = utf8.startIndex
@@ -142,10 +132,5 @@ public struct IncrementalDirectiveFallbackInterceptor: RequestInterceptor {
       if rest.starts(with: "defer".utf8) || rest.starts(with: "stream".utf8) { return true }
     }
     return false
-  }
-
-  /// The endpoints found without the directives, shared by every copy of the interceptor.
-  private final class Unsupported: Sendable {
-    let endpoints = Mutex<Set<String>>([])
   }
 }

@@ -1,11 +1,6 @@
-/// Reports each request on its way back, for `--verbose`: target, operation, status, size, time.
-///
-/// For example `POST http://127.0.0.1:4000/graphql LaunchList: 200, 1532 bytes, 4.1 ms`, or
-/// `... LaunchList: failed after 0.5 s (cannot reach ...: timed out)`. It never shows a header
-/// value (so never a token), nor variables. Placed inside ``RetryInterceptor``, it reports each
-/// attempt.
-///
-/// A plain value: safe to share between tasks.
+/// Reports each request on its way back, for `--verbose`: target, operation, status, size, time
+/// (`POST http://127.0.0.1:4000/graphql LaunchList: 200, 1532 bytes, 4.1 ms`), never a header
+/// value nor variables. Placed inside ``RetryInterceptor``, it reports each attempt.
 public struct LoggingInterceptor: RequestInterceptor {
   /// What the requests go to, such as `POST http://127.0.0.1:4000/graphql`.
   public let target: String

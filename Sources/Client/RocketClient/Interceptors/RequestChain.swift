@@ -1,17 +1,10 @@
-/// The interceptors a request has still to pass, then the transport: what an interceptor calls
-/// to pass its request on (apollo-ios's `RequestChain`, with async calls instead of callbacks).
-///
-/// The response travels back through the same interceptors in reverse order, so each sees both.
-/// A plain value: safe to share between tasks.
+/// The interceptors a request has still to pass, then the transport (apollo-ios's
+/// `RequestChain`, with async calls); the response travels back through them in reverse order.
 public struct RequestChain: Sendable {
   private let interceptors: ArraySlice<any RequestInterceptor>
   private let transport: any NetworkTransport
 
-  /// A chain running `interceptors` in order, then `transport`.
-  ///
-  /// - Parameters:
-  ///   - interceptors: the steps, outermost first.
-  ///   - transport: what sends the request at the end.
+  /// A chain running `interceptors` (outermost first), then `transport`.
   public init(interceptors: [any RequestInterceptor], transport: any NetworkTransport) {
     self.interceptors = interceptors[...]
     self.transport = transport
@@ -23,9 +16,6 @@ public struct RequestChain: Sendable {
   }
 
   /// Hands `request` to the next interceptor, or to the transport after the last.
-  ///
-  /// - Returns: the response from the rest of the chain.
-  /// - Throws: ``RocketClientError``; `.cancelled` when the task is cancelled.
   public func proceed(_ request: OutgoingRequest) async throws(RocketClientError) -> TransportResponse {
     if Task.isCancelled { throw RocketClientError.cancelled }
     guard let next = interceptors.first else {

@@ -1,37 +1,12 @@
 import GraphQLAPI
 import GraphQLWire
 
-/// One step of the ``RequestChain``: it sees the request on its way out and the response (or
-/// the error) on its way back, as apollo-ios's `ApolloInterceptor` does.
-///
-/// An interceptor changes the request and passes it on with `chain.proceed(_:)`, then looks at
-/// what comes back, or answers without passing on. Authorization, retries, logging and the
-/// raw-response capture of `--json` are each one interceptor.
-///
-/// For example, an interceptor that counts failures:
-/// ```swift
-/// struct FailureCounter: RequestInterceptor {
-///   let failures: Mutex<Int>
-///   func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
-///     -> TransportResponse {
-///     do throws(RocketClientError) { return try await chain.proceed(request) }
-///     catch { failures.withLock { $0 += 1 }; throw error }
-///   }
-/// }
-/// ```
-///
-/// Implementation requirements: change only what is your concern; call `chain.proceed` at most
-/// once unless retrying is your concern; throw ``RocketClientError`` with a user-facing message
-/// to stop the request; be safe to call from many tasks at once.
+/// One step of the ``RequestChain`` (apollo-ios's `ApolloInterceptor`): it sees the request on
+/// its way out and the response or error on its way back. It changes only what is its concern,
+/// calls `chain.proceed` at most once unless retrying is its concern, throws
+/// ``RocketClientError`` to stop the request, and is safe to call from many tasks at once.
 public protocol RequestInterceptor: Sendable {
-  /// Handles `request`: usually adjusts it, calls `chain.proceed`, and returns (or inspects) the
-  /// response.
-  ///
-  /// - Parameters:
-  ///   - request: the request so far.
-  ///   - chain: the rest of the chain, ending at the transport.
-  /// - Returns: the response, as the rest of the chain gave it or as this step changed it.
-  /// - Throws: ``RocketClientError``.
+  /// Handles `request`: usually adjusts it, calls `chain.proceed`, and returns the response.
   func intercept(_ request: OutgoingRequest, chain: RequestChain) async throws(RocketClientError)
     -> TransportResponse
 }
@@ -47,33 +22,22 @@ public struct OutgoingRequest: Sendable {
   /// Header fields the transport sends (the HTTP transport adds its content headers; the embedded
   /// backend reads `Authorization`).
   public var headers: HTTPHeaders
-  /// Where the answer may come from (default network-first): a parameter of the call that made
-  /// the request, such as ``RocketClient/fetch(_:cachePolicy:context:)``; only the
-  /// ``CacheInterceptor`` reads it.
+  /// Where the answer may come from (default network-first); only the ``CacheInterceptor``
+  /// reads it.
   public var cachePolicy: CachePolicy = .networkFirst
-  /// What the caller of this one request hands to the interceptors (the CLI's capture of raw
-  /// responses for `--json`), or nil; an interceptor casts it to the type it knows.
+  /// What the caller hands to the interceptors (the CLI's capture for `--json`), or nil.
   public var context: (any RequestContext)?
-  /// How the HTTP transport sends it (default POST): GET only for a query, which the
-  /// ``AutomaticPersistedQueryInterceptor`` asks for when it sends a hash instead of the text, so
-  /// HTTP caches can answer; other transports ignore it.
+  /// How the HTTP transport sends it (default POST): GET only for a query whose hash the
+  /// ``AutomaticPersistedQueryInterceptor`` sends; other transports ignore it.
   public var httpMethod: HTTPRequest.Method = .post
-  /// What the cache needs to store and rebuild the answer; nil for a request the cache must
-  /// leave alone (the introspection query of `schema`, ad-hoc documents).
+  /// What the cache needs to store and rebuild the answer; nil for a request the cache leaves
+  /// alone (introspection, ad-hoc documents).
   public var cacheable: CacheableOperation?
-  /// Called with each stage of an incremental (`multipart/mixed`) answer as it arrives, before
-  /// the transport returns the merged result; nil when only the result matters. Set by
-  /// ``RocketClient/stages(of:operationType:context:)``; an interceptor that retries may cause
-  /// the stages to start over from the first.
+  /// Called with each stage of an incremental answer as it arrives; nil when only the result
+  /// matters. A retry may start the stages over.
   public var stageObserver: (@Sendable (IncrementalStage) -> Void)?
 
   /// A request with no headers yet.
-  ///
-  /// - Parameters:
-  ///   - endpointKey: the server's key, as in the credential store.
-  ///   - operation: the GraphQL request.
-  ///   - operationType: its kind (default query).
-  ///   - headers: header fields (default none).
   public init(
     endpointKey: String, operation: GraphQLRequest, operationType: GraphQLOperationType = .query,
     headers: HTTPHeaders = HTTPHeaders()
@@ -116,11 +80,6 @@ public struct TransportResponse: Sendable {
   public var headers: [String: String] = [:]
 
   /// A response.
-  ///
-  /// - Parameters:
-  ///   - json: the body.
-  ///   - status: the HTTP status (default nil).
-  ///   - byteCount: the body's size (default nil).
   public init(json: JSON, status: Int? = nil, byteCount: Int? = nil) {
     self.json = json
     self.status = status

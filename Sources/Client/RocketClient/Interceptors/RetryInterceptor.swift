@@ -1,11 +1,6 @@
-/// Sends a query once more when its connection dropped before the answer came.
-///
-/// A kept-alive connection may be closed by the server just as a request goes out; the query is
-/// then worth one more try on a fresh connection. A mutation is never retried: the server may
-/// have acted on it already. Only `connectionLost` counts (a reset, a truncated body); a refused
-/// connection or a timeout would fail the same way again.
-///
-/// A plain value: safe to share between tasks.
+/// Sends a query once more when its connection was lost before the answer came (a kept-alive
+/// connection closed by the server just then). A mutation is never retried (the server may have
+/// acted on it); a refused connection or a timeout would fail the same way again.
 public struct RetryInterceptor: RequestInterceptor {
   /// Creates the interceptor.
   public init() {}

@@ -1,13 +1,8 @@
 import GraphQLWire
 
 extension GraphQLError {
-  /// Reads an entry of a response's `errors` list, as any GraphQL server writes it.
-  ///
-  /// Lenient on purpose: servers differ (Apollo Server 2 adds `extensions.exception` with a
-  /// stack trace), so members of an unexpected type are skipped rather than failing the response.
-  /// An entry without a string `message` gets a placeholder message.
-  ///
-  /// - Parameter json: one element of `errors`.
+  /// Reads an entry of a response's `errors` list leniently (servers differ): members of an
+  /// unexpected type are skipped, and an entry without a string `message` gets a placeholder.
   public init(responseJSON json: JSON) {
     let object = json.objectValue ?? JSONObject()
     let message = object["message"]?.stringValue ?? "the server reported an error without a message"

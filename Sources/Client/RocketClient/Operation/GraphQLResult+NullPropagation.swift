@@ -2,14 +2,9 @@ import GraphQLAPI
 import GraphQLWire
 
 extension GraphQLResult {
-  /// Decodes `data` as `Data`, its fields reading `errors` as their `@catch` says. An answer to `onError: NULL` may hold null where the operation
-  /// reads a non-null value, at a field that failed (its error has that path): the null then
-  /// moves to the parent, again and again up to the nearest position the operation reads as
-  /// nullable (up to `data` itself, which becomes nil), as `PROPAGATE` would have placed it. So
-  /// the answer reads as any server's would, and keeps everything that did not fail.
-  ///
-  /// - Throws: `ResponseDecodingError` for anything else that does not match the operation (a
-  ///   null no error explains, a value of the wrong kind).
+  /// Decodes `data` as `Data`, its fields reading `errors` as their `@catch` says. A null at a
+  /// field read as non-null that an error explains (an answer to `onError: NULL`) moves up to the
+  /// nearest nullable position, as `PROPAGATE` would have placed it.
   static func decodeData(_ data: JSONObject, errors: [GraphQLError]) throws -> Data? {
     var data = data
     // Each round nulls one position nearer the root; the depth bounds the rounds.

@@ -4,17 +4,9 @@ import GraphQLWire
 extension GraphQLResult {
   /// Reads a GraphQL response body: its `errors`, then its `data` decoded as `Data`.
   ///
-  /// - Parameters:
-  ///   - response: the response body as JSON.
-  ///   - operationName: the operation it answers, for decoding error messages.
-  ///   - endpointKey: the server it came from, for error messages.
-  /// - Throws: ``RocketClientError``:
-  ///   - `.notLoggedIn` when an error says the caller must log in (see ``isNotLoggedIn(_:)``);
-  ///   - `.invalidResponse` when the body is not an object with `data` or `errors`;
-  ///   - `.decoding` when `data` does not have the operation's shape, or a field failed where the
-  ///     generated type has no null and no `@catch` takes the error (the error names the path, and
-  ///     the server's message); a null that an error explains at a field read as non-null, outside
-  ///     a `@catch`, is not one (``decodeData(_:errors:)``).
+  /// - Throws: ``RocketClientError``: `.notLoggedIn` when an error says so (``isNotLoggedIn(_:)``),
+  ///   `.invalidResponse` for a body that is not a GraphQL response, `.decoding` when `data` does
+  ///   not have the operation's shape (``decodeData(_:errors:)``).
   public init(
     response: JSON, operationName: String, endpointKey: String
   ) throws(RocketClientError) {
@@ -53,19 +45,13 @@ extension GraphQLResult {
     }
   }
 
-  /// Whether `error` means "log in first".
-  ///
-  /// True for `extensions.code` `UNAUTHENTICATED` (Apollo Server's code, which our backend uses),
-  /// and for the hosted tutorial server's crash on a missing user: its `bookTrips` and
-  /// `cancelTrip` read `user.id` without a login check and fail with Node's
-  /// "Cannot read property 'id' of null" (or, on newer Node, "Cannot read properties of null
-  /// (reading 'id')").
+  /// Whether `error` means "log in first": `UNAUTHENTICATED`, or the hosted tutorial server's
+  /// Node crash reading `user.id` without a login.
   public static func isNotLoggedIn(_ error: GraphQLError) -> Bool {
     if error.code == "UNAUTHENTICATED" { return true }
-    let message = error.message
-    return message.contains("Cannot read property 'id' of null")
-      || message.contains("Cannot read property 'id' of undefined")
-      || message.contains("Cannot read properties of null (reading 'id')")
-      || message.contains("Cannot read properties of undefined (reading 'id')")
+    return [
+      "property 'id' of null", "property 'id' of undefined", "properties of null (reading 'id')",
+      "properties of undefined (reading 'id')",
+    ].contains { error.message.contains("Cannot read " + $0) }
   }
 }

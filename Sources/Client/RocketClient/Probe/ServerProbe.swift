@@ -2,13 +2,10 @@ import FoundationEssentials
 import GraphQLWire
 
 /// Asks a server what it speaks (`rocket-reserver probe URL`): GraphQL over HTTP by POST and GET
-/// and the media types and status codes it answers with, introspection, WebSocket subprotocols,
-/// multipart and SSE subscriptions, incremental delivery, automatic persisted queries, the
-/// `onError` request parameter and compression, each by one small request of its own.
-///
-/// Every check is a question the server answers in its own words; nothing is inferred from a
-/// product name. Streams are cancelled as soon as their head has arrived, so probing opens no
-/// lasting subscription.
+/// with their media types and statuses, introspection, WebSocket subprotocols, multipart and SSE
+/// subscriptions, incremental delivery, persisted queries, `onError` and compression, each by a
+/// small request of its own that the server answers in its own words. Streams are cancelled as
+/// soon as their head has arrived.
 public struct ServerProbe: Sendable {
   /// The GraphQL endpoint to ask.
   public let endpoint: URL
@@ -20,13 +17,7 @@ public struct ServerProbe: Sendable {
   public let tls: TLSOptions
   private let client: HTTPClient
 
-  /// A probe of `endpoint`.
-  ///
-  /// - Parameters:
-  ///   - endpoint: an `http://` or `https://` GraphQL endpoint.
-  ///   - headers: header fields for every request (default none).
-  ///   - timeout: the longest wait for each request (default 10 seconds).
-  ///   - tls: how an `https://` server's certificate is checked (default: the system's store).
+  /// A probe of `endpoint`; `timeout` bounds each request (default 10 seconds).
   public init(
     endpoint: URL, headers: HTTPHeaders = HTTPHeaders(), timeout: Duration = .seconds(10),
     tls: TLSOptions = TLSOptions()
@@ -42,13 +33,8 @@ public struct ServerProbe: Sendable {
   static let responseMediaTypes = ["application/graphql-response+json", "application/json"]
   /// The incremental-delivery formats clients ask for, as `multipart/mixed` parameters.
   static let incrementalFormats = ["incrementalSpec=v0.2", "deferSpec=20220824"]
-  /// The WebSocket subprotocols of GraphQL.
-  static let webSocketSubprotocols = ["graphql-transport-ws", "graphql-ws"]
 
-  /// Runs every check.
-  ///
-  /// - Throws: ``HTTPTransportError`` when the endpoint cannot be reached at all (the first
-  ///   request fails to connect); a server that answers anything is probed.
+  /// Runs every check; throws only when the endpoint cannot be reached at all.
   public func run() async throws(HTTPTransportError) -> ServerProbeReport {
     var report = ServerProbeReport(endpoint: endpoint)
     // The first request decides whether there is anything to probe; its time, with two more,
@@ -108,10 +94,7 @@ public struct ServerProbe: Sendable {
 
   /// Whether `?query=` by GET is answered with data.
   private func acceptsGET() async -> Bool {
-    guard var components = URLComponents(url: endpoint, resolvingAgainstBaseURL: false) else { return false }
-    components.queryItems =
-      (components.queryItems ?? []) + [URLQueryItem(name: "query", value: "{ __typename }")]
-    guard let url = components.url else { return false }
+    let url = HTTPTransport.url(for: GraphQLRequest(query: "{ __typename }"), at: endpoint)
     var request = HTTPRequest(method: .get, url: url, headers: headers, timeout: timeout)
     request.headers.add("Accept", Self.acceptAny)
     guard let response = try? await client.fetch(request) else { return false }
@@ -141,7 +124,7 @@ public struct ServerProbe: Sendable {
   /// The subprotocols a WebSocket handshake on the endpoint accepts, each offered alone.
   private func webSocketSubprotocols() async -> [String] {
     var accepted: [String] = []
-    for subprotocol in Self.webSocketSubprotocols {
+    for subprotocol in WebSocketSubscriptionTransport.subprotocols {
       if let socket = try? await WebSocketClient.connect(
         endpoint: endpoint, subprotocols: [subprotocol], headers: headers, timeout: timeout, tls: tls),
         socket.subprotocol == subprotocol
@@ -170,9 +153,8 @@ public struct ServerProbe: Sendable {
       && Self.mediaType(of: response.header("content-type")) == answers
   }
 
-  /// Whether the server reads `extensions.resumeAfter` (docs/resumable-subscriptions.md): a
-  /// subscription resuming after an id that cannot be one is refused by a server that resumes,
-  /// naming the extension, and simply started by one that does not (read for two seconds at most).
+  /// Whether the server reads `extensions.resumeAfter` (docs/resumable-subscriptions.md): one
+  /// that resumes refuses an id that cannot be one, naming the extension (read for 2 s at most).
   private func resumes(_ document: String, accept: String) async -> Bool {
     let body = JSON.object([
       "query": .string(document),

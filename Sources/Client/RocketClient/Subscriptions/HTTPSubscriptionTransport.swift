@@ -1,12 +1,9 @@
 import FoundationEssentials
 import GraphQLWire
 
-/// Runs subscriptions on a server over HTTP the way it offers them: Apollo's multipart answer
-/// first, and when the server answers that request without a stream (a server that speaks
-/// subscriptions only over a WebSocket, as the hosted tutorial server does), a WebSocket with
-/// `graphql-transport-ws` or the legacy `graphql-ws`.
-///
-/// Thread safety: immutable; share it between tasks.
+/// Runs subscriptions over HTTP the way the server offers them: Apollo's multipart answer first,
+/// and when the server answers that without a stream (as the hosted tutorial server does), a
+/// WebSocket with `graphql-transport-ws` or the legacy `graphql-ws`.
 public struct HTTPSubscriptionTransport: SubscriptionTransport {
   /// Which protocols to try.
   public enum Mode: String, Sendable, CaseIterable {
@@ -22,14 +19,8 @@ public struct HTTPSubscriptionTransport: SubscriptionTransport {
   private let webSocket: WebSocketSubscriptionTransport
   private let mode: Mode
 
-  /// A transport for `endpoint`.
-  ///
-  /// - Parameters:
-  ///   - endpoint: the GraphQL endpoint URL.
-  ///   - client: the HTTP client for the multipart request; the WebSocket checks TLS as its
-  ///     ``HTTPClient/tls`` says.
-  ///   - timeout: the longest wait for a connection to be set up.
-  ///   - mode: which protocols to try (default: multipart, then WebSocket).
+  /// A transport for `endpoint`; `client` makes the multipart request, and its ``HTTPClient/tls``
+  /// checks the WebSocket's TLS too; `timeout` bounds setting up a connection.
   public init(endpoint: URL, client: HTTPClient, timeout: Duration, mode: Mode = .auto) {
     multipart = MultipartSubscriptionTransport(endpoint: endpoint, client: client)
     webSocket = WebSocketSubscriptionTransport(endpoint: endpoint, timeout: timeout, tls: client.tls)
@@ -37,8 +28,6 @@ public struct HTTPSubscriptionTransport: SubscriptionTransport {
   }
 
   /// Starts the subscription over multipart HTTP or a WebSocket, as ``Mode`` allows.
-  ///
-  /// - Throws: ``RocketClientError`` when no protocol carries it.
   public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
     switch mode {
     case .multipart: return try await multipart.subscribe(request)
@@ -47,24 +36,13 @@ public struct HTTPSubscriptionTransport: SubscriptionTransport {
     }
     let refusal: RocketClientError
     switch try await multipart.start(request) {
-    case .stream(let results):
-      return results
-    case .plain(let status, let body):
-      refusal = MultipartSubscriptionTransport.refusal(
-        status: status, body: body, endpoint: multipart.endpoint)
+    case .success(let results): return results
+    case .failure(let error): refusal = error
     }
     let scheme = multipart.endpoint.scheme?.lowercased()
     guard scheme == "http" || scheme == "https" else { throw refusal }
-    do throws(WebSocketSubscriptionTransport.Failure) {
-      return try await webSocket.open(request)
-    } catch {
-      switch error {
-      case .notOffered:
-        // No WebSocket either: the multipart refusal says more (often the server's own errors).
-        throw refusal
-      case .client(let error):
-        throw error
-      }
-    }
+    // No WebSocket either: the multipart refusal says more (often the server's own errors).
+    guard case .success(let results) = try await webSocket.open(request) else { throw refusal }
+    return results
   }
 }

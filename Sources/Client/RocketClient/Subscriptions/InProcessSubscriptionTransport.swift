@@ -1,9 +1,6 @@
 import GraphQLWire
 
-/// Runs subscriptions on a GraphQL backend in this process, such as the embedded
-/// `LaunchBackend` (whose event feed follows every process's commits on the same database).
-///
-/// A plain value: safe to share between tasks.
+/// Runs subscriptions on a GraphQL backend in this process, such as the embedded `LaunchBackend`.
 public struct InProcessSubscriptionTransport: SubscriptionTransport {
   /// How a backend answers the start of an operation.
   public enum Start: Sendable {
@@ -19,18 +16,12 @@ public struct InProcessSubscriptionTransport: SubscriptionTransport {
 
   private let handler: Handler
 
-  /// A transport calling `handler` for each subscription.
-  ///
-  /// - Parameter handler: the backend's streaming entry point; it must be thread-safe.
+  /// A transport calling `handler` (thread-safe) for each subscription.
   public init(handler: @escaping Handler) {
     self.handler = handler
   }
 
-  /// Starts the subscription on the backend.
-  ///
-  /// - Throws: ``RocketClientError/server(errors:)`` when the backend answers with errors (a
-  ///   document that does not validate), `.invalidResponse` when it answers with one result
-  ///   instead of a stream, `.cancelled` when the task is cancelled.
+  /// Starts the subscription on the backend; its errors, or one result instead of a stream, throw.
   public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
     if Task.isCancelled { throw RocketClientError.cancelled }
     switch handler(request.operation, request.authorization) {

@@ -1,14 +1,10 @@
 import GraphQLWire
 
 /// Splits a `multipart/mixed` body, as it arrives, into its parts' bodies (RFC 2046 section
-/// 5.1.1, as Apollo's subscription protocol uses it).
-///
-/// A part ends, by the RFC, only where the next delimiter begins, and a subscription server
-/// sends that delimiter with the *next* result (or heartbeat, seconds later). So a part whose
-/// body already is one complete JSON value is handed over at once: JSON text never holds a raw
-/// line break, so `\n--BOUNDARY` cannot occur inside it, and a prefix of an object never parses.
-///
-/// A value: feed it chunks in order.
+/// 5.1.1, as Apollo's subscription protocol uses it). A part ends only where the next delimiter
+/// begins, which a subscription server sends with the *next* result, so a part whose body already
+/// is one complete JSON value is handed over at once (JSON holds no raw line break, so
+/// `\n--BOUNDARY` cannot occur inside it).
 struct MultipartMixedParser {
   /// Why a body is not a multipart stream this parser can follow.
   enum Failure: Error, Equatable {
@@ -32,9 +28,7 @@ struct MultipartMixedParser {
   private var buffer: [UInt8] = []
   private var phase = Phase.delimiter
 
-  /// - Parameters:
-  ///   - boundary: the `boundary` parameter of the response's `Content-Type`.
-  ///   - maxPartSize: the largest part accepted (default 1 MiB).
+  /// A parser for the `Content-Type`'s `boundary`, taking parts up to `maxPartSize` bytes.
   init(boundary: String, maxPartSize: Int = 1 << 20) {
     delimiter = Array("--\(boundary)".utf8)
     self.maxPartSize = maxPartSize
@@ -65,8 +59,6 @@ struct MultipartMixedParser {
   }
 
   /// Takes the next chunk and returns the bodies of the parts it completed, in order.
-  ///
-  /// - Throws: ``Failure/partTooLarge(limit:)`` past the bound.
   mutating func feed(_ chunk: [UInt8]) throws(Failure) -> [[UInt8]] {
     buffer += chunk
     var bodies: [[UInt8]] = []

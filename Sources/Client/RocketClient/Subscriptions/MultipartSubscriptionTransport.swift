@@ -2,73 +2,36 @@ import FoundationEssentials
 import GraphQLWire
 
 /// Runs subscriptions with Apollo's HTTP multipart protocol (`subscriptionSpec=1.0`): one POST
-/// whose answer, `multipart/mixed;boundary="graphql"`, stays open with one part per result.
-///
-/// The body is read as it arrives through ``HTTPClient`` (libcurl, no busy waiting). Parts are
-/// `{"payload": ExecutionResult}`; `{}` is a heartbeat; `{"payload": null, "errors": [...]}` a
-/// fatal error; `--graphql--` the end. The server sends a heartbeat every few seconds, so a
-/// stream silent for ``idleTimeout`` is taken as a lost connection.
-///
-/// Thread safety: immutable; share it between tasks.
+/// whose `multipart/mixed` answer stays open with one part per result: `{"payload": ...}`, `{}`
+/// a heartbeat, `{"payload": null, "errors": [...]}` a fatal error. A stream silent for
+/// ``idleTimeout`` (heartbeats come every few seconds) counts as a lost connection.
 public struct MultipartSubscriptionTransport: SubscriptionTransport {
   /// The `Accept` value asking for the multipart answer (and JSON for a refusal).
   public static let accept = "multipart/mixed;subscriptionSpec=1.0, application/json"
 
   /// The GraphQL endpoint.
   public let endpoint: URL
-  /// The longest the server may send nothing, heartbeats included, before the stream counts
-  /// as lost.
+  /// The longest the server may send nothing, heartbeats included.
   public let idleTimeout: Duration
   private let client: HTTPClient
 
-  /// A transport for `endpoint`.
-  ///
-  /// - Parameters:
-  ///   - endpoint: the GraphQL endpoint URL (`http://` or `https://`).
-  ///   - client: the HTTP client (its timeout bounds connecting and the response head).
-  ///   - idleTimeout: the longest silence on an open stream (default 30 s).
+  /// A transport for `endpoint`; `client`'s timeout bounds connecting and the response head.
   public init(endpoint: URL, client: HTTPClient = HTTPClient(), idleTimeout: Duration = .seconds(30)) {
     self.endpoint = endpoint
     self.client = client
     self.idleTimeout = idleTimeout
   }
 
-  /// How the server answered the subscription request.
-  enum Answer {
-    /// A multipart stream: the results.
-    case stream(SubscriptionResults)
-    /// An ordinary answer (no multipart support, or a refusal): its status and body.
-    case plain(status: Int, body: Data)
-  }
-
   /// Sends the subscription and returns its results as the parts arrive.
-  ///
-  /// - Throws: ``RocketClientError`` when the server answers without a stream.
   public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
-    switch try await start(request) {
-    case .stream(let results):
-      return results
-    case .plain(let status, let body):
-      throw Self.refusal(status: status, body: body, endpoint: endpoint)
-    }
+    try await start(request).get()
   }
 
-  /// The error for a subscription answered without a stream: the server's GraphQL errors when
-  /// its body has them, else what the body is.
-  static func refusal(status: Int, body: Data, endpoint: URL) -> RocketClientError {
-    let response = HTTPResponse(status: status, headers: [:], body: body)
-    if let json = try? JSON(parsing: [UInt8](body)), let errors = json["errors"],
-      errors.arrayValue?.isEmpty == false
-    {
-      return .server(errors: GraphQLError.list(errors))
-    }
-    if let failure = HTTPTransportError.classify(response, from: endpoint) { return .transport(failure) }
-    return .invalidResponse(
-      endpoint: endpoint.absoluteString, reason: "HTTP \(status) without a multipart stream of results")
-  }
-
-  /// Sends the request and returns the stream, or the plain answer when there is none.
-  func start(_ request: OutgoingRequest) async throws(RocketClientError) -> Answer {
+  /// Sends the request and returns the stream or, for an answer without one, its refusal: the
+  /// server's GraphQL errors when its body has them, else what the body is.
+  func start(_ request: OutgoingRequest) async throws(RocketClientError)
+    -> Result<SubscriptionResults, RocketClientError>
+  {
     var headers: HTTPHeaders = ["Content-Type": "application/json", "Accept": Self.accept]
     if let name = request.operation.operationName { headers["X-APOLLO-OPERATION-NAME"] = name }
     for field in request.headers where !["content-type", "accept"].contains(field.name.lowercased()) {
@@ -99,20 +62,31 @@ public struct MultipartSubscriptionTransport: SubscriptionTransport {
       } catch {
         if Task.isCancelled { throw RocketClientError.cancelled }
       }
-      return .plain(status: response.status, body: body)
+      if let json = try? JSON(parsing: [UInt8](body)), let errors = json["errors"],
+        errors.arrayValue?.isEmpty == false
+      {
+        return .failure(.server(errors: GraphQLError.list(errors)))
+      }
+      let plain = HTTPResponse(status: response.status, headers: [:], body: body)
+      if let failure = HTTPTransportError.classify(plain, from: endpoint) {
+        return .failure(.transport(failure))
+      }
+      return .failure(
+        .invalidResponse(
+          endpoint: endpoint.absoluteString,
+          reason: "HTTP \(response.status) without a multipart stream of results"))
     }
     // Pulled: a part is read from the body only when the consumer asks for the next result, so
     // a server that streams faster than results are used waits on the socket (the transfer
     // pauses) instead of filling memory.
     let reader = MultipartResultReader(body: response.body, boundary: boundary, endpoint: endpoint)
-    return .stream(SubscriptionResults(unfolding: { try await reader.next() }))
+    return .success(SubscriptionResults(unfolding: { try await reader.next() }))
   }
 }
 
 /// Reads a multipart subscription answer one result at a time, as its consumer asks.
-///
-/// Thread safety (`@unchecked Sendable`): `AsyncThrowingStream(unfolding:)` calls `next()` for
-/// one consumer, never twice at once, so the mutable state is never shared.
+/// (`@unchecked Sendable`: `AsyncThrowingStream(unfolding:)` calls `next()` for one consumer,
+/// never twice at once.)
 private final class MultipartResultReader: @unchecked Sendable {
   private var body: HTTPBody.AsyncIterator
   private var parser: MultipartMixedParser
@@ -149,10 +123,9 @@ private final class MultipartResultReader: @unchecked Sendable {
         ended = true
         throw RocketClientError.transport(error)
       } catch {
-        ended = true
-        if Task.isCancelled { return nil }
-        throw RocketClientError.transport(.connectionLost(endpoint: endpoint))
+        chunk = nil
       }
+      // The body ended, or broke, before the close delimiter.
       guard let chunk else {
         ended = true
         if Task.isCancelled { return nil }

@@ -1,18 +1,13 @@
 import FoundationEssentials
 import GraphQLWire
 
-/// Runs subscriptions over a WebSocket, speaking whichever GraphQL subprotocol the server picks:
-/// `graphql-transport-ws` (the graphql-ws library's) or the legacy `graphql-ws`
-/// (subscriptions-transport-ws, as the hosted tutorial server and Apollo Kotlin speak it).
+/// Runs subscriptions over a WebSocket in whichever subprotocol the server picks:
+/// `graphql-transport-ws` or the legacy `graphql-ws` (as the hosted tutorial server speaks it).
 ///
 /// One connection per subscription: `connection_init` (with the `Authorization` value in its
-/// payload, and in the upgrade request's header), `connection_ack`, then `subscribe` (or
-/// `start`); `next` (`data`) messages are the results; `ping` is answered with `pong`, `ka` is
-/// ignored. An `https://` (or `wss://`) endpoint is reached over TLS, its certificate checked as
-/// ``tls`` says; like every request, the connection goes to the endpoint's own origin only (an
-/// answer that redirects is a refusal, never followed), and so does the token.
-///
-/// Thread safety: immutable; share it between tasks.
+/// payload and in the upgrade request), `connection_ack`, then `subscribe` (`start`); `next`
+/// (`data`) messages are the results; `ping` is answered with `pong`. TLS is checked as ``tls``
+/// says; the connection and the token go to the endpoint's own origin only (never redirected).
 public struct WebSocketSubscriptionTransport: SubscriptionTransport {
   /// The subprotocols offered, in order of preference.
   static let subprotocols = ["graphql-transport-ws", "graphql-ws"]
@@ -24,40 +19,22 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
   /// How a TLS server's certificate is checked.
   public let tls: TLSOptions
 
-  /// A transport for `endpoint`.
-  ///
-  /// - Parameters:
-  ///   - endpoint: the GraphQL endpoint, such as `http://127.0.0.1:4000/graphql`.
-  ///   - timeout: the longest wait until the server acknowledged the connection (default 30 s).
-  ///   - tls: how a TLS server's certificate is checked (default: the system's trust store).
+  /// A transport for `endpoint` (such as `http://127.0.0.1:4000/graphql`); `timeout` bounds the
+  /// wait until the server acknowledged the connection.
   public init(endpoint: URL, timeout: Duration = .seconds(30), tls: TLSOptions = TLSOptions()) {
     self.endpoint = endpoint
     self.timeout = timeout
     self.tls = tls
   }
 
-  /// Why the WebSocket could not carry the subscription.
-  enum Failure: Error {
-    /// The handshake was answered without a WebSocket (a server that does not offer one).
-    case notOffered(WebSocketHandshakeRequest.Refusal)
-    /// Anything else, as the client reports it.
-    case client(RocketClientError)
-  }
-
   /// Opens a WebSocket, starts the subscription on it and returns its results.
-  ///
-  /// - Throws: ``RocketClientError`` when the connection or the handshake fails.
   public func subscribe(_ request: OutgoingRequest) async throws(RocketClientError) -> SubscriptionResults {
-    do throws(Failure) {
-      return try await open(request)
-    } catch {
-      switch error {
-      case .notOffered(let refusal):
-        throw RocketClientError.invalidResponse(
-          endpoint: endpoint.absoluteString, reason: "no WebSocket here (\(Self.describe(refusal)))")
-      case .client(let error):
-        throw error
-      }
+    switch try await open(request) {
+    case .success(let results):
+      return results
+    case .failure(let refusal):
+      throw RocketClientError.invalidResponse(
+        endpoint: endpoint.absoluteString, reason: "no WebSocket here (\(Self.describe(refusal)))")
     }
   }
 
@@ -69,12 +46,15 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
     }
   }
 
-  /// Opens the connection and starts the subscription, telling a server without WebSocket apart.
-  func open(_ request: OutgoingRequest) async throws(Failure) -> SubscriptionResults {
+  /// Opens the connection and starts the subscription; the refusal of a server without WebSocket
+  /// is the failure.
+  func open(_ request: OutgoingRequest) async throws(RocketClientError)
+    -> Result<SubscriptionResults, WebSocketHandshakeRequest.Refusal>
+  {
     guard let scheme = endpoint.scheme?.lowercased(), ["http", "https", "ws", "wss"].contains(scheme) else {
-      throw .client(.transport(.unsupportedURL(endpoint: endpoint)))
+      throw .transport(.unsupportedURL(endpoint: endpoint))
     }
-    if Task.isCancelled { throw .client(.cancelled) }
+    if Task.isCancelled { throw .cancelled }
     var headers = HTTPHeaders()
     for field in request.headers where field.name.lowercased() != "content-type" {
       headers.add(field.name, field.value)
@@ -85,8 +65,8 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
         endpoint: endpoint, subprotocols: Self.subprotocols, headers: headers, timeout: timeout, tls: tls)
     } catch {
       switch error {
-      case .transport(let error): throw .client(.transport(error))
-      case .refused(let refusal): throw .notOffered(refusal)
+      case .transport(let error): throw .transport(error)
+      case .refused(let refusal): return .failure(refusal)
       }
     }
     let dialect = GraphQLWebSocketDialect(subprotocol: client.subprotocol)
@@ -100,6 +80,10 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
     // One reader for the connection's whole life: first the acknowledgement, then the results.
     let reader = Task {
       var started = false
+      // Fails the start, or once started the results.
+      func fail(_ error: RocketClientError) {
+        if !acknowledged.set(.failure(error)) { output.finish(throwing: error) }
+      }
       for await event in client.events {
         switch event {
         case .closed(let code):
@@ -107,11 +91,10 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
             code == 4403 || code == 4401
             ? .notLoggedIn(endpoint: endpoint.absoluteString, serverMessage: "closed with \(code ?? 0)")
             : .transport(.connectionLost(endpoint: endpoint))
-          if !acknowledged.set(.failure(error)) { output.finish(throwing: error) }
+          fail(error)
           return
         case .overwhelmed(let reason):
-          let error = RocketClientError.transport(.failed(endpoint: endpoint, detail: reason))
-          if !acknowledged.set(.failure(error)) { output.finish(throwing: error) }
+          fail(.transport(.failed(endpoint: endpoint, detail: reason)))
           return
         case .text(let bytes):
           defer { client.consumed(bytes.count) }
@@ -121,8 +104,7 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
             client.send(dialect.subscribe(id: "1", request: operation))
             acknowledged.set(.success(()))
           case .connectionError(let errors):
-            let error = RocketClientError.server(errors: errors)
-            if !acknowledged.set(.failure(error)) { output.finish(throwing: error) }
+            fail(.server(errors: errors))
             client.close()
             return
           case .next(let id, let payload) where id == "1":
@@ -162,8 +144,8 @@ public struct WebSocketSubscriptionTransport: SubscriptionTransport {
     if case .failure(let error) = outcome {
       reader.cancel()
       client.abort()
-      throw .client(error)
+      throw error
     }
-    return results
+    return .success(results)
   }
 }

@@ -1,16 +1,11 @@
 import CTLS
 import WebSocket
 
-/// One TLS client session on OpenSSL (through `CTLS`) over a connected, non-blocking socket:
-/// the certificate chain checked against the system's trust store (or ``TLSOptions/caFile``),
-/// the host name against the certificate's names, SNI sent for a name. Steps never block; each
-/// says what the socket must become before the next.
-///
-/// The WebSocket client runs its handshake and its upgrade request through it, then hands it to
-/// ``WebSocketFraming`` as the connection's ``WebSocketByteStream``.
-///
-/// Thread safety (`@unchecked Sendable`): used by one thread at a time, the thread that opens
-/// the WebSocket, then the connection's thread it is handed to.
+/// One TLS client session on OpenSSL (through `CTLS`) over a connected, non-blocking socket: the
+/// chain checked against the system's trust store (or ``TLSOptions/caFile``), the host name
+/// against the certificate, SNI sent for a name. Steps never block; each says what the socket
+/// must become before the next. The WebSocket client runs its handshake and upgrade through it,
+/// then hands it to ``WebSocketFraming``. (`@unchecked Sendable`: used by one thread at a time.)
 final class TLSConnection: WebSocketByteStream, @unchecked Sendable {
   private let connection: OpaquePointer
   /// The host connected to, for messages.
@@ -33,17 +28,12 @@ final class TLSConnection: WebSocketByteStream, @unchecked Sendable {
   }
 
   /// A session over `socket` to `host` (a name or an IP address), not yet shaken hands.
-  ///
-  /// - Throws: ``TLSFailure/setUp(_:)`` when libssl cannot be loaded or the CA file read.
   init(socket: Int32, host: String, options: TLSOptions) throws(TLSFailure) {
     var error = [CChar](repeating: 0, count: 512)
-    let made: OpaquePointer? =
-      if let caFile = options.caFile {
-        ctls_client_new(socket, host, caFile, options.verifiesPeer ? 1 : 0, &error, error.count)
-      } else {
-        ctls_client_new(socket, host, nil, options.verifiesPeer ? 1 : 0, &error, error.count)
-      }
-    guard let made else {
+    guard
+      let made = ctls_client_new(
+        socket, host, options.caFile, options.verifiesPeer ? 1 : 0, &error, error.count)
+    else {
       throw .setUp(String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
     }
     connection = made
@@ -111,15 +101,15 @@ final class TLSConnection: WebSocketByteStream, @unchecked Sendable {
   var hasBufferedInput: Bool { ctls_pending(connection) > 0 }
 
   func read(into buffer: UnsafeMutableRawBufferPointer) -> WebSocketByteStreamResult {
-    switch step(readingInto: buffer) {
-    case .done(let count): count > 0 ? .done(count) : .wouldBlock
-    case .wantsRead, .wantsWrite: .wouldBlock
-    case .closed, .failed: .ended
-    }
+    Self.result(of: step(readingInto: buffer))
   }
 
   func write(_ bytes: UnsafeRawBufferPointer) -> WebSocketByteStreamResult {
-    switch step(writing: bytes) {
+    Self.result(of: step(writing: bytes))
+  }
+
+  private static func result(of step: Step) -> WebSocketByteStreamResult {
+    switch step {
     case .done(let count): count > 0 ? .done(count) : .wouldBlock
     case .wantsRead, .wantsWrite: .wouldBlock
     case .closed, .failed: .ended

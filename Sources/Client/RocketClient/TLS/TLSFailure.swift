@@ -1,6 +1,5 @@
-/// Why a TLS connection could not be made, in words a user can act on.
-///
-/// Certificate text (names, subjects, issuers) is printable ASCII: the shim escapes the rest.
+/// Why a TLS connection could not be made, in words a user can act on (certificate text is
+/// printable ASCII: the shim escapes the rest).
 enum TLSFailure: Error, Sendable, Equatable, CustomStringConvertible {
   /// The session could not be set up (libssl missing, an unreadable CA file): the reason.
   case setUp(String)

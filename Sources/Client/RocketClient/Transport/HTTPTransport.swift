@@ -1,23 +1,15 @@
 import FoundationEssentials
 import GraphQLWire
 
-/// Sends requests to a server of the API with GraphQL over HTTP: a JSON `POST`, or a `GET` with
-/// the request in the URL's query for a query whose ``OutgoingRequest/httpMethod`` asks for it
-/// (a persisted query's hash).
-///
-/// Every request carries `Content-Type: application/json`,
-/// `Accept: application/graphql-response+json, application/json` (for a query, the incremental
-/// formats first: ``queryAccept``), the operation name in
-/// `X-APOLLO-OPERATION-NAME` (as apollo-ios sends it) and the request's own header fields
-/// (`Authorization` when logged in, `--header` fields).
-/// A JSON body is read whatever the status code, since GraphQL servers answer request errors
-/// with 400 and a GraphQL body. Failures name the endpoint (see ``HTTPTransportError``).
-///
-/// Thread safety: immutable; share one transport between tasks.
+/// Sends requests with GraphQL over HTTP: a JSON `POST`, or a `GET` with the request in the URL
+/// for a query whose ``OutgoingRequest/httpMethod`` asks for it (a persisted query's hash). Every
+/// request carries `Accept` (for a query, the incremental formats first: ``queryAccept``), the
+/// operation name in `X-APOLLO-OPERATION-NAME` (as apollo-ios sends it) and the request's own
+/// fields. A JSON body is read whatever the status (GraphQL servers answer request errors with
+/// 400 and a GraphQL body).
 public struct HTTPTransport: NetworkTransport {
   /// The `Accept` of a query: an incremental answer (`@defer`, `@stream`) in either format
-  /// servers send, else an ordinary one. Its stages reach ``OutgoingRequest/stageObserver`` and
-  /// ``send(_:)`` returns the merged result (see ``IncrementalResult``).
+  /// servers send (see ``IncrementalResult``), else an ordinary one.
   public static let queryAccept =
     "multipart/mixed;incrementalSpec=v0.2,multipart/mixed;deferSpec=20220824,"
     + "application/graphql-response+json,application/json;q=0.9"
@@ -26,12 +18,7 @@ public struct HTTPTransport: NetworkTransport {
   public let endpoint: URL
   private let client: HTTPClient
 
-  /// A transport for `endpoint`.
-  ///
-  /// - Parameters:
-  ///   - endpoint: the GraphQL endpoint URL (`http://` or `https://`).
-  ///   - client: the HTTP client to use (default: a new one with a 30 second timeout); share one
-  ///     between transports to share its connections.
+  /// A transport for `endpoint`; share one `client` between transports to share its connections.
   public init(endpoint: URL, client: HTTPClient = HTTPClient()) {
     self.endpoint = endpoint
     self.client = client
@@ -40,12 +27,8 @@ public struct HTTPTransport: NetworkTransport {
   /// What requests go to, for `--verbose`: `POST` and the endpoint, any password in it masked.
   public var target: String { "POST " + HTTPTransportError.displayed(endpoint) }
 
-  /// POSTs `request` and returns the GraphQL response body.
-  ///
-  /// - Throws: ``RocketClientError/transport(_:)`` for a failed exchange or a body that is not
-  ///   JSON; ``RocketClientError/invalidResponse(endpoint:reason:)`` for JSON that is not a GraphQL
-  ///   response (unless the status is 5xx, which is a `.transport` server error);
-  ///   ``RocketClientError/cancelled`` when the task is cancelled.
+  /// Sends `request` and returns the GraphQL response body; a body that is not a GraphQL
+  /// response is `.invalidResponse` (or, with a 5xx status, a `.transport` server error).
   public func send(_ request: OutgoingRequest) async throws(RocketClientError) -> TransportResponse {
     let usesGET = Self.usesGET(request)
     let headers = Self.headers(for: request)
@@ -56,10 +39,8 @@ public struct HTTPTransport: NetworkTransport {
     let streamed: HTTPStreamedResponse
     do {
       streamed = try await client.send(exchange)
-    } catch .cancelled {
-      throw RocketClientError.cancelled
     } catch {
-      throw RocketClientError.transport(error.naming(endpoint))
+      throw failure(error)
     }
     if (200..<300).contains(streamed.status),
       let boundary = streamed.header("content-type").flatMap(MultipartMixedParser.boundary(ofContentType:))
@@ -70,10 +51,8 @@ public struct HTTPTransport: NetworkTransport {
     let response: HTTPResponse
     do {
       response = try await HTTPClient.collect(streamed, of: exchange)
-    } catch .cancelled {
-      throw RocketClientError.cancelled
     } catch {
-      throw RocketClientError.transport(error.naming(endpoint))
+      throw failure(error)
     }
     if let failure = HTTPTransportError.classify(response, from: endpoint) {
       throw RocketClientError.transport(failure)
@@ -83,6 +62,12 @@ public struct HTTPTransport: NetworkTransport {
     answer.cacheControl = response.header("cache-control")
     answer.headers = response.headers
     return answer
+  }
+
+  /// A failed exchange as the client reports it, naming the endpoint rather than a GET's URL.
+  private func failure(_ error: HTTPTransportError) -> RocketClientError {
+    if case .cancelled = error { return .cancelled }
+    return .transport(error.naming(endpoint))
   }
 
   /// Whether `request` goes by GET: a query whose ``OutgoingRequest/httpMethod`` asks for it.
@@ -100,20 +85,13 @@ public struct HTTPTransport: NetworkTransport {
     ]
     if !usesGET(request) { headers["Content-Type"] = "application/json" }
     if let name = request.operation.operationName { headers["X-APOLLO-OPERATION-NAME"] = name }
-    for field in request.headers {
-      if field.name.lowercased() != "content-type" { headers[field.name] = nil }
-    }
-    for field in request.headers where field.name.lowercased() != "content-type" {
-      headers.add(field.name, field.value)
-    }
+    headers.replace(with: request.headers.filter { $0.name.lowercased() != "content-type" })
     return headers
   }
 
   /// The URL of `operation` sent by GET, as GraphQL over HTTP has it: `query` (when there is a
-  /// text), `operationName`, `variables` and `extensions` as JSON, and `onError`, each
-  /// percent-encoded, after the endpoint's own query parameters.
-  ///
-  /// For example `http://127.0.0.1:4000/graphql?operationName=LaunchList&variables=%7B%7D&…`.
+  /// text), `operationName`, `variables`, `extensions` and `onError`, percent-encoded, after the
+  /// endpoint's own query parameters.
   public static func url(for operation: GraphQLRequest, at endpoint: URL) -> URL {
     var parameters: [(String, String)] = []
     if !operation.query.isEmpty { parameters.append(("query", operation.query)) }

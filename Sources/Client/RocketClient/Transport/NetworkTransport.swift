@@ -1,25 +1,14 @@
 import GraphQLWire
 
 /// Carries one GraphQL request to a server and brings back its JSON response: the last link of
-/// the ``RequestChain``.
+/// the ``RequestChain`` (``InProcessTransport``, ``HTTPTransport``).
 ///
-/// Conformers: ``InProcessTransport`` (the embedded backend) and ``HTTPTransport`` (any server
-/// of the API over GraphQL over HTTP). ``RocketClient`` runs the interceptors before it and
-/// decodes the data.
-///
-/// Implementation requirements:
-/// - Return the response body as JSON whatever the transport's own status (an HTTP 400 with a
-///   GraphQL body is a response, not a failure).
-/// - Throw ``RocketClientError`` only: `.transport` for a failed exchange (naming the endpoint),
-///   `.invalidResponse` for a body that is not a GraphQL response, `.cancelled` when the calling
-///   task is cancelled (return promptly then, even if the work cannot be stopped).
-/// - Be safe to call from many tasks at once.
+/// Implementation requirements: return the body whatever the transport's own status (an HTTP 400
+/// with a GraphQL body is a response); throw only ``RocketClientError`` (`.transport` naming the
+/// endpoint, `.invalidResponse`, `.cancelled`, promptly even when the work cannot be stopped); be
+/// safe to call from many tasks at once.
 public protocol NetworkTransport: Sendable {
-  /// Sends `request` with its header fields (`Authorization` among them when logged in).
-  ///
-  /// - Parameter request: the GraphQL request and its headers.
-  /// - Returns: the response body (an object with `data` and/or `errors`) and what the transport
-  ///   knows of the exchange.
-  /// - Throws: ``RocketClientError``.
+  /// Sends `request` with its header fields and returns the response body (an object with `data`
+  /// and/or `errors`) and what the transport knows of the exchange.
   func send(_ request: OutgoingRequest) async throws(RocketClientError) -> TransportResponse
 }

@@ -43,12 +43,6 @@ typedef enum ctls_failure_kind {
   CTLS_FAILURE_OTHER = 5,
 } ctls_failure_kind;
 
-/// Opens libcrypto and tells it to keep its global state when the process exits
-/// (OPENSSL_INIT_NO_ATEXIT, see CCrypto's ccrypto_open_error); returns 1 on success. Opening
-/// libssl here, libcurl or libpq does it first anyway; this is for programs that reach OpenSSL
-/// another way.
-int ctls_keep_state_through_exit(void);
-
 /// NULL once libssl is open (opening it now if needed), otherwise why it cannot be opened.
 const char *ctls_open_error(void);
 

@@ -1,12 +1,8 @@
 import GraphQLWire
 
-/// The two GraphQL-over-WebSocket subprotocols as one set of messages: what to send, and what a
-/// received message means.
-///
-/// `graphql-transport-ws` (enisdenjo/graphql-ws): `connection_init`, `connection_ack`,
-/// `ping`/`pong`, `subscribe`, `next`, `error`, `complete`. The legacy `graphql-ws`
-/// (subscriptions-transport-ws): `connection_init`, `connection_ack`, `connection_error`, `ka`,
-/// `start`, `data`, `error`, `complete`, `stop`.
+/// The two GraphQL-over-WebSocket subprotocols as one set of messages: `graphql-transport-ws`
+/// (enisdenjo/graphql-ws) and the legacy `graphql-ws` (subscriptions-transport-ws, which says
+/// `start`/`data`/`ka`/`connection_error` where the other says `subscribe`/`next`/`ping`).
 struct GraphQLWebSocketDialect: Sendable {
   /// Whether this is the legacy `graphql-ws` subprotocol.
   let isLegacy: Bool
@@ -60,16 +56,16 @@ struct GraphQLWebSocketDialect: Sendable {
     case "next" where !isLegacy, "data" where isLegacy:
       return .next(id: id, payload: message["payload"] ?? .null)
     case "error":
-      // graphql-transport-ws sends a list of errors; the legacy protocol one error object.
-      let payload = message["payload"]
-      let list: JSON? = payload?.arrayValue != nil ? payload : payload.map { .array([$0]) }
-      return .error(id: id, errors: GraphQLError.list(list))
+      return .error(id: id, errors: Self.errors(message["payload"]))
     case "complete": return .complete(id: id)
     case "connection_error":
-      let payload = message["payload"]
-      return .connectionError(
-        GraphQLError.list(payload?.arrayValue != nil ? payload : payload.map { .array([$0]) }))
+      return .connectionError(Self.errors(message["payload"]))
     default: return .other
     }
+  }
+
+  /// The errors of a payload: graphql-transport-ws sends a list, the legacy protocol one object.
+  static func errors(_ payload: JSON?) -> [GraphQLError] {
+    GraphQLError.list(payload?.arrayValue != nil ? payload : payload.map { .array([$0]) })
   }
 }

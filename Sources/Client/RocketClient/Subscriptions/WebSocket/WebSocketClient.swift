@@ -18,14 +18,10 @@ enum WebSocketEvent: Sendable, Equatable {
   case overwhelmed(String)
 }
 
-/// A WebSocket client connection (RFC 6455) over TCP, or TLS over TCP (``TLSConnection``): wslay
-/// does the framing, masking, ping answers and the closing handshake.
-///
-/// One thread per connection sleeps in `poll(2)` on the socket and a wake pipe, so an idle
-/// connection costs no CPU; wslay is only touched on that thread. Messages arrive on
-/// ``events``; ``send(_:)`` and ``close(code:)`` may be called from any task.
-///
-/// Thread safety: the outbox is in a `Mutex`; everything else belongs to the connection's thread.
+/// A WebSocket client connection (RFC 6455) over TCP or TLS (``TLSConnection``), wslay doing the
+/// framing. One thread per connection sleeps in `poll(2)` on the socket and a wake pipe, and alone
+/// touches wslay; messages arrive on ``events``; ``send(_:)`` and ``close(code:)`` may be called
+/// from any task.
 final class WebSocketClient: Sendable {
   /// The subprotocol the server chose.
   let subprotocol: String
@@ -44,10 +40,8 @@ final class WebSocketClient: Sendable {
   }
 
   /// Connects to `endpoint` and opens a WebSocket offering `subprotocols`, over TLS checked as
-  /// `tls` says for `https://` and `wss://`.
-  ///
-  /// - Throws: ``WebSocketSocket/Failure``: `.transport` when no TCP connection (or no TLS
-  ///   session) could be made, `.refused` when the server answered the handshake with something else.
+  /// `tls` says for `https://` and `wss://`; `.refused` when the server answered the handshake
+  /// with something else.
   static func connect(
     endpoint: URL, subprotocols: [String], headers: HTTPHeaders, timeout: Duration,
     tls: TLSOptions = TLSOptions()
@@ -80,11 +74,10 @@ final class WebSocketClient: Sendable {
     return WebSocketClient(subprotocol: opened.subprotocol, events: events, core: core)
   }
 
-  /// What a server may make the client hold. Frames that carry nothing (pings and pongs, empty
-  /// messages, keep-alives) are counted against a budget that refills at `idlePerSecond` up to
-  /// `idleBurst`; messages handed over and not yet taken by the reader (``consumed(_:)``) may
-  /// hold at most `maxPendingBytes`; the answers wslay queues (pongs) at most `maxQueuedBytes`
-  /// before reading pauses. Past the first two the connection ends with ``WebSocketEvent/overwhelmed(_:)``.
+  /// What a server may make the client hold: frames that carry nothing (pings, empty messages,
+  /// keep-alives) spend a budget refilled at `idlePerSecond` up to `idleBurst`; messages the reader
+  /// has not taken hold at most `maxPendingBytes`; wslay's queued answers at most `maxQueuedBytes`
+  /// before reading pauses. Past the first two the connection ends, ``WebSocketEvent/overwhelmed(_:)``.
   enum Limits {
     static let idlePerSecond = 100.0
     static let idleBurst = 1000.0
@@ -116,10 +109,8 @@ final class WebSocketClient: Sendable {
     core.post { $0.stopping = true }
   }
 
-  /// The socket, its framing and the thread's work queue.
-  ///
-  /// Thread safety (`@unchecked Sendable`): `outbox` is in a `Mutex` and the pipe's write end is
-  /// only written; everything else is used on the connection's thread alone.
+  /// The socket, its framing and the thread's work queue (`@unchecked Sendable`: `outbox` is in a
+  /// `Mutex`, the pipe's write end only written, the rest used on the connection's thread alone).
   private final class Core: @unchecked Sendable {
     struct Outbox {
       var texts: [[UInt8]] = []

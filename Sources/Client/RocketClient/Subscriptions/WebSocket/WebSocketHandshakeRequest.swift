@@ -3,8 +3,6 @@ import WebSocket
 
 /// The client's side of the RFC 6455 opening handshake: the GET request with its key, and the
 /// check of the server's `101 Switching Protocols` answer.
-///
-/// A value.
 struct WebSocketHandshakeRequest: Sendable {
   let host: String
   let port: Int
@@ -52,8 +50,6 @@ struct WebSocketHandshakeRequest: Sendable {
   var expectedAccept: String { WebSocketAccept.value(forKey: key) }
 
   /// Checks the response head (without its blank line) and returns the subprotocol the server chose.
-  ///
-  /// - Throws: ``Refusal``.
   func check(responseHead head: String) throws(Refusal) -> String {
     var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)[...]
     guard let statusLine = lines.popFirst() else { throw .invalid("an empty answer") }

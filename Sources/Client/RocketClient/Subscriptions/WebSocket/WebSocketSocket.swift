@@ -53,8 +53,7 @@ enum WebSocketSocket {
       case .success(let session): tls = session
       case .failure(let error):
         Glibc.close(descriptor)
-        return .failure(
-          .transport(error.timedOut ? .timedOut(endpoint: endpoint, after: timeout) : error.error))
+        return .failure(.transport(error.reported(timeout: timeout)))
       }
     }
     let channel = Channel(descriptor: descriptor, tls: tls, endpoint: endpoint)
@@ -65,8 +64,7 @@ enum WebSocketSocket {
       headers: headers)
     if let error = channel.writeAll(request.bytes, until: deadline) {
       Glibc.close(descriptor)
-      return .failure(
-        .transport(error.timedOut ? .timedOut(endpoint: endpoint, after: timeout) : error.error))
+      return .failure(.transport(error.reported(timeout: timeout)))
     }
     var received: [UInt8] = []
     let terminator = Array("\r\n\r\n".utf8)
@@ -92,8 +90,7 @@ enum WebSocketSocket {
       case .success(let bytes): received += bytes
       case .failure(let error):
         Glibc.close(descriptor)
-        return .failure(
-          .transport(error.timedOut ? .timedOut(endpoint: endpoint, after: timeout) : error.error))
+        return .failure(.transport(error.reported(timeout: timeout)))
       }
     }
   }
@@ -105,6 +102,11 @@ enum WebSocketSocket {
 
     static func late(_ endpoint: URL) -> StepFailure {
       StepFailure(timedOut: true, error: .connectionLost(endpoint: endpoint))
+    }
+
+    /// The error to report: a step past the deadline times out after `timeout`.
+    func reported(timeout: Duration) -> HTTPTransportError {
+      timedOut ? .timedOut(endpoint: error.endpoint, after: timeout) : error
     }
   }
 
