@@ -13,11 +13,7 @@ enum EndpointSchema {
     case failed(CommandOutcome)
   }
 
-  /// The schema for the context's session.
-  /// - Parameters:
-  ///   - context: the session and where to report failures.
-  ///   - refresh: fetch it again even if the cache holds a fresh copy (`schema --refresh`).
-  ///   - cache: where fetched schemas are kept (default: the XDG cache folder; none without a home).
+  /// The schema for the context's session; `refresh` fetches it even when `cache` holds a copy.
   static func lookup(context: CommandContext, refresh: Bool = false, cache: SchemaCache? = defaultCache())
     async -> Lookup
   {
@@ -49,15 +45,12 @@ enum EndpointSchema {
   }
 
   /// Fetches the session's schema by introspection and, for a remote endpoint, stores it in
-  /// `cache` (what `schema` and `schema --refresh` do, and `query` when its copy is missing or old).
-  /// - Returns: the introspection `data` and the schema built from it.
+  /// `cache`; returns the introspection `data` and the schema built from it.
   static func fetch(context: CommandContext, cache: SchemaCache? = defaultCache()) async
     -> Result<(data: JSON, schema: GraphQLSchema), FetchFailure>
   {
     let fetched = await context.request("Fetching the schema") { requests throws(RocketClientError) in
-      // The standard introspection query is the engine's own constant (graphql-js's
-      // getIntrospectionQuery text), sent as is through the request chain: it is not a GraphQL
-      // string built by the CLI, and no generated operation can express it.
+      // The engine's standard introspection query: no generated operation can express it.
       try await requests.execute(
         GraphQLRequest(query: introspectionQuery, operationName: "IntrospectionQuery"))
     }

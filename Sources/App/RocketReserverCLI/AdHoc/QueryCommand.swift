@@ -1,8 +1,5 @@
 import CommandLineKit
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// `query 'DOCUMENT'`, `query -f FILE|-`: sends any GraphQL document, checked locally against
 /// the endpoint's schema first, and prints the whole response as JSON, an incremental one payload

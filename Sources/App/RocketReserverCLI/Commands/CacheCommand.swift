@@ -7,7 +7,6 @@ import RocketClient
 /// empties it (the file shrinks); `cache show KEY` and `cache show --query SELECTION` read it
 /// (`CacheCommand+Show`).
 public struct CacheCommand: Command {
-  /// What to do with the cache.
   enum Action: String, CaseIterable, Sendable {
     case clear
     case show

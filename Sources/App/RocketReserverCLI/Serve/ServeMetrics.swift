@@ -3,9 +3,8 @@ import RocketReserverAPI
 
 /// What `serve` counts by operation name in its metrics.
 enum ServeMetrics {
-  /// The operations counted under their own name: those the generated client sends, and the
-  /// named operations of a trusted-documents manifest (at most `maxManifestNames` of them, so
-  /// that a huge manifest cannot make the label unbounded).
+  /// The operations counted under their own name: the generated client's, and at most
+  /// `maxManifestNames` of a manifest's (so that the label stays bounded).
   static func operationNames(manifest: [UInt8]?) -> [String] {
     var names = [
       LaunchListQuery.operationName, LaunchDetailsQuery.operationName, LoginMutation.operationName,
@@ -21,6 +20,5 @@ enum ServeMetrics {
     return names
   }
 
-  /// The most operation names a manifest adds.
   static let maxManifestNames = 200
 }
