@@ -18,8 +18,8 @@ enum AdHocQuery {
     context.memory.noteDocument(request.document)
     let schema: GraphQLSchema
     switch await EndpointSchema.lookup(context: context) {
-    case .found(let found): schema = found
-    case .failed(let outcome): return outcome
+    case .success(let found): schema = found
+    case .failure(let failure): return failure.outcome
     }
     let check = DocumentCheck(request.document, schema: schema)
     let operation: OperationDefinition

@@ -7,36 +7,27 @@ import RocketClient
 /// The schema an ad-hoc document is checked against: the embedded backend's own, or for
 /// `--endpoint` the server's, fetched by introspection once and then read from `SchemaCache`.
 enum EndpointSchema {
-  /// The outcome of finding the schema: the schema, or the failure already reported.
-  enum Lookup {
-    case found(GraphQLSchema)
-    case failed(CommandOutcome)
-  }
-
-  /// The schema for the context's session; `refresh` fetches it even when `cache` holds a copy.
-  static func lookup(context: CommandContext, refresh: Bool = false, cache: SchemaCache? = defaultCache())
-    async -> Lookup
-  {
+  /// The schema for the context's session, or the failure already reported.
+  static func lookup(context: CommandContext) async -> Result<GraphQLSchema, FetchFailure> {
     guard let session = context.session else {
-      return .failed(context.fail("this command needs a server, and none is configured"))
+      return .failure(
+        FetchFailure(outcome: context.fail("this command needs a server, and none is configured")))
     }
     let endpoint = session.client.endpointKey
     if endpoint == Credential.embeddedEndpoint {
       do {
-        return .found(try LaunchBackend.schema())
+        return .success(try LaunchBackend.schema())
       } catch {
-        return .failed(context.fail("the embedded schema is broken: \(error)"))
+        return .failure(FetchFailure(outcome: context.fail("the embedded schema is broken: \(error)")))
       }
     }
-    if !refresh, let introspection = cache?.introspection(for: endpoint),
+    let cache = defaultCache()
+    if let introspection = cache?.introspection(for: endpoint),
       let schema = try? buildClientSchema(introspection)
     {
-      return .found(schema)
+      return .success(schema)
     }
-    switch await fetch(context: context, cache: cache) {
-    case .success(let fetched): return .found(fetched.schema)
-    case .failure(let failure): return .failed(failure.outcome)
-    }
+    return await fetch(context: context, cache: cache).map(\.schema)
   }
 
   /// A failure of `fetch`, already reported.

@@ -17,20 +17,16 @@ extension CacheCommand {
         status: ExitStatus.usage)
     }
     let partition = CachePartition(endpoint: session.client.endpointKey, user: session.loggedInEmail)
-    switch (key, query) {
-    case (let key?, nil):
+    if let key, query == nil {
       return showRecord(key, cache: cache, partition: partition, now: session.clock(), context: context)
-    case (nil, let query?):
-      return showQuery(query, cache: cache, partition: partition, now: session.clock(), context: context)
-    case (nil, nil):
-      return context.fail(
-        "cache show: give a record's key (cache show Launch:42) or --query SELECTION",
-        status: ExitStatus.usage)
-    case (_?, _?):
-      return context.fail(
-        "cache show: give a record's key (cache show Launch:42) or --query SELECTION, not both",
-        status: ExitStatus.usage)
     }
+    if let query, key == nil {
+      return showQuery(query, cache: cache, partition: partition, now: session.clock(), context: context)
+    }
+    let both = key == nil ? "" : ", not both"
+    return context.fail(
+      "cache show: give a record's key (cache show Launch:42) or --query SELECTION\(both)",
+      status: ExitStatus.usage)
   }
 
   /// `http://… (ada@example.com)`.
@@ -150,10 +146,6 @@ extension CacheCommand {
     return .success
   }
 
-  private static func count(_ number: Int, _ noun: String) -> String {
-    number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
-  }
-
   /// A missing `record.field` as its record and field; a record missing whole has no field.
   private static func split(_ missing: String, records: [String: StoredRecord]) -> (
     key: String, field: String?
@@ -173,18 +165,17 @@ extension CacheCommand {
 
   /// An age as `age` words it, but in seconds below two minutes (`74 seconds` beside `1 minute`).
   static func closeAge(_ seconds: Int64) -> String {
-    seconds < 120 ? (seconds == 1 ? "1 second" : "\(max(0, seconds)) seconds") : age(seconds)
+    seconds < 120 ? count(max(0, seconds), "second") : age(seconds)
   }
 
   /// A max-age without rounding: in the largest unit that divides it, seconds below two minutes.
   static func exactDuration(_ seconds: Int) -> String {
-    func unit(_ count: Int, _ name: String) -> String { count == 1 ? "1 \(name)" : "\(count) \(name)s" }
-    guard seconds >= 120 else { return unit(seconds, "second") }
+    guard seconds >= 120 else { return count(seconds, "second") }
     for (size, name) in [(86_400, "day"), (3600, "hour"), (60, "minute")]
     where seconds >= size && seconds % size == 0 {
-      return unit(seconds / size, name)
+      return count(seconds / size, name)
     }
-    return unit(seconds, "second")
+    return count(seconds, "second")
   }
 
   private static func stampJSON(_ field: String, _ stamp: CacheFieldStamp, now: Int64) -> JSONObject {

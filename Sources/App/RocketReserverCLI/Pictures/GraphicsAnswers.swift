@@ -15,24 +15,14 @@ struct GraphicsAnswers: Equatable, Sendable {
 
   /// The answers found in what the terminal wrote back so far.
   init(parsing bytes: [UInt8]) {
-    kitty = Self.end(of: Array("\u{1B}_Gi=31;OK".utf8), in: bytes) != nil
-    guard let start = Self.end(of: Array("\u{1B}[?".utf8), in: bytes),
+    kitty = bytes.firstRange(of: Array("\u{1B}_Gi=31;OK".utf8)) != nil
+    guard let start = bytes.firstRange(of: Array("\u{1B}[?".utf8))?.upperBound,
       let end = bytes[start...].firstIndex(of: UInt8(ascii: "c"))
     else { return }
     complete = true
     sixel = bytes[start..<end].split(separator: UInt8(ascii: ";")).contains {
       Array($0) == [UInt8(ascii: "4")]
     }
-  }
-
-  /// The index just past the first `needle` in `bytes`.
-  private static func end(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
-    guard bytes.count >= needle.count else { return nil }
-    for start in 0...(bytes.count - needle.count)
-    where bytes[start..<start + needle.count].elementsEqual(needle) {
-      return start + needle.count
-    }
-    return nil
   }
 
   init(kitty: Bool = false, sixel: Bool = false, complete: Bool = true) {
