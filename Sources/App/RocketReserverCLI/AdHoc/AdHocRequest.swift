@@ -21,24 +21,20 @@ struct AdHocRequest: Equatable, Sendable {
   /// standard input), `--variables JSON`, each `--var NAME=VALUE` in order, `--operation NAME`.
   /// - Throws: `UsageError` for a missing or doubled document, a `--var` without `=`,
   ///   `--variables` that is not a JSON object, or a file that cannot be read.
-  init(
-    text: String?, file: String?, variablesJSON: String?, pairs: [String], operationName: String?,
-    readFile: (String) throws(UsageError) -> String = AdHocRequest.readFile,
-    readStandardInput: () -> String = AdHocRequest.readStandardInput
-  ) throws(UsageError) {
-    switch (text, file) {
+  init(text: String?, options: QueryCommand.Options) throws(UsageError) {
+    switch (text, options.file) {
     case (.some, .some): throw UsageError("give one document: 'DOCUMENT' or -f FILE")
     case (nil, nil): throw UsageError("no document: give 'DOCUMENT' or -f FILE")
     case (let text?, nil): document = text
-    case (nil, let path?): document = path == "-" ? readStandardInput() : try readFile(path)
+    case (nil, let path?): document = path == "-" ? Self.readStandardInput() : try Self.readFile(path)
     }
-    if let variablesJSON {
+    if let variablesJSON = options.variables {
       guard case .object(let object)? = try? JSON(parsing: variablesJSON) else {
         throw UsageError("--variables needs a JSON object, such as '{\"id\": \"1\"}'")
       }
       variables = object
     }
-    for pair in pairs {
+    for pair in options.pairs {
       guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
         throw UsageError("--var needs NAME=VALUE, got \(TerminalText.quoted(pair))")
       }
@@ -47,7 +43,7 @@ struct AdHocRequest: Equatable, Sendable {
       // a list); anything else is the text itself (`--var email=me@example.com`).
       variables[String(pair[..<equals])] = (try? JSON(parsing: valueText)) ?? .string(valueText)
     }
-    self.operationName = operationName
+    operationName = options.operation
   }
 
   /// A file's text, as UTF-8.

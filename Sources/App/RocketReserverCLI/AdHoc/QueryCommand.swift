@@ -80,9 +80,7 @@ public struct QueryCommand: Command {
     }
     var request: AdHocRequest
     do {
-      request = try AdHocRequest(
-        text: text, file: options.file, variablesJSON: options.variables, pairs: options.pairs,
-        operationName: options.operation)
+      request = try AdHocRequest(text: text, options: options)
     } catch {
       return context.badArgument(ArgumentParser.Failure(message: error.message, showsUsage: true), for: self)
     }

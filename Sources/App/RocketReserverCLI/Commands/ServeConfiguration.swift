@@ -1,9 +1,11 @@
 import CommandLineKit
 import FoundationEssentials
 import GraphQLHTTP
+import GraphQLWire
 import HTTPServer
 import LaunchBackend
 import LaunchServer
+import RocketReserverAPI
 
 /// Everything `serve` is asked for, as one value: each option bound to the property it sets (most
 /// of them settings of the server's own types), whose initial value is the default help shows;
@@ -185,7 +187,26 @@ struct ServeConfiguration: ParsableOptions {
 
   var metrics: MetricsSettings {
     MetricsSettings(
-      enabled: metricsEnabled, operationNames: ServeMetrics.operationNames(manifest: persisted.manifest),
+      enabled: metricsEnabled, operationNames: Self.operationNames(manifest: persisted.manifest),
       address: metricsAddress.flatMap(MetricsSettings.listenAddress))
   }
+
+  /// The operations metrics count under their own name: the generated client's, and at most
+  /// `maxManifestNames` of a manifest's (so that the label stays bounded).
+  static func operationNames(manifest: [UInt8]?) -> [String] {
+    var names = [
+      LaunchListQuery.operationName, LaunchDetailsQuery.operationName, LoginMutation.operationName,
+      BookTripsMutation.operationName, CancelTripMutation.operationName, MeQuery.operationName,
+      TotalTripsBookedQuery.operationName, TripsBookedSubscription.operationName,
+    ]
+    guard let manifest, case .array(let operations)? = (try? JSON(parsing: manifest))?["operations"] else {
+      return names
+    }
+    for operation in operations.prefix(maxManifestNames) {
+      if let name = operation["name"]?.stringValue, !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  static let maxManifestNames = 200
 }
