@@ -21,8 +21,7 @@ public enum ExitStatus {
   /// The command needs a logged-in user (EX_NOPERM).
   public static let notLoggedIn: Int32 = 77
 
-  /// Every status the program exits with and what it means, in order of status: `--help` and
-  /// the manual page list them from here (`docs/usage.md` says more of each).
+  /// Every status the program exits with and what it means: `--help` and the manual list them.
   static let meanings: [(status: Int32, meaning: String)] = [
     (success, "success"),
     (failure, "a command failed (the server said no)"),
@@ -38,7 +37,7 @@ public enum ExitStatus {
     (config, "broken configuration (credentials file, missing --data-dir)"),
   ]
 
-  /// The list of ``meanings`` as one sentence: `0 success; 1 a command failed (...); ...`.
+  /// `0 success; 1 a command failed (...); ...`.
   static var sentence: String {
     meanings.map { "\($0.status) \($0.meaning)" }.joined(separator: "; ")
   }

@@ -5,13 +5,8 @@ extension GlobalOptions {
   /// The longest timeout accepted: a day.
   static let maximumTimeoutSeconds = 86_400
 
-  /// `text` as a timeout: decimal seconds such as `30`, `0.5` or `2.25`, more than 0 and at most
-  /// a day, kept to the millisecond.
-  ///
-  /// - Parameters:
-  ///   - text: the value given.
-  ///   - source: where it came from, for the message (`--timeout`, `ROCKET_RESERVER_TIMEOUT`).
-  /// - Throws: `UsageError` naming the source and the value.
+  /// `text` as a timeout: decimal seconds such as `30` or `0.5`, more than 0 and at most a day,
+  /// kept to the millisecond. The error names `source` (`--timeout`, `ROCKET_RESERVER_TIMEOUT`).
   static func parseTimeout(_ text: String, source: String) throws(UsageError) -> Duration {
     let problem = UsageError(
       "\(source) \(TerminalText.quoted(text)) is not a timeout: use seconds, such as 30 or 0.5 (more than 0, at most "
@@ -32,11 +27,8 @@ extension GlobalOptions {
     return .milliseconds(total)
   }
 
-  /// `text` as a header field `Name: value`: a name of token characters (as RFC 9110 defines
-  /// them), a colon, and a value without control characters (so no line break can start a new
-  /// field).
-  ///
-  /// - Throws: `UsageError` naming the field's name, never its value (it may be a token).
+  /// `text` as a header field `Name: value`: a name of RFC 9110 token characters, a colon, and a
+  /// value without control characters. The error names the field, never its value (a token).
   static func parseHeader(_ text: String) throws(UsageError) -> HTTPHeaders.Field {
     guard let colon = text.firstIndex(of: ":") else {
       // Not echoed: the text may be a token typed without its name.

@@ -2,11 +2,9 @@ import CommandLineKit
 import JQ
 import RocketClient
 
-/// The options of the whole program (`rocket-reserver [OPTIONS] [COMMAND [ARGS]]`).
-///
-/// Each is declared once in `bindings`, bound to the property it sets; those of the `.everyCommand` and `.session` scopes
-/// are also accepted after the command (`launch 1 --endpoint URL`), and `.everyCommand` ones on
-/// shell lines (`launch 1 --json`).
+/// The options of the whole program (`rocket-reserver [OPTIONS] [COMMAND [ARGS]]`), each declared
+/// once in `bindings`; `.everyCommand` and `.session` ones are also accepted after the command
+/// (`launch 1 --endpoint URL`), and `.everyCommand` ones on shell lines (`launch 1 --json`).
 public struct GlobalOptions: Equatable, ParsableOptions {
   /// `--help`: print the usage and exit.
   public var showHelp = false
@@ -18,18 +16,15 @@ public struct GlobalOptions: Equatable, ParsableOptions {
   public var dataDirectory: String?
   /// `--format FORMAT` (`--json` is `--format json`); nil: tables.
   public var format: OutputFormat?
-  /// The config file's `format`: used when `format` is nil, as a default (never an error for a
-  /// command without rows).
+  /// The config file's `format`: a default when `format` is nil (never an error for a command).
   public var defaultFormat: OutputFormat?
   /// `--no-color`: never colour the output.
   public var noColor = false
   /// `--no-images` (or the config file's `images = off`): never draw mission patches.
   public var noImages = false
-  /// `--no-queue`: a book or cancel that cannot reach the server fails rather than waiting in
-  /// the outbox.
+  /// `--no-queue`: a change that cannot reach the server fails rather than waiting in the outbox.
   public var noQueue = false
-  /// `--timeout SECONDS`: the longest wait for one request; nil means `ROCKET_RESERVER_TIMEOUT`,
-  /// else 30 seconds.
+  /// `--timeout SECONDS`; nil means `ROCKET_RESERVER_TIMEOUT`, else 30 seconds.
   public var timeout: Duration?
   /// `--cacert FILE`: trust the CA certificates in FILE instead of the system's store.
   public var caFile: String?
@@ -49,8 +44,7 @@ public struct GlobalOptions: Equatable, ParsableOptions {
   public var jq: JQFilter?
   /// `--cache POLICY`: where answers may come from; nil means network-first.
   public var cachePolicy: CachePolicy?
-  /// `--apq` / `--no-apq`: send operations to `--endpoint` as automatic persisted queries (a
-  /// hash first, queries by GET); nil means the default, on.
+  /// `--apq` / `--no-apq`: automatic persisted queries; nil means the default, on.
   public var persistedQueries: Bool?
   /// `-c 'CMD; CMD'`: run these commands instead of reading lines.
   public var commandText: String?
@@ -71,9 +65,8 @@ public struct GlobalOptions: Equatable, ParsableOptions {
   /// Creates the defaults: no options, no command.
   public init() {}
 
-  /// Every program option, in the order `--help` lists them: each declared once, with the
-  /// property its value is read back into. Parsing, `--help`, `help COMMAND`, the reference
-  /// tables, the manual page and completion all derive from this list.
+  /// Every program option, in the order `--help` lists them, with the property it sets: parsing,
+  /// help, the reference tables, the manual page and completion all derive from this list.
   package static let bindings: [OptionBinding<GlobalOptions>] = [
     .option(
       "--endpoint", valueName: "URL", type: .url, scope: .session, into: \.endpoint,
@@ -188,9 +181,8 @@ public struct GlobalOptions: Equatable, ParsableOptions {
       help: "show the version and exit"),
   ]
 
-  /// Parses `arguments`; options stop at the first word that is not an option (or after `--`).
-  ///
-  /// Options taking a value accept it as the next word or after `=` (`--endpoint=URL`).
+  /// Parses `arguments`; options stop at the first word that is not an option (or after `--`),
+  /// and take a value as the next word or after `=`.
   /// - Throws: `UsageError` for an unknown option or a missing or malformed value.
   public static func parse(_ arguments: [String]) throws(UsageError) -> GlobalOptions {
     var options = GlobalOptions()

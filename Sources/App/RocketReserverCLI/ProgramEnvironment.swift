@@ -1,16 +1,10 @@
 import CommandLineKit
+import Glibc
 import RocketClient
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// What the program takes from its process, read once by ``RocketReserverMain`` (only for a
-/// command line that needs more than an early answer such as `--version`) and handed down to
-/// every command (`CommandContext.environment`): the program options, the environment
-/// variables, the XDG directories they name, whether the standard streams are terminals, and the
-/// clock. Sessions are made from it (`SessionConnector`); no other code reads `environ`, asks
-/// whether a standard stream is a terminal or makes the directories again.
+/// What the program takes from its process, read once by ``RocketReserverMain`` and handed down to
+/// every command (`CommandContext.environment`): no other code reads `environ`, asks whether a
+/// standard stream is a terminal or makes the directories again.
 struct ProgramEnvironment: Sendable {
   /// The environment variables as the process got them, before the config file's defaults.
   let variables: [String: String]
@@ -27,8 +21,6 @@ struct ProgramEnvironment: Sendable {
   /// Seconds since 1970: what cache ages and queued changes are measured with.
   let clock: @Sendable () -> Int64
 
-  /// An environment of `variables`, for tests and for the process; the other parameters are the
-  /// properties of their names.
   init(
     variables: [String: String], standardOutputIsTerminal: Bool = false,
     standardErrorIsTerminal: Bool = false, standardInputIsTerminal: Bool = false,

@@ -1,11 +1,8 @@
 import CommandLineKit
 import FoundationEssentials
+import Glibc
 import GraphQLWire
 import RocketClient
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The program's entry point: parses argv once (`ProgramArguments`), then runs a command, the
 /// REPL or `serve`.
@@ -14,10 +11,8 @@ import RocketClient
 public enum RocketReserverMain {
   /// Runs the program with `arguments` (argv without the program name) and returns its exit status.
   ///
-  /// It runs on its caller's executor (`main.swift`'s main actor) until argv has been parsed:
-  /// `--version`, `--help`, the completion query and usage errors are answered there, before the
-  /// hop to the cooperative thread pool would start its threads (`docs/startup.md`). Everything
-  /// else runs in ``runProgram(_:)``, on the pool, as before.
+  /// `--version`, `--help`, the completion query and usage errors are answered on the caller's
+  /// executor, before a hop to the cooperative pool would start its threads (`docs/startup.md`).
   nonisolated(nonsending) public static func run(arguments: [String]) async -> Int32 {
     // A reader that goes away (`| head`) makes writes fail with EPIPE instead of killing the
     // process mid-request; the REPL then ends quietly.
@@ -55,8 +50,7 @@ public enum RocketReserverMain {
   }
 
   /// Prints a usage error (status 2) on standard error with the hint to `--help`, and, when the
-  /// command line asked for JSON, the error document `--json` promises for every failure
-  /// (`{"error":{"message":...,"status":2}}`) on standard output.
+  /// command line asked for JSON, the error document `--json` promises on standard output.
   static func usageFailure(_ message: String, wantsJSON: Bool) -> Int32 {
     writeStandardError("rocket-reserver: \(TerminalText.safe(message))\n\(Usage.hint)\n")
     if wantsJSON {
@@ -68,9 +62,8 @@ public enum RocketReserverMain {
     return ExitStatus.usage
   }
 
-  /// Whether argv that could not be parsed asks for JSON output: `--json`, `--format json` or
-  /// `--format=json` before any `--`, and no `--jq` (whose failures print nothing on standard
-  /// output).
+  /// Whether argv that could not be parsed asks for JSON: `--json` or `--format json` before any
+  /// `--`, and no `--jq` (whose failures print nothing on standard output).
   static func wantsJSON(_ arguments: [String]) -> Bool {
     let words = Array(arguments.prefix { $0 != "--" })
     if words.contains(where: { $0 == "--jq" || $0.hasPrefix("--jq=") }) { return false }
@@ -80,8 +73,7 @@ public enum RocketReserverMain {
     }
   }
 
-  /// Runs what `program` asks for beyond the early answers: the config file, the session, then a
-  /// command, a script or the shell; on the cooperative pool.
+  /// The config file, the session, then a command, a script or the shell; on the cooperative pool.
   @concurrent private static func runProgram(_ program: ProgramArguments) async -> Int32 {
     var options = program.options
     // Read once here and handed down: sessions, the shell's history, colours.
@@ -157,11 +149,7 @@ public enum RocketReserverMain {
     return await repl.runLines(stopOnError: options.stopOnError)
   }
 
-  /// The session for `options`: `--endpoint` (else `ROCKET_RESERVER_ENDPOINT`, else the embedded
-  /// backend), `--data-dir` (else the XDG data directory), the credentials file, and `--timeout`
-  /// (else `ROCKET_RESERVER_TIMEOUT`), `--header`, `--verbose`. Touches no file.
-  /// - Throws: `UsageError` for an endpoint that is not an http(s) URL, a bad timeout, or when no
-  ///   data directory can be found.
+  /// The session for `options` and `environment`, with this process's directories and clock.
   static func makeSession(options: GlobalOptions, environment: [String: String]) throws(UsageError)
     -> Session
   {
@@ -170,8 +158,11 @@ public enum RocketReserverMain {
       directories: try? ApplicationDirectories(environment: environment), clock: { Int64(time(nil)) })
   }
 
-  /// The session for `options`, as above, with the program's directories (nil without a home
-  /// directory) and clock.
+  /// The session for `options`: `--endpoint` (else `ROCKET_RESERVER_ENDPOINT`, else the embedded
+  /// backend), `--data-dir` (else the XDG data directory), the credentials file, `--timeout`
+  /// (else `ROCKET_RESERVER_TIMEOUT`) and the request options. Touches no file.
+  /// - Throws: `UsageError` for an endpoint that is not an http(s) URL, a bad timeout, or when no
+  ///   data directory can be found.
   static func makeSession(
     options: GlobalOptions, environment: [String: String], directories: ApplicationDirectories?,
     clock: @escaping @Sendable () -> Int64

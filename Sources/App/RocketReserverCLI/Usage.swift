@@ -1,11 +1,9 @@
 import CommandLineKit
 
-/// The program's `--help` text and the one-line hint shown after a usage error; the options and
-/// commands in it come from their declarations.
+/// The program's `--help` text, from the declarations, and the hint shown after a usage error.
 enum Usage {
   static let hint = "Try 'rocket-reserver --help' for more information."
 
-  /// The `--help` text.
   static var text: String {
     let options = GlobalOptions.declarations.map { ($0.synopsis, $0.helpWithDefault) }
     let names = CommandCatalog.registry.commands.map(\.name).joined(separator: ", ")

@@ -7,26 +7,19 @@ import RocketReserverAPI
 
 /// Sends an ad-hoc GraphQL document, after checking it locally, and prints the whole response.
 ///
-/// The document is parsed and validated against the endpoint's schema (`EndpointSchema`), and
-/// the operation and variables are checked as the executor would check them; any problem is
-/// printed as `query:LINE:COL: error: MESSAGE` (in a script, its line: `DocumentLines.report`)
-/// with the line and a caret, and nothing is sent
-/// (status 2). Otherwise the response (`data`, `errors`, `extensions`) is printed as indented
-/// JSON, coloured on a terminal; an incremental answer (`@defer`, `@stream`) prints each payload
-/// as it arrives, then the merged result (`StagePrinter`). The status is 0 without errors, 77 when an error says to log in,
-/// 1 for other errors, 69 when the endpoint cannot be reached.
+/// The document, operation and variables are checked against the endpoint's schema as the
+/// executor would; a problem prints as `query:LINE:COL: error: MESSAGE` with the line and a caret,
+/// and nothing is sent (status 2). The response prints as indented JSON, an incremental one
+/// payload by payload (`StagePrinter`). The status is 0 without errors, 77 when an error says to
+/// log in, 1 for other errors, 69 when the endpoint cannot be reached.
 enum AdHocQuery {
-  /// Checks and sends `request`.
-  /// - Parameters:
-  ///   - request: the document, variables and operation name.
-  ///   - context: the session, output and styles.
   static func run(_ request: AdHocRequest, context: CommandContext) async -> CommandOutcome {
     // Checked or not, it is what `edit` opens next: the one to mend.
     context.memory.noteDocument(request.document)
     let schema: GraphQLSchema
     switch await EndpointSchema.lookup(context: context) {
-    case .found(let found): schema = found
-    case .failed(let outcome): return outcome
+    case .success(let found): schema = found
+    case .failure(let failure): return failure.outcome
     }
     let check = DocumentCheck(request.document, schema: schema)
     let operation: OperationDefinition
@@ -41,10 +34,7 @@ enum AdHocQuery {
     let graphQLRequest = GraphQLRequest(
       query: request.document, operationName: request.operationName,
       variables: request.variables.isEmpty ? nil : request.variables)
-    if operation.operation == .subscription {
-      return await follow(
-        graphQLRequest, style: context.style, context: context)
-    }
+    if operation.operation == .subscription { return await follow(graphQLRequest, context: context) }
     // The kind decides whether the client may retry (only queries are).
     let operationType = GraphQLOperationType(rawValue: operation.operation.rawValue) ?? .mutation
     // The spinner runs until the first payload; an incremental answer's later payloads print
@@ -96,9 +86,8 @@ enum AdHocQuery {
 
   /// Streams a subscription's results, each as indented JSON, until Ctrl-C (or SIGTERM outside
   /// the shell), reconnecting as `watch` does.
-  private static func follow(_ request: GraphQLRequest, style: TextStyle, context: CommandContext) async
-    -> CommandOutcome
-  {
+  private static func follow(_ request: GraphQLRequest, context: CommandContext) async -> CommandOutcome {
+    let style = context.style
     guard let session = context.session else {
       return context.fail("this command needs a server, and none is configured")
     }

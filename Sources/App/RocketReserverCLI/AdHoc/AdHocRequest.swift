@@ -3,54 +3,38 @@ import FoundationEssentials
 import GraphQLWire
 
 /// What `query` was asked to send: the document, its variables and the operation to run, from
-/// the command's parsed arguments (`query 'DOCUMENT'`, `-f FILE`, `--var`, `--variables`,
-/// `--operation`) or from a document typed in the shell.
+/// the command's arguments or from a document typed in the shell.
 struct AdHocRequest: Equatable, Sendable {
-  /// The document text.
   var document: String
   /// The variables, from `--variables JSON` then each `--var NAME=VALUE` (later ones win).
   var variables: JSONObject = JSONObject()
   /// `--operation NAME`: which of several operations to run.
   var operationName: String?
-  /// The line of the script the document starts on, for its diagnostics; nil when it was not
-  /// read from a script.
+  /// The line of the script the document starts on, for its diagnostics; nil outside a script.
   var scriptLine: Int?
 
-  /// A request for `document` as it is, without variables.
   init(document: String) {
     self.document = document
   }
 
-  /// The request `query`'s arguments describe.
-  ///
-  /// - Parameters:
-  ///   - text: the document given as a word, if any.
-  ///   - file: `-f FILE` (`-` for standard input), if given.
-  ///   - variablesJSON: `--variables JSON`, if given.
-  ///   - pairs: each `--var NAME=VALUE`, in order.
-  ///   - operationName: `--operation NAME`, if given.
-  ///   - readFile: reads a file's text (`-f FILE`); a test passes its own.
-  ///   - readStandardInput: reads all of standard input (`-f -`).
+  /// The request `query`'s arguments describe: the document as a word or `-f FILE` (`-` for
+  /// standard input), `--variables JSON`, each `--var NAME=VALUE` in order, `--operation NAME`.
   /// - Throws: `UsageError` for a missing or doubled document, a `--var` without `=`,
   ///   `--variables` that is not a JSON object, or a file that cannot be read.
-  init(
-    text: String?, file: String?, variablesJSON: String?, pairs: [String], operationName: String?,
-    readFile: (String) throws(UsageError) -> String = AdHocRequest.readFile,
-    readStandardInput: () -> String = AdHocRequest.readStandardInput
-  ) throws(UsageError) {
-    switch (text, file) {
+  init(text: String?, options: QueryCommand.Options) throws(UsageError) {
+    switch (text, options.file) {
     case (.some, .some): throw UsageError("give one document: 'DOCUMENT' or -f FILE")
     case (nil, nil): throw UsageError("no document: give 'DOCUMENT' or -f FILE")
     case (let text?, nil): document = text
-    case (nil, let path?): document = path == "-" ? readStandardInput() : try readFile(path)
+    case (nil, let path?): document = path == "-" ? Self.readStandardInput() : try Self.readFile(path)
     }
-    if let variablesJSON {
+    if let variablesJSON = options.variables {
       guard case .object(let object)? = try? JSON(parsing: variablesJSON) else {
         throw UsageError("--variables needs a JSON object, such as '{\"id\": \"1\"}'")
       }
       variables = object
     }
-    for pair in pairs {
+    for pair in options.pairs {
       guard let equals = pair.firstIndex(of: "="), equals != pair.startIndex else {
         throw UsageError("--var needs NAME=VALUE, got \(TerminalText.quoted(pair))")
       }
@@ -59,7 +43,7 @@ struct AdHocRequest: Equatable, Sendable {
       // a list); anything else is the text itself (`--var email=me@example.com`).
       variables[String(pair[..<equals])] = (try? JSON(parsing: valueText)) ?? .string(valueText)
     }
-    self.operationName = operationName
+    operationName = options.operation
   }
 
   /// A file's text, as UTF-8.

@@ -2,16 +2,14 @@ import GraphQL
 import GraphQLAPI
 import GraphQLWire
 
-/// The selection `cache show --query` reads: GraphQL fields of the query type, as written inside a
-/// query's braces (`launch(id: 42) { site mission { name } }`), turned into the selections the
-/// cache reader follows, against the client's own schema (the one its operations are generated
-/// from, so field keys match what they stored).
+/// The selection `cache show --query` reads: fields of the query type as written inside a query's
+/// braces (`launch(id: 42) { site mission { name } }`), turned into the selections the cache reader
+/// follows, against the client's own schema (so field keys match what its operations stored).
 ///
-/// Written for people at a prompt, so it is lenient where GraphQL is strict: the outer braces
-/// may be left out; a field of an object type without a selection set selects every field of
-/// that type that takes no arguments, objects inside it the same way (a type already on the
-/// path is not entered again); values are literals (no variables). A paginated field
-/// (one with an `after` argument) is read as the launch list reads it, pages joined.
+/// Lenient for people at a prompt: the outer braces may be left out; an object field without a
+/// selection set selects every field without arguments (a type already on the path is not
+/// entered again); values are literals. A field with an `after` argument is read as the launch
+/// list reads it, pages joined.
 struct CacheQuerySelection {
   /// What is wrong with the text, for the error line.
   struct Problem: Error {
@@ -20,9 +18,7 @@ struct CacheQuerySelection {
 
   let schema: GraphQLSchema
 
-  /// The selections of `text`.
-  /// - Throws: ``Problem`` for text that does not parse, or names a field, argument or type the
-  ///   schema does not have.
+  /// The selections of `text`; ``Problem`` when it does not parse or does not fit the schema.
   func selections(of text: String) throws(Problem) -> [GraphQLAPI.Selection] {
     var body = String(text.drop(while: \.isWhitespace))
     if !body.hasPrefix("{") { body = "{ " + body + " }" }

@@ -1,19 +1,13 @@
 import GraphQL
 import GraphQLWire
 
-/// How the shell reads a GraphQL document line by line: the one rule the interactive prompt
-/// (with its `...>` continuation) and a piped script both follow, so a document typed and the
-/// same document in a script are joined the same way.
-///
-/// A line that starts a document (`startsGraphQLDocument`) is joined with the next ones while a
-/// bracket or block string is open (`isUnfinishedDocument`) or no `{` has come yet (`query Q`
-/// alone on a line).
+/// How the shell reads a GraphQL document line by line, the same at the prompt and in a script:
+/// a line that starts a document is joined with the next ones while a bracket or block string is
+/// open or no `{` has come yet (`query Q` alone on a line).
 enum DocumentLines {
-  /// A document read to its end, or the lines read when the input stopped inside it.
+  /// A document read to its end, or the lines read when the input (or Ctrl-C) stopped inside it.
   enum Joined: Equatable {
-    /// Every bracket closed: the document to check and send.
     case complete(String)
-    /// The input ended (or Ctrl-C abandoned it) before the document did.
     case unfinished(String)
   }
 
@@ -22,12 +16,8 @@ enum DocumentLines {
     isUnfinishedDocument(text) || !text.contains("{")
   }
 
-  /// Joins `firstLine` with the lines `next` gives while the document needs more.
-  ///
-  /// - Parameters:
-  ///   - firstLine: the line that starts the document.
-  ///   - next: gives the next line, told the text so far (the prompt's Tab completes over it);
-  ///     nil when the input ends or the user abandons the document.
+  /// Joins `firstLine` with the lines `next` gives while the document needs more; `next` is told
+  /// the text so far, and gives nil when the input ends or the user abandons the document.
   static func join(firstLine: String, next: (_ soFar: String) -> String?) -> Joined {
     var text = firstLine
     while needsMoreLines(text) {
@@ -39,8 +29,6 @@ enum DocumentLines {
 
   /// The error for a document the input ended inside: at the innermost bracket still open (or
   /// the block string not closed), else at the end when no `{` came.
-  ///
-  /// - Parameter text: the lines read, joined with `\n`.
   static func endedInside(_ text: String) -> SourceDiagnostic {
     let source = Source(text, name: "query")
     guard let open = unclosedDelimiter(in: text) else {
@@ -55,16 +43,8 @@ enum DocumentLines {
     return SourceDiagnostic(path: "query", location: source.location(ofOffset: open.offset), message: message)
   }
 
-  /// Diagnostics of a document, with its line and a caret each.
-  ///
-  /// A document typed at the prompt or given to `query` is called `query` and counts its own
-  /// lines (`query:2:5: error: ...`); one read from a script names the script's line, as the
-  /// script's other errors do (`rocket-reserver: line 7:5: error: ...`).
-  ///
-  /// - Parameters:
-  ///   - diagnostics: the problems found.
-  ///   - document: the document they point into.
-  ///   - scriptLine: the script line the document starts on; nil outside a script.
+  /// Diagnostics of a document, with its line and a caret each: `query:2:5: error: ...`, or in a
+  /// script whose line `scriptLine` starts the document, `rocket-reserver: line 7:5: error: ...`.
   static func report(_ diagnostics: [SourceDiagnostic], document: String, scriptLine: Int?) -> String {
     diagnostics.map { diagnostic in
       guard let scriptLine else { return diagnostic.excerpt(of: document) }

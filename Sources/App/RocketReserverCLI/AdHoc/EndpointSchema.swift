@@ -7,40 +7,27 @@ import RocketClient
 /// The schema an ad-hoc document is checked against: the embedded backend's own, or for
 /// `--endpoint` the server's, fetched by introspection once and then read from `SchemaCache`.
 enum EndpointSchema {
-  /// The outcome of finding the schema: the schema, or the failure already reported.
-  enum Lookup {
-    case found(GraphQLSchema)
-    case failed(CommandOutcome)
-  }
-
-  /// The schema for the context's session.
-  /// - Parameters:
-  ///   - context: the session and where to report failures.
-  ///   - refresh: fetch it again even if the cache holds a fresh copy (`schema --refresh`).
-  ///   - cache: where fetched schemas are kept (default: the XDG cache folder; none without a home).
-  static func lookup(context: CommandContext, refresh: Bool = false, cache: SchemaCache? = defaultCache())
-    async -> Lookup
-  {
+  /// The schema for the context's session, or the failure already reported.
+  static func lookup(context: CommandContext) async -> Result<GraphQLSchema, FetchFailure> {
     guard let session = context.session else {
-      return .failed(context.fail("this command needs a server, and none is configured"))
+      return .failure(
+        FetchFailure(outcome: context.fail("this command needs a server, and none is configured")))
     }
     let endpoint = session.client.endpointKey
     if endpoint == Credential.embeddedEndpoint {
       do {
-        return .found(try LaunchBackend.schema())
+        return .success(try LaunchBackend.schema())
       } catch {
-        return .failed(context.fail("the embedded schema is broken: \(error)"))
+        return .failure(FetchFailure(outcome: context.fail("the embedded schema is broken: \(error)")))
       }
     }
-    if !refresh, let introspection = cache?.introspection(for: endpoint),
+    let cache = defaultCache()
+    if let introspection = cache?.introspection(for: endpoint),
       let schema = try? buildClientSchema(introspection)
     {
-      return .found(schema)
+      return .success(schema)
     }
-    switch await fetch(context: context, cache: cache) {
-    case .success(let fetched): return .found(fetched.schema)
-    case .failure(let failure): return .failed(failure.outcome)
-    }
+    return await fetch(context: context, cache: cache).map(\.schema)
   }
 
   /// A failure of `fetch`, already reported.
@@ -49,15 +36,12 @@ enum EndpointSchema {
   }
 
   /// Fetches the session's schema by introspection and, for a remote endpoint, stores it in
-  /// `cache` (what `schema` and `schema --refresh` do, and `query` when its copy is missing or old).
-  /// - Returns: the introspection `data` and the schema built from it.
+  /// `cache`; returns the introspection `data` and the schema built from it.
   static func fetch(context: CommandContext, cache: SchemaCache? = defaultCache()) async
     -> Result<(data: JSON, schema: GraphQLSchema), FetchFailure>
   {
     let fetched = await context.request("Fetching the schema") { requests throws(RocketClientError) in
-      // The standard introspection query is the engine's own constant (graphql-js's
-      // getIntrospectionQuery text), sent as is through the request chain: it is not a GraphQL
-      // string built by the CLI, and no generated operation can express it.
+      // The engine's standard introspection query: no generated operation can express it.
       try await requests.execute(
         GraphQLRequest(query: introspectionQuery, operationName: "IntrospectionQuery"))
     }

@@ -1,21 +1,15 @@
 import CommandLineKit
+import Glibc
 import POSIXFiles
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// The user's editor on a document, as psql's `\e` and git run it: `$VISUAL`, else `$EDITOR`,
 /// else `vi`, through `/bin/sh -c` so that the value is split as a shell splits it
-/// (`EDITOR="code --wait"`, quotes, `~`). The editor opens a temporary copy, made 0600 in a 0700
-/// directory of its own and removed afterwards, and gets the terminal as it was before the shell
-/// took it; the terminal is put back afterwards whatever the editor left (`TerminalEcho`).
+/// (`EDITOR="code --wait"`). The editor opens a temporary copy, 0600 in a 0700 directory of its
+/// own, and gets the terminal as it was before the shell took it (`TerminalEcho`).
 enum ExternalEditor {
-  /// What became of the document.
+  /// What became of the document when the editor exited 0.
   enum Outcome: Equatable, Sendable {
-    /// The editor exited 0 with the file changed: the new text.
     case changed(String)
-    /// The editor exited 0 with the file as it was.
     case unchanged
   }
 
@@ -32,13 +26,8 @@ enum ExternalEditor {
     return "vi"
   }
 
-  /// Opens `text` in the editor `command` and waits for it.
-  /// - Parameters:
-  ///   - text: the document to start from.
-  ///   - command: the editor, as `command(environment:)` chose it.
-  ///   - temporaryRoot: where the private directory is made (`$TMPDIR`, else `/tmp`).
-  /// - Throws: `Failure` when the file cannot be made or read back, the editor cannot start, or it
-  ///   exits other than 0.
+  /// Opens `text` in the editor `command` in a private directory under `temporaryRoot`, and waits.
+  /// - Throws: `Failure` when the file cannot be made or read back, or the editor does not exit 0.
   static func edit(_ text: String, command: String, temporaryRoot: String) throws(Failure) -> Outcome {
     // mkdtemp makes the directory 0700, with a name nobody could have prepared.
     var template = Array((temporaryRoot + "/rocket-reserver-edit-XXXXXX").utf8CString)
@@ -104,8 +93,7 @@ enum ExternalEditor {
     }
   }
 
-  /// Runs `/bin/sh -c 'COMMAND "$@"' COMMAND PATH`, as git does, and waits for it.
-  /// - Returns: the wait status, or nil when the shell could not be started.
+  /// Runs `/bin/sh -c 'COMMAND "$@"' COMMAND PATH`, as git does; the wait status, or nil.
   private static func run(_ command: String, on path: String) -> Int32? {
     let arguments = ["/bin/sh", "-c", command + " \"$@\"", command, path]
     var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]

@@ -1,8 +1,5 @@
 import CommandLineKit
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
 /// `query 'DOCUMENT'`, `query -f FILE|-`: sends any GraphQL document, checked locally against
 /// the endpoint's schema first, and prints the whole response as JSON, an incremental one payload
@@ -83,9 +80,7 @@ public struct QueryCommand: Command {
     }
     var request: AdHocRequest
     do {
-      request = try AdHocRequest(
-        text: text, file: options.file, variablesJSON: options.variables, pairs: options.pairs,
-        operationName: options.operation)
+      request = try AdHocRequest(text: text, options: options)
     } catch {
       return context.badArgument(ArgumentParser.Failure(message: error.message, showsUsage: true), for: self)
     }

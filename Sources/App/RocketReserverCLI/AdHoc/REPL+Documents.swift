@@ -48,12 +48,8 @@ extension REPL {
     }
   }
 
-  /// Checks and sends a document read from a script; one the input ended inside is an error at
-  /// its open bracket (status 2), and nothing is sent.
-  /// - Parameters:
-  ///   - joined: the document's lines.
-  ///   - line: the script line it starts on.
-  ///   - context: where to print.
+  /// Checks and sends a document read from a script, starting on script line `line`; one the
+  /// input ended inside is an error at its open bracket (status 2), and nothing is sent.
   func runScriptDocument(_ joined: DocumentLines.Joined, startingAt line: Int, context: CommandContext) async
     -> CommandOutcome
   {

@@ -3,16 +3,13 @@ import GraphQLWire
 import POSIXFiles
 import RocketClient
 
-/// The schemas of remote endpoints, as fetched by introspection, kept in the cache folder
-/// (`$XDG_CACHE_HOME/rocket-reserver/schemas/`) so `query` checks documents locally without
-/// asking the server for its schema every time.
+/// The schemas of remote endpoints, as fetched by introspection, kept in
+/// `$XDG_CACHE_HOME/rocket-reserver/schemas/` (0700) so `query` checks documents locally.
 ///
 /// One file per endpoint, named by a hash of its URL and holding the URL itself (checked on
 /// reading, so a hash collision reads as a miss), the time it was fetched and the introspection
-/// result. An entry older than `maxAge` is fetched again; `schema --refresh` replaces it at once.
-/// The schema is public, but the folder is private (0700) like the rest of the program's files.
+/// result. An entry older than `maxAge` is fetched again.
 struct SchemaCache: Sendable {
-  /// The folder holding the files.
   let directory: String
 
   /// How long a fetched schema is trusted: one day.
@@ -25,7 +22,6 @@ struct SchemaCache: Sendable {
 
   init(directory: String) { self.directory = directory }
 
-  /// The file for `endpoint`.
   func path(for endpoint: String) -> String {
     // FNV-1a, 64 bits: a stable file name from the URL (Swift's Hasher is seeded per process).
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
@@ -50,7 +46,6 @@ struct SchemaCache: Sendable {
   }
 
   /// Stores `introspection` for `endpoint`, fetched at `now`, replacing any older entry.
-  /// - Throws: when the folder cannot be prepared or the file written.
   func store(_ introspection: JSON, for endpoint: String, now: Date = Date()) throws {
     try PrivateDirectory.ensure(directory)
     let entry: JSON = .object([

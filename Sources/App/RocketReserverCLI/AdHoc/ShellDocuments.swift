@@ -5,19 +5,13 @@ import LaunchBackend
 import RocketClient
 import Synchronization
 
-/// GraphQL documents typed at the interactive shell: the lines entered so far of the one being
-/// typed (for `...>` continuation and for Tab, which completes from all of them), and the schema
-/// Tab completes from.
-///
-/// The schema is the embedded backend's, or for `--endpoint` the copy `SchemaCache` holds
-/// (fetched by the first `query` or document); Tab never waits for the network.
-///
-/// Thread safety: `Mutex`-guarded state; the line editor's callbacks and the shell loop share it.
+/// GraphQL documents typed at the interactive shell: the lines so far of the one being typed
+/// (for `...>` continuation and for Tab), and the schema Tab completes from: the embedded
+/// backend's, or the copy `SchemaCache` holds for `--endpoint` (Tab never waits for the network).
 final class ShellDocuments: Sendable {
-  /// The prompt while a document continues.
   static let continuationPrompt = "...> "
 
-  /// The session's endpoint key (`Credential.embeddedEndpoint` for the embedded backend).
+  /// The session's endpoint key, nil without a session.
   private let endpoint: String?
   private let cache: SchemaCache?
   /// The lines before the one being edited, joined by `\n`; nil when no document is open.
@@ -25,9 +19,6 @@ final class ShellDocuments: Sendable {
   /// The schema for Tab, kept once found (a miss is retried: a `query` may have cached it since).
   private let schema = Mutex<GraphQLSchema?>(nil)
 
-  /// - Parameters:
-  ///   - endpoint: the session's endpoint key, or nil without a session.
-  ///   - cache: where remote schemas are kept.
   init(endpoint: String?, cache: SchemaCache? = EndpointSchema.defaultCache()) {
     self.endpoint = endpoint
     self.cache = cache
@@ -35,27 +26,22 @@ final class ShellDocuments: Sendable {
 
   /// What the prompt made of a document.
   enum Typed: Equatable {
-    /// Typed to its end: the document.
     case document(String)
-    /// `\e` on a `...>` line (psql's `\e` on its query buffer): the lines before it, for the
-    /// editor to finish.
+    /// `\e` on a `...>` line (psql's `\e`): the lines before it, for the editor to finish.
     case toEdit(String)
   }
 
   /// The line that hands the document typed so far to the editor.
   static let editLine = "\\e"
 
-  /// Reads the lines of a document that starts with `firstLine` while it needs more
-  /// (`DocumentLines`), with the `...>` prompt.
-  ///
-  /// - Returns: the whole document, the lines so far when `\e` was typed on a line of its own,
-  ///   or nil when Ctrl-C or Ctrl-D abandoned it.
+  /// Reads the lines of a document that starts with `firstLine` while it needs more, with the
+  /// `...>` prompt; nil when Ctrl-C or Ctrl-D abandoned it.
   func read(firstLine: String, editor: LineEditor) -> Typed? {
+    let prompt = editor.prompt
     defer {
       pending.withLock { $0 = nil }
+      editor.prompt = prompt
     }
-    let prompt = editor.prompt
-    defer { editor.prompt = prompt }
     var toEdit: String?
     let joined = DocumentLines.join(firstLine: firstLine) { text in
       pending.withLock { $0 = text }
@@ -72,12 +58,8 @@ final class ShellDocuments: Sendable {
     return .document(text)
   }
 
-  /// The completions for the cursor when the line is part of a document (it starts one, or one
-  /// is open); nil for a command line.
-  ///
-  /// - Parameters:
-  ///   - line: the line being edited.
-  ///   - cursor: the cursor, in Unicode scalars of `line`.
+  /// The completions at `cursor` (in Unicode scalars) when the line is part of a document; nil
+  /// for a command line.
   func completions(line: String, cursor: Int) -> Completions? {
     let before = pending.withLock { $0 }
     guard before != nil || startsGraphQLDocument(line) else { return nil }

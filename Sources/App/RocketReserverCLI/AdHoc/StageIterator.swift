@@ -1,10 +1,8 @@
 import RocketClient
 
 /// The stages of one answer, read in turns: the first inside the request's spinner, the rest
-/// after it (see `AdHocQuery`).
-///
-/// Thread safety (`@unchecked Sendable`): one command reads it, one stage at a time, never from
-/// two tasks at once; it crosses a task boundary only between reads.
+/// after it. `@unchecked Sendable`: one command reads it, one stage at a time, never from two
+/// tasks at once.
 final class StageIterator: @unchecked Sendable {
   private var iterator: AsyncThrowingStream<IncrementalStage, any Error>.AsyncIterator
 
@@ -13,8 +11,6 @@ final class StageIterator: @unchecked Sendable {
   }
 
   /// The next stage; nil after the last.
-  ///
-  /// - Throws: the client's error for the request.
   func next() async throws(RocketClientError) -> IncrementalStage? {
     do {
       return try await iterator.next()

@@ -2,13 +2,9 @@ import CommandLineKit
 import GraphQLWire
 import RocketClient
 
-/// Prints an incremental answer (`@defer`, `@stream`) as it arrives: each payload as the server
-/// sent it, then the merged result.
-///
-/// As text, each payload is indented JSON under a line `payload N (more to come):` or
-/// `payload N (the last):`, and the result under `merged result:`. With `--json`, each payload
-/// is one line of compact JSON and the merged result the last line (NDJSON), so a reader can
-/// act on each as it comes. With `--jq`, only the merged result goes through the filter.
+/// Prints an incremental answer (`@defer`, `@stream`) as it arrives: each payload as indented
+/// JSON under `payload N (more to come):`, then the result under `merged result:`; with `--json`
+/// one line of compact JSON each (NDJSON); with `--jq`, only the merged result, filtered.
 struct StagePrinter {
   let context: CommandContext
   let style: TextStyle

@@ -2,11 +2,9 @@ import CommandLineKit
 import GraphQLWire
 import RocketClient
 
-/// `auth [status]`: the logins saved per endpoint, as `gh auth status` lists them, and which one
-/// this session uses, never a token; `auth token`: the saved token of this session's endpoint,
-/// as `gh auth token` prints it, the one place the program prints a token.
+/// `auth [status]`: the logins saved per endpoint, as `gh auth status` lists them, never a token;
+/// `auth token`: the saved token of this endpoint, the one place the program prints a token.
 public struct AuthCommand: Command {
-  /// What to show.
   enum Action: String, CaseIterable, Sendable {
     case status
     case token
@@ -63,9 +61,8 @@ public struct AuthCommand: Command {
     return .success
   }
 
-  /// Prints the saved token of the session's endpoint on standard output, alone on its line (in
-  /// `--json`, with its endpoint and email); on a terminal a warning on standard error first.
-  /// Without a login for the endpoint, nothing on standard output and status 77.
+  /// Prints the saved token of the session's endpoint alone on its line, after a warning on a
+  /// terminal; without a login for the endpoint, nothing on standard output and status 77.
   static func printToken(store: any CredentialStore, session: Session, context: CommandContext)
     -> CommandOutcome
   {
@@ -81,11 +78,9 @@ public struct AuthCommand: Command {
         status: ExitStatus.notLoggedIn)
     }
     if context.outputIsTerminal {
-      context.output.writeError(
-        context.errorPrefix
-          + context.errorStyle.warning(
-            "warning: this token lets anyone act as \(TerminalText.safe(login.email)) on \(session.endpointDescription): keep it out of shared screens and logs"
-          ) + "\n")
+      context.warn(
+        "warning: this token lets anyone act as \(TerminalText.safe(login.email)) on \(session.endpointDescription): keep it out of shared screens and logs"
+      )
     }
     if context.json {
       context.writeJSON(

@@ -4,9 +4,8 @@ import GraphQLWire
 import LaunchBackend
 import RocketClient
 
-/// `cache show KEY` and `cache show --query SELECTION`: the cache as the current user of the
-/// session's endpoint sees it, field by field, with each field's age, max-age, freshness and the
-/// operation that wrote it. Values are the server's text: the table escapes them.
+/// `cache show KEY` and `cache show --query SELECTION`: the cache of the session's endpoint and
+/// user, field by field, with each field's age, max-age, freshness and the operation that wrote it.
 extension CacheCommand {
   func show(key: String?, query: String?, cache: SQLiteNormalizedCache, context: CommandContext)
     -> CommandOutcome
@@ -18,23 +17,19 @@ extension CacheCommand {
         status: ExitStatus.usage)
     }
     let partition = CachePartition(endpoint: session.client.endpointKey, user: session.loggedInEmail)
-    switch (key, query) {
-    case (let key?, nil):
+    if let key, query == nil {
       return showRecord(key, cache: cache, partition: partition, now: session.clock(), context: context)
-    case (nil, let query?):
-      return showQuery(query, cache: cache, partition: partition, now: session.clock(), context: context)
-    case (nil, nil):
-      return context.fail(
-        "cache show: give a record's key (cache show Launch:42) or --query SELECTION",
-        status: ExitStatus.usage)
-    case (_?, _?):
-      return context.fail(
-        "cache show: give a record's key (cache show Launch:42) or --query SELECTION, not both",
-        status: ExitStatus.usage)
     }
+    if let query, key == nil {
+      return showQuery(query, cache: cache, partition: partition, now: session.clock(), context: context)
+    }
+    let both = key == nil ? "" : ", not both"
+    return context.fail(
+      "cache show: give a record's key (cache show Launch:42) or --query SELECTION\(both)",
+      status: ExitStatus.usage)
   }
 
-  /// Whose part of the cache this is, for messages: `http://… (ada@example.com)`.
+  /// `http://… (ada@example.com)`.
   private static func owner(_ partition: CachePartition) -> String {
     partition.endpoint + (partition.user.map { " (\($0))" } ?? " (not logged in)")
   }
@@ -151,10 +146,6 @@ extension CacheCommand {
     return .success
   }
 
-  private static func count(_ number: Int, _ noun: String) -> String {
-    number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
-  }
-
   /// A missing `record.field` as its record and field; a record missing whole has no field.
   private static func split(_ missing: String, records: [String: StoredRecord]) -> (
     key: String, field: String?
@@ -172,32 +163,27 @@ extension CacheCommand {
     ]
   }
 
-  /// An age as `age` words it, but in seconds below two minutes, so an age beside a max-age of
-  /// `1 minute` shows which is larger (`74 seconds`).
+  /// An age as `age` words it, but in seconds below two minutes (`74 seconds` beside `1 minute`).
   static func closeAge(_ seconds: Int64) -> String {
-    seconds < 120 ? (seconds == 1 ? "1 second" : "\(max(0, seconds)) seconds") : age(seconds)
+    seconds < 120 ? count(max(0, seconds), "second") : age(seconds)
   }
 
-  /// A max-age without rounding: in seconds below two minutes, as ages are; above, in the
-  /// largest unit that divides it (`60 seconds`, `5 minutes`, `150 seconds`).
+  /// A max-age without rounding: in the largest unit that divides it, seconds below two minutes.
   static func exactDuration(_ seconds: Int) -> String {
-    func unit(_ count: Int, _ name: String) -> String { count == 1 ? "1 \(name)" : "\(count) \(name)s" }
-    guard seconds >= 120 else { return unit(seconds, "second") }
+    guard seconds >= 120 else { return count(seconds, "second") }
     for (size, name) in [(86_400, "day"), (3600, "hour"), (60, "minute")]
     where seconds >= size && seconds % size == 0 {
-      return unit(seconds / size, name)
+      return count(seconds / size, name)
     }
-    return unit(seconds, "second")
+    return count(seconds, "second")
   }
 
   private static func stampJSON(_ field: String, _ stamp: CacheFieldStamp, now: Int64) -> JSONObject {
-    var entry = JSONObject()
-    entry["field"] = .string(field)
-    entry["ageSeconds"] = .int(Int(max(0, now - stamp.writtenAt)))
-    entry["maxAgeSeconds"] = stamp.maxAge.map { .int($0) } ?? .null
-    entry["stale"] = .bool(stamp.isStale(at: now))
-    entry["writtenBy"] = stamp.operation.map { .string($0) } ?? .null
-    return entry
+    [
+      "field": .string(field), "ageSeconds": .int(Int(max(0, now - stamp.writtenAt))),
+      "maxAgeSeconds": stamp.maxAge.map { .int($0) } ?? .null, "stale": .bool(stamp.isStale(at: now)),
+      "writtenBy": stamp.operation.map { .string($0) } ?? .null,
+    ]
   }
 
   /// A value in one cell: JSON for a leaf, `→ KEY` for a reference, a list's first references.

@@ -7,7 +7,6 @@ import RocketClient
 /// empties it (the file shrinks); `cache show KEY` and `cache show --query SELECTION` read it
 /// (`CacheCommand+Show`).
 public struct CacheCommand: Command {
-  /// What to do with the cache.
   enum Action: String, CaseIterable, Sendable {
     case clear
     case show
@@ -54,7 +53,7 @@ public struct CacheCommand: Command {
         if context.json {
           context.writeJSON(.object(["cache": .object(["cleared": .int(before)])]))
         } else {
-          context.output.write("cache cleared: \(before == 1 ? "1 record" : "\(before) records") removed\n")
+          context.output.write("cache cleared: \(Self.count(before, "record")) removed\n")
         }
         return .success
       }
@@ -99,10 +98,14 @@ public struct CacheCommand: Command {
   /// `12 seconds`, `5 minutes`, `3 hours`, `2 days`.
   static func age(_ seconds: Int64) -> String {
     let seconds = max(0, seconds)
-    func unit(_ count: Int64, _ name: String) -> String { count == 1 ? "1 \(name)" : "\(count) \(name)s" }
-    if seconds < 60 { return unit(seconds, "second") }
-    if seconds < 3600 { return unit(seconds / 60, "minute") }
-    if seconds < 86_400 { return unit(seconds / 3600, "hour") }
-    return unit(seconds / 86_400, "day")
+    if seconds < 60 { return count(seconds, "second") }
+    if seconds < 3600 { return count(seconds / 60, "minute") }
+    if seconds < 86_400 { return count(seconds / 3600, "hour") }
+    return count(seconds / 86_400, "day")
+  }
+
+  /// `1 record`, `2 records`.
+  static func count(_ number: some BinaryInteger, _ noun: String) -> String {
+    number == 1 ? "1 \(noun)" : "\(number) \(noun)s"
   }
 }

@@ -5,10 +5,6 @@ import RocketReserverAPI
 
 /// `connect [URL|embedded] [--profile NAME]`: switches the shell to another server, as psql's
 /// `\c` does; without arguments it says which server the shell is on.
-///
-/// The new session brings its own login (credentials are kept per endpoint), its own part of
-/// the answers cache and its own launch ids for Tab. A server that cannot be reached, or a
-/// malformed URL, is an error and the shell stays where it was.
 public struct ConnectCommand: Command {
   static let target = Positional(
     "ENDPOINT", type: .endpointTarget, optional: true,
@@ -70,12 +66,9 @@ public struct ConnectCommand: Command {
     }
     context.current.replace(with: next)?.close()
     if connection.droppedAuthorization {
-      context.output.writeError(
-        context.errorPrefix
-          + context.errorStyle.warning(
-            "the Authorization header given at start is not sent to \(TerminalText.safe(next.endpointDescription))"
-          )
-          + "\n")
+      context.warn(
+        "the Authorization header given at start is not sent to \(TerminalText.safe(next.endpointDescription))"
+      )
     }
     return describe(next, context: context)
   }

@@ -78,8 +78,8 @@ public struct LaunchCommand: Command {
     return context.reportFailed(failed)
   }
 
-  /// The labelled values shown, the booked state last (it is the deferred part); a field that
-  /// failed (in `failed`) shows as `failed (launch.rocket)`.
+  /// The labelled values shown, the booked state last (the deferred part); a failed field shows
+  /// as `failed (launch.rocket)`.
   static func fields(_ launch: LaunchDetailsQuery.Data.Launch, failed: [FailedField] = [])
     -> [(label: String, value: String)]
   {
@@ -98,8 +98,7 @@ public struct LaunchCommand: Command {
     }
   }
 
-  /// The line a failed field of `LaunchDetails` shows on (`launch.mission.missionPatch` is the
-  /// patch), or nil for a path outside the launch.
+  /// The line a failed field of `LaunchDetails` shows on, or nil for a path outside the launch.
   static func label(of field: FailedField) -> String? {
     guard field.key(at: 0) == "launch" else { return nil }
     switch field.key(at: 1) {
@@ -123,8 +122,7 @@ public struct LaunchCommand: Command {
     return text
   }
 
-  /// ` (pending: book queued, not sent)` after the booked state of a launch with a change in the
-  /// outbox.
+  /// ` (pending: book queued, not sent)` for a launch with a change in the outbox.
   static func pending(_ entry: OutboxEntry?) -> String {
     guard let entry else { return "" }
     return " (pending: \(entry.action.rawValue) queued, not sent)"

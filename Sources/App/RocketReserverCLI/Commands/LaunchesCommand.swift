@@ -65,8 +65,7 @@ public struct LaunchesCommand: Command {
     return context.reportFailed(failures.fields)
   }
 
-  /// Whether `launch`'s mission, site or rocket contains `text`, ignoring case and accents
-  /// (``SearchFolding``).
+  /// Whether `launch`'s mission, site or rocket contains `text`, ignoring case and accents.
   static func matches(_ launch: Session.ListedLaunch, _ text: String) -> Bool {
     let fields = [
       launch.mission?.name, launch.site,
@@ -76,8 +75,8 @@ public struct LaunchesCommand: Command {
     return fields.contains { field in field.map { SearchFolding.folded($0).contains(wanted) } == true }
   }
 
-  /// One `launches` page holding the launches of every page in `responses` whose id is in
-  /// `ids`, each once, as the server sent them: `--all --json` prints one document.
+  /// One `launches` page of the launches of every page in `responses` whose id is in `ids`, each
+  /// once: `--all --json` prints one document.
   static func combinedPage(_ responses: [JSON], keeping ids: Set<String>) -> JSON {
     var seen = Set<String>()
     var launches: [JSON] = []

@@ -11,8 +11,7 @@ public struct MoreCommand: Command {
     await Self.showNextPage(context: context)
   }
 
-  /// Fetches and prints the next page of the session's walk. The shell says how to go on, on
-  /// standard error; a one-shot command on a terminal names the `--after` cursor instead.
+  /// Fetches and prints the next page of the session's walk, and how to go on (on standard error).
   static func showNextPage(context: CommandContext) async -> CommandOutcome {
     let shell = context.shell
     let fetched = await context.request("Loading launches") { requests throws(RocketClientError) in

@@ -5,7 +5,6 @@ import RocketClient
 /// `outbox`: the bookings and cancellations waiting for the server; `outbox send` sends them
 /// now, `outbox drop N` removes one.
 public struct OutboxCommand: Command {
-  /// What to do with the outbox.
   enum Action: String, CaseIterable, Sendable {
     case send
     case drop
@@ -109,7 +108,6 @@ public struct OutboxCommand: Command {
     return outcome
   }
 
-  /// An entry as `--json` shows it.
   static func json(_ entry: OutboxEntry, now: Int64) -> JSON {
     .object([
       "number": .int(entry.number), "action": .string(entry.action.rawValue),

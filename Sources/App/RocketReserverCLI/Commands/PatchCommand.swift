@@ -1,10 +1,7 @@
 import CommandLineKit
+import Glibc
 import RocketClient
 import RocketReserverAPI
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// `patch ID`: one launch's mission patch, drawn as large as the terminal allows.
 public struct PatchCommand: Command {

@@ -2,10 +2,8 @@ import CommandLineKit
 import GraphQLWire
 import RocketClient
 
-/// `probe [URL]`: what a GraphQL server speaks, in one table: GraphQL over HTTP (POST, GET, the
-/// media types and status codes it answers with), introspection, WebSocket subprotocols,
-/// multipart and SSE subscriptions and whether they resume, incremental delivery, automatic persisted queries,
-/// compression and the round trip. For when a client and a server disagree about a protocol.
+/// `probe [URL]`: what a GraphQL server speaks, in one table (for when a client and a server
+/// disagree about a protocol).
 public struct ProbeCommand: Command {
   static let target = Positional(
     "URL", type: .url, optional: true, help: "the server to probe (default: the session's endpoint)")
@@ -30,11 +28,8 @@ public struct ProbeCommand: Command {
     // The user's own header fields go along, but never to a server other than the session's
     // (the same rule as `connect`: an Authorization header stays with its origin).
     var headers = options.headers
-    if given != nil, given != context.session?.endpoint {
-      headers["Authorization"] = nil
-    }
-    let probe = ServerProbe(
-      endpoint: endpoint, headers: headers, timeout: options.timeout, tls: options.tls)
+    if given != nil, given != context.session?.endpoint { headers["Authorization"] = nil }
+    let probe = ServerProbe(endpoint: endpoint, headers: headers, timeout: options.timeout, tls: options.tls)
     let probed = await context.request("Probing \(endpoint.absoluteString)") { _ throws(RocketClientError) in
       do throws(HTTPTransportError) {
         return try await probe.run()

@@ -8,8 +8,7 @@ import HTTPServer
 import LaunchBackend
 import LaunchServer
 
-/// `serve [--host H] [--port P] [--database URL] [--database-pool N] [--max-cost N] ...`: offers the
-/// embedded API over HTTP until SIGINT or SIGTERM.
+/// `serve [OPTIONS]`: offers the embedded API over HTTP until SIGINT or SIGTERM.
 public struct ServeCommand: Command {
   public let declaration = CommandDeclaration(
     "serve", summary: "serve the embedded API over HTTP (GraphQL at /graphql) until Ctrl-C",
@@ -71,24 +70,19 @@ public struct ServeCommand: Command {
         context.output.writeError("rocket-reserver: creating the data directory \(directory)\n")
       }
     }
-    return await serve(
-      host: configuration.host, port: UInt16(clamping: configuration.port), database: database,
-      options: configuration, context: context)
+    return await serve(database, options: configuration, context: context)
   }
 
-  private func serve(
-    host: String, port: UInt16, database: BookingDatabase, options: ServeConfiguration,
-    context: CommandContext
-  ) async -> CommandOutcome {
-    let pidFile = options.pidFile
+  private func serve(_ database: BookingDatabase, options: ServeConfiguration, context: CommandContext) async
+    -> CommandOutcome
+  {
+    let (host, port, pidFile) = (options.host, UInt16(clamping: options.port), options.pidFile)
     let server: LaunchServer
     do {
       server = try LaunchServer(
         database: database, configuration: options.server, limits: options.limits,
-        persisted: options.persisted,
-        eventRetention: options.eventRetention, loginLimits: options.loginLimits,
-        logFormat: options.logFormat,
-        metrics: options.metrics,
+        persisted: options.persisted, eventRetention: options.eventRetention,
+        loginLimits: options.loginLimits, logFormat: options.logFormat, metrics: options.metrics,
         reportInternalError: { error in writeStandardError("rocket-reserver: internal error: \(error)\n") })
     } catch BookingStoreError.cannotConnect(let error) {
       return context.fail("serve: \(error.message)", status: ExitStatus.unavailable)

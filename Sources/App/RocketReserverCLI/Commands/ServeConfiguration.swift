@@ -1,18 +1,16 @@
 import CommandLineKit
 import FoundationEssentials
 import GraphQLHTTP
+import GraphQLWire
 import HTTPServer
 import LaunchBackend
 import LaunchServer
+import RocketReserverAPI
 
-/// Everything `serve` is asked for, as one value: each option bound to the property it sets, most
-/// of them a setting of the server's own types, whose initial value is the default help shows;
-/// ``resolve(dataDirectoryGiven:databasePath:environment:)`` checks them against each other and
-/// completes what they imply, and the rest (``eventRetention``, ``loginLimits``, ``metrics``)
-/// derives from them.
+/// Everything `serve` is asked for, as one value: each option bound to the property it sets (most
+/// of them settings of the server's own types), whose initial value is the default help shows;
+/// ``resolve(dataDirectoryGiven:databasePath:environment:)`` checks them against each other.
 struct ServeConfiguration: ParsableOptions {
-  // An option's property, or a setting of the server's types that options set (the binding
-  // below says which, and its help what it means); the initial value is the default.
   var host = "127.0.0.1"
   var port = 4000
   /// The HTTP server's limits, threads and explorer.
@@ -129,12 +127,7 @@ struct ServeConfiguration: ParsableOptions {
   }
 
   /// Checks the options against each other, reads the manifest, completes the server settings they
-  /// imply and chooses the database.
-  /// - Parameters:
-  ///   - dataDirectoryGiven: whether `--data-dir` was given: it means SQLite even when
-  ///     `DATABASE_URL` is set.
-  ///   - databasePath: the SQLite database the session chose, if any.
-  ///   - environment: the process's environment, for `DATABASE_URL`.
+  /// imply and chooses the database (`--data-dir` means SQLite even when `DATABASE_URL` is set).
   mutating func resolve(
     dataDirectoryGiven: Bool, databasePath: String?, environment: [String: String]
   ) throws(Problem) -> BookingDatabase {
@@ -179,27 +172,41 @@ struct ServeConfiguration: ParsableOptions {
     return .postgres(conninfo: url, poolSize: databasePool)
   }
 
-  /// How much of the `tripsBooked` log is kept for subscribers that resume (0: no bound).
   var eventRetention: TripEventRetention {
     TripEventRetention(
       maxAge: eventRetentionAge == .zero ? nil : eventRetentionAge,
       maxCount: eventRetentionCount == 0 ? nil : eventRetentionCount)
   }
 
-  /// How long sessions last and how often one client address may log in.
   var loginLimits: LoginLimits { LoginLimits(sessionMaxAge: sessionMaxAge, loginsPerMinute: loginRate) }
 
   /// The drain in decimal seconds, as an operator gives it (`5`, `0.25`).
   var drainDescription: String { Self.drainType.format(drain) }
 
-  /// `--drain`'s values.
   private static let drainType = ValueType<Duration>.seconds(upTo: 3600, orZero: true)
 
-  /// Whether metrics are kept, the operations they count by name (those of the manifest) and
-  /// their own address.
   var metrics: MetricsSettings {
     MetricsSettings(
-      enabled: metricsEnabled, operationNames: ServeMetrics.operationNames(manifest: persisted.manifest),
+      enabled: metricsEnabled, operationNames: Self.operationNames(manifest: persisted.manifest),
       address: metricsAddress.flatMap(MetricsSettings.listenAddress))
   }
+
+  /// The operations metrics count under their own name: the generated client's, and at most
+  /// `maxManifestNames` of a manifest's (so that the label stays bounded).
+  static func operationNames(manifest: [UInt8]?) -> [String] {
+    var names = [
+      LaunchListQuery.operationName, LaunchDetailsQuery.operationName, LoginMutation.operationName,
+      BookTripsMutation.operationName, CancelTripMutation.operationName, MeQuery.operationName,
+      TotalTripsBookedQuery.operationName, TripsBookedSubscription.operationName,
+    ]
+    guard let manifest, case .array(let operations)? = (try? JSON(parsing: manifest))?["operations"] else {
+      return names
+    }
+    for operation in operations.prefix(maxManifestNames) {
+      if let name = operation["name"]?.stringValue, !names.contains(name) { names.append(name) }
+    }
+    return names
+  }
+
+  static let maxManifestNames = 200
 }

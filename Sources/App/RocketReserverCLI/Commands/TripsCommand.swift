@@ -40,8 +40,8 @@ public struct TripsCommand: Command {
     return .success
   }
 
-  /// `trips` in the order `launches` lists them: the highest flight number (the newest launch)
-  /// first. Ids that are not numbers (another server's) follow, in the order given.
+  /// `trips` in the order `launches` lists them, highest flight number first; ids that are not
+  /// numbers follow, in the order given.
   static func newestFirst<Trip>(_ trips: [Trip], id: (Trip) -> String) -> [Trip] {
     let numbered = trips.enumerated().map { (number: Int(id($1)), position: $0, trip: $1) }
     return numbered.sorted { a, b in
@@ -54,9 +54,7 @@ public struct TripsCommand: Command {
     }.map(\.trip)
   }
 
-  /// `pending: book 21, cancel 5 (queued, not sent; 'outbox' lists them)` on standard error,
-  /// beside the answer, not in it: scripts read the server's trips from the rows. `total` says
-  /// it too.
+  /// `pending: book 21, cancel 5 (queued, not sent; ...)` on standard error, beside the answer.
   static func notePending(_ queued: [OutboxEntry], context: CommandContext) {
     guard !queued.isEmpty else { return }
     let list = queued.map(\.summary).joined(separator: ", ")

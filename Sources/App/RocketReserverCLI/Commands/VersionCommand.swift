@@ -1,8 +1,7 @@
 import CommandLineKit
 import GraphQLWire
 
-/// `version`: the program's version; `--json` prints `{"version": "0.1.0"}`, as `--version
-/// --json` does.
+/// `version`: the program's version, as `--version` prints it.
 public struct VersionCommand: Command {
   public let declaration = CommandDeclaration("version", summary: "show the program's version")
 
@@ -15,9 +14,7 @@ public struct VersionCommand: Command {
     return .success
   }
 
-  /// `rocket-reserver 0.1.0` and a newline.
   static var line: String { "rocket-reserver \(Version.current)\n" }
 
-  /// `{"version": "0.1.0"}`.
   static var json: JSON { .object(["version": .string(Version.current)]) }
 }

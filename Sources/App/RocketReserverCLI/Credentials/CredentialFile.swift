@@ -4,20 +4,10 @@ import Glibc
 import POSIXFiles
 
 /// The JSON layout of `credentials.json`:
-///
-/// ```json
-/// {
-///   "credentials" : {
-///     "embedded" : { "email" : "ada@example.com", "token" : "..." }
-///   },
-///   "version" : 1
-/// }
-/// ```
+/// `{"credentials": {"embedded": {"email": "ada@example.com", "token": "..."}}, "version": 1}`.
 struct CredentialFile: Codable, Equatable {
-  /// The layout version this program writes and reads.
   static let currentVersion = 1
 
-  /// What is stored for one endpoint.
   struct Entry: Codable, Equatable {
     var email: String
     var token: String
@@ -33,7 +23,6 @@ struct CredentialFile: Codable, Equatable {
   }
 
   /// Decodes the file's bytes.
-  ///
   /// - Throws: ``FileCredentialStore/StoreError`` `.corrupt` or `.unsupportedVersion`.
   static func decode(_ data: Data, path: String) throws -> CredentialFile {
     let decoder = JSONDecoder()
@@ -76,8 +65,7 @@ extension FileCredentialStore {
     case symbolicLink(path: String)
     /// The path is a directory, FIFO, device or socket.
     case notARegularFile(path: String)
-    /// The file is not valid JSON, or not in the credentials layout. It is never overwritten:
-    /// reading, saving and removing all refuse until the user repairs or removes it.
+    /// The file is not valid JSON, or not in the credentials layout; every operation refuses it.
     case corrupt(path: String, reason: String)
     /// The file was written by a newer program with a layout this one does not know.
     case unsupportedVersion(path: String, version: Int)

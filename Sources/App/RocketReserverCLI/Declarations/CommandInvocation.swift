@@ -7,22 +7,15 @@ struct CommandInvocation: Sendable {
   let name: String
   /// The command it names, or nil for an unknown word.
   let command: (any Command)?
-  /// The parse: the arguments to run with, a request for the command's help, or the first bad
-  /// word.
+  /// The arguments to run with, a request for the command's help, or the first bad word.
   let result: Result<ArgumentParser.Result, ArgumentParser.Failure>
   /// The shared options given with the command (`--json`, `--endpoint`), collected even when
   /// `result` is a failure, so the failure is shown in the format the words asked for.
   let sharedOptions: ParsedOptions
-  /// Whether session options were accepted: on the command line they were given to the session
-  /// before it was made; on a shell line they are an error.
+  /// Whether session options (`--endpoint`) are accepted: on the command line, not a shell line.
   let allowsSession: Bool
 
   /// Parses `words` (the command name and its words) against the command `registry` names.
-  /// - Parameters:
-  ///   - words: the command name and its words; not empty.
-  ///   - registry: the commands.
-  ///   - allowsSession: whether session options (`--endpoint`) are accepted: on the command
-  ///     line, not on a shell line.
   init(_ words: [String], registry: CommandRegistry, allowsSession: Bool) {
     name = words.first ?? ""
     self.allowsSession = allowsSession

@@ -3,8 +3,8 @@ import GraphQLWire
 
 /// The text `help COMMAND` and `COMMAND --help` print, and the `help` list, from declarations.
 enum DeclaredHelp {
-  /// The help of one command: usage, summary, login rule, arguments, options, details.
-  /// - Parameter width: the terminal's width to wrap at, between words (default: no wrapping).
+  /// The help of one command (usage, summary, login rule, arguments, options, details), wrapped
+  /// at `width` when given.
   static func describe(_ declaration: CommandDeclaration, style: TextStyle, width: Int? = nil) -> String {
     let usage = TextWrapping.lines(declaration.usage, width: width.map { max($0 - 7, 20) } ?? Int.max)
     var text = "\(style.bold("usage:")) " + usage.joined(separator: "\n       ") + "\n\n"

@@ -10,8 +10,7 @@ enum LaunchID {
     return String(number)
   }
 
-  /// The error for a word made of digits that is too long to be a launch id; nil for other
-  /// words (the usual "is not a launch id" explains those).
+  /// The error for a word of digits too long to be a launch id; nil for other words.
   static func problem(_ word: String) -> String? {
     guard word.count > 9, word.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
     return "\(TerminalText.quoted(word)) is out of range: launch ids have at most 9 digits"

@@ -8,17 +8,13 @@ struct ProgramArguments: Sendable {
   var options: GlobalOptions
   /// The command and its parsed words; nil when argv names none (the shell, `-c`, `-f`).
   let invocation: CommandInvocation?
-  /// The words of `rocket-reserver __complete WORD...`, the completion scripts' question; nil
-  /// for any other command line.
+  /// The words of `rocket-reserver __complete WORD...`; nil for any other command line.
   let completionWords: [String]?
 
-  /// Parses `arguments`.
-  /// - Parameters:
-  ///   - arguments: argv without the program name.
-  ///   - registry: the commands (default: all of them).
+  /// Parses `arguments` (argv without the program name).
   /// - Throws: `UsageError` for a bad program option, saying where a command's own option given
-  ///   before the command belongs. A bad word after the command is not thrown: it is the
-  ///   invocation's result, reported when the command runs (as JSON when `--json` asks).
+  ///   before the command belongs. A bad word after the command is the invocation's result,
+  ///   reported when the command runs (as JSON when `--json` asks).
   static func parse(
     _ arguments: [String], registry: @autoclosure () -> CommandRegistry = CommandCatalog.registry
   ) throws(UsageError) -> ProgramArguments {

@@ -1,6 +1,5 @@
-/// The reference tables of `docs/usage.md` (commands, their options, the program's options),
-/// rendered from the declarations; a test fails when the page's copy differs (`UsageTablesTests`
-/// prints the expected text).
+/// The reference tables of `docs/usage.md`, rendered from the declarations (`UsageTablesTests`
+/// checks the page's copy).
 enum ReferenceTables {
   /// `| command | what it does |`, one row per command.
   static func commands(_ registry: CommandRegistry) -> String {

@@ -4,7 +4,6 @@ extension ApplicationDirectories {
     /// `HOME` is unset or relative and the user database has no home directory for this user.
     case noHomeDirectory
 
-    /// A one-line message for the user, saying what to set.
     var description: String {
       switch self {
       case .noHomeDirectory:

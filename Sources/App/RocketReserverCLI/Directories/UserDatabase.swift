@@ -2,7 +2,6 @@ import Glibc
 
 /// Reads the current user's entry from the system user database (`/etc/passwd`, NSS).
 enum UserDatabase {
-  /// The home directory of the effective user, or nil when the user has no entry.
   static func homeDirectory() -> String? {
     var entry = passwd()
     var result: UnsafeMutablePointer<passwd>?

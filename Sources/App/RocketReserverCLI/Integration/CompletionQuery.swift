@@ -8,30 +8,18 @@ enum CompletionQuery {
   static let word = "__complete"
 
   /// The answer's lines: each candidate, and after a tab its description where it has one
-  /// (a launch id's mission name: `42\tStarlink-15`), which zsh and fish show beside it and
-  /// the bash script cuts off. A description is terminal-safe and has no tab or line break.
-  /// For the value of a path option (`-f`, `--cacert`, `query --file`, `--data-dir`) the one line
-  /// is a marker, `:files` or `:directories`, on which the scripts use the shell's own file
-  /// completion (no candidate starts with a colon).
+  /// (`42\tStarlink-15`), terminal-safe. For the value of a path option the one line is a marker,
+  /// `:files` or `:directories`, on which the scripts use the shell's own file completion.
   static func lines(_ words: [String], environment: [String: String]) -> [String] {
-    if let kind = fileSystem(words, environment: environment) { return [marker(kind)] }
+    if let kind = fileSystem(words) { return [":" + kind.rawValue] }
     return described(words, environment: environment).map { candidate, description in
       guard let description, !description.isEmpty else { return candidate }
       return candidate + "\t" + Completion.shortDescription(description)
     }
   }
 
-  /// The candidates for the last of `words` (the word being completed, possibly empty).
-  static func candidates(_ words: [String], environment: [String: String]) -> [String] {
-    described(words, environment: environment).map(\.candidate)
-  }
-
-  /// The marker line for `kind`: `:files`, `:directories`.
-  static func marker(_ kind: FileSystemCompletion) -> String { ":" + kind.rawValue }
-
-  /// Which entries of the file system the last of `words` names, when it is a path option's
-  /// value; nil otherwise.
-  static func fileSystem(_ words: [String], environment: [String: String]) -> FileSystemCompletion? {
+  /// Which entries of the file system the last of `words` names, when it is a path option's value.
+  private static func fileSystem(_ words: [String]) -> FileSystemCompletion? {
     let before = Array(words.dropLast())
     let options = (try? GlobalOptions.parse(before)) ?? GlobalOptions()
     guard let first = options.command.first else {
@@ -43,7 +31,6 @@ enum CompletionQuery {
       arguments: Array(options.command.dropFirst()))
   }
 
-  /// The program option `word` names (long or short form), or nil.
   private static func programOption(_ word: String) -> OptionDeclaration? {
     GlobalOptions.declarations.first { $0.name == word || $0.short == word }
   }
@@ -85,7 +72,7 @@ enum CompletionQuery {
     return candidates.map { ($0, context.shell.missionName(ofLaunch: $0)) }
   }
 
-  /// `word` as the line splitter reads it back as one word (quoted when it holds blanks).
+  /// `word` quoted when it holds blanks or quotes, so the line splitter reads it back as one word.
   private static func shellWord(_ word: String) -> String {
     guard word.contains(where: { $0 == " " || $0 == "\t" || $0 == "'" || $0 == "\"" || $0 == "\\" }) else {
       return word

@@ -1,16 +1,11 @@
 /// Tab completion for bash, zsh and fish: each script asks the program itself
-/// (`rocket-reserver __complete WORD... CURRENT`), which answers from the command declarations
-/// (`CompletionQuery`), so a script can never disagree with the commands it completes.
-///
-/// A line of the answer may carry a description after a tab (a launch id's mission name):
-/// fish shows it natively, zsh lists it with `compadd -d`, bash cannot show one and drops it.
+/// (`rocket-reserver __complete WORD... CURRENT`, `CompletionQuery`), so a script can never
+/// disagree with the commands it completes. A description after a tab shows in fish and zsh.
 enum CompletionScripts {
-  /// The shells a script exists for.
   enum Shell: String, CaseIterable, Sendable {
     case bash, zsh, fish
   }
 
-  /// The script for `shell`.
   static func script(for shell: Shell) -> String {
     switch shell {
     case .bash: bash

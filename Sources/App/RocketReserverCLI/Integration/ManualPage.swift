@@ -1,6 +1,5 @@
 /// The manual page `rocket-reserver(1)` in roff, from the same declarations as `--help`, `help`
-/// and the README's tables: the program's options, every command with its arguments and
-/// options, the exit statuses and the files.
+/// and the README's tables.
 enum ManualPage {
   /// The whole page (`rocket-reserver man | man -l -`).
   static var text: String {
@@ -80,7 +79,6 @@ enum ManualPage {
     return page
   }
 
-  /// A `.TP` item: the term in bold, then its text.
   private static func item(_ term: String, _ text: String) -> String {
     ".TP\n.B \(escaped(term))\n\(escaped(text))\n"
   }

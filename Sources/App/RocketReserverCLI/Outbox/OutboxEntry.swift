@@ -1,10 +1,7 @@
 /// One change waiting in the ``OutboxStore``: a booking or a cancellation of one launch, made
 /// while the server could not be reached, with the `Idempotency-Key` every attempt to send it
 /// carries.
-///
-/// A value type, `Sendable`.
 struct OutboxEntry: Sendable, Hashable {
-  /// What the change does.
   typealias Action = TripChange.Action
 
   /// The entry's number in its owner's outbox (`outbox drop N`): increasing in queueing order,
@@ -22,19 +19,6 @@ struct OutboxEntry: Sendable, Hashable {
   /// The launch's `isBooked` in the cache before the change was shown there (nil when the cache
   /// held none): what a refusal puts back.
   var previousIsBooked: Bool?
-
-  init(
-    number: Int, storageID: Int, action: Action, launchID: String, idempotencyKey: String,
-    queuedAt: Int64, previousIsBooked: Bool?
-  ) {
-    self.number = number
-    self.storageID = storageID
-    self.action = action
-    self.launchID = launchID
-    self.idempotencyKey = idempotencyKey
-    self.queuedAt = queuedAt
-    self.previousIsBooked = previousIsBooked
-  }
 
   /// `book 42`, `cancel 42`: the change in the words of the command that made it.
   var summary: String { "\(action.rawValue) \(launchID)" }

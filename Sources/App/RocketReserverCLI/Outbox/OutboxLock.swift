@@ -3,18 +3,15 @@ import Glibc
 import POSIXFiles
 
 /// The lock a process holds while it sends an outbox: an `flock` on `outbox.lock` beside the
-/// file, so that two processes (two shells, a shell and a one-shot command) never send the same
-/// entry. The kernel drops it when its holder dies (`kill -9` included), so it never goes stale.
-///
-/// Not `Sendable`: the task that took it holds it, and ``release()`` (or deinit) drops it.
+/// file, so that two processes never send the same entry. The kernel drops it when its holder
+/// dies (`kill -9` included), so it never goes stale.
 final class OutboxLock {
   private let descriptor: FileDescriptor
 
-  init(descriptor: FileDescriptor) {
+  private init(descriptor: FileDescriptor) {
     self.descriptor = descriptor
   }
 
-  /// Drops the lock (closing the descriptor does).
   func release() {
     _ = flock(descriptor.raw, LOCK_UN)
     _ = descriptor.close()
@@ -22,8 +19,6 @@ final class OutboxLock {
 
   /// Takes the lock of the outbox at `path`, waiting (without blocking a thread) for another
   /// process to finish sending.
-  ///
-  /// - Throws: ``OutboxError/failed(path:reason:)`` when the lock file cannot be opened.
   static func acquire(forOutboxAt path: String) async throws(OutboxError) -> OutboxLock {
     let lockPath = path + ".lock"
     let raw = retryingOnInterrupt { open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600) }

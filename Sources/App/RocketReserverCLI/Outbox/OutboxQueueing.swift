@@ -6,9 +6,8 @@ extension CommandContext {
   /// reached, this session has an outbox (an `--endpoint` server, a saved login), and neither
   /// `--no-queue` nor `--header 'Authorization: ...'` was given.
   func queues(after error: RocketClientError) -> Bool {
-    guard !noQueue, let session, session.outbox != nil, session.outboxOwner != nil else { return false }
     // Only the network's failure: `--cache cache-only` missing an answer sent nothing.
-    guard case .transport(let failure) = error else { return false }
+    guard mayQueue, case .transport(let failure) = error else { return false }
     return failure.isUnreachable
   }
 
@@ -16,12 +15,9 @@ extension CommandContext {
   var mayQueue: Bool { !noQueue && session?.outbox != nil && session?.outboxOwner != nil }
 
   /// Queues `action` on each of `ids` (one entry each, in order), shows each change in the
-  /// cache at once (the launch's `isBooked`, when the cache holds the launch), and ends the
-  /// command with status 75 (`EX_TEMPFAIL`): `queued: book 42 (not sent: the server cannot be
-  /// reached)`.
-  ///
-  /// - Parameter keys: the `Idempotency-Key` an attempt already carried, by launch id: a queued
-  ///   resend of a request whose answer was lost must carry the same one.
+  /// cache at once, and ends the command with status 75 (`queued: book 42 (not sent: ...)`).
+  /// `keys`: the `Idempotency-Key` an attempt already carried, by launch id (a resend of a request
+  /// whose answer was lost must carry the same one).
   func queue(_ action: OutboxEntry.Action, _ ids: [String], keys: [String: String] = [:]) async
     -> CommandOutcome
   {
@@ -55,8 +51,7 @@ extension CommandContext {
   /// A fresh key for one change: a random UUID, lowercased.
   static func newIdempotencyKey() -> String { UUID().uuidString.lowercased() }
 
-  /// The queued change of the logged-in user on launch `id`, if any (the newest one), for the
-  /// commands that show a launch as pending.
+  /// The logged-in user's newest queued change on launch `id`, if any.
   func queuedChange(on id: String) -> OutboxEntry? {
     queuedChanges().last { $0.launchID == id }
   }

@@ -2,13 +2,10 @@ import Glibc
 import POSIXFiles
 import SQLite
 
-/// The outbox file's creation and schema: a private file, its table, and the upgrade of an older
-/// schema in place.
+/// The outbox file's creation and schema, upgraded in place.
 enum OutboxSchema {
   /// Opens (creating if needed) the outbox at `path` and brings its schema up to date.
-  ///
-  /// - Throws: ``OutboxError`` (a file that is not an outbox of a known schema: `damaged`), or
-  ///   ``SQLiteError``.
+  /// - Throws: ``OutboxError`` (`damaged` for a file that is not a known outbox) or ``SQLiteError``.
   static func open(_ path: String) throws -> Connection {
     try createPrivateFile(path)
     let connection = try Connection(path: path, busyTimeout: .seconds(10))

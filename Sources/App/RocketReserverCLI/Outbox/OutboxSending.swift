@@ -15,13 +15,12 @@ enum OutboxSending: Equatable {
 }
 
 extension CommandContext {
-  /// Sends the logged-in user's outbox to the server, in order, before the command's own
-  /// requests, and reports each outcome on standard error (`sent: book 42 (booked)`, `refused:
-  /// book 42: no launch with id 42`).
+  /// Sends the logged-in user's outbox, in order, before the command's own requests, and reports
+  /// each outcome on standard error (`sent: book 42 (booked)`, `refused: book 42: ...`).
   ///
   /// Exactly once: the lock keeps other processes from sending at the same time, an entry is
-  /// removed only once its answer is in, and a resend after a lost answer (a cut connection, a
-  /// `kill -9`) carries the entry's `Idempotency-Key`, which the server answers from its record.
+  /// removed only once its answer is in, and a resend after a lost answer carries the entry's
+  /// `Idempotency-Key`, which the server answers from its record.
   func sendOutbox() async -> OutboxSending {
     guard let session, let outbox = session.outbox, let owner = session.outboxOwner,
       outbox.count(endpoint: owner.endpoint, user: owner.user) > 0
@@ -30,7 +29,7 @@ extension CommandContext {
     do throws(OutboxError) {
       lock = try await outbox.lockForSending()
     } catch {
-      output.writeError(errorPrefix + errorStyle.warning("outbox not sent: \(error.description)") + "\n")
+      warn("outbox not sent: \(error.description)")
       return .stopped
     }
     defer { lock.release() }
@@ -41,14 +40,14 @@ extension CommandContext {
       do throws(OutboxError) {
         next = try outbox.entries(endpoint: owner.endpoint, user: owner.user).first
       } catch {
-        output.writeError(errorPrefix + errorStyle.warning("outbox not sent: \(error.description)") + "\n")
+        warn("outbox not sent: \(error.description)")
         return .stopped
       }
       guard let entry = next else { break }
       let result = await send(entry, session: session, user: owner.user)
       switch result {
       case .sent(let state):
-        report("sent: \(entry.summary) (\(state))")
+        output.writeError(errorPrefix + TerminalText.safe("sent: \(entry.summary) (\(state))") + "\n")
         sent += 1
       case .refused(let reason):
         output.writeError(
@@ -58,30 +57,21 @@ extension CommandContext {
         return .unreachable
       case .notLoggedIn:
         let left = outbox.count(endpoint: owner.endpoint, user: owner.user)
-        output.writeError(
-          errorPrefix
-            + errorStyle.warning(
-              "outbox not sent: the server does not know your login; log in again (\(left) queued)") + "\n")
+        warn("outbox not sent: the server does not know your login; log in again (\(left) queued)")
         return .stopped
       case .notAnswered(let reason):
         let left = outbox.count(endpoint: owner.endpoint, user: owner.user)
-        output.writeError(
-          errorPrefix + errorStyle.warning(TerminalText.safe("outbox not sent: \(reason) (\(left) queued)"))
-            + "\n")
+        warn(TerminalText.safe("outbox not sent: \(reason) (\(left) queued)"))
         return .stopped
       }
       do throws(OutboxError) {
         try outbox.remove(entry)
       } catch {
-        output.writeError(errorPrefix + errorStyle.warning("outbox: \(error.description)") + "\n")
+        warn("outbox: \(error.description)")
         return .stopped
       }
     }
     return .finished(sent: sent, refused: refused)
-  }
-
-  private func report(_ line: String) {
-    output.writeError(errorPrefix + TerminalText.safe(line) + "\n")
   }
 
   /// What one entry's sending came to.
@@ -95,9 +85,8 @@ extension CommandContext {
     case notAnswered(String)
   }
 
-  /// Sends one entry with its key, the way `book` and `cancel` send a change
-  /// (``TripChange/send(with:)``); on a refusal, puts back in the cache what the entry changed
-  /// there.
+  /// Sends one entry as `book` and `cancel` send a change; on a refusal, puts back in the cache
+  /// what the entry changed there.
   private func send(_ entry: OutboxEntry, session: Session, user: String) async -> EntryResult {
     // The outbox goes first in the command that sends it: its requests take the line's options.
     let requests = CommandRequests(
@@ -113,10 +102,9 @@ extension CommandContext {
       await rollBack(entry, session: session, user: user)
       return .refused(message)
     case .unsent(let error):
-      if error.isUnreachable { return .unreachable }
+      if error.isUnreachable || error.isCancellation { return .unreachable }
       switch error {
       case .notLoggedIn: return .notLoggedIn
-      case .cancelled, .transport(.cancelled): return .unreachable
       case .server(let errors) where errors.contains(where: { $0.code == "SERVICE_UNAVAILABLE" }):
         return .unreachable
       case .server:

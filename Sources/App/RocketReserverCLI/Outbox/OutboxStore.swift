@@ -7,15 +7,12 @@ import SQLite
 /// order until they are sent, one part per endpoint and user, in one SQLite file (created 0600
 /// in a 0700 folder, `$XDG_STATE_HOME/rocket-reserver/outbox.sqlite`).
 ///
-/// Crash-safe by SQLite's journal: an entry is written whole or not at all, and stays until
-/// ``remove(_:)`` is called once its answer is known, so a sender killed mid-request loses
-/// nothing (the resend carries the same `Idempotency-Key`, and the server answers it without
-/// changing anything twice). Senders hold ``lockForSending()``.
+/// Crash-safe by SQLite's journal: an entry stays until ``remove(_:)`` once its answer is known,
+/// so a sender killed mid-request loses nothing (the resend carries the same `Idempotency-Key`).
 ///
 /// Every store of one file in a process uses the process's one connection to it
-/// (``SharedConnection``), opened at first use: a second descriptor of the file, closed, would
-/// drop the locks other processes rely on to leave its `-wal` alone.
-/// A plain value, safe to share between threads and processes.
+/// (``SharedConnection``): a second descriptor of the file, closed, would drop the locks other
+/// processes rely on to leave its `-wal` alone.
 struct OutboxStore: Sendable {
   /// `PRAGMA application_id` of outbox files ("RROB"): anything else is not one.
   static let applicationID: Int64 = 0x5252_4F42
@@ -32,10 +29,7 @@ struct OutboxStore: Sendable {
   }
 
   /// Queues a change at the end of the part of `endpoint` and `user`, numbered one past its last
-  /// entry (1 in an empty outbox).
-  ///
-  /// - Returns: the entry as stored, with its number.
-  /// - Throws: ``OutboxError``; nothing is queued then.
+  /// entry (1 in an empty outbox), and returns it as stored.
   @discardableResult
   func append(
     _ action: OutboxEntry.Action, launchID: String, idempotencyKey: String, previousIsBooked: Bool?,
@@ -62,8 +56,6 @@ struct OutboxStore: Sendable {
   }
 
   /// The entries of `endpoint` and `user`, oldest first (none when there is no file).
-  ///
-  /// - Throws: ``OutboxError``.
   func entries(endpoint: String, user: String) throws(OutboxError) -> [OutboxEntry] {
     try withConnection(creating: false, writing: false) { db in
       try db.query(
@@ -95,10 +87,7 @@ struct OutboxStore: Sendable {
     }).flatMap { $0 }.flatMap { $0 } ?? 0
   }
 
-  /// Removes entry `number` of `endpoint` and `user` at the user's word (`outbox drop N`).
-  ///
-  /// - Returns: the entry removed, nil when there was none with that number.
-  /// - Throws: ``OutboxError``.
+  /// Removes entry `number` of `endpoint` and `user` (`outbox drop N`); nil when there was none.
   @discardableResult
   func remove(number: Int, endpoint: String, user: String) throws(OutboxError) -> OutboxEntry? {
     guard let entry = try entries(endpoint: endpoint, user: user).first(where: { $0.number == number }) else {
@@ -109,8 +98,6 @@ struct OutboxStore: Sendable {
   }
 
   /// Removes `entry` (once its answer is known); nothing when it is gone already.
-  ///
-  /// - Throws: ``OutboxError``.
   func remove(_ entry: OutboxEntry) throws(OutboxError) {
     try withConnection(creating: false) { db in
       try db.run("DELETE FROM entries WHERE id = ?", [entry.storageID])
@@ -118,8 +105,6 @@ struct OutboxStore: Sendable {
   }
 
   /// Takes the lock senders hold, waiting for another process that is sending.
-  ///
-  /// - Throws: ``OutboxError/failed(path:reason:)`` when the lock file cannot be made.
   func lockForSending() async throws(OutboxError) -> OutboxLock {
     try OutboxSchema.prepareDirectory(of: path)
     return try await OutboxLock.acquire(forOutboxAt: path)

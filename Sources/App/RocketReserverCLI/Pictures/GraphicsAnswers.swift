@@ -2,24 +2,21 @@ import TerminalImages
 
 /// What a terminal answered to the graphics queries (``TerminalGraphicsQuery``): kitty's
 /// graphics query (`ESC _G i=31 ... a=q`, answered `ESC _Gi=31;OK ESC \`) and the primary device
-/// attributes (`ESC [c`, answered `ESC [? 62;4;... c`, where 4 means sixel). Every terminal
-/// answers the device attributes, so their answer ends the wait.
+/// attributes (`ESC [c`, answered `ESC [? 62;4;... c`, where 4 means sixel), which every terminal
+/// answers, so their answer ends the wait.
 struct GraphicsAnswers: Equatable, Sendable {
-  /// The queries, in the order written: kitty's (a 1x1 RGB image that is only checked, never
-  /// kept or shown), then the device attributes.
+  /// Kitty's query (a 1x1 RGB image only checked, never shown), then the device attributes.
   static let queries = "\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c"
 
-  /// Whether kitty's query was answered OK.
   var kitty = false
-  /// Whether the device attributes list sixel graphics (4).
   var sixel = false
   /// Whether the device attributes' answer has arrived (nothing more will).
   var complete = false
 
-  /// The answers found in `bytes`, what the terminal wrote back so far.
+  /// The answers found in what the terminal wrote back so far.
   init(parsing bytes: [UInt8]) {
-    kitty = Self.end(of: Array("\u{1B}_Gi=31;OK".utf8), in: bytes) != nil
-    guard let start = Self.end(of: Array("\u{1B}[?".utf8), in: bytes),
+    kitty = bytes.firstRange(of: Array("\u{1B}_Gi=31;OK".utf8)) != nil
+    guard let start = bytes.firstRange(of: Array("\u{1B}[?".utf8))?.upperBound,
       let end = bytes[start...].firstIndex(of: UInt8(ascii: "c"))
     else { return }
     complete = true
@@ -28,26 +25,14 @@ struct GraphicsAnswers: Equatable, Sendable {
     }
   }
 
-  /// The index just past the first `needle` in `bytes`.
-  private static func end(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
-    guard bytes.count >= needle.count else { return nil }
-    for start in 0...(bytes.count - needle.count)
-    where bytes[start..<start + needle.count].elementsEqual(needle) {
-      return start + needle.count
-    }
-    return nil
-  }
-
   init(kitty: Bool = false, sixel: Bool = false, complete: Bool = true) {
     self.kitty = kitty
     self.sixel = sixel
     self.complete = complete
   }
 
-  /// The best way to draw on this terminal: kitty's protocol when it answered, iTerm2's inline
-  /// images when `TERM_PROGRAM` names iTerm2 or WezTerm (which have no query for them), sixel
-  /// when the device attributes list it, else coloured blocks (nil under `NO_COLOR`: blocks are
-  /// all colour).
+  /// The best way to draw here: kitty when it answered, iTerm2's images under iTerm2 or WezTerm
+  /// (which have no query for them), sixel, else coloured blocks (nil under `NO_COLOR`).
   func graphics(environment: [String: String]) -> TerminalGraphics? {
     if kitty { return .kitty }
     if ["iTerm.app", "WezTerm"].contains(environment["TERM_PROGRAM"] ?? "") { return .iterm2 }

@@ -7,12 +7,9 @@ import TerminalImages
 /// Mission patches by URL: from the disk cache (`<cache>/patches/`), else fetched and, once
 /// they decode, kept there.
 ///
-/// A fetch is a plain GET with the project's HTTP client and its own limits: `maxBytes`, at most
-/// `maxTimeout` (or the session's `--timeout`, if shorter) for the whole exchange, no redirect
-/// followed, and no header of the session's (the
-/// token goes to the GraphQL server only, never to an image's host). An image is decoded only
-/// when its header's size is within `limits`, so a decompression bomb or a huge image costs no
-/// more than its header.
+/// A fetch is a plain GET within `maxBytes` and `maxTimeout` (or a shorter `--timeout`), no
+/// redirect followed, and no header of the session's (the token goes to the GraphQL server only).
+/// An image is decoded only when its header's size is within `limits` (no decompression bombs).
 struct PatchImageSource: Sendable {
   /// The largest image file accepted.
   static let maxBytes = 4 << 20
@@ -23,9 +20,8 @@ struct PatchImageSource: Sendable {
 
   /// The folder of cached images; nil: nothing is cached (no home directory).
   let directory: String?
-  /// How TLS servers are checked (`--cacert`, `--insecure`), as for the GraphQL server.
+  /// `--cacert`, `--insecure`, as for the GraphQL server.
   let tls: TLSOptions
-  /// The longest a fetch may take.
   let timeout: Duration
 
   init(directories: ApplicationDirectories?, requests: RequestOptions) {
@@ -75,12 +71,9 @@ struct PatchImageSource: Sendable {
 
   /// Keeps `bytes` for `url`; a cache that cannot be written only costs a fetch next time.
   private func store(_ bytes: [UInt8], for url: URL) {
-    guard let directory, let path = path(for: url) else { return }
-    do {
-      try PrivateDirectory.ensure(directory)
-      try Data(bytes).write(to: URL(filePath: path), options: .atomic)
-    } catch {
+    guard let directory, let path = path(for: url), (try? PrivateDirectory.ensure(directory)) != nil else {
       return
     }
+    try? Data(bytes).write(to: URL(filePath: path), options: .atomic)
   }
 }

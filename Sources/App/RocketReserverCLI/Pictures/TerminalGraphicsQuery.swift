@@ -1,19 +1,12 @@
+import Glibc
 import Synchronization
 import TerminalImages
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
-/// Asks the terminal (`/dev/tty`) how it can draw pictures, once per process.
-///
-/// The queries (``GraphicsAnswers/queries``) are written with the terminal's echo and line
-/// buffering off, and its answers read until the device attributes' answer, which every
-/// terminal sends, or until `timeout`: a terminal that answers nothing (a dumb one, a serial
-/// line) costs at most that once. The terminal's modes are put back before returning.
+/// Asks the terminal (`/dev/tty`) how it can draw pictures, once per process, with its echo and
+/// line buffering off (put back after), reading until the device attributes' answer or `timeout`:
+/// a terminal that answers nothing costs at most that once.
 enum TerminalGraphicsQuery {
-  /// How long to wait for a terminal's answers: terminals answer in well under a millisecond
-  /// locally and a round trip over ssh.
+  /// Milliseconds to wait: terminals answer in well under one locally, a round trip over ssh.
   static let timeout = 400
 
   private static let detected = Mutex<[String: TerminalGraphics?]>([:])

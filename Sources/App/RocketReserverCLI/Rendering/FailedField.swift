@@ -1,13 +1,8 @@
 import GraphQLWire
 
-/// A field the server could not resolve, from an entry of a response's `errors` that has a
-/// path: which field (`launch.rocket`) and why (the server's message).
-///
-/// With `onError: NULL` (or a nullable field under `PROPAGATE`) the rest of the answer is still
-/// there: a launch whose rocket failed keeps its mission and site, and the command shows them
-/// with the failed field marked.
+/// A field the server could not resolve, from an entry of a response's `errors` that has a path:
+/// the rest of the answer is still shown, with the failed field marked.
 struct FailedField: Equatable {
-  /// The response path of the field, as the error gave it.
   let path: [PathComponent]
   /// The server's message, as sent (shown through `TerminalText.safe`).
   let message: String
@@ -25,11 +20,10 @@ struct FailedField: Equatable {
     return text
   }
 
-  /// `launch.rocket: MESSAGE`, the line that says which field failed and why.
+  /// `launch.rocket: MESSAGE`.
   var line: String { "\(dottedPath): \(message)" }
 
-  /// The fields that failed among `errors`: those with a path (an error without one is about
-  /// the whole request).
+  /// The fields that failed among `errors`: those with a path.
   static func all(in errors: [GraphQLError]) -> [FailedField] {
     errors.compactMap { error in
       guard let path = error.path, !path.isEmpty else { return nil }

@@ -9,8 +9,8 @@ enum LaunchRendering {
     [name, type].compactMap { $0 }.joined(separator: " ")
   }
 
-  /// A table of listed launches (id, mission, rocket, site, booked); a cell whose field failed
-  /// (in `failed`, columns by launch id) reads `failed`.
+  /// A table of listed launches; a cell whose field failed (`failed`: columns by launch id) reads
+  /// `failed`.
   static func table(_ launches: [LaunchListQuery.Data.Launches.Launch], failed: [String: Set<String>] = [:])
     -> Table
   {
@@ -29,9 +29,8 @@ enum LaunchRendering {
     return table
   }
 
-  /// The fields that failed in `LaunchList` answers (each a response's `data` and `errors`), and
-  /// the columns they fail, by launch id: an error at `launches.launches[3].rocket` fails the
-  /// ROCKET cell of the launch at index 3 of that answer.
+  /// The fields that failed in `LaunchList` answers, and the columns they fail by launch id (an
+  /// error at `launches.launches[3].rocket` fails the ROCKET cell of that answer's fourth launch).
   static func failures(in answers: [(data: JSON, errors: JSON)]) -> (
     fields: [FailedField], columns: [String: Set<String>]
   ) {

@@ -1,31 +1,22 @@
 import CommandLineKit
 import GraphQLWire
 
-/// Indented JSON text with members in the server's order, so `--json` output is stable and
-/// readable; strings and numbers are written by the engine's encoder (as `JSON.stringify` does).
-///
-/// With a colouring style (`query` on a terminal), keys are bold, strings green, numbers and
-/// booleans yellow and null dim; the encoder escapes control characters, so server text inside
-/// the colours is never read by the terminal as escape sequences.
+/// Indented JSON text with members in the server's order; strings and numbers are written by the
+/// engine's encoder. With a colouring style, keys are bold, strings green, numbers and booleans
+/// yellow and null dim; control characters are escaped, so server text is never read by the
+/// terminal as escape sequences.
 enum PrettyJSON {
-  /// `value` as JSON indented by two spaces, without a trailing newline.
-  /// - Parameters:
-  ///   - value: the JSON.
-  ///   - style: colours for keys, strings, numbers and null (default none).
-  ///   - forTerminal: also escape what a terminal would act on rather than show besides the C0
-  ///     and C1 controls (always escaped), bidirectional overrides (U+202E) and other format
-  ///     characters, as `\u202e`: still the same JSON (default false: those characters pass as
-  ///     they are, for files and pipes).
+  /// `value` as JSON indented by two spaces, without a trailing newline. `forTerminal` also
+  /// escapes what a terminal would act on (bidirectional overrides, other format characters).
   static func format(_ value: JSON, style: TextStyle = .plain, forTerminal: Bool = false) -> String {
     var text = ""
     write(value, indent: "", style: style, forTerminal: forTerminal, into: &text)
     return text
   }
 
-  /// `json` (encoded JSON text) with each C1 control (U+0080 to U+009F: U+009B is a CSI, which
-  /// terminals act on as on ESC [) written as a JSON `\u` escape, as the encoder writes C0
-  /// controls; for a terminal, every scalar `TerminalText.isUnsafe` finds too. Such scalars can
-  /// only be inside strings, so the result is the same JSON.
+  /// `json` (encoded JSON text) with each C1 control (U+009B is a CSI) as a `\u` escape, as the
+  /// encoder writes C0 controls; for a terminal, every scalar `TerminalText.isUnsafe` finds too.
+  /// Such scalars can only be inside strings, so the result is the same JSON.
   static func escaping(_ json: String, forTerminal: Bool) -> String {
     let escapes: (Unicode.Scalar) -> Bool =
       forTerminal

@@ -1,14 +1,9 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import Glibc
 
-/// The line `watch` prints for one `tripsBooked` event: `14:03:27  +2 trips booked`,
-/// `14:05:10  -1 trip cancelled` in local time, when the server said when the event was
-/// committed (`2026-12-05 14:03:27  ...` for an event of another day, a replay of `--since`);
-/// just the words when it did not.
+/// The line `watch` prints for one `tripsBooked` event: `14:03:27  +2 trips booked` in local time
+/// when the server said when it was committed (with the date for another day), else the words.
 enum TripEventLine {
-  /// The line for `delta` committed at `seconds` (since the epoch; nil: not known), without a
-  /// newline; `now` says which day is today.
+  /// The line for `delta` committed at `seconds` (nil: not known); `now` says which day is today.
   static func text(delta: Int, at seconds: Int?, now: Int = Int(time(nil))) -> String {
     guard let seconds else { return words(delta) }
     let when = local(seconds)
@@ -28,9 +23,8 @@ enum TripEventLine {
     return delta < 0 ? "-\(count) \(noun) cancelled" : "+\(count) \(noun) booked"
   }
 
-  /// The seconds since the epoch an RFC 3339 time in UTC names (`2026-12-07T15:04:05Z`, as the
-  /// server's `extensions.eventTime` has it; fractions of a second and offsets other than `Z`
-  /// and `+00:00` are not read), or nil.
+  /// The seconds since the epoch an RFC 3339 time in UTC names (`2026-12-07T15:04:05Z`, as
+  /// `extensions.eventTime` has it; no fractions, no offset but `Z` and `+00:00`), or nil.
   static func seconds(rfc3339 text: String) -> Int? {
     let scalars = Array(text.utf8)
     guard scalars.count >= 20, scalars[4] == UInt8(ascii: "-"), scalars[7] == UInt8(ascii: "-"),
@@ -66,12 +60,10 @@ enum TripEventLine {
 
   private static func two(_ number: Int32) -> String { number < 10 ? "0\(number)" : "\(number)" }
 
-  /// `HH:MM:SS`.
   private static func clock(_ parts: tm) -> String {
     "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
   }
 
-  /// `YYYY-MM-DD`.
   private static func date(_ parts: tm) -> String {
     "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))"
   }

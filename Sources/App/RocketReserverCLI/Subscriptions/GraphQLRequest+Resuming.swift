@@ -2,8 +2,7 @@ import GraphQL
 import GraphQLWire
 
 extension GraphQLRequest {
-  /// The request asking to resume after event `id` (`extensions.resumeAfter`,
-  /// docs/resumable-subscriptions.md); unchanged when `id` is nil.
+  /// The request asking to resume after event `id` (`extensions.resumeAfter`); unchanged for nil.
   func resuming(after id: String?) -> GraphQLRequest {
     guard let id else { return self }
     var request = self

@@ -13,14 +13,11 @@ import RocketClient
 /// ends it with success and nothing printed.
 ///
 /// Results that carry their event's id (`extensions.eventId`, docs/resumable-subscriptions.md)
-/// make the follower gapless: it remembers the last id shown and asks the next connection to
-/// resume after it (`extensions.resumeAfter`), so every event is shown exactly once across
-/// reconnections; an id the server answers `EVENTS_EXPIRED` for is reported in one line on
-/// standard error, and following goes on from the oldest event the server still holds.
+/// make the follower gapless: the next connection resumes after the last id shown
+/// (`extensions.resumeAfter`); an id the server answers `EVENTS_EXPIRED` for is reported in one
+/// line on standard error, and following goes on from the oldest event the server still holds.
 struct SubscriptionFollower: Sendable {
-  /// The first wait before reconnecting.
   static let firstDelay = Duration.seconds(1)
-  /// The longest wait between attempts.
   static let longestDelay = Duration.seconds(30)
 
   /// Starts the subscription once (the session's client adds the token), resuming after the
@@ -44,26 +41,13 @@ struct SubscriptionFollower: Sendable {
     var delay = Self.firstDelay
     var lastEventID = since
     while !Task.isCancelled {
-      let results: SubscriptionResults
+      // Why the stream ended, for the reconnecting line; nil when it never started.
+      var reason: String?
+      var started = false
       do {
-        results = try await start(lastEventID)
-      } catch {
-        if Self.isCancellation(error) || Task.isCancelled { return .success }
-        if let expiry = EventsExpired(error), let after = lastEventID {
-          report(expiry, after: after, context: context)
-          lastEventID = expiry.resumeAfter
-          continue
-        }
-        // Never connected, or a refusal a retry cannot fix: that is the answer.
-        guard connected, Self.isRetryable(error) else { return context.outcome(for: error) }
-        guard await Self.pause(delay) else { return .success }
-        delay = min(delay * 2, Self.longestDelay)
-        continue
-      }
-      connected = true
-      delay = Self.firstDelay
-      let reason: String
-      do {
+        let results = try await start(lastEventID)
+        (connected, started) = (true, true)
+        delay = Self.firstDelay
         var expired: EventsExpired?
         var unavailable = false
         for try await result in results {
@@ -72,7 +56,7 @@ struct SubscriptionFollower: Sendable {
             break
           }
           // A stream that could not start (multipart answers it as its one part): try again.
-          if Self.isUnavailable(result) {
+          if Self.refusal(result, code: "SERVICE_UNAVAILABLE") != nil {
             unavailable = true
             break
           }
@@ -83,35 +67,41 @@ struct SubscriptionFollower: Sendable {
           if let id { lastEventID = id }
         }
         if let expired, let after = lastEventID {
-          report(expired, after: after, context: context)
-          lastEventID = expired.resumeAfter
+          lastEventID = report(expired, after: after, context: context)
           continue
         }
         reason = unavailable ? "the server's database is unavailable" : "the server ended the subscription"
       } catch let error as RocketClientError {
-        if Self.isCancellation(error) || Task.isCancelled { return .success }
+        if error.isCancellation || Task.isCancelled { return .success }
         if let expiry = EventsExpired(error), let after = lastEventID {
-          report(expiry, after: after, context: context)
-          lastEventID = expiry.resumeAfter
+          lastEventID = report(expiry, after: after, context: context)
           continue
         }
-        guard Self.isRetryable(error) else { return context.outcome(for: error) }
-        reason = error.description
+        // Never connected, or a refusal a retry cannot fix: that is the answer.
+        guard connected, Self.isRetryable(error) else { return context.outcome(for: error) }
+        if started { reason = error.description }
       } catch {
         return .success
       }
       if Task.isCancelled { return .success }
-      context.output.writeError(
-        context.errorPrefix + context.errorStyle.error(TerminalText.safe("\(name): \(reason); reconnecting"))
-          + "\n")
-      guard await Self.pause(delay) else { return .success }
+      if let reason {
+        context.output.writeError(
+          context.errorPrefix
+            + context.errorStyle.error(TerminalText.safe("\(name): \(reason); reconnecting")) + "\n")
+      }
+      do {
+        try await Task.sleep(for: delay)
+      } catch {
+        return .success
+      }
       delay = min(delay * 2, Self.longestDelay)
     }
     return .success
   }
 
-  /// The one line saying that events after `after` were pruned before they could be shown.
-  private func report(_ expiry: EventsExpired, after: String, context: CommandContext) {
+  /// Says in one line that events after `after` were pruned before they could be shown, and
+  /// returns the id to resume after now.
+  private func report(_ expiry: EventsExpired, after: String, context: CommandContext) -> String? {
     let count = expiry.missedEvents.map { "up to \($0) event\($0 == 1 ? "" : "s")" } ?? "some events"
     context.output.writeError(
       context.errorPrefix
@@ -120,6 +110,7 @@ struct SubscriptionFollower: Sendable {
             "\(name): the server no longer holds the events after \(after): \(count) may be missing; "
               + "going on from the oldest it holds"))
         + "\n")
+    return expiry.resumeAfter
   }
 
   /// Whether event id `id` comes after `last` (ids are decimal numbers; longer is larger).
@@ -135,29 +126,10 @@ struct SubscriptionFollower: Sendable {
     return errors.contains { $0.code == "SERVICE_UNAVAILABLE" }
   }
 
-  /// Whether `result` is a refusal with `SERVICE_UNAVAILABLE` and no data.
-  private static func isUnavailable(_ result: JSON) -> Bool {
-    guard result["data"] == nil || result["data"]?.isNull == true else { return false }
-    return result["errors"]?.arrayValue?.contains {
-      $0["extensions"]?["code"]?.stringValue == "SERVICE_UNAVAILABLE"
-    } == true
-  }
-
-  private static func isCancellation(_ error: RocketClientError) -> Bool {
-    switch error {
-    case .cancelled, .transport(.cancelled): true
-    default: false
-    }
-  }
-
-  /// Sleeps `delay`; false when cancelled meanwhile.
-  private static func pause(_ delay: Duration) async -> Bool {
-    do {
-      try await Task.sleep(for: delay)
-      return true
-    } catch {
-      return false
-    }
+  /// The error with extension code `code` of a result that is a refusal (no data), if any.
+  static func refusal(_ result: JSON, code: String) -> JSON? {
+    guard result["data"] == nil || result["data"]?.isNull == true else { return nil }
+    return result["errors"]?.arrayValue?.first { $0["extensions"]?["code"]?.stringValue == code }
   }
 }
 
@@ -181,11 +153,7 @@ struct EventsExpired: Sendable, Equatable {
 
   /// The expiry in a result (a transport that delivers the refusal as a result: multipart).
   init?(result: JSON) {
-    guard result["data"] == nil || result["data"]?.isNull == true,
-      let error = result["errors"]?.arrayValue?.first(where: {
-        $0["extensions"]?["code"]?.stringValue == Self.code
-      })
-    else { return nil }
+    guard let error = SubscriptionFollower.refusal(result, code: Self.code) else { return nil }
     self.init(extensions: error["extensions"]?.objectValue)
   }
 

@@ -4,20 +4,16 @@ import GraphQLWire
 import RocketClient
 
 /// `--trace` and `--print-curl` for a subscription (`watch`), which does not go through the
-/// request chain: the request as it starts (and as it resumes after a lost connection), then
-/// each result as it arrives, on standard error; a token reads `***` (`$TOKEN` in the curl
-/// line), as ``TraceInterceptor`` shows queries.
+/// request chain: each request as it starts or resumes, then each result, on standard error; a
+/// token reads `***` (`$TOKEN` in the curl line), as ``TraceInterceptor`` shows queries.
 struct SubscriptionTrace: Sendable {
-  /// Whether requests and results are traced.
   let traces: Bool
-  /// Whether each request is printed as a curl command line.
   let printsCurl: Bool
   /// The endpoint; nil for the embedded backend.
   let url: URL?
   /// `--cacert`, `--insecure`, which a curl line repeats.
   let tls: TLSOptions
 
-  /// The trace the run's options and the shell line's ask for, for `session`.
   init(session: Session, line: LineRequestOptions) {
     traces = session.requestOptions.trace || line.trace
     printsCurl = session.requestOptions.printCurl || line.printCurl
@@ -25,7 +21,6 @@ struct SubscriptionTrace: Sendable {
     tls = session.requestOptions.tls
   }
 
-  /// Whether anything is written at all.
   var isOn: Bool { traces || printsCurl }
 
   /// Reports `request` as it is sent: over HTTP a multipart POST (a server that offers only a
@@ -64,7 +59,6 @@ struct SubscriptionTrace: Sendable {
     report(lines.joined(separator: "\n"))
   }
 
-  /// Reports one result as it arrived.
   func received(_ result: JSON) {
     guard traces else { return }
     report("< " + String(decoding: result.encoded(), as: UTF8.self))

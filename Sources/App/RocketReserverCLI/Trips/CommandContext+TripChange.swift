@@ -3,14 +3,10 @@ import RocketClient
 
 extension CommandContext {
   /// What `book` and `cancel` do: sends the change (after the outbox, and queued behind it when
-  /// the server cannot be reached), then says what became of each launch.
-  ///
-  /// On standard output one line per launch that ended as asked (`launch 4: booked`, `launch 5:
-  /// already booked`, `launch 7: cancelled`, `launch 8: not booked`), on standard error one per
-  /// launch that did not (`book 99: no launch with id 99`) or was queued. With `--json`, one
-  /// document as GraphQL's partial results are: `data` lists the launches that ended as asked,
-  /// `errors` each one that did not. The status is 0 when every launch ended as asked; else the
-  /// first failure's (1 for a refusal), or 75 when the only ones left are queued.
+  /// the server cannot be reached), then says what became of each launch: on standard output
+  /// those that ended as asked (`launch 4: booked`), on standard error the others; with `--json`
+  /// one document whose `data` lists the first and `errors` the others. The status is 0 when every
+  /// launch ended as asked; else the first failure's, or 75 when the only ones left are queued.
   func changeTrips(_ action: TripChange.Action, _ ids: [String]) async -> CommandOutcome {
     let change = TripChange(action, ids, idempotencyKey: Self.newIdempotencyKey())
     if mayQueue, await sendOutbox() == .unreachable {
@@ -31,14 +27,13 @@ extension CommandContext {
   /// Prints `result` and queues what could not be sent, as ``changeTrips(_:_:)`` says.
   private func report(_ result: TripChangeResult, interrupted: String) async -> CommandOutcome {
     let action = result.change.action
-    var refusals: [(id: String, message: String)] = []
-    for (id, outcome) in result.outcomes {
-      if let message = outcome.failure(of: action, id: id) { refusals.append((id, message)) }
+    let refusals = result.outcomes.compactMap { id, outcome in
+      outcome.failure(of: action, id: id).map { (id: id, message: $0) }
     }
     var errors = refusals
     let done = result.outcomes.filter { $0.outcome.endedAsAsked }
     var queued: [String] = []
-    /// The request that failed without an answer, unless its launches are queued.
+    // The request that failed without an answer, unless its launches are queued.
     var failed: RocketClientError?
     if let (ids, error) = result.unsent {
       if queues(after: error) {
@@ -46,19 +41,17 @@ extension CommandContext {
       } else {
         // Nothing else to say: the command failed as any request does.
         if done.isEmpty && refusals.isEmpty { return failure(of: error, interrupted: interrupted) }
-        let message = Self.isCancellation(error) ? interrupted : error.description
+        let message = error.isCancellation ? interrupted : error.description
         for id in ids { errors.append((id, "\(action.rawValue) \(id): \(message)")) }
         failed = error
       }
     }
     shell.noteBookings(done.map { ($0.id, action == .book) })
     if json {
-      var launches: [JSON] = []
-      for (id, outcome) in done {
-        launches.append(
-          .object([
-            "id": .string(id), "isBooked": .bool(action == .book), "changed": .bool(outcome == .changed),
-          ]))
+      let launches: [JSON] = done.map { id, outcome in
+        .object([
+          "id": .string(id), "isBooked": .bool(action == .book), "changed": .bool(outcome == .changed),
+        ])
       }
       var document: JSONObject = ["data": .object([action.rawValue: .array(launches)])]
       let failures =
@@ -103,14 +96,6 @@ extension CommandContext {
 
   /// The failure of a request that got no answer, as any command's.
   private func failure(of error: RocketClientError, interrupted: String) -> CommandOutcome {
-    Self.isCancellation(error) ? fail(interrupted) : outcome(for: error)
-  }
-
-  /// Whether the request was interrupted (Ctrl-C), not refused or unanswered.
-  private static func isCancellation(_ error: RocketClientError) -> Bool {
-    switch error {
-    case .cancelled, .transport(.cancelled): true
-    default: false
-    }
+    error.isCancellation ? fail(interrupted) : outcome(for: error)
   }
 }

@@ -3,13 +3,10 @@ import RocketClient
 import RocketReserverAPI
 
 /// What a booking or a cancellation changes in the cache beyond the launches its answer returns,
-/// declared once for each mutation (as Apollo's cache `update` functions are) and run by the
-/// cache whenever it writes that mutation's answer: sent now by `book` or `cancel`, later by the
-/// outbox, or shown at once when queued (``answer(_:launch:)``). The user's cached trips list
-/// (`me.trips`) gains or loses the launch, and the cached total moves by what changed, so `trips`,
-/// `launch N` and `total` agree in the cache as on the server.
+/// declared once per mutation (as Apollo's cache `update` functions are) and run whenever the
+/// cache writes its answer: the cached trips list gains or loses the launch, and the cached total
+/// moves by what changed, so `trips`, `launch N` and `total` agree as on the server.
 enum TripCacheUpdates {
-  /// Both mutations' updates, for the session's cache.
   static let all = [bookTrips, cancelTrip]
 
   static let bookTrips = CacheUpdate(operation: BookTripsMutation.operationName) { data, edit in
@@ -28,9 +25,8 @@ enum TripCacheUpdates {
       movesTotal: answer["message"] != .string(queuedMessage), to: &edit)
   }
 
-  /// The message of an answer ``answer(_:launch:)`` makes up for a queued change. Such a change
-  /// leaves the total alone: the sending refreshes the trips list from the server before its
-  /// own answer comes, so that answer moves the total (once) and `total` says what is pending.
+  /// The message of an answer ``answer(_:launch:)`` makes up for a queued change, which leaves the
+  /// total alone: its sending moves the total (once), and `total` says what is pending.
   static let queuedMessage = "queued, not sent"
 
   /// Moves each of `launches` (answer objects) into or out of the trips list, and the total (when
@@ -82,9 +78,8 @@ enum TripCacheUpdates {
 }
 
 extension Session {
-  /// Writes into the cache of `user` what `action` on launch `id` would bring back, through the
-  /// mutation's own cache update, when the cache holds the launch: a queued change shown at
-  /// once, or one refused or dropped taken back.
+  /// Writes into the cache of `user` what `action` on launch `id` would bring back, when the
+  /// cache holds the launch: a queued change shown at once, or one refused or dropped taken back.
   func showInCache(_ action: TripChange.Action, launchID id: String, user: String) async {
     guard let cache = client.cache else { return }
     let partition = CachePartition(endpoint: client.endpointKey, user: user)

@@ -2,18 +2,13 @@ import RocketClient
 import RocketReserverAPI
 
 extension TripChange {
-  /// Sends the change and says what became of each launch; never throws: a request that fails
-  /// leaves its launches, and those after it, `unsent` with its error.
+  /// Sends the change (queries to the server whatever the cache policy) and says what became of
+  /// each launch; a request that fails leaves its launches, and those after, `unsent`.
   ///
-  /// The user's trips are asked first (`me`, from the server): a launch in the state asked for
-  /// already is `unchanged` and no request changes it. A booking is one `bookTrips` of the rest,
-  /// carrying the change's key (a launch it does not list does not exist); a cancellation is one
-  /// `cancelTrip` per launch, each with its own key, and one the server says no to is looked up
-  /// (`launch(id:)`) to tell an unknown launch from one that is not booked. What the answers
-  /// change in the cache beyond the launches they return (the trips, the total) is the
-  /// mutations' own cache updates' work (``TripCacheUpdates``).
-  ///
-  /// - Parameter requests: the command's requests; queries go to the server whatever its policy.
+  /// The user's trips are asked first: a launch in the state asked for already is `unchanged`.
+  /// A booking is one `bookTrips` of the rest with the change's key (a launch it does not list
+  /// does not exist); a cancellation is one `cancelTrip` per launch, each with its own key, and
+  /// one the server says no to is looked up to tell an unknown launch from one not booked.
   func send(with requests: CommandRequests) async -> TripChangeResult {
     let requests = CommandRequests(
       session: requests.session, cachePolicy: .networkOnly, capture: requests.capture)
@@ -28,9 +23,7 @@ extension TripChange {
       case .book:
         let wanted = launchIDs.filter { !trips.contains($0) }
         for id in launchIDs where trips.contains(id) { outcomes[id] = .unchanged }
-        if !wanted.isEmpty {
-          try await book(wanted, with: requests, into: &outcomes)
-        }
+        if !wanted.isEmpty { try await book(wanted, with: requests, into: &outcomes) }
       case .cancel:
         for id in launchIDs {
           outcomes[id] = try await cancel(id, booked: trips.contains(id), with: requests)

@@ -1,11 +1,7 @@
 /// One change to the logged-in user's trips: book or cancel some launches, with the
-/// `Idempotency-Key` its requests carry. `book`, `cancel` and the outbox's sender all make one
-/// and send it the one way (``send(with:)``), so they agree on what "already booked" means and
-/// on what each id's answer was.
-///
-/// A value type, `Sendable`.
+/// `Idempotency-Key` its requests carry. `book`, `cancel` and the outbox's sender all send it the
+/// one way (``send(with:)``), so they agree on what "already booked" means.
 struct TripChange: Sendable, Hashable {
-  /// What the change does.
   enum Action: String, Sendable, CaseIterable {
     case book
     case cancel

@@ -10,15 +10,13 @@ enum TripOutcome: Sendable, Equatable {
   case noSuchLaunch
   /// The server answered no for another reason (its message).
   case refused(String)
-  /// No answer came for it: the request failed, or an earlier one did and this one waits
-  /// behind it. It may be queued.
+  /// No answer came for it (its request or an earlier one failed); it may be queued.
   case unsent(RocketClientError)
 
   /// Whether the launch ended in the state asked for.
   var endedAsAsked: Bool { self == .changed || self == .unchanged }
 
-  /// The launch's state after a change of `action` that ended as asked: `booked`, `already
-  /// booked`, `cancelled`, `not booked`; nil otherwise.
+  /// `booked`, `already booked`, `cancelled` or `not booked`; nil when not ended as asked.
   func state(after action: TripChange.Action) -> String? {
     switch (self, action) {
     case (.changed, .book): "booked"
@@ -29,8 +27,8 @@ enum TripOutcome: Sendable, Equatable {
     }
   }
 
-  /// Why launch `id` did not end as asked by a change of `action`, for the user: `book 99: no
-  /// launch with id 99`; nil when it did, or when it was not sent (the request's error says why).
+  /// Why launch `id` did not end as asked (`book 99: no launch with id 99`); nil when it did, or
+  /// when it was not sent (the request's error says why).
   func failure(of action: TripChange.Action, id: String) -> String? {
     switch self {
     case .noSuchLaunch: "\(action.rawValue) \(id): no launch with id \(id)"
@@ -50,13 +48,9 @@ struct TripChangeResult: Sendable {
 
   /// The ids that got no answer, with the first such error.
   var unsent: (ids: [String], error: RocketClientError)? {
-    var ids: [String] = []
-    var first: RocketClientError?
-    for (id, outcome) in outcomes {
-      guard case .unsent(let error) = outcome else { continue }
-      ids.append(id)
-      if first == nil { first = error }
+    let unsent = outcomes.compactMap { id, outcome in
+      if case .unsent(let error) = outcome { (id, error) } else { nil }
     }
-    return first.map { (ids, $0) }
+    return unsent.first.map { (unsent.map(\.0), $0.1) }
   }
 }
