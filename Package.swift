@@ -192,7 +192,7 @@ let package = Package(
     // MARK: - Benchmarks
     .executableTarget(
       name: "engine-benchmark",
-      dependencies: ["GraphQL", "EngineProbes"],
+      dependencies: ["GraphQL", "GraphQLCodegen", "EngineProbes"],
       swiftSettings: strictSettings),
 
     // The probe documents and the thread CPU clock, which the benchmark times and tests bound.
@@ -202,7 +202,7 @@ let package = Package(
 
     .executableTarget(
       name: "cache-benchmark",
-      dependencies: ["GraphQLWire", "RocketClient", "RocketReserverAPI"],
+      dependencies: ["GraphQLWire", "RocketClient", "RocketReserverAPI", "EngineProbes"],
       swiftSettings: strictSettings),
 
     // MARK: - Tests
@@ -292,7 +292,7 @@ let package = Package(
     .testTarget(
       name: "LaunchBackendTests",
       dependencies: [
-        "LaunchBackend", "Base64", "GraphQLHTTP", "Postgres", "EngineProbes", "TestSupport",
+        "LaunchBackend", "Base64", "GraphQLHTTP", "GraphQLCodegen", "Postgres", "EngineProbes", "TestSupport",
         "embed-resources",
       ],
       swiftSettings: strictSettings),

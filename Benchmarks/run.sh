@@ -209,13 +209,14 @@ if [ "$part" = all ] || [ "$part" = gqlparser ]; then
   echo "== parse and validate vs gqlparser 2.5.1 (Go), ops/s (targets: validate >= 1.0x, parse >= 3x)"
   swift build -c release --product engine-benchmark >/dev/null
   engine=$(swift build -c release --show-bin-path)/engine-benchmark
+  "$engine" --documents "$tmp/documents" "$root"
   seconds=${GQLPARSER_SECONDS:-0.5}
   stages="parse,validate,documents"
   : >"$tmp/gqlparser.txt"
   for round in $(seq 1 "${GQLPARSER_ROUNDS:-2}"); do
     echo "round $round: ours, then gqlparser"
     ENGINE_STAGES=$stages "$engine" "$root" "$seconds" 2>/dev/null | sed 's/^/ours /' >>"$tmp/gqlparser.txt"
-    ENGINE_STAGES=$stages "$peer" "$root" "$seconds" 2>/dev/null | sed 's/^/gqlparser /' >>"$tmp/gqlparser.txt"
+    ENGINE_STAGES=$stages "$peer" "$root" "$tmp/documents" "$seconds" 2>/dev/null | sed 's/^/gqlparser /' >>"$tmp/gqlparser.txt"
   done
   awk '{ if ($3 > best[$1 " " $2]) best[$1 " " $2] = $3; if (!($2 in seen)) { seen[$2] = 1; order[++n] = $2 } }
     END {
@@ -231,7 +232,7 @@ if [ "$part" = all ] || [ "$part" = gqlparser ]; then
       : >"$tmp/pairs"
       for _ in $(seq "$pairs"); do
         ours=$(ENGINE_STAGES=$stage "$engine" "$root" 0.25 2>/dev/null | awk -v s="$stage" '$1 == s { print $2 }')
-        ref=$(ENGINE_STAGES=$stage "$peer" "$root" 0.25 2>/dev/null | awk -v s="$stage" '$1 == s { print $2 }')
+        ref=$(ENGINE_STAGES=$stage "$peer" "$root" "$tmp/documents" 0.25 2>/dev/null | awk -v s="$stage" '$1 == s { print $2 }')
         awk -v o="$ours" -v r="$ref" 'BEGIN { printf "%.3f\n", o / r }' >>"$tmp/pairs"
       done
       sort -n "$tmp/pairs" | awk -v s="$stage" '{ r[NR] = $1 } END {

@@ -152,4 +152,13 @@ import Testing
     // No `to:` is RESULT, the directive's default.
     #expect(try Self.generate("query A { total @catch }").contains("public let total: FieldResult<Int>\n"))
   }
+
+  @Test func theSentTextLeavesCatchOutAndKeepsTheRest() {
+    let text = "query A @catch {\n  a @catch(to: THROW) { b }\n  c(x: \"@catch\") # @catch\n}"
+    #expect(
+      Codegen.strippingClientDirectives(from: text)
+        == "query A {\n  a { b }\n  c(x: \"@catch\") # @catch\n}")
+    // A text that does not parse is left as it is.
+    #expect(Codegen.strippingClientDirectives(from: "query { a @catch") == "query { a @catch")
+  }
 }

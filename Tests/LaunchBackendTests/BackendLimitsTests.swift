@@ -1,6 +1,7 @@
 import EngineProbes
 import Foundation
 import GraphQL
+import GraphQLCodegen
 import GraphQLHTTP
 import GraphQLWire
 import LaunchBackend
@@ -24,9 +25,9 @@ import Testing
     ]
     return try files.map { file in
       let name = String(file.dropLast(".graphql".count))
-      // `@catch` is the client's own directive, which it leaves out of what it sends.
-      let text = try RepositoryFiles.text(folder.appending(path: file))
-        .replacing(#/\s?@catch(\([^)]*\))?/#, with: "")
+      // Without the client's own directives (`@catch`), which it leaves out of what it sends.
+      let text = Codegen.strippingClientDirectives(
+        from: try RepositoryFiles.text(folder.appending(path: file)))
       return (name, GraphQLRequest(query: text, variables: worstVariables[name]))
     }
   }

@@ -27,10 +27,6 @@ public struct CacheHints: Hashable, Sendable {
   /// building the coordinate's string.
   private let fieldsByType: [String: [String: Hint]]
 
-  /// - Parameters:
-  ///   - rootType: the operation's root type name.
-  ///   - types: hints by type name.
-  ///   - fields: hints by `Type.field`.
   public init(rootType: String, types: [String: Hint] = [:], fields: [String: Hint] = [:]) {
     self.rootType = rootType
     self.types = types
@@ -54,10 +50,6 @@ public struct CacheHints: Hashable, Sendable {
   /// the cache's own age bound applies.
   ///
   /// - Parameters:
-  ///   - name: the field's schema name.
-  ///   - parentType: the type the field belongs to.
-  ///   - returnType: the named type it returns.
-  ///   - isComposite: whether it returns an object, interface or union.
   ///   - parentMaxAge: the parent field's max-age (nil at the root, or without a hint).
   package func maxAge(
     ofField name: String, parentType: String, returnType: String, isComposite: Bool, parentMaxAge: Int?

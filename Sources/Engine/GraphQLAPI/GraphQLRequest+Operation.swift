@@ -3,8 +3,6 @@ import GraphQLWire
 extension GraphQLRequest {
   /// The request for a generated operation: its compact document, name and variables (none
   /// when it has no variables to send).
-  ///
-  /// - Parameter operation: a generated query or mutation.
   public init<Operation: GraphQLOperation>(_ operation: Operation) {
     let variables = operation.variables
     self.init(

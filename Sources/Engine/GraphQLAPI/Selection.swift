@@ -29,13 +29,6 @@ public indirect enum Selection: Hashable, Sendable {
     /// True when `@skip` or `@include` may leave the field out of the response.
     public var isConditional: Bool
 
-    /// - Parameters:
-    ///   - name: the schema field's name.
-    ///   - alias: the alias (default none).
-    ///   - arguments: the arguments (default none).
-    ///   - type: the field's schema type.
-    ///   - selections: the child selections of a composite field (default none).
-    ///   - isConditional: whether a directive may leave it out (default false).
     public init(
       _ name: String, alias: String? = nil, arguments: [Argument] = [], type: GraphQLTypeReference,
       selections: [Selection] = [], isConditional: Bool = false
@@ -90,8 +83,6 @@ public indirect enum InputValue: Hashable, Sendable {
   case object([Selection.Argument])
 
   /// The value with variables replaced from `variables`; a variable not given is absent (nil).
-  ///
-  /// - Parameter variables: the request's variables.
   public func resolved(with variables: JSONObject) -> JSON? {
     switch self {
     case .literal(let json):

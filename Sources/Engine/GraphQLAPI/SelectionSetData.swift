@@ -43,9 +43,6 @@ public struct ResponseDecodingError: Error, Equatable, Sendable, CustomStringCon
   /// generated type cannot hold (which a reader may move to a parent, as `PROPAGATE` would).
   public var isCaughtToThrow = false
 
-  /// - Parameters:
-  ///   - path: where in the response.
-  ///   - reason: what was wrong there.
   public init(path: [PathComponent], reason: String) {
     self.path = path
     self.reason = reason

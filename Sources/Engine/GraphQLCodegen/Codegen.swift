@@ -47,8 +47,6 @@ public enum Codegen {
 
   /// Generates Swift for `operationFiles` against the schema in `schema`.
   /// - Parameters:
-  ///   - schemaFile: the schema's SDL.
-  ///   - operationFiles: the `.graphql` files.
   ///   - accessModifier: the access of the generated declarations (default `public`).
   ///   - errorHandling: the `onError` the operations are for and the default `@catch` (default:
   ///     `PROPAGATE`, the schema's `@catchByDefault` if any).
@@ -67,7 +65,6 @@ public enum Codegen {
   /// The test mocks of the schema (`Mocks.graphql.swift`): a `MockObject` per object type and
   /// the typed properties of `Mock<ThatType>`, for a module that depends on `GraphQLTestSupport`.
   /// - Parameters:
-  ///   - schemaFile: the schema's SDL.
   ///   - schemaModule: the module of the generated operations and enums, which the mocks import;
   ///     nil when they are compiled together.
   ///   - accessModifier: the access of the mocks (default `public`).

@@ -7,8 +7,6 @@ public struct AnyMock: Sendable, Hashable, MockFieldConvertible {
   public var fields: [String: MockValue]
 
   /// Wraps `mock`.
-  ///
-  /// - Parameter mock: a mock of any object type.
   public init<Object: MockObject>(_ mock: Mock<Object>) {
     typename = Object.__typename
     fields = mock.__fields

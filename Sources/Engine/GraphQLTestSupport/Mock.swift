@@ -23,8 +23,6 @@ public struct Mock<Object: MockObject>: Sendable, Hashable {
 
   /// The field `name` as the Swift type `Value`, or nil when it is not set; setting nil unsets it.
   /// The generated properties go through here.
-  ///
-  /// - Parameter name: the schema field's name.
   public subscript<Value: MockFieldConvertible>(field name: String) -> Value? {
     get { __fields[name].flatMap(Value.init(mockValue:)) }
     set { __fields[name] = newValue?.mockValue }

@@ -8,9 +8,6 @@ public struct MockDataError: Error, Equatable, Sendable, CustomStringConvertible
   /// What was wrong there.
   public var reason: String
 
-  /// - Parameters:
-  ///   - path: where in the data.
-  ///   - reason: what was wrong there.
   public init(path: [PathComponent], reason: String) {
     self.path = path
     self.reason = reason

@@ -8,9 +8,6 @@ public struct ExecutionResult: Hashable, Sendable {
   /// The errors, in the order they were raised (response order for field errors).
   public var errors: [GraphQLError]
 
-  /// - Parameters:
-  ///   - data: the data, nil for a request error (no `data` entry).
-  ///   - errors: the errors (default none).
   public init(data: JSON?, errors: [GraphQLError] = []) {
     self.data = data
     self.errors = errors

@@ -16,12 +16,6 @@ public struct GraphQLRequest: Hashable, Sendable {
   /// out, which servers take as `PROPAGATE`. Sent only to servers known to honour it.
   public var onError: ErrorBehavior?
 
-  /// - Parameters:
-  ///   - query: the document text.
-  ///   - operationName: the operation to run (default nil).
-  ///   - variables: the variable values (default nil).
-  ///   - extensions: the extensions map (default nil).
-  ///   - onError: the error behavior asked for (default nil: the server's, `PROPAGATE`).
   public init(
     query: String, operationName: String? = nil, variables: JSONObject? = nil,
     extensions: JSONObject? = nil, onError: ErrorBehavior? = nil

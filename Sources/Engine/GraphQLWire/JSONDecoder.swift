@@ -5,9 +5,6 @@ public struct JSONParseError: Error, Hashable, Sendable, CustomStringConvertible
   /// The UTF-8 byte offset of the problem in the input (0-based).
   public let offset: Int
 
-  /// - Parameters:
-  ///   - message: what is wrong.
-  ///   - offset: the byte offset of the problem.
   public init(_ message: String, offset: Int) {
     self.message = message
     self.offset = offset

@@ -5,6 +5,7 @@
 // than wall time.
 //
 // Usage: cache-benchmark PAGE.json SCRATCH_DIR   (PAGE.json: `launches --page-size 100 --json`)
+import EngineProbes
 import FoundationEssentials
 import GraphQLWire
 import RocketClient
@@ -28,16 +29,11 @@ let launches = data["launches"]?["launches"]?.arrayValue?.count ?? 0
 func median(rounds: Int = 15, calls: Int = 200, _ body: () -> Int) -> Double {
   var checksum = 0
   for _ in 0..<calls { checksum &+= body() }
-  func cpuSeconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
-  }
   var samples: [Double] = []
   for _ in 0..<rounds {
-    let start = cpuSeconds()
+    let start = ThreadCPUTime.now()
     for _ in 0..<calls { checksum &+= body() }
-    samples.append((cpuSeconds() - start) * 1e6 / Double(calls))
+    samples.append((ThreadCPUTime.now() - start) * 1e6 / Double(calls))
   }
   if checksum == 42 { print("") }
   return samples.sorted()[samples.count / 2]

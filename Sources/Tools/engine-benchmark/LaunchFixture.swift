@@ -17,9 +17,6 @@ struct LaunchFixture {
   /// The schema with the reference's resolvers.
   let executable: ExecutableSchema<Void>
 
-  /// - Parameters:
-  ///   - schemaText: the text of `Operations/schema.graphqls`.
-  ///   - catalogText: the bytes of `Fixtures/launches.json`.
   /// - Throws: `BenchmarkError` when either file does not parse or has an unexpected shape.
   init(schemaText: String, catalogText: [UInt8]) throws {
     let schema = try buildSchema(schemaText)

@@ -1,16 +1,18 @@
 import Foundation
 import GraphQL
+import GraphQLCodegen
 import GraphQLWire
 
 /// The project's own operations (`Operations/*.graphql`), each parsed and validated as one
 /// benchmark document: the stages `parse/NAME` and `validate/NAME`, which
-/// Benchmarks/reference/gopath/src/gqlparser-peer times the same way with gqlparser.
+/// Benchmarks/reference/gopath/src/gqlparser-peer times the same way with gqlparser, on the texts
+/// `engine-benchmark --documents DIR PROJECT_ROOT` writes.
 struct OperationDocuments {
   /// Each document's file name without `.graphql`, and its text, in name order.
   let documents: [(name: String, text: String)]
 
   /// Reads every `.graphql` file of `root/Operations`, as the client sends it: without its own
-  /// `@catch` directive.
+  /// directives (`Codegen.strippingClientDirectives`).
   /// - Throws: `BenchmarkError` when the folder or a file cannot be read.
   init(root: String) throws {
     let folder = root + "/Operations"
@@ -20,9 +22,17 @@ struct OperationDocuments {
     documents = try names.filter { $0.hasSuffix(".graphql") }.sorted().map { file in
       (
         String(file.dropLast(".graphql".count)),
-        String(decoding: try readFile(root, "Operations/" + file), as: UTF8.self)
-          .replacing(#/\s?@catch(\([^)]*\))?/#, with: "")
+        Codegen.strippingClientDirectives(
+          from: String(decoding: try readFile(root, "Operations/" + file), as: UTF8.self))
       )
+    }
+  }
+
+  /// Writes each document to `directory/NAME.graphql`, for the gqlparser peer.
+  func write(to directory: String) throws {
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    for (name, text) in documents {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: "\(directory)/\(name).graphql"))
     }
   }
 

@@ -1,5 +1,5 @@
 // `engine-benchmark PROJECT_ROOT [SECONDS]` (ENGINE_STAGES=a,b to time only some stages; see
-// OperationDocuments for the per-document ones): ops/s of the GraphQL engine's stages on the
+// OperationDocuments for the per-document ones, which `--documents DIR PROJECT_ROOT` writes out): ops/s of the GraphQL engine's stages on the
 // LaunchList-shaped query, set up and timed exactly as Benchmarks/reference/engine-reference.js times
 // graphql-js, printed in the same `STAGE N` format (plus `pipeline-cached`, which graphql-js lacks).
 // Before timing anything it checks that our response is byte for byte the one graphql-js gives
@@ -97,9 +97,13 @@ func run(root: String, seconds: Double) throws {
 }
 
 let arguments = CommandLine.arguments
-if arguments.count == 4, arguments[1] == "--probes" {
+if arguments.count == 4, arguments[1] == "--probes" || arguments[1] == "--documents" {
   do {
-    try runProbes(directory: arguments[2], root: arguments[3])
+    if arguments[1] == "--probes" {
+      try runProbes(directory: arguments[2], root: arguments[3])
+    } else {
+      try OperationDocuments(root: arguments[3]).write(to: arguments[2])
+    }
     exit(0)
   } catch {
     FileHandle.standardError.write(Data("engine-benchmark: \(error)\n".utf8))

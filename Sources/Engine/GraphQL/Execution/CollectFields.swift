@@ -1,21 +1,16 @@
 import GraphQLWire
 
 extension ExecutionContext {
-  /// The field plans of the operation's root selection set: from the resolvers' `PlanCache` when
-  /// this document ran against them before, else planned now (and cached when no variable
+  /// The field plans of the operation's root selection set: from the resolvers' memo when this
+  /// document ran against them before, else planned now (and memoized when no variable
   /// `@skip`/`@include` reaches the root selection).
   func rootPlans(rootType: GraphQLObjectType) -> [FieldPlan] {
-    // Only parsed documents have a Source to key by; long ones are not kept alive by the cache
-    // (as in `DocumentCache`, its memory must stay bounded whatever clients send).
-    guard let source, source.utf8.count <= PlanCache.maxSourceBytes, let start = operation.range?.start else {
+    guard let key = OperationKey(documentIdentity, source, operation) else {
       return planFields(objectType: rootType, selectionSets: [operation.selectionSet]).plans
     }
-    let key = PlanCache.Key(document: documentIdentity.id, operationStart: start)
-    if let entry = resolvers.plans.lookup(key) { return entry.plans }
+    if let plans = resolvers.plans.lookup(key) { return plans }
     let (plans, usesVariables) = planFields(objectType: rootType, selectionSets: [operation.selectionSet])
-    if !usesVariables {
-      resolvers.plans.store(PlanCache.Entry(document: documentIdentity, plans: plans), for: key)
-    }
+    if !usesVariables { resolvers.plans.store(plans, document: documentIdentity, for: key) }
     return plans
   }
 

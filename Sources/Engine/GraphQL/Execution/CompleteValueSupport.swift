@@ -39,7 +39,6 @@ enum ObjectFields {
   case opaque
 
   /// - Parameters:
-  ///   - source: the object value.
   ///   - needsMembers: false when every field of the selection has a resolver, so no default
   ///     resolver reads members: the value is then not inspected at all (default true).
   init(_ source: (any Sendable)?, needsMembers: Bool = true) {

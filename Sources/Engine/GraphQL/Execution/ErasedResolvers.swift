@@ -16,7 +16,7 @@ final class ErasedResolvers: Sendable {
   /// For interfaces and unions: the object type name of a value, given the request's context.
   let typeResolvers: [String: @Sendable (any Sendable, AnyContextBox) -> String?]
   /// The plans of documents executed against these resolvers (one cache per executable schema).
-  let plans = PlanCache()
+  let plans = OperationMemo<[FieldPlan]>()
   /// The generated selection writers of the root types, if the schema has them.
   let typed: TypedRootWriters?
 

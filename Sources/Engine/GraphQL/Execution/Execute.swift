@@ -5,13 +5,10 @@ import GraphQLWire
 /// Fields run one at a time in document order; `.async` resolvers are awaited, `.sync` ones called
 /// directly. Request errors (operation selection, variable coercion) give a result without `data`.
 /// - Parameters:
-///   - schema: the schema with its resolvers.
 ///   - document: a document that passed `validate` (executing an invalid one is undefined, as in
 ///     graphql-js, though it will not crash).
 ///   - operationName: which operation to run; may be nil when the document has exactly one.
 ///   - variableValues: the request's variables as JSON (nil for none).
-///   - context: the per-request value every resolver receives.
-///   - rootValue: the `source` of the root fields (default nil).
 ///   - onError: what a field error does to the response (default nil: `PROPAGATE`); a value
 ///     other than the three defined is a request error.
 public func execute<Context: Sendable>(

@@ -17,7 +17,7 @@ import GraphQLWire
 final class ExecutionContext {
   let schema: GraphQLSchema
   let source: Source?
-  /// Keys the document's plans in the resolvers' `PlanCache`.
+  /// Keys the document's operations in memos (`OperationKey`).
   let documentIdentity: DocumentIdentity
   let operation: OperationDefinition
   let fragments: [String: FragmentDefinition]

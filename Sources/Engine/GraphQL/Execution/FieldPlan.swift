@@ -3,7 +3,7 @@ import Synchronization
 
 /// One response key of a selection set, executed against one object type: everything about the
 /// field that does not depend on the parent value, worked out once and shared by every object in a
-/// list (a page of 20 launches plans its fields once) and, through `PlanCache`, by every request
+/// list (a page of 20 launches plans its fields once) and, through `OperationMemo`, by every request
 /// that runs the same document.
 ///
 /// Immutable but for its memo of sub-selections, which a `Mutex` guards: a cached plan is used by

@@ -11,9 +11,6 @@ public struct SubscriptionResult: Sendable, Equatable {
   /// The event's id, nil when the source does not name its events.
   public var eventID: String?
 
-  /// - Parameters:
-  ///   - body: the encoded result.
-  ///   - eventID: the event's id (default nil).
   public init(body: [UInt8], eventID: String? = nil) {
     self.body = body
     self.eventID = eventID

@@ -32,9 +32,6 @@ enum ASCIIText {
   /// The text of `bytes[start..<start + count]`, which must be ASCII.
   ///
   /// - Parameters:
-  ///   - bytes: the source bytes.
-  ///   - start: the offset of the first byte.
-  ///   - count: how many bytes.
   ///   - smallLayout: the value of `smallLayoutIsKnown`, read once by the caller (a global's
   ///     lazy initialization check on every name would cost more than it saves).
   @inline(__always)

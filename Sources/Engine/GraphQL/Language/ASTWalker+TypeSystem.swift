@@ -56,14 +56,10 @@ extension ASTWalker {
     switch type {
     case .scalar(let scalar):
       walk(scalar.directives)
-    case .object(let object):
+    case .object(let object), .interface(let object):
       for interface in object.interfaces { walk(interface) }
       walk(object.directives)
       walk(object.fields)
-    case .interface(let interface):
-      for parent in interface.interfaces { walk(parent) }
-      walk(interface.directives)
-      walk(interface.fields)
     case .union(let union):
       walk(union.directives)
       for member in union.types { walk(member) }

@@ -45,7 +45,6 @@ enum BlockString {
   /// a quote to the lexer.
   ///
   /// - Parameters:
-  ///   - value: the string's value.
   ///   - minimize: true for the compact form (no added line breaks unless needed).
   static func print(_ value: String, minimize: Bool = false) -> String {
     let raw = Array(value.utf8)

@@ -10,8 +10,8 @@ extension Definition {
     case .typeSystem(.type(let type)): type.hasNoBody
     case .typeSystemExtension(.schema(let schema)): schema.operationTypes.isEmpty
     case .typeSystemExtension(.scalar), .typeSystemExtension(.union): false
-    case .typeSystemExtension(.object(let node)): node.fields.isEmpty
-    case .typeSystemExtension(.interface(let node)): node.fields.isEmpty
+    case .typeSystemExtension(.object(let node)), .typeSystemExtension(.interface(let node)):
+      node.fields.isEmpty
     case .typeSystemExtension(.enumeration(let node)): node.values.isEmpty
     case .typeSystemExtension(.inputObject(let node)): node.fields.isEmpty
     }
@@ -23,8 +23,7 @@ extension TypeDefinition {
   fileprivate var hasNoBody: Bool {
     switch self {
     case .scalar, .union: false
-    case .object(let node): node.fields.isEmpty
-    case .interface(let node): node.fields.isEmpty
+    case .object(let node), .interface(let node): node.fields.isEmpty
     case .enumeration(let node): node.values.isEmpty
     case .inputObject(let node): node.fields.isEmpty
     }

@@ -7,7 +7,6 @@ import GraphQLWire
 ///     let document = try parse(Source("query { launches { cursor } }"))
 ///
 /// - Parameters:
-///   - source: the text.
 ///   - options: limits (`maxTokens`, `maxDepth`) and `noLocation`; default: no token limit,
 ///     depth 256.
 /// - Returns: the document, each node with its `range` in `source`.
@@ -25,9 +24,6 @@ func parse(_ source: Source, options: ParseOptions, ownsSource: Bool) throws(Gra
 
 /// Parses a document from text, named `GraphQL request` in messages.
 ///
-/// - Parameters:
-///   - text: the document text.
-///   - options: as for `parse(_:options:)`.
 /// - Throws: `GraphQLError` for a syntax error.
 public func parse(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Document {
   try parse(Source(text), options: options, ownsSource: true)
@@ -36,9 +32,7 @@ public func parse(_ text: String, options: ParseOptions = ParseOptions()) throws
 /// Parses a document from raw bytes that should be UTF-8, such as a file or request body.
 ///
 /// - Parameters:
-///   - bytes: the document as UTF-8.
 ///   - name: what messages call the source (default `GraphQL request`).
-///   - options: as for `parse(_:options:)`.
 /// - Throws: `GraphQLError`: `Syntax Error: Invalid UTF-8 ...` at the first malformed byte, or any
 ///   syntax error of the text.
 public func parse(
@@ -49,46 +43,40 @@ public func parse(
 
 /// Parses one value, such as `{ size: SMALL }` (graphql-js's `parseValue`); variables allowed.
 ///
-/// - Parameters:
-///   - text: the value's text.
-///   - options: as for `parse(_:options:)`.
 /// - Throws: `GraphQLError` for a syntax error, or if anything follows the value.
 public func parseValue(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError) -> Value {
-  var parser = try Parser(source: Source(text), options: options)
-  try parser.expect(.startOfFile)
-  let value = try parser.parseValueLiteral(isConst: false)
-  try parser.expect(.endOfFile)
-  return value
+  try parseWhole(text, options) { (parser) throws(GraphQLError) in
+    try parser.parseValueLiteral(isConst: false)
+  }
 }
 
 /// Parses one constant value (no variables), such as a default value (`parseConstValue`).
 ///
-/// - Parameters:
-///   - text: the value's text.
-///   - options: as for `parse(_:options:)`.
 /// - Throws: `GraphQLError` for a syntax error, a variable, or anything after the value.
 public func parseConstValue(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError)
   -> Value
 {
-  var parser = try Parser(source: Source(text), options: options)
-  try parser.expect(.startOfFile)
-  let value = try parser.parseValueLiteral(isConst: true)
-  try parser.expect(.endOfFile)
-  return value
+  try parseWhole(text, options) { (parser) throws(GraphQLError) in
+    try parser.parseValueLiteral(isConst: true)
+  }
 }
 
 /// Parses one type reference, such as `[ID!]!` (graphql-js's `parseType`).
 ///
-/// - Parameters:
-///   - text: the type's text.
-///   - options: as for `parse(_:options:)`.
 /// - Throws: `GraphQLError` for a syntax error, or if anything follows the type.
 public func parseType(_ text: String, options: ParseOptions = ParseOptions()) throws(GraphQLError)
   -> TypeReference
 {
+  try parseWhole(text, options) { (parser) throws(GraphQLError) in try parser.parseTypeReference() }
+}
+
+/// What `part` parses of `text`, which must be all of it.
+private func parseWhole<Part>(
+  _ text: String, _ options: ParseOptions, _ part: (inout Parser) throws(GraphQLError) -> Part
+) throws(GraphQLError) -> Part {
   var parser = try Parser(source: Source(text), options: options)
   try parser.expect(.startOfFile)
-  let type = try parser.parseTypeReference()
+  let parsed = try part(&parser)
   try parser.expect(.endOfFile)
-  return type
+  return parsed
 }

@@ -11,10 +11,6 @@ public struct ParseOptions: Hashable, Sendable {
   /// When true, nodes get no `range` (for comparing documents parsed from different text).
   public var noLocation: Bool
 
-  /// - Parameters:
-  ///   - maxTokens: the token limit (default nil: none).
-  ///   - maxDepth: the nesting limit (default 256).
-  ///   - noLocation: leave node ranges nil (default false).
   public init(maxTokens: Int? = nil, maxDepth: Int = 256, noLocation: Bool = false) {
     self.maxTokens = maxTokens
     self.maxDepth = maxDepth

@@ -44,7 +44,7 @@ extension Parser {
       case "schema": return .typeSystem(.schema(try parseSchemaDefinition()))
       case "scalar": return .typeSystem(.type(.scalar(try parseScalarTypeDefinition())))
       case "type": return .typeSystem(.type(.object(try parseObjectTypeDefinition())))
-      case "interface": return .typeSystem(.type(.interface(try parseInterfaceTypeDefinition())))
+      case "interface": return .typeSystem(.type(.interface(try parseObjectTypeDefinition("interface"))))
       case "union": return .typeSystem(.type(.union(try parseUnionTypeDefinition())))
       case "enum": return .typeSystem(.type(.enumeration(try parseEnumTypeDefinition())))
       case "input": return .typeSystem(.type(.inputObject(try parseInputObjectTypeDefinition())))

@@ -10,7 +10,7 @@ extension Parser {
       case "schema": return .schema(try parseSchemaExtension())
       case "scalar": return .scalar(try parseScalarTypeExtension())
       case "type": return .object(try parseObjectTypeExtension())
-      case "interface": return .interface(try parseInterfaceTypeExtension())
+      case "interface": return .interface(try parseObjectTypeExtension("interface"))
       case "union": return .union(try parseUnionTypeExtension())
       case "enum": return .enumeration(try parseEnumTypeExtension())
       case "input": return .inputObject(try parseInputObjectTypeExtension())
@@ -46,32 +46,20 @@ extension Parser {
   }
 
   /// ObjectTypeExtension : extend type Name ImplementsInterfaces? Directives[Const]?
-  /// FieldsDefinition (at least one of the three)
-  mutating func parseObjectTypeExtension() throws(GraphQLError) -> ObjectTypeDefinition {
+  /// FieldsDefinition (at least one of the three), and InterfaceTypeExtension, the same after
+  /// `extend interface`.
+  mutating func parseObjectTypeExtension(_ keyword: StaticString = "type") throws(GraphQLError)
+    -> ObjectTypeDefinition
+  {
     let start = token
     try expectKeyword("extend")
-    try expectKeyword("type")
+    try expectKeyword(keyword)
     let name = try parseName()
     let interfaces = try parseImplementsInterfaces()
     let directives = try parseDirectives(isConst: true)
     let fields = try parseFieldsDefinition()
     if interfaces.isEmpty && directives.isEmpty && fields.isEmpty { throw unexpected() }
     return ObjectTypeDefinition(
-      name: name, interfaces: interfaces, directives: directives, fields: fields, range: range(from: start))
-  }
-
-  /// InterfaceTypeExtension : extend interface Name ImplementsInterfaces? Directives[Const]?
-  /// FieldsDefinition (at least one of the three)
-  mutating func parseInterfaceTypeExtension() throws(GraphQLError) -> InterfaceTypeDefinition {
-    let start = token
-    try expectKeyword("extend")
-    try expectKeyword("interface")
-    let name = try parseName()
-    let interfaces = try parseImplementsInterfaces()
-    let directives = try parseDirectives(isConst: true)
-    let fields = try parseFieldsDefinition()
-    if interfaces.isEmpty && directives.isEmpty && fields.isEmpty { throw unexpected() }
-    return InterfaceTypeDefinition(
       name: name, interfaces: interfaces, directives: directives, fields: fields, range: range(from: start))
   }
 

@@ -42,11 +42,13 @@ extension Parser {
   }
 
   /// ObjectTypeDefinition : Description? type Name ImplementsInterfaces? Directives[Const]?
-  /// FieldsDefinition?
-  mutating func parseObjectTypeDefinition() throws(GraphQLError) -> ObjectTypeDefinition {
+  /// FieldsDefinition?, and InterfaceTypeDefinition, the same after `interface`.
+  mutating func parseObjectTypeDefinition(_ keyword: StaticString = "type") throws(GraphQLError)
+    -> ObjectTypeDefinition
+  {
     let start = token
     let description = try parseDescription()
-    try expectKeyword("type")
+    try expectKeyword(keyword)
     let name = try parseName()
     let interfaces = try parseImplementsInterfaces()
     let directives = try parseDirectives(isConst: true)
@@ -99,21 +101,6 @@ extension Parser {
     let directives = try parseDirectives(isConst: true)
     return InputValueDefinition(
       description: description, name: name, type: type, defaultValue: defaultValue, directives: directives,
-      range: range(from: start))
-  }
-
-  /// InterfaceTypeDefinition : Description? interface Name ImplementsInterfaces?
-  /// Directives[Const]? FieldsDefinition?
-  mutating func parseInterfaceTypeDefinition() throws(GraphQLError) -> InterfaceTypeDefinition {
-    let start = token
-    let description = try parseDescription()
-    try expectKeyword("interface")
-    let name = try parseName()
-    let interfaces = try parseImplementsInterfaces()
-    let directives = try parseDirectives(isConst: true)
-    let fields = try parseFieldsDefinition()
-    return InterfaceTypeDefinition(
-      description: description, name: name, interfaces: interfaces, directives: directives, fields: fields,
       range: range(from: start))
   }
 

@@ -15,8 +15,6 @@ struct Parser {
   let smallStringLayout = ASCIIText.smallLayoutIsKnown
 
   /// - Parameters:
-  ///   - source: the text to parse.
-  ///   - options: limits and switches.
   ///   - maxSourceLength: the largest source accepted, in bytes (default: the most that 32-bit
   ///     `SourceRange` offsets can address; tests pass less).
   /// - Throws: a syntax error if the source is longer than `maxSourceLength`.

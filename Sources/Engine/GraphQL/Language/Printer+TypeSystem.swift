@@ -15,80 +15,52 @@ extension Printer {
     }
   }
 
-  static func print(_ type: TypeDefinition) -> String {
+  /// A type definition, or with `extending` its extension (`extend` first, no description).
+  static func print(_ type: TypeDefinition, extending: Bool = false) -> String {
+    let description: StringLiteral?
+    let parts: [String]
     switch type {
     case .scalar(let scalar):
-      describe(scalar.description) + join(["scalar", scalar.name.value, directives(scalar.directives)], " ")
-    case .object(let object):
-      describe(object.description)
-        + join(objectParts("type", object.name, object.interfaces, object.directives, object.fields), " ")
-    case .interface(let interface):
-      describe(interface.description)
-        + join(
-          objectParts(
-            "interface", interface.name, interface.interfaces, interface.directives, interface.fields), " ")
+      description = scalar.description
+      parts = ["scalar", scalar.name.value, directives(scalar.directives)]
+    case .object(let object), .interface(let object):
+      let isInterface = if case .interface = type { true } else { false }
+      description = object.description
+      parts = [
+        isInterface ? "interface" : "type", object.name.value,
+        wrap("implements ", join(object.interfaces.map(\.name.value), " & ")), directives(object.directives),
+        block(object.fields.map(print)),
+      ]
     case .union(let union):
-      describe(union.description)
-        + join(
-          [
-            "union", union.name.value, directives(union.directives),
-            wrap("= ", join(union.types.map(\.name.value), " | ")),
-          ], " ")
+      description = union.description
+      parts = [
+        "union", union.name.value, directives(union.directives),
+        wrap("= ", join(union.types.map(\.name.value), " | ")),
+      ]
     case .enumeration(let enumeration):
-      describe(enumeration.description)
-        + join(
-          [
-            "enum", enumeration.name.value, directives(enumeration.directives),
-            block(enumeration.values.map(print)),
-          ],
-          " ")
+      description = enumeration.description
+      parts = [
+        "enum", enumeration.name.value, directives(enumeration.directives),
+        block(enumeration.values.map(print)),
+      ]
     case .inputObject(let input):
-      describe(input.description)
-        + join(
-          ["input", input.name.value, directives(input.directives), block(input.fields.map(print))], " ")
+      description = input.description
+      parts = ["input", input.name.value, directives(input.directives), block(input.fields.map(print))]
     }
+    return (extending ? "extend " : describe(description)) + join(parts, " ")
   }
 
   static func print(_ extensionDefinition: TypeSystemExtension) -> String {
     switch extensionDefinition {
     case .schema(let schema):
       join(["extend schema", directives(schema.directives), block(schema.operationTypes.map(print))], " ")
-    case .scalar(let scalar):
-      join(["extend scalar", scalar.name.value, directives(scalar.directives)], " ")
-    case .object(let object):
-      join(objectParts("extend type", object.name, object.interfaces, object.directives, object.fields), " ")
-    case .interface(let interface):
-      join(
-        objectParts(
-          "extend interface", interface.name, interface.interfaces, interface.directives, interface.fields),
-        " ")
-    case .union(let union):
-      join(
-        [
-          "extend union", union.name.value, directives(union.directives),
-          wrap("= ", join(union.types.map(\.name.value), " | ")),
-        ], " ")
-    case .enumeration(let enumeration):
-      join(
-        [
-          "extend enum", enumeration.name.value, directives(enumeration.directives),
-          block(enumeration.values.map(print)),
-        ], " ")
-    case .inputObject(let input):
-      join(
-        ["extend input", input.name.value, directives(input.directives), block(input.fields.map(print))], " ")
+    case .scalar(let node): print(.scalar(node), extending: true)
+    case .object(let node): print(.object(node), extending: true)
+    case .interface(let node): print(.interface(node), extending: true)
+    case .union(let node): print(.union(node), extending: true)
+    case .enumeration(let node): print(.enumeration(node), extending: true)
+    case .inputObject(let node): print(.inputObject(node), extending: true)
     }
-  }
-
-  /// The parts of an object or interface definition: keyword, name, interfaces, directives, fields.
-  private static func objectParts(
-    _ keyword: String, _ name: Name, _ interfaces: [NamedType], _ directiveList: [Directive],
-    _ fields: [FieldDefinition]
-  ) -> [String] {
-    [
-      keyword, name.value, wrap("implements ", join(interfaces.map(\.name.value), " & ")),
-      directives(directiveList), block(fields.map(print)),
-    ]
   }
 
   static func print(_ operationType: RootOperationTypeDefinition) -> String {

@@ -4,7 +4,6 @@
 ///
 /// `parse(print(document))` gives back `document` (ranges aside).
 ///
-/// - Parameter document: the document to print.
 /// - Returns: the text, without a trailing newline.
 public func print(_ document: Document) -> String {
   var printed: [String] = []
@@ -22,22 +21,16 @@ public func print(_ document: Document) -> String {
 }
 
 /// Prints one definition as `print(_:)` prints it inside a document.
-///
-/// - Parameter definition: the definition.
 public func print(_ definition: Definition) -> String {
   Printer.print(definition)
 }
 
 /// Prints a value literal, such as `{size: SMALL, ids: ["1", "2"]}` (graphql-js's `print`).
-///
-/// - Parameter value: the value.
 public func print(_ value: Value) -> String {
   Printer.print(value)
 }
 
 /// Prints a type reference, such as `[ID!]!`.
-///
-/// - Parameter type: the type.
 public func print(_ type: TypeReference) -> String {
   type.description
 }
@@ -57,7 +50,6 @@ enum Printer {
   }
 
   /// - Parameters:
-  ///   - operation: the operation.
   ///   - keepKeyword: print `query` even for the shorthand form (needed after a definition that
   ///     would otherwise take the `{` as its own body).
   static func print(_ operation: OperationDefinition, keepKeyword: Bool = false) -> String {

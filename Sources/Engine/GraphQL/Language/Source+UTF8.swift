@@ -3,9 +3,6 @@ import GraphQLWire
 extension Source {
   /// A source made from bytes that must be well-formed UTF-8.
   ///
-  /// - Parameters:
-  ///   - bytes: the text as UTF-8.
-  ///   - name: what messages call the source.
   /// - Throws: `GraphQLError` `Syntax Error: Invalid UTF-8 byte 0xXX.` located at the first
   ///   malformed sequence (line and column counted in the valid text before it).
   public convenience init(validatingUTF8 bytes: [UInt8], name: String = "GraphQL request")

@@ -13,9 +13,6 @@ public final class Source: Sendable {
   /// A name for messages, such as a file path (`Operations/Login.graphql`) or `GraphQL request`.
   public let name: String
 
-  /// - Parameters:
-  ///   - body: the document text.
-  ///   - name: what messages call it (default `GraphQL request`, as graphql-js).
   public init(_ body: String, name: String = "GraphQL request") {
     self.body = body
     self.utf8 = Array(body.utf8)

@@ -5,7 +5,6 @@ extension GraphQLError {
   /// `syntaxError` builds it.
   ///
   /// - Parameters:
-  ///   - source: the document text.
   ///   - offset: the UTF-8 byte offset the error is about.
   ///   - description: the message after the `Syntax Error: ` prefix.
   static func syntax(_ source: Source, at offset: Int, _ description: String) -> GraphQLError {

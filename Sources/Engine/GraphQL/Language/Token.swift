@@ -53,10 +53,6 @@ public struct Token: Hashable, Sendable {
   /// Byte offset one past the token's last character.
   public var end: Int
 
-  /// - Parameters:
-  ///   - kind: the token kind.
-  ///   - start: offset of the first byte.
-  ///   - end: offset one past the last byte.
   public init(kind: TokenKind, start: Int, end: Int) {
     self.kind = kind
     self.start = start

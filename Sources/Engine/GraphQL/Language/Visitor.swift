@@ -39,9 +39,6 @@ public struct VisitHooks<Node> {
   /// Called after the children (not for a node whose `enter` returned `.skip`).
   public var leave: ((Node, VisitContext) -> Void)?
 
-  /// - Parameters:
-  ///   - enter: the hook before the children (default none).
-  ///   - leave: the hook after the children (default none).
   public init(
     enter: ((Node, VisitContext) -> VisitAction)? = nil, leave: ((Node, VisitContext) -> Void)? = nil
   ) {
@@ -97,10 +94,6 @@ public struct ASTVisitor {
 }
 
 /// Walks `document` depth-first in source order, calling `visitor`'s hooks.
-///
-/// - Parameters:
-///   - document: the AST to walk.
-///   - visitor: the hooks.
 public func visit(_ document: Document, _ visitor: ASTVisitor) {
   var walker = ASTWalker(visitors: [visitor])
   walker.walk(document)
@@ -109,30 +102,18 @@ public func visit(_ document: Document, _ visitor: ASTVisitor) {
 /// Walks `document` once, calling every visitor's hooks in order at each node, as graphql-js's
 /// `visitInParallel`: a visitor that skips a node or stops is left out for that subtree (or for
 /// the rest of the walk) while the others go on. Validation runs all its rules this way.
-///
-/// - Parameters:
-///   - document: the AST to walk.
-///   - visitors: the hooks, called in array order.
 public func visit(_ document: Document, inParallel visitors: [ASTVisitor]) {
   var walker = ASTWalker(visitors: visitors)
   walker.walk(document)
 }
 
 /// Walks one definition (such as a fragment on its own) with `visitor`'s hooks.
-///
-/// - Parameters:
-///   - definition: the subtree to walk.
-///   - visitors: the hooks, called in array order, as for `visit(_:inParallel:)`.
 public func visit(_ definition: Definition, inParallel visitors: [ASTVisitor]) {
   var walker = ASTWalker(visitors: visitors)
   walker.walk(definition)
 }
 
 /// Walks one selection set with the visitors' hooks.
-///
-/// - Parameters:
-///   - selectionSet: the subtree to walk.
-///   - visitors: the hooks, called in array order, as for `visit(_:inParallel:)`.
 public func visit(_ selectionSet: SelectionSet, inParallel visitors: [ASTVisitor]) {
   var walker = ASTWalker(visitors: visitors)
   walker.walk(selectionSet)

@@ -14,9 +14,6 @@ public struct CacheControlPolicy: Hashable, Sendable {
   /// Who may keep it.
   public var scope: Scope
 
-  /// - Parameters:
-  ///   - maxAge: seconds fresh.
-  ///   - scope: who may keep it.
   public init(maxAge: Int, scope: Scope) {
     self.maxAge = maxAge
     self.scope = scope
@@ -72,9 +69,7 @@ public struct CacheControlHints: Sendable {
         if let query = node.operationTypes.first(where: { $0.operation == .query }) {
           queryType = query.type.name.value
         }
-      case .type(.object(let node)):
-        add(node.name.value, node.directives, node.fields)
-      case .type(.interface(let node)):
+      case .type(.object(let node)), .type(.interface(let node)):
         add(node.name.value, node.directives, node.fields)
       case .type(.union(let node)):
         types[node.name.value] = TypeHints(hint: Self.hint(in: node.directives))

@@ -9,9 +9,6 @@ public struct CachedDocument: Sendable {
   /// The validation errors (empty when valid or when parsing failed).
   public let validationErrors: [GraphQLError]
 
-  /// - Parameters:
-  ///   - parsed: the document or its syntax error.
-  ///   - validationErrors: the validation errors of the document.
   public init(parsed: Result<Document, GraphQLError>, validationErrors: [GraphQLError]) {
     self.parsed = parsed
     self.validationErrors = validationErrors
@@ -34,9 +31,6 @@ public final class DocumentCache: Sendable {
   /// whatever clients send.
   public let maxQueryBytes: Int
 
-  /// - Parameters:
-  ///   - capacity: the most entries held (at least 1).
-  ///   - maxQueryBytes: the longest query text cached.
   public init(capacity: Int, maxQueryBytes: Int) {
     entries = LRUCache(capacity: capacity)
     self.maxQueryBytes = maxQueryBytes

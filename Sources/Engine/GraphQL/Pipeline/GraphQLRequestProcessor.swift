@@ -31,11 +31,9 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   public let cacheHints: CacheControlHints?
 
   /// - Parameters:
-  ///   - schema: the executable schema.
   ///   - cache: the document cache (default: a new one holding 1000 documents).
   ///   - parseOptions: parser limits (default: at most 15 000 tokens, the parser's default depth),
   ///     so a huge document cannot tie up a server thread.
-  ///   - rules: validation rules (default `specifiedRules`).
   ///   - limits: the cost limit, response-size bound and deadline of every request (default:
   ///     none).
   ///   - persistedOperations: automatic persisted queries and trusted documents (default: none,
@@ -87,7 +85,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
       case .success(let document) = cached.parsed, cached.validationErrors.isEmpty,
       let operation = try? getOperation(document, operationName: request.operationName),
       operation.operation == .query,
-      let key = Self.memoKey(document.identity, document.source, operation),
+      let key = OperationKey(document.identity, document.source, operation),
       let known = costs.lookup(key)
     else { return false }
     return known.most <= maxCost
@@ -96,12 +94,9 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
   /// Runs a request to the end on the calling thread, without Swift concurrency (as plain server
   /// threads need): an `.async` resolver there is a field error.
   /// - Parameters:
-  ///   - request: the document text, operation name and variables.
-  ///   - context: the per-request resolver context.
   ///   - admission: which operation types the transport carries (default: a single response, as
   ///     an HTTP POST or an in-process call); a refused one ends as `.operationNotAllowed` before
   ///     any resolver runs.
-  ///   - rootValue: the root fields' source (default nil).
   public func process(
     _ request: GraphQLRequest, context: Context, admission: OperationAdmission = .singleResponse,
     rootValue: (any Sendable)? = nil
@@ -187,7 +182,7 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     if let key, let known = policies.lookup(key) { return known }
     let policy = cacheHints.policy(of: execution.operation, fragments: execution.fragments)
     if let key, let policy {
-      policies.store(OperationMemo.Entry(document: execution.documentIdentity, value: policy), for: key)
+      policies.store(policy, document: execution.documentIdentity, for: key)
     }
     return policy
   }
@@ -330,25 +325,12 @@ public struct GraphQLRequestProcessor<Context: Sendable>: Sendable {
     } else {
       remembered = .exact(cost)
     }
-    costs.store(OperationMemo.Entry(document: execution.documentIdentity, value: remembered), for: key)
+    costs.store(remembered, document: execution.documentIdentity, for: key)
     return cost
   }
 
-  /// The key of the execution's operation in the memos, or nil for a document too long to keep
-  /// (see `PlanCache.maxSourceBytes`) or an operation without a source range.
-  private func memoKey(of execution: ExecutionContext) -> PlanCache.Key? {
-    Self.memoKey(execution.documentIdentity, execution.source, execution.operation)
-  }
-
-  private static func memoKey(
-    _ identity: DocumentIdentity, _ source: Source?, _ operation: OperationDefinition
-  )
-    -> PlanCache.Key?
-  {
-    operation.range.flatMap { range in
-      source.map { $0.utf8.count <= PlanCache.maxSourceBytes } == true
-        ? PlanCache.Key(document: identity.id, operationStart: range.start)
-        : nil
-    }
+  /// The key of the execution's operation in the memos.
+  private func memoKey(of execution: ExecutionContext) -> OperationKey? {
+    OperationKey(execution.documentIdentity, execution.source, execution.operation)
   }
 }

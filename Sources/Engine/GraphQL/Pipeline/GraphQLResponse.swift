@@ -86,12 +86,6 @@ public struct GraphQLResponse: Sendable {
   /// otherwise. It says nothing of errors: a server keeps an answer with errors out of caches.
   public var cachePolicy: CacheControlPolicy?
 
-  /// - Parameters:
-  ///   - outcome: how far the request got.
-  ///   - operationType: the selected operation's type, if known.
-  ///   - operationName: the name of the operation that ran, if any.
-  ///   - errors: the response's errors.
-  ///   - body: the response as JSON text.
   public init(
     outcome: Outcome, operationType: OperationType?, operationName: String?, errors: [GraphQLError],
     body: [UInt8]

@@ -17,9 +17,6 @@ public struct OperationAdmission: Sendable, Hashable {
   /// Whether subscriptions may run (only over a transport that can stream their events).
   public var allowsSubscriptions: Bool
 
-  /// - Parameters:
-  ///   - allowsMutations: whether mutations may run.
-  ///   - allowsSubscriptions: whether subscriptions may run.
   public init(allowsMutations: Bool, allowsSubscriptions: Bool) {
     self.allowsMutations = allowsMutations
     self.allowsSubscriptions = allowsSubscriptions

@@ -19,11 +19,6 @@ public struct RequestLimits: Sendable {
   /// stops and the response is `data: null` with `REQUEST_TIMEOUT`.
   public var timeout: Duration?
 
-  /// - Parameters:
-  ///   - maxCost: the cost limit (default nil: none).
-  ///   - costModel: how cost is counted (default `CostModel()`).
-  ///   - maxResponseBytes: the response-size bound (default nil: none).
-  ///   - timeout: the deadline per request (default nil: none).
   public init(
     maxCost: Int? = nil, costModel: CostModel = CostModel(), maxResponseBytes: Int? = nil,
     timeout: Duration? = nil

@@ -22,10 +22,6 @@ public struct TrustedDocuments: Sendable {
   public var count: Int { documents.count }
 
   /// Reads a manifest and prepares its documents for `schema`.
-  /// - Parameters:
-  ///   - manifest: the manifest's JSON text.
-  ///   - schema: the schema requests run against.
-  ///   - rules: the validation rules (default `specifiedRules`).
   /// - Throws: `ManifestError` for a manifest in another format, an id that is not its body's
   ///   SHA-256, or a document that does not parse or validate against `schema` (naming it).
   public init(manifest: [UInt8], schema: GraphQLSchema, rules: [ValidationRule] = specifiedRules)
@@ -85,10 +81,6 @@ public struct PersistedOperations: Sendable {
   /// What the automatic persisted queries did (hits, misses, registrations).
   public let statistics = PersistedQueryStatistics()
 
-  /// - Parameters:
-  ///   - automatic: the store of automatic persisted queries (default: none).
-  ///   - trusted: the manifest's documents (default: none).
-  ///   - trustedOnly: whether nothing else runs (default false).
   public init(
     automatic: (any PersistedQueryStore)? = nil, trusted: TrustedDocuments? = nil, trustedOnly: Bool = false
   ) {

@@ -19,7 +19,6 @@ public func buildSchema(_ sdl: String) throws -> GraphQLSchema {
 /// Builds a schema from a parsed SDL document; see `buildSchema(_:)` for the rules.
 ///
 /// Executable definitions (operations, fragments) in the document are ignored.
-/// - Parameter document: the parsed SDL.
 /// - Throws: `SchemaValidationError` listing every problem when the SDL or schema is invalid.
 public func buildSchema(_ document: Document) throws -> GraphQLSchema {
   let index = SchemaDocumentIndex(document)

@@ -63,27 +63,6 @@ enum ScalarInspect {
     return (negative ? "-" : "") + digits + String(repeating: "0", count: zeros)
   }
 
-  /// A string as `JSON.stringify` writes it.
-  static func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": result += "\\\""
-      case "\\": result += "\\\\"
-      case "\n": result += "\\n"
-      case "\r": result += "\\r"
-      case "\t": result += "\\t"
-      case "\u{08}": result += "\\b"
-      case "\u{0C}": result += "\\f"
-      default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        } else {
-          result.unicodeScalars.append(scalar)
-        }
-      }
-    }
-    return result + "\""
-  }
+  /// A string as `JSON.stringify` writes it (the same escapes as the JSON encoder's).
+  static func quoted(_ text: String) -> String { JSON.string(text).encodedString }
 }

@@ -62,8 +62,6 @@ extension GraphQLScalarType {
   /// converted to `JSON` as they are, inputs are accepted as given.
   ///
   /// - Parameters:
-  ///   - name: the scalar's name.
-  ///   - description: its description, if any.
   ///   - specifiedByURL: the `@specifiedBy(url:)` value, if any.
   ///   - definition: the SDL node it was built from, if any.
   public static func custom(

@@ -5,7 +5,6 @@ import GraphQLWire
 /// custom directives, then every type except the built-in scalars and introspection types, in
 /// type map order, separated by blank lines. Descriptions print as block strings.
 ///
-/// - Parameter schema: the schema to print.
 /// - Returns: the SDL text, without a trailing newline.
 public func printSchema(_ schema: GraphQLSchema) -> String {
   let printer = SchemaPrinter(typeMap: schema.typeMap)

@@ -5,7 +5,6 @@ import GraphQLWire
 ///
 /// Errors carry locations only when `source` is the SDL the schema was built from.
 /// - Parameters:
-///   - schema: the schema to check.
 ///   - source: the SDL text, to locate errors (default nil: no locations).
 /// - Returns: the errors with graphql-js's messages, empty when the schema is valid.
 public func validateSchema(_ schema: GraphQLSchema, source: Source? = nil) -> [GraphQLError] {

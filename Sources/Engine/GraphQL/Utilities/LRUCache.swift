@@ -58,9 +58,6 @@ final class LRUCache<Key: Hashable & Sendable, Value: Sendable>: Sendable {
   let maxTotalCost: Int
   private let state = Mutex(State())
 
-  /// - Parameters:
-  ///   - capacity: the most entries held (at least 1).
-  ///   - maxTotalCost: the largest sum of the costs entries are stored with (default: no bound).
   init(capacity: Int, maxTotalCost: Int = .max) {
     self.capacity = max(1, capacity)
     self.maxTotalCost = max(0, maxTotalCost)

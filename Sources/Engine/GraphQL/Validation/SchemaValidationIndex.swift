@@ -74,9 +74,7 @@ final class SchemaValidationIndex: Sendable {
 
   /// - Parameters:
   ///   - typeNames: the schema's type names, in definition order.
-  ///   - typeMap: the schema's types by name.
   ///   - queryTypeName: the query root's name (it alone has `__schema` and `__type`).
-  ///   - directives: the schema's directives.
   init(
     typeNames: [String], typeMap: [String: GraphQLNamedType], queryTypeName: String,
     directives: [GraphQLDirective]

@@ -4,7 +4,6 @@ import GraphQLWire
 /// document, as graphql-js's `validate` does.
 ///
 /// - Parameters:
-///   - schema: the schema operations must fit.
 ///   - document: the parsed document (its `source` gives error locations).
 ///   - rules: the rules to apply (default `specifiedRules`, all rules of the specification).
 ///   - maxErrors: after this many errors, validation stops and adds graphql-js's

@@ -97,9 +97,6 @@ public struct ValidationRule: Sendable {
   /// that a kept visitor is used again only for the same rule.
   var reuseKey: ObjectIdentifier?
 
-  /// - Parameters:
-  ///   - name: the rule's name, for diagnostics.
-  ///   - makeVisitor: makes the visitor for one validation.
   public init(name: String, makeVisitor: @escaping @Sendable (ValidationContext) -> any ValidationVisitor) {
     self.name = name
     self.makeVisitor = makeVisitor

@@ -38,13 +38,10 @@ extension ValidationWalker {
     switch typeDefinition {
     case .scalar(let node):
       walk(directives: node.directives, location: .scalar)
-    case .object(let node):
+    case .object(let node), .interface(let node):
       for interface in node.interfaces { walk(namedType: interface) }
-      walk(directives: node.directives, location: .object)
-      walk(fields: node.fields)
-    case .interface(let node):
-      for interface in node.interfaces { walk(namedType: interface) }
-      walk(directives: node.directives, location: .interface)
+      let isInterface = if case .interface = typeDefinition { true } else { false }
+      walk(directives: node.directives, location: isInterface ? .interface : .object)
       walk(fields: node.fields)
     case .union(let node):
       walk(directives: node.directives, location: .union)

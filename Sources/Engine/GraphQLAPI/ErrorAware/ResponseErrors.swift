@@ -6,7 +6,6 @@ public struct ResponseErrors: Sendable, Hashable {
   /// Every error of the response, in order.
   public var all: [GraphQLError]
 
-  /// - Parameter all: the response's errors.
   public init(_ all: [GraphQLError]) {
     self.all = all
   }

@@ -66,7 +66,6 @@ public struct CodegenConfiguration: Sendable {
   /// Reads a configuration.
   ///
   /// - Parameters:
-  ///   - text: the file's text.
   ///   - path: the file as diagnostics should show it.
   /// - Throws: ``CodegenConfigurationError`` at the first wrong key or value.
   public init(text: String, path: String) throws(CodegenConfigurationError) {

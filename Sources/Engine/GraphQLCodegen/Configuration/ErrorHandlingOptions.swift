@@ -31,9 +31,6 @@ public struct ErrorHandlingOptions: Sendable, Equatable {
   /// nil and a non-optional field's error throws.
   public var catchByDefault: CatchTo?
 
-  /// - Parameters:
-  ///   - onError: the `onError` to generate for (default `PROPAGATE`).
-  ///   - catchByDefault: the default `@catch` (default none).
   public init(onError: OnError = .propagate, catchByDefault: CatchTo? = nil) {
     self.onError = onError
     self.catchByDefault = catchByDefault

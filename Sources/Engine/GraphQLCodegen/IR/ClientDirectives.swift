@@ -72,3 +72,27 @@ enum ClientDirectives {
     return ErrorHandlingOptions.CatchTo(rawValue: name)
   }
 }
+
+extension Codegen {
+  /// `text` as the client sends it: every client-only directive (`@catch`) cut out with the white
+  /// space before it, the rest character for character; `text` itself when it does not parse.
+  public static func strippingClientDirectives(from text: String) -> String {
+    guard let document = try? parse(text) else { return text }
+    var cuts: [SourceRange] = []
+    var visitor = ASTVisitor()
+    visitor.directive.enter = { directive, _ in
+      if ClientDirectives.stripped.contains(directive.name.value), let range = directive.range {
+        cuts.append(range)
+      }
+      return .skip
+    }
+    visit(document, visitor)
+    var bytes = Array(text.utf8)
+    for cut in cuts.sorted(by: { $0.start > $1.start }) {
+      let start =
+        cut.start > 0 && [0x20, 0x09, 0x0A, 0x0D].contains(bytes[cut.start - 1]) ? cut.start - 1 : cut.start
+      bytes.removeSubrange(start..<cut.end)
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+}

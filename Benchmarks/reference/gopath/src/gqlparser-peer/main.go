@@ -3,18 +3,18 @@
 // golang-github-vektah-gqlparser-dev), timed as Sources/Tools/engine-benchmark times ours: 2000 warm-up
 // calls, then 3 rounds of SECONDS each, calls in batches of 100, the best rate wins.
 //
-// Usage: gqlparser-peer PROJECT_ROOT [SECONDS]
+// Usage: gqlparser-peer PROJECT_ROOT DOCUMENTS [SECONDS]
 // Prints "STAGE N" lines: parse and validate of the LaunchList-shaped query of
 // Benchmarks/reference/engine-reference.js. ENGINE_STAGES=a,b times only the stages named, where
-// parse/NAME and validate/NAME are those of Operations/NAME.graphql and `documents` names them all
-// (as engine-benchmark reads it).
+// parse/NAME and validate/NAME are those of DOCUMENTS/NAME.graphql and `documents` names them all:
+// the operations of Operations/ as the client sends them, which `engine-benchmark --documents
+// DOCUMENTS PROJECT_ROOT` writes (the texts engine-benchmark times).
 package main
 
 import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strconv"
 	"strings"
@@ -25,9 +25,6 @@ import (
 	"github.com/vektah/gqlparser/v2/parser"
 	"github.com/vektah/gqlparser/v2/validator"
 )
-
-// The client's own directive, which it leaves out of what it sends (as engine-benchmark does).
-var clientOnly = regexp.MustCompile(`\s?@catch(\([^)]*\))?`)
 
 // The query engine-reference.js and engine-benchmark time, character for character.
 const launchListQuery = "query LaunchList($after: String) { launches(pageSize: 20, after: $after) { cursor hasMore launches { id site mission { name missionPatch(size: SMALL) } rocket { id name type } isBooked } } }"
@@ -73,14 +70,14 @@ func parse(text string) *ast.QueryDocument {
 }
 
 func main() {
-	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gqlparser-peer PROJECT_ROOT [SECONDS_PER_ROUND]")
+	if len(os.Args) < 3 {
+		fmt.Fprintln(os.Stderr, "usage: gqlparser-peer PROJECT_ROOT DOCUMENTS [SECONDS_PER_ROUND]")
 		os.Exit(2)
 	}
 	root := os.Args[1]
 	seconds := 2.0
-	if len(os.Args) > 2 {
-		if value, err := strconv.ParseFloat(os.Args[2], 64); err == nil {
+	if len(os.Args) > 3 {
+		if value, err := strconv.ParseFloat(os.Args[3], 64); err == nil {
 			seconds = value
 		}
 	}
@@ -101,16 +98,14 @@ func main() {
 	}
 
 	documents := [][2]string{{"", launchListQuery}}
-	files, _ := filepath.Glob(filepath.Join(root, "Operations/*.graphql"))
+	files, _ := filepath.Glob(filepath.Join(os.Args[2], "*.graphql"))
 	sort.Strings(files)
 	for _, file := range files {
 		text, err := os.ReadFile(file)
 		if err != nil {
 			fail("%v", err)
 		}
-		// @catch is the client's own directive, left out of what it sends.
-		sent := clientOnly.ReplaceAllString(string(text), "")
-		documents = append(documents, [2]string{strings.TrimSuffix(filepath.Base(file), ".graphql"), sent})
+		documents = append(documents, [2]string{strings.TrimSuffix(filepath.Base(file), ".graphql"), string(text)})
 	}
 	for _, document := range documents {
 		name, text := document[0], document[1]

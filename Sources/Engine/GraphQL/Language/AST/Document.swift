@@ -1,5 +1,5 @@
 // Each node's public initializer is declared in an extension, so that the node keeps the
-// memberwise initializer the parser uses (see `PackedSourceRange`).
+// memberwise initializer the parser uses; `packedRange` stores `range` (see `PackedSourceRange`).
 
 /// A parsed GraphQL document: executable definitions, type-system definitions, or both.
 ///
@@ -17,7 +17,6 @@ public struct Document: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
   /// The text this document was parsed from; nil for documents built in code.
   public var source: Source? {
@@ -91,7 +90,6 @@ public struct Name: Hashable, Sendable, CustomStringConvertible {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 
   public var description: String { value }

@@ -1,5 +1,5 @@
 // Each node's public initializer is declared in an extension, so that the node keeps the
-// memberwise initializer the parser uses (see `PackedSourceRange`).
+// memberwise initializer the parser uses; `packedRange` stores `range` (see `PackedSourceRange`).
 
 /// `query`, `mutation` or `subscription`.
 public enum OperationType: String, Hashable, Sendable, CaseIterable {
@@ -20,7 +20,6 @@ public struct OperationDefinition: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 }
 
@@ -50,7 +49,6 @@ public struct VariableDefinition: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 }
 
@@ -74,7 +72,6 @@ public struct Variable: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 }
 
@@ -92,7 +89,6 @@ public struct SelectionSet: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 }
 
@@ -137,7 +133,6 @@ public struct Field: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 
   /// The key this field has in the response: its alias, or else its name.
@@ -166,7 +161,6 @@ public struct Argument: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 }
 
@@ -186,7 +180,6 @@ public struct FragmentSpread: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 }
 
@@ -207,7 +200,6 @@ public struct InlineFragment: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 }
 
@@ -235,7 +227,6 @@ public struct FragmentDefinition: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 }
 
@@ -260,7 +251,6 @@ public struct Directive: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 }
 

@@ -69,8 +69,7 @@ public enum TypeDefinition: Hashable, Sendable {
   public var name: Name {
     switch self {
     case .scalar(let node): node.name
-    case .object(let node): node.name
-    case .interface(let node): node.name
+    case .object(let node), .interface(let node): node.name
     case .union(let node): node.name
     case .enumeration(let node): node.name
     case .inputObject(let node): node.name
@@ -80,8 +79,7 @@ public enum TypeDefinition: Hashable, Sendable {
   public var range: SourceRange? {
     switch self {
     case .scalar(let node): node.range
-    case .object(let node): node.range
-    case .interface(let node): node.range
+    case .object(let node), .interface(let node): node.range
     case .union(let node): node.range
     case .enumeration(let node): node.range
     case .inputObject(let node): node.range
@@ -128,27 +126,9 @@ public struct ObjectTypeDefinition: Hashable, Sendable {
   }
 }
 
-/// InterfaceTypeDefinition: `Description? interface Name ImplementsInterfaces? Directives? FieldsDefinition?`.
-public struct InterfaceTypeDefinition: Hashable, Sendable {
-  public var description: StringLiteral?
-  public var name: Name
-  public var interfaces: [NamedType]
-  public var directives: [Directive]
-  public var fields: [FieldDefinition]
-  public var range: SourceRange?
-
-  public init(
-    description: StringLiteral? = nil, name: Name, interfaces: [NamedType] = [],
-    directives: [Directive] = [], fields: [FieldDefinition] = [], range: SourceRange? = nil
-  ) {
-    self.description = description
-    self.name = name
-    self.interfaces = interfaces
-    self.directives = directives
-    self.fields = fields
-    self.range = range
-  }
-}
+/// InterfaceTypeDefinition: `Description? interface Name ImplementsInterfaces? Directives? FieldsDefinition?`,
+/// the parts of an object type's definition.
+public typealias InterfaceTypeDefinition = ObjectTypeDefinition
 
 /// FieldDefinition: `Description? Name ArgumentsDefinition? : Type Directives?`.
 public struct FieldDefinition: Hashable, Sendable {

@@ -15,8 +15,7 @@ public enum TypeSystemExtension: Hashable, Sendable {
     switch self {
     case .schema(let node): node.range
     case .scalar(let node): node.range
-    case .object(let node): node.range
-    case .interface(let node): node.range
+    case .object(let node), .interface(let node): node.range
     case .union(let node): node.range
     case .enumeration(let node): node.range
     case .inputObject(let node): node.range
@@ -28,8 +27,7 @@ public enum TypeSystemExtension: Hashable, Sendable {
     switch self {
     case .schema: nil
     case .scalar(let node): node.name
-    case .object(let node): node.name
-    case .interface(let node): node.name
+    case .object(let node), .interface(let node): node.name
     case .union(let node): node.name
     case .enumeration(let node): node.name
     case .inputObject(let node): node.name

@@ -1,5 +1,5 @@
 // Each node's public initializer is declared in an extension, so that the node keeps the
-// memberwise initializer the parser uses (see `PackedSourceRange`).
+// memberwise initializer the parser uses; `packedRange` stores `range` (see `PackedSourceRange`).
 
 /// Value: a literal or variable in a document (`Value[Const]` in the grammar).
 ///
@@ -49,7 +49,6 @@ public struct ObjectField: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 }
 
@@ -101,7 +100,6 @@ public struct NamedType: Hashable, Sendable {
     get { packedRange.range }
     set { packedRange = PackedSourceRange(newValue) }
   }
-  /// Where `range` is stored (see `PackedSourceRange`).
   var packedRange: PackedSourceRange
 }
 

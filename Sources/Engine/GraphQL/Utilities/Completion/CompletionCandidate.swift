@@ -11,10 +11,6 @@ public struct CompletionCandidate: Hashable, Sendable, CustomStringConvertible {
   /// The type of a field, argument or variable (`Launch!`, `PatchSize`), when it has one.
   public var detail: String?
 
-  /// - Parameters:
-  ///   - label: the text to insert.
-  ///   - kind: what the text names.
-  ///   - detail: its type, if any.
   public init(_ label: String, kind: Kind, detail: String? = nil) {
     self.label = label
     self.kind = kind

@@ -14,7 +14,6 @@ public enum DocumentCheck: Sendable {
   /// Parses and validates `text` against `schema`.
   ///
   /// - Parameters:
-  ///   - text: the document.
   ///   - schema: the schema of the endpoint the document is for.
   ///   - path: what diagnostics call the text (`query` for a document typed at the prompt).
   public init(_ text: String, schema: GraphQLSchema, path: String = "query") {
@@ -35,7 +34,6 @@ public enum DocumentCheck: Sendable {
   ///
   /// - Parameters:
   ///   - operationName: the operation to run; nil for the only one.
-  ///   - variables: the request's variables.
   ///   - schema: the schema the document was checked against.
   ///   - path: what diagnostics call the text.
   /// - Returns: the operation, or the problems (the document's own if it is invalid).
@@ -63,8 +61,6 @@ public enum DocumentCheck: Sendable {
   }
 
   /// Every diagnostic with its source line and caret, one after another; empty when valid.
-  ///
-  /// - Parameter text: the text that was checked.
   public func report(for text: String) -> String {
     guard case .invalid(let diagnostics) = self else { return "" }
     return diagnostics.map { $0.excerpt(of: text) }.joined(separator: "\n")
@@ -77,8 +73,6 @@ public struct DocumentCheckFailure: Error, Sendable {
   public var diagnostics: [SourceDiagnostic]
 
   /// Every diagnostic with its source line and caret, one after another.
-  ///
-  /// - Parameter text: the text that was checked.
   public func report(for text: String) -> String {
     diagnostics.map { $0.excerpt(of: text) }.joined(separator: "\n")
   }

@@ -18,7 +18,6 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
   /// - Parameters:
   ///   - path: the text's name in the first line.
   ///   - location: the 1-based line and column, if the problem has one.
-  ///   - message: what is wrong.
   public init(path: String, location: SourceLocation?, message: String) {
     self.path = path
     self.location = location
@@ -43,7 +42,6 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
   /// Columns count UTF-16 code units (as `Source.location(ofOffset:)` reports them); the caret
   /// line copies the tabs of the source line so it stays aligned in a terminal.
   ///
-  /// - Parameter text: the text the location refers to.
   /// - Returns: one line without a location or when the line does not exist, else three lines.
   public func excerpt(of text: String) -> String {
     excerpt(of: text, heading: description)
@@ -54,7 +52,6 @@ public struct SourceDiagnostic: Error, Hashable, Sendable, CustomStringConvertib
   /// larger text.
   ///
   /// - Parameters:
-  ///   - text: the text the location refers to.
   ///   - heading: the first line, in place of ``description``.
   public func excerpt(of text: String, heading: String) -> String {
     guard let location, let line = Self.line(location.line, of: text) else { return heading }

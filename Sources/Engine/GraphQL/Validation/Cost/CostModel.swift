@@ -29,11 +29,6 @@ public struct CostModel: Sendable {
   /// 2): their resolvers build their values from the schema on every call.
   public var introspectionFieldCost: Int
 
-  /// - Parameters:
-  ///   - listBounds: bounds by schema coordinate (default none).
-  ///   - defaultListBound: the bound of other lists (default 100).
-  ///   - fieldCost: the cost of a field (default 1).
-  ///   - introspectionFieldCost: the cost of an introspection field (default 2).
   public init(
     listBounds: [String: ListBound] = [:], defaultListBound: Int = 100, fieldCost: Int = 1,
     introspectionFieldCost: Int = 2
