@@ -30,12 +30,11 @@ bench_workspace
 start_postgres "$tmp/pg" max_connections=200 shared_preload_libraries=pg_stat_statements \
   track_wal_io_timing=on
 port=$pg_port
-"$pgbin/createdb" -h 127.0.0.1 -p "$port" -U postgres writes
+url=$(create_database writes)
 sql() { "$pgbin/psql" -h 127.0.0.1 -p "$port" -U postgres -d writes -v ON_ERROR_STOP=1 -Atqc "$1"; }
 sql "CREATE EXTENSION pg_stat_statements"
 most=0
 for c in $client_counts; do [ "$c" -gt "$most" ] && most=$c; done
-url="postgresql://postgres@127.0.0.1:$port/writes"
 # Pools as large as the most clients (connections are opened as needed); logins unlimited, since
 # every user logs in from 127.0.0.1 at once.
 start_serve w1 --database "$url" --database-pool "$most" --max-executions-per-ip 0 --login-rate 0

@@ -22,8 +22,7 @@ bench_workspace
 
 start_postgres "$tmp/pg"
 port=$pg_port
-"$pgbin/createdb" -h 127.0.0.1 -p "$port" -U postgres writes
-url="postgresql://postgres@127.0.0.1:$port/writes"
+url=$(create_database writes)
 names=()
 for i in "${!binaries[@]}"; do
   bin=${binaries[$i]} start_serve "b$i" --database "$url" --database-pool "$wclients" \

@@ -21,10 +21,8 @@ bench_workspace
 # A private cluster, as the tests use (Benchmarks/lib/postgres.sh).
 start_postgres "$tmp/pg"
 port=$pg_port
-"$pgbin/createdb" -h 127.0.0.1 -p "$port" -U postgres bench
-"$pgbin/createdb" -h 127.0.0.1 -p "$port" -U postgres writes
-url="postgresql://postgres@127.0.0.1:$port/bench"
-writes_url="postgresql://postgres@127.0.0.1:$port/writes"
+url=$(create_database bench)
+writes_url=$(create_database writes)
 
 start_serve sqlite --data-dir "$tmp/sqlite-data"
 start_serve pg1 --database "$url"

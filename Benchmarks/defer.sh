@@ -21,9 +21,9 @@ cleanup() {
 trap cleanup EXIT
 
 start_postgres "$tmp/pg"
-"$pgbin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres bench
+db_url=$(create_database bench)
 XDG_STATE_HOME=$tmp/state XDG_CONFIG_HOME=$tmp/config \
-  "$bin" serve --host 127.0.0.1 --port 0 --database "postgresql://postgres@127.0.0.1:$pg_port/bench" \
+  "$bin" serve --host 127.0.0.1 --port 0 --database "$db_url" \
   >"$tmp/serve.out" 2>"$tmp/serve.err" &
 serve_pid=$!
 for _ in $(seq 100); do grep -q listening "$tmp/serve.out" 2>/dev/null && break; sleep 0.1; done

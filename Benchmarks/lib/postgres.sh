@@ -19,6 +19,12 @@ start_postgres() {
     -o "-p $pg_port -k $dir -c listen_addresses=127.0.0.1 -c max_connections=100$settings" start >/dev/null
 }
 
+# create_database NAME: creates NAME in the cluster start_postgres started and prints its URL.
+create_database() {
+  "$pgbin/createdb" -h 127.0.0.1 -p "$pg_port" -U postgres "$1"
+  echo "postgresql://postgres@127.0.0.1:$pg_port/$1"
+}
+
 stop_postgres() {
   [ -n "${pgbin:-}" ] || return 0
   as_pg "$pgbin/pg_ctl" -D "$1/data" -m fast -w stop >/dev/null 2>&1 || true

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs graphql-js (Debian's node-graphql) from tests, to compare our output with the reference.
 /// Tests that use it are enabled only when node and the package are installed.
@@ -22,28 +23,14 @@ enum NodeGraphQL {
   /// - Throws: `Failure` with stderr when node exits unsuccessfully.
   static func run(_ script: String, input: String) throws -> String {
     guard let nodePath else { throw Failure(description: "node is not installed") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: nodePath)
-    process.arguments = [
-      "-e",
-      "const g = require('\(packagePath)'); const input = require('fs').readFileSync(0, 'utf8');\n" + script,
-    ]
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    // Read before waiting so a large output cannot fill the pipe and block node.
-    let output = stdout.fileHandleForReading.readDataToEndOfFile()
-    let errors = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw Failure(description: String(decoding: errors, as: UTF8.self))
-    }
-    return String(decoding: output, as: UTF8.self)
+    let result = try runProcess(
+      URL(fileURLWithPath: nodePath),
+      [
+        "-e",
+        "const g = require('\(packagePath)'); const input = require('fs').readFileSync(0, 'utf8');\n"
+          + script,
+      ], input: input)
+    guard result.status == 0 else { throw Failure(description: result.standardError) }
+    return result.standardOutput
   }
 }
